@@ -1,0 +1,148 @@
+package io.reactiveumad.mad;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import java.util.HexFormat;
+
+/**
+ * An immutable MAD: at least the 24-byte common header, normally 256 bytes, longer for a reassembled
+ * RMPP message. The bytes are copied in and never handed out mutable; {@link #buffer()} is a
+ * read-only big-endian view to wrap flyweights over.
+ */
+public final class Mad {
+    private static final HexFormat HEX = HexFormat.of();
+
+    private final byte[] bytes;
+
+    private Mad(byte[] bytes) {
+        if (bytes.length < MadHeader.SIZE) {
+            throw new MalformedMadException("a MAD needs at least " + MadHeader.SIZE + " bytes, got " + bytes.length);
+        }
+        if ((bytes[MadHeader.BASE_VERSION_OFFSET] & 0xFF) != MadHeader.BASE_VERSION) {
+            throw new MalformedMadException("unsupported MAD base version " + (bytes[0] & 0xFF));
+        }
+        this.bytes = bytes;
+    }
+
+    /** A MAD holding a copy of {@code bytes}. */
+    public static Mad of(byte[] bytes) {
+        return new Mad(bytes.clone());
+    }
+
+    /**
+     * A MAD taking ownership of {@code bytes}: the caller must never touch the array again. For
+     * transports and codecs that just built or read the array.
+     */
+    public static Mad adopt(byte[] bytes) {
+        return new Mad(bytes);
+    }
+
+    /** A 256-byte MAD from a builder that fills a zeroed, big-endian buffer (base version set). */
+    public static Mad build(java.util.function.Consumer<ByteBuffer> writer) {
+        return build(MadHeader.MAD_SIZE, writer);
+    }
+
+    /** A MAD of {@code length} bytes from a builder that fills a zeroed, big-endian buffer (base version set). */
+    public static Mad build(int length, java.util.function.Consumer<ByteBuffer> writer) {
+        byte[] out = new byte[length];
+        out[MadHeader.BASE_VERSION_OFFSET] = MadHeader.BASE_VERSION;
+        writer.accept(ByteBuffer.wrap(out));
+        return new Mad(out);
+    }
+
+    /** A read-only big-endian view of the whole MAD. */
+    public ByteBuffer buffer() {
+        return ByteBuffer.wrap(bytes).asReadOnlyBuffer().order(ByteOrder.BIG_ENDIAN);
+    }
+
+    public int length() {
+        return bytes.length;
+    }
+
+    public byte[] toByteArray() {
+        return bytes.clone();
+    }
+
+    /** Copies the MAD and lets {@code writer} change the copy. */
+    public Mad with(java.util.function.Consumer<ByteBuffer> writer) {
+        byte[] copy = bytes.clone();
+        writer.accept(ByteBuffer.wrap(copy));
+        return new Mad(copy);
+    }
+
+    public int mgmtClass() {
+        return bytes[MadHeader.MGMT_CLASS_OFFSET] & 0xFF;
+    }
+
+    public int classVersion() {
+        return bytes[MadHeader.CLASS_VERSION_OFFSET] & 0xFF;
+    }
+
+    /** The method without the R bit. */
+    public int method() {
+        return bytes[MadHeader.METHOD_OFFSET] & 0x7F;
+    }
+
+    public boolean isResponse() {
+        return (bytes[MadHeader.METHOD_OFFSET] & MadHeader.RESPONSE_BIT) != 0;
+    }
+
+    public int status() {
+        return header().status();
+    }
+
+    public long tid() {
+        return header().tid();
+    }
+
+    /** The low 32 TID bits, which the kernel leaves alone. */
+    public int tidLow() {
+        return header().tidLow();
+    }
+
+    public int attributeId() {
+        return header().attributeId();
+    }
+
+    public long attributeModifier() {
+        return header().attributeModifier();
+    }
+
+    public Mad withTid(long tid) {
+        return with(b -> b.putLong(MadHeader.TID_OFFSET, tid));
+    }
+
+    /** A flyweight over this MAD's header (read-only buffer: setters throw). */
+    public MadHeader header() {
+        return new MadHeader().wrap(buffer(), 0);
+    }
+
+    /** Reads {@code length} bytes at {@code offset}, bounds-checked. */
+    public byte[] slice(int offset, int length) {
+        MalformedMadException.checkBounds("MAD slice", offset, length, bytes.length);
+        return Arrays.copyOfRange(bytes, offset, offset + length);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Mad other && Arrays.equals(bytes, other.bytes);
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(bytes);
+    }
+
+    @Override
+    public String toString() {
+        return String.format("Mad[class=0x%02x v%d method=0x%02x status=0x%04x tid=0x%016x attr=0x%04x mod=0x%08x len=%d]",
+                mgmtClass(), classVersion(), bytes[MadHeader.METHOD_OFFSET] & 0xFF, status(), tid(), attributeId(),
+                attributeModifier(), bytes.length);
+    }
+
+    /** Hex of the whole MAD, for debugging. */
+    public String toHex() {
+        return HEX.formatHex(bytes);
+    }
+}

@@ -1,0 +1,45 @@
+package io.reactiveumad.poll.channel;
+
+import io.reactiveumad.poll.EventExecutor;
+
+/**
+ * One local port as a frame-level transport: the kernel's umad fd, an ibsim client, or a node of the
+ * embedded fabric. The contract every transport keeps, so the reactive core above is transport-blind:
+ *
+ * <ul>
+ *   <li>Every method except {@link #executor()}, {@link #port()} and {@link #close()} must be called on
+ *       {@link #executor()}'s thread; listener callbacks happen there too.</li>
+ *   <li>Requests: the channel may rewrite TID bits 63..32 of a request it sends (the kernel does);
+ *       the response comes back to the sending agent with the low 32 bits unchanged.</li>
+ *   <li>Unsolicited MADs (requests, traps, reports) go to the agent registered for their class, class
+ *       version and method; unclaimed ones are dropped (the kernel answers Gets with status 0x000C).</li>
+ *   <li>No demand, no reads: after {@code readInterest(false)} nothing is read from the underlying queue
+ *       until {@code readInterest(true)}.</li>
+ * </ul>
+ */
+public interface MadChannel extends AutoCloseable {
+
+    /** The loop that owns this channel; shared by every port of one device. */
+    EventExecutor executor();
+
+    /** Reads the port's current attributes (sysfs, simulator). May block briefly: call it off the loop. */
+    PortAttributes port();
+
+    /** Registers an agent and returns its id; errors are typed ({@code NativeIoException} for errno). */
+    int registerAgent(AgentRegistration registration);
+
+    void unregisterAgent(int agentId);
+
+    /** Queues one MAD for sending. Throws typed errors (e.g. EINVAL for a duplicate outstanding TID). */
+    void send(MadFrame frame);
+
+    /** Starts reading; frames and the terminal error go to {@code listener}. Called once. */
+    void start(FrameListener listener);
+
+    /** Turns reading on or off (EPOLLIN interest for an fd); the underlying queue buffers meanwhile. */
+    void readInterest(boolean enabled);
+
+    /** Unregisters every agent and releases the fd/socket. Idempotent, callable from any thread. */
+    @Override
+    void close();
+}

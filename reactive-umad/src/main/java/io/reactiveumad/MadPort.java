@@ -1,0 +1,32 @@
+package io.reactiveumad;
+
+import io.reactiveumad.poll.channel.PortAttributes;
+import reactor.core.Disposable;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+
+/**
+ * One opened local port. Owns its agents; disposing the port disposes them and releases the transport
+ * channel (and the device's loop when it was the last port on it).
+ */
+public interface MadPort extends Disposable {
+
+    PortSpec spec();
+
+    /** The transport this port was opened on. */
+    Transport transport();
+
+    /** The attributes read when the port was opened or last refreshed. */
+    PortAttributes attributes();
+
+    /** Re-reads the port's attributes (LID, SM LID, state, …). */
+    Mono<PortAttributes> refresh();
+
+    /** Registers an agent. Fails with a typed error if the transport refuses (e.g. the class/method is taken). */
+    Mono<MadAgent> agent(AgentSpec spec);
+
+    PortStats stats();
+
+    /** The port's event loop as a Reactor scheduler: timers for timeouts, RMPP and retries run here. */
+    Scheduler loopScheduler();
+}
