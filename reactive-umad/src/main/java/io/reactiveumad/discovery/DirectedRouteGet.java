@@ -1,11 +1,11 @@
 package io.reactiveumad.discovery;
 
-import io.reactiveumad.RequestOptions;
-import java.nio.ByteBuffer;
+import io.reactiveumad.client.AttributeType;
+import io.reactiveumad.client.SmpClient;
+import io.reactiveumad.client.SmpRoute;
 import reactor.core.publisher.Mono;
 
-/** One directed-route SubnGet: the answer's 64 bytes of SMP data, or a typed error (timeout, MAD status). */
-@FunctionalInterface
+/** One SubnGet, decoded: {@link SmpClient#get}'s shape, so tests can stand in for the fabric. */
 interface DirectedRouteGet {
-    Mono<ByteBuffer> get(DirectedPath path, int attributeId, int attributeModifier, RequestOptions options);
+    <T> Mono<T> get(SmpRoute route, AttributeType<T> type, long modifier);
 }

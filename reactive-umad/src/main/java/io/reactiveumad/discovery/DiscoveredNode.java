@@ -1,5 +1,6 @@
 package io.reactiveumad.discovery;
 
+import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.mad.attr.SwitchInfo;
@@ -20,7 +21,7 @@ import java.util.TreeMap;
  * @param path        the directed route the node was first reached by
  */
 public record DiscoveredNode(NodeInfo nodeInfo, String description, SwitchInfo switchInfo,
-                             SortedMap<Integer, PortInfo> ports, SortedMap<Integer, Long> portGuids, DirectedPath path) {
+                             SortedMap<Integer, PortInfo> ports, SortedMap<Integer, Long> portGuids, SmpRoute.Directed path) {
     public DiscoveredNode {
         ports = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(ports));
         portGuids = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(portGuids));

@@ -1,15 +1,19 @@
 package io.reactiveumad.discovery;
 
+import io.reactiveumad.client.AttributeType;
+import io.reactiveumad.client.SmpClient;
+import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.discovery.DiscoveryOptions.DiscoveryProgress;
 import io.reactiveumad.mad.DirectedRouteSmp;
 import io.reactiveumad.mad.MadStatusException;
 import io.reactiveumad.mad.MadTimeoutException;
+import io.reactiveumad.mad.MalformedMadException;
 import io.reactiveumad.mad.attr.NodeDescription;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.mad.attr.SwitchInfo;
-import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -35,10 +39,19 @@ import reactor.core.publisher.MonoSink;
  * crossed (directed routes cannot go through them), except the local one, which is left by the local port.
  */
 final class DiscoveryRun {
-    private enum Kind { NODE_INFO, NODE_DESCRIPTION, SWITCH_INFO, PORT_INFO }
+    private enum Kind {
+        NODE_INFO(SmpClient.NODE_INFO), NODE_DESCRIPTION(SmpClient.NODE_DESCRIPTION), SWITCH_INFO(SmpClient.SWITCH_INFO),
+        PORT_INFO(SmpClient.PORT_INFO);
+
+        final AttributeType<?> type;
+
+        Kind(AttributeType<?> type) {
+            this.type = type;
+        }
+    }
 
     /** One SMP to send; {@code node} is whom it asks (null for NodeInfo), {@code from} the port it left by. */
-    private record Query(Kind kind, DirectedPath path, int portNumber, NodeState node, End from) {
+    private record Query(Kind kind, SmpRoute.Directed path, int portNumber, NodeState node, End from) {
     }
 
     private record End(long nodeGuid, int port) {
@@ -47,13 +60,13 @@ final class DiscoveryRun {
     /** What is known of one node so far. */
     private static final class NodeState {
         final NodeInfo info;
-        final DirectedPath path;
+        final SmpRoute.Directed path;
         String description = "";
         SwitchInfo switchInfo;
         final Map<Integer, PortInfo> ports = new TreeMap<>();
         final Map<Integer, Long> portGuids = new TreeMap<>();
 
-        NodeState(NodeInfo info, DirectedPath path) {
+        NodeState(NodeInfo info, SmpRoute.Directed path) {
             this.info = info;
             this.path = path;
         }
@@ -88,7 +101,7 @@ final class DiscoveryRun {
     void start() {
         sink.onDispose(this::cancel);
         synchronized (this) {
-            queued.add(new Query(Kind.NODE_INFO, DirectedPath.local(), 0, null, null));
+            queued.add(new Query(Kind.NODE_INFO, SmpRoute.directed(), 0, null, null));
             pump();
         }
     }
@@ -105,14 +118,8 @@ final class DiscoveryRun {
             Query query = queued.poll();
             inFlight++;
             sent++;
-            int attribute = switch (query.kind) {
-                case NODE_INFO -> NodeInfo.ATTRIBUTE_ID;
-                case NODE_DESCRIPTION -> NodeDescription.ATTRIBUTE_ID;
-                case SWITCH_INFO -> SwitchInfo.ATTRIBUTE_ID;
-                case PORT_INFO -> PortInfo.ATTRIBUTE_ID;
-            };
-            Disposable request = smp.get(query.path, attribute, query.portNumber, options.request())
-                    .subscribe(data -> answered(query, data), error -> failed(query, error));
+            Disposable request = smp.get(query.path, query.kind.type, query.portNumber)
+                    .subscribe(answer -> answered(query, answer), error -> failed(query, error));
             if (!request.isDisposed()) {
                 inFlightRequests.add(request);
             }
@@ -123,20 +130,16 @@ final class DiscoveryRun {
         }
     }
 
-    private synchronized void answered(Query query, ByteBuffer data) {
+    private synchronized void answered(Query query, Object answer) {
         if (finished) {
             return;
         }
         inFlight--;
-        try {
-            switch (query.kind) {
-                case NODE_INFO -> nodeInfo(query, NodeInfo.decode(data, 0));
-                case NODE_DESCRIPTION -> query.node.description = NodeDescription.decode(data, 0).text();
-                case SWITCH_INFO -> query.node.switchInfo = SwitchInfo.decode(data, 0);
-                case PORT_INFO -> portInfo(query, PortInfo.decode(data, 0));
-            }
-        } catch (RuntimeException malformed) {
-            problems.add(describe(query) + ": " + malformed.getMessage());
+        switch (query.kind) {
+            case NODE_INFO -> nodeInfo(query, (NodeInfo) answer);
+            case NODE_DESCRIPTION -> query.node.description = ((NodeDescription) answer).text();
+            case SWITCH_INFO -> query.node.switchInfo = (SwitchInfo) answer;
+            case PORT_INFO -> portInfo(query, (PortInfo) answer);
         }
         options.progress().accept(new DiscoveryProgress(nodes.size(), switches, remotes.size() / 2, sent, inFlight,
                 queued.size()));
@@ -148,8 +151,9 @@ final class DiscoveryRun {
             return;
         }
         inFlight--;
-        boolean perQuery = error instanceof MadTimeoutException || error instanceof MadStatusException;
-        if (!perQuery || query.path.hops() == 0 && query.kind == Kind.NODE_INFO) {
+        boolean perQuery = error instanceof MadTimeoutException || error instanceof MadStatusException
+                || error instanceof MalformedMadException;
+        if (!perQuery || query.from == null && query.kind == Kind.NODE_INFO) {
             finished = true;
             inFlightRequests.dispose();
             sink.error(error);
@@ -214,8 +218,11 @@ final class DiscoveryRun {
         }
         boolean follow = info.portPhysicalState() == PortInfo.PHYS_LINK_UP
                 && (isSwitch && number != info.localPortNum() || node == fromNode && number == fromPort);
-        if (follow && query.path.hops() < DirectedRouteSmp.MAX_HOPS) {
-            queued.add(new Query(Kind.NODE_INFO, query.path.then(number), 0, null, new End(node.info.nodeGuid(), number)));
+        int[] hops = query.path.ports();
+        if (follow && hops.length < DirectedRouteSmp.MAX_HOPS) {
+            int[] further = Arrays.copyOf(hops, hops.length + 1);
+            further[hops.length] = number;
+            queued.add(new Query(Kind.NODE_INFO, SmpRoute.directed(further), 0, null, new End(node.info.nodeGuid(), number)));
         }
     }
 
@@ -233,7 +240,7 @@ final class DiscoveryRun {
             case SWITCH_INFO -> "SwitchInfo";
             case PORT_INFO -> "PortInfo port " + query.portNumber;
         };
-        return attribute + " via DR path " + query.path + (query.node == null ? ""
+        return attribute + " via " + query.path + (query.node == null ? ""
                 : String.format(" (node 0x%016x)", query.node.info.nodeGuid()));
     }
 }

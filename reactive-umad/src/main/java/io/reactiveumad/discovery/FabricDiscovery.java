@@ -1,18 +1,7 @@
 package io.reactiveumad.discovery;
 
-import io.reactiveumad.AgentSpec;
-import io.reactiveumad.MadAgent;
 import io.reactiveumad.MadPort;
-import io.reactiveumad.RequestOptions;
-import io.reactiveumad.mad.DirectedRouteSmp;
-import io.reactiveumad.mad.Mad;
-import io.reactiveumad.mad.MadAddress;
-import io.reactiveumad.mad.MadHeader;
-import io.reactiveumad.mad.MadStatusException;
-import io.reactiveumad.mad.Method;
-import io.reactiveumad.mad.MgmtClass;
-import io.reactiveumad.mad.SmpHeader;
-import java.nio.ByteBuffer;
+import io.reactiveumad.client.SmpClient;
 import java.util.Objects;
 import reactor.core.publisher.Mono;
 
@@ -41,33 +30,21 @@ public final class FabricDiscovery {
         return discover(port, DiscoveryOptions.defaults());
     }
 
-    /** Discovers the fabric behind {@code port}: registers a directed-route SMP agent for the duration. */
+    /** Discovers the fabric behind {@code port} with an {@link SmpClient} of its own, released when done. */
     public static Mono<DiscoveredFabric> discover(MadPort port, DiscoveryOptions options) {
         Objects.requireNonNull(port, "port");
         Objects.requireNonNull(options, "options");
-        return Mono.usingWhen(port.agent(AgentSpec.client(MgmtClass.SUBN_DIRECTED_ROUTE, 1)),
-                agent -> discover((path, attribute, modifier, request) -> get(agent, path, attribute, modifier, request),
-                        options),
-                agent -> Mono.fromRunnable(agent::dispose));
+        return Mono.usingWhen(Mono.fromSupplier(() -> SmpClient.of(port)),
+                smp -> discover(smp.withOptions(options.request()), options),
+                smp -> Mono.fromRunnable(smp::dispose));
+    }
+
+    /** Discovers the fabric with {@code smp}'s port, M_Key and request options; {@code smp} stays open. */
+    public static Mono<DiscoveredFabric> discover(SmpClient smp, DiscoveryOptions options) {
+        return discover(smp::get, options);
     }
 
     static Mono<DiscoveredFabric> discover(DirectedRouteGet smp, DiscoveryOptions options) {
         return Mono.create(sink -> new DiscoveryRun(smp, options, sink).start());
-    }
-
-    /** A directed-route SubnGet from the local port with permissive DrSLID/DrDLID; yields the SMP data. */
-    static Mono<ByteBuffer> get(MadAgent agent, DirectedPath path, int attributeId, int modifier, RequestOptions options) {
-        Mad request = Mad.build(buf -> {
-            new MadHeader().wrap(buf, 0).mgmtClass(MgmtClass.SUBN_DIRECTED_ROUTE).classVersion(1).methodByte(Method.GET)
-                    .attributeId(attributeId).attributeModifier(modifier);
-            new DirectedRouteSmp().wrap(buf, 0).route(path.ports()).drSlid(MadAddress.PERMISSIVE_LID)
-                    .drDlid(MadAddress.PERMISSIVE_LID);
-        });
-        return agent.request(request, MadAddress.smp(MadAddress.PERMISSIVE_LID), options)
-                .map(response -> response.mad())
-                // The D bit (0x8000) shares the status word: a directed-route answer always "has" it.
-                .onErrorResume(MadStatusException.class, e -> (e.status() & DirectedRouteSmp.STATUS_MASK) == 0
-                        ? Mono.just(e.response()) : Mono.error(e))
-                .map(mad -> ByteBuffer.wrap(mad.slice(SmpHeader.DATA_OFFSET, SmpHeader.DATA_SIZE)));
     }
 }
