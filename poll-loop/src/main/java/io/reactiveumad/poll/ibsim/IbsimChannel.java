@@ -56,6 +56,8 @@ public final class IbsimChannel implements MadChannel {
     private static final AtomicInteger NEXT_ID =
             new AtomicInteger(FIRST_ID + ThreadLocalRandom.current().nextInt(1 << 28));
     private static final int BIND_ATTEMPTS = 64;
+    /** Datagrams read per wakeup; the loop is level-triggered and comes back for the rest. */
+    private static final int MAX_READS_PER_WAKEUP = 64;
 
     private static final int MAX_AGENTS = 32;
     private static final int AGENT_SLOT_MASK = MAX_AGENTS - 1;
@@ -222,7 +224,8 @@ public final class IbsimChannel implements MadChannel {
     @Override
     public PortAttributes port() {
         long nodeGuid = ByteBuffer.wrap(control.get(SimCtl.TYPE_GET_GUID)).order(ByteOrder.nativeOrder()).getLong(0);
-        return SimAttributes.decode(attachment.nodeId(), nodeGuid, control.get(SimCtl.TYPE_GET_NODEINFO),
+        return SimAttributes.decode(attachment.nodeId(), nodeGuid, control.get(SimCtl.TYPE_GET_GID),
+                control.get(SimCtl.TYPE_GET_NODEINFO),
                 control.portInfo(), control.get(SimCtl.TYPE_GET_PKEYS));
     }
 
@@ -298,7 +301,7 @@ public final class IbsimChannel implements MadChannel {
         outbound.dlid(out.dlid).slid(out.dlid == MadAddress.PERMISSIVE_LID ? MadAddress.PERMISSIVE_LID : 0)
                 .dqp(out.dqp).sqp(out.sqp).status(0).length(SimRequest.MAD_SIZE).mad(out.mad);
         try {
-            return data.send(outbound.memory(), SimRequest.SIZE);
+            return data.send(outbound.buffer());
         } catch (NativeIoException e) {
             NativeIoException error = gone(e);
             fail(error);
@@ -359,10 +362,10 @@ public final class IbsimChannel implements MadChannel {
     }
 
     private void readAvailable() {
-        while (reading && !closed.get()) {
+        for (int reads = 0; reads < MAX_READS_PER_WAKEUP && reading && !closed.get(); reads++) {
             int length;
             try {
-                length = data.receive(inbound.memory());
+                length = data.receive(inbound.buffer());
             } catch (NativeIoException e) {
                 fail(gone(e));
                 return;

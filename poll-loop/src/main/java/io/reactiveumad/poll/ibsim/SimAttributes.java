@@ -14,15 +14,13 @@ import java.util.List;
  * are read here.
  */
 final class SimAttributes {
-    /** NodeInfo: NodeType u8 @2 (1 CA, 2 switch), PortGUID @20, PartitionCap u16 @28. */
+    /** NodeInfo: NodeType u8 @2 (1 CA, 2 switch), PartitionCap u16 @28. */
     static final int NODE_TYPE_OFFSET = 2;
-    static final int NODE_PORT_GUID_OFFSET = 20;
     static final int NODE_PARTITION_CAP_OFFSET = 28;
     static final int NODE_TYPE_SWITCH = 2;
 
-    /** PortInfo: GidPrefix @8, LID @16, MasterSMLID @18, LocalPortNum @28, PortState low nibble @32,
+    /** PortInfo: LID @16, MasterSMLID @18, LocalPortNum @28, PortState low nibble @32,
      *  PortPhysicalState high nibble @33, LMC low 3 bits @34, MasterSMSL low nibble @36. */
-    static final int PORT_GID_PREFIX_OFFSET = 8;
     static final int PORT_LID_OFFSET = 16;
     static final int PORT_SM_LID_OFFSET = 18;
     static final int PORT_LOCAL_PORT_OFFSET = 28;
@@ -37,14 +35,19 @@ final class SimAttributes {
     /**
      * @param nodeId   the node ibsim attached us to
      * @param nodeGuid from GET_GUID
+     * @param gid      from GET_GID: the port's GID prefix, then the node GUID
      */
-    static PortAttributes decode(String nodeId, long nodeGuid, byte[] nodeInfo, byte[] portInfo, byte[] pkeys) {
+    static PortAttributes decode(String nodeId, long nodeGuid, byte[] gid, byte[] nodeInfo, byte[] portInfo,
+                                 byte[] pkeys) {
         ByteBuffer node = ByteBuffer.wrap(nodeInfo).order(ByteOrder.BIG_ENDIAN);
         ByteBuffer port = ByteBuffer.wrap(portInfo).order(ByteOrder.BIG_ENDIAN);
         boolean isSwitch = (node.get(NODE_TYPE_OFFSET) & 0xFF) == NODE_TYPE_SWITCH;
         // A switch client sits on management port 0; PortSpec numbers ports from 1, so call it 1.
         int portNumber = isSwitch ? 1 : port.get(PORT_LOCAL_PORT_OFFSET) & 0xFF;
-        Gid gid = new Gid(port.getLong(PORT_GID_PREFIX_OFFSET), node.getLong(NODE_PORT_GUID_OFFSET));
+        // GET_GID and the node's stored NodeInfo carry the node GUID where the port GUID belongs; ibsim
+        // numbers a CA's port GUIDs nodeGuid + port, and a switch's port 0 has the node GUID.
+        long portGuid = isSwitch ? nodeGuid : nodeGuid + (port.get(PORT_LOCAL_PORT_OFFSET) & 0xFF);
+        Gid portGid = new Gid(ByteBuffer.wrap(gid).order(ByteOrder.BIG_ENDIAN).getLong(0), portGuid);
         int partitionCap = Math.max(1, Math.min(node.getShort(NODE_PARTITION_CAP_OFFSET) & 0xFFFF, pkeys.length / 2));
         ByteBuffer table = ByteBuffer.wrap(pkeys).order(ByteOrder.BIG_ENDIAN);
         List<Integer> pkeyList = new ArrayList<>(partitionCap);
@@ -58,6 +61,6 @@ final class SimAttributes {
                 port.get(PORT_SM_SL_OFFSET) & 0x0F,
                 port.get(PORT_STATE_OFFSET) & 0x0F,
                 (port.get(PORT_PHYS_STATE_OFFSET) & 0xF0) >>> 4,
-                "InfiniBand", List.of(gid), pkeyList);
+                "InfiniBand", List.of(portGid), pkeyList);
     }
 }

@@ -88,7 +88,7 @@ final class SimControl implements AutoCloseable {
     synchronized void disconnect() {
         ctl.reset(clientId, SimCtl.TYPE_DISCONNECT, 0);
         try {
-            socket.send(ctl.memory(), SimCtl.SIZE);
+            socket.send(ctl.buffer());
         } catch (NativeIoException gone) {
             // ibsim is gone: nothing to detach from.
         }
@@ -96,16 +96,16 @@ final class SimControl implements AutoCloseable {
 
     private <T> T call(int type, int dataLength, Consumer<SimCtl> request, Function<SimCtl, T> reply,
                        java.util.function.Supplier<String> refusal) {
-        while (socket.receive(ctl.memory()) >= 0) {
+        while (socket.receive(ctl.buffer()) >= 0) {
             // A late reply to an earlier call that timed out: discard it.
         }
         ctl.reset(clientId, type, dataLength);
         request.accept(ctl);
-        if (!socket.send(ctl.memory(), SimCtl.SIZE) || !socket.awaitReadable(timeoutMs)) {
+        if (!socket.send(ctl.buffer()) || !socket.awaitReadable(timeoutMs)) {
             throw new DeviceGoneException(simulator, ETIMEDOUT, "no reply to control call " + type + " within "
                     + timeoutMs + " ms");
         }
-        int length = socket.receive(ctl.memory());
+        int length = socket.receive(ctl.buffer());
         if (length != SimCtl.SIZE || ctl.magic() != SimCtl.MAGIC) {
             throw new IbsimException(simulator + ": malformed control reply (" + length + " bytes)");
         }

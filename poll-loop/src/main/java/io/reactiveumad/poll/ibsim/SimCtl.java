@@ -1,6 +1,5 @@
 package io.reactiveumad.poll.ibsim;
 
-import com.sun.jna.Memory;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -58,16 +57,16 @@ final class SimCtl {
     static final int VENDOR_FW_VERSION_OFFSET = DATA_OFFSET + 16;
     static final int VENDOR_SIZE = 24;
 
-    private final Memory memory = new Memory(SIZE);
-    private final ByteBuffer buf = memory.getByteBuffer(0, SIZE).order(ByteOrder.nativeOrder());
+    private final ByteBuffer buf = ByteBuffer.allocateDirect(SIZE).order(ByteOrder.nativeOrder());
 
-    Memory memory() {
-        return memory;
+    /** The datagram itself (direct), for the socket. */
+    ByteBuffer buffer() {
+        return buf;
     }
 
     /** Zeroes the datagram and writes the header of a call. */
     SimCtl reset(int clientId, int type, int dataLength) {
-        memory.clear();
+        buf.put(0, new byte[SIZE]);
         buf.putInt(MAGIC_OFFSET, MAGIC).putInt(CLIENT_ID_OFFSET, clientId).putInt(TYPE_OFFSET, type)
                 .putInt(LEN_OFFSET, dataLength);
         return this;

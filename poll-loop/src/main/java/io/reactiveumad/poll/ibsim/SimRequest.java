@@ -1,6 +1,5 @@
 package io.reactiveumad.poll.ibsim;
 
-import com.sun.jna.Memory;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -32,12 +31,12 @@ final class SimRequest {
     private static final int LENGTH_OFFSET = 24;
     private static final boolean LITTLE_ENDIAN_HOST = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
 
-    private final Memory memory = new Memory(SIZE);
-    private final ByteBuffer host = memory.getByteBuffer(0, SIZE).order(ByteOrder.nativeOrder());
-    private final ByteBuffer be = memory.getByteBuffer(0, SIZE).order(ByteOrder.BIG_ENDIAN);
+    private final ByteBuffer be = ByteBuffer.allocateDirect(SIZE).order(ByteOrder.BIG_ENDIAN);
+    private final ByteBuffer host = be.duplicate().order(ByteOrder.nativeOrder());
 
-    Memory memory() {
-        return memory;
+    /** The datagram itself (direct), for the socket. */
+    ByteBuffer buffer() {
+        return be;
     }
 
     int dlid() {
@@ -97,16 +96,16 @@ final class SimRequest {
     /** Copies {@code mad} (at most 256 bytes) into the MAD area, zero-padding the rest. */
     SimRequest mad(byte[] mad) {
         int n = Math.min(mad.length, MAD_SIZE);
-        memory.write(MAD_OFFSET, mad, 0, n);
-        if (n < MAD_SIZE) {
-            memory.setMemory(MAD_OFFSET + n, MAD_SIZE - n, (byte) 0);
-        }
+        be.put(MAD_OFFSET, mad, 0, n);
+        be.put(MAD_OFFSET + n, new byte[MAD_SIZE - n]);
         return this;
     }
 
     /** A copy of the 256-byte MAD area. */
     byte[] mad() {
-        return memory.getByteArray(MAD_OFFSET, MAD_SIZE);
+        byte[] out = new byte[MAD_SIZE];
+        be.get(MAD_OFFSET, out);
+        return out;
     }
 
     private static int htons(int lid) {

@@ -1,26 +1,18 @@
 package io.reactiveumad.poll.ibsim;
 
-import com.sun.jna.LastErrorException;
-import com.sun.jna.Memory;
-import com.sun.jna.Native;
-import com.sun.jna.Pointer;
-import io.reactiveumad.poll.NativeIoException;
+import io.reactiveumad.poll.FileDescriptor;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A datagram socket as ibsim's client protocol needs it: AF_UNIX in the abstract namespace (local
- * mode) or AF_INET/UDP (remote mode), non-blocking, close-on-exec. The only place in this package
- * that calls libc: each wrapper turns errno into a {@link NativeIoException}; EAGAIN becomes a
- * "nothing now" return value, EINTR is retried here.
+ * mode) or UDP (remote mode), non-blocking. Builds the {@code struct sockaddr} bytes; the system calls
+ * are {@link FileDescriptor}'s.
  */
 final class SimSocket implements AutoCloseable {
-    static final int EINTR = 4;
-    static final int EAGAIN = 11;
     static final int EADDRINUSE = 98;
     static final int ECONNRESET = 104;
     static final int ENOTCONN = 107;
@@ -28,69 +20,47 @@ final class SimSocket implements AutoCloseable {
 
     private static final int AF_UNIX = 1;
     private static final int AF_INET = 2;
-    private static final int SOCK_DGRAM = 2;
-    private static final int SOCK_NONBLOCK = 0x800;
-    private static final int SOCK_CLOEXEC = 0x80000;
-    private static final int POLLIN = 0x001;
-    /** {@code struct sockaddr_un}: family u16, then the path; an abstract name starts with a NUL. */
+    /**
+     * {@code struct sockaddr_un}: family u16, then the path. An abstract name starts with a NUL; ibsim's
+     * names also end with one (its address length counts the terminator), so ours must too.
+     */
     private static final int SUN_PATH_OFFSET = 2;
     private static final int SUN_PATH_MAX = 108;
-    /** {@code struct sockaddr_in}: family u16 (host order), port be16, address be32, 8 zero bytes. */
+    /** {@code struct sockaddr_in}: family u16 (host order), port be16 @2, address be32 @4, 8 zero bytes. */
     private static final int SOCKADDR_IN_SIZE = 16;
+    private static final int SIN_PORT_OFFSET = 2;
+    private static final int SIN_ADDR_OFFSET = 4;
 
-    private final int fd;
-    private final boolean inet;
-    private final AtomicBoolean closed = new AtomicBoolean();
+    private final FileDescriptor fd;
 
-    private SimSocket(int fd, boolean inet) {
+    private SimSocket(FileDescriptor fd) {
         this.fd = fd;
-        this.inet = inet;
     }
 
     /** A non-blocking datagram socket: UDP when {@code inet}, else AF_UNIX. */
     static SimSocket open(boolean inet) {
-        try {
-            return new SimSocket(Libc.socket(inet ? AF_INET : AF_UNIX, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0),
-                    inet);
-        } catch (LastErrorException e) {
-            throw error("socket", e);
-        }
+        return new SimSocket(FileDescriptor.datagramSocket(inet));
     }
 
     int fd() {
-        return fd;
+        return fd.intValue();
     }
 
     /** Binds an abstract AF_UNIX name ({@code name} without the leading NUL). */
     void bindAbstract(String name) {
-        byte[] addr = abstractName(name);
-        try {
-            Libc.bind(fd, addr, addr.length);
-        } catch (LastErrorException e) {
-            throw error("bind(@" + name + ")", e);
-        }
+        fd.bind(abstractName(name));
     }
 
     void connectAbstract(String name) {
-        byte[] addr = abstractName(name);
-        try {
-            Libc.connect(fd, addr, addr.length);
-        } catch (LastErrorException e) {
-            throw error("connect(@" + name + ")", e);
-        }
+        fd.connect(abstractName(name));
     }
 
-    /** Binds UDP {@code INADDR_ANY} on an ephemeral port and returns that port. */
+    /** Binds UDP on all addresses and an ephemeral port; returns the port. */
     int bindAnyInet() {
         byte[] addr = inetAddress(new byte[4], 0);
-        try {
-            Libc.bind(fd, addr, addr.length);
-            int[] length = {addr.length};
-            Libc.getsockname(fd, addr, length);
-        } catch (LastErrorException e) {
-            throw error("bind(udp)", e);
-        }
-        return ByteBuffer.wrap(addr).order(ByteOrder.BIG_ENDIAN).getShort(2) & 0xFFFF;
+        fd.bind(addr);
+        fd.localAddress(addr);
+        return ByteBuffer.wrap(addr).order(ByteOrder.BIG_ENDIAN).getShort(SIN_PORT_OFFSET) & 0xFFFF;
     }
 
     void connectInet(InetSocketAddress remote) {
@@ -98,86 +68,47 @@ final class SimSocket implements AutoCloseable {
         if (address == null || address.getAddress().length != 4) {
             throw new IllegalArgumentException("ibsim remote mode needs a resolvable IPv4 address: " + remote);
         }
-        byte[] addr = inetAddress(address.getAddress(), remote.getPort());
-        try {
-            Libc.connect(fd, addr, addr.length);
-        } catch (LastErrorException e) {
-            throw error("connect(" + remote + ")", e);
-        }
+        fd.connect(inetAddress(address.getAddress(), remote.getPort()));
     }
 
-    boolean isInet() {
-        return inet;
+    /** Sends the whole of {@code datagram} (a direct buffer) to the connected peer; false if it would block. */
+    boolean send(ByteBuffer datagram) {
+        datagram.clear();
+        return fd.write(datagram) != FileDescriptor.AGAIN;
     }
 
-    /** Sends one datagram from {@code buffer}; false when the socket would block. */
-    boolean send(Memory buffer, int length) {
-        while (true) {
-            try {
-                Libc.send(fd, buffer, length, 0);
-                return true;
-            } catch (LastErrorException e) {
-                if (e.getErrorCode() == EAGAIN) {
-                    return false;
-                }
-                if (e.getErrorCode() != EINTR) {
-                    throw error("send", e);
-                }
-            }
-        }
+    /** Receives one datagram into {@code buffer} (a direct buffer); its length, or -1 when none is queued. */
+    int receive(ByteBuffer buffer) {
+        buffer.clear();
+        int n = fd.read(buffer);
+        return n == FileDescriptor.AGAIN ? -1 : n;
     }
 
-    /** Receives one datagram into {@code buffer}; its length, or -1 when none is queued. */
-    int receive(Memory buffer) {
-        while (true) {
-            try {
-                return (int) Libc.recv(fd, buffer, buffer.size(), 0);
-            } catch (LastErrorException e) {
-                if (e.getErrorCode() == EAGAIN) {
-                    return -1;
-                }
-                if (e.getErrorCode() != EINTR) {
-                    throw error("recv", e);
-                }
-            }
-        }
-    }
-
-    /** Waits up to {@code timeoutMs} for a datagram to arrive; false on timeout. */
+    /** Waits up to {@code timeoutMs} for a datagram; false on timeout. Blocks: never on the loop. */
     boolean awaitReadable(long timeoutMs) {
-        byte[] pollfd = new byte[8];
-        ByteBuffer.wrap(pollfd).order(ByteOrder.nativeOrder()).putInt(0, fd).putShort(4, (short) POLLIN);
         long deadline = System.nanoTime() + timeoutMs * 1_000_000L;
-        while (true) {
-            long left = Math.max(0, (deadline - System.nanoTime()) / 1_000_000L);
-            try {
-                return Libc.poll(pollfd, 1, (int) Math.min(left, Integer.MAX_VALUE)) > 0;
-            } catch (LastErrorException e) {
-                if (e.getErrorCode() != EINTR) {
-                    throw error("poll", e);
-                }
+        long left = timeoutMs;
+        while (left > 0) {
+            if (fd.awaitReadable((int) Math.min(left, Integer.MAX_VALUE))) {
+                return true;
             }
+            left = (deadline - System.nanoTime()) / 1_000_000L;
         }
+        return false;
     }
 
-    /** Closes the fd once; later calls do nothing. */
+    /** Closes once; later calls do nothing. */
     @Override
     public void close() {
-        if (closed.compareAndSet(false, true)) {
-            try {
-                Libc.close(fd);
-            } catch (LastErrorException e) {
-                throw error("close", e);
-            }
-        }
+        fd.close();
     }
 
     private static byte[] abstractName(String name) {
         byte[] path = name.getBytes(StandardCharsets.US_ASCII);
-        if (path.length + 1 > SUN_PATH_MAX) {
+        if (path.length + 2 > SUN_PATH_MAX) {
             throw new IllegalArgumentException("socket name too long (" + path.length + " bytes): " + name);
         }
-        byte[] addr = new byte[SUN_PATH_OFFSET + 1 + path.length];
+        byte[] addr = new byte[SUN_PATH_OFFSET + 1 + path.length + 1];
         ByteBuffer.wrap(addr).order(ByteOrder.nativeOrder()).putShort(0, (short) AF_UNIX);
         System.arraycopy(path, 0, addr, SUN_PATH_OFFSET + 1, path.length);
         return addr;
@@ -186,38 +117,8 @@ final class SimSocket implements AutoCloseable {
     private static byte[] inetAddress(byte[] ipv4, int port) {
         byte[] addr = new byte[SOCKADDR_IN_SIZE];
         ByteBuffer.wrap(addr).order(ByteOrder.nativeOrder()).putShort(0, (short) AF_INET);
-        ByteBuffer.wrap(addr).order(ByteOrder.BIG_ENDIAN).putShort(2, (short) port);
-        System.arraycopy(ipv4, 0, addr, 4, 4);
+        ByteBuffer.wrap(addr).order(ByteOrder.BIG_ENDIAN).putShort(SIN_PORT_OFFSET, (short) port);
+        System.arraycopy(ipv4, 0, addr, SIN_ADDR_OFFSET, 4);
         return addr;
-    }
-
-    private static NativeIoException error(String call, LastErrorException e) {
-        int errno = e.getErrorCode();
-        return new NativeIoException(call, errno, Libc.strerror(errno));
-    }
-
-    /** JNA direct mapping of the calls above. */
-    private static final class Libc {
-        static {
-            Native.register("c");
-        }
-
-        static native int socket(int domain, int type, int protocol) throws LastErrorException;
-
-        static native int bind(int fd, byte[] addr, int addrlen) throws LastErrorException;
-
-        static native int connect(int fd, byte[] addr, int addrlen) throws LastErrorException;
-
-        static native int getsockname(int fd, byte[] addr, int[] addrlen) throws LastErrorException;
-
-        static native long send(int fd, Pointer buf, long len, int flags) throws LastErrorException;
-
-        static native long recv(int fd, Pointer buf, long len, int flags) throws LastErrorException;
-
-        static native int poll(byte[] fds, long nfds, int timeout) throws LastErrorException;
-
-        static native int close(int fd) throws LastErrorException;
-
-        static native String strerror(int errnum);
     }
 }
