@@ -3,6 +3,8 @@ package io.reactiveumad.poll.ibsim;
 import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.MadStatus;
+import io.reactiveumad.mad.Method;
+import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.poll.DeviceGoneException;
 import io.reactiveumad.poll.EventExecutor;
 import io.reactiveumad.poll.NativeIoException;
@@ -64,10 +66,6 @@ public final class IbsimChannel implements MadChannel {
     private static final int TAG_MASK = 0xFFFF;
     private static final int EINVAL = 22;
     private static final int ENOMEM = 12;
-    private static final int METHOD_GET = 0x01;
-    private static final int METHOD_SET = 0x02;
-    private static final int CLASS_SMP_LID = 0x01;
-    private static final int CLASS_SMP_DIRECTED = 0x81;
 
     private final PollLoop loop;
     private final IbsimEndpoint endpoint;
@@ -232,8 +230,7 @@ public final class IbsimChannel implements MadChannel {
     @Override
     public int registerAgent(AgentRegistration registration) {
         checkOpen();
-        boolean smpClass = registration.mgmtClass() == CLASS_SMP_LID || registration.mgmtClass() == CLASS_SMP_DIRECTED;
-        if (smpClass != (registration.qpn() == 0)) {
+        if (MgmtClass.isSmp(registration.mgmtClass()) != (registration.qpn() == 0)) {
             throw new NativeIoException("register_agent", EINVAL, "classes 0x01/0x81 live on QP0, all others on QP1");
         }
         if (registration.rmppVersion() != 0 && !registration.userRmpp()) {
@@ -427,13 +424,12 @@ public final class IbsimChannel implements MadChannel {
 
     /** The kernel's answer to a GSI Get/Set nobody registered for: GetResp, unsupported method/attribute. */
     private void answerUnclaimed(MadHeader header, byte[] mad, MadAddress source) {
-        boolean gsi = header.mgmtClass() != CLASS_SMP_LID && header.mgmtClass() != CLASS_SMP_DIRECTED;
-        if (!gsi || (header.method() != METHOD_GET && header.method() != METHOD_SET)) {
+        if (MgmtClass.isSmp(header.mgmtClass()) || (header.method() != Method.GET && header.method() != Method.SET)) {
             log.debug("{}: dropping an unclaimed MAD, class 0x{} method 0x{}", endpoint,
                     Integer.toHexString(header.mgmtClass()), Integer.toHexString(header.methodByte()));
             return;
         }
-        header.methodByte(MadHeader.RESPONSE_BIT | METHOD_GET).status(MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE);
+        header.methodByte(Method.GET_RESP).status(MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE);
         Outbound answer = new Outbound(source.lid(), source.qpn(), 1, mad);
         if (!backlog.isEmpty() || !write(answer)) {
             backlog.add(answer);
