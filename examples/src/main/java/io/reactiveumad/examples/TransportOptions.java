@@ -1,14 +1,25 @@
 package io.reactiveumad.examples;
 
+import io.reactiveumad.IbsimTransport;
+import io.reactiveumad.MadPort;
+import io.reactiveumad.PortSpec;
+import io.reactiveumad.Transport;
+import io.reactiveumad.Umad;
+import io.reactiveumad.poll.ibsim.IbsimEndpoint;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import picocli.CommandLine.Option;
 
 /** The options every fabric-facing command shares: which transport, which local port. */
 final class TransportOptions {
+    private static final Duration OPEN_TIMEOUT = Duration.ofSeconds(10);
+
     private final CliContext context;
 
     @Option(names = "--transport", paramLabel = "KIND",
@@ -34,20 +45,51 @@ final class TransportOptions {
         this.context = context;
     }
 
-    /** The transport to use: the one asked for, or the first available, telling {@code err} why. */
-    TransportKind resolve(PrintWriter err) {
+    /**
+     * Opens the local port on the transport asked for, or on the first available one (kernel device,
+     * then a reachable ibsim, then the embedded fabric, saying so on {@code err}).
+     */
+    Connection connect(PrintWriter err) {
         if (kind != null) {
-            return kind;
+            return open(kind);
         }
         if (hasReadableUmadDevice()) {
-            return TransportKind.KERNEL;
+            return open(TransportKind.KERNEL);
         }
-        err.println("umad: no readable " + context.devInfiniband() + "/umad* device and no ibsim server: using the embedded fabric");
-        return TransportKind.EMBEDDED;
+        try {
+            return open(TransportKind.IBSIM);
+        } catch (RuntimeException noSimulator) {
+            err.println("umad: no readable " + context.devInfiniband() + "/umad* device and no ibsim server ("
+                    + Errors.describe(noSimulator) + "): using the embedded fabric");
+            return open(TransportKind.EMBEDDED);
+        }
     }
 
-    String simHost() {
-        return simHost != null ? simHost : context.env().get("SIM_HOST");
+    private Connection open(TransportKind chosen) {
+        return switch (chosen) {
+            case KERNEL -> throw new IllegalStateException("the kernel transport is not in this build yet: "
+                    + "use --transport ibsim or --transport embedded");
+            case IBSIM -> openIbsim();
+            case EMBEDDED -> throw new IllegalStateException("the embedded fabric is not in this build yet");
+        };
+    }
+
+    private Connection openIbsim() {
+        Map<String, String> env = new HashMap<>(context.env());
+        String node = simHost != null ? simHost : device;
+        if (node != null) {
+            env.put(IbsimEndpoint.ENV_NODE, node);
+        }
+        Transport sim = IbsimTransport.fromEnvironment(env);
+        return new Connection(TransportKind.IBSIM, openPort(sim, sim.ports().get(0)));
+    }
+
+    private static MadPort openPort(Transport transport, PortSpec spec) {
+        MadPort opened = Umad.open(transport, spec).block(OPEN_TIMEOUT);
+        if (opened == null) {
+            throw new IllegalStateException("opening " + spec + " on " + transport.name() + " gave no port");
+        }
+        return opened;
     }
 
     private boolean hasReadableUmadDevice() {
