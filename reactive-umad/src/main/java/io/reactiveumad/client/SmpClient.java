@@ -9,9 +9,7 @@ import io.reactiveumad.mad.DirectedRouteSmp;
 import io.reactiveumad.mad.Mad;
 import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadAttribute;
-import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.MadStatusException;
-import io.reactiveumad.mad.MalformedMadException;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.SmpHeader;
@@ -165,14 +163,14 @@ public final class SmpClient implements Disposable {
     /** SubnGet({@code type}, {@code modifier}) decoded from the response's SMP data. */
     public <T> Mono<T> get(SmpRoute route, AttributeType<T> type, long modifier) {
         Objects.requireNonNull(type, "type");
-        return request(route, Method.GET, type.attributeId(), modifier, null).map(r -> decode(type, r));
+        return request(route, Method.GET, type.attributeId(), modifier, null).map(r -> Mads.decode(type, r.mad()));
     }
 
     /** SubnSet({@code type}, {@code modifier}) with {@code value}; emits the value the target now holds. */
     public <T extends MadAttribute> Mono<T> set(SmpRoute route, AttributeType<T> type, long modifier, T value) {
         Objects.requireNonNull(type, "type");
         Objects.requireNonNull(value, "value");
-        return request(route, Method.SET, type.attributeId(), modifier, value).map(r -> decode(type, r));
+        return request(route, Method.SET, type.attributeId(), modifier, value).map(r -> Mads.decode(type, r.mad()));
     }
 
     /**
@@ -184,14 +182,9 @@ public final class SmpClient implements Disposable {
     public Mono<ReceivedMad> request(SmpRoute route, int method, int attributeId, long modifier,
                                      MadAttribute payload) {
         Objects.requireNonNull(route, "route");
-        if (payload != null && payload.encodedSize() > SmpHeader.DATA_SIZE) {
-            return Mono.error(new IllegalArgumentException("SMP data is at most " + SmpHeader.DATA_SIZE
-                    + " bytes, got " + payload.encodedSize()));
-        }
         if (route instanceof SmpRoute.LidRouted lid) {
-            return lidRouted.get().flatMap(agent -> agent.request(
-                    build(MgmtClass.SUBN_LID_ROUTED, method, attributeId, modifier, payload, b -> { }),
-                    MadAddress.smp(lid.lid()), options));
+            Mad request = build(MgmtClass.SUBN_LID_ROUTED, method, attributeId, modifier, payload, b -> { });
+            return lidRouted.get().flatMap(agent -> agent.request(request, MadAddress.smp(lid.lid()), options));
         }
         SmpRoute.Directed dr = (SmpRoute.Directed) route;
         return directed.get().flatMap(agent -> sendDirected(agent, dr, method, attributeId, modifier, payload));
@@ -218,25 +211,11 @@ public final class SmpClient implements Disposable {
 
     private Mad build(int mgmtClass, int method, int attributeId, long modifier, MadAttribute payload,
                       Consumer<ByteBuffer> route) {
-        return Mad.build(b -> {
-            new MadHeader().wrap(b, 0).mgmtClass(mgmtClass).classVersion(CLASS_VERSION).methodByte(method)
-                    .attributeId(attributeId).attributeModifier(modifier);
+        return Mads.request(mgmtClass, CLASS_VERSION, method, attributeId, modifier, payload, b -> {
             SmpHeader smp = new SmpHeader().wrap(b, 0);
             mKey.ifPresent(smp::mKey);
             route.accept(b);
-            if (payload != null) {
-                payload.encode(b, smp.dataPosition());
-            }
         });
-    }
-
-    private static <T> T decode(AttributeType<T> type, ReceivedMad response) {
-        Mad mad = response.mad();
-        if (mad.attributeId() != type.attributeId()) {
-            throw new MalformedMadException(String.format("asked for %s, the response carries attribute 0x%04x",
-                    type, mad.attributeId()));
-        }
-        return type.decoder().decode(mad.buffer(), SmpHeader.DATA_OFFSET);
     }
 
     private static long pKeyModifier(int portNum, int block) {
