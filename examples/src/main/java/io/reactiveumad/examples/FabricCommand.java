@@ -1,13 +1,18 @@
 package io.reactiveumad.examples;
 
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
+import reactor.core.publisher.Mono;
 
 /** A command that talks to a fabric: the shared transport options and the command line's writers. */
 abstract class FabricCommand implements Callable<Integer> {
+    /** A guard for one-shot queries: the clients time out and retry on their own well within it. */
+    static final Duration QUERY_DEADLINE = Duration.ofSeconds(60);
+
     @Spec
     CommandSpec spec;
 
@@ -20,5 +25,14 @@ abstract class FabricCommand implements Callable<Integer> {
 
     PrintWriter err() {
         return spec.commandLine().getErr();
+    }
+
+    /** Waits for {@code answer} (at most {@link #QUERY_DEADLINE}); no answer at all is an error. */
+    static <T> T await(Mono<T> answer, String what) {
+        T value = answer.block(QUERY_DEADLINE);
+        if (value == null) {
+            throw new IllegalStateException(what + ": no answer");
+        }
+        return value;
     }
 }

@@ -1,10 +1,12 @@
 package io.reactiveumad.examples;
 
+import io.reactiveumad.client.PerfClient;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-@Command(name = "perf", mixinStandardHelpOptions = true, description = "Read a port's performance counters (PerfMgt).")
+@Command(name = "perf", mixinStandardHelpOptions = true,
+        description = "Read a port's performance counters (PerfMgt PortCounters, as perfquery).")
 final class PerfCommand extends FabricCommand {
     @Parameters(index = "0", paramLabel = "LID", description = "The node's LID.")
     int lid;
@@ -12,7 +14,7 @@ final class PerfCommand extends FabricCommand {
     @Parameters(index = "1", paramLabel = "PORT", description = "The port number (255: all ports, where supported).")
     int portNumber;
 
-    @Option(names = "--extended", description = "PortCountersExtended (64-bit counters).")
+    @Option(names = {"-x", "--extended"}, description = "PortCountersExtended (64-bit counters).")
     boolean extended;
 
     @Option(names = "--json", description = "Print JSON.")
@@ -20,6 +22,18 @@ final class PerfCommand extends FabricCommand {
 
     @Override
     public Integer call() {
-        throw new UnsupportedOperationException("perf: not built yet");
+        Record counters;
+        try (Connection connection = transport.connect(err())) {
+            PerfClient perf = PerfClient.of(connection.port());
+            try {
+                counters = extended
+                        ? await(perf.portCountersExtended(lid, portNumber), "PortCountersExtended of lid " + lid + " port " + portNumber)
+                        : await(perf.portCounters(lid, portNumber), "PortCounters of lid " + lid + " port " + portNumber);
+            } finally {
+                perf.dispose();
+            }
+        }
+        out().print(Fields.render(counters, json));
+        return 0;
     }
 }
