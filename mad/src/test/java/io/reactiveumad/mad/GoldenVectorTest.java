@@ -38,6 +38,7 @@ import java.util.stream.IntStream;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -58,10 +59,18 @@ class GoldenVectorTest {
     private static final Gid ISSUER = gid(0x0002c90300000001L);
 
     private static Map<String, String> golden;
+    /** Why the encoder cannot be built here, or null when it can. */
+    private static String missingToolchain;
 
     @BeforeAll
     static void buildAndRunEncoder() throws IOException, InterruptedException {
-        requireToolchain();
+        missingToolchain = missingToolchain();
+        if (missingToolchain != null) {
+            if (Boolean.getBoolean("umad.requirePeers")) {
+                fail(missingToolchain);
+            }
+            return;
+        }
         Files.createDirectories(BINARY.getParent());
         run(List.of("gcc", "-std=gnu11", "-Wall", "-Werror", "-I/usr/include/infiniband", SOURCE.toString(), "-o",
                 BINARY.toString(), "-libmad", "-libumad"));
@@ -70,6 +79,12 @@ class GoldenVectorTest {
             String[] nameAndHex = line.trim().split(" ");
             golden.put(nameAndHex[0], nameAndHex[1]);
         }
+    }
+
+    /** Each test skips on its own, so the report counts every skipped vector. */
+    @BeforeEach
+    void skipWithoutToolchain() {
+        Assumptions.assumeTrue(missingToolchain == null, () -> missingToolchain);
     }
 
     @Test
@@ -343,20 +358,13 @@ class GoldenVectorTest {
         return hex;
     }
 
-    private static void requireToolchain() {
+    private static String missingToolchain() {
         String missing = HEADERS.stream().filter(h -> !Files.isReadable(h)).map(Path::toString)
                 .reduce((a, b) -> a + ", " + b).orElse("");
         if (!onPath("gcc")) {
             missing = missing.isEmpty() ? "gcc" : "gcc, " + missing;
         }
-        if (missing.isEmpty()) {
-            return;
-        }
-        String message = "golden vectors need " + missing + "; install with: " + INSTALL;
-        if (Boolean.getBoolean("umad.requirePeers")) {
-            fail(message);
-        }
-        Assumptions.abort(message);
+        return missing.isEmpty() ? null : "golden vectors need " + missing + "; install with: " + INSTALL;
     }
 
     private static boolean onPath(String command) {
