@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Big-endian field access at absolute positions of a {@link ByteBuffer}, whatever the buffer's own
@@ -122,6 +123,38 @@ public final class Wire {
         byte[] out = new byte[length];
         buf.get(offset, out);
         return out;
+    }
+
+    /**
+     * A NUL-padded UTF-8 text field of {@code size} bytes, read up to its first NUL. Invalid UTF-8
+     * becomes U+FFFD, cut back so the text still encodes into {@code size} bytes.
+     */
+    public static String text(ByteBuffer buf, int offset, int size) {
+        int length = 0;
+        while (length < size && buf.get(offset + length) != 0) {
+            length++;
+        }
+        String text = new String(bytes(buf, offset, length), StandardCharsets.UTF_8);
+        while (text.getBytes(StandardCharsets.UTF_8).length > size) {
+            text = text.substring(0, text.length() - 1);
+        }
+        return text;
+    }
+
+    /** Writes {@code text} as UTF-8 into a {@code size}-byte field, NUL padded. */
+    public static void putText(ByteBuffer buf, int offset, int size, String text) {
+        byte[] utf8 = checkText(text, size);
+        zero(buf, offset, size);
+        buf.put(offset, utf8);
+    }
+
+    /** The UTF-8 encoding of {@code text}; fails with {@link IllegalArgumentException} if longer than {@code size}. */
+    public static byte[] checkText(String text, int size) {
+        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+        if (utf8.length > size) {
+            throw new IllegalArgumentException("text longer than " + size + " UTF-8 bytes: " + text);
+        }
+        return utf8;
     }
 
     private static int mask(int width) {
