@@ -88,6 +88,16 @@ class RmppLoopTest {
     }
 
     @Test
+    void deliversOneMegabyteOverALossyLink() {
+        byte[] message = saMessage(1 << 20, random);
+        RmppOptions options = RmppOptions.DEFAULTS.withAckTimeout(Duration.ofMillis(200)).withMaxRetries(5);
+        RmppLoop.Outcome outcome = RmppLoop.run(message, options, BOUND,
+                time -> new LossyLink(time, new Random(8), 0.01, 0.01, 2_000, m -> false),
+                time -> new LossyLink(time, new Random(9), 0.01, 0.01, 2_000, m -> false));
+        assertDelivered(outcome, message);
+    }
+
+    @Test
     void bothSidesFailTypedWhenTheLinkDies() {
         byte[] message = saMessage(200 * 100, random);
         RmppLoop.Outcome outcome = RmppLoop.run(message, RmppOptions.DEFAULTS, BOUND,
