@@ -4,6 +4,8 @@ import io.reactiveumad.mad.RmppAbortException;
 import io.reactiveumad.mad.RmppHeader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import reactor.core.publisher.Sinks;
 import reactor.test.scheduler.VirtualTimeScheduler;
@@ -13,6 +15,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 import static io.reactiveumad.operators.RmppFixtures.*;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -214,15 +218,6 @@ class RmppReceiverTest {
     }
 
     @Test
-    void abortsSegmentOneWithoutFirstAsBadSeg() {
-        start(RmppOptions.DEFAULTS);
-        byte[] message = saMessage(600, random);
-        feed(with(segment(message, 1), h -> h.flags(RmppHeader.FLAG_ACTIVE)));
-        assertThat(abortStatuses()).containsExactly(RmppHeader.STATUS_BAD_SEG);
-        assertThat(failures()).extracting(RmppAbortException::status).containsExactly(RmppHeader.STATUS_BAD_SEG);
-    }
-
-    @Test
     void abortsFirstOnALaterSegmentAsBadSegAndEndsTheTransfer() {
         start(RmppOptions.DEFAULTS);
         byte[] message = saMessage(600, random);
@@ -235,28 +230,35 @@ class RmppReceiverTest {
         assertThat(messages()).isEmpty();
     }
 
-    @Test
-    void abortsAnUnknownTypeAsBadt() {
-        start(RmppOptions.DEFAULTS);
-        feed(with(segment(saMessage(600, random), 1), h -> h.type(7)));
-        assertThat(abortStatuses()).containsExactly(RmppHeader.STATUS_BADT);
-        assertThat(failures()).extracting(RmppAbortException::status).containsExactly(RmppHeader.STATUS_BADT);
+    static Stream<Arguments> badFirstSegments() {
+        return Stream.of(
+                Arguments.of("segment 1 without First", (Consumer<RmppHeader>) h -> h.flags(RmppHeader.FLAG_ACTIVE),
+                        RmppHeader.STATUS_BAD_SEG),
+                Arguments.of("unknown type", (Consumer<RmppHeader>) h -> h.type(7), RmppHeader.STATUS_BADT),
+                Arguments.of("version 2", (Consumer<RmppHeader>) h -> h.version(2), RmppHeader.STATUS_UNV),
+                Arguments.of("DATA with a status", (Consumer<RmppHeader>) h -> h.status(RmppHeader.STATUS_RESX),
+                        RmppHeader.STATUS_BAD_STATUS),
+                Arguments.of("single segment longer than a segment",
+                        (Consumer<RmppHeader>) h -> h.flags(0x7).payloadLength(221), RmppHeader.STATUS_BAD_LEN),
+                Arguments.of("total length of one segment without Last",
+                        (Consumer<RmppHeader>) h -> h.payloadLength(220), RmppHeader.STATUS_BAD_LEN));
     }
 
-    @Test
-    void abortsAnotherVersionAsUnv() {
+    @ParameterizedTest(name = "{0} → ABORT {2}")
+    @MethodSource("badFirstSegments")
+    void abortsABadFirstSegmentWithItsStatus(String what, Consumer<RmppHeader> damage, int status) {
         start(RmppOptions.DEFAULTS);
-        feed(with(segment(saMessage(600, random), 1), h -> h.version(2)));
-        assertThat(abortStatuses()).containsExactly(RmppHeader.STATUS_UNV);
-        assertThat(failures()).extracting(RmppAbortException::status).containsExactly(RmppHeader.STATUS_UNV);
-    }
+        feed(with(segment(saMessage(600, random), 1), damage));
 
-    @Test
-    void abortsDataWithAStatusAsBadStatus() {
-        start(RmppOptions.DEFAULTS);
-        feed(with(segment(saMessage(600, random), 1), h -> h.status(RmppHeader.STATUS_RESX)));
-        assertThat(abortStatuses()).containsExactly(RmppHeader.STATUS_BAD_STATUS);
-        assertThat(failures()).extracting(RmppAbortException::status).containsExactly(RmppHeader.STATUS_BAD_STATUS);
+        assertThat(abortStatuses()).containsExactly(status);
+        assertThat(failures()).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(status);
+            assertThat(f.side()).isEqualTo(RmppAbortException.Side.LOCAL);
+        });
+        byte[] abort = ((RmppEvent.Control) events.get(0)).mad();
+        assertThat(abort[3] & 0xFF).isEqualTo(GET_TABLE_RESP ^ 0x80);
+        assertThat(rmpp(abort).segmentNumber()).isZero();
+        assertThat(messages()).isEmpty();
     }
 
     @Test
