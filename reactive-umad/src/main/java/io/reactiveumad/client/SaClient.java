@@ -169,6 +169,25 @@ public final class SaClient implements Disposable {
                 PathRecord.Component.SGID | PathRecord.Component.DGID | PathRecord.Component.NUMB_PATH);
     }
 
+    /**
+     * SubnAdmSet(InformInfo, Subscribe=1) for {@code selector}: the SA will send Reports of matching
+     * notices to this port's QP1 (answer them with a {@link ReportResponder}). Emits the SA's echo.
+     */
+    public Mono<InformInfo> subscribe(TrapSelector selector) {
+        return set(INFORM_INFO, selector.toInformInfo(true), 0);
+    }
+
+    /** SubnAdmSet(InformInfo, Subscribe=0) for {@code selector}; the SA fails it if it knows no such subscription. */
+    public Mono<InformInfo> unsubscribe(TrapSelector selector) {
+        return set(INFORM_INFO, selector.toInformInfo(false), 0);
+    }
+
+    /** The subscriptions the SA holds for {@code subscriber} (a port GID), as InformInfoRecords. */
+    public Flux<InformInfoRecord> subscriptions(Gid subscriber) {
+        InformInfoRecord template = new InformInfoRecord(subscriber, 0, TrapSelector.all().toInformInfo(false));
+        return getTable(INFORM_INFO_RECORD, template, InformInfoRecord.Component.SUBSCRIBER_GID);
+    }
+
     // ---- generic methods ------------------------------------------------------------------------------
 
     /** SubnAdmGetTable without a template: every record of {@code type}. */
