@@ -1,18 +1,19 @@
 package io.reactiveumad.examples;
 
 import io.reactiveumad.MadPort;
-import java.util.ArrayList;
-import java.util.List;
+import io.reactiveumad.test.EmbeddedFabric;
+import java.util.Optional;
 
-/** An opened local port and whatever was started to get it (e.g. an embedded fabric); closing releases all. */
+/** An opened local port, and the embedded fabric started for it if any; closing releases both. */
 final class Connection implements AutoCloseable {
     private final TransportKind kind;
     private final MadPort port;
-    private final List<AutoCloseable> resources = new ArrayList<>();
+    private final EmbeddedFabric fabric;
 
-    Connection(TransportKind kind, MadPort port) {
+    Connection(TransportKind kind, MadPort port, EmbeddedFabric fabric) {
         this.kind = kind;
         this.port = port;
+        this.fabric = fabric;
     }
 
     TransportKind kind() {
@@ -23,21 +24,16 @@ final class Connection implements AutoCloseable {
         return port;
     }
 
-    /** Closes {@code resource} after the port, in reverse order of registration. */
-    Connection closing(AutoCloseable resource) {
-        resources.add(0, resource);
-        return this;
+    /** The embedded fabric behind the port, when the transport is {@link TransportKind#EMBEDDED}. */
+    Optional<EmbeddedFabric> fabric() {
+        return Optional.ofNullable(fabric);
     }
 
     @Override
     public void close() {
         port.dispose();
-        for (AutoCloseable resource : resources) {
-            try {
-                resource.close();
-            } catch (Exception e) {
-                // Closing on the way out: the command's own outcome matters more than a failed release.
-            }
+        if (fabric != null) {
+            fabric.close();
         }
     }
 }

@@ -44,7 +44,7 @@ final class Fields {
     /** GUIDs and GIDs as hex text (64-bit values do not survive JSON numbers); everything else as is. */
     private static Object plain(String name, Object value) {
         if (value instanceof Gid gid) {
-            return String.format("%016x:%016x", gid.prefix(), gid.guid());
+            return gid.toString();
         }
         if (value instanceof Long number && name.toLowerCase(java.util.Locale.ROOT).contains("guid")) {
             return String.format("0x%016x", number);

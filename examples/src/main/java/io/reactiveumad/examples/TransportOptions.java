@@ -6,6 +6,8 @@ import io.reactiveumad.PortSpec;
 import io.reactiveumad.Transport;
 import io.reactiveumad.Umad;
 import io.reactiveumad.poll.ibsim.IbsimEndpoint;
+import io.reactiveumad.test.EmbeddedFabric;
+import io.reactiveumad.test.topology.Topology;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.DirectoryStream;
@@ -13,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Option;
 
@@ -70,8 +73,24 @@ final class TransportOptions {
             case KERNEL -> throw new IllegalStateException("the kernel transport is not in this build yet: "
                     + "use --transport ibsim or --transport embedded");
             case IBSIM -> openIbsim();
-            case EMBEDDED -> throw new IllegalStateException("the embedded fabric is not in this build yet");
+            case EMBEDDED -> openEmbedded();
         };
+    }
+
+    /** Starts an embedded fabric (the SM on its first CA) and opens {@code --device} or its last CA port. */
+    Connection openEmbedded() {
+        Topology topology = this.topology == null ? Topology.defaultTopology() : Topology.parse(this.topology);
+        EmbeddedFabric fabric = EmbeddedFabric.start(topology);
+        try {
+            List<PortSpec> ports = fabric.transport().ports();
+            PortSpec spec = device != null ? new PortSpec(device, port) : ports.get(ports.size() - 1);
+            Connection connection = new Connection(TransportKind.EMBEDDED, openPort(fabric.transport(), spec), fabric);
+            context.fabricStarted().accept(fabric);
+            return connection;
+        } catch (RuntimeException e) {
+            fabric.close();
+            throw e;
+        }
     }
 
     private Connection openIbsim() {
@@ -81,7 +100,7 @@ final class TransportOptions {
             env.put(IbsimEndpoint.ENV_NODE, node);
         }
         Transport sim = IbsimTransport.fromEnvironment(env);
-        return new Connection(TransportKind.IBSIM, openPort(sim, sim.ports().get(0)));
+        return new Connection(TransportKind.IBSIM, openPort(sim, sim.ports().get(0)), null);
     }
 
     private static MadPort openPort(Transport transport, PortSpec spec) {
