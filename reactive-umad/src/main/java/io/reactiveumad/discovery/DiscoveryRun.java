@@ -61,6 +61,8 @@ final class DiscoveryRun {
     private static final class NodeState {
         final NodeInfo info;
         final SmpRoute.Directed path;
+        /** The port the first route arrives through: every query along {@code path} arrives there too. */
+        final int arrivedOn;
         String description = "";
         SwitchInfo switchInfo;
         final Map<Integer, PortInfo> ports = new TreeMap<>();
@@ -69,6 +71,7 @@ final class DiscoveryRun {
         NodeState(NodeInfo info, SmpRoute.Directed path) {
             this.info = info;
             this.path = path;
+            this.arrivedOn = info.localPortNum();
         }
 
         DiscoveredNode toNode() {
@@ -216,8 +219,9 @@ final class DiscoveryRun {
             }
             return;
         }
+        // libibnetdisc compares with PortInfo:LocalPortNum; NodeInfo's from the same route is the same port.
         boolean follow = info.portPhysicalState() == PortInfo.PHYS_LINK_UP
-                && (isSwitch && number != info.localPortNum() || node == fromNode && number == fromPort);
+                && (isSwitch && number != node.arrivedOn || node == fromNode && number == fromPort);
         int[] hops = query.path.ports();
         if (follow && hops.length < DirectedRouteSmp.MAX_HOPS) {
             int[] further = Arrays.copyOf(hops, hops.length + 1);
