@@ -2,10 +2,13 @@ package io.reactiveumad.examples;
 
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.function.Function;
 import java.util.concurrent.Callable;
+import io.reactiveumad.MadPort;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
+import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
 
 /** A command that talks to a fabric: the shared transport options and the command line's writers. */
@@ -25,6 +28,21 @@ abstract class FabricCommand implements Callable<Integer> {
 
     PrintWriter err() {
         return spec.commandLine().getErr();
+    }
+
+    /**
+     * Opens the port, makes a client on it, waits for what {@code ask} answers and releases everything:
+     * the shape of every one-shot query command.
+     */
+    <C extends Disposable, T> T query(Function<MadPort, C> client, Function<C, Mono<T>> ask, String what) {
+        try (Connection connection = transport.connect(err())) {
+            C opened = client.apply(connection.port());
+            try {
+                return await(ask.apply(opened), what);
+            } finally {
+                opened.dispose();
+            }
+        }
     }
 
     /** Waits for {@code answer} (at most {@link #QUERY_DEADLINE}); no answer at all is an error. */

@@ -22,17 +22,9 @@ final class PerfCommand extends FabricCommand {
 
     @Override
     public Integer call() {
-        Record counters;
-        try (Connection connection = transport.connect(err())) {
-            PerfClient perf = PerfClient.of(connection.port());
-            try {
-                counters = extended
-                        ? await(perf.portCountersExtended(lid, portNumber), "PortCountersExtended of lid " + lid + " port " + portNumber)
-                        : await(perf.portCounters(lid, portNumber), "PortCounters of lid " + lid + " port " + portNumber);
-            } finally {
-                perf.dispose();
-            }
-        }
+        String what = (extended ? "PortCountersExtended" : "PortCounters") + " of lid " + lid + " port " + portNumber;
+        Record counters = query(PerfClient::of, perf -> extended ? perf.portCountersExtended(lid, portNumber).cast(Record.class)
+                : perf.portCounters(lid, portNumber).cast(Record.class), what);
         out().print(Fields.render(counters, json));
         return 0;
     }

@@ -30,14 +30,9 @@ final class SaCommand {
 
         @Override
         public Integer call() {
-            List<? extends Record> records;
-            try (Connection connection = transport.connect(err())) {
-                SaClient sa = SaClient.of(connection.port());
-                try {
-                    records = await(query(sa).collectList(), "SA " + spec.name());
-                } finally {
-                    sa.dispose();
-                }
+            List<? extends Record> records = query(SaClient::of, sa -> query(sa).collectList(), "SA " + spec.name());
+            if (records.isEmpty()) {
+                err().println("umad sa " + spec.name() + ": no records");
             }
             out().print(Fields.render(records, json));
             return 0;

@@ -29,15 +29,7 @@ final class SmpCommand {
         @Override
         public Integer call() {
             SmpRoute route = directed ? Routes.parse(target) : SmpRoute.lid(parseLid(target));
-            Record answer;
-            try (Connection connection = transport.connect(err())) {
-                SmpClient smp = SmpClient.of(connection.port());
-                try {
-                    answer = await(query(smp, route), spec.name() + " " + route);
-                } finally {
-                    smp.dispose();
-                }
-            }
+            Record answer = query(SmpClient::of, smp -> query(smp, route), spec.name() + " " + route);
             out().print(Fields.render(answer, json));
             return 0;
         }
