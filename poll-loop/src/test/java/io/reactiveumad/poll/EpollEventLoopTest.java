@@ -353,7 +353,7 @@ class EpollEventLoopTest {
     @Test
     void openingAndClosingAThousandLoopsLeaksNoFdOrThread() throws Exception {
         EpollEventLoop.start("warmup").close();
-        int fdsBefore = openFdCount();
+        int fdsBefore = ProcFds.count();
         int threadsBefore = ManagementFactory.getThreadMXBean().getThreadCount();
 
         for (int i = 0; i < 1000; i++) {
@@ -362,7 +362,7 @@ class EpollEventLoopTest {
             l.close();
         }
 
-        assertThat(openFdCount()).isEqualTo(fdsBefore);
+        assertThat(ProcFds.count()).isEqualTo(fdsBefore);
         assertThat(ManagementFactory.getThreadMXBean().getThreadCount()).isLessThanOrEqualTo(threadsBefore);
         assertThat(liveLoopThreads()).containsExactly(loop.name());
     }
@@ -419,11 +419,6 @@ class EpollEventLoopTest {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    static int openFdCount() {
-        String[] entries = new java.io.File("/proc/self/fd").list();
-        return entries == null ? -1 : entries.length;
     }
 
     private static List<String> liveLoopThreads() {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.reactiveumad.poll.Errors;
+import io.reactiveumad.poll.ProcFds;
 import io.reactiveumad.poll.NativeIoException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,16 +45,21 @@ class IsSmTest {
     }
 
     @Test
-    void closingTheHandleClosesTheFileOnce() throws Exception {
-        UmadHost host = host(DeviceFile.Opener.KERNEL);
-        int before = openFds();
+    void closingTheHandleClosesTheFileOnce() {
+        List<DeviceFile> files = new CopyOnWriteArrayList<>();
+        UmadHost host = host((path, nonBlocking) -> {
+            DeviceFile file = DeviceFile.Opener.KERNEL.open(path, nonBlocking);
+            files.add(file);
+            return file;
+        });
 
         IsSm issm = host.acquireIsSm(new UmadPortRef(0, "mlx5_0", 1), false);
-        assertThat(openFds()).isEqualTo(before + 1);
+        int fd = files.get(0).fd();
+        assertThat(ProcFds.isOpen(fd)).isTrue();
         issm.close();
         issm.close();
 
-        assertThat(openFds()).isEqualTo(before);
+        assertThat(ProcFds.isOpen(fd)).isFalse();
     }
 
     @Test
@@ -73,10 +79,5 @@ class IsSmTest {
             throw new java.io.UncheckedIOException(e);
         }
         return new UmadHost(new UmadSysfs(dir.resolve("sys")), dir, opener);
-    }
-
-    private static int openFds() {
-        String[] fds = new java.io.File("/proc/self/fd").list();
-        return fds == null ? -1 : fds.length;
     }
 }
