@@ -8,8 +8,10 @@ package io.reactiveumad;
  * @param droppedOverflow    unsolicited MADs dropped by an agent's {@link Overflow} policy
  * @param lateResponses      responses whose TID matched no pending request (cancelled, finished, unknown)
  * @param timeouts           requests that failed with a timeout
- * @param unclaimed          unsolicited MADs no agent of ours registered for
+ * @param unclaimed          MADs for no agent of ours, or unsolicited for an agent that serves no methods
+ * @param malformed          MADs that could not be parsed (short, bad base version); a pending request
+ *                           they answer fails with {@code MalformedMadException}
  */
 public record PortStats(long received, long sent, long droppedOverflow, long lateResponses, long timeouts,
-                        long unclaimed) {
+                        long unclaimed, long malformed) {
 }

@@ -36,6 +36,15 @@ public interface MadChannel extends AutoCloseable {
     /** Starts reading; frames and the terminal error go to {@code listener}. Called once. */
     void start(FrameListener listener);
 
+    /**
+     * True when the channel itself resends requests ({@link MadFrame#timeoutMs()}, {@link MadFrame#retries()})
+     * and reports the final timeout with an ETIMEDOUT record, as the kernel does. The core then hands
+     * retries to the channel and keeps only an overall deadline; otherwise it resends on its own timers.
+     */
+    default boolean resendsRequests() {
+        return false;
+    }
+
     /** Turns reading on or off (EPOLLIN interest for an fd); the underlying queue buffers meanwhile. */
     void readInterest(boolean enabled);
 

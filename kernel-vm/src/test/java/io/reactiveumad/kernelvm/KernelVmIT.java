@@ -1,0 +1,118 @@
+package io.reactiveumad.kernelvm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.reactiveumad.kernelvm.guest.InVm;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+/**
+ * Boots Linux with Soft-RoCE under qemu once and runs every test class of the {@code guest} package
+ * inside it, in one JVM started by the JUnit Platform console launcher on this module's test classpath
+ * (the VM sees the host's files at the same paths). Fails listing each in-VM failure.
+ *
+ * <p>System properties named {@code umad.*} are handed to the in-VM JVM, which is how a one-off run
+ * injects a fault to prove the suite notices it (see the module README).
+ */
+class KernelVmIT {
+    /** Boot, one JVM start under TCG and the whole suite; well under the 10-minute budget. */
+    private static final Duration LIMIT = Duration.ofMinutes(8);
+    /** JUnit's own per-test limit inside the VM, so a hung test fails alone instead of eating the budget. */
+    private static final String PER_TEST_TIMEOUT = "90s";
+
+    private final Path baseDir = Path.of(System.getProperty("kernelvm.basedir", "."));
+    private final Path buildDir = Path.of(System.getProperty("kernelvm.buildDir", "target"));
+
+    @Test
+    void guestSuitePassesAgainstTheRealKernel() throws Exception {
+        Optional<String> missing = KernelVm.missingPrerequisite();
+        if (missing.isPresent()) {
+            if (Boolean.getBoolean("umad.requirePeers")) {
+                fail("umad.requirePeers is set but the kernel VM cannot run: " + missing.get());
+            }
+            assumeTrue(false, "kernel VM unavailable: " + missing.get());
+        }
+        Path reports = buildDir.resolve("kernel-vm-reports");
+        deleteRecursively(reports);
+        Files.createDirectories(reports);
+
+        KernelVm vm = new KernelVm(baseDir.resolve("vm"), buildDir.resolve("vm"));
+        KernelVm.Result result = vm.run(launcherCommand(reports), baseDir, List.of(reports), LIMIT,
+                buildDir.resolve("kernel-vm.log"));
+        System.out.println(result.output());
+
+        Path xml = reports.resolve("TEST-junit-jupiter.xml");
+        assertThat(xml).as("the in-VM launcher wrote no report; VM exit %d, output:%n%s", result.exitStatus(),
+                result.output()).exists();
+        GuestReport report = GuestReport.parse(xml);
+        assertThat(report.problems()).as("in-VM test failures (report: %s)", xml).isEmpty();
+        assertThat(report.tests()).as("in-VM tests run").isPositive();
+        assertThat(result.exitStatus()).as("VM exit status; output:%n%s", result.output()).isZero();
+    }
+
+    private List<String> launcherCommand(Path reports) throws IOException {
+        String classpath = System.getProperty("kernelvm.testClasses") + ":"
+                + Files.readString(Path.of(System.getProperty("kernelvm.classpathFile"))).strip();
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                // C1 only and the serial GC: the suite is short, and under TCG compiling costs more than it saves
+                "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx512m",
+                "-Dumad.requirePeers=true"));
+        System.getProperties().stringPropertyNames().stream()
+                .filter(name -> name.startsWith("umad.") && !name.equals("umad.requirePeers"))
+                .sorted()
+                .forEach(name -> command.add("-D" + name + "=" + System.getProperty(name)));
+        command.addAll(List.of("-cp", classpath, "org.junit.platform.console.ConsoleLauncher", "execute",
+                "--disable-banner", "--disable-ansi-colors", "--details=tree", "--fail-if-no-tests",
+                "--select-package", InVm.class.getPackageName(),
+                "--config", "junit.jupiter.execution.timeout.default=" + PER_TEST_TIMEOUT,
+                "--config", "junit.jupiter.testclass.order.default=org.junit.jupiter.api.ClassOrderer$OrderAnnotation",
+                "--reports-dir", reports.toString()));
+        return command;
+    }
+
+    /** The counts and failures of the launcher's legacy XML report. */
+    record GuestReport(int tests, List<String> problems) {
+        static GuestReport parse(Path xml) throws Exception {
+            Element suite = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(xml.toFile())
+                    .getDocumentElement();
+            List<String> problems = new ArrayList<>();
+            NodeList cases = suite.getElementsByTagName("testcase");
+            for (int i = 0; i < cases.getLength(); i++) {
+                Element testCase = (Element) cases.item(i);
+                for (String kind : List.of("failure", "error", "skipped")) {
+                    NodeList found = testCase.getElementsByTagName(kind);
+                    if (found.getLength() > 0) {
+                        problems.add(String.format("%s %s.%s: %s", kind, testCase.getAttribute("classname"),
+                                testCase.getAttribute("name"), ((Element) found.item(0)).getAttribute("message")));
+                    }
+                }
+            }
+            return new GuestReport(cases.getLength(), problems);
+        }
+    }
+
+    private static void deleteRecursively(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+}

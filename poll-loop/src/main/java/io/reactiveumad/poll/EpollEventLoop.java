@@ -1,0 +1,540 @@
+package io.reactiveumad.poll;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The epoll loop: one named thread ({@code umad-loop-<name>}) that owns an epoll fd, an eventfd for
+ * cross-thread wakeups, a task queue and a timer heap.
+ *
+ * <p><b>Invariant:</b> registrations, interest changes, timers and handler calls all happen on the loop
+ * thread; other threads only enqueue tasks and wake it. Each iteration runs queued tasks, fires due
+ * timers, then waits in {@code epoll_wait} with the earliest deadline as timeout (0 when work is
+ * pending) and dispatches the ready fds.
+ *
+ * <p><b>Wakeups:</b> before blocking the loop publishes {@code SLEEPING} and re-checks its queue; a
+ * producer that enqueues and then wins the {@code SLEEPING → AWAKE} swap writes the eventfd. So a
+ * wakeup is never lost (one of the two sees the other) and a burst of submissions costs one write.
+ *
+ * <p>fds are level-triggered, which lets a handler read only as much as its consumer wants and leave
+ * the rest queued in the kernel. EPOLLERR/EPOLLHUP cancel the registration and reach the handler as a
+ * {@link DeviceGoneException}; a handler that throws is logged and the loop carries on.
+ *
+ * <p>The hot path allocates nothing: events land in one off-heap array reused for every wait, and
+ * registrations are found by fd in an array.
+ */
+public final class EpollEventLoop implements PollLoop {
+    private static final Logger LOG = LoggerFactory.getLogger(EpollEventLoop.class);
+
+    public static final String THREAD_PREFIX = "umad-loop-";
+    private static final int DEFAULT_MAX_EVENTS = 256;
+    /** Tasks run per iteration before the loop looks at its fds again, so a flood cannot starve I/O. */
+    private static final int MAX_TASKS_PER_ITERATION = 4096;
+    /** Bounds the final drain, so a task that keeps resubmitting itself cannot keep a closing loop alive. */
+    private static final int MAX_TASKS_AT_SHUTDOWN = 1 << 20;
+    /** epoll data of the wakeup eventfd; registrations use (generation << 32 | fd) with fd >= 0. */
+    private static final long WAKEUP_DATA = -1L;
+    private static final int READY_MASK = READ | WRITE;
+
+    private static final int RUNNING = 0;
+    private static final int SHUTTING_DOWN = 1;
+    private static final int TERMINATED = 2;
+    private static final int AWAKE = 0;
+    private static final int SLEEPING = 1;
+
+    private final String name;
+    private final FileDescriptor epollFd;
+    private final FileDescriptor wakeupFd;
+    private final int maxEvents;
+    /** Loop thread only: the epoll_event array every wait fills. */
+    private final ByteBuffer events;
+    /** Loop thread only: the single epoll_event passed to epoll_ctl. */
+    private final ByteBuffer ctlEvent;
+    /** Loop thread only: where the eventfd counter is read to reset it. */
+    private final ByteBuffer wakeupCounter;
+    private final MpscQueue<Runnable> tasks = new MpscQueue<>();
+    private final AtomicInteger wakeState = new AtomicInteger(AWAKE);
+    private final AtomicInteger state = new AtomicInteger(RUNNING);
+    private final AtomicLong timerSequence = new AtomicLong();
+    /** Loop thread only. */
+    private final TimerHeap timers = new TimerHeap();
+    /** Loop thread only: registrations indexed by fd. */
+    private Registration[] registrations = new Registration[64];
+    /** Loop thread only: tells a fd's successive registrations apart in events already fetched. */
+    private int generation;
+    private final Thread thread;
+
+    private EpollEventLoop(String name, int maxEvents) {
+        this.name = THREAD_PREFIX + name;
+        this.maxEvents = maxEvents;
+        this.events = ByteBuffer.allocateDirect(maxEvents * LibC.EPOLL_EVENT_SIZE).order(ByteOrder.nativeOrder());
+        this.ctlEvent = ByteBuffer.allocateDirect(LibC.EPOLL_EVENT_SIZE).order(ByteOrder.nativeOrder());
+        this.wakeupCounter = ByteBuffer.allocateDirect(Long.BYTES).order(ByteOrder.nativeOrder());
+        FileDescriptor epoll = FileDescriptor.adopt(LibC.epollCreate());
+        FileDescriptor wakeup = null;
+        try {
+            wakeup = FileDescriptor.adopt(LibC.eventFd());
+            ctl(epoll.intValue(), LibC.EPOLL_CTL_ADD, wakeup.intValue(), LibC.EPOLLIN, WAKEUP_DATA);
+        } catch (RuntimeException e) {
+            closeQuietly(wakeup);
+            closeQuietly(epoll);
+            throw e;
+        }
+        this.epollFd = epoll;
+        this.wakeupFd = wakeup;
+        this.thread = new Thread(this::run, this.name);
+        this.thread.setDaemon(true);
+    }
+
+    /** Opens the loop's fds and starts its thread, named {@code umad-loop-<name>}. */
+    public static EpollEventLoop start(String name) {
+        return start(name, DEFAULT_MAX_EVENTS);
+    }
+
+    /** As {@link #start(String)}, fetching at most {@code maxEventsPerWait} ready fds per epoll_wait. */
+    public static EpollEventLoop start(String name, int maxEventsPerWait) {
+        Objects.requireNonNull(name, "name");
+        if (maxEventsPerWait < 1) {
+            throw new IllegalArgumentException("maxEventsPerWait must be positive: " + maxEventsPerWait);
+        }
+        EpollEventLoop loop = new EpollEventLoop(name, maxEventsPerWait);
+        loop.thread.start();
+        return loop;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public boolean inEventLoop() {
+        return Thread.currentThread() == thread;
+    }
+
+    @Override
+    public long nanoTime() {
+        return System.nanoTime();
+    }
+
+    /**
+     * Tasks submitted while {@link #close()} runs still run; once the loop has terminated they are
+     * rejected. A task submitted in the instant the loop terminates may be dropped silently.
+     */
+    @Override
+    public void execute(Runnable task) {
+        Objects.requireNonNull(task, "task");
+        if (!offer(task)) {
+            throw new RejectedExecutionException(name + " is closed");
+        }
+    }
+
+    @Override
+    public Cancellable schedule(Runnable task, long delay, TimeUnit unit) {
+        Objects.requireNonNull(task, "task");
+        long deadline = nanoTime() + Math.max(0, unit.toNanos(delay));
+        Timer timer = new Timer(task, deadline, timerSequence.getAndIncrement());
+        if (inEventLoop()) {
+            timer.run();
+        } else {
+            execute(timer);
+        }
+        return timer;
+    }
+
+    /**
+     * Called on the loop thread, the fd is added at once and a failing {@code epoll_ctl} throws; from
+     * another thread it is added by a task and a failure reaches {@link FdHandler#onError}.
+     */
+    @Override
+    public FdRegistration register(int fd, int interest, FdHandler handler) {
+        if (fd < 0) {
+            throw new IllegalArgumentException("not a file descriptor: " + fd);
+        }
+        checkInterest(interest);
+        Registration registration = new Registration(fd, interest, Objects.requireNonNull(handler, "handler"));
+        if (inEventLoop()) {
+            registration.add();
+        } else {
+            execute(registration::addOrReport);
+        }
+        return registration;
+    }
+
+    /** From another thread: stops the loop and joins it. From a handler or task: the loop stops after it returns. */
+    @Override
+    public void close() {
+        if (state.compareAndSet(RUNNING, SHUTTING_DOWN)) {
+            wakeup();
+        }
+        if (!inEventLoop()) {
+            joinUninterruptibly();
+        }
+    }
+
+    /** True once the loop thread has released everything. */
+    public boolean isTerminated() {
+        return state.get() == TERMINATED;
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+
+    // ---- submission and wakeup (any thread) ----
+
+    private boolean offer(Runnable task) {
+        if (state.get() == TERMINATED) {
+            return false;
+        }
+        tasks.offer(task);
+        if (!inEventLoop()) {
+            wakeup();
+        }
+        return true;
+    }
+
+    private void wakeup() {
+        if (wakeState.get() == SLEEPING && wakeState.compareAndSet(SLEEPING, AWAKE)) {
+            LibC.eventFdWrite(wakeupFd.intValue(), 1L);
+        }
+    }
+
+    private void joinUninterruptibly() {
+        boolean interrupted = false;
+        while (thread.isAlive()) {
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    // ---- the loop thread ----
+
+    private void run() {
+        try {
+            while (state.get() == RUNNING) {
+                runTasks(MAX_TASKS_PER_ITERATION);
+                runDueTimers();
+                int timeout = timeoutMillis();
+                if (timeout != 0) {
+                    wakeState.set(SLEEPING);
+                    if (!tasks.isEmpty() || state.get() != RUNNING) {
+                        timeout = 0;
+                    }
+                }
+                int ready = LibC.epollWait(epollFd.intValue(), events, maxEvents, timeout);
+                wakeState.set(AWAKE);
+                processEvents(ready);
+            }
+        } catch (Throwable t) {
+            LOG.error("{}: event loop failed, shutting down", name, t);
+        } finally {
+            shutdown();
+        }
+    }
+
+    private void runTasks(int max) {
+        for (int i = 0; i < max; i++) {
+            Runnable task = tasks.poll();
+            if (task == null) {
+                return;
+            }
+            try {
+                task.run();
+            } catch (Throwable t) {
+                LOG.warn("{}: task {} threw", name, task, t);
+            }
+        }
+    }
+
+    private void runDueTimers() {
+        long now = nanoTime();
+        for (TimerHeap.Entry head = timers.peek(); head != null && head.deadlineNanos - now <= 0; head = timers.peek()) {
+            timers.remove(head);
+            ((Timer) head).fire();
+        }
+    }
+
+    /** 0 when tasks wait, -1 without timers, else the earliest deadline rounded up to whole ms. */
+    private int timeoutMillis() {
+        if (!tasks.isEmpty()) {
+            return 0;
+        }
+        TimerHeap.Entry head = timers.peek();
+        if (head == null) {
+            return -1;
+        }
+        long delay = head.deadlineNanos - nanoTime();
+        if (delay <= 0) {
+            return 0;
+        }
+        return (int) Math.min(Integer.MAX_VALUE, (delay + 999_999) / 1_000_000);
+    }
+
+    private void processEvents(int ready) {
+        for (int i = 0; i < ready && state.get() == RUNNING; i++) {
+            int base = i * LibC.EPOLL_EVENT_SIZE;
+            int epollEvents = events.getInt(base);
+            long data = events.getLong(base + LibC.EPOLL_EVENT_DATA_OFFSET);
+            if (data == WAKEUP_DATA) {
+                wakeupCounter.clear();
+                LibC.readFd(wakeupFd.intValue(), wakeupCounter);
+                continue;
+            }
+            int fd = (int) data;
+            Registration registration = fd < registrations.length ? registrations[fd] : null;
+            if (registration != null && registration.generation == (int) (data >>> 32)) {
+                registration.dispatch(epollEvents);
+            }
+        }
+    }
+
+    private void shutdown() {
+        // Tasks already queued still run: they are typically "unregister and close this fd". A second
+        // drain after TERMINATED catches producers that passed the state check just before it.
+        drainTasks();
+        state.set(TERMINATED);
+        drainTasks();
+        timers.clear();
+        for (Registration registration : registrations) {
+            if (registration != null) {
+                registration.cancelled.set(true);
+            }
+        }
+        Arrays.fill(registrations, null);
+        closeQuietly(wakeupFd);
+        closeQuietly(epollFd);
+        LOG.debug("{}: terminated", name);
+    }
+
+    private void drainTasks() {
+        for (int budget = MAX_TASKS_AT_SHUTDOWN; budget > 0 && !tasks.isEmpty(); budget -= MAX_TASKS_PER_ITERATION) {
+            runTasks(MAX_TASKS_PER_ITERATION);
+            Thread.onSpinWait();
+        }
+        if (!tasks.isEmpty()) {
+            LOG.warn("{}: tasks kept coming during shutdown; the rest are dropped", name);
+        }
+    }
+
+    private void ctl(int epfd, int op, int fd, int interest, long data) {
+        ctlEvent.putInt(0, interest).putLong(LibC.EPOLL_EVENT_DATA_OFFSET, data);
+        LibC.epollCtl(epfd, op, fd, ctlEvent);
+    }
+
+    private static void checkInterest(int interest) {
+        if ((interest & ~READY_MASK) != 0) {
+            throw new IllegalArgumentException("interest must combine READ and WRITE: " + interest);
+        }
+    }
+
+    private static void closeQuietly(FileDescriptor fd) {
+        if (fd != null) {
+            try {
+                fd.close();
+            } catch (NativeIoException e) {
+                LOG.debug("closing {} failed", fd, e);
+            }
+        }
+    }
+
+    /**
+     * A watched fd. Runs itself as the task that applies the latest requested interest, so toggling
+     * interest from another thread allocates nothing beyond the queue node.
+     */
+    private final class Registration implements FdRegistration, Runnable {
+        final int fd;
+        final FdHandler handler;
+        final AtomicBoolean cancelled = new AtomicBoolean();
+        private final AtomicBoolean interestTaskQueued = new AtomicBoolean();
+        private volatile int requestedInterest;
+        /** Loop thread only. */
+        int generation;
+        private int appliedInterest;
+        private boolean added;
+
+        Registration(int fd, int interest, FdHandler handler) {
+            this.fd = fd;
+            this.requestedInterest = interest;
+            this.handler = handler;
+        }
+
+        @Override
+        public int fd() {
+            return fd;
+        }
+
+        @Override
+        public void interest(int interest) {
+            checkInterest(interest);
+            requestedInterest = interest;
+            if (inEventLoop()) {
+                applyInterest();
+            } else if (interestTaskQueued.compareAndSet(false, true) && !offer(this)) {
+                interestTaskQueued.set(false);
+            }
+        }
+
+        @Override
+        public void cancel() {
+            if (cancelled.compareAndSet(false, true)) {
+                if (inEventLoop()) {
+                    remove();
+                } else {
+                    offer(this::remove);
+                }
+            }
+        }
+
+        /** The queued interest task. */
+        @Override
+        public void run() {
+            interestTaskQueued.set(false);
+            applyInterest();
+        }
+
+        void add() {
+            if (cancelled.get()) {
+                return;
+            }
+            Registration existing = fd < registrations.length ? registrations[fd] : null;
+            if (existing != null) {
+                throw new IllegalStateException("fd " + fd + " is already registered on " + name);
+            }
+            generation = ++EpollEventLoop.this.generation;
+            appliedInterest = requestedInterest;
+            ctl(epollFd.intValue(), LibC.EPOLL_CTL_ADD, fd, appliedInterest, (long) generation << 32 | fd);
+            if (fd >= registrations.length) {
+                registrations = Arrays.copyOf(registrations, Math.max(fd + 1, registrations.length * 2));
+            }
+            registrations[fd] = this;
+            added = true;
+        }
+
+        void addOrReport() {
+            try {
+                add();
+            } catch (RuntimeException e) {
+                cancelled.set(true);
+                NativeIoException error = e instanceof NativeIoException n ? n
+                        : new NativeIoException("epoll_ctl", Errors.EINVAL, e.getMessage());
+                notifyError(error);
+            }
+        }
+
+        private void applyInterest() {
+            int interest = requestedInterest;
+            if (!added || cancelled.get() || interest == appliedInterest) {
+                return;
+            }
+            ctl(epollFd.intValue(), LibC.EPOLL_CTL_MOD, fd, interest, (long) generation << 32 | fd);
+            appliedInterest = interest;
+        }
+
+        private void remove() {
+            if (!added) {
+                return;
+            }
+            added = false;
+            registrations[fd] = null;
+            try {
+                LibC.epollCtl(epollFd.intValue(), LibC.EPOLL_CTL_DEL, fd, ctlEvent);
+            } catch (NativeIoException e) {
+                // The owner may have closed the fd first, which already removed it from the epoll set.
+                LOG.debug("{}: removing fd {}: {}", name, fd, e.getMessage());
+            }
+        }
+
+        void dispatch(int epollEvents) {
+            int ready = epollEvents & appliedInterest;
+            if (ready != 0 && !cancelled.get()) {
+                try {
+                    handler.onReady(ready);
+                } catch (Throwable t) {
+                    LOG.warn("{}: handler for fd {} threw", name, fd, t);
+                }
+            }
+            if ((epollEvents & (LibC.EPOLLERR | LibC.EPOLLHUP)) != 0 && cancelled.compareAndSet(false, true)) {
+                remove();
+                String what = (epollEvents & LibC.EPOLLERR) != 0 ? "EPOLLERR" : "EPOLLHUP";
+                notifyError(new DeviceGoneException("fd " + fd + " on " + name, 0, what));
+            }
+        }
+
+        private void notifyError(NativeIoException error) {
+            try {
+                handler.onError(error);
+            } catch (Throwable t) {
+                LOG.warn("{}: error handler for fd {} threw", name, fd, t);
+            }
+        }
+    }
+
+    /** A scheduled task; runs itself as the task that brings its heap membership in line with its state. */
+    private final class Timer extends TimerHeap.Entry implements Cancellable, Runnable {
+        private static final int PENDING = 0;
+        private static final int DONE = 1;
+        private final AtomicInteger timerState = new AtomicInteger(PENDING);
+        private final Runnable task;
+
+        Timer(Runnable task, long deadlineNanos, long sequence) {
+            super(deadlineNanos, sequence);
+            this.task = task;
+        }
+
+        @Override
+        public boolean cancel() {
+            if (!timerState.compareAndSet(PENDING, DONE)) {
+                return false;
+            }
+            if (inEventLoop()) {
+                timers.remove(this);
+            } else {
+                offer(this);
+            }
+            return true;
+        }
+
+        @Override
+        public void run() {
+            if (timerState.get() == PENDING) {
+                if (heapIndex == NOT_QUEUED) {
+                    timers.add(this);
+                }
+            } else {
+                timers.remove(this);
+            }
+        }
+
+        void fire() {
+            if (timerState.compareAndSet(PENDING, DONE)) {
+                try {
+                    task.run();
+                } catch (Throwable t) {
+                    LOG.warn("{}: timer task {} threw", name, task, t);
+                }
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "timer " + task;
+        }
+    }
+}

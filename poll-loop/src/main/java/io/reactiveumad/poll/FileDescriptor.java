@@ -1,0 +1,108 @@
+package io.reactiveumad.poll;
+
+import java.nio.ByteBuffer;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * An owned file descriptor: the int plus an open flag, so {@link #close()} is idempotent and
+ * thread-safe (the first caller closes, later ones do nothing). I/O on a closed descriptor fails with
+ * EBADF instead of touching whatever file reused the number.
+ *
+ * <p>Buffers passed to {@link #read}, {@link #write} and {@link #ioctl} must be direct.
+ */
+public final class FileDescriptor implements AutoCloseable {
+    /** Returned by {@link #read}/{@link #write} on a non-blocking descriptor that would block. */
+    public static final int AGAIN = LibC.AGAIN;
+
+    private final int fd;
+    private final AtomicBoolean open = new AtomicBoolean(true);
+
+    private FileDescriptor(int fd) {
+        this.fd = fd;
+    }
+
+    /** Takes ownership of an already open descriptor. */
+    public static FileDescriptor adopt(int fd) {
+        if (fd < 0) {
+            throw new IllegalArgumentException("not a file descriptor: " + fd);
+        }
+        return new FileDescriptor(fd);
+    }
+
+    /** Opens {@code path} read-write with close-on-exec; non-blocking if asked. */
+    public static FileDescriptor openReadWrite(String path, boolean nonBlocking) {
+        int flags = LibC.O_RDWR | LibC.O_CLOEXEC | (nonBlocking ? LibC.O_NONBLOCK : 0);
+        return new FileDescriptor(LibC.openFile(path, flags));
+    }
+
+    /** A non-blocking, close-on-exec pipe: {read end, write end}. */
+    public static FileDescriptor[] pipe() {
+        int[] fds = LibC.pipe(LibC.O_NONBLOCK | LibC.O_CLOEXEC);
+        return new FileDescriptor[] {new FileDescriptor(fds[0]), new FileDescriptor(fds[1])};
+    }
+
+    /**
+     * A connected pair of non-blocking AF_UNIX sockets; {@code datagrams} chooses SOCK_SEQPACKET
+     * (one read returns one write, as a umad fd does) over SOCK_STREAM.
+     */
+    public static FileDescriptor[] socketPair(boolean datagrams) {
+        int type = (datagrams ? LibC.SOCK_SEQPACKET : LibC.SOCK_STREAM) | LibC.SOCK_NONBLOCK | LibC.SOCK_CLOEXEC;
+        int[] fds = LibC.socketPair(type);
+        return new FileDescriptor[] {new FileDescriptor(fds[0]), new FileDescriptor(fds[1])};
+    }
+
+    /** The descriptor number, for registering with a {@link PollLoop}. */
+    public int intValue() {
+        return fd;
+    }
+
+    public boolean isOpen() {
+        return open.get();
+    }
+
+    /**
+     * Reads into {@code dst} from its position up to its limit and advances the position.
+     * Returns the count (0 at end of file) or {@link #AGAIN}.
+     */
+    public int read(ByteBuffer dst) {
+        int n = LibC.readFd(checkOpen("read"), dst);
+        if (n > 0) {
+            dst.position(dst.position() + n);
+        }
+        return n;
+    }
+
+    /** Writes {@code src} from its position up to its limit and advances the position; the count or {@link #AGAIN}. */
+    public int write(ByteBuffer src) {
+        int n = LibC.writeFd(checkOpen("write"), src);
+        if (n > 0) {
+            src.position(src.position() + n);
+        }
+        return n;
+    }
+
+    /** {@code ioctl(fd, request, arg)}; {@code arg} is a direct buffer (read from its position) or null. */
+    public int ioctl(long request, ByteBuffer arg) {
+        return LibC.ioctlFd(checkOpen("ioctl"), request, arg);
+    }
+
+    /** Closes once; later calls do nothing. */
+    @Override
+    public void close() {
+        if (open.compareAndSet(true, false)) {
+            LibC.closeFd(fd);
+        }
+    }
+
+    private int checkOpen(String syscall) {
+        if (!open.get()) {
+            throw Errors.newException(syscall, Errors.EBADF);
+        }
+        return fd;
+    }
+
+    @Override
+    public String toString() {
+        return "fd " + fd + (isOpen() ? "" : " (closed)");
+    }
+}

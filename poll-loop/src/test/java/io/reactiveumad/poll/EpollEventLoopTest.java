@@ -1,0 +1,443 @@
+package io.reactiveumad.poll;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class EpollEventLoopTest {
+    private static final long AWAIT_SECONDS = 20;
+
+    private EpollEventLoop loop;
+    private final List<FileDescriptor> fds = new ArrayList<>();
+
+    @BeforeEach
+    void startLoop() {
+        loop = EpollEventLoop.start("test");
+    }
+
+    @AfterEach
+    void closeAll() {
+        loop.close();
+        fds.forEach(FileDescriptor::close);
+    }
+
+    @Test
+    void threadIsNamedAfterTheLoop() throws Exception {
+        CompletableFuture<String> threadName = new CompletableFuture<>();
+        loop.execute(() -> threadName.complete(Thread.currentThread().getName()));
+
+        assertThat(threadName.get(AWAIT_SECONDS, TimeUnit.SECONDS)).isEqualTo("umad-loop-test").isEqualTo(loop.name());
+    }
+
+    @Test
+    void tasksFromEightThreadsRunExactlyOnceInPerThreadOrder() throws Exception {
+        int producers = 8;
+        int perProducer = 100_000;
+        int[] runs = new int[producers * perProducer];
+        int[] lastSeen = new int[producers];
+        java.util.Arrays.fill(lastSeen, -1);
+        AtomicInteger outOfOrder = new AtomicInteger();
+        AtomicInteger offLoop = new AtomicInteger();
+        CountDownLatch allRan = new CountDownLatch(producers * perProducer);
+        List<Thread> threads = new ArrayList<>();
+        for (int p = 0; p < producers; p++) {
+            int producer = p;
+            threads.add(new Thread(() -> {
+                for (int i = 0; i < perProducer; i++) {
+                    int seq = i;
+                    loop.execute(() -> {
+                        if (!loop.inEventLoop()) {
+                            offLoop.incrementAndGet();
+                        }
+                        if (lastSeen[producer] != seq - 1) {
+                            outOfOrder.incrementAndGet();
+                        }
+                        lastSeen[producer] = seq;
+                        runs[producer * perProducer + seq]++;
+                        allRan.countDown();
+                    });
+                }
+            }, "producer-" + p));
+        }
+        threads.forEach(Thread::start);
+        for (Thread t : threads) {
+            t.join(TimeUnit.SECONDS.toMillis(AWAIT_SECONDS));
+        }
+
+        assertThat(allRan.await(AWAIT_SECONDS, TimeUnit.SECONDS)).as("all tasks ran").isTrue();
+        // The loop thread wrote runs[]; a task round-trip publishes those writes to this thread.
+        CompletableFuture<int[]> snapshot = new CompletableFuture<>();
+        loop.execute(() -> snapshot.complete(runs.clone()));
+        assertThat(snapshot.get(AWAIT_SECONDS, TimeUnit.SECONDS)).containsOnly(1);
+        assertThat(outOfOrder).hasValue(0);
+        assertThat(offLoop).hasValue(0);
+    }
+
+    @Test
+    void timersFireInDeadlineOrderAndNotEarly() throws Exception {
+        int count = 50;
+        long[] deadlines = new long[count];
+        List<Integer> fired = new CopyOnWriteArrayList<>();
+        List<Integer> early = new CopyOnWriteArrayList<>();
+        CountDownLatch done = new CountDownLatch(count);
+        for (int i = 0; i < count; i++) {
+            int index = i;
+            long delayMs = ThreadLocalRandom.current().nextLong(0, 40);
+            deadlines[i] = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delayMs);
+            loop.schedule(() -> {
+                if (System.nanoTime() < deadlines[index]) {
+                    early.add(index);
+                }
+                fired.add(index);
+                done.countDown();
+            }, delayMs, TimeUnit.MILLISECONDS);
+        }
+
+        assertThat(done.await(AWAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+        assertThat(early).isEmpty();
+        assertThat(fired).hasSize(count).doesNotHaveDuplicates();
+        // The loop takes its own clock reading inside schedule(), a hair after ours: allow that skew.
+        long skew = TimeUnit.MILLISECONDS.toNanos(1);
+        for (int i = 1; i < count; i++) {
+            int before = fired.get(i - 1);
+            int after = fired.get(i);
+            assertThat(deadlines[before] - deadlines[after]).as("timer %d fired before timer %d", before, after)
+                    .isLessThanOrEqualTo(skew);
+        }
+    }
+
+    @Test
+    void timersScheduledOnTheLoopFireInExactOrder() throws Exception {
+        List<Integer> fired = new CopyOnWriteArrayList<>();
+        CountDownLatch done = new CountDownLatch(4);
+        loop.execute(() -> {
+            for (int delay : new int[] {30, 10, 20, 10}) {
+                loop.schedule(() -> {
+                    fired.add(delay);
+                    done.countDown();
+                }, delay, TimeUnit.MILLISECONDS);
+            }
+        });
+
+        assertThat(done.await(AWAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+        assertThat(fired).containsExactly(10, 10, 20, 30);
+    }
+
+    @Test
+    void cancelledTimerNeverRuns() throws Exception {
+        AtomicInteger cancelledRuns = new AtomicInteger();
+        EventExecutor.Cancellable cancelled = loop.schedule(cancelledRuns::incrementAndGet, 5, TimeUnit.MILLISECONDS);
+        CountDownLatch fence = new CountDownLatch(1);
+        loop.schedule(fence::countDown, 20, TimeUnit.MILLISECONDS);
+
+        assertThat(cancelled.cancel()).isTrue();
+        assertThat(cancelled.cancel()).isFalse();
+        assertThat(fence.await(AWAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+        assertThat(cancelledRuns).hasValue(0);
+    }
+
+    @Test
+    void cancellingAFiredTimerReportsFalse() throws Exception {
+        CountDownLatch ran = new CountDownLatch(1);
+        EventExecutor.Cancellable timer = loop.schedule(ran::countDown, 0, TimeUnit.MILLISECONDS);
+
+        assertThat(ran.await(AWAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+        assertThat(timer.cancel()).isFalse();
+    }
+
+    @Test
+    void eventFdReadinessReachesItsHandler() throws Exception {
+        FileDescriptor eventFd = own(FileDescriptor.adopt(LibC.eventFd()));
+        CountDownLatch ready = new CountDownLatch(1);
+        ByteBuffer counter = ByteBuffer.allocateDirect(8);
+        loop.register(eventFd.intValue(), PollLoop.READ, handler(ops -> {
+            counter.clear();
+            eventFd.read(counter);
+            ready.countDown();
+        }, null));
+
+        LibC.eventFdWrite(eventFd.intValue(), 1);
+
+        assertThat(ready.await(AWAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+    }
+
+    @Test
+    void interestOffStopsReadsAndInterestOnResumesThem() throws Exception {
+        FileDescriptor[] pipe = ownPair(FileDescriptor.pipe());
+        List<Byte> received = new CopyOnWriteArrayList<>();
+        AtomicReference<PollLoop.FdRegistration> registration = new AtomicReference<>();
+        CountDownLatch first = new CountDownLatch(1);
+        CountDownLatch rest = new CountDownLatch(3);
+        ByteBuffer oneByte = ByteBuffer.allocateDirect(1);
+        registration.set(loop.register(pipe[0].intValue(), PollLoop.READ, handler(ops -> {
+            oneByte.clear();
+            if (pipe[0].read(oneByte) == 1) {
+                received.add(oneByte.get(0));
+                // Demand satisfied: stop reading, leave the rest queued in the pipe.
+                registration.get().interest(0);
+                first.countDown();
+                rest.countDown();
+            }
+        }, null)));
+
+        write(pipe[1], 1, 2, 3);
+        assertThat(first.await(AWAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+        write(pipe[1], 4);
+        awaitLoopIterations(5);
+        assertThat(received).containsExactly((byte) 1);
+
+        for (int i = 0; i < 3; i++) {
+            registration.get().interest(PollLoop.READ);
+            int expected = received.size() + 1;
+            awaitCondition(() -> received.size() == expected);
+        }
+        assertThat(received).containsExactly((byte) 1, (byte) 2, (byte) 3, (byte) 4);
+    }
+
+    @Test
+    void hangupIsADeviceGoneErrorAndTheLoopKeepsServingOtherFds() throws Exception {
+        FileDescriptor[] dying = ownPair(FileDescriptor.pipe());
+        FileDescriptor[] healthy = ownPair(FileDescriptor.socketPair(true));
+        CompletableFuture<NativeIoException> error = new CompletableFuture<>();
+        AtomicInteger readyAfterError = new AtomicInteger();
+        loop.register(dying[0].intValue(), 0, handler(ops -> readyAfterError.incrementAndGet(), error::complete));
+        CountDownLatch healthyRead = new CountDownLatch(1);
+        ByteBuffer buf = ByteBuffer.allocateDirect(16);
+        loop.register(healthy[1].intValue(), PollLoop.READ, handler(ops -> {
+            buf.clear();
+            healthy[1].read(buf);
+            healthyRead.countDown();
+        }, null));
+
+        dying[1].close();
+
+        assertThat(error.get(AWAIT_SECONDS, TimeUnit.SECONDS)).isInstanceOf(DeviceGoneException.class)
+                .hasMessageContaining("EPOLLHUP");
+        write(healthy[0], 42);
+        assertThat(healthyRead.await(AWAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+        assertThat(readyAfterError).hasValue(0);
+    }
+
+    @Test
+    void errorOnAWriteEndIsADeviceGoneError() throws Exception {
+        FileDescriptor[] pipe = ownPair(FileDescriptor.pipe());
+        CompletableFuture<NativeIoException> error = new CompletableFuture<>();
+        loop.register(pipe[1].intValue(), 0, handler(ops -> { }, error::complete));
+
+        pipe[0].close();
+
+        assertThat(error.get(AWAIT_SECONDS, TimeUnit.SECONDS)).isInstanceOf(DeviceGoneException.class)
+                .hasMessageContaining("EPOLLERR");
+    }
+
+    @Test
+    void aThrowingHandlerIsIsolated() throws Exception {
+        FileDescriptor[] pipe = ownPair(FileDescriptor.pipe());
+        AtomicInteger calls = new AtomicInteger();
+        AtomicReference<PollLoop.FdRegistration> registration = new AtomicReference<>();
+        registration.set(loop.register(pipe[0].intValue(), PollLoop.READ, handler(ops -> {
+            registration.get().interest(0);
+            calls.incrementAndGet();
+            throw new IllegalStateException("handler bug (expected by the test)");
+        }, null)));
+
+        write(pipe[1], 7);
+        awaitCondition(() -> calls.get() == 1);
+        CompletableFuture<Boolean> stillRunning = new CompletableFuture<>();
+        loop.execute(() -> stillRunning.complete(true));
+
+        assertThat(stillRunning.get(AWAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+        assertThat(loop.isTerminated()).isFalse();
+    }
+
+    @Test
+    void cancelledRegistrationSeesNoMoreEvents() throws Exception {
+        FileDescriptor[] pipe = ownPair(FileDescriptor.pipe());
+        AtomicInteger calls = new AtomicInteger();
+        PollLoop.FdRegistration registration = loop.register(pipe[0].intValue(), PollLoop.READ,
+                handler(ops -> calls.incrementAndGet(), null));
+        awaitLoopIterations(1);
+
+        registration.cancel();
+        registration.cancel();
+        write(pipe[1], 1);
+        awaitLoopIterations(5);
+
+        assertThat(calls).hasValue(0);
+    }
+
+    @Test
+    void registeringAFdTwiceFailsOnTheLoop() throws Exception {
+        FileDescriptor[] pipe = ownPair(FileDescriptor.pipe());
+        CompletableFuture<Throwable> failure = new CompletableFuture<>();
+        loop.execute(() -> {
+            loop.register(pipe[0].intValue(), PollLoop.READ, handler(ops -> { }, null));
+            try {
+                loop.register(pipe[0].intValue(), PollLoop.READ, handler(ops -> { }, null));
+                failure.complete(null);
+            } catch (RuntimeException e) {
+                failure.complete(e);
+            }
+        });
+
+        assertThat(failure.get(AWAIT_SECONDS, TimeUnit.SECONDS)).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void registeringABadFdFromAnotherThreadReportsToTheHandler() throws Exception {
+        FileDescriptor[] pipe = FileDescriptor.pipe();
+        pipe[0].close();
+        pipe[1].close();
+        CompletableFuture<NativeIoException> error = new CompletableFuture<>();
+
+        loop.register(pipe[0].intValue(), PollLoop.READ, handler(ops -> { }, error::complete));
+
+        assertThat(error.get(AWAIT_SECONDS, TimeUnit.SECONDS).errno()).isEqualTo(Errors.EBADF);
+    }
+
+    @Test
+    void closeFromTheLoopThreadDoesNotDeadlock() throws Exception {
+        CountDownLatch closed = new CountDownLatch(1);
+        loop.execute(() -> {
+            loop.close();
+            closed.countDown();
+        });
+
+        assertThat(closed.await(AWAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+        awaitCondition(loop::isTerminated);
+        assertThatThrownBy(() -> loop.execute(() -> { })).isInstanceOf(RejectedExecutionException.class);
+    }
+
+    @Test
+    void closeRunsTasksAlreadyQueued() throws Exception {
+        CountDownLatch gate = new CountDownLatch(1);
+        AtomicInteger ran = new AtomicInteger();
+        loop.execute(() -> awaitQuietly(gate));
+        for (int i = 0; i < 100; i++) {
+            loop.execute(ran::incrementAndGet);
+        }
+        Thread closer = new Thread(loop::close);
+        closer.start();
+        gate.countDown();
+        closer.join(TimeUnit.SECONDS.toMillis(AWAIT_SECONDS));
+
+        assertThat(loop.isTerminated()).isTrue();
+        assertThat(ran).hasValue(100);
+    }
+
+    @Test
+    void openingAndClosingAThousandLoopsLeaksNoFdOrThread() throws Exception {
+        EpollEventLoop.start("warmup").close();
+        int fdsBefore = openFdCount();
+
+        for (int i = 0; i < 1000; i++) {
+            EpollEventLoop l = EpollEventLoop.start("leak-" + i);
+            l.execute(() -> { });
+            l.close();
+        }
+
+        assertThat(openFdCount()).isEqualTo(fdsBefore);
+        assertThat(liveLoopThreads()).containsExactly(loop.name());
+    }
+
+    // ---- helpers ----
+
+    private FileDescriptor own(FileDescriptor fd) {
+        fds.add(fd);
+        return fd;
+    }
+
+    private FileDescriptor[] ownPair(FileDescriptor[] pair) {
+        Collections.addAll(fds, pair);
+        return pair;
+    }
+
+    private static void write(FileDescriptor fd, int... bytes) {
+        ByteBuffer buf = ByteBuffer.allocateDirect(bytes.length);
+        for (int b : bytes) {
+            buf.put((byte) b);
+        }
+        buf.flip();
+        assertThat(fd.write(buf)).isEqualTo(bytes.length);
+    }
+
+    /** Lets the loop go round its epoll_wait {@code n} times, each with timeout 0 because work is queued. */
+    private void awaitLoopIterations(int n) throws Exception {
+        CountDownLatch done = new CountDownLatch(1);
+        Runnable[] step = new Runnable[1];
+        AtomicInteger left = new AtomicInteger(n);
+        step[0] = () -> {
+            if (left.decrementAndGet() > 0) {
+                loop.schedule(step[0], 0, TimeUnit.NANOSECONDS);
+            } else {
+                done.countDown();
+            }
+        };
+        loop.execute(step[0]);
+        assertThat(done.await(AWAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+    }
+
+    static void awaitCondition(java.util.function.BooleanSupplier condition) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(AWAIT_SECONDS);
+        while (!condition.getAsBoolean()) {
+            assertThat(System.nanoTime() - deadline).as("condition not met in time").isNegative();
+            Thread.onSpinWait();
+            Thread.yield();
+        }
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await(AWAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    static int openFdCount() {
+        String[] entries = new java.io.File("/proc/self/fd").list();
+        return entries == null ? -1 : entries.length;
+    }
+
+    private static List<String> liveLoopThreads() {
+        List<String> names = new ArrayList<>();
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.isAlive() && t.getName().startsWith(EpollEventLoop.THREAD_PREFIX)) {
+                names.add(t.getName());
+            }
+        }
+        return names;
+    }
+
+    static PollLoop.FdHandler handler(java.util.function.IntConsumer onReady,
+                                      java.util.function.Consumer<NativeIoException> onError) {
+        return new PollLoop.FdHandler() {
+            @Override
+            public void onReady(int readyOps) {
+                onReady.accept(readyOps);
+            }
+
+            @Override
+            public void onError(NativeIoException error) {
+                if (onError != null) {
+                    onError.accept(error);
+                }
+            }
+        };
+    }
+}

@@ -1,0 +1,160 @@
+package io.reactiveumad.test.topology;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class TopologyParserTest {
+    private static final Path EXAMPLES = Path.of("/usr/share/doc/ibsim-utils/net-examples");
+
+    /** Output of ibnetdiscover (format of infiniband-diags' out_switch/out_ca) for a switch and two hosts. */
+    private static final String IBNETDISCOVER = """
+            #
+            # Topology file: generated on Sun Nov 22 03:00:56 2026
+            #
+            # Initiated from node 0002c90300001230 port 0002c90300001231
+
+            vendid=0x2c9
+            devid=0xb924
+            sysimgguid=0x2c90000000a00
+            switchguid=0x2c90000000a01(2c90000000a01)
+            Switch	24 "S-0002c90000000a01"		# "ISR9024 Voltaire" base port 0 lid 1 lmc 0
+            [1]	"H-0002c90300001230"[1](2c90300001231) 		# "host1 HCA-1" lid 2 4xQDR
+            [3]	"H-0002c90300001240"[2](2c90300001242) 		# "host2 HCA-1" lid 7 4xQDR
+
+            vendid=0x2c9
+            devid=0x6282
+            sysimgguid=0x2c90300001233
+            caguid=0x2c90300001230
+            Ca	2 "H-0002c90300001230"		# "host1 HCA-1"
+            [1](2c90300001231) 	"S-0002c90000000a01"[1]		# lid 2 lmc 0 "ISR9024 Voltaire" lid 1 4xQDR
+
+            vendid=0x2c9
+            devid=0x6282
+            sysimgguid=0x2c90300001243
+            caguid=0x2c90300001240
+            Ca	2 "H-0002c90300001240"		# "host2 HCA-1"
+            [2](2c90300001242) 	"S-0002c90000000a01"[3]		# lid 7 lmc 0 "ISR9024 Voltaire" lid 1 4xQDR
+            """;
+
+    static Stream<Path> debianExamples() throws Exception {
+        boolean present = Files.isDirectory(EXAMPLES);
+        if (Boolean.getBoolean("umad.requirePeers")) {
+            assertThat(present).as("ibsim-utils examples in " + EXAMPLES).isTrue();
+        }
+        assumeTrue(present, "ibsim-utils is not installed");
+        return Files.list(EXAMPLES).filter(p -> p.getFileName().toString().startsWith("net")).sorted();
+    }
+
+    @ParameterizedTest
+    @MethodSource("debianExamples")
+    void parsesEveryDebianExampleAndRoundTrips(Path file) {
+        Topology t = Topology.parse(file);
+
+        assertThat(t.nodes()).isNotEmpty();
+        assertThat(t.nodes(NodeType.SWITCH)).isNotEmpty();
+        String written = t.toIbnetdiscover();
+        Topology again = Topology.parse(written);
+        assertThat(again.toIbnetdiscover()).isEqualTo(written);
+        assertThat(again.nodes()).extracting(Node::nodeGuid).containsExactlyInAnyOrderElementsOf(
+                t.nodes().stream().map(Node::nodeGuid).toList());
+        assertThat(again.links()).hasSameSizeAs(t.links());
+    }
+
+    @Test
+    void parsesTheTwoSwitchTwoPathExampleAsIbsimDoes() throws Exception {
+        Path file = EXAMPLES.resolve("net.2sw2path4hca");
+        debianExamples().close();
+        Topology t = Topology.parse(file);
+
+        assertThat(t.nodes()).extracting(Node::id).containsExactly("Switch1", "Switch2", "Hca1", "Hca2", "Hca3", "Hca4");
+        // ibsim: switches from 0x200000 one GUID each; CAs from 0x100000, ports+1 GUIDs each.
+        assertThat(t.requireNode("Switch2").nodeGuid()).isEqualTo(0x200001L);
+        assertThat(t.requireNode("Hca2").nodeGuid()).isEqualTo(0x100003L);
+        assertThat(t.requireNode("Hca2").portGuid(1)).isEqualTo(0x100004L);
+        assertThat(t.requireNode("Hca4").description()).isEqualTo("Hca4");
+        assertThat(t.links()).hasSize(6);
+        assertThat(t.remote("Switch1", 5)).contains(new Link.End("Switch2", 5));
+    }
+
+    @Test
+    void parsesIbnetdiscoverOutputWithGuidsLidsAndRates() {
+        Topology t = Topology.parse(IBNETDISCOVER);
+
+        Node sw = t.requireNode("S-0002c90000000a01");
+        assertThat(sw.nodeGuid()).isEqualTo(0x2c90000000a01L);
+        assertThat(sw.systemImageGuid()).isEqualTo(0x2c90000000a00L);
+        assertThat(sw.vendorId()).isEqualTo(0x2c9);
+        assertThat(sw.deviceId()).isEqualTo(0xb924);
+        assertThat(sw.description()).isEqualTo("ISR9024 Voltaire");
+        assertThat(sw.ports().get(0).lid()).isEqualTo(1);
+        Node host2 = t.requireNode("H-0002c90300001240");
+        assertThat(host2.portGuid(2)).isEqualTo(0x2c90300001242L);
+        assertThat(host2.addressablePort(2).lid()).isEqualTo(7);
+        assertThat(host2.systemImageGuid()).isEqualTo(0x2c90300001243L);
+        assertThat(Topology.parse("Hca 1 \"x\"\n").nodes().get(0).systemImageGuid()).as("ibsim's default").isEqualTo(0x100000L);
+        Link link = t.link("S-0002c90000000a01", 3).orElseThrow();
+        assertThat(link.width()).isEqualTo(LinkWidth.X4);
+        assertThat(link.speed()).isEqualTo(LinkSpeed.QDR);
+    }
+
+    @Test
+    void writesWhatIbnetdiscoverPrints() {
+        String written = Topology.parse(IBNETDISCOVER).toIbnetdiscover();
+        String body = IBNETDISCOVER.substring(IBNETDISCOVER.indexOf("\nvendid"));
+
+        assertThat(written).endsWith(body);
+    }
+
+    @Test
+    void optionsSetWidthAndSpeed() {
+        Topology t = Topology.parse("""
+                Switch 4 "s"
+                [1] "h"[1] w=8 s=7
+                Hca 1 "h"
+                [1] "s"[1]
+                """);
+
+        assertThat(t.links()).singleElement().satisfies(l -> {
+            assertThat(l.width()).isEqualTo(LinkWidth.X12);
+            assertThat(l.speed()).isEqualTo(LinkSpeed.QDR);
+        });
+    }
+
+    @Test
+    void contradictoryCablingNamesTheLine() {
+        assertThatThrownBy(() -> Topology.parse("""
+                Switch 4 "s"
+                [1] "a"[1]
+                Hca 1 "a"
+                [1] "s"[2]
+                """)).isInstanceOf(TopologyFormatException.class).hasMessageContaining("line 2");
+    }
+
+    @Test
+    void unknownRemoteAndBadPortsAreTypedErrors() {
+        assertThatThrownBy(() -> Topology.parse("Switch 4 \"s\"\n[1] \"nowhere\"[1]\n"))
+                .isInstanceOf(TopologyFormatException.class).hasMessageContaining("unknown node \"nowhere\"");
+        assertThatThrownBy(() -> Topology.parse("Switch 4 \"s\"\n[9] \"s\"[1]\n"))
+                .isInstanceOf(TopologyFormatException.class).hasMessageContaining("no port 9");
+        assertThatThrownBy(() -> Topology.parse("include \"other\"\n"))
+                .isInstanceOf(TopologyFormatException.class).hasMessageContaining("not supported");
+    }
+
+    @Test
+    void defaultTopologyIsBundled() {
+        Topology t = Topology.defaultTopology();
+
+        assertThat(t.nodes(NodeType.CA)).extracting(Node::description).containsExactly("host1 HCA-1", "host2 HCA-1",
+                "host3 HCA-1", "host4 HCA-1");
+        assertThat(t.link("sw1", 7).orElseThrow().width()).isEqualTo(LinkWidth.X4);
+        assertThat(t.links()).hasSize(6);
+    }
+}

@@ -1,0 +1,262 @@
+package io.reactiveumad.internal;
+
+import io.reactiveumad.AgentSpec;
+import io.reactiveumad.MadAgent;
+import io.reactiveumad.MadPort;
+import io.reactiveumad.PortClosedException;
+import io.reactiveumad.PortOptions;
+import io.reactiveumad.PortSpec;
+import io.reactiveumad.PortStats;
+import io.reactiveumad.RmppMode;
+import io.reactiveumad.Transport;
+import io.reactiveumad.poll.EventExecutor;
+import io.reactiveumad.poll.channel.AgentRegistration;
+import io.reactiveumad.poll.channel.FrameListener;
+import io.reactiveumad.poll.channel.MadChannel;
+import io.reactiveumad.poll.channel.MadFrame;
+import io.reactiveumad.poll.channel.PortAttributes;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * A port over one {@link MadChannel}. Invariant: every field below marked "loop" is touched only on the
+ * channel's event loop; user calls hop there with {@link EventExecutor#execute}. The loop reads the
+ * channel only while someone needs it: an agent with a pending request, or a subscriber with demand.
+ */
+public final class DefaultMadPort implements MadPort, FrameListener {
+    private static final Logger log = LoggerFactory.getLogger(DefaultMadPort.class);
+
+    private final Transport transport;
+    private final PortSpec spec;
+    private final MadChannel channel;
+    private final EventExecutor loop;
+    private final LoopScheduler loopScheduler;
+    private final Scheduler delivery;
+    private final AtomicBoolean disposed = new AtomicBoolean();
+    private volatile PortAttributes attributes;
+
+    /** Written on the loop only (under its lock, so {@link #stats()} can read it from anywhere). */
+    private final Map<Integer, DefaultMadAgent> agents = new HashMap<>();
+    /** loop: whether the channel is currently reading. */
+    private boolean reading = true;
+    /** loop: set once the channel failed (device gone) or the port closed. */
+    private Throwable terminal;
+
+    final LongAdder received = new LongAdder();
+    final LongAdder sent = new LongAdder();
+    final LongAdder lateResponses = new LongAdder();
+    final LongAdder timeouts = new LongAdder();
+    final LongAdder unclaimed = new LongAdder();
+    final LongAdder malformed = new LongAdder();
+    /** Drops of agents already closed, so the port's total never goes down. */
+    private final LongAdder droppedByClosedAgents = new LongAdder();
+
+    private DefaultMadPort(Transport transport, PortSpec spec, MadChannel channel, PortAttributes attributes,
+                           PortOptions options) {
+        this.transport = transport;
+        this.spec = spec;
+        this.channel = channel;
+        this.loop = channel.executor();
+        this.loopScheduler = new LoopScheduler(loop);
+        this.delivery = options.delivery();
+        this.attributes = attributes;
+    }
+
+    /** Opens {@code spec} on {@code transport}; blocking (channel open, attribute read): call off the loop. */
+    public static DefaultMadPort open(Transport transport, PortSpec spec, PortOptions options) {
+        MadChannel channel = transport.open(spec);
+        try {
+            DefaultMadPort port = new DefaultMadPort(transport, spec, channel, channel.port(), options);
+            port.loop.execute(() -> {
+                channel.start(port);
+                port.updateReadInterest();
+            });
+            log.debug("opened port {} on {}", spec, transport.name());
+            return port;
+        } catch (RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public PortSpec spec() {
+        return spec;
+    }
+
+    @Override
+    public Transport transport() {
+        return transport;
+    }
+
+    @Override
+    public PortAttributes attributes() {
+        return attributes;
+    }
+
+    @Override
+    public Mono<PortAttributes> refresh() {
+        return Mono.fromCallable(channel::port)
+                .subscribeOn(Schedulers.boundedElastic())
+                .doOnNext(a -> attributes = a);
+    }
+
+    @Override
+    public Mono<MadAgent> agent(AgentSpec agentSpec) {
+        return Mono.<MadAgent>create(sink -> loop.execute(() -> {
+            if (terminal != null) {
+                sink.error(new PortClosedException("port " + spec + " is closed", terminal));
+                return;
+            }
+            try {
+                int id = channel.registerAgent(registration(agentSpec));
+                DefaultMadAgent agent = new DefaultMadAgent(this, id, agentSpec);
+                synchronized (agents) {
+                    agents.put(id, agent);
+                }
+                updateReadInterest();
+                sink.success(agent);
+            } catch (RuntimeException e) {
+                sink.error(e);
+            }
+        })).publishOn(delivery);
+    }
+
+    private static AgentRegistration registration(AgentSpec s) {
+        return new AgentRegistration(s.qpn(), s.mgmtClass(), s.classVersion(), s.methodMaskLo(), s.methodMaskHi(),
+                s.oui(), s.rmpp() == RmppMode.KERNEL ? 1 : 0, s.rmpp() == RmppMode.USER);
+    }
+
+    @Override
+    public PortStats stats() {
+        long dropped = droppedByClosedAgents.sum();
+        for (DefaultMadAgent a : agentsSnapshot()) {
+            dropped += a.droppedOverflow();
+        }
+        return new PortStats(received.sum(), sent.sum(), dropped, lateResponses.sum(), timeouts.sum(),
+                unclaimed.sum(), malformed.sum());
+    }
+
+    private List<DefaultMadAgent> agentsSnapshot() {
+        synchronized (agents) {
+            return new ArrayList<>(agents.values());
+        }
+    }
+
+    @Override
+    public Scheduler loopScheduler() {
+        return loopScheduler;
+    }
+
+    // ---- loop side ------------------------------------------------------------------------------------
+
+    EventExecutor loop() {
+        return loop;
+    }
+
+    MadChannel channel() {
+        return channel;
+    }
+
+    Scheduler delivery() {
+        return delivery;
+    }
+
+    /** loop: sends one frame, counting it; transport errors propagate to the caller. */
+    void send(MadFrame frame) {
+        channel.send(frame);
+        sent.increment();
+    }
+
+    @Override
+    public void onFrame(MadFrame frame) {
+        received.increment();
+        DefaultMadAgent agent = agents.get(frame.agentId());
+        if (agent == null) {
+            unclaimed.increment();
+            log.debug("port {}: frame for unknown agent {} dropped", spec, frame.agentId());
+            return;
+        }
+        agent.onFrame(frame);
+    }
+
+    @Override
+    public void onError(Throwable error) {
+        log.warn("port {}: channel failed, closing its agents: {}", spec, error.toString());
+        terminate(error);
+    }
+
+    /** loop: reads on while any agent needs them; the kernel queue buffers otherwise. */
+    void updateReadInterest() {
+        if (terminal != null) {
+            return;
+        }
+        boolean want = false;
+        for (DefaultMadAgent a : agents.values()) {
+            if (a.wantsReads()) {
+                want = true;
+                break;
+            }
+        }
+        if (want != reading) {
+            reading = want;
+            channel.readInterest(want);
+        }
+    }
+
+    /** loop: an agent closed by its user. */
+    void removeAgent(DefaultMadAgent agent) {
+        synchronized (agents) {
+            agents.remove(agent.id());
+        }
+        droppedByClosedAgents.add(agent.droppedOverflow());
+        if (terminal == null) {
+            try {
+                channel.unregisterAgent(agent.id());
+            } catch (RuntimeException e) {
+                log.warn("port {}: unregistering agent {} failed: {}", spec, agent.id(), e.toString());
+            }
+            updateReadInterest();
+        }
+    }
+
+    private void terminate(Throwable cause) {
+        if (terminal != null) {
+            return;
+        }
+        terminal = cause;
+        for (DefaultMadAgent a : agentsSnapshot()) {
+            a.terminate(cause);
+        }
+        synchronized (agents) {
+            agents.clear();
+        }
+        channel.close();
+    }
+
+    @Override
+    public void dispose() {
+        if (disposed.compareAndSet(false, true)) {
+            loop.execute(() -> terminate(new PortClosedException("port " + spec + " was closed")));
+        }
+    }
+
+    @Override
+    public boolean isDisposed() {
+        return disposed.get();
+    }
+
+    @Override
+    public String toString() {
+        return "MadPort(" + spec + " on " + transport.name() + ")";
+    }
+}

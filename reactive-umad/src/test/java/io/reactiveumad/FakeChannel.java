@@ -1,0 +1,193 @@
+package io.reactiveumad;
+
+import io.reactiveumad.internal.SchedulerExecutor;
+import io.reactiveumad.mad.Gid;
+import io.reactiveumad.mad.MadHeader;
+import io.reactiveumad.poll.EventExecutor;
+import io.reactiveumad.poll.NativeIoException;
+import io.reactiveumad.poll.channel.AgentRegistration;
+import io.reactiveumad.poll.channel.FrameListener;
+import io.reactiveumad.poll.channel.MadChannel;
+import io.reactiveumad.poll.channel.MadFrame;
+import io.reactiveumad.poll.channel.PortAttributes;
+import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import reactor.core.scheduler.Scheduler;
+
+/**
+ * A kernel-like channel in memory, for testing the core: it enforces the loop-thread contract, rewrites
+ * TID bits 63..32 of requests with the agent id (as the kernel does with its own tag), routes responses
+ * back by them, queues arrivals while read interest is off (the kernel queue), and hands every sent
+ * frame to a {@code peer} function that may answer.
+ */
+final class FakeChannel implements MadChannel {
+    static final int EINVAL = 22;
+
+    private final SchedulerExecutor loop;
+    private final Map<Integer, AgentRegistration> agents = new HashMap<>();
+    private final Queue<MadFrame> kernelQueue = new ArrayDeque<>();
+    final Queue<MadFrame> sent = new ConcurrentLinkedQueue<>();
+    final AtomicBoolean reading = new AtomicBoolean(true);
+    final AtomicBoolean closed = new AtomicBoolean();
+    private volatile Function<MadFrame, List<MadFrame>> peer = f -> List.of();
+    private FrameListener listener;
+    private int nextAgent = 1;
+
+    FakeChannel(Scheduler scheduler) {
+        this.loop = new SchedulerExecutor(scheduler, "fake-loop");
+    }
+
+    /** What answers each sent frame (on the loop thread); the answers are delivered as if received. */
+    void peer(Function<MadFrame, List<MadFrame>> answer) {
+        this.peer = answer;
+    }
+
+    /** Delivers {@code frame} as if the fabric sent it; any thread. */
+    void inject(MadFrame frame) {
+        loop.execute(() -> arrive(frame));
+    }
+
+    /** Fails the channel as a vanished device would; any thread. */
+    void fail(RuntimeException error) {
+        loop.execute(() -> listener.onError(error));
+    }
+
+    /** Frames the kernel would still hold because nobody read them. */
+    int queued() {
+        return kernelQueue.size();
+    }
+
+    private void checkLoop() {
+        if (!loop.inEventLoop()) {
+            throw new IllegalStateException("channel used off its event loop by " + Thread.currentThread());
+        }
+    }
+
+    @Override
+    public EventExecutor executor() {
+        return loop;
+    }
+
+    @Override
+    public PortAttributes port() {
+        return new PortAttributes("fake0", 1, 0x1234, 7, 0, 1, 0, PortAttributes.STATE_ACTIVE, 5, "InfiniBand",
+                List.of(new Gid(0xfe80_0000_0000_0000L, 0x1234)), List.of(0xFFFF));
+    }
+
+    @Override
+    public int registerAgent(AgentRegistration registration) {
+        checkLoop();
+        for (AgentRegistration other : agents.values()) {
+            if (other.mgmtClass() == registration.mgmtClass() && other.classVersion() == registration.classVersion()
+                    && ((other.methodMaskLo() & registration.methodMaskLo()) != 0
+                    || (other.methodMaskHi() & registration.methodMaskHi()) != 0)) {
+                throw new NativeIoException("ioctl(IB_USER_MAD_REGISTER_AGENT2)", EINVAL, "method already owned");
+            }
+        }
+        int id = nextAgent++;
+        agents.put(id, registration);
+        return id;
+    }
+
+    @Override
+    public void unregisterAgent(int agentId) {
+        checkLoop();
+        agents.remove(agentId);
+    }
+
+    @Override
+    public void send(MadFrame frame) {
+        checkLoop();
+        byte[] bytes = frame.mad().clone();
+        ByteBuffer buf = ByteBuffer.wrap(bytes);
+        boolean response = (bytes[MadHeader.METHOD_OFFSET] & MadHeader.RESPONSE_BIT) != 0;
+        if (!response) {
+            buf.putInt(MadHeader.TID_OFFSET, frame.agentId());
+        }
+        MadFrame wire = new MadFrame(frame.agentId(), 0, frame.timeoutMs(), frame.retries(), frame.address(), bytes);
+        sent.add(wire);
+        for (MadFrame answer : peer.apply(wire)) {
+            arrive(answer);
+        }
+    }
+
+    /** A frame reaches the "kernel": routed to an agent by TID tag (responses) or by class/method. */
+    private void arrive(MadFrame frame) {
+        byte[] bytes = frame.mad();
+        int agent = frame.agentId();
+        if (agent == 0 && bytes.length >= MadHeader.SIZE) {
+            boolean response = (bytes[MadHeader.METHOD_OFFSET] & MadHeader.RESPONSE_BIT) != 0
+                    || frame.status() != 0;
+            agent = response ? ByteBuffer.wrap(bytes).getInt(MadHeader.TID_OFFSET) : claim(bytes);
+        }
+        if (!agents.containsKey(agent)) {
+            return;
+        }
+        kernelQueue.add(new MadFrame(agent, frame.status(), 0, 0, frame.address(), bytes));
+        drain();
+    }
+
+    private int claim(byte[] bytes) {
+        for (Map.Entry<Integer, AgentRegistration> e : agents.entrySet()) {
+            AgentRegistration r = e.getValue();
+            if (r.mgmtClass() == (bytes[MadHeader.MGMT_CLASS_OFFSET] & 0xFF)
+                    && r.servesMethod(bytes[MadHeader.METHOD_OFFSET] & 0x7F)) {
+                return e.getKey();
+            }
+        }
+        return -1;
+    }
+
+    private void drain() {
+        while (reading.get() && listener != null && !kernelQueue.isEmpty()) {
+            listener.onFrame(kernelQueue.poll());
+        }
+    }
+
+    @Override
+    public void start(FrameListener frameListener) {
+        checkLoop();
+        this.listener = frameListener;
+        drain();
+    }
+
+    @Override
+    public void readInterest(boolean enabled) {
+        checkLoop();
+        reading.set(enabled);
+        drain();
+    }
+
+    @Override
+    public void close() {
+        closed.set(true);
+    }
+
+    /** A transport with this one channel. */
+    Transport transport() {
+        FakeChannel self = this;
+        return new Transport() {
+            @Override
+            public String name() {
+                return "fake";
+            }
+
+            @Override
+            public List<PortSpec> ports() {
+                return List.of(new PortSpec("fake0", 1));
+            }
+
+            @Override
+            public MadChannel open(PortSpec spec) {
+                return self;
+            }
+        };
+    }
+}

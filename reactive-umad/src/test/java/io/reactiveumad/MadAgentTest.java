@@ -1,0 +1,325 @@
+package io.reactiveumad;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.reactiveumad.mad.Mad;
+import io.reactiveumad.mad.MadAddress;
+import io.reactiveumad.mad.MadHeader;
+import io.reactiveumad.mad.MadRedirectException;
+import io.reactiveumad.mad.MadStatusException;
+import io.reactiveumad.mad.MadTimeoutException;
+import io.reactiveumad.mad.MalformedMadException;
+import io.reactiveumad.operators.OverflowPolicy;
+import io.reactiveumad.poll.DeviceGoneException;
+import io.reactiveumad.poll.NativeIoException;
+import io.reactiveumad.poll.channel.MadFrame;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import reactor.core.Disposable;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+import reactor.test.StepVerifier;
+import reactor.test.scheduler.VirtualTimeScheduler;
+import reactor.test.subscriber.TestSubscriber;
+
+/** The request/response core over a kernel-like in-memory channel, in virtual time. */
+class MadAgentTest {
+    static final int PERF = 0x04;
+    static final int GET = 0x01;
+    static final int SET = 0x02;
+    static final int REPORT = 0x06;
+    static final MadAddress PEER = MadAddress.gsi(9);
+    static final RequestOptions FAST = RequestOptions.DEFAULT.withTimeout(Duration.ofSeconds(1)).withRetries(2);
+
+    VirtualTimeScheduler vts;
+    FakeChannel channel;
+    MadPort port;
+
+    @BeforeEach
+    void open() {
+        vts = VirtualTimeScheduler.getOrSet();
+        channel = new FakeChannel(vts);
+        port = Umad.open(channel.transport(), new PortSpec("fake0", 1), new PortOptions(vts)).block();
+    }
+
+    @AfterEach
+    void close() {
+        port.dispose();
+        VirtualTimeScheduler.reset();
+    }
+
+    static Mad get(int attribute, int marker) {
+        return Mad.build(b -> b.put(MadHeader.MGMT_CLASS_OFFSET, (byte) PERF).put(MadHeader.CLASS_VERSION_OFFSET, (byte) 1)
+                .put(MadHeader.METHOD_OFFSET, (byte) GET).putShort(MadHeader.ATTRIBUTE_ID_OFFSET, (short) attribute)
+                .putInt(64, marker));
+    }
+
+    /** A peer that answers every request with GetResp, echoing the TID and the marker at byte 64. */
+    static List<MadFrame> echo(MadFrame request, int status) {
+        byte[] r = request.mad().clone();
+        ByteBuffer.wrap(r).put(MadHeader.METHOD_OFFSET, (byte) (GET | 0x80)).putShort(MadHeader.STATUS_OFFSET, (short) status);
+        return List.of(new MadFrame(0, 0, 0, 0, request.address(), r));
+    }
+
+    MadAgent agent(AgentSpec spec) {
+        return port.agent(spec).block();
+    }
+
+    @Test
+    void requestCompletesWithTheResponseOfItsOwnTid() {
+        channel.peer(f -> echo(f, 0));
+        MadAgent agent = agent(AgentSpec.client(PERF, 1));
+        ReceivedMad r = agent.request(get(0x12, 42), PEER).block();
+        assertThat(r.mad().isResponse()).isTrue();
+        assertThat(r.mad().buffer().getInt(64)).isEqualTo(42);
+        assertThat(r.mad().tidLow()).isEqualTo(channel.sent.peek().mad()[15] & 0xFF
+                | (channel.sent.peek().mad()[14] & 0xFF) << 8 | (channel.sent.peek().mad()[13] & 0xFF) << 16
+                | (channel.sent.peek().mad()[12] & 0xFF) << 24);
+    }
+
+    @Test
+    void timeoutRetriesWithTheSameTidThenFails() {
+        MadAgent agent = agent(AgentSpec.client(PERF, 1));
+        StepVerifier.withVirtualTime(() -> agent.request(get(0x12, 1), PEER, FAST), () -> vts, Long.MAX_VALUE)
+                .expectSubscription()
+                .then(() -> assertThat(channel.sent).hasSize(1))
+                .thenAwait(Duration.ofMillis(999))
+                .then(() -> assertThat(channel.sent).hasSize(1))
+                .thenAwait(Duration.ofMillis(1))
+                .then(() -> assertThat(channel.sent).hasSize(2))
+                .thenAwait(Duration.ofSeconds(1))
+                .then(() -> assertThat(channel.sent).hasSize(3))
+                .thenAwait(Duration.ofSeconds(1))
+                .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(MadTimeoutException.class)
+                        .hasMessageContaining("3 attempt(s)"))
+                .verify(Duration.ofSeconds(5));
+        assertThat(channel.sent).extracting(f -> ByteBuffer.wrap(f.mad()).getInt(12)).containsOnly(
+                ByteBuffer.wrap(channel.sent.peek().mad()).getInt(12));
+        assertThat(port.stats().timeouts()).isEqualTo(1);
+    }
+
+    @Test
+    void responseToASecondAttemptCompletes() {
+        AtomicInteger seen = new AtomicInteger();
+        channel.peer(f -> seen.incrementAndGet() == 2 ? echo(f, 0) : List.of());
+        MadAgent agent = agent(AgentSpec.client(PERF, 1));
+        StepVerifier.withVirtualTime(() -> agent.request(get(0x12, 5), PEER, FAST), () -> vts, Long.MAX_VALUE)
+                .thenAwait(Duration.ofSeconds(1))
+                .assertNext(r -> assertThat(r.mad().buffer().getInt(64)).isEqualTo(5))
+                .verifyComplete();
+    }
+
+    @Test
+    void kernelTimeoutRecordFailsWithTheSameException() {
+        channel.peer(f -> List.of(new MadFrame(0, MadFrame.ETIMEDOUT, 0, 0, f.address(),
+                java.util.Arrays.copyOf(f.mad(), MadHeader.SIZE))));
+        MadAgent agent = agent(AgentSpec.client(PERF, 1));
+        StepVerifier.create(agent.request(get(0x12, 1), PEER, FAST))
+                .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(MadTimeoutException.class)
+                        .hasMessageContaining("kernel ETIMEDOUT"))
+                .verify(Duration.ofSeconds(5));
+    }
+
+    @Test
+    void busyIsRetriedThenSucceeds() {
+        AtomicInteger seen = new AtomicInteger();
+        channel.peer(f -> echo(f, seen.incrementAndGet() < 3 ? 0x0001 : 0));
+        MadAgent agent = agent(AgentSpec.client(PERF, 1));
+        StepVerifier.withVirtualTime(() -> agent.request(get(0x12, 5), PEER, FAST), () -> vts, Long.MAX_VALUE)
+                .thenAwait(Duration.ofMillis(200))
+                .assertNext(r -> assertThat(r.mad().status()).isZero())
+                .verifyComplete();
+        assertThat(seen).hasValue(3);
+    }
+
+    @Test
+    void nonZeroStatusIsATypedErrorAndRedirectIsItsOwnType() {
+        MadAgent agent = agent(AgentSpec.client(PERF, 1));
+        channel.peer(f -> echo(f, 0x000C));
+        StepVerifier.create(agent.request(get(0x12, 1), PEER))
+                .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(MadStatusException.class)
+                        .hasMessageContaining("unsupported method/attribute"))
+                .verify(Duration.ofSeconds(5));
+        channel.peer(f -> echo(f, 0x0002));
+        StepVerifier.create(agent.request(get(0x12, 1), PEER))
+                .expectError(MadRedirectException.class)
+                .verify(Duration.ofSeconds(5));
+    }
+
+    /** A serving agent whose subscriber always has demand keeps the port reading. */
+    void keepReading() {
+        agent(AgentSpec.server(PERF, 1, REPORT)).receive().subscribe();
+    }
+
+    @Test
+    void cancellationFreesTheTidAndALateResponseIsCountedAndDropped() {
+        keepReading();
+        MadAgent agent = agent(AgentSpec.client(PERF, 1));
+        Disposable d = agent.request(get(0x12, 1), PEER, FAST).subscribe();
+        d.dispose();
+        channel.inject(echo(channel.sent.peek(), 0).get(0));
+        assertThat(port.stats().lateResponses()).isEqualTo(1);
+        vts.advanceTimeBy(Duration.ofSeconds(10));
+        assertThat(channel.sent).as("no resend after cancel").hasSize(1);
+    }
+
+    @Test
+    void withNothingPendingAndNoDemandThePortStopsReading() {
+        MadAgent agent = agent(AgentSpec.client(PERF, 1));
+        Disposable d = agent.request(get(0x12, 1), PEER, FAST).subscribe();
+        assertThat(channel.reading).isTrue();
+        d.dispose();
+        assertThat(channel.reading).isFalse();
+    }
+
+    @Test
+    void duplicateResponseIsLate() {
+        keepReading();
+        channel.peer(f -> {
+            List<MadFrame> twice = new ArrayList<>(echo(f, 0));
+            twice.addAll(echo(f, 0));
+            return twice;
+        });
+        MadAgent agent = agent(AgentSpec.client(PERF, 1));
+        agent.request(get(0x12, 1), PEER).block();
+        assertThat(port.stats().lateResponses()).isEqualTo(1);
+    }
+
+    @Test
+    void malformedResponseFailsItsRequestTyped() {
+        MadAgent agent = agent(AgentSpec.client(PERF, 1));
+        channel.peer(f -> {
+            byte[] bad = echo(f, 0).get(0).mad();
+            bad[0] = 7;
+            return List.of(new MadFrame(0, 0, 0, 0, f.address(), bad));
+        });
+        StepVerifier.create(agent.request(get(0x12, 1), PEER))
+                .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(MalformedMadException.class)
+                        .hasMessageContaining("base version 7"))
+                .verify(Duration.ofSeconds(5));
+        assertThat(port.stats().malformed()).isEqualTo(1);
+    }
+
+    @Test
+    void unsolicitedMadsReachTheServingAgentAndRespondSwapsAddressKeepsTid() {
+        MadAgent server = agent(AgentSpec.server(PERF, 1, GET, SET));
+        TestSubscriber<ReceivedMad> sub = TestSubscriber.create();
+        server.receive().subscribe(sub);
+        Mad set = get(0x12, 3).with(b -> b.put(MadHeader.METHOD_OFFSET, (byte) SET).putLong(MadHeader.TID_OFFSET, 0xABCDEF0012345678L));
+        MadAddress from = new MadAddress(33, 1, 0, 2, 0, 1, null);
+        channel.inject(new MadFrame(0, 0, 0, 0, from, set.toByteArray()));
+        assertThat(sub.getReceivedOnNext()).hasSize(1);
+        server.respond(sub.getReceivedOnNext().get(0), get(0x12, 4)).block();
+        MadFrame answer = channel.sent.poll();
+        Mad a = Mad.of(answer.mad());
+        assertThat(a.method()).isEqualTo(GET);
+        assertThat(a.isResponse()).as("Set is answered with GetResp").isTrue();
+        assertThat(a.tid()).isEqualTo(0xABCDEF0012345678L);
+        assertThat(answer.address().lid()).isEqualTo(33);
+        assertThat(answer.address().qkey()).isEqualTo(MadAddress.GSI_QKEY);
+        assertThat(answer.address().pkeyIndex()).isEqualTo(1);
+    }
+
+    @Test
+    void serveAnswersEveryRequest() {
+        MadAgent server = agent(AgentSpec.server(PERF, 1, GET));
+        Disposable serving = server.serve(req -> Mono.just(get(0x12, req.mad().buffer().getInt(64) + 1)));
+        channel.inject(new MadFrame(0, 0, 0, 0, PEER, get(0x12, 10).toByteArray()));
+        Mad a = Mad.of(channel.sent.poll().mad());
+        assertThat(a.buffer().getInt(64)).isEqualTo(11);
+        serving.dispose();
+    }
+
+    @Test
+    void duplicateRegistrationIsATypedError() {
+        agent(AgentSpec.server(PERF, 1, GET));
+        StepVerifier.create(port.agent(AgentSpec.server(PERF, 1, GET)))
+                .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(NativeIoException.class)
+                        .hasMessageContaining("errno 22"))
+                .verify(Duration.ofSeconds(5));
+    }
+
+    @Test
+    void slowSubscriberDropsAreCountedAndResponsesStillFlow() {
+        MadAgent server = agent(AgentSpec.server(PERF, 1, REPORT).withOverflow(new Overflow(4, OverflowPolicy.DROP_OLDEST)));
+        MadAgent client = agent(AgentSpec.client(0x03, 2));
+        TestSubscriber<ReceivedMad> slow = TestSubscriber.builder().initialRequest(0).build();
+        server.receive().subscribe(slow);
+        Mad report = get(0x02, 0).with(b -> b.put(MadHeader.METHOD_OFFSET, (byte) REPORT));
+        int sent = Overflow.IN_FLIGHT + 20;
+        for (int i = 0; i < sent; i++) {
+            channel.inject(new MadFrame(0, 0, 0, 0, PEER, report.toByteArray()));
+        }
+        assertThat(channel.reading).as("no demand, no pending: the kernel queue buffers").isFalse();
+        assertThat(channel.queued()).isEqualTo(20);
+
+        channel.peer(f -> echo(f, 0));
+        Mad saGet = Mad.build(b -> b.put(MadHeader.MGMT_CLASS_OFFSET, (byte) 0x03).put(MadHeader.CLASS_VERSION_OFFSET, (byte) 2)
+                .put(MadHeader.METHOD_OFFSET, (byte) GET));
+        ReceivedMad answer = client.request(saGet, PEER).block(Duration.ofSeconds(5));
+        assertThat(answer).as("a response is never starved by a slow unsolicited subscriber").isNotNull();
+        assertThat(port.stats().droppedOverflow()).as("20 read while the request waited, room for 4").isEqualTo(16);
+
+        slow.request(1000);
+        assertThat(slow.getReceivedOnNext()).hasSize(Overflow.IN_FLIGHT + 4);
+        assertThat(channel.reading).isTrue();
+    }
+
+    @Test
+    void demandRearmsReading() {
+        MadAgent server = agent(AgentSpec.server(PERF, 1, GET));
+        assertThat(channel.reading).isFalse();
+        TestSubscriber<ReceivedMad> sub = TestSubscriber.builder().initialRequest(0).build();
+        server.receive().subscribe(sub);
+        channel.inject(new MadFrame(0, 0, 0, 0, PEER, get(0x12, 1).toByteArray()));
+        assertThat(sub.getReceivedOnNext()).isEmpty();
+        sub.request(1);
+        assertThat(sub.getReceivedOnNext()).hasSize(1);
+    }
+
+    @Test
+    void closingThePortFailsPendingRequestsAndCompletesStreams() {
+        MadAgent client = agent(AgentSpec.client(PERF, 1));
+        MadAgent server = agent(AgentSpec.server(PERF, 1, GET));
+        StepVerifier.FirstStep<ReceivedMad> pending = StepVerifier.create(client.request(get(0x12, 1), PEER));
+        TestSubscriber<ReceivedMad> sub = TestSubscriber.create();
+        server.receive().subscribe(sub);
+        vts.schedule(port::dispose);
+        pending.expectError(PortClosedException.class).verify(Duration.ofSeconds(5));
+        assertThat(sub.isTerminatedComplete()).isTrue();
+        assertThat(channel.closed).isTrue();
+        StepVerifier.create(client.request(get(0x12, 1), PEER)).expectError(PortClosedException.class).verify(Duration.ofSeconds(5));
+    }
+
+    @Test
+    void deviceGoneFailsPendingRequestsAndStreamsTyped() {
+        MadAgent client = agent(AgentSpec.client(PERF, 1));
+        MadAgent server = agent(AgentSpec.server(PERF, 1, GET));
+        TestSubscriber<ReceivedMad> sub = TestSubscriber.create();
+        server.receive().subscribe(sub);
+        Mono<ReceivedMad> req = client.request(get(0x12, 1), PEER);
+        StepVerifier.create(req)
+                .then(() -> channel.fail(new DeviceGoneException("fake0", 5, "EIO")))
+                .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(PortClosedException.class)
+                        .hasCauseInstanceOf(DeviceGoneException.class))
+                .verify(Duration.ofSeconds(5));
+        assertThat(sub.isTerminatedError()).isTrue();
+    }
+
+    @Test
+    void manyRequestsInterleavedInVirtualTimeEachGetTheirOwnAnswer() {
+        channel.peer(f -> echo(f, 0));
+        MadAgent agent = agent(AgentSpec.client(PERF, 1));
+        List<Integer> got = Flux.range(0, 500).flatMap(i -> agent.request(get(0x12, i), PEER)
+                .map(r -> r.mad().buffer().getInt(64) - i)).collectList().block();
+        assertThat(got).hasSize(500).containsOnly(0);
+        assertThat(Schedulers.isInNonBlockingThread()).isFalse();
+    }
+}
