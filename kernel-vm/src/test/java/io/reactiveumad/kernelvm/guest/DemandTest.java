@@ -11,6 +11,7 @@ import io.reactiveumad.poll.channel.MadChannel;
 import io.reactiveumad.poll.channel.MadFrame;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -54,6 +55,6 @@ class DemandTest {
         for (int i = 0; i < QUEUED; i++) {
             tids.add(Mad.of(serverFrames.next().mad()).tidLow());
         }
-        assertThat(tids).containsExactlyInAnyOrderElementsOf(java.util.stream.IntStream.range(0, QUEUED).boxed().toList());
+        assertThat(tids).containsExactlyInAnyOrderElementsOf(IntStream.range(0, QUEUED).boxed().toList());
     }
 }
