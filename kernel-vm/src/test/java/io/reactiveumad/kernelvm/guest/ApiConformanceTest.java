@@ -28,7 +28,6 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
 
 /**
@@ -45,6 +44,7 @@ class ApiConformanceTest {
     private final MadAddress self = InVm.selfGsi();
     private final Duration deadline = FrameProbe.DEADLINE;
 
+    /** Disposing the ports also ends every stream, server and request a test left running. */
     @AfterEach
     void closeAll() {
         ports.close();
@@ -68,77 +68,60 @@ class ApiConformanceTest {
 
     @Test
     void requestGetsTheResponseMatchedByTheLow32TidBitsTheKernelKept() {
-        MadAgent client = KernelPorts.agent(ports.open(), CLASS, RmppMode.KERNEL);
-        MadAgent server = KernelPorts.agent(ports.open(), CLASS, RmppMode.KERNEL, GET);
+        MadAgent client = client();
+        MadAgent server = server();
         BlockingQueue<Long> tidsAtServer = new LinkedBlockingQueue<>();
-        Disposable serving = server.serve(req -> {
+        server.serve(req -> {
             tidsAtServer.add(req.mad().tid());
             return Mono.just(VendorMads.response(req.mad(), DATA, false));
         });
-        try {
-            ReceivedMad response = client.request(VendorMads.get(CLASS, 0), self).block(deadline);
+        ReceivedMad response = client.request(VendorMads.get(CLASS, 0), self).block(deadline);
 
-            assertThat(response.mad().header().methodByte()).isEqualTo(GET_RESP);
-            assertThat(VendorMads.firstMismatch(response.mad(), DATA)).isEqualTo(-1);
-            long atServer = tidsAtServer.poll();
-            assertThat((int) atServer).isEqualTo(response.mad().tidLow());
-            assertThat(atServer >>> 32).as("high TID bits set by the kernel").isNotZero();
-        } finally {
-            serving.dispose();
-        }
+        assertThat(response.mad().header().methodByte()).isEqualTo(GET_RESP);
+        assertThat(VendorMads.firstMismatch(response.mad(), DATA)).isEqualTo(-1);
+        long atServer = tidsAtServer.poll();
+        assertThat((int) atServer).isEqualTo(response.mad().tidLow());
+        assertThat(atServer >>> 32).as("high TID bits set by the kernel").isNotZero();
     }
 
     @Test
     void kernelTimeoutRecordFailsTheRequestWithMadTimeoutException() throws Exception {
-        MadAgent client = KernelPorts.agent(ports.open(), CLASS, RmppMode.KERNEL);
-        MadAgent server = KernelPorts.agent(ports.open(), CLASS, RmppMode.KERNEL, GET);
+        MadAgent client = client();
+        MadAgent server = server();
         BlockingQueue<ReceivedMad> ignored = new LinkedBlockingQueue<>();
-        Disposable silent = server.receive().subscribe(ignored::add);
-        try {
-            assertThatThrownBy(() -> client.request(VendorMads.get(CLASS, 0), self, QUICK).block(deadline))
-                    .isInstanceOf(MadTimeoutException.class)
-                    .hasMessageContaining("kernel ETIMEDOUT");
-            List<ReceivedMad> copies = List.of(take(ignored), take(ignored), take(ignored));
-            assertThat(copies).as("the request and two kernel resends, one TID")
-                    .extracting(r -> r.mad().tidLow()).containsOnly(copies.get(0).mad().tidLow());
-        } finally {
-            silent.dispose();
-        }
+        server.receive().subscribe(ignored::add);
+        assertThatThrownBy(() -> client.request(VendorMads.get(CLASS, 0), self, QUICK).block(deadline))
+                .isInstanceOf(MadTimeoutException.class)
+                .hasMessageContaining("kernel ETIMEDOUT");
+        List<ReceivedMad> copies = List.of(take(ignored), take(ignored), take(ignored));
+        assertThat(copies).as("the request and two kernel resends, one TID")
+                .extracting(r -> r.mad().tidLow()).containsOnly(copies.get(0).mad().tidLow());
     }
 
     @Test
     void aDuplicateOutstandingTidSurfacesAsATypedEinval() throws Exception {
-        MadAgent client = KernelPorts.agent(ports.open(), CLASS, RmppMode.KERNEL);
-        MadAgent server = KernelPorts.agent(ports.open(), CLASS, RmppMode.KERNEL, GET);
+        MadAgent client = client();
+        MadAgent server = server();
         BlockingQueue<ReceivedMad> requests = new LinkedBlockingQueue<>();
-        Disposable silent = server.receive().subscribe(requests::add);
-        Disposable pending = client.request(VendorMads.get(CLASS, 0), self).subscribe(r -> { }, e -> { });
-        try {
-            int outstandingTid = take(requests).mad().tidLow();
-            Mad duplicate = VendorMads.get(CLASS, outstandingTid & 0xFFFF_FFFFL);
+        server.receive().subscribe(requests::add);
+        client.request(VendorMads.get(CLASS, 0), self).subscribe(r -> { }, e -> { });
+        int outstandingTid = take(requests).mad().tidLow();
+        Mad duplicate = VendorMads.get(CLASS, outstandingTid & 0xFFFF_FFFFL);
 
-            assertThatThrownBy(() -> client.send(duplicate, self).block(deadline))
-                    .isInstanceOfSatisfying(NativeIoException.class, e -> assertThat(e.errno()).isEqualTo(EINVAL));
-        } finally {
-            pending.dispose();
-            silent.dispose();
-        }
+        assertThatThrownBy(() -> client.send(duplicate, self).block(deadline))
+                .isInstanceOfSatisfying(NativeIoException.class, e -> assertThat(e.errno()).isEqualTo(EINVAL));
     }
 
     @ParameterizedTest(name = "{0} data bytes")
     @ValueSource(ints = {217, 60_000, 1 << 20})
     void kernelRmppResponseArrivesWhole(int dataLength) {
-        MadAgent client = KernelPorts.agent(ports.open(), CLASS, RmppMode.KERNEL);
-        MadAgent server = KernelPorts.agent(ports.open(), CLASS, RmppMode.KERNEL, GET);
-        Disposable serving = server.serve(req -> Mono.just(VendorMads.response(req.mad(), dataLength, true)));
-        try {
-            ReceivedMad response = client.request(VendorMads.get(CLASS, 0), self).block(deadline);
+        MadAgent client = client();
+        MadAgent server = server();
+        server.serve(req -> Mono.just(VendorMads.response(req.mad(), dataLength, true)));
+        ReceivedMad response = client.request(VendorMads.get(CLASS, 0), self).block(deadline);
 
-            assertThat(response.mad().length()).isEqualTo(VendorMads.DATA_OFFSET + dataLength);
-            assertThat(VendorMads.firstMismatch(response.mad(), dataLength)).as("first corrupted data byte").isEqualTo(-1);
-        } finally {
-            serving.dispose();
-        }
+        assertThat(response.mad().length()).isEqualTo(VendorMads.DATA_OFFSET + dataLength);
+        assertThat(VendorMads.firstMismatch(response.mad(), dataLength)).as("first corrupted data byte").isEqualTo(-1);
     }
 
     @Test
@@ -149,21 +132,27 @@ class ApiConformanceTest {
         MadPort serverPort = ports.open();
         MadAgent server = KernelPorts.agent(serverPort, CLASS, RmppMode.KERNEL, GET);
         MadAgent marker = KernelPorts.agent(ports.open(), OTHER_CLASS, RmppMode.KERNEL, GET);
-        Disposable markerServing = marker.serve(req -> Mono.just(VendorMads.response(req.mad(), DATA, false)));
-        try {
-            for (int i = 0; i < queued; i++) {
-                client.send(VendorMads.get(CLASS, i), self).block(deadline);
-            }
-            // The marker request leaves the same QP after them: once it is answered, they have arrived.
-            markerClient.request(VendorMads.get(OTHER_CLASS, 0), self).block(deadline);
-            assertThat(serverPort.stats().received()).as("MADs read with no demand").isZero();
-
-            List<ReceivedMad> all = server.receive().take(queued).collectList().block(deadline);
-            assertThat(all).extracting(r -> r.mad().tidLow())
-                    .containsExactlyInAnyOrderElementsOf(IntStream.range(0, queued).boxed().toList());
-        } finally {
-            markerServing.dispose();
+        marker.serve(req -> Mono.just(VendorMads.response(req.mad(), DATA, false)));
+        for (int i = 0; i < queued; i++) {
+            client.send(VendorMads.get(CLASS, i), self).block(deadline);
         }
+        // The marker request leaves the same QP after them: once it is answered, they have arrived.
+        markerClient.request(VendorMads.get(OTHER_CLASS, 0), self).block(deadline);
+        assertThat(serverPort.stats().received()).as("MADs read with no demand").isZero();
+
+        List<ReceivedMad> all = server.receive().take(queued).collectList().block(deadline);
+        assertThat(all).extracting(r -> r.mad().tidLow())
+                .containsExactlyInAnyOrderElementsOf(IntStream.range(0, queued).boxed().toList());
+    }
+
+    /** A client of the vendor class on a port (umad fd) of its own. */
+    private MadAgent client() {
+        return KernelPorts.agent(ports.open(), CLASS, RmppMode.KERNEL);
+    }
+
+    /** A server of the vendor class's Get on a port of its own. */
+    private MadAgent server() {
+        return KernelPorts.agent(ports.open(), CLASS, RmppMode.KERNEL, GET);
     }
 
     private ReceivedMad take(BlockingQueue<ReceivedMad> queue) throws InterruptedException {
