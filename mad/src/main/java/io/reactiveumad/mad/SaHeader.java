@@ -88,8 +88,8 @@ public final class SaHeader extends Flyweight {
      * The records of a (reassembled) GetTable response: {@code dataLength} bytes from byte 56 on, one
      * record of {@code recordSize} bytes every AttributeOffset × 8 bytes, each read by {@code decoder}.
      * For a reassembled RMPP response {@code dataLength} is the first segment's PayloadLength minus
-     * {@link #CLASS_HEADER_SIZE}. Fails with {@link MalformedMadException} if the data runs past the buffer or the stride is shorter
-     * than a record.
+     * {@link #CLASS_HEADER_SIZE}. Fails with {@link MalformedMadException} if the data runs past the
+     * buffer or the stride is shorter than a record.
      */
     public <T> List<T> records(int dataLength, int recordSize, BiFunction<ByteBuffer, Integer, T> decoder) {
         Wire.check("SA records", buf, dataPosition(), dataLength);
