@@ -18,7 +18,6 @@ import io.reactiveumad.mad.MadTimeoutException;
 import io.reactiveumad.mad.MalformedMadException;
 import io.reactiveumad.mad.RmppHeader;
 import io.reactiveumad.operators.Inbox;
-import io.reactiveumad.operators.RmppOptions;
 import io.reactiveumad.operators.TidTable;
 import io.reactiveumad.poll.EventExecutor;
 import io.reactiveumad.poll.channel.MadFrame;
@@ -72,7 +71,7 @@ final class DefaultMadAgent implements MadAgent {
                 ? new Inbox<>(spec.overflow().capacity(), spec.overflow().policy(), loop,
                         hasDemand -> port.updateReadInterest(), this::logDrop)
                 : null;
-        this.userRmpp = spec.rmpp() == RmppMode.USER ? new UserRmpp(this, RmppOptions.DEFAULTS) : null;
+        this.userRmpp = spec.rmpp() == RmppMode.USER ? new UserRmpp(this, port.rmppOptions()) : null;
     }
 
     int id() {
