@@ -1,7 +1,6 @@
 package io.reactiveumad.mad;
 
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 
 /** A 128-bit InfiniBand GID: subnet prefix and interface id (for ports, the port GUID). */
 public record Gid(long prefix, long guid) {
@@ -10,9 +9,8 @@ public record Gid(long prefix, long guid) {
 
     /** Reads 16 big-endian bytes at {@code offset}. */
     public static Gid read(ByteBuffer buf, int offset) {
-        MalformedMadException.checkBounds("GID", offset, SIZE, buf.limit());
-        ByteBuffer be = buf.duplicate().order(ByteOrder.BIG_ENDIAN);
-        return new Gid(be.getLong(offset), be.getLong(offset + 8));
+        Wire.check("GID", buf, offset, SIZE);
+        return new Gid(Wire.u64(buf, offset), Wire.u64(buf, offset + 8));
     }
 
     public static Gid of(byte[] sixteen) {
@@ -24,8 +22,9 @@ public record Gid(long prefix, long guid) {
 
     /** Writes 16 big-endian bytes at {@code offset}. */
     public void write(ByteBuffer buf, int offset) {
-        ByteBuffer be = buf.duplicate().order(ByteOrder.BIG_ENDIAN);
-        be.putLong(offset, prefix).putLong(offset + 8, guid);
+        Wire.check("GID", buf, offset, SIZE);
+        Wire.putU64(buf, offset, prefix);
+        Wire.putU64(buf, offset + 8, guid);
     }
 
     public byte[] toBytes() {

@@ -1,7 +1,6 @@
 package io.reactiveumad.mad;
 
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 
 /**
  * Flyweight over the 24-byte common MAD header, present in every MAD.
@@ -16,8 +15,10 @@ import java.nio.ByteOrder;
  * </pre>
  *
  * Wrap once, re-wrap per message; every access is big-endian and bounds-checked by {@link #wrap}.
+ * Class-specific headers that follow it ({@link SaHeader}, {@link SmpHeader}, {@link DirectedRouteSmp},
+ * {@link VendorRange2Header}) are separate flyweights over the same MAD.
  */
-public final class MadHeader {
+public final class MadHeader extends Flyweight {
     public static final int BASE_VERSION_OFFSET = 0;
     public static final int MGMT_CLASS_OFFSET = 1;
     public static final int CLASS_VERSION_OFFSET = 2;
@@ -35,14 +36,9 @@ public final class MadHeader {
     /** The response bit in the method byte. */
     public static final int RESPONSE_BIT = 0x80;
 
-    private ByteBuffer buf;
-    private int base;
-
     /** Wraps {@code buffer} at {@code offset}; fails unless a whole header with base version 1 is there. */
     public MadHeader wrap(ByteBuffer buffer, int offset) {
-        MalformedMadException.checkBounds("MAD header", offset, SIZE, buffer.limit());
-        this.buf = buffer.order() == ByteOrder.BIG_ENDIAN ? buffer : buffer.duplicate().order(ByteOrder.BIG_ENDIAN);
-        this.base = offset;
+        wrapChecked("MAD header", buffer, offset, SIZE);
         return this;
     }
 
@@ -58,48 +54,40 @@ public final class MadHeader {
         return this;
     }
 
-    public ByteBuffer buffer() {
-        return buf;
-    }
-
-    public int offset() {
-        return base;
-    }
-
     public int baseVersion() {
-        return buf.get(base + BASE_VERSION_OFFSET) & 0xFF;
+        return Wire.u8(buf, base + BASE_VERSION_OFFSET);
     }
 
     public MadHeader baseVersion(int v) {
-        buf.put(base + BASE_VERSION_OFFSET, (byte) v);
+        Wire.putU8(buf, base + BASE_VERSION_OFFSET, v);
         return this;
     }
 
     public int mgmtClass() {
-        return buf.get(base + MGMT_CLASS_OFFSET) & 0xFF;
+        return Wire.u8(buf, base + MGMT_CLASS_OFFSET);
     }
 
     public MadHeader mgmtClass(int v) {
-        buf.put(base + MGMT_CLASS_OFFSET, (byte) v);
+        Wire.putU8(buf, base + MGMT_CLASS_OFFSET, v);
         return this;
     }
 
     public int classVersion() {
-        return buf.get(base + CLASS_VERSION_OFFSET) & 0xFF;
+        return Wire.u8(buf, base + CLASS_VERSION_OFFSET);
     }
 
     public MadHeader classVersion(int v) {
-        buf.put(base + CLASS_VERSION_OFFSET, (byte) v);
+        Wire.putU8(buf, base + CLASS_VERSION_OFFSET, v);
         return this;
     }
 
     /** The whole method byte, R bit included. */
     public int methodByte() {
-        return buf.get(base + METHOD_OFFSET) & 0xFF;
+        return Wire.u8(buf, base + METHOD_OFFSET);
     }
 
     public MadHeader methodByte(int v) {
-        buf.put(base + METHOD_OFFSET, (byte) v);
+        Wire.putU8(buf, base + METHOD_OFFSET, v);
         return this;
     }
 
@@ -113,52 +101,53 @@ public final class MadHeader {
     }
 
     public int status() {
-        return buf.getShort(base + STATUS_OFFSET) & 0xFFFF;
+        return Wire.u16(buf, base + STATUS_OFFSET);
     }
 
     public MadHeader status(int v) {
-        buf.putShort(base + STATUS_OFFSET, (short) v);
+        Wire.putU16(buf, base + STATUS_OFFSET, v);
         return this;
     }
 
     public int classSpecific() {
-        return buf.getShort(base + CLASS_SPECIFIC_OFFSET) & 0xFFFF;
+        return Wire.u16(buf, base + CLASS_SPECIFIC_OFFSET);
     }
 
     public MadHeader classSpecific(int v) {
-        buf.putShort(base + CLASS_SPECIFIC_OFFSET, (short) v);
+        Wire.putU16(buf, base + CLASS_SPECIFIC_OFFSET, v);
         return this;
     }
 
     public long tid() {
-        return buf.getLong(base + TID_OFFSET);
+        return Wire.u64(buf, base + TID_OFFSET);
     }
 
     public MadHeader tid(long v) {
-        buf.putLong(base + TID_OFFSET, v);
+        Wire.putU64(buf, base + TID_OFFSET, v);
         return this;
     }
 
     /** The low 32 TID bits: ours. The kernel owns bits 63..32 of a request's TID. */
     public int tidLow() {
-        return buf.getInt(base + TID_OFFSET + 4);
+        return (int) Wire.u32(buf, base + TID_OFFSET + 4);
     }
 
     public int attributeId() {
-        return buf.getShort(base + ATTRIBUTE_ID_OFFSET) & 0xFFFF;
+        return Wire.u16(buf, base + ATTRIBUTE_ID_OFFSET);
     }
 
     public MadHeader attributeId(int v) {
-        buf.putShort(base + ATTRIBUTE_ID_OFFSET, (short) v);
+        Wire.putU16(buf, base + ATTRIBUTE_ID_OFFSET, v);
         return this;
     }
 
     public long attributeModifier() {
-        return buf.getInt(base + ATTRIBUTE_MODIFIER_OFFSET) & 0xFFFF_FFFFL;
+        return Wire.u32(buf, base + ATTRIBUTE_MODIFIER_OFFSET);
     }
 
+    /** Sets the attribute modifier to the low 32 bits of {@code v} (an {@code int} bit pattern is fine). */
     public MadHeader attributeModifier(long v) {
-        buf.putInt(base + ATTRIBUTE_MODIFIER_OFFSET, (int) v);
+        Wire.putU32(buf, base + ATTRIBUTE_MODIFIER_OFFSET, v & 0xFFFF_FFFFL);
         return this;
     }
 }

@@ -75,7 +75,11 @@ public final class UmadChannel implements MadChannel {
     private boolean legacyRegistration;
     private boolean pkeyEnabled;
 
-    UmadChannel(PollLoop loop, UmadSysfs sysfs, UmadPortRef ref, DeviceFile file, UmadIoctl ioctls) {
+    /** Runs once the channel has closed its fd (e.g. to release a shared loop). */
+    private final Runnable onClosed;
+
+    UmadChannel(PollLoop loop, UmadSysfs sysfs, UmadPortRef ref, DeviceFile file, UmadIoctl ioctls, Runnable onClosed) {
+        this.onClosed = Objects.requireNonNull(onClosed, "onClosed");
         this.loop = Objects.requireNonNull(loop, "loop");
         this.sysfs = sysfs;
         this.ref = ref;
@@ -243,6 +247,13 @@ public final class UmadChannel implements MadChannel {
         agents.clear();
         file.close();
         LOG.debug("{}: closed", this);
+        onClosed.run();
+    }
+
+    /** The kernel resends a request {@code retries} times every {@code timeout_ms} and reports ETIMEDOUT. */
+    @Override
+    public boolean resendsRequests() {
+        return true;
     }
 
     @Override

@@ -36,9 +36,14 @@ public final class UmadHost {
      * {@code loop}. Any thread; nothing is registered with the loop until {@link UmadChannel#start}.
      */
     public UmadChannel openChannel(PollLoop loop, UmadPortRef port) {
+        return openChannel(loop, port, () -> { });
+    }
+
+    /** As {@link #openChannel(PollLoop, UmadPortRef)}; {@code onClosed} runs once the channel has closed its fd. */
+    public UmadChannel openChannel(PollLoop loop, UmadPortRef port, Runnable onClosed) {
         sysfs.checkAbiVersion();
         String path = deviceDir.resolve(port.umadName()).toString();
-        return new UmadChannel(loop, sysfs, port, opener.open(path, true), UmadIoctl.current());
+        return new UmadChannel(loop, sysfs, port, opener.open(path, true), UmadIoctl.current(), onClosed);
     }
 
     /** Takes the port's IsSM bit; see {@link IsSm#acquire}. */

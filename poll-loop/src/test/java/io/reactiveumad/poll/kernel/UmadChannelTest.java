@@ -214,18 +214,7 @@ class UmadChannelTest {
     @Test
     void turningReadInterestOffFromTheListenerStopsAtThatFrame() throws Exception {
         onLoop(() -> {
-            channel.start(new FrameListener() {
-                @Override
-                public void onFrame(MadFrame frame) {
-                    frames.add(frame);
-                    channel.readInterest(false);
-                }
-
-                @Override
-                public void onError(Throwable e) {
-                    errors.add(e);
-                }
-            });
+            channel.start(listener(() -> channel.readInterest(false)));
             return null;
         });
 
@@ -320,10 +309,16 @@ class UmadChannelTest {
     }
 
     private FrameListener listener() {
+        return listener(() -> { });
+    }
+
+    /** Records frames and errors; {@code afterFrame} runs on the loop after each frame. */
+    private FrameListener listener(Runnable afterFrame) {
         return new FrameListener() {
             @Override
             public void onFrame(MadFrame frame) {
                 frames.add(frame);
+                afterFrame.run();
             }
 
             @Override

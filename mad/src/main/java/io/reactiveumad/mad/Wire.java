@@ -1,0 +1,170 @@
+package io.reactiveumad.mad;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Big-endian field access at absolute positions of a {@link ByteBuffer}, whatever the buffer's own
+ * byte order, without duplicating the buffer. Every codec and flyweight in this module reads and
+ * writes through here, so byte order and range checks live in one place.
+ *
+ * <p>Getters widen unsigned values ({@code u16} to {@code int}, {@code u32} to {@code long}).
+ * Setters reject a value that does not fit its field with an {@link IllegalArgumentException}
+ * instead of silently truncating it. Bit fields are addressed as IBA draws them: {@code shift} is
+ * the position of the field's least significant bit inside the big-endian word, {@code width} its
+ * length in bits.
+ */
+public final class Wire {
+    private static final VarHandle U16 = MethodHandles.byteBufferViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle U32 = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle U64 = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
+    private Wire() {
+    }
+
+    /** Fails with {@link MalformedMadException} unless {@code size} bytes exist at {@code offset}. */
+    public static void check(String what, ByteBuffer buf, int offset, int size) {
+        MalformedMadException.checkBounds(what, offset, size, buf.limit());
+    }
+
+    public static int u8(ByteBuffer buf, int index) {
+        return buf.get(index) & 0xFF;
+    }
+
+    public static void putU8(ByteBuffer buf, int index, int value) {
+        buf.put(index, (byte) fit(value, 8, index));
+    }
+
+    public static int u16(ByteBuffer buf, int index) {
+        return (short) U16.get(buf, index) & 0xFFFF;
+    }
+
+    public static void putU16(ByteBuffer buf, int index, int value) {
+        U16.set(buf, index, (short) fit(value, 16, index));
+    }
+
+    /** A 24-bit field, e.g. a vendor ID or OUI. */
+    public static int u24(ByteBuffer buf, int index) {
+        return u8(buf, index) << 16 | u16(buf, index + 1);
+    }
+
+    public static void putU24(ByteBuffer buf, int index, int value) {
+        fit(value, 24, index);
+        putU8(buf, index, value >>> 16);
+        putU16(buf, index + 1, value & 0xFFFF);
+    }
+
+    public static long u32(ByteBuffer buf, int index) {
+        return (int) U32.get(buf, index) & 0xFFFF_FFFFL;
+    }
+
+    public static void putU32(ByteBuffer buf, int index, long value) {
+        if (value >>> 32 != 0) {
+            throw new IllegalArgumentException("value " + value + " does not fit 32 bits at byte " + index);
+        }
+        U32.set(buf, index, (int) value);
+    }
+
+    /** A 64-bit field; the Java {@code long} carries all 64 bits (GUIDs and keys are compared as bit patterns). */
+    public static long u64(ByteBuffer buf, int index) {
+        return (long) U64.get(buf, index);
+    }
+
+    public static void putU64(ByteBuffer buf, int index, long value) {
+        U64.set(buf, index, value);
+    }
+
+    /** Bits {@code [shift, shift + width)} of the byte at {@code index}; bit 0 is the least significant. */
+    public static int bits8(ByteBuffer buf, int index, int shift, int width) {
+        return u8(buf, index) >>> shift & mask(width);
+    }
+
+    public static void putBits8(ByteBuffer buf, int index, int shift, int width, int value) {
+        int m = mask(width) << shift;
+        buf.put(index, (byte) (u8(buf, index) & ~m | fit(value, width, index) << shift));
+    }
+
+    public static int bits16(ByteBuffer buf, int index, int shift, int width) {
+        return u16(buf, index) >>> shift & mask(width);
+    }
+
+    public static void putBits16(ByteBuffer buf, int index, int shift, int width, int value) {
+        int m = mask(width) << shift;
+        U16.set(buf, index, (short) (u16(buf, index) & ~m | fit(value, width, index) << shift));
+    }
+
+    /** Bits of the 32-bit word at {@code index}; {@code width} is at most 31 so the result fits an {@code int}. */
+    public static int bits32(ByteBuffer buf, int index, int shift, int width) {
+        return (int) U32.get(buf, index) >>> shift & mask(width);
+    }
+
+    public static void putBits32(ByteBuffer buf, int index, int shift, int width, int value) {
+        int m = mask(width) << shift;
+        U32.set(buf, index, (int) U32.get(buf, index) & ~m | fit(value, width, index) << shift);
+    }
+
+    /** Zeroes {@code length} bytes at {@code offset}, so an encoder leaves reserved bits clear in a reused buffer. */
+    public static void zero(ByteBuffer buf, int offset, int length) {
+        int i = offset;
+        int end = offset + length;
+        for (; i + Long.BYTES <= end; i += Long.BYTES) {
+            U64.set(buf, i, 0L);
+        }
+        for (; i < end; i++) {
+            buf.put(i, (byte) 0);
+        }
+    }
+
+    /** Copies {@code length} bytes at {@code offset} out of the buffer. */
+    public static byte[] bytes(ByteBuffer buf, int offset, int length) {
+        byte[] out = new byte[length];
+        buf.get(offset, out);
+        return out;
+    }
+
+    /**
+     * A NUL-padded UTF-8 text field of {@code size} bytes, read up to its first NUL. Invalid UTF-8
+     * becomes U+FFFD, cut back so the text still encodes into {@code size} bytes.
+     */
+    public static String text(ByteBuffer buf, int offset, int size) {
+        int length = 0;
+        while (length < size && buf.get(offset + length) != 0) {
+            length++;
+        }
+        String text = new String(bytes(buf, offset, length), StandardCharsets.UTF_8);
+        while (text.getBytes(StandardCharsets.UTF_8).length > size) {
+            text = text.substring(0, text.length() - 1);
+        }
+        return text;
+    }
+
+    /** Writes {@code text} as UTF-8 into a {@code size}-byte field, NUL padded. */
+    public static void putText(ByteBuffer buf, int offset, int size, String text) {
+        byte[] utf8 = checkText(text, size);
+        zero(buf, offset, size);
+        buf.put(offset, utf8);
+    }
+
+    /** The UTF-8 encoding of {@code text}; fails with {@link IllegalArgumentException} if longer than {@code size}. */
+    public static byte[] checkText(String text, int size) {
+        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+        if (utf8.length > size) {
+            throw new IllegalArgumentException("text longer than " + size + " UTF-8 bytes: " + text);
+        }
+        return utf8;
+    }
+
+    private static int mask(int width) {
+        return width == 32 ? -1 : (1 << width) - 1;
+    }
+
+    private static int fit(int value, int width, int index) {
+        if (width < 32 && (value & ~mask(width)) != 0) {
+            throw new IllegalArgumentException("value " + value + " does not fit " + width + " bits at byte " + index);
+        }
+        return value;
+    }
+}
