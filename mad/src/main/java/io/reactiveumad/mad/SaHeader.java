@@ -12,7 +12,7 @@ import java.util.function.BiFunction;
  * <pre>
  *  0               1               2               3
  *  | common MAD header (24 bytes)                                  |   0
- *  | RMPP header (12 bytes)                                        |  24
+ *  | RMPP header (12 bytes, {@link RmppHeader})                    |  24
  *  | SM_Key (64 bits)                                              |  36
  *  | AttributeOffset               | Reserved                      |  44
  *  | ComponentMask (64 bits)                                       |  48
@@ -28,6 +28,8 @@ public final class SaHeader extends Flyweight {
     public static final int ATTRIBUTE_OFFSET_OFFSET = 44;
     public static final int COMPONENT_MASK_OFFSET = 48;
     public static final int DATA_OFFSET = 56;
+    /** SA header bytes after the RMPP header: RMPP PayloadLength counts them before the records. */
+    public static final int CLASS_HEADER_SIZE = DATA_OFFSET - RmppHeader.END_OFFSET;
     /** SA data bytes in one 256-byte MAD, hence in one RMPP segment. */
     public static final int SEGMENT_DATA_SIZE = MadHeader.MAD_SIZE - DATA_OFFSET;
     /** AttributeOffset counts in units of this many bytes. */
@@ -85,8 +87,9 @@ public final class SaHeader extends Flyweight {
     /**
      * The records of a (reassembled) GetTable response: {@code dataLength} bytes from byte 56 on, one
      * record of {@code recordSize} bytes every AttributeOffset × 8 bytes, each read by {@code decoder}.
-     * Fails with {@link MalformedMadException} if the data runs past the buffer or the stride is shorter
-     * than a record.
+     * For a reassembled RMPP response {@code dataLength} is the first segment's PayloadLength minus
+     * {@link #CLASS_HEADER_SIZE}. Fails with {@link MalformedMadException} if the data runs past the
+     * buffer or the stride is shorter than a record.
      */
     public <T> List<T> records(int dataLength, int recordSize, BiFunction<ByteBuffer, Integer, T> decoder) {
         Wire.check("SA records", buf, dataPosition(), dataLength);

@@ -98,6 +98,7 @@ class HeaderFlyweightTest {
         assertThat(MgmtClass.dataOffset(MgmtClass.CM)).isEqualTo(24);
         assertThat(MgmtClass.dataOffset(0x09)).isEqualTo(24);
         assertThat(SaHeader.SEGMENT_DATA_SIZE).isEqualTo(200);
+        assertThat(SaHeader.CLASS_HEADER_SIZE).isEqualTo(20);
         assertThat(SaHeader.attributeOffsetFor(108)).isEqualTo(14);
         assertThat(SaHeader.attributeOffsetFor(64)).isEqualTo(8);
     }
