@@ -18,10 +18,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 
 /**
@@ -89,11 +91,12 @@ final class DemoCommand extends FabricCommand {
                     synchronized (out) {
                         say(out, "action", action.description);
                     }
-                    long notices = arrivals.asFlux()
-                            .timeout(reactor.core.publisher.Mono.delay(FIRST_NOTICE),
-                                    e -> reactor.core.publisher.Mono.delay(Duration.ofMillis(settleMillis)), Flux.empty())
-                            .doOnSubscribe(s -> action.change.run())
-                            .count().block();
+                    // Count this change's notices: subscribed before the change, done once none came for --settle.
+                    CompletableFuture<Long> counted = arrivals.asFlux()
+                            .timeout(Mono.delay(FIRST_NOTICE), e -> Mono.delay(Duration.ofMillis(settleMillis)), Flux.empty())
+                            .count().toFuture();
+                    action.change.run();
+                    long notices = counted.join();
                     if (notices == 0) {
                         silent.add(action.description);
                     }
