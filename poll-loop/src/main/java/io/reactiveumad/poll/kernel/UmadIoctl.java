@@ -118,9 +118,10 @@ public final class UmadIoctl {
         if (arg.capacity() < size) {
             throw new IllegalArgumentException("ioctl argument needs " + size + " bytes, buffer has " + arg.capacity());
         }
+        // limit first: the previous call may have left a smaller one (UNREGISTER's 4 bytes, REGISTER's 28)
+        arg.clear().limit(size);
         for (int i = 0; i < size; i++) {
             arg.put(i, (byte) 0);
         }
-        arg.clear().limit(size);
     }
 }
