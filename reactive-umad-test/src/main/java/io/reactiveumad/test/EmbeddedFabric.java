@@ -1,0 +1,231 @@
+package io.reactiveumad.test;
+
+import io.reactiveumad.PortSpec;
+import io.reactiveumad.Transport;
+import io.reactiveumad.poll.EventExecutor;
+import io.reactiveumad.test.topology.Link;
+import io.reactiveumad.test.topology.Node;
+import io.reactiveumad.test.topology.NodeType;
+import io.reactiveumad.test.topology.Topology;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * An InfiniBand fabric inside the JVM: the nodes and links of a {@link Topology}, an SM that assigns
+ * LIDs and min-hop routes, an SMA and a PMA on every node, an SA at the SM's port, and MADs delivered
+ * hop by hop — all on one Reactor {@link Scheduler} worker, so a test that passes a
+ * {@code VirtualTimeScheduler} runs timeouts, retries and RMPP in virtual time.
+ *
+ * <p>It is a transport like the kernel's: {@link #transport()} opens CA ports for {@code Umad.open}, and
+ * the same public API runs on it unchanged. The test drives the fabric through this class: cut and
+ * restore links, add and remove nodes, set counters, inject faults ({@link #faults()}).
+ *
+ * <pre>{@code
+ * VirtualTimeScheduler time = VirtualTimeScheduler.create();
+ * try (EmbeddedFabric fabric = EmbeddedFabric.builder(Topology.defaultTopology()).scheduler(time).build()) {
+ *     MadChannel channel = fabric.transport().open(new PortSpec("host2", 1));
+ *     ...
+ * }
+ * }</pre>
+ *
+ * Every method may be called from any thread; it runs on the fabric's executor and returns when done.
+ */
+public final class EmbeddedFabric implements AutoCloseable {
+    private final FabricEngine engine;
+    private final SubnetAdministrator sa;
+    private final Transport transport;
+    private final Scheduler ownedScheduler;
+
+    private EmbeddedFabric(Builder b) {
+        Scheduler scheduler = b.scheduler;
+        this.ownedScheduler = scheduler == null ? Schedulers.newSingle("embedded-fabric", true) : null;
+        FabricExecutor executor = new FabricExecutor(scheduler == null ? ownedScheduler : scheduler, "embedded-fabric");
+        String smNode = b.smNode != null ? b.smNode : b.topology.nodes(NodeType.CA).stream().findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("the topology has no CA to run the SM on")).id();
+        this.engine = new FabricEngine(executor, b.topology, smNode, b.smPort, b.hopDelay);
+        Sma sma = new Sma(engine);
+        this.sa = new SubnetAdministrator(engine, sma, b.reportTimeout, b.reportRetries);
+        engine.addService(sma);
+        engine.addService(new Pma(engine));
+        engine.addService(sa);
+        this.transport = new EmbeddedTransport(engine);
+        engine.run(engine::sweep);
+    }
+
+    /** A fabric on {@code topology} with the defaults (own single-thread scheduler, SM on the first CA). */
+    public static EmbeddedFabric start(Topology topology) {
+        return builder(topology).build();
+    }
+
+    public static Builder builder(Topology topology) {
+        return new Builder(topology);
+    }
+
+    /** The transport to hand to {@code Umad.open}. */
+    public Transport transport() {
+        return transport;
+    }
+
+    /** The executor every channel of this fabric shares. */
+    public EventExecutor executor() {
+        return engine.executor;
+    }
+
+    /** The current topology (links cut by {@link #unlink} absent), ports carrying the LIDs the SM assigned. */
+    public Topology topology() {
+        return engine.call(engine::topologyWithLids);
+    }
+
+    /** Fault injection; rules apply to MADs delivered from now on. */
+    public Faults faults() {
+        return engine.faults;
+    }
+
+    /** A {@link PortSpec} for {@code node}'s {@code port}. */
+    public PortSpec port(String node, int port) {
+        return new PortSpec(node, port);
+    }
+
+    /** The base LID of {@code node}:{@code port} (port 0 for a switch), 0 when out of service. */
+    public int lid(String node, int port) {
+        return engine.call(() -> engine.node(node).addressable(Math.max(port, 1)).lid);
+    }
+
+    /** The LID of the SM (and SA). */
+    public int smLid() {
+        return engine.call(() -> engine.smNode().ports[engine.smPort()].lid);
+    }
+
+    /** Cuts the cable at {@code node}:{@code port}; the SM re-sweeps (ports go down, traps 65/128 follow). */
+    public void unlink(String node, int port) {
+        engine.run(() -> engine.unlink(node, port));
+    }
+
+    /** Restores a cable cut by {@link #unlink}; the SM re-sweeps (traps 64/128 follow). */
+    public void relink(String node, int port) {
+        engine.run(() -> engine.relink(node, port));
+    }
+
+    /** Adds a node cabled by {@code links}; the SM sweeps it in. */
+    public void addNode(Node node, Link... links) {
+        engine.run(() -> engine.addNode(node, List.of(links)));
+    }
+
+    /** Removes a node and its cables; its open channels fail with {@code DeviceGoneException}. */
+    public void removeNode(String id) {
+        engine.run(() -> engine.removeNode(id));
+    }
+
+    /**
+     * Changes {@code node}'s NodeDescription (ibsim's console can't; real hosts do when renamed) and sends
+     * trap 144 (local changes, NodeDescription changed) from its {@code port} to subscribers.
+     */
+    public void setNodeDescription(String node, int port, String description) {
+        engine.run(() -> {
+            FabricNode n = engine.node(node);
+            n.node.checkPort(port);
+            n.description = description;
+            sa.localChanges(n, port, io.reactiveumad.mad.attr.TrapDetails.LocalChanges.NODE_DESCRIPTION_CHANGE);
+        });
+    }
+
+    /** Reports the SA has sent, resends included. */
+    public long reportsSent() {
+        return engine.call(sa::reportsSent);
+    }
+
+    /** InformInfo subscriptions the SA holds. */
+    public int subscriptions() {
+        return engine.call(sa::subscriptionCount);
+    }
+
+    /** Reads a performance counter of {@code node}:{@code port}. */
+    public long counter(String node, int port, PortCounter counter) {
+        return engine.call(() -> portOf(node, port).counters.get(counter));
+    }
+
+    /** Sets a performance counter (then a PerfMgt Get reports it). */
+    public void setCounter(String node, int port, PortCounter counter, long value) {
+        engine.run(() -> portOf(node, port).counters.set(counter, value));
+    }
+
+    /** Adds {@code delta} to a performance counter. */
+    public void addCounter(String node, int port, PortCounter counter, long delta) {
+        engine.run(() -> portOf(node, port).counters.add(counter, delta));
+    }
+
+    /** MADs the fabric could not deliver (no route, no agent, rejected directed route), faults not counted. */
+    public long undeliverable() {
+        return engine.call(engine::undeliverable);
+    }
+
+    /** Closes every channel and, if the fabric created its scheduler, disposes it. */
+    @Override
+    public void close() {
+        engine.run(engine::dispose);
+        if (ownedScheduler != null) {
+            ownedScheduler.dispose();
+        }
+    }
+
+    private FabricPort portOf(String node, int port) {
+        FabricNode n = engine.node(node);
+        n.node.checkPort(port);
+        return n.ports[port];
+    }
+
+    /** Options of an {@link EmbeddedFabric}. */
+    public static final class Builder {
+        private final Topology topology;
+        private Scheduler scheduler;
+        private String smNode;
+        private int smPort = 1;
+        private Duration hopDelay = Duration.ZERO;
+        private Duration reportTimeout = Duration.ofSeconds(1);
+        private int reportRetries = 3;
+
+        private Builder(Topology topology) {
+            this.topology = Objects.requireNonNull(topology, "topology");
+        }
+
+        /** Where the fabric runs; a {@code VirtualTimeScheduler} in tests. Default: a new single thread it owns. */
+        public Builder scheduler(Scheduler value) {
+            this.scheduler = Objects.requireNonNull(value, "scheduler");
+            return this;
+        }
+
+        /** The CA whose port runs the SM and SA. Default: the first CA of the topology, port 1. */
+        public Builder sm(String node, int port) {
+            this.smNode = Objects.requireNonNull(node, "node");
+            this.smPort = port;
+            return this;
+        }
+
+        /** Latency added per link crossed (default none: delivery is the next executor task). */
+        public Builder hopDelay(Duration value) {
+            if (value.isNegative()) {
+                throw new IllegalArgumentException("hop delay must not be negative: " + value);
+            }
+            this.hopDelay = value;
+            return this;
+        }
+
+        /** How long the SA waits for a ReportResp before resending a Report, and how often it resends (1 s, 3). */
+        public Builder reports(Duration timeout, int retries) {
+            if (timeout.isNegative() || timeout.isZero() || retries < 0) {
+                throw new IllegalArgumentException("report timeout must be positive and retries >= 0: " + timeout + ", "
+                        + retries);
+            }
+            this.reportTimeout = timeout;
+            this.reportRetries = retries;
+            return this;
+        }
+
+        public EmbeddedFabric build() {
+            return new EmbeddedFabric(this);
+        }
+    }
+}

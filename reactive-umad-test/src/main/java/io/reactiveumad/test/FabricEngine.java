@@ -1,0 +1,533 @@
+package io.reactiveumad.test;
+
+import io.reactiveumad.mad.Gid;
+import io.reactiveumad.mad.MadAddress;
+import io.reactiveumad.mad.MadHeader;
+import io.reactiveumad.mad.MadStatus;
+import io.reactiveumad.mad.Method;
+import io.reactiveumad.mad.MgmtClass;
+import io.reactiveumad.poll.channel.AgentRegistration;
+import io.reactiveumad.poll.channel.PortAttributes;
+import io.reactiveumad.test.topology.Link;
+import io.reactiveumad.test.topology.Node;
+import io.reactiveumad.test.topology.Port;
+import io.reactiveumad.test.topology.Topology;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The fabric's runtime: nodes and their port state, the SM, agents, and the delivery of MADs hop by hop.
+ * Every method runs on the fabric executor; {@link #call} gets there from any thread.
+ *
+ * <p>Delivery: a sent MAD is routed at once (LID-routed through the switches' LFTs, directed route by the
+ * IBA 14.2.2 rules), then handed to its destination node as a separate executor task, after
+ * {@code hopDelay} per hop plus any fault delay. At the destination a response goes to the agent named by
+ * its TID bits 63..32; a request goes to the node's built-in service for its class, else to a channel
+ * agent registered for its class, version and method, else (Get/Set) is answered with status 0x000C as
+ * the kernel does.
+ */
+final class FabricEngine {
+    private static final Logger LOG = LoggerFactory.getLogger(FabricEngine.class);
+    private static final long CALL_TIMEOUT_SECONDS = 10;
+    /** A LID-routed walk longer than this is a routing loop. */
+    private static final int MAX_LID_HOPS = 64;
+    /** The subnet prefix every port's GID 0 carries. */
+    static final long DEFAULT_GID_PREFIX = 0xfe80_0000_0000_0000L;
+
+    final FabricExecutor executor;
+    final Faults faults = new Faults();
+    private final long hopDelayNanos;
+    private final SubnetManager sm = new SubnetManager();
+    private final Map<String, FabricNode> nodes = new LinkedHashMap<>();
+    private final Map<Link.End, Link> unlinked = new HashMap<>();
+    private final Map<Integer, AgentSlot> agents = new HashMap<>();
+    private final List<LocalService> services = new ArrayList<>();
+    private final List<EmbeddedChannel> channels = new ArrayList<>();
+    private final List<Consumer<SubnetManager.SweepResult>> sweepListeners = new ArrayList<>();
+    private Topology topology;
+    private final String smNodeId;
+    private final int smPort;
+    private int nextAgentKey = 1;
+    private long undeliverable;
+
+    FabricEngine(FabricExecutor executor, Topology topology, String smNodeId, int smPort, Duration hopDelay) {
+        this.executor = executor;
+        this.topology = topology;
+        this.smNodeId = smNodeId;
+        this.smPort = smPort;
+        this.hopDelayNanos = hopDelay.toNanos();
+        for (Node n : topology.nodes()) {
+            nodes.put(n.id(), new FabricNode(n));
+        }
+        Node sm = topology.requireNode(smNodeId);
+        if (sm.isSwitch()) {
+            throw new IllegalArgumentException("the SM runs on a CA port, not on switch \"" + smNodeId + "\"");
+        }
+        sm.checkPort(smPort);
+    }
+
+    // ---- running on the executor
+
+    /** Runs {@code task} on the executor and returns its result; inline when already there. */
+    <T> T call(Supplier<T> task) {
+        if (executor.inEventLoop()) {
+            return task.get();
+        }
+        CompletableFuture<T> result = new CompletableFuture<>();
+        executor.execute(() -> {
+            try {
+                result.complete(task.get());
+            } catch (Throwable t) {
+                result.completeExceptionally(t);
+            }
+        });
+        try {
+            return result.get(CALL_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("the fabric executor did not run a task within " + CALL_TIMEOUT_SECONDS
+                    + " s: is its scheduler running (virtual time advanced)?", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted waiting for the fabric executor", e);
+        }
+    }
+
+    void run(Runnable task) {
+        call(() -> {
+            task.run();
+            return null;
+        });
+    }
+
+    // ---- topology and SM
+
+    void addService(LocalService service) {
+        services.add(service);
+    }
+
+    void onSweep(Consumer<SubnetManager.SweepResult> listener) {
+        sweepListeners.add(listener);
+    }
+
+    SubnetManager.SweepResult sweep() {
+        SubnetManager.SweepResult result = sm.sweep(topology, nodes, smNode(), smPort);
+        LOG.debug("sweep: {} in service, {} out of service, {} switches changed", result.inService().size(),
+                result.outOfService().size(), result.linkStateChanged().size());
+        sweepListeners.forEach(l -> l.accept(result));
+        return result;
+    }
+
+    Topology topology() {
+        return topology;
+    }
+
+    /** The topology with the LIDs the SM assigned. */
+    Topology topologyWithLids() {
+        Topology t = topology;
+        for (FabricNode n : nodes.values()) {
+            List<Port> ports = n.node.ports().stream().map(p -> new Port(p.number(), p.guid(), n.ports[p.number()].lid,
+                    n.ports[p.number()].lmc)).toList();
+            t = t.withNodeReplaced(n.node.withPorts(ports).withDescription(n.description));
+        }
+        return t;
+    }
+
+    FabricNode smNode() {
+        return nodes.get(smNodeId);
+    }
+
+    int smPort() {
+        return smPort;
+    }
+
+    Map<Long, FabricNode> inService() {
+        return sm.inService();
+    }
+
+    FabricNode node(String id) {
+        FabricNode n = nodes.get(id);
+        if (n == null) {
+            throw new IllegalArgumentException("no node \"" + id + "\" in the fabric");
+        }
+        return n;
+    }
+
+    Iterable<FabricNode> nodes() {
+        return nodes.values();
+    }
+
+    /** The node owning LID {@code lid}, or null. */
+    FabricNode nodeByLid(int lid) {
+        for (FabricNode n : nodes.values()) {
+            for (FabricPort p : n.ports) {
+                if (p.ownsLid(lid)) {
+                    return n;
+                }
+            }
+        }
+        return null;
+    }
+
+    void unlink(String node, int port) {
+        Link link = topology.link(node(node).id(), port).orElseThrow(() -> new IllegalArgumentException(
+                "port \"" + node + "\"[" + port + "] is not cabled"));
+        topology = topology.withoutLink(node, port);
+        unlinked.put(link.a(), link);
+        unlinked.put(link.b(), link);
+        nodes.get(link.a().node()).ports[link.a().port()].counters.add(PortCounter.LINK_DOWNED, 1);
+        nodes.get(link.b().node()).ports[link.b().port()].counters.add(PortCounter.LINK_DOWNED, 1);
+        sweep();
+    }
+
+    void relink(String node, int port) {
+        Link link = unlinked.get(new Link.End(node, port));
+        if (link == null) {
+            throw new IllegalArgumentException("port \"" + node + "\"[" + port + "] was not unlinked");
+        }
+        unlinked.remove(link.a());
+        unlinked.remove(link.b());
+        topology = topology.withLink(link);
+        sweep();
+    }
+
+    void addNode(Node node, List<Link> links) {
+        Topology t = topology.withNode(node);
+        for (Link l : links) {
+            t = t.withLink(l);
+        }
+        topology = t;
+        nodes.put(node.id(), new FabricNode(node));
+        sweep();
+    }
+
+    void removeNode(String id) {
+        if (id.equals(smNodeId)) {
+            throw new IllegalArgumentException("cannot remove the SM's node \"" + id + "\"");
+        }
+        FabricNode gone = node(id);
+        topology = topology.withoutNode(id);
+        nodes.remove(id);
+        unlinked.keySet().removeIf(e -> e.node().equals(id));
+        agents.values().removeIf(slot -> slot.node() == gone);
+        for (EmbeddedChannel c : new ArrayList<>(channels)) {
+            if (c.node() == gone) {
+                c.deviceGone();
+            }
+        }
+        sweep();
+    }
+
+    // ---- agents and channels
+
+    EmbeddedChannel open(String device, int port) {
+        FabricNode n = nodes.values().stream().filter(f -> f.id().equals(device)).findFirst()
+                .or(() -> nodes.values().stream().filter(f -> f.description.equals(device)).findFirst())
+                .orElseThrow(() -> new io.reactiveumad.poll.NativeIoException("open", 19,
+                        "no node \"" + device + "\" in the embedded fabric (ENODEV)"));
+        if (n.isSwitch()) {
+            throw new io.reactiveumad.poll.NativeIoException("open", 19,
+                    "\"" + device + "\" is a switch: open a CA port (ENODEV)");
+        }
+        n.node.checkPort(port);
+        EmbeddedChannel channel = new EmbeddedChannel(this, n, port);
+        channels.add(channel);
+        return channel;
+    }
+
+    void closed(EmbeddedChannel channel) {
+        channels.remove(channel);
+    }
+
+    /** Registers an agent at {@code node}:{@code port}; EINVAL as the kernel when its methods are taken. */
+    AgentSlot register(FabricNode node, int port, int agentId, AgentRegistration reg, Consumer<Arrival> endpoint) {
+        if (MgmtClass.isSmp(reg.mgmtClass()) != (reg.qpn() == 0) && reg.mgmtClass() != 0) {
+            throw einval("ioctl(REGISTER_AGENT2)", String.format("class 0x%02x is not served on QP%d", reg.mgmtClass(), reg.qpn()));
+        }
+        for (int method = 0; method < 128; method++) {
+            if (!reg.servesMethod(method)) {
+                continue;
+            }
+            for (LocalService s : services) {
+                if (s.serves(node, port, reg.mgmtClass(), method)) {
+                    throw einval("ioctl(REGISTER_AGENT2)", String.format(
+                            "class 0x%02x method 0x%02x is served by the fabric's own %s at %s:%d",
+                            reg.mgmtClass(), method, s.getClass().getSimpleName().toUpperCase(java.util.Locale.ROOT),
+                            node.id(), port));
+                }
+            }
+            if (findAgent(node, port, reg.mgmtClass(), reg.classVersion(), method) != null) {
+                throw einval("ioctl(REGISTER_AGENT2)", String.format("class 0x%02x version %d method 0x%02x is already registered",
+                        reg.mgmtClass(), reg.classVersion(), method));
+            }
+        }
+        AgentSlot slot = new AgentSlot(nextAgentKey++, node, port, agentId, reg, endpoint);
+        agents.put(slot.key(), slot);
+        return slot;
+    }
+
+    /** An agent for built-in senders (the SA's Reports): receives the responses to its requests. */
+    AgentSlot registerInternal(FabricNode node, int port, int mgmtClass, int classVersion, Consumer<Arrival> endpoint) {
+        AgentSlot slot = new AgentSlot(nextAgentKey++, node, port, -1,
+                new AgentRegistration(MgmtClass.isSmp(mgmtClass) ? 0 : 1, mgmtClass, classVersion, 0, 0, 0, 0, false),
+                endpoint);
+        agents.put(slot.key(), slot);
+        return slot;
+    }
+
+    void unregister(AgentSlot slot) {
+        agents.remove(slot.key());
+    }
+
+    static io.reactiveumad.poll.NativeIoException einval(String syscall, String why) {
+        return new io.reactiveumad.poll.NativeIoException(syscall, 22, why + " (EINVAL)");
+    }
+
+    private AgentSlot findAgent(FabricNode node, int port, int mgmtClass, int classVersion, int method) {
+        for (AgentSlot slot : agents.values()) {
+            AgentRegistration r = slot.registration();
+            if (slot.node() == node && slot.port() == port && r.mgmtClass() == mgmtClass && r.classVersion() == classVersion
+                    && r.servesMethod(method)) {
+                return slot;
+            }
+        }
+        return null;
+    }
+
+    PortAttributes attributes(FabricNode node, int port, String device) {
+        FabricPort p = node.ports[port];
+        List<Integer> pkeys = List.copyOf(p.pkeys);
+        return new PortAttributes(device, port, node.node.nodeGuid(), p.lid, p.lmc, p.smLid, 0, p.state, p.physState,
+                "InfiniBand", List.of(new Gid(DEFAULT_GID_PREFIX, node.node.portGuid(port))), pkeys);
+    }
+
+    // ---- sending and routing
+
+    /** Sends {@code mad} (owned by the engine from now on) from {@code node}:{@code port} to {@code to}. */
+    void send(FabricNode node, int port, MadAddress to, byte[] mad) {
+        node.ports[port].counters.add(PortCounter.XMIT_PKTS, 1);
+        node.ports[port].counters.add(PortCounter.XMIT_DATA, mad.length / 4);
+        if ((mad[MadHeader.MGMT_CLASS_OFFSET] & 0xFF) == MgmtClass.SUBN_DIRECTED_ROUTE) {
+            sendDirected(node, port, mad);
+        } else {
+            sendLidRouted(node, port, to, mad);
+        }
+    }
+
+    private void sendDirected(FabricNode from, int egress, byte[] mad) {
+        if (mad.length < MadHeader.MAD_SIZE || !DirectedRoute.pathsPermissive(mad)) {
+            drop(from, mad, "directed route with LID-routed parts (DrSLID/DrDLID not permissive) is not emulated");
+            return;
+        }
+        if (!DirectedRoute.onSend(mad, from.isSwitch(), egress)) {
+            drop(from, mad, "directed route rejected on send (IBA C14-9/C14-13)");
+            return;
+        }
+        FabricNode node = from;
+        int port = egress;
+        int hops = 0;
+        while (true) {
+            if (DirectedRoute.hopCount(mad) != 0) {
+                Link.End far = topology.remote(node.id(), port).orElse(null);
+                if (far == null) {
+                    drop(node, mad, "directed route leaves by uncabled port " + port);
+                    return;
+                }
+                node = nodes.get(far.node());
+                port = far.port();
+                hops++;
+            }
+            if (!DirectedRoute.onReceive(mad, node.isSwitch(), port, node.node.portCount())) {
+                drop(node, mad, "directed route rejected on receive (IBA C14-9/C14-13)");
+                return;
+            }
+            if (DirectedRoute.next(mad, node.isSwitch()) == DirectedRoute.Next.LOCAL) {
+                deliver(node, port, mad, MadAddress.smp(MadAddress.PERMISSIVE_LID), hops);
+                return;
+            }
+            int out = DirectedRoute.forwardPort(mad);
+            if (!DirectedRoute.onSend(mad, node.isSwitch(), out)) {
+                drop(node, mad, "directed route rejected when forwarding");
+                return;
+            }
+            port = out;
+        }
+    }
+
+    private void sendLidRouted(FabricNode from, int port, MadAddress to, byte[] mad) {
+        int mgmtClass = mad[MadHeader.MGMT_CLASS_OFFSET] & 0xFF;
+        boolean smp = MgmtClass.isSmp(mgmtClass);
+        if (smp ? to.qpn() != 0 : to.qpn() != 1 || to.qkey() != MadAddress.GSI_QKEY) {
+            drop(from, mad, String.format("QP%d/Q_Key 0x%08x does not take class 0x%02x", to.qpn(), to.qkey(), mgmtClass));
+            return;
+        }
+        FabricPort source = from.addressable(Math.max(port, 1));
+        if (source.lid == 0 || source.state != FabricPort.STATE_ACTIVE) {
+            drop(from, mad, "source port has no LID or is not active");
+            return;
+        }
+        int dlid = to.lid();
+        MadAddress sourceAddress = new MadAddress(source.lid, smp ? 0 : 1, smp ? 0 : MadAddress.GSI_QKEY, to.sl(), 0, 0, null);
+        FabricNode node = from;
+        int inPort = port;
+        int egress;
+        if (node.isSwitch()) {
+            if (node.ports[0].ownsLid(dlid)) {
+                deliver(node, inPort, mad, sourceAddress, 0);
+                return;
+            }
+            egress = node.route(dlid);
+        } else {
+            if (source.ownsLid(dlid)) {
+                deliver(node, port, mad, sourceAddress, 0);
+                return;
+            }
+            egress = port;
+        }
+        for (int hops = 1; hops <= MAX_LID_HOPS; hops++) {
+            if (egress == FabricNode.NO_ROUTE || egress == 0 || egress >= node.ports.length
+                    || node.ports[egress].state != FabricPort.STATE_ACTIVE) {
+                drop(node, mad, "no active route to LID " + dlid);
+                return;
+            }
+            Link.End far = topology.remote(node.id(), egress).orElse(null);
+            if (far == null) {
+                drop(node, mad, "route to LID " + dlid + " leaves by uncabled port " + egress);
+                return;
+            }
+            node = nodes.get(far.node());
+            inPort = far.port();
+            if (node.isSwitch()) {
+                if (node.ports[0].ownsLid(dlid)) {
+                    deliver(node, inPort, mad, sourceAddress, hops);
+                    return;
+                }
+                egress = node.route(dlid);
+            } else {
+                if (node.ports[inPort].ownsLid(dlid) && node.ports[inPort].state == FabricPort.STATE_ACTIVE) {
+                    deliver(node, inPort, mad, sourceAddress, hops);
+                } else {
+                    drop(node, mad, "LID " + dlid + " is not at this CA port");
+                }
+                return;
+            }
+        }
+        drop(node, mad, "routing loop towards LID " + dlid);
+    }
+
+    private void deliver(FabricNode node, int port, byte[] mad, MadAddress source, int hops) {
+        Faults.Verdict verdict = faults.apply(node.id(), mad);
+        long delay = hopDelayNanos * hops + verdict.delayNanos();
+        for (int copy = 0; copy < verdict.copies(); copy++) {
+            Arrival arrival = new Arrival(node, port, copy == 0 ? verdict.mad() : verdict.mad().clone(), source);
+            if (delay == 0) {
+                executor.execute(() -> arrive(arrival));
+            } else {
+                executor.schedule(() -> arrive(arrival), delay, TimeUnit.NANOSECONDS);
+            }
+        }
+    }
+
+    private void arrive(Arrival a) {
+        if (nodes.get(a.node().id()) != a.node()) {
+            return; // the node was removed while the MAD was on the wire
+        }
+        byte[] mad = a.mad();
+        a.node().ports[a.port()].counters.add(PortCounter.RCV_PKTS, 1);
+        a.node().ports[a.port()].counters.add(PortCounter.RCV_DATA, mad.length / 4);
+        if (mad.length < MadHeader.SIZE || mad[MadHeader.BASE_VERSION_OFFSET] != MadHeader.BASE_VERSION) {
+            drop(a.node(), mad, "not a base version 1 MAD");
+            return;
+        }
+        int methodByte = mad[MadHeader.METHOD_OFFSET] & 0xFF;
+        int method = methodByte & ~MadHeader.RESPONSE_BIT;
+        int mgmtClass = mad[MadHeader.MGMT_CLASS_OFFSET] & 0xFF;
+        if ((methodByte & MadHeader.RESPONSE_BIT) != 0 || method == Method.TRAP_REPRESS) {
+            int key = ByteBuffer.wrap(mad).getInt(MadHeader.TID_OFFSET);
+            AgentSlot slot = agents.get(key);
+            if (slot != null && slot.node() == a.node() && slot.port() == a.port()) {
+                slot.endpoint().accept(a);
+            } else {
+                drop(a.node(), mad, "response for no agent here (TID bits 63..32 = " + key + ")");
+            }
+            return;
+        }
+        for (LocalService s : services) {
+            if (s.serves(a.node(), a.port(), mgmtClass, method)) {
+                try {
+                    s.onRequest(a);
+                } catch (RuntimeException e) {
+                    // A corrupted request must not take the service down; a real agent would drop it.
+                    LOG.debug("{} dropped a request it could not handle: {}", s.getClass().getSimpleName(), e.toString());
+                }
+                return;
+            }
+        }
+        AgentSlot slot = findAgent(a.node(), a.port(), mgmtClass, mad[MadHeader.CLASS_VERSION_OFFSET] & 0xFF, method);
+        if (slot != null) {
+            slot.endpoint().accept(a);
+        } else if (method == Method.GET || method == Method.SET) {
+            reply(a, status(a, MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE));
+        } else {
+            drop(a.node(), mad, "unsolicited MAD nobody registered for");
+        }
+    }
+
+    /** A response to {@code request}: its bytes with the response method and {@code status}. */
+    static byte[] status(Arrival request, int status) {
+        byte[] out = request.mad().clone();
+        ByteBuffer.wrap(out).putShort(MadHeader.STATUS_OFFSET, (short) status);
+        return out;
+    }
+
+    /**
+     * Sends {@code response} back to where {@code request} came from: the method becomes the response
+     * method, the TID is the request's; directed route turns around (D bit) at the request's port.
+     */
+    void reply(Arrival request, byte[] response) {
+        byte[] req = request.mad();
+        response[MadHeader.METHOD_OFFSET] = (byte) Method.responseOf(req[MadHeader.METHOD_OFFSET] & 0x7F);
+        System.arraycopy(req, MadHeader.TID_OFFSET, response, MadHeader.TID_OFFSET, 8);
+        if ((req[MadHeader.MGMT_CLASS_OFFSET] & 0xFF) == MgmtClass.SUBN_DIRECTED_ROUTE) {
+            DirectedRoute.setReturning(response);
+            send(request.node(), request.port(), request.source(), response);
+        } else {
+            MadAddress to = request.source();
+            send(request.node(), request.port(), new MadAddress(to.lid(), to.qpn(), to.qkey(), to.sl(), 0, 0, null), response);
+        }
+    }
+
+    private void drop(FabricNode at, byte[] mad, String why) {
+        undeliverable++;
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("dropped at {}: class 0x{} method 0x{} ({})", at.id(),
+                    mad.length > MadHeader.METHOD_OFFSET ? Integer.toHexString(mad[MadHeader.MGMT_CLASS_OFFSET] & 0xFF) : "?",
+                    mad.length > MadHeader.METHOD_OFFSET ? Integer.toHexString(mad[MadHeader.METHOD_OFFSET] & 0xFF) : "?", why);
+        }
+    }
+
+    long undeliverable() {
+        return undeliverable;
+    }
+
+    void dispose() {
+        for (EmbeddedChannel c : new ArrayList<>(channels)) {
+            c.close();
+        }
+        executor.dispose();
+    }
+}

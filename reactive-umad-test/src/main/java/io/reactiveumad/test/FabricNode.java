@@ -1,0 +1,50 @@
+package io.reactiveumad.test;
+
+import io.reactiveumad.test.topology.Node;
+import java.util.Arrays;
+
+/**
+ * Runtime state of one node: its ports (0..n; port 0 only meaningful on a switch), a switch's linear
+ * forwarding table, and its NodeDescription. Mutated on the fabric executor only.
+ */
+final class FabricNode {
+    /** LinearFDB entry for "no route" (IBA: 255 drops). */
+    static final int NO_ROUTE = 255;
+
+    final Node node;
+    final FabricPort[] ports;
+    int[] lft = new int[0];
+    String description;
+
+    FabricNode(Node node) {
+        this.node = node;
+        this.description = node.description();
+        this.ports = new FabricPort[node.portCount() + 1];
+        for (int p = 0; p < ports.length; p++) {
+            ports[p] = new FabricPort(p);
+        }
+    }
+
+    String id() {
+        return node.id();
+    }
+
+    boolean isSwitch() {
+        return node.isSwitch();
+    }
+
+    /** The port that owns LID and GUID for {@code port}: port 0 on a switch. */
+    FabricPort addressable(int port) {
+        return ports[isSwitch() ? 0 : port];
+    }
+
+    /** The egress port the LFT gives for {@code dlid}, or {@link #NO_ROUTE}. */
+    int route(int dlid) {
+        return dlid < lft.length ? lft[dlid] : NO_ROUTE;
+    }
+
+    void resetLft(int size) {
+        lft = new int[size];
+        Arrays.fill(lft, NO_ROUTE);
+    }
+}

@@ -1,0 +1,148 @@
+package io.reactiveumad.test;
+
+import static io.reactiveumad.test.PortCounter.*;
+
+import io.reactiveumad.mad.Gid;
+import io.reactiveumad.mad.MadHeader;
+import io.reactiveumad.mad.MadStatus;
+import io.reactiveumad.mad.Method;
+import io.reactiveumad.mad.MgmtClass;
+import io.reactiveumad.mad.attr.ClassPortInfo;
+import io.reactiveumad.mad.perf.PortCounters;
+import io.reactiveumad.mad.perf.PortCountersExtended;
+import java.nio.ByteBuffer;
+
+/**
+ * The performance management agent every node runs: ClassPortInfo, PortCounters and PortCountersExtended Get (one
+ * port, or every port summed with PortSelect 0xFF on a switch) and Set, which resets the counters the
+ * select masks name and answers with the counters after the reset.
+ */
+final class Pma implements LocalService {
+    /** PortCounters' CounterSelect bits 0..15 and CounterSelect2 bits 0..1, in order. */
+    private static final PortCounter[] SELECT = {SYMBOL_ERROR, LINK_ERROR_RECOVERY, LINK_DOWNED, RCV_ERRORS,
+        RCV_REMOTE_PHYSICAL_ERRORS, RCV_SWITCH_RELAY_ERRORS, XMIT_DISCARDS, XMIT_CONSTRAINT_ERRORS, RCV_CONSTRAINT_ERRORS,
+        LOCAL_LINK_INTEGRITY_ERRORS, EXCESSIVE_BUFFER_OVERRUN_ERRORS, VL15_DROPPED, XMIT_DATA, RCV_DATA, XMIT_PKTS, RCV_PKTS};
+    private static final PortCounter[] SELECT2 = {XMIT_WAIT, QP1_DROPPED};
+    /** PortCountersExtended's CounterSelect bits 0..7. */
+    private static final PortCounter[] EXT_SELECT = {XMIT_DATA, RCV_DATA, XMIT_PKTS, RCV_PKTS, UNICAST_XMIT_PKTS,
+        UNICAST_RCV_PKTS, MULTICAST_XMIT_PKTS, MULTICAST_RCV_PKTS};
+    /** PortCountersExtended's CounterSelect2 bits 0..13: the error counters, then XmitWait and QP1Dropped. */
+    private static final PortCounter[] EXT_SELECT2 = {SYMBOL_ERROR, LINK_ERROR_RECOVERY, LINK_DOWNED, RCV_ERRORS,
+        RCV_REMOTE_PHYSICAL_ERRORS, RCV_SWITCH_RELAY_ERRORS, XMIT_DISCARDS, XMIT_CONSTRAINT_ERRORS, RCV_CONSTRAINT_ERRORS,
+        LOCAL_LINK_INTEGRITY_ERRORS, EXCESSIVE_BUFFER_OVERRUN_ERRORS, VL15_DROPPED, XMIT_WAIT, QP1_DROPPED};
+
+    /** AllPortSelect, PortCountersExtended, PortXmitWait and QP1Dropped supported; RespTimeValue 18 (≈1 s). */
+    private static final ClassPortInfo CLASS_PORT_INFO = new ClassPortInfo(MadHeader.BASE_VERSION, 1,
+            ClassPortInfo.PERF_CAP_ALL_PORT_SELECT | ClassPortInfo.PERF_CAP_EXTENDED_WIDTH_SUPPORTED
+                    | ClassPortInfo.PERF_CAP_XMIT_WAIT_SUPPORTED | ClassPortInfo.PERF_CAP_QP1_DROPPED_SUPPORTED,
+            0, 18, Gid.ZERO, 0, 0, 0, 0, 0, 0, 0, Gid.ZERO, 0, 0, 0, 0, 0, 0, 0, 0);
+
+    private final FabricEngine engine;
+
+    Pma(FabricEngine engine) {
+        this.engine = engine;
+    }
+
+    @Override
+    public boolean serves(FabricNode node, int port, int mgmtClass, int method) {
+        return mgmtClass == MgmtClass.PERF && (method == Method.GET || method == Method.SET);
+    }
+
+    @Override
+    public void onRequest(Arrival request) {
+        byte[] mad = request.mad();
+        ByteBuffer in = ByteBuffer.wrap(mad);
+        int attribute = in.getShort(MadHeader.ATTRIBUTE_ID_OFFSET) & 0xFFFF;
+        boolean set = (mad[MadHeader.METHOD_OFFSET] & 0x7F) == Method.SET;
+        FabricNode node = request.node();
+        int data = MgmtClass.DEVICE_DATA_OFFSET;
+        byte[] response;
+        try {
+            response = switch (attribute) {
+                case PortCounters.ATTRIBUTE_ID -> {
+                    PortCounters q = PortCounters.decode(in, data);
+                    if (set) {
+                        reset(node, q.portSelect(), q.counterSelect(), SELECT);
+                        reset(node, q.portSelect(), q.counterSelect2(), SELECT2);
+                    }
+                    yield encode(request, portCounters(node, q.portSelect(), q));
+                }
+                case PortCountersExtended.ATTRIBUTE_ID -> {
+                    PortCountersExtended q = PortCountersExtended.decode(in, data);
+                    if (set) {
+                        reset(node, q.portSelect(), q.counterSelect(), EXT_SELECT);
+                        reset(node, q.portSelect(), q.counterSelect2(), EXT_SELECT2);
+                    }
+                    yield encode(request, extended(node, q.portSelect(), q));
+                }
+                case ClassPortInfo.ATTRIBUTE_ID -> set ? FabricEngine.status(request, MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE)
+                        : encode(request, CLASS_PORT_INFO);
+                default -> FabricEngine.status(request, MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE);
+            };
+        } catch (IllegalArgumentException badPort) {
+            response = FabricEngine.status(request, Sma.INVALID_VALUE);
+        }
+        engine.reply(request, response);
+    }
+
+    private static byte[] encode(Arrival request, io.reactiveumad.mad.MadAttribute answer) {
+        byte[] response = FabricEngine.status(request, MadStatus.OK);
+        answer.encode(ByteBuffer.wrap(response), MgmtClass.DEVICE_DATA_OFFSET);
+        return response;
+    }
+
+    private static void reset(FabricNode node, int portSelect, long mask, PortCounter[] bits) {
+        for (int bit = 0; bit < bits.length; bit++) {
+            if ((mask >>> bit & 1) != 0) {
+                for (int port : ports(node, portSelect)) {
+                    node.ports[port].counters.reset(bits[bit]);
+                }
+            }
+        }
+    }
+
+    /** The ports PortSelect names: one, or every external port of a switch for 0xFF. */
+    private static int[] ports(FabricNode node, int portSelect) {
+        if (portSelect == PortCounters.ALL_PORTS && node.isSwitch()) {
+            return java.util.stream.IntStream.rangeClosed(1, node.node.portCount()).toArray();
+        }
+        node.node.checkPort(portSelect);
+        return new int[] {portSelect};
+    }
+
+    private static long sum(FabricNode node, int portSelect, PortCounter counter) {
+        long total = 0;
+        for (int port : ports(node, portSelect)) {
+            total += node.ports[port].counters.get(counter);
+        }
+        return total;
+    }
+
+    private static PortCounters portCounters(FabricNode node, int sel, PortCounters q) {
+        return new PortCounters(sel, q.counterSelect(), (int) basic(node, sel, SYMBOL_ERROR),
+                (int) basic(node, sel, LINK_ERROR_RECOVERY), (int) basic(node, sel, LINK_DOWNED),
+                (int) basic(node, sel, RCV_ERRORS), (int) basic(node, sel, RCV_REMOTE_PHYSICAL_ERRORS),
+                (int) basic(node, sel, RCV_SWITCH_RELAY_ERRORS), (int) basic(node, sel, XMIT_DISCARDS),
+                (int) basic(node, sel, XMIT_CONSTRAINT_ERRORS), (int) basic(node, sel, RCV_CONSTRAINT_ERRORS),
+                q.counterSelect2(), (int) basic(node, sel, LOCAL_LINK_INTEGRITY_ERRORS),
+                (int) basic(node, sel, EXCESSIVE_BUFFER_OVERRUN_ERRORS), (int) basic(node, sel, QP1_DROPPED),
+                (int) basic(node, sel, VL15_DROPPED), basic(node, sel, XMIT_DATA), basic(node, sel, RCV_DATA),
+                basic(node, sel, XMIT_PKTS), basic(node, sel, RCV_PKTS), basic(node, sel, XMIT_WAIT));
+    }
+
+    private static long basic(FabricNode node, int portSelect, PortCounter counter) {
+        return counter.saturate(sum(node, portSelect, counter));
+    }
+
+    private static PortCountersExtended extended(FabricNode node, int sel, PortCountersExtended q) {
+        return new PortCountersExtended(sel, q.counterSelect(), q.counterSelect2(), sum(node, sel, XMIT_DATA),
+                sum(node, sel, RCV_DATA), sum(node, sel, XMIT_PKTS), sum(node, sel, RCV_PKTS),
+                sum(node, sel, UNICAST_XMIT_PKTS), sum(node, sel, UNICAST_RCV_PKTS), sum(node, sel, MULTICAST_XMIT_PKTS),
+                sum(node, sel, MULTICAST_RCV_PKTS), sum(node, sel, SYMBOL_ERROR), sum(node, sel, LINK_ERROR_RECOVERY),
+                sum(node, sel, LINK_DOWNED), sum(node, sel, RCV_ERRORS), sum(node, sel, RCV_REMOTE_PHYSICAL_ERRORS),
+                sum(node, sel, RCV_SWITCH_RELAY_ERRORS), sum(node, sel, XMIT_DISCARDS),
+                sum(node, sel, XMIT_CONSTRAINT_ERRORS), sum(node, sel, RCV_CONSTRAINT_ERRORS),
+                sum(node, sel, LOCAL_LINK_INTEGRITY_ERRORS), sum(node, sel, EXCESSIVE_BUFFER_OVERRUN_ERRORS),
+                sum(node, sel, VL15_DROPPED), sum(node, sel, XMIT_WAIT), sum(node, sel, QP1_DROPPED));
+    }
+}

@@ -1,0 +1,147 @@
+package io.reactiveumad.test;
+
+import io.reactiveumad.mad.MadAttribute;
+import io.reactiveumad.mad.MadHeader;
+import io.reactiveumad.mad.MadStatus;
+import io.reactiveumad.mad.Method;
+import io.reactiveumad.mad.MgmtClass;
+import io.reactiveumad.mad.SmpHeader;
+import io.reactiveumad.mad.attr.GuidInfo;
+import io.reactiveumad.mad.attr.NodeDescription;
+import io.reactiveumad.mad.attr.NodeInfo;
+import io.reactiveumad.mad.attr.PKeyTable;
+import io.reactiveumad.mad.attr.PortInfo;
+import io.reactiveumad.mad.attr.SwitchInfo;
+import io.reactiveumad.test.topology.Link;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * The subnet management agent every node runs: answers LID-routed and directed-route SMP Get for
+ * NodeInfo, NodeDescription, PortInfo, SwitchInfo (switches), P_KeyTable and GUIDInfo; Set for PortInfo
+ * (PortState Down, ClientReregister). NodeDescription is read-only and anything else is answered with
+ * status 0x000C (unsupported method/attribute); a bad port or block with 0x001C (invalid value).
+ */
+final class Sma implements LocalService {
+    /** Status "invalid attribute value or modifier". */
+    static final int INVALID_VALUE = MadStatus.CODE_INVALID_ATTRIBUTE_VALUE << MadStatus.CODE_SHIFT;
+    private static final int LINEAR_FDB_CAP = 49152;
+    private static final int MULTICAST_FDB_CAP = 1024;
+    private static final int PARTITION_CAP = 32;
+    /** 2048-byte MTU and 4 data VLs, what ibsim reports. */
+    private static final int MTU_2048 = 4;
+    private static final int VL_CAP_VL0_3 = 3;
+    private static final int WIDTHS_1X_4X_12X = 0x0B;
+    private static final int SPEEDS_SDR_DDR_QDR = 0x07;
+
+    private final FabricEngine engine;
+
+    Sma(FabricEngine engine) {
+        this.engine = engine;
+    }
+
+    @Override
+    public boolean serves(FabricNode node, int port, int mgmtClass, int method) {
+        return MgmtClass.isSmp(mgmtClass) && (method == Method.GET || method == Method.SET);
+    }
+
+    @Override
+    public void onRequest(Arrival request) {
+        byte[] mad = request.mad();
+        ByteBuffer in = ByteBuffer.wrap(mad);
+        int attribute = in.getShort(MadHeader.ATTRIBUTE_ID_OFFSET) & 0xFFFF;
+        long modifier = in.getInt(MadHeader.ATTRIBUTE_MODIFIER_OFFSET) & 0xFFFF_FFFFL;
+        boolean set = (mad[MadHeader.METHOD_OFFSET] & 0x7F) == Method.SET;
+        FabricNode node = request.node();
+        MadAttribute answer;
+        int status = MadStatus.OK;
+        try {
+            answer = switch (attribute) {
+                case NodeInfo.ATTRIBUTE_ID -> set ? null : nodeInfo(node, request.port());
+                case NodeDescription.ATTRIBUTE_ID -> set ? null : new NodeDescription(node.description);
+                case PortInfo.ATTRIBUTE_ID -> portInfo(node, portOf(node, request.port(), modifier), set ? mad : null);
+                case SwitchInfo.ATTRIBUTE_ID -> set || !node.isSwitch() ? null : switchInfo(node);
+                case PKeyTable.ATTRIBUTE_ID -> set ? null : pKeyTable(node, request.port(), modifier);
+                case GuidInfo.ATTRIBUTE_ID -> set ? null : guidInfo(node, request.port(), modifier);
+                default -> null;
+            };
+            if (answer == null) {
+                status = MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE;
+            }
+        } catch (IllegalArgumentException badModifier) {
+            answer = null;
+            status = INVALID_VALUE;
+        }
+        byte[] response = FabricEngine.status(request, status);
+        if (answer != null) {
+            answer.encode(ByteBuffer.wrap(response), SmpHeader.DATA_OFFSET);
+        }
+        engine.reply(request, response);
+    }
+
+    private static int portOf(FabricNode node, int arrivalPort, long modifier) {
+        int port = (int) modifier;
+        if (port == 0 && !node.isSwitch()) {
+            port = arrivalPort; // a CA answers for the port the SMP came in on, as ibsim does
+        }
+        node.node.checkPort(port);
+        return port;
+    }
+
+    static NodeInfo nodeInfo(FabricNode node, int port) {
+        return new NodeInfo(MadHeader.BASE_VERSION, 1, node.node.type().code(), node.node.portCount(),
+                node.node.systemImageGuid(), node.node.nodeGuid(), node.node.portGuid(port), PARTITION_CAP,
+                node.node.deviceId(), 0, port, node.node.vendorId());
+    }
+
+    /** PortInfo of {@code node}:{@code port}, after applying the PortInfo Set in {@code set} when not null. */
+    PortInfo portInfo(FabricNode node, int port, byte[] set) {
+        FabricPort p = node.ports[port];
+        if (set != null) {
+            PortInfo wanted = PortInfo.decode(ByteBuffer.wrap(set), SmpHeader.DATA_OFFSET);
+            p.clientReregister = wanted.clientReregister();
+            if (wanted.portState() == PortInfo.STATE_DOWN && port > 0 && engine.topology().link(node.id(), port).isPresent()) {
+                engine.unlink(node.id(), port);
+            }
+        }
+        FabricPort addressable = node.addressable(Math.max(port, 1));
+        Link link = port == 0 ? null : engine.topology().link(node.id(), port).orElse(null);
+        boolean smPort = node == engine.smNode() && port == engine.smPort();
+        long capabilities = PortInfo.CAP_IS_TRAP_SUPPORTED | PortInfo.CAP_IS_SYSTEM_IMAGE_GUID_SUPPORTED
+                | PortInfo.CAP_IS_CLIENT_REREGISTRATION_SUPPORTED | (smPort ? PortInfo.CAP_IS_SM : 0);
+        return new PortInfo(0, FabricEngine.DEFAULT_GID_PREFIX, addressable.lid, addressable.smLid, capabilities, 0, 0,
+                port, WIDTHS_1X_4X_12X, WIDTHS_1X_4X_12X, link == null ? 0 : link.width().code(), SPEEDS_SDR_DDR_QDR,
+                p.state, p.physState, PortInfo.PHYS_POLLING, 0, addressable.lmc,
+                link == null ? 0 : link.speed().speedActive(), SPEEDS_SDR_DDR_QDR, MTU_2048, 0, VL_CAP_VL0_3, 0, 0, 0, 0, 0,
+                MTU_2048, 0, 0, VL_CAP_VL0_3, false, false, false, false, 0, 0, 0, 1, p.clientReregister, 0, 0, 0, 0, 0, 0, 0,
+                0, link == null ? 0 : link.speed().extActive(), 0, 0);
+    }
+
+    private static SwitchInfo switchInfo(FabricNode node) {
+        return new SwitchInfo(LINEAR_FDB_CAP, 0, MULTICAST_FDB_CAP, Math.max(node.lft.length - 1, 0), 0, 0, 0, 0, false, 0,
+                0, PARTITION_CAP, false, false, false, false, false, 0);
+    }
+
+    private static PKeyTable pKeyTable(FabricNode node, int arrivalPort, long modifier) {
+        int block = (int) (modifier & 0xFFFF);
+        int port = node.isSwitch() ? (int) (modifier >>> 16) : arrivalPort;
+        node.node.checkPort(port);
+        if (block != 0) {
+            throw new IllegalArgumentException("only P_Key block 0 exists");
+        }
+        List<Integer> keys = new ArrayList<>(node.ports[port].pkeys);
+        keys.addAll(Collections.nCopies(PKeyTable.ENTRIES - keys.size(), 0));
+        return new PKeyTable(keys);
+    }
+
+    private static GuidInfo guidInfo(FabricNode node, int arrivalPort, long modifier) {
+        if (modifier != 0) {
+            throw new IllegalArgumentException("only GUID block 0 exists");
+        }
+        List<Long> guids = new ArrayList<>(Collections.nCopies(GuidInfo.ENTRIES, 0L));
+        guids.set(0, node.node.portGuid(node.isSwitch() ? 0 : arrivalPort));
+        return new GuidInfo(guids);
+    }
+}

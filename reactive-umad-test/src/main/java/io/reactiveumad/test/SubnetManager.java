@@ -1,0 +1,212 @@
+package io.reactiveumad.test;
+
+import io.reactiveumad.test.topology.Link;
+import io.reactiveumad.test.topology.Topology;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The embedded SM: a sweep that finds what the SM port reaches, gives every reached port a LID (stable
+ * across sweeps, by port GUID, the SM's own port first, as OpenSM's guid2lid keeps them), sets port
+ * states and the SM LID, and fills every switch's linear forwarding table with min-hop routes (ties
+ * spread over equal ports by destination LID). Runs on the fabric executor.
+ */
+final class SubnetManager {
+    private final Map<Long, Integer> guidToLid = new HashMap<>();
+    private int nextLid = 1;
+
+    /** What a sweep changed: port GUIDs now in service, those gone out of it, switches whose port states moved. */
+    record SweepResult(Set<Long> inService, Set<Long> outOfService, Set<FabricNode> linkStateChanged) {
+    }
+
+    /** In-service ports after the last sweep, by port GUID, with the node that owns each. */
+    private Map<Long, FabricNode> inService = Map.of();
+
+    SweepResult sweep(Topology topology, Map<String, FabricNode> nodes, FabricNode smNode, int smPort) {
+        Map<FabricNode, int[]> statesBefore = new HashMap<>();
+        for (FabricNode n : nodes.values()) {
+            int[] states = new int[n.ports.length];
+            for (int p = 0; p < states.length; p++) {
+                states[p] = n.ports[p].state;
+            }
+            statesBefore.put(n, states);
+        }
+        Set<FabricNode> reached = reach(topology, nodes, smNode, smPort);
+        Map<Long, FabricNode> nowInService = new java.util.LinkedHashMap<>();
+        assignLids(topology, nodes, reached, smNode, smPort, nowInService);
+        int smLid = smNode.ports[smPort].lid;
+        for (FabricNode n : nodes.values()) {
+            for (FabricPort port : n.ports) {
+                boolean cabled = port.number > 0 && topology.link(n.id(), port.number).isPresent();
+                boolean portInService = n.isSwitch() ? reached.contains(n)
+                        : port.number > 0 && nowInService.containsKey(n.node.portGuid(port.number));
+                port.physState = cabled || port.number == 0 ? FabricPort.PHYS_LINK_UP : FabricPort.PHYS_POLLING;
+                if (port.number == 0) {
+                    port.state = n.isSwitch() && reached.contains(n) ? FabricPort.STATE_ACTIVE : FabricPort.STATE_DOWN;
+                } else if (!cabled) {
+                    port.state = FabricPort.STATE_DOWN;
+                } else {
+                    port.state = reached.contains(n) && portInService ? FabricPort.STATE_ACTIVE
+                            : FabricPort.STATE_INIT;
+                }
+                if (reached.contains(n)) {
+                    port.smLid = smLid;
+                }
+            }
+        }
+        computeRoutes(topology, nodes, reached, nowInService);
+
+        Set<Long> in = new LinkedHashSet<>(nowInService.keySet());
+        in.removeAll(inService.keySet());
+        Set<Long> out = new LinkedHashSet<>(inService.keySet());
+        out.removeAll(nowInService.keySet());
+        Set<FabricNode> changed = new LinkedHashSet<>();
+        for (FabricNode n : nodes.values()) {
+            int[] before = statesBefore.get(n);
+            if (n.isSwitch() && reached.contains(n)) {
+                for (int p = 1; p < n.ports.length; p++) {
+                    if (before[p] != n.ports[p].state) {
+                        changed.add(n);
+                    }
+                }
+            }
+        }
+        inService = nowInService;
+        return new SweepResult(in, out, changed);
+    }
+
+    /** The in-service port GUIDs and their nodes, as of the last sweep. */
+    Map<Long, FabricNode> inService() {
+        return inService;
+    }
+
+    /** Nodes reachable from the SM port: switches forward, CAs are leaves. */
+    private static Set<FabricNode> reach(Topology topology, Map<String, FabricNode> nodes, FabricNode smNode, int smPort) {
+        Set<FabricNode> reached = new LinkedHashSet<>();
+        reached.add(smNode);
+        ArrayDeque<FabricNode> queue = new ArrayDeque<>();
+        topology.remote(smNode.id(), smPort).ifPresent(end -> {
+            FabricNode n = nodes.get(end.node());
+            reached.add(n);
+            queue.add(n);
+        });
+        while (!queue.isEmpty()) {
+            FabricNode u = queue.poll();
+            if (!u.isSwitch()) {
+                continue;
+            }
+            for (int p = 1; p < u.ports.length; p++) {
+                topology.remote(u.id(), p).map(end -> nodes.get(end.node())).filter(reached::add).ifPresent(queue::add);
+            }
+        }
+        return reached;
+    }
+
+    private void assignLids(Topology topology, Map<String, FabricNode> nodes, Set<FabricNode> reached, FabricNode smNode,
+                            int smPort, Map<Long, FabricNode> nowInService) {
+        give(smNode, smPort, nowInService);
+        for (FabricNode n : reached) {
+            if (n.isSwitch()) {
+                give(n, 0, nowInService);
+                continue;
+            }
+            for (int p = 1; p < n.ports.length; p++) {
+                boolean reachesFabric = n == smNode && p == smPort || topology.remote(n.id(), p)
+                        .map(end -> nodes.get(end.node())).filter(reached::contains)
+                        .filter(far -> far.isSwitch() || far == smNode).isPresent();
+                if (reachesFabric) {
+                    give(n, p, nowInService);
+                }
+            }
+        }
+    }
+
+    private void give(FabricNode n, int port, Map<Long, FabricNode> nowInService) {
+        long guid = n.node.portGuid(port);
+        if (nowInService.put(guid, n) != null) {
+            return;
+        }
+        FabricPort fp = n.ports[port];
+        Integer lid = guidToLid.get(guid);
+        if (lid == null) {
+            lid = nextLid++;
+            guidToLid.put(guid, lid);
+        }
+        fp.lid = lid;
+    }
+
+    private static void computeRoutes(Topology topology, Map<String, FabricNode> nodes, Set<FabricNode> reached,
+                                      Map<Long, FabricNode> nowInService) {
+        int top = 0;
+        for (FabricNode n : nowInService.values()) {
+            for (FabricPort p : n.ports) {
+                top = Math.max(top, p.lid + (1 << p.lmc) - 1);
+            }
+        }
+        for (FabricNode n : nodes.values()) {
+            if (n.isSwitch()) {
+                n.resetLft(reached.contains(n) ? top + 1 : 0);
+            }
+        }
+        for (var e : nowInService.entrySet()) {
+            FabricNode dest = e.getValue();
+            int destPort = dest.isSwitch() ? 0 : dest.node.portByGuid(e.getKey()).orElseThrow().number();
+            routeTo(topology, nodes, dest, destPort);
+        }
+    }
+
+    /** Min-hop routes towards one addressable port, written into every switch's LFT. */
+    private static void routeTo(Topology topology, Map<String, FabricNode> nodes, FabricNode dest, int destPort) {
+        FabricPort target = dest.ports[destPort];
+        Map<FabricNode, Integer> dist = new HashMap<>();
+        dist.put(dest, 0);
+        ArrayDeque<FabricNode> queue = new ArrayDeque<>();
+        queue.add(dest);
+        while (!queue.isEmpty()) {
+            FabricNode u = queue.poll();
+            if (u != dest && !u.isSwitch()) {
+                continue;
+            }
+            for (int p = 1; p < u.ports.length; p++) {
+                if (u == dest && !dest.isSwitch() && p != destPort) {
+                    continue;
+                }
+                Link.End far = topology.remote(u.id(), p).orElse(null);
+                if (far != null) {
+                    FabricNode v = nodes.get(far.node());
+                    if (v.isSwitch() && !dist.containsKey(v)) {
+                        dist.put(v, dist.get(u) + 1);
+                        queue.add(v);
+                    }
+                }
+            }
+        }
+        for (var e : dist.entrySet()) {
+            FabricNode sw = e.getKey();
+            if (!sw.isSwitch() || sw.lft.length == 0) {
+                continue;
+            }
+            int hops = e.getValue();
+            List<Integer> candidates = new ArrayList<>();
+            for (int p = 1; p < sw.ports.length && hops > 0; p++) {
+                Link.End far = topology.remote(sw.id(), p).orElse(null);
+                if (far == null) {
+                    continue;
+                }
+                FabricNode v = nodes.get(far.node());
+                boolean towardsDest = v == dest ? dest.isSwitch() || far.port() == destPort : v.isSwitch();
+                if (towardsDest && dist.getOrDefault(v, -1) == hops - 1) {
+                    candidates.add(p);
+                }
+            }
+            for (int lid = target.lid; lid < target.lid + (1 << target.lmc) && lid < sw.lft.length; lid++) {
+                sw.lft[lid] = hops == 0 ? 0 : candidates.get(lid % candidates.size());
+            }
+        }
+    }
+}
