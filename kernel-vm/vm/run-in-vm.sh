@@ -45,6 +45,7 @@ RUN=$(mktemp -d "$OUT/runs/run.XXXXXX")
 for e in ${ENVS[@]+"${ENVS[@]}"}; do echo "export ${e%%=*}=$(quote "${e#*=}")"; done > "$RUN/env"
 printf '%s\n' "$CWD" > "$RUN/cwd"
 SHARES=(-virtfs "local,path=/,mount_tag=hostroot,security_model=passthrough,readonly=on,multidevs=remap"
+        -virtfs "local,path=/tmp,mount_tag=hosttmp,security_model=passthrough,multidevs=remap"
         -virtfs "local,path=$RUN,mount_tag=ctl,security_model=passthrough")
 : > "$RUN/rwmounts"
 n=0

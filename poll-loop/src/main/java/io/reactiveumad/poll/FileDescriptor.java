@@ -51,6 +51,40 @@ public final class FileDescriptor implements AutoCloseable {
         return new FileDescriptor[] {new FileDescriptor(fds[0]), new FileDescriptor(fds[1])};
     }
 
+    /**
+     * A non-blocking, close-on-exec datagram socket: UDP when {@code inet}, else AF_UNIX. Addresses for
+     * {@link #bind}/{@link #connect} are {@code struct sockaddr} bytes; {@link #read}/{@link #write} on a
+     * connected one receive and send whole datagrams.
+     */
+    public static FileDescriptor datagramSocket(boolean inet) {
+        return new FileDescriptor(LibC.socketFd(inet ? LibC.AF_INET : LibC.AF_UNIX,
+                LibC.SOCK_DGRAM | LibC.SOCK_NONBLOCK | LibC.SOCK_CLOEXEC));
+    }
+
+    /** {@code bind(2)} a socket to {@code sockaddr}. */
+    public void bind(byte[] sockaddr) {
+        LibC.bindFd(checkOpen("bind"), sockaddr);
+    }
+
+    /** {@code connect(2)} a socket to {@code sockaddr}. */
+    public void connect(byte[] sockaddr) {
+        LibC.connectFd(checkOpen("connect"), sockaddr);
+    }
+
+    /** {@code getsockname(2)} into {@code sockaddr}; returns the address length. */
+    public int localAddress(byte[] sockaddr) {
+        return LibC.sockName(checkOpen("getsockname"), sockaddr);
+    }
+
+    /**
+     * Blocks the calling thread up to {@code timeoutMs} until the descriptor is readable (or in error).
+     * For short blocking exchanges off the loop; returns false on timeout.
+     */
+    public boolean awaitReadable(int timeoutMs) {
+        ByteBuffer pollfd = ByteBuffer.allocateDirect(LibC.POLLFD_SIZE).order(java.nio.ByteOrder.nativeOrder());
+        return LibC.pollIn(checkOpen("poll"), pollfd, timeoutMs);
+    }
+
     /** The descriptor number, for registering with a {@link PollLoop}. */
     public int intValue() {
         return fd;

@@ -31,6 +31,11 @@ final class LibC {
     static final int AF_UNIX = 1;
     static final int SOCK_STREAM = 1;
     static final int SOCK_SEQPACKET = 5;
+    static final int AF_INET = 2;
+    static final int SOCK_DGRAM = 2;
+    static final int POLLIN = 0x001;
+    /** {@code struct pollfd}: int fd, short events, short revents. */
+    static final int POLLFD_SIZE = 8;
 
     static final int EPOLL_CTL_ADD = 1;
     static final int EPOLL_CTL_DEL = 2;
@@ -92,6 +97,16 @@ final class LibC {
     private static native int pipe2(int[] fds, int flags);
 
     private static native int socketpair(int domain, int type, int protocol, int[] fds);
+
+    private static native int socket(int domain, int type, int protocol);
+
+    private static native int bind(int fd, byte[] addr, int addrlen);
+
+    private static native int connect(int fd, byte[] addr, int addrlen);
+
+    private static native int getsockname(int fd, byte[] addr, int[] addrlen);
+
+    private static native int poll(ByteBuffer fds, long nfds, int timeoutMs);
 
     static native String strerror(int errno);
 
@@ -229,5 +244,51 @@ final class LibC {
             throw Errors.newException("socketpair", Native.getLastError());
         }
         return fds;
+    }
+
+    /** {@code socket(domain, type, 0)}; returns the fd. */
+    static int socketFd(int domain, int type) {
+        int fd = socket(domain, type, 0);
+        if (fd < 0) {
+            throw Errors.newException("socket", Native.getLastError());
+        }
+        return fd;
+    }
+
+    /** {@code bind} to a {@code struct sockaddr} given as bytes. */
+    static void bindFd(int fd, byte[] sockaddr) {
+        if (bind(fd, sockaddr, sockaddr.length) < 0) {
+            throw Errors.newException("bind", Native.getLastError());
+        }
+    }
+
+    /** {@code connect} to a {@code struct sockaddr} given as bytes (datagram sockets: sets the peer). */
+    static void connectFd(int fd, byte[] sockaddr) {
+        if (connect(fd, sockaddr, sockaddr.length) < 0) {
+            throw Errors.newException("connect", Native.getLastError());
+        }
+    }
+
+    /** {@code getsockname} into {@code sockaddr}; returns the address length. */
+    static int sockName(int fd, byte[] sockaddr) {
+        int[] length = {sockaddr.length};
+        if (getsockname(fd, sockaddr, length) < 0) {
+            throw Errors.newException("getsockname", Native.getLastError());
+        }
+        return length[0];
+    }
+
+    /** {@code poll} one fd for POLLIN; true when readable (or in error) before {@code timeoutMs}. */
+    static boolean pollIn(int fd, ByteBuffer pollfd, int timeoutMs) {
+        pollfd.putInt(0, fd).putShort(4, (short) POLLIN).putShort(6, (short) 0);
+        int n = poll(pollfd, 1, timeoutMs);
+        if (n >= 0) {
+            return n > 0;
+        }
+        int errno = Native.getLastError();
+        if (errno == Errors.EINTR) {
+            return false;
+        }
+        throw Errors.newException("poll", errno);
     }
 }

@@ -9,6 +9,7 @@ import io.reactiveumad.PortSpec;
 import io.reactiveumad.PortStats;
 import io.reactiveumad.RmppMode;
 import io.reactiveumad.Transport;
+import io.reactiveumad.operators.RmppOptions;
 import io.reactiveumad.poll.EventExecutor;
 import io.reactiveumad.poll.channel.AgentRegistration;
 import io.reactiveumad.poll.channel.FrameListener;
@@ -41,6 +42,7 @@ public final class DefaultMadPort implements MadPort, FrameListener {
     private final EventExecutor loop;
     private final LoopScheduler loopScheduler;
     private final Scheduler delivery;
+    private final RmppOptions rmpp;
     private final AtomicBoolean disposed = new AtomicBoolean();
     private volatile PortAttributes attributes;
 
@@ -68,6 +70,7 @@ public final class DefaultMadPort implements MadPort, FrameListener {
         this.loop = channel.executor();
         this.loopScheduler = new LoopScheduler(loop);
         this.delivery = options.delivery();
+        this.rmpp = options.rmpp();
         this.attributes = attributes;
     }
 
@@ -169,6 +172,10 @@ public final class DefaultMadPort implements MadPort, FrameListener {
 
     Scheduler delivery() {
         return delivery;
+    }
+
+    RmppOptions rmppOptions() {
+        return rmpp;
     }
 
     /** loop: sends one frame, counting it; transport errors propagate to the caller. */

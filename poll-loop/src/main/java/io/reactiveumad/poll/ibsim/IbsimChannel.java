@@ -1,0 +1,512 @@
+package io.reactiveumad.poll.ibsim;
+
+import io.reactiveumad.mad.MadAddress;
+import io.reactiveumad.mad.MadHeader;
+import io.reactiveumad.mad.MadStatus;
+import io.reactiveumad.mad.Method;
+import io.reactiveumad.mad.MgmtClass;
+import io.reactiveumad.poll.DeviceGoneException;
+import io.reactiveumad.poll.Errors;
+import io.reactiveumad.poll.EventExecutor;
+import io.reactiveumad.poll.NativeIoException;
+import io.reactiveumad.poll.PollLoop;
+import io.reactiveumad.poll.channel.AgentRegistration;
+import io.reactiveumad.poll.channel.FrameListener;
+import io.reactiveumad.poll.channel.MadChannel;
+import io.reactiveumad.poll.channel.MadFrame;
+import io.reactiveumad.poll.channel.PortAttributes;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayDeque;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A port of a simulated node, spoken to with ibsim's own client protocol (what umad2sim does inside
+ * an LD_PRELOADed process, without the preload): a control socket for {@code struct sim_ctl} calls
+ * and a data socket carrying one {@code struct sim_request} per MAD, registered on a {@link PollLoop}.
+ *
+ * <p>ibsim has no agents, so this channel plays the kernel's part:
+ * <ul>
+ *   <li>A request's TID bits 63..32 are replaced by the sending agent's 16-bit tag (bits 47..32;
+ *       ibsim itself writes its client slot into bits 63..48 and routes the response back by them).
+ *       A response is routed to the agent whose tag it carries; one for an unknown or unregistered
+ *       tag is dropped.</li>
+ *   <li>An unsolicited MAD goes to the agent registered for its class, class version and method. An
+ *       unclaimed GSI Get or Set is answered with status 0x000C (unsupported method/attribute), as
+ *       the kernel answers it; anything else unclaimed is dropped.</li>
+ *   <li>ibsim hands a request it drops (no route, or a port's error rate) back to its sender with
+ *       status 110. The kernel reports nothing for a lost MAD, so neither does this channel: the
+ *       caller's timer decides. {@code timeoutMs} and {@code retries} of a frame are ignored (as
+ *       umad2sim ignores them); there is no kernel RMPP, user RMPP only.</li>
+ * </ul>
+ *
+ * <p>ibsim forwards unsolicited requests only to the one client per node that attached as its
+ * request receiver (see {@link IbsimEndpoint#acceptRequests()}); {@link #acceptsRequests()} says
+ * whether this channel is it. Each channel is one of ibsim's ten client slots.
+ *
+ * <p>Threading: as {@link MadChannel} says, everything but {@link #port()}, {@link #executor()} and
+ * {@link #close()} runs on the loop thread; calls from elsewhere fail with {@link IllegalStateException}.
+ */
+public final class IbsimChannel implements MadChannel {
+    private static final Logger log = LoggerFactory.getLogger(IbsimChannel.class);
+
+    /** Linux pids stay below 2^22 (PID_MAX_LIMIT): ids from here never meet umad2sim's pid-named sockets. */
+    private static final int FIRST_ID = 1 << 22;
+    private static final AtomicInteger NEXT_ID =
+            new AtomicInteger(FIRST_ID + ThreadLocalRandom.current().nextInt(1 << 28));
+    private static final int BIND_ATTEMPTS = 64;
+    /** Datagrams read per wakeup; the loop is level-triggered and comes back for the rest. */
+    private static final int MAX_READS_PER_WAKEUP = 64;
+
+    private static final int MAX_AGENTS = 32;
+    private static final int AGENT_SLOT_MASK = MAX_AGENTS - 1;
+    private static final int TAG_MASK = 0xFFFF;
+
+    private final PollLoop loop;
+    private final IbsimEndpoint endpoint;
+    private final SimControl control;
+    private final SimSocket data;
+    private final SimControl.Attachment attachment;
+    private final Runnable onClosed;
+    private final SimRequest inbound = new SimRequest();
+    private final SimRequest outbound = new SimRequest();
+    private final Agent[] agents = new Agent[MAX_AGENTS];
+    private final ArrayDeque<Outbound> backlog = new ArrayDeque<>();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private int tagGeneration;
+    private PollLoop.FdRegistration registration;
+    private FrameListener listener;
+    private boolean reading = true;
+    private long droppedBySimulator;
+
+    private record Agent(AgentRegistration registration, int tag) {
+    }
+
+    /** A MAD waiting for the data socket to take it. */
+    private record Outbound(int dlid, int dqp, int sqp, byte[] mad) {
+    }
+
+    private IbsimChannel(PollLoop loop, IbsimEndpoint endpoint, SimControl control, SimSocket data,
+                         SimControl.Attachment attachment, Runnable onClosed) {
+        this.loop = loop;
+        this.endpoint = endpoint;
+        this.control = control;
+        this.data = data;
+        this.attachment = attachment;
+        this.onClosed = onClosed;
+    }
+
+    /**
+     * Attaches to {@code nodeId} ({@code null}: ibsim's default node, the first port of its net file)
+     * and connects the data socket. Blocks for the control round trips: call it off the loop.
+     *
+     * @param onClosed run once after {@link #close()} released everything (e.g. to release the loop)
+     * @throws IbsimException     when ibsim refuses the node (unknown, or all client slots taken)
+     * @throws NativeIoException  when no simulator listens ({@code ECONNREFUSED}) or a socket call fails
+     */
+    public static IbsimChannel open(IbsimEndpoint endpoint, String nodeId, PollLoop loop, Runnable onClosed) {
+        Sockets sockets = endpoint.isRemote() ? bindInet(endpoint) : bindUnix(endpoint);
+        try {
+            if (endpoint.isRemote()) {
+                sockets.ctl.connectInet(endpoint.controlAddress());
+            } else {
+                sockets.ctl.connectAbstract(endpoint.controlName());
+            }
+            SimControl control = new SimControl(sockets.ctl, endpoint.toString(), endpoint.controlTimeout().toMillis());
+            SimControl.Attachment attachment = control.connect(sockets.id, nodeId, endpoint.acceptRequests());
+            try {
+                if (endpoint.isRemote()) {
+                    sockets.data.connectInet(endpoint.dataAddress(attachment.clientId()));
+                } else {
+                    sockets.data.connectAbstract(endpoint.dataName(attachment.clientId()));
+                }
+            } catch (RuntimeException e) {
+                control.disconnect();
+                throw e;
+            }
+            log.debug("{}: attached to node \"{}\" as client {}{}", endpoint, attachment.nodeId(),
+                    attachment.clientId(), attachment.acceptsRequests() ? " (request receiver)" : "");
+            return new IbsimChannel(loop, endpoint, control, sockets.data, attachment, onClosed);
+        } catch (RuntimeException e) {
+            sockets.close();
+            throw e;
+        }
+    }
+
+    /** Our two sockets, bound, and the id ibsim will know them by. */
+    private record Sockets(SimSocket ctl, SimSocket data, int id) {
+        void close() {
+            closeQuietly(ctl);
+            closeQuietly(data);
+        }
+    }
+
+    /** UDP: both sockets on ephemeral ports; the id is the data socket's port, where ibsim answers. */
+    private static Sockets bindInet(IbsimEndpoint endpoint) {
+        SimSocket ctl = SimSocket.open(true);
+        SimSocket data = null;
+        try {
+            ctl.bindAnyInet();
+            data = SimSocket.open(true);
+            return new Sockets(ctl, data, data.bindAnyInet());
+        } catch (RuntimeException e) {
+            new Sockets(ctl, data, 0).close();
+            throw e;
+        }
+    }
+
+    /** AF_UNIX: binds {@code <base>:ctl<id>} and {@code <base>:in<id>} for a fresh id, both or neither. */
+    private static Sockets bindUnix(IbsimEndpoint endpoint) {
+        for (int attempt = 0; attempt < BIND_ATTEMPTS; attempt++) {
+            int id = NEXT_ID.getAndUpdate(n -> n == Integer.MAX_VALUE ? FIRST_ID : n + 1);
+            SimSocket ctl = SimSocket.open(false);
+            SimSocket in = null;
+            try {
+                ctl.bindAbstract(endpoint.socketName() + ":ctl" + id);
+                in = SimSocket.open(false);
+                in.bindAbstract(endpoint.socketName() + ":in" + id);
+                return new Sockets(ctl, in, id);
+            } catch (NativeIoException e) {
+                new Sockets(ctl, in, id).close();
+                if (e.errno() != Errors.EADDRINUSE) {
+                    throw e;
+                }
+            }
+        }
+        throw new IllegalStateException("no free client id for " + endpoint + " after " + BIND_ATTEMPTS + " attempts");
+    }
+
+    /** The node ibsim attached this channel to. */
+    public String nodeId() {
+        return attachment.nodeId();
+    }
+
+    /** The ibsim client slot, 0..9. */
+    public int clientId() {
+        return attachment.clientId();
+    }
+
+    /** True when ibsim forwards this node's unsolicited requests (and traps) to this channel. */
+    public boolean acceptsRequests() {
+        return attachment.acceptsRequests();
+    }
+
+    /** MADs ibsim handed back as dropped (status 110) since the channel opened; loop thread only. */
+    public long droppedBySimulator() {
+        checkLoop();
+        return droppedBySimulator;
+    }
+
+    /** Sets or clears IsSM in the port's CapabilityMask (SET_ISSM). Blocks briefly: call it off the loop. */
+    public void setIsSm(boolean isSm) {
+        control.setIsSm(isSm);
+    }
+
+    /** The node's vendor as GET_VENDOR reports it. Blocks briefly: call it off the loop. */
+    public IbsimVendor vendor() {
+        return control.vendor(c -> new IbsimVendor(c.dataInt(SimCtl.VENDOR_ID_OFFSET),
+                c.dataInt(SimCtl.VENDOR_PART_ID_OFFSET), c.dataInt(SimCtl.VENDOR_HW_VERSION_OFFSET),
+                c.dataLong(SimCtl.VENDOR_FW_VERSION_OFFSET)));
+    }
+
+    @Override
+    public EventExecutor executor() {
+        return loop;
+    }
+
+    @Override
+    public PortAttributes port() {
+        long nodeGuid = ByteBuffer.wrap(control.get(SimCtl.TYPE_GET_GUID)).order(ByteOrder.nativeOrder()).getLong(0);
+        return SimAttributes.decode(attachment.nodeId(), nodeGuid, control.get(SimCtl.TYPE_GET_GID),
+                control.get(SimCtl.TYPE_GET_NODEINFO),
+                control.portInfo(), control.get(SimCtl.TYPE_GET_PKEYS));
+    }
+
+    @Override
+    public int registerAgent(AgentRegistration registration) {
+        checkOpen();
+        if (MgmtClass.isSmp(registration.mgmtClass()) != (registration.qpn() == 0)) {
+            throw new NativeIoException("register_agent", Errors.EINVAL, "classes 0x01/0x81 live on QP0, all others on QP1");
+        }
+        if (registration.rmppVersion() != 0 && !registration.userRmpp()) {
+            throw new UnsupportedOperationException("ibsim has no kernel RMPP: register with user RMPP");
+        }
+        int free = -1;
+        for (int slot = 0; slot < MAX_AGENTS; slot++) {
+            Agent agent = agents[slot];
+            if (agent == null) {
+                free = free < 0 ? slot : free;
+            } else if (registration.mgmtClass() != 0 && overlaps(agent.registration, registration)) {
+                throw new NativeIoException("register_agent", Errors.EINVAL, String.format(
+                        "class 0x%02x version %d: a method is already served by agent %d",
+                        registration.mgmtClass(), registration.classVersion(), slot));
+            }
+        }
+        if (free < 0) {
+            throw new NativeIoException("register_agent", Errors.ENOMEM, "all " + MAX_AGENTS + " agents in use");
+        }
+        tagGeneration = (tagGeneration + 1) & (TAG_MASK >>> 5);
+        agents[free] = new Agent(registration, tagGeneration << 5 | free);
+        return free;
+    }
+
+    private static boolean overlaps(AgentRegistration a, AgentRegistration b) {
+        return a.mgmtClass() == b.mgmtClass() && a.classVersion() == b.classVersion()
+                && ((a.methodMaskLo() & b.methodMaskLo()) != 0 || (a.methodMaskHi() & b.methodMaskHi()) != 0);
+    }
+
+    @Override
+    public void unregisterAgent(int agentId) {
+        checkLoop();
+        if (agentId < 0 || agentId >= MAX_AGENTS || agents[agentId] == null) {
+            throw new NativeIoException("unregister_agent", Errors.EINVAL, "no agent " + agentId);
+        }
+        agents[agentId] = null;
+    }
+
+    @Override
+    public void send(MadFrame frame) {
+        checkOpen();
+        Agent agent = frame.agentId() >= 0 && frame.agentId() < MAX_AGENTS ? agents[frame.agentId()] : null;
+        if (agent == null) {
+            throw new NativeIoException("write", Errors.EINVAL, "no agent " + frame.agentId());
+        }
+        if (frame.mad().length < MadHeader.SIZE || frame.mad().length > SimRequest.MAD_SIZE) {
+            throw new IllegalArgumentException("ibsim carries MADs of " + MadHeader.SIZE + ".." + SimRequest.MAD_SIZE
+                    + " bytes, got " + frame.mad().length);
+        }
+        byte[] mad = java.util.Arrays.copyOf(frame.mad(), SimRequest.MAD_SIZE);
+        MadHeader header = new MadHeader().wrap(mad);
+        if (!header.isResponse()) {
+            header.tid((long) agent.tag << 32 | header.tid() & 0xFFFF_FFFFL);
+        }
+        Outbound out = new Outbound(frame.address().lid(), frame.address().qpn(), agent.registration.qpn(), mad);
+        if (!backlog.isEmpty() || !write(out)) {
+            backlog.add(out);
+            updateInterest();
+        }
+    }
+
+    /** Writes one MAD; false when the socket would block. Fails the channel when ibsim is gone. */
+    private boolean write(Outbound out) {
+        // ibsim fills in our LID for a slid of 0; directed-route SMPs travel from the permissive LID.
+        outbound.dlid(out.dlid).slid(out.dlid == MadAddress.PERMISSIVE_LID ? MadAddress.PERMISSIVE_LID : 0)
+                .dqp(out.dqp).sqp(out.sqp).status(0).length(SimRequest.MAD_SIZE).mad(out.mad);
+        try {
+            return data.send(outbound.buffer());
+        } catch (NativeIoException e) {
+            NativeIoException error = gone(e);
+            fail(error);
+            throw error;
+        }
+    }
+
+    @Override
+    public void start(FrameListener frameListener) {
+        checkOpen();
+        if (listener != null) {
+            throw new IllegalStateException("already started");
+        }
+        listener = frameListener;
+        registration = loop.register(data.fd(), interest(), new PollLoop.FdHandler() {
+            @Override
+            public void onReady(int readyOps) {
+                if ((readyOps & PollLoop.WRITE) != 0) {
+                    flushBacklog();
+                }
+                if ((readyOps & PollLoop.READ) != 0) {
+                    readAvailable();
+                }
+            }
+
+            @Override
+            public void onError(NativeIoException error) {
+                fail(gone(error));
+            }
+        });
+    }
+
+    @Override
+    public void readInterest(boolean enabled) {
+        checkLoop();
+        reading = enabled;
+        updateInterest();
+    }
+
+    private int interest() {
+        return (reading ? PollLoop.READ : 0) | (backlog.isEmpty() ? 0 : PollLoop.WRITE);
+    }
+
+    private void updateInterest() {
+        if (registration != null && !closed.get()) {
+            registration.interest(interest());
+        }
+    }
+
+    private void flushBacklog() {
+        while (!backlog.isEmpty() && !closed.get()) {
+            if (!write(backlog.peek())) {
+                return;
+            }
+            backlog.poll();
+        }
+        updateInterest();
+    }
+
+    private void readAvailable() {
+        for (int reads = 0; reads < MAX_READS_PER_WAKEUP && reading && !closed.get(); reads++) {
+            int length;
+            try {
+                length = data.receive(inbound.buffer());
+            } catch (NativeIoException e) {
+                fail(gone(e));
+                return;
+            }
+            if (length < 0) {
+                return;
+            }
+            if (length != SimRequest.SIZE) {
+                log.warn("{}: ignoring a {}-byte datagram (expected {})", endpoint, length, SimRequest.SIZE);
+                continue;
+            }
+            dispatch();
+        }
+    }
+
+    private void dispatch() {
+        if (inbound.status() != 0) {
+            droppedBySimulator++;
+            log.debug("{}: ibsim dropped a MAD we sent (status {})", endpoint, inbound.status());
+            return;
+        }
+        byte[] mad = inbound.mad();
+        MadHeader header = new MadHeader().wrap(mad);
+        if (header.baseVersion() != MadHeader.BASE_VERSION) {
+            log.debug("{}: dropping a MAD with base version {}", endpoint, header.baseVersion());
+            return;
+        }
+        int qpn = inbound.sqp();
+        MadAddress source = new MadAddress(inbound.slid(), qpn, qpn == 0 ? 0 : MadAddress.GSI_QKEY, 0, 0, 0, null);
+        int agentId = header.isResponse() ? responseAgent(header) : requestAgent(header);
+        if (agentId >= 0) {
+            listener.onFrame(new MadFrame(agentId, 0, 0, 0, source, mad));
+        } else if (!header.isResponse()) {
+            answerUnclaimed(header, mad, source);
+        }
+    }
+
+    private int responseAgent(MadHeader header) {
+        int tag = (int) (header.tid() >>> 32) & TAG_MASK;
+        Agent agent = agents[tag & AGENT_SLOT_MASK];
+        if (agent == null || agent.tag != tag) {
+            log.debug("{}: dropping a response for unknown agent tag 0x{}", endpoint, Integer.toHexString(tag));
+            return -1;
+        }
+        return tag & AGENT_SLOT_MASK;
+    }
+
+    private int requestAgent(MadHeader header) {
+        for (int slot = 0; slot < MAX_AGENTS; slot++) {
+            Agent agent = agents[slot];
+            if (agent != null && agent.registration.mgmtClass() == header.mgmtClass()
+                    && agent.registration.classVersion() == header.classVersion()
+                    && agent.registration.servesMethod(header.method())) {
+                return slot;
+            }
+        }
+        return -1;
+    }
+
+    /** The kernel's answer to a GSI Get/Set nobody registered for: GetResp, unsupported method/attribute. */
+    private void answerUnclaimed(MadHeader header, byte[] mad, MadAddress source) {
+        if (MgmtClass.isSmp(header.mgmtClass()) || (header.method() != Method.GET && header.method() != Method.SET)) {
+            log.debug("{}: dropping an unclaimed MAD, class 0x{} method 0x{}", endpoint,
+                    Integer.toHexString(header.mgmtClass()), Integer.toHexString(header.methodByte()));
+            return;
+        }
+        header.methodByte(Method.GET_RESP).status(MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE);
+        Outbound answer = new Outbound(source.lid(), source.qpn(), 1, mad);
+        if (!backlog.isEmpty() || !write(answer)) {
+            backlog.add(answer);
+            updateInterest();
+        }
+    }
+
+    private NativeIoException gone(NativeIoException e) {
+        int errno = e.errno();
+        if (errno == Errors.ECONNREFUSED || errno == Errors.ECONNRESET || errno == Errors.ENOTCONN) {
+            return new DeviceGoneException(endpoint.toString(), errno, "ibsim went away (" + e.getMessage() + ")");
+        }
+        return e;
+    }
+
+    private void fail(Throwable error) {
+        if (closed.get()) {
+            return;
+        }
+        FrameListener l = listener;
+        close();
+        if (l != null) {
+            l.onError(error);
+        }
+    }
+
+    /** Detaches from ibsim and closes both sockets; the data socket is closed on the loop. Idempotent. */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        if (registration != null) {
+            registration.cancel();
+        }
+        control.disconnect();
+        control.close();
+        if (loop.inEventLoop()) {
+            release();
+        } else {
+            try {
+                loop.execute(this::release);
+            } catch (RuntimeException loopClosed) {
+                release();
+            }
+        }
+    }
+
+    private void release() {
+        data.close();
+        onClosed.run();
+    }
+
+    private void checkLoop() {
+        if (!loop.inEventLoop()) {
+            throw new IllegalStateException("IbsimChannel used outside its loop thread " + loop.name());
+        }
+    }
+
+    private void checkOpen() {
+        checkLoop();
+        if (closed.get()) {
+            throw new DeviceGoneException(endpoint.toString(), Errors.ENOTCONN, "channel closed");
+        }
+    }
+
+    private static void closeQuietly(SimSocket socket) {
+        if (socket != null) {
+            try {
+                socket.close();
+            } catch (NativeIoException ignored) {
+                // Closing while already failing: the first error is the one to report.
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "IbsimChannel[" + endpoint + " node=" + attachment.nodeId() + " client=" + attachment.clientId() + "]";
+    }
+}

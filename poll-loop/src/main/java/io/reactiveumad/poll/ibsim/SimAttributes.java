@@ -1,0 +1,46 @@
+package io.reactiveumad.poll.ibsim;
+
+import io.reactiveumad.mad.Gid;
+import io.reactiveumad.mad.attr.NodeInfo;
+import io.reactiveumad.mad.attr.PortInfo;
+import io.reactiveumad.poll.channel.PortAttributes;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Builds {@link PortAttributes} from what ibsim's control calls return: the node's NodeInfo and the
+ * port's PortInfo in their SMP wire layout, GET_GID's 16 bytes, and the P_Key table as ibsim keeps it
+ * (big-endian u16 entries, as in the P_KeyTable attribute, at most 32 of them in a control reply).
+ */
+final class SimAttributes {
+    private SimAttributes() {
+    }
+
+    /**
+     * @param nodeId   the node ibsim attached us to
+     * @param nodeGuid from GET_GUID
+     * @param gid      from GET_GID: the port's GID prefix, then the node GUID
+     */
+    static PortAttributes decode(String nodeId, long nodeGuid, byte[] gid, byte[] nodeInfo, byte[] portInfo,
+                                 byte[] pkeys) {
+        NodeInfo node = NodeInfo.decode(ByteBuffer.wrap(nodeInfo), 0);
+        PortInfo port = PortInfo.decode(ByteBuffer.wrap(portInfo), 0);
+        // A switch client sits on management port 0; PortSpec numbers ports from 1, so call it 1.
+        int portNumber = node.isSwitch() ? 1 : port.localPortNum();
+        // GET_GID and the node's stored NodeInfo carry the node GUID where the port GUID belongs; ibsim
+        // numbers a CA's port GUIDs nodeGuid + port, and a switch's port 0 has the node GUID.
+        long portGuid = node.isSwitch() ? nodeGuid : nodeGuid + port.localPortNum();
+        Gid portGid = new Gid(ByteBuffer.wrap(gid).order(ByteOrder.BIG_ENDIAN).getLong(0), portGuid);
+        int entries = Math.max(1, Math.min(node.partitionCap(), pkeys.length / 2));
+        ByteBuffer table = ByteBuffer.wrap(pkeys).order(ByteOrder.BIG_ENDIAN);
+        List<Integer> pkeyList = new ArrayList<>(entries);
+        for (int i = 0; i < entries; i++) {
+            pkeyList.add(table.getShort(2 * i) & 0xFFFF);
+        }
+        return new PortAttributes(nodeId, portNumber, nodeGuid, port.lid(), port.lmc(), port.masterSmLid(),
+                port.masterSmSl(), port.portState(), port.portPhysicalState(), "InfiniBand", List.of(portGid),
+                pkeyList);
+    }
+}

@@ -1,0 +1,117 @@
+package io.reactiveumad.poll.ibsim;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * Flyweight over ibsim's {@code struct sim_request}, the datagram that carries one MAD on the data
+ * socket in both directions.
+ *
+ * <pre>
+ *   0 | dlid    |  8 | dqp (be32)    | 16 | status (be32) | 24 | length (be64)
+ *   4 | slid    | 12 | sqp (be32)    | 20 | (padding)     | 32 | mad[256] ... 288
+ * </pre>
+ *
+ * The LIDs are odd: a host-order u32 that holds {@code htons(lid)} (umad2sim copies the big-endian
+ * LID of {@code ib_user_mad_hdr} into it and ibsim reads it back with {@code ntohs}). A slid of 0 asks
+ * ibsim to fill in the sender's LID. A non-zero status from ibsim is 110 (ETIMEDOUT): it returns a
+ * request it dropped (no route, or the port's error rate) to its sender.
+ */
+final class SimRequest {
+    static final int SIZE = 288;
+    static final int MAD_OFFSET = 32;
+    static final int MAD_SIZE = 256;
+
+    private static final int DLID_OFFSET = 0;
+    private static final int SLID_OFFSET = 4;
+    private static final int DQP_OFFSET = 8;
+    private static final int SQP_OFFSET = 12;
+    private static final int STATUS_OFFSET = 16;
+    private static final int LENGTH_OFFSET = 24;
+    private static final boolean LITTLE_ENDIAN_HOST = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
+
+    private final ByteBuffer be = ByteBuffer.allocateDirect(SIZE).order(ByteOrder.BIG_ENDIAN);
+    private final ByteBuffer host = be.duplicate().order(ByteOrder.nativeOrder());
+
+    /** The datagram itself (direct), for the socket. */
+    ByteBuffer buffer() {
+        return be;
+    }
+
+    int dlid() {
+        return ntohs(host.getInt(DLID_OFFSET));
+    }
+
+    SimRequest dlid(int lid) {
+        host.putInt(DLID_OFFSET, htons(lid));
+        return this;
+    }
+
+    int slid() {
+        return ntohs(host.getInt(SLID_OFFSET));
+    }
+
+    SimRequest slid(int lid) {
+        host.putInt(SLID_OFFSET, htons(lid));
+        return this;
+    }
+
+    int dqp() {
+        return be.getInt(DQP_OFFSET);
+    }
+
+    SimRequest dqp(int qpn) {
+        be.putInt(DQP_OFFSET, qpn);
+        return this;
+    }
+
+    int sqp() {
+        return be.getInt(SQP_OFFSET);
+    }
+
+    SimRequest sqp(int qpn) {
+        be.putInt(SQP_OFFSET, qpn);
+        return this;
+    }
+
+    int status() {
+        return be.getInt(STATUS_OFFSET);
+    }
+
+    SimRequest status(int status) {
+        be.putInt(STATUS_OFFSET, status);
+        return this;
+    }
+
+    long length() {
+        return be.getLong(LENGTH_OFFSET);
+    }
+
+    SimRequest length(long length) {
+        be.putLong(LENGTH_OFFSET, length);
+        return this;
+    }
+
+    /** Copies {@code mad} (at most 256 bytes) into the MAD area, zero-padding the rest. */
+    SimRequest mad(byte[] mad) {
+        int n = Math.min(mad.length, MAD_SIZE);
+        be.put(MAD_OFFSET, mad, 0, n);
+        be.put(MAD_OFFSET + n, new byte[MAD_SIZE - n]);
+        return this;
+    }
+
+    /** A copy of the 256-byte MAD area. */
+    byte[] mad() {
+        byte[] out = new byte[MAD_SIZE];
+        be.get(MAD_OFFSET, out);
+        return out;
+    }
+
+    private static int htons(int lid) {
+        return LITTLE_ENDIAN_HOST ? Short.reverseBytes((short) lid) & 0xFFFF : lid & 0xFFFF;
+    }
+
+    private static int ntohs(int field) {
+        return htons(field & 0xFFFF);
+    }
+}

@@ -1,0 +1,396 @@
+package io.reactiveumad.test.ibsim;
+
+import io.reactiveumad.IbsimTransport;
+import io.reactiveumad.poll.ibsim.IbsimEndpoint;
+import io.reactiveumad.test.topology.Topology;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+
+/**
+ * A real simulated fabric for integration tests: {@code ibsim -s NETFILE} with a pipe as its console,
+ * OpenSM attached to one node through umad2sim, and the infiniband-diags tools run the same way.
+ *
+ * <pre>{@code
+ * try (IbsimFabric fabric = IbsimFabric.builder().netFile(net).smNode("Hca1").start()) {
+ *     fabric.error("Switch1", 2, 20);                         // 20 % loss on Switch1 port 2
+ *     DiagResult info = fabric.diag("Hca2", "smpquery", "nodeinfo", "3");
+ *     Transport sim = fabric.transport();                      // our own ports on the same fabric
+ * }
+ * }</pre>
+ *
+ * <p>Every fabric has its own socket base name ({@code IBSIM_SOCKNAME}) and working directory, so runs
+ * never meet. {@link #close()} stops OpenSM and ibsim by their process handles (never by name) and
+ * deletes the directory. ibsim serves at most ten clients at once: OpenSM takes one, each running diag
+ * tool one, each open port of ours one.
+ *
+ * <p>Console commands ({@link #command}) are synchronous: each is followed by a comment line that
+ * ibsim echoes once it has executed the command, and the call returns the output in between.
+ */
+public final class IbsimFabric implements AutoCloseable {
+    private static final AtomicInteger RUNS = new AtomicInteger();
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
+
+    private final Builder config;
+    private final Path workDir;
+    private final String socketName;
+    private final Topology topology;
+    private final Path netFile;
+    private final AtomicInteger markers = new AtomicInteger();
+    private Process ibsim;
+    private ProcessOutput console;
+    private OutputStream consoleIn;
+    private Process opensm;
+    private ProcessOutput opensmOutput;
+
+    private IbsimFabric(Builder config) throws IOException {
+        this.config = config;
+        this.socketName = "umad-" + ProcessHandle.current().pid() + "-" + RUNS.incrementAndGet() + "-"
+                + Long.toHexString(System.nanoTime() & 0xFFFFFF);
+        this.workDir = Files.createTempDirectory("ibsim-" + socketName + "-");
+        if (config.netFile != null) {
+            this.netFile = config.netFile;
+            this.topology = Topology.parse(config.netFile);
+        } else {
+            this.topology = config.topology;
+            this.netFile = workDir.resolve("fabric.net");
+            Files.writeString(netFile, IbsimNetWriter.write(topology));
+        }
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** How to start a fabric. */
+    public static final class Builder {
+        private Path netFile;
+        private Topology topology;
+        private String smNode;
+        private int sweepSeconds = 10;
+        private Duration startTimeout = Duration.ofSeconds(60);
+        private Duration diagTimeout = Duration.ofSeconds(30);
+
+        /** An ibsim net file used as is (e.g. the Debian examples). */
+        public Builder netFile(Path file) {
+            this.netFile = Objects.requireNonNull(file, "file");
+            this.topology = null;
+            return this;
+        }
+
+        /** A topology written to a net file with {@link IbsimNetWriter}; node ids become ibsim's names. */
+        public Builder topology(Topology fabric) {
+            this.topology = Objects.requireNonNull(fabric, "fabric");
+            this.netFile = null;
+            return this;
+        }
+
+        /** The node OpenSM runs on; null runs no SM (ports stay without LIDs). */
+        public Builder smNode(String node) {
+            this.smNode = node;
+            return this;
+        }
+
+        /** OpenSM's sweep interval ({@code -s}); 0 sweeps only when told. */
+        public Builder sweepSeconds(int seconds) {
+            this.sweepSeconds = seconds;
+            return this;
+        }
+
+        /** How long start() waits for ibsim's console and for OpenSM's "SUBNET UP". */
+        public Builder startTimeout(Duration timeout) {
+            this.startTimeout = timeout;
+            return this;
+        }
+
+        /** How long one diag tool run may take before it is killed. */
+        public Builder diagTimeout(Duration timeout) {
+            this.diagTimeout = timeout;
+            return this;
+        }
+
+        /**
+         * Checks the peers ({@link IbsimInstallation#require()}: fail or skip), starts ibsim and OpenSM,
+         * and waits until the subnet is up. Everything started is stopped again if a step fails.
+         */
+        public IbsimFabric start() {
+            if (netFile == null && topology == null) {
+                throw new IllegalStateException("a net file or a topology must be given");
+            }
+            IbsimInstallation.require();
+            IbsimFabric fabric;
+            try {
+                fabric = new IbsimFabric(this);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            try {
+                fabric.startIbsim();
+                if (smNode != null) {
+                    fabric.startOpenSm();
+                }
+                return fabric;
+            } catch (RuntimeException | Error e) {
+                fabric.close();
+                throw e;
+            }
+        }
+    }
+
+    private void startIbsim() {
+        ProcessBuilder pb = new ProcessBuilder(tool("ibsim"), "-s", netFile.toString())
+                .directory(workDir.toFile()).redirectErrorStream(true);
+        pb.environment().put(IbsimEndpoint.ENV_SOCKET_NAME, socketName);
+        ibsim = startProcess(pb);
+        consoleIn = ibsim.getOutputStream();
+        console = ProcessOutput.drain("ibsim", ibsim, workDir.resolve("ibsim.log"));
+        // The console answers only once the sockets are bound and the network started.
+        command("# console ready", config.startTimeout);
+    }
+
+    private void startOpenSm() {
+        ProcessBuilder pb = new ProcessBuilder(tool("opensm"), "-D", "0x03", "-f", "-",
+                "-s", Integer.toString(config.sweepSeconds)).directory(workDir.toFile()).redirectErrorStream(true);
+        preload(pb.environment(), config.smNode);
+        pb.environment().put("OSM_TMP_DIR", workDir.toString());
+        pb.environment().put("OSM_CACHE_DIR", workDir.toString());
+        opensm = startProcess(pb);
+        opensmOutput = ProcessOutput.drain("opensm", opensm, workDir.resolve("opensm.log"));
+        try {
+            opensmOutput.await("SUBNET UP", 0, config.startTimeout);
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("OpenSM on \"" + config.smNode + "\" did not bring the subnet up: "
+                    + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for OpenSM", e);
+        }
+    }
+
+    private static Process startProcess(ProcessBuilder pb) {
+        try {
+            return pb.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start " + pb.command(), e);
+        }
+    }
+
+    private static String tool(String name) {
+        Path path = IbsimInstallation.find(name);
+        if (path == null) {
+            throw new IllegalStateException(name + " is not installed");
+        }
+        return path.toString();
+    }
+
+    /** The environment umad2sim needs to attach a tool to {@code node} of this fabric. */
+    private void preload(Map<String, String> env, String node) {
+        env.put("LD_PRELOAD", IbsimInstallation.umad2sim().toString());
+        env.put(IbsimEndpoint.ENV_SOCKET_NAME, socketName);
+        env.put(IbsimEndpoint.ENV_NODE, node);
+        env.remove(IbsimEndpoint.ENV_SERVER_NAME);
+    }
+
+    // ---- what tests use ----------------------------------------------------------------------------
+
+    /** The fabric as parsed from the net file (or as given). */
+    public Topology topology() {
+        return topology;
+    }
+
+    /** The socket base name this fabric's ibsim listens on ({@code IBSIM_SOCKNAME}). */
+    public String socketName() {
+        return socketName;
+    }
+
+    public IbsimEndpoint endpoint() {
+        return IbsimEndpoint.local(socketName);
+    }
+
+    /** A transport onto this fabric whose default port is {@code node}. */
+    public IbsimTransport transport(String node) {
+        return IbsimTransport.create(endpoint(), node);
+    }
+
+    /** Where logs ({@code ibsim.log}, {@code opensm.log}) and OpenSM's cache files go. */
+    public Path workDir() {
+        return workDir;
+    }
+
+    /**
+     * The LID of every port OpenSM configured, by port GUID, from its {@code guid2lid} cache file
+     * (written when the subnet came up).
+     */
+    public Map<Long, Integer> lidsByPortGuid() {
+        Map<Long, Integer> lids = new LinkedHashMap<>();
+        try {
+            for (String line : Files.readAllLines(workDir.resolve("guid2lid"))) {
+                String[] f = line.trim().split("\\s+");
+                if (f.length >= 2 && f[0].startsWith("0x")) {
+                    lids.put(Long.parseUnsignedLong(f[0].substring(2), 16), Integer.decode(f[1]));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("OpenSM wrote no guid2lid in " + workDir, e);
+        }
+        return lids;
+    }
+
+    /**
+     * Runs one console command and returns what ibsim printed for it.
+     *
+     * @throws IllegalStateException when ibsim does not get through it within the start timeout
+     */
+    public String command(String line) {
+        return command(line, config.startTimeout);
+    }
+
+    private synchronized String command(String line, Duration timeout) {
+        if (line.indexOf('\n') >= 0) {
+            throw new IllegalArgumentException("one command per call: " + line);
+        }
+        String marker = "# umad-done-" + markers.incrementAndGet();
+        int from = console.mark();
+        try {
+            consoleIn.write((line + "\n" + marker + "\n").getBytes(StandardCharsets.US_ASCII));
+            consoleIn.flush();
+            int end = console.await(marker, from, timeout);
+            return console.between(from, end - marker.length()).replace("sim> ", "").trim();
+        } catch (IOException e) {
+            throw new UncheckedIOException("ibsim's console is gone", e);
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("ibsim did not run \"" + line + "\": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted during \"" + line + "\"", e);
+        }
+    }
+
+    /** {@code Unlink "node"[port]}: takes the cable out. */
+    public String unlink(String node, int port) {
+        return command(String.format("Unlink \"%s\"[%d]", node, port));
+    }
+
+    /** {@code ReLink "node"[port]}: puts a cable taken out back in. */
+    public String relink(String node, int port) {
+        return command(String.format("ReLink \"%s\"[%d]", node, port));
+    }
+
+    /**
+     * {@code Error "node"[port] rate}: drops {@code percent} % of the packets entering the port. ibsim
+     * reads the rate as a whole percentage (0..100), so 20 % loss is {@code 20}, not {@code 0.2}.
+     */
+    public String error(String node, int port, int percent) {
+        if (percent < 0 || percent > 100) {
+            throw new IllegalArgumentException("ibsim error rates are whole percentages 0..100: " + percent);
+        }
+        return command(String.format("Error \"%s\"[%d] %d", node, port, percent));
+    }
+
+    /** {@code PerformanceSet "node"[port] Attribute.Field=value}, e.g. {@code PortCounters.SymbolErrorCounter}. */
+    public String performanceSet(String node, int port, String attributeField, long value) {
+        return command(String.format("PerformanceSet \"%s\"[%d] %s=%d", node, port, attributeField, value));
+    }
+
+    /** {@code Baselid "node"[port] lid}: changes a port's LID behind the SM's back. */
+    public String baselid(String node, int port, int lid) {
+        return command(String.format("Baselid \"%s\"[%d] %d", node, port, lid));
+    }
+
+    /**
+     * Runs a diag tool (smpquery, saquery, perfquery, ibnetdiscover, …) attached to {@code node} through
+     * umad2sim, and captures its output. A tool that overruns the diag timeout is killed.
+     */
+    public DiagResult diag(String node, String tool, String... args) {
+        List<String> command = new ArrayList<>();
+        command.add(tool(tool));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).directory(workDir.toFile());
+        preload(pb.environment(), node);
+        Process process = startProcess(pb);
+        CompletableFuture<String> out = readAll(process.getInputStream(), "stdout of " + tool);
+        CompletableFuture<String> err = readAll(process.getErrorStream(), "stderr of " + tool);
+        try {
+            if (!process.waitFor(config.diagTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                stop(process);
+                throw new IllegalStateException(command + " did not finish within " + config.diagTimeout);
+            }
+            return new DiagResult(List.copyOf(command), process.exitValue(), out.get(), err.get());
+        } catch (InterruptedException e) {
+            stop(process);
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while running " + command, e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("cannot read the output of " + command, e.getCause());
+        }
+    }
+
+    /** Reads {@code in} to its end on a daemon thread, so a chatty tool never blocks on a full pipe. */
+    private static CompletableFuture<String> readAll(java.io.InputStream in, String what) {
+        CompletableFuture<String> result = new CompletableFuture<>();
+        Thread reader = new Thread(() -> {
+            try (in) {
+                result.complete(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                result.completeExceptionally(e);
+            }
+        }, "read-" + what);
+        reader.setDaemon(true);
+        reader.start();
+        return result;
+    }
+
+    /** Stops OpenSM, then ibsim (SIGTERM, then SIGKILL after a grace period), and deletes the work directory. */
+    @Override
+    public void close() {
+        stop(opensm);
+        stop(ibsim);
+        if (!Boolean.getBoolean("umad.keepIbsimLogs")) {
+            deleteRecursively(workDir);
+        }
+    }
+
+    private static void stop(Process process) {
+        if (process == null || !process.isAlive()) {
+            return;
+        }
+        process.destroy();
+        try {
+            if (!process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly().waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void deleteRecursively(Path dir) {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // A leftover temp directory is not worth failing a test run for.
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "IbsimFabric[" + socketName + ", " + netFile + (config.smNode != null ? ", SM on " + config.smNode : "") + "]";
+    }
+}

@@ -1,0 +1,113 @@
+package io.reactiveumad;
+
+import io.reactiveumad.poll.EpollEventLoop;
+import io.reactiveumad.poll.PollLoop;
+import io.reactiveumad.poll.channel.MadChannel;
+import io.reactiveumad.poll.ibsim.IbsimChannel;
+import io.reactiveumad.poll.ibsim.IbsimEndpoint;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The ibsim simulator as a transport: each opened port is one of ibsim's client slots (at most ten per
+ * simulator, OpenSM and every diag tool run included), attached to a simulated node by name. The node
+ * is the {@link PortSpec#device()}; ibsim attaches a client to a node's first port only, so the port
+ * number is always 1. All ports opened through one transport share one event loop, closed with the
+ * last of them.
+ *
+ * <pre>{@code
+ * Transport sim = IbsimTransport.fromEnvironment();          // SIM_HOST, IBSIM_SOCKNAME, ...
+ * Mono<MadPort> port = Umad.open(sim, new PortSpec("Hca2", 1));
+ * }</pre>
+ */
+public final class IbsimTransport implements Transport {
+    /**
+     * The device name that means "ibsim's default node" (the first port of its net file) when no node
+     * is named; umad2sim calls its only device this too.
+     */
+    public static final String DEFAULT_DEVICE = "ibsim0";
+
+    private final IbsimEndpoint endpoint;
+    private final String defaultNode;
+    private PollLoop loop;
+    private int openChannels;
+
+    private IbsimTransport(IbsimEndpoint endpoint, String defaultNode) {
+        this.endpoint = Objects.requireNonNull(endpoint, "endpoint");
+        this.defaultNode = defaultNode == null || defaultNode.isBlank() ? null : defaultNode;
+    }
+
+    /** As umad2sim configures itself: {@code SIM_HOST}, {@code IBSIM_SOCKNAME}, {@code IBSIM_SERVER_NAME/PORT}. */
+    public static IbsimTransport fromEnvironment() {
+        return fromEnvironment(System.getenv());
+    }
+
+    /** As {@link #fromEnvironment()}, reading the variables from {@code env}. */
+    public static IbsimTransport fromEnvironment(Map<String, String> env) {
+        return create(IbsimEndpoint.fromEnvironment(env), env.get(IbsimEndpoint.ENV_NODE));
+    }
+
+    /**
+     * A transport with explicit options.
+     *
+     * @param defaultNode the node {@link #ports()} lists; null lists {@link #DEFAULT_DEVICE}
+     */
+    public static IbsimTransport create(IbsimEndpoint endpoint, String defaultNode) {
+        return new IbsimTransport(endpoint, defaultNode);
+    }
+
+    public IbsimEndpoint endpoint() {
+        return endpoint;
+    }
+
+    @Override
+    public String name() {
+        return "ibsim";
+    }
+
+    /** The default node's port; any other node of the simulated fabric opens too. */
+    @Override
+    public List<PortSpec> ports() {
+        return List.of(new PortSpec(defaultNode != null ? defaultNode : DEFAULT_DEVICE, 1));
+    }
+
+    /** Attaches to node {@code spec.device()}; blocks for ibsim's control round trips. */
+    @Override
+    public MadChannel open(PortSpec spec) {
+        if (spec.port() != 1) {
+            throw new IllegalArgumentException("ibsim attaches clients to a node's first port only: " + spec);
+        }
+        String node = DEFAULT_DEVICE.equals(spec.device()) ? defaultNode : spec.device();
+        PollLoop shared = acquireLoop();
+        try {
+            return IbsimChannel.open(endpoint, node, shared, () -> releaseLoop(shared));
+        } catch (RuntimeException e) {
+            releaseLoop(shared);
+            throw e;
+        }
+    }
+
+    private synchronized PollLoop acquireLoop() {
+        if (loop == null) {
+            loop = EpollEventLoop.start("ibsim-" + endpoint.socketName());
+        }
+        openChannels++;
+        return loop;
+    }
+
+    private synchronized void releaseLoop(PollLoop released) {
+        if (released != loop) {
+            return;
+        }
+        if (--openChannels == 0) {
+            loop = null;
+            released.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "IbsimTransport[" + endpoint + (defaultNode != null ? " node=" + defaultNode : "") + "]";
+    }
+}
