@@ -7,6 +7,7 @@ import io.reactiveumad.AgentSpec;
 import io.reactiveumad.MadAgent;
 import io.reactiveumad.ReceivedMad;
 import io.reactiveumad.RequestOptions;
+import io.reactiveumad.RmppMode;
 import io.reactiveumad.Umad;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.Mad;
@@ -21,6 +22,7 @@ import io.reactiveumad.mad.attr.InformInfo;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.attr.Notice;
 import io.reactiveumad.mad.attr.TrapDetails;
+import io.reactiveumad.mad.sa.NodeRecord;
 import io.reactiveumad.test.topology.Topology;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
@@ -98,6 +100,29 @@ class EmbeddedFabricExampleTest {
                 .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(MadTimeoutException.class)
                         .satisfies(t -> assertThat(((MadTimeoutException) t).attempts()).isEqualTo(4)))
                 .verify(Duration.ofSeconds(10));
+    }
+
+    @Test
+    void aGetTableLargerThanOneMadArrivesWholeOverRmppDespiteLoss() {
+        // Lose a third of the SA's segments to host3: the SA's RMPP sender resends what host3 did not ACK.
+        fabric.faults().seed(3).drop(0.3, MadMatch.toNode("host3").mgmtClass(MgmtClass.SUBN_ADM));
+        Mad allNodes = Mad.build(b -> new MadHeader().wrap(b, 0).mgmtClass(MgmtClass.SUBN_ADM).classVersion(2)
+                .methodByte(Method.GET_TABLE).attributeId(NodeRecord.ATTRIBUTE_ID));
+
+        StepVerifier.withVirtualTime(() -> agent("host3", AgentSpec.client(MgmtClass.SUBN_ADM, 2).withRmpp(RmppMode.USER))
+                        .flatMap(sa -> sa.request(allNodes, MadAddress.gsi(fabric.smLid()),
+                                RequestOptions.DEFAULT.withTimeout(Duration.ofSeconds(30)).withRetries(0))))
+                .expectSubscription()
+                .thenAwait(Duration.ofSeconds(30))
+                .assertNext(table -> {
+                    int stride = new SaHeader().wrap(table.mad().buffer(), 0).attributeOffset() * 8;
+                    assertThat(table.mad().length()).isEqualTo(SaHeader.DATA_OFFSET + 6 * stride);
+                    assertThat(NodeRecord.decode(table.mad().buffer(), SaHeader.DATA_OFFSET + 5 * stride)
+                            .nodeDescription().text()).endsWith("HCA-1");
+                })
+                .expectComplete()
+                .verify(Duration.ofSeconds(10));
+        assertThat(fabric.faults().dropped()).as("segments really were lost").isPositive();
     }
 
     private static Mad subscribe(int trap) {
