@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")"
 
-packages=(gcc libibmad-dev libibumad-dev linux-libc-dev ibsim-utils libumad2sim0 opensm infiniband-diags
+packages=(gcc libibmad-dev libopensm-dev libibumad-dev linux-libc-dev ibsim-utils libumad2sim0 opensm infiniband-diags
           qemu-system-x86 linux-image-amd64 busybox-static iproute2 kmod cpio xz-utils)
 missing=()
 for p in "${packages[@]}"; do

@@ -6,6 +6,10 @@ public enum RmppMode {
     NONE,
     /** The kernel does RMPP (rmpp_version 1); only on the kernel transport. */
     KERNEL,
-    /** Our user-space RMPP operators do it; works on every transport. */
+    /**
+     * Our user-space RMPP operators do it; works on every transport. A responder sending long answers
+     * must also serve the method the peer ACKs them with: the request method of the answer (Get for
+     * GetResp, GetTable for GetTableResp), since ACKs to a response stream travel as requests.
+     */
     USER
 }

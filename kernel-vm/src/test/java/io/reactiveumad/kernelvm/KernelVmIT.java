@@ -24,14 +24,16 @@ import org.w3c.dom.NodeList;
  * inside it, in one JVM started by the JUnit Platform console launcher on this module's test classpath
  * (the VM sees the host's files at the same paths). Fails listing each in-VM failure.
  *
- * <p>System properties named {@code umad.*} are handed to the in-VM JVM, which is how a one-off run
- * injects a fault to prove the suite notices it (see the module README).
+ * <p>System properties named {@code umad.*} are handed to the in-VM JVM. {@value #PREPEND_PROPERTY} names
+ * class directories or jars put before the module's classpath in the VM: a one-off run shadows a
+ * production class with a deliberately broken build of it to prove the suite notices (see the README).
  */
 class KernelVmIT {
     /** Boot, one JVM start under TCG and the whole suite; well under the 10-minute budget. */
     private static final Duration LIMIT = Duration.ofMinutes(8);
     /** JUnit's own per-test limit inside the VM, so a hung test fails alone instead of eating the budget. */
     private static final String PER_TEST_TIMEOUT = "90s";
+    static final String PREPEND_PROPERTY = "kernelvm.prependClasspath";
 
     private final Path baseDir = Path.of(System.getProperty("kernelvm.basedir", "."));
     private final Path buildDir = Path.of(System.getProperty("kernelvm.buildDir", "target"));
@@ -64,7 +66,8 @@ class KernelVmIT {
     }
 
     private List<String> launcherCommand(Path reports) throws IOException {
-        String classpath = System.getProperty("kernelvm.testClasses") + ":"
+        String prepend = System.getProperty(PREPEND_PROPERTY, "");
+        String classpath = (prepend.isBlank() ? "" : prepend + ":") + System.getProperty("kernelvm.testClasses") + ":"
                 + Files.readString(Path.of(System.getProperty("kernelvm.classpathFile"))).strip();
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),

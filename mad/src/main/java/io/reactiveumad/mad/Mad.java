@@ -14,6 +14,8 @@ public final class Mad {
     private static final HexFormat HEX = HexFormat.of();
 
     private final byte[] bytes;
+    /** Shared by the accessors: absolute reads through {@link Wire} never move it, so it is safe across threads. */
+    private final ByteBuffer view;
 
     private Mad(byte[] bytes) {
         if (bytes.length < MadHeader.SIZE) {
@@ -23,6 +25,7 @@ public final class Mad {
             throw new MalformedMadException("unsupported MAD base version " + (bytes[0] & 0xFF));
         }
         this.bytes = bytes;
+        this.view = ByteBuffer.wrap(bytes).asReadOnlyBuffer();
     }
 
     /** A MAD holding a copy of {@code bytes}. */
@@ -51,9 +54,9 @@ public final class Mad {
         return new Mad(out);
     }
 
-    /** A read-only big-endian view of the whole MAD. */
+    /** A read-only big-endian view of the whole MAD (a new view each call: its position and limit are the caller's). */
     public ByteBuffer buffer() {
-        return ByteBuffer.wrap(bytes).asReadOnlyBuffer().order(ByteOrder.BIG_ENDIAN);
+        return view.duplicate().order(ByteOrder.BIG_ENDIAN);
     }
 
     public int length() {
@@ -89,24 +92,24 @@ public final class Mad {
     }
 
     public int status() {
-        return header().status();
+        return Wire.u16(view, MadHeader.STATUS_OFFSET);
     }
 
     public long tid() {
-        return header().tid();
+        return Wire.u64(view, MadHeader.TID_OFFSET);
     }
 
     /** The low 32 TID bits, which the kernel leaves alone. */
     public int tidLow() {
-        return header().tidLow();
+        return (int) Wire.u32(view, MadHeader.TID_OFFSET + 4);
     }
 
     public int attributeId() {
-        return header().attributeId();
+        return Wire.u16(view, MadHeader.ATTRIBUTE_ID_OFFSET);
     }
 
     public long attributeModifier() {
-        return header().attributeModifier();
+        return Wire.u32(view, MadHeader.ATTRIBUTE_MODIFIER_OFFSET);
     }
 
     public Mad withTid(long tid) {

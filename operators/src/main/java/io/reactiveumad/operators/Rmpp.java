@@ -32,8 +32,11 @@ import java.util.function.Consumer;
  *     bytes -> write(peer, bytes), options, scheduler)}. The {@code Mono} completes when the last segment is
  *     acknowledged; a request then still waits for its response as usual.</li>
  * </ol>
- * In kernel-RMPP mode none of this runs: the kernel segments, ACKs and reassembles, and
- * {@link #receive} passes a whole message (longer than 256 bytes) through untouched anyway.
+ * In kernel-RMPP mode none of this runs and kernel-mode MADs must not be fed to {@link #receive}: the
+ * kernel segments, ACKs and reassembles, and hands over messages of any length (a one-segment message
+ * is cut to its PayloadLength, so it can be shorter than 256 bytes; it still has Active set and would
+ * be ACKed a second time or dropped as truncated here). Only messages longer than 256 bytes are
+ * recognised as already reassembled and passed through.
  *
  * <h2>Errors</h2>
  * Every transfer that cannot complete ends with an {@link RmppAbortException} carrying the RMPP status

@@ -62,10 +62,12 @@ final class RmppReceiver {
     }
 
     private void fail(Throwable error) {
-        if (!terminated) {
-            terminated = true;
-            sink.error(error);
+        if (terminated) {
+            LOG.debug("receiver already ended, dropping {}", error.toString());
+            return;
         }
+        terminated = true;
+        sink.error(error);
     }
 
     private void onInbound(RmppInbound in) {

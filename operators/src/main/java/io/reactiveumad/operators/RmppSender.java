@@ -62,7 +62,8 @@ final class RmppSender {
         upstream = inboundControl.subscribe(
                 mad -> serial.execute(() -> onControl(mad)),
                 error -> serial.execute(() -> finish(error)),
-                () -> LOG.trace("control stream of {} ended; the ACK timer still bounds the transfer", this));
+                () -> LOG.trace("control stream of TID 0x{} ended; the ACK timer still bounds the send",
+                        Long.toHexString(segments.tid)));
         serial.execute(() -> {
             sendWindow();
             armAckTimer();
@@ -175,6 +176,9 @@ final class RmppSender {
     /** Ends the send: success when {@code error} is null. */
     private void finish(Throwable error) {
         if (done) {
+            if (error != null) {
+                LOG.debug("send of TID 0x{} already ended, dropping {}", Long.toHexString(segments.tid), error.toString());
+            }
             return;
         }
         done = true;

@@ -2,6 +2,7 @@ package io.reactiveumad.operators;
 
 import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.MalformedMadException;
+import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.RmppHeader;
 
 import java.util.Arrays;
@@ -14,37 +15,17 @@ import java.util.Arrays;
 final class RmppWire {
     static final int SEGMENT_SIZE = MadHeader.MAD_SIZE;
 
-    // TODO(mad helper): replace with MgmtClass.dataOffset once the mad module's version lands on main.
-    private static final int CLASS_SUBN_ADM = 0x03;
-    private static final int CLASS_DEVICE_MGMT = 0x06;
-    private static final int CLASS_DEVICE_ADM = 0x10;
-    private static final int CLASS_BIS = 0x12;
-    private static final int CLASS_VENDOR_RANGE2_FIRST = 0x30;
-    private static final int CLASS_VENDOR_RANGE2_LAST = 0x4F;
-    private static final int SA_DATA_OFFSET = 56;
-    private static final int DEVICE_DATA_OFFSET = 64;
-    private static final int VENDOR_DATA_OFFSET = 40;
-
     private RmppWire() {
     }
 
     /** Where the data starts in each segment: the class header is repeated in every segment. */
     static int dataOffset(int mgmtClass) {
-        if (mgmtClass == CLASS_SUBN_ADM) {
-            return SA_DATA_OFFSET;
-        }
-        if (mgmtClass == CLASS_DEVICE_MGMT || mgmtClass == CLASS_DEVICE_ADM || mgmtClass == CLASS_BIS) {
-            return DEVICE_DATA_OFFSET;
-        }
-        if (mgmtClass >= CLASS_VENDOR_RANGE2_FIRST && mgmtClass <= CLASS_VENDOR_RANGE2_LAST) {
-            return VENDOR_DATA_OFFSET;
-        }
-        return MadHeader.SIZE;
+        return MgmtClass.dataOffset(mgmtClass);
     }
 
-    /** Whether the class has room for an RMPP header before its data (SA, DevMgt, DevAdm, BIS, vendor range 2). */
+    /** Whether the kernel runs RMPP for the class (SA, DevMgt, DevAdm, BIS, vendor range 2). */
     static boolean carriesRmpp(int mgmtClass) {
-        return dataOffset(mgmtClass) >= RmppHeader.END_OFFSET;
+        return MgmtClass.isRmppClass(mgmtClass);
     }
 
     static int dataPerSegment(int mgmtClass) {

@@ -6,7 +6,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import reactor.core.publisher.Sinks;
+import reactor.core.scheduler.Schedulers;
+import reactor.test.StepVerifier;
+
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.HashSet;
 import java.util.Random;
 import java.util.Set;
@@ -51,6 +57,27 @@ class RmppLoopTest {
             byte[] message = message(mgmtClass, 60000, TID, random);
             assertDelivered(RmppLoop.perfect(message, RmppOptions.DEFAULTS), message);
         }
+    }
+
+    @Test
+    void runsOnARealSchedulerOverALinkThatLoopsStraightBack() {
+        byte[] message = saMessage(60000, random);
+        Sinks.Many<RmppInbound> receiverIn = Sinks.many().unicast().onBackpressureBuffer();
+        Sinks.Many<byte[]> senderIn = Sinks.many().unicast().onBackpressureBuffer();
+        List<byte[]> delivered = new ArrayList<>();
+        // Every transmit re-enters the other side synchronously: the serial executors must queue, not recurse.
+        Rmpp.receive(receiverIn.asFlux(), RmppOptions.DEFAULTS, Schedulers.parallel()).subscribe(event -> {
+            if (event instanceof RmppEvent.Control c) {
+                senderIn.tryEmitNext(c.mad());
+            } else if (event instanceof RmppEvent.Message m) {
+                delivered.add(m.bytes());
+            }
+        });
+        StepVerifier.create(Rmpp.send(message, senderIn.asFlux(), s -> receiverIn.tryEmitNext(in(s)),
+                        RmppOptions.DEFAULTS, Schedulers.parallel()))
+                .expectComplete()
+                .verify(Duration.ofSeconds(10));
+        assertThat(delivered).singleElement().isEqualTo(asReassembled(message));
     }
 
     @Test

@@ -340,4 +340,26 @@ class RmppReceiverTest {
         assertThat(failures()).extracting(RmppAbortException::status).containsExactly(RmppHeader.STATUS_T2L);
         assertThat(completed).isTrue();
     }
+
+    @Test
+    void cancellingStopsTheTimers() {
+        List<RmppEvent> seen = new ArrayList<>();
+        reactor.core.Disposable subscription = Rmpp.receive(inbound.asFlux(), RmppOptions.DEFAULTS, time)
+                .subscribe(seen::add);
+        feed(segment(saMessage(600, random), 1));
+        subscription.dispose();
+        time.advanceTimeBy(Duration.ofMinutes(1));
+
+        assertThat(seen).singleElement().isInstanceOf(RmppEvent.Control.class); // the ACK of segment 1, no T2L
+    }
+
+    @Test
+    void passesOnAnInboundErrorAtOnce() {
+        reactor.test.StepVerifier.create(Rmpp.receive(inbound.asFlux(), RmppOptions.DEFAULTS, time))
+                .then(() -> feed(segment(saMessage(600, random), 1)))
+                .expectNextCount(1)
+                .then(() -> inbound.tryEmitError(new IllegalStateException("port gone")))
+                .expectErrorMessage("port gone")
+                .verify(Duration.ofSeconds(10));
+    }
 }

@@ -258,4 +258,17 @@ class RmppSenderTest {
                 .expectErrorMessage("agent closed")
                 .verify(VERIFY);
     }
+
+    @Test
+    void cancellingStopsTheResends() {
+        VirtualTimeScheduler time = VirtualTimeScheduler.create();
+        reactor.core.Disposable subscription = Rmpp.send(saMessage(600, random), control.asFlux(), sent::add,
+                RmppOptions.DEFAULTS, time).subscribe();
+        time.advanceTimeBy(Duration.ofSeconds(2));
+        subscription.dispose();
+        time.advanceTimeBy(Duration.ofMinutes(1));
+
+        assertThat(sentSegments()).containsExactly(1L, 1L);
+        assertThat(sentAborts()).isEmpty();
+    }
 }

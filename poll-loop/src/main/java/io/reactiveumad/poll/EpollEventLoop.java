@@ -44,6 +44,8 @@ public final class EpollEventLoop implements PollLoop {
     /** epoll data of the wakeup eventfd; registrations use (generation << 32 | fd) with fd >= 0. */
     private static final long WAKEUP_DATA = -1L;
     private static final int READY_MASK = READ | WRITE;
+    /** Longer delays are clamped (to about 146 years) so that a deadline cannot overflow past "now". */
+    private static final long MAX_DELAY_NANOS = Long.MAX_VALUE >> 1;
 
     private static final int RUNNING = 0;
     private static final int SHUTTING_DOWN = 1;
@@ -141,7 +143,7 @@ public final class EpollEventLoop implements PollLoop {
     @Override
     public Cancellable schedule(Runnable task, long delay, TimeUnit unit) {
         Objects.requireNonNull(task, "task");
-        long deadline = nanoTime() + Math.max(0, unit.toNanos(delay));
+        long deadline = nanoTime() + Math.min(Math.max(0, unit.toNanos(delay)), MAX_DELAY_NANOS);
         Timer timer = new Timer(task, deadline, timerSequence.getAndIncrement());
         if (inEventLoop()) {
             timer.run();

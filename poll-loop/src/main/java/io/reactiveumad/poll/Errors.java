@@ -9,11 +9,16 @@ public final class Errors {
     public static final int EIO = 5;
     public static final int EBADF = 9;
     public static final int EAGAIN = 11;
+    public static final int ENOMEM = 12;
     public static final int ENODEV = 19;
     public static final int EINVAL = 22;
     public static final int ENOTTY = 25;
     public static final int ENOSPC = 28;
+    public static final int EADDRINUSE = 98;
+    public static final int ECONNRESET = 104;
+    public static final int ENOTCONN = 107;
     public static final int ETIMEDOUT = 110;
+    public static final int ECONNREFUSED = 111;
 
     private static final int CACHED = 256;
     private static final String[] DESCRIPTIONS = new String[CACHED];

@@ -26,7 +26,11 @@ public interface PollLoop extends EventExecutor, AutoCloseable {
         /** {@code readyOps} is a mask of {@link #READ}/{@link #WRITE}. Exceptions are logged and isolated. */
         void onReady(int readyOps);
 
-        /** EPOLLERR/EPOLLHUP on the fd: typically a {@link DeviceGoneException}. The registration is cancelled. */
+        /**
+         * EPOLLERR/EPOLLHUP on the fd: typically a {@link DeviceGoneException}. The registration is cancelled
+         * first; if the same wakeup also reported data for the handler's interest, {@link #onReady} ran just
+         * before, so what was queued can still be drained.
+         */
         void onError(NativeIoException error);
     }
 

@@ -35,6 +35,7 @@ import reactor.core.scheduler.Schedulers;
  */
 public final class EmbeddedFabric implements AutoCloseable {
     private final FabricEngine engine;
+    private final SubnetAdministrator sa;
     private final Transport transport;
     private final Scheduler ownedScheduler;
 
@@ -45,8 +46,11 @@ public final class EmbeddedFabric implements AutoCloseable {
         String smNode = b.smNode != null ? b.smNode : b.topology.nodes(NodeType.CA).stream().findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("the topology has no CA to run the SM on")).id();
         this.engine = new FabricEngine(executor, b.topology, smNode, b.smPort, b.hopDelay);
-        engine.addService(new Sma(engine));
+        Sma sma = new Sma(engine);
+        this.sa = new SubnetAdministrator(engine, sma, b.reportTimeout, b.reportRetries);
+        engine.addService(sma);
         engine.addService(new Pma(engine));
+        engine.addService(sa);
         this.transport = new EmbeddedTransport(engine);
         engine.run(engine::sweep);
     }
@@ -115,6 +119,29 @@ public final class EmbeddedFabric implements AutoCloseable {
         engine.run(() -> engine.removeNode(id));
     }
 
+    /**
+     * Changes {@code node}'s NodeDescription (ibsim's console can't; real hosts do when renamed) and sends
+     * trap 144 (local changes, NodeDescription changed) from its {@code port} to subscribers.
+     */
+    public void setNodeDescription(String node, int port, String description) {
+        engine.run(() -> {
+            FabricNode n = engine.node(node);
+            n.node.checkPort(port);
+            n.description = description;
+            sa.localChanges(n, port, io.reactiveumad.mad.attr.TrapDetails.LocalChanges.NODE_DESCRIPTION_CHANGE);
+        });
+    }
+
+    /** Reports the SA has sent, resends included. */
+    public long reportsSent() {
+        return engine.call(sa::reportsSent);
+    }
+
+    /** InformInfo subscriptions the SA holds. */
+    public int subscriptions() {
+        return engine.call(sa::subscriptionCount);
+    }
+
     /** Reads a performance counter of {@code node}:{@code port}. */
     public long counter(String node, int port, PortCounter counter) {
         return engine.call(() -> portOf(node, port).counters.get(counter));
@@ -157,6 +184,8 @@ public final class EmbeddedFabric implements AutoCloseable {
         private String smNode;
         private int smPort = 1;
         private Duration hopDelay = Duration.ZERO;
+        private Duration reportTimeout = Duration.ofSeconds(1);
+        private int reportRetries = 3;
 
         private Builder(Topology topology) {
             this.topology = Objects.requireNonNull(topology, "topology");
@@ -181,6 +210,17 @@ public final class EmbeddedFabric implements AutoCloseable {
                 throw new IllegalArgumentException("hop delay must not be negative: " + value);
             }
             this.hopDelay = value;
+            return this;
+        }
+
+        /** How long the SA waits for a ReportResp before resending a Report, and how often it resends (1 s, 3). */
+        public Builder reports(Duration timeout, int retries) {
+            if (timeout.isNegative() || timeout.isZero() || retries < 0) {
+                throw new IllegalArgumentException("report timeout must be positive and retries >= 0: " + timeout + ", "
+                        + retries);
+            }
+            this.reportTimeout = timeout;
+            this.reportRetries = retries;
             return this;
         }
 

@@ -3,14 +3,14 @@ package io.reactiveumad.test;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
+import java.util.SplittableRandom;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Fault injection for an {@link EmbeddedFabric}: each rule applies to the MADs a {@link MadMatch}
  * selects, at the moment they are delivered to their destination node. Randomness comes from one
- * seeded {@link Random} used on the fabric's executor only, so with a virtual-time scheduler a run is
+ * seeded {@link SplittableRandom} (well spread even for small seeds) used on the fabric's executor only, so with a virtual-time scheduler a run is
  * repeatable. Rules may be added or cleared from any thread; they apply to MADs delivered afterwards.
  *
  * <pre>{@code
@@ -31,7 +31,7 @@ public final class Faults {
     }
 
     private final List<Rule> rules = new CopyOnWriteArrayList<>();
-    private volatile Random random = new Random(0);
+    private volatile SplittableRandom random = new SplittableRandom(0);
     private final AtomicLong dropped = new AtomicLong();
     private final AtomicLong duplicated = new AtomicLong();
     private final AtomicLong corrupted = new AtomicLong();
@@ -41,7 +41,7 @@ public final class Faults {
 
     /** Re-seeds the random source (default seed 0). */
     public Faults seed(long seed) {
-        random = new Random(seed);
+        random = new SplittableRandom(seed);
         return this;
     }
 

@@ -1,17 +1,19 @@
 package io.reactiveumad.test;
 
+import static io.reactiveumad.test.PortCounter.*;
+
+import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.MadStatus;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
+import io.reactiveumad.mad.attr.ClassPortInfo;
 import io.reactiveumad.mad.perf.PortCounters;
 import io.reactiveumad.mad.perf.PortCountersExtended;
 import java.nio.ByteBuffer;
 
-import static io.reactiveumad.test.PortCounter.*;
-
 /**
- * The performance management agent every node runs: PortCounters and PortCountersExtended Get (one
+ * The performance management agent every node runs: ClassPortInfo, PortCounters and PortCountersExtended Get (one
  * port, or every port summed with PortSelect 0xFF on a switch) and Set, which resets the counters the
  * select masks name and answers with the counters after the reset.
  */
@@ -28,6 +30,12 @@ final class Pma implements LocalService {
     private static final PortCounter[] EXT_SELECT2 = {SYMBOL_ERROR, LINK_ERROR_RECOVERY, LINK_DOWNED, RCV_ERRORS,
         RCV_REMOTE_PHYSICAL_ERRORS, RCV_SWITCH_RELAY_ERRORS, XMIT_DISCARDS, XMIT_CONSTRAINT_ERRORS, RCV_CONSTRAINT_ERRORS,
         LOCAL_LINK_INTEGRITY_ERRORS, EXCESSIVE_BUFFER_OVERRUN_ERRORS, VL15_DROPPED, XMIT_WAIT, QP1_DROPPED};
+
+    /** AllPortSelect, PortCountersExtended, PortXmitWait and QP1Dropped supported; RespTimeValue 18 (≈1 s). */
+    private static final ClassPortInfo CLASS_PORT_INFO = new ClassPortInfo(MadHeader.BASE_VERSION, 1,
+            ClassPortInfo.PERF_CAP_ALL_PORT_SELECT | ClassPortInfo.PERF_CAP_EXTENDED_WIDTH_SUPPORTED
+                    | ClassPortInfo.PERF_CAP_XMIT_WAIT_SUPPORTED | ClassPortInfo.PERF_CAP_QP1_DROPPED_SUPPORTED,
+            0, 18, Gid.ZERO, 0, 0, 0, 0, 0, 0, 0, Gid.ZERO, 0, 0, 0, 0, 0, 0, 0, 0);
 
     private final FabricEngine engine;
 
@@ -67,6 +75,8 @@ final class Pma implements LocalService {
                     }
                     yield encode(request, extended(node, q.portSelect(), q));
                 }
+                case ClassPortInfo.ATTRIBUTE_ID -> set ? FabricEngine.status(request, MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE)
+                        : encode(request, CLASS_PORT_INFO);
                 default -> FabricEngine.status(request, MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE);
             };
         } catch (IllegalArgumentException badPort) {

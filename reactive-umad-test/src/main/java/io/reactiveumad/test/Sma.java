@@ -90,13 +90,14 @@ final class Sma implements LocalService {
         return port;
     }
 
-    private static NodeInfo nodeInfo(FabricNode node, int port) {
+    static NodeInfo nodeInfo(FabricNode node, int port) {
         return new NodeInfo(MadHeader.BASE_VERSION, 1, node.node.type().code(), node.node.portCount(),
                 node.node.systemImageGuid(), node.node.nodeGuid(), node.node.portGuid(port), PARTITION_CAP,
                 node.node.deviceId(), 0, port, node.node.vendorId());
     }
 
-    private PortInfo portInfo(FabricNode node, int port, byte[] set) {
+    /** PortInfo of {@code node}:{@code port}, after applying the PortInfo Set in {@code set} when not null. */
+    PortInfo portInfo(FabricNode node, int port, byte[] set) {
         FabricPort p = node.ports[port];
         if (set != null) {
             PortInfo wanted = PortInfo.decode(ByteBuffer.wrap(set), SmpHeader.DATA_OFFSET);

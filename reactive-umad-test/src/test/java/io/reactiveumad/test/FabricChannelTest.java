@@ -31,71 +31,11 @@ import org.junit.jupiter.api.Test;
 import reactor.test.scheduler.VirtualTimeScheduler;
 
 /** The embedded fabric at the frame level: what a transport must do for the core above it. */
-class FabricChannelTest {
+class FabricChannelTest extends FabricTestSupport {
     private static final AgentRegistration SMP_DR_CLIENT = new AgentRegistration(0, MgmtClass.SUBN_DIRECTED_ROUTE, 1, 0, 0, 0, 0, false);
     private static final AgentRegistration SMP_LR_CLIENT = new AgentRegistration(0, MgmtClass.SUBN_LID_ROUTED, 1, 0, 0, 0, 0, false);
     private static final AgentRegistration PERF_CLIENT = new AgentRegistration(1, MgmtClass.PERF, 1, 0, 0, 0, 0, false);
     private static final int CM = 0x07;
-
-    private final VirtualTimeScheduler time = VirtualTimeScheduler.create();
-    private final EmbeddedFabric fabric = EmbeddedFabric.builder(Topology.defaultTopology()).scheduler(time).build();
-
-    @AfterEach
-    void close() {
-        fabric.close();
-        time.dispose();
-    }
-
-    /** Opens a port and starts it with a listener that records frames. */
-    private Port open(String node) {
-        MadChannel channel = fabric.transport().open(fabric.port(node, 1));
-        Port port = new Port(channel);
-        on(() -> channel.start(port));
-        return port;
-    }
-
-    private static final class Port implements FrameListener {
-        final MadChannel channel;
-        final List<MadFrame> frames = new ArrayList<>();
-
-        Port(MadChannel channel) {
-            this.channel = channel;
-        }
-
-        @Override
-        public void onFrame(MadFrame frame) {
-            frames.add(frame);
-        }
-
-        @Override
-        public void onError(Throwable error) {
-            throw new AssertionError(error);
-        }
-    }
-
-    /** Runs {@code task} as an executor task (inline: virtual time drains at once) and rethrows its failure. */
-    private <T> T on(Supplier<T> task) {
-        List<T> out = new ArrayList<>();
-        RuntimeException[] failure = new RuntimeException[1];
-        fabric.executor().execute(() -> {
-            try {
-                out.add(task.get());
-            } catch (RuntimeException e) {
-                failure[0] = e;
-            }
-        });
-        if (failure[0] != null) {
-            throw failure[0];
-        }
-        return out.get(0);
-    }
-
-    private void on(Runnable task) {
-        on(() -> {
-            task.run();
-            return null;
-        });
-    }
 
     private static byte[] drGet(int attribute, long modifier, int tidLow, int... path) {
         return Mad.build(b -> {

@@ -6,6 +6,7 @@ import io.reactiveumad.MadPort;
 import io.reactiveumad.Overflow;
 import io.reactiveumad.PortClosedException;
 import io.reactiveumad.ReceivedMad;
+import io.reactiveumad.RmppMode;
 import io.reactiveumad.RequestOptions;
 import io.reactiveumad.mad.Mad;
 import io.reactiveumad.mad.MadAddress;
@@ -15,7 +16,9 @@ import io.reactiveumad.mad.MadStatus;
 import io.reactiveumad.mad.MadStatusException;
 import io.reactiveumad.mad.MadTimeoutException;
 import io.reactiveumad.mad.MalformedMadException;
+import io.reactiveumad.mad.RmppHeader;
 import io.reactiveumad.operators.Inbox;
+import io.reactiveumad.operators.RmppOptions;
 import io.reactiveumad.operators.TidTable;
 import io.reactiveumad.poll.EventExecutor;
 import io.reactiveumad.poll.channel.MadFrame;
@@ -53,6 +56,8 @@ final class DefaultMadAgent implements MadAgent {
     private final TidTable<Pending> pending = new TidTable<>(ThreadLocalRandom.current().nextInt());
     /** Null for a pure client, which receives no unsolicited MADs. */
     private final Inbox<ReceivedMad> inbox;
+    /** Null unless the agent does RMPP in user space. */
+    private final UserRmpp userRmpp;
     private final AtomicBoolean disposed = new AtomicBoolean();
     /** loop */
     private Throwable terminal;
@@ -67,10 +72,15 @@ final class DefaultMadAgent implements MadAgent {
                 ? new Inbox<>(spec.overflow().capacity(), spec.overflow().policy(), loop,
                         hasDemand -> port.updateReadInterest(), this::logDrop)
                 : null;
+        this.userRmpp = spec.rmpp() == RmppMode.USER ? new UserRmpp(this, RmppOptions.DEFAULTS) : null;
     }
 
     int id() {
         return id;
+    }
+
+    DefaultMadPort owner() {
+        return port;
     }
 
     long droppedOverflow() {
@@ -113,6 +123,10 @@ final class DefaultMadAgent implements MadAgent {
             return Mono.error(new IllegalArgumentException(String.format(
                     "request class 0x%02x on an agent for class 0x%02x", request.mgmtClass(), spec.mgmtClass())));
         }
+        IllegalArgumentException tooLong = checkLength(request);
+        if (tooLong != null) {
+            return Mono.error(tooLong);
+        }
         return Mono.<ReceivedMad>create(sink -> {
             Pending p = new Pending(sink, request, to, options);
             sink.onCancel(() -> loop.execute(p::cancel));
@@ -124,7 +138,37 @@ final class DefaultMadAgent implements MadAgent {
     public Mono<Void> send(Mad mad, MadAddress to) {
         Objects.requireNonNull(mad, "mad");
         Objects.requireNonNull(to, "to");
-        return onLoop(() -> port.send(MadFrame.send(id, to, mad.toByteArray())));
+        IllegalArgumentException tooLong = checkLength(mad);
+        if (tooLong != null) {
+            return Mono.error(tooLong);
+        }
+        if (userRmpp != null && mad.length() > MadHeader.MAD_SIZE) {
+            return Mono.defer(() -> userRmpp.send(mad.toByteArray(), to)).subscribeOn(port.loopScheduler())
+                    .publishOn(port.delivery());
+        }
+        return onLoop(() -> port.send(wholeMessage(mad.toByteArray(), to, 0, 0)));
+    }
+
+    /** A message longer than one MAD needs RMPP, and this agent must be doing it. */
+    private IllegalArgumentException checkLength(Mad mad) {
+        if (mad.length() > MadHeader.MAD_SIZE && spec.rmpp() == RmppMode.NONE) {
+            return new IllegalArgumentException("a " + mad.length() + "-byte message needs RMPP, but agent for class 0x"
+                    + Integer.toHexString(spec.mgmtClass()) + " was registered with RmppMode.NONE");
+        }
+        return null;
+    }
+
+    /**
+     * One frame carrying the whole message: a single MAD, or (kernel RMPP) a long message the kernel
+     * segments, which it recognises by the RMPP header's Active flag.
+     */
+    private MadFrame wholeMessage(byte[] bytes, MadAddress to, int timeoutMs, int retries) {
+        if (bytes.length > MadHeader.MAD_SIZE) {
+            RmppHeader rmpp = new RmppHeader().wrap(bytes);
+            rmpp.version(RmppHeader.VERSION).type(RmppHeader.TYPE_DATA)
+                    .flags(RmppHeader.FLAG_ACTIVE | RmppHeader.FLAG_FIRST | RmppHeader.FLAG_LAST);
+        }
+        return new MadFrame(id, 0, timeoutMs, retries, to, bytes);
     }
 
     @Override
@@ -135,13 +179,7 @@ final class DefaultMadAgent implements MadAgent {
         int method = req.method() == METHOD_SET ? METHOD_GET_RESP : req.method() | MadHeader.RESPONSE_BIT;
         Mad answer = response.with(b -> b.put(MadHeader.METHOD_OFFSET, (byte) method)
                 .putLong(MadHeader.TID_OFFSET, req.tid()));
-        MadAddress back = request.source();
-        if (back.qpn() != 0 && back.qkey() == 0) {
-            // The kernel reports no Q_Key for received GSI MADs; answers go to the well-known one.
-            back = new MadAddress(back.lid(), back.qpn(), MadAddress.GSI_QKEY, back.sl(), back.pathBits(),
-                    back.pkeyIndex(), back.grh());
-        }
-        return send(answer, back);
+        return send(answer, replyAddress(request.source()));
     }
 
     @Override
@@ -155,6 +193,14 @@ final class DefaultMadAgent implements MadAgent {
                             return Mono.empty();
                         }))
                 .subscribe(null, e -> log.debug("agent {}: serve ended: {}", id, e.toString()));
+    }
+
+    /** Where answers to a MAD from {@code from} go: the kernel reports no Q_Key for GSI MADs, use the well-known one. */
+    static MadAddress replyAddress(MadAddress from) {
+        return from.qpn() != 0 && from.qkey() == 0
+                ? new MadAddress(from.lid(), from.qpn(), MadAddress.GSI_QKEY, from.sl(), from.pathBits(), from.pkeyIndex(),
+                        from.grh())
+                : from;
     }
 
     /** Runs {@code action} on the loop; completes empty, or with its error, on the delivery scheduler. */
@@ -181,7 +227,14 @@ final class DefaultMadAgent implements MadAgent {
 
     /** loop: one frame for this agent. */
     void onFrame(MadFrame frame) {
-        byte[] bytes = frame.mad();
+        if (userRmpp != null && !frame.isTimeoutRecord() && userRmpp.consume(frame)) {
+            return;
+        }
+        deliver(frame.mad(), frame.address(), frame.isTimeoutRecord());
+    }
+
+    /** loop: a MAD (or a message reassembled by user-space RMPP) for this agent. */
+    void deliver(byte[] bytes, MadAddress from, boolean timeoutRecord) {
         Mad mad;
         try {
             mad = Mad.adopt(bytes);
@@ -189,23 +242,29 @@ final class DefaultMadAgent implements MadAgent {
             onMalformed(bytes, e);
             return;
         }
-        if (frame.isTimeoutRecord() || mad.isResponse()) {
-            Pending p = pending.get(mad.tidLow());
-            if (p == null || p.request.mgmtClass() != mad.mgmtClass()) {
+        if (timeoutRecord || mad.isResponse()) {
+            Pending p = pendingFor(mad.tidLow(), mad.mgmtClass());
+            if (p == null) {
                 port.lateResponses.increment();
                 log.debug("agent {}: late or unknown response dropped: {}", id, mad);
                 return;
             }
-            if (frame.isTimeoutRecord()) {
-                p.fail(new MadTimeoutException(p.tid, p.attempts, p.options.timeout(), "kernel ETIMEDOUT"));
+            if (timeoutRecord) {
+                p.fail(new MadTimeoutException(p.wireTid, p.attempts, p.options.timeout(), "kernel ETIMEDOUT"));
             } else {
-                p.onResponse(new ReceivedMad(mad, frame.address()));
+                p.onResponse(new ReceivedMad(mad, from));
             }
         } else if (inbox != null && spec.serves(mad.method())) {
-            inbox.offer(new ReceivedMad(mad, frame.address()));
+            inbox.offer(new ReceivedMad(mad, from));
         } else {
             port.unclaimed.increment();
         }
+    }
+
+    /** loop: the request waiting under {@code tidLow} for a response of {@code mgmtClass}, or null. */
+    Pending pendingFor(int tidLow, int mgmtClass) {
+        Pending p = pending.get(tidLow);
+        return p != null && p.request.mgmtClass() == mgmtClass ? p : null;
     }
 
     /** loop: bytes that are not a MAD. If they still name a pending TID, that request fails with the cause. */
@@ -230,6 +289,9 @@ final class DefaultMadAgent implements MadAgent {
         terminal = cause;
         PortClosedException closed = closed();
         pending.drain((tid, p) -> p.fail(closed));
+        if (userRmpp != null) {
+            userRmpp.close();
+        }
         if (inbox != null) {
             if (cause instanceof PortClosedException) {
                 inbox.complete();
@@ -259,7 +321,7 @@ final class DefaultMadAgent implements MadAgent {
     }
 
     /** One outstanding request; loop-confined. */
-    private final class Pending {
+    final class Pending {
         final MonoSink<ReceivedMad> sink;
         final Mad request;
         final MadAddress to;
@@ -270,6 +332,8 @@ final class DefaultMadAgent implements MadAgent {
         int busyLeft;
         boolean done;
         EventExecutor.Cancellable timer;
+        /** A user-space RMPP transfer of the request in progress. */
+        Disposable transfer;
 
         Pending(MonoSink<ReceivedMad> sink, Mad request, MadAddress to, RequestOptions options) {
             this.sink = sink;
@@ -300,17 +364,35 @@ final class DefaultMadAgent implements MadAgent {
             boolean kernelRetries = port.channel().resendsRequests();
             byte[] bytes = request.toByteArray();
             ByteBuffer.wrap(bytes).putLong(MadHeader.TID_OFFSET, wireTid);
+            if (userRmpp != null && bytes.length > MadHeader.MAD_SIZE) {
+                // The response timer starts once the peer has acknowledged the whole request.
+                transfer = userRmpp.send(bytes, to).subscribe(null, this::fail, this::armTimer);
+                return;
+            }
             MadFrame frame = kernelRetries
-                    ? new MadFrame(id, 0, (int) options.timeout().toMillis(), options.retries(), to, bytes)
-                    : MadFrame.send(id, to, bytes);
+                    ? wholeMessage(bytes, to, (int) options.timeout().toMillis(), options.retries())
+                    : wholeMessage(bytes, to, 0, 0);
             try {
                 port.send(frame);
             } catch (RuntimeException e) {
                 fail(e);
                 return;
             }
-            Duration wait = kernelRetries ? options.deadline().plus(KERNEL_DEADLINE_SLACK) : options.timeout();
+            armTimer();
+        }
+
+        private void armTimer() {
+            if (done) {
+                return;
+            }
+            Duration wait = port.channel().resendsRequests()
+                    ? options.deadline().plus(KERNEL_DEADLINE_SLACK) : options.timeout();
             timer = loop.schedule(this::onTimeout, wait.toNanos(), TimeUnit.NANOSECONDS);
+        }
+
+        /** The response is arriving as RMPP segments: the receiver's own timers bound it from now on. */
+        void responseStreaming() {
+            cancelTimer();
         }
 
         void onTimeout() {
@@ -372,6 +454,10 @@ final class DefaultMadAgent implements MadAgent {
             if (timer != null) {
                 timer.cancel();
                 timer = null;
+            }
+            if (transfer != null) {
+                transfer.dispose();
+                transfer = null;
             }
         }
     }

@@ -1,5 +1,7 @@
 package io.reactiveumad.kernelvm.guest;
 
+import io.reactiveumad.mad.Gid;
+import io.reactiveumad.mad.MadAddress;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -17,6 +19,29 @@ public final class InVm {
     public static final Path PORT_DIR = Path.of("/sys/class/infiniband", DEVICE, "ports", Integer.toString(PORT));
 
     private InVm() {
+    }
+
+    /** Hop limit of our GRHs; any value above 1 reaches our own port. */
+    private static final int HOP_LIMIT = 64;
+
+    /** The port's GID 0 (link-local, from the dummy netdev's MAC), as sysfs shows it. */
+    public static Gid gid0() {
+        String[] words = sysfs(PORT_DIR.resolve("gids/0")).split(":");
+        long prefix = 0;
+        long guid = 0;
+        for (int i = 0; i < 4; i++) {
+            prefix = prefix << 16 | Long.parseLong(words[i], 16);
+            guid = guid << 16 | Long.parseLong(words[i + 4], 16);
+        }
+        return new Gid(prefix, guid);
+    }
+
+    /**
+     * Our own port on QP1: on RoCE there is no LID, so MADs carry a GRH from source GID index 0 to the
+     * port's GID 0.
+     */
+    public static MadAddress selfGsi() {
+        return MadAddress.gsi(0).withGrh(new MadAddress.Grh(gid0(), 0, HOP_LIMIT, 0, 0));
     }
 
     /** One sysfs attribute, trimmed. */

@@ -37,7 +37,10 @@ public record ClassPortInfo(int baseVersion, int classVersion, int capabilityMas
 
     /** CapabilityMask bits common to all classes. */
     public static final int CAP_IS_TRAP_SUPPORTED = 1;
+    /** Get(Notice) and Set(Notice) supported. */
     public static final int CAP_IS_NOTICE_SUPPORTED = 1 << 1;
+    /** CapabilityMask2 is meaningful. */
+    public static final int CAP_IS_CAPABILITY_MASK2_SUPPORTED = 1 << 2;
     /** PerfMgt CapabilityMask bits. */
     public static final int PERF_CAP_ALL_PORT_SELECT = 1 << 8;
     public static final int PERF_CAP_EXTENDED_WIDTH_SUPPORTED = 1 << 9;

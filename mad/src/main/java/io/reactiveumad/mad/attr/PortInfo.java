@@ -231,4 +231,394 @@ public record PortInfo(long mKey, long gidPrefix, int lid, int masterSmLid, long
                 linkSpeedSupported, linkSpeedActive, linkSpeedExtEnabled, linkSpeedExtSupported, linkSpeedExtActive,
                 neighborMtu, mtuCap, vlCap, operationalVls, gidPrefix, clientReregister);
     }
+
+    /** A builder starting from all-zero fields. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder starting from this PortInfo, to change a few fields. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** Mutable, fluent construction of a {@link PortInfo}; setters are named like the record components. */
+    public static final class Builder {
+        private long mKey;
+        private long gidPrefix;
+        private int lid;
+        private int masterSmLid;
+        private long capabilityMask;
+        private int diagCode;
+        private int mKeyLeasePeriod;
+        private int localPortNum;
+        private int linkWidthEnabled;
+        private int linkWidthSupported;
+        private int linkWidthActive;
+        private int linkSpeedSupported;
+        private int portState;
+        private int portPhysicalState;
+        private int linkDownDefaultState;
+        private int mKeyProtectBits;
+        private int lmc;
+        private int linkSpeedActive;
+        private int linkSpeedEnabled;
+        private int neighborMtu;
+        private int masterSmSl;
+        private int vlCap;
+        private int initType;
+        private int vlHighLimit;
+        private int vlArbitrationHighCap;
+        private int vlArbitrationLowCap;
+        private int initTypeReply;
+        private int mtuCap;
+        private int vlStallCount;
+        private int hoqLife;
+        private int operationalVls;
+        private boolean partitionEnforcementInbound;
+        private boolean partitionEnforcementOutbound;
+        private boolean filterRawInbound;
+        private boolean filterRawOutbound;
+        private int mKeyViolations;
+        private int pKeyViolations;
+        private int qKeyViolations;
+        private int guidCap;
+        private boolean clientReregister;
+        private int multicastPKeyTrapSuppressionEnabled;
+        private int subnetTimeout;
+        private int respTimeValue;
+        private int localPhyErrors;
+        private int overrunErrors;
+        private int maxCreditHint;
+        private int linkRoundTripLatency;
+        private int capabilityMask2;
+        private int linkSpeedExtActive;
+        private int linkSpeedExtSupported;
+        private int linkSpeedExtEnabled;
+
+        private Builder() {
+        }
+
+        private Builder(PortInfo p) {
+            mKey = p.mKey;
+            gidPrefix = p.gidPrefix;
+            lid = p.lid;
+            masterSmLid = p.masterSmLid;
+            capabilityMask = p.capabilityMask;
+            diagCode = p.diagCode;
+            mKeyLeasePeriod = p.mKeyLeasePeriod;
+            localPortNum = p.localPortNum;
+            linkWidthEnabled = p.linkWidthEnabled;
+            linkWidthSupported = p.linkWidthSupported;
+            linkWidthActive = p.linkWidthActive;
+            linkSpeedSupported = p.linkSpeedSupported;
+            portState = p.portState;
+            portPhysicalState = p.portPhysicalState;
+            linkDownDefaultState = p.linkDownDefaultState;
+            mKeyProtectBits = p.mKeyProtectBits;
+            lmc = p.lmc;
+            linkSpeedActive = p.linkSpeedActive;
+            linkSpeedEnabled = p.linkSpeedEnabled;
+            neighborMtu = p.neighborMtu;
+            masterSmSl = p.masterSmSl;
+            vlCap = p.vlCap;
+            initType = p.initType;
+            vlHighLimit = p.vlHighLimit;
+            vlArbitrationHighCap = p.vlArbitrationHighCap;
+            vlArbitrationLowCap = p.vlArbitrationLowCap;
+            initTypeReply = p.initTypeReply;
+            mtuCap = p.mtuCap;
+            vlStallCount = p.vlStallCount;
+            hoqLife = p.hoqLife;
+            operationalVls = p.operationalVls;
+            partitionEnforcementInbound = p.partitionEnforcementInbound;
+            partitionEnforcementOutbound = p.partitionEnforcementOutbound;
+            filterRawInbound = p.filterRawInbound;
+            filterRawOutbound = p.filterRawOutbound;
+            mKeyViolations = p.mKeyViolations;
+            pKeyViolations = p.pKeyViolations;
+            qKeyViolations = p.qKeyViolations;
+            guidCap = p.guidCap;
+            clientReregister = p.clientReregister;
+            multicastPKeyTrapSuppressionEnabled = p.multicastPKeyTrapSuppressionEnabled;
+            subnetTimeout = p.subnetTimeout;
+            respTimeValue = p.respTimeValue;
+            localPhyErrors = p.localPhyErrors;
+            overrunErrors = p.overrunErrors;
+            maxCreditHint = p.maxCreditHint;
+            linkRoundTripLatency = p.linkRoundTripLatency;
+            capabilityMask2 = p.capabilityMask2;
+            linkSpeedExtActive = p.linkSpeedExtActive;
+            linkSpeedExtSupported = p.linkSpeedExtSupported;
+            linkSpeedExtEnabled = p.linkSpeedExtEnabled;
+        }
+
+        public Builder mKey(long v) {
+            mKey = v;
+            return this;
+        }
+
+        public Builder gidPrefix(long v) {
+            gidPrefix = v;
+            return this;
+        }
+
+        public Builder lid(int v) {
+            lid = v;
+            return this;
+        }
+
+        public Builder masterSmLid(int v) {
+            masterSmLid = v;
+            return this;
+        }
+
+        public Builder capabilityMask(long v) {
+            capabilityMask = v;
+            return this;
+        }
+
+        public Builder diagCode(int v) {
+            diagCode = v;
+            return this;
+        }
+
+        public Builder mKeyLeasePeriod(int v) {
+            mKeyLeasePeriod = v;
+            return this;
+        }
+
+        public Builder localPortNum(int v) {
+            localPortNum = v;
+            return this;
+        }
+
+        public Builder linkWidthEnabled(int v) {
+            linkWidthEnabled = v;
+            return this;
+        }
+
+        public Builder linkWidthSupported(int v) {
+            linkWidthSupported = v;
+            return this;
+        }
+
+        public Builder linkWidthActive(int v) {
+            linkWidthActive = v;
+            return this;
+        }
+
+        public Builder linkSpeedSupported(int v) {
+            linkSpeedSupported = v;
+            return this;
+        }
+
+        public Builder portState(int v) {
+            portState = v;
+            return this;
+        }
+
+        public Builder portPhysicalState(int v) {
+            portPhysicalState = v;
+            return this;
+        }
+
+        public Builder linkDownDefaultState(int v) {
+            linkDownDefaultState = v;
+            return this;
+        }
+
+        public Builder mKeyProtectBits(int v) {
+            mKeyProtectBits = v;
+            return this;
+        }
+
+        public Builder lmc(int v) {
+            lmc = v;
+            return this;
+        }
+
+        public Builder linkSpeedActive(int v) {
+            linkSpeedActive = v;
+            return this;
+        }
+
+        public Builder linkSpeedEnabled(int v) {
+            linkSpeedEnabled = v;
+            return this;
+        }
+
+        public Builder neighborMtu(int v) {
+            neighborMtu = v;
+            return this;
+        }
+
+        public Builder masterSmSl(int v) {
+            masterSmSl = v;
+            return this;
+        }
+
+        public Builder vlCap(int v) {
+            vlCap = v;
+            return this;
+        }
+
+        public Builder initType(int v) {
+            initType = v;
+            return this;
+        }
+
+        public Builder vlHighLimit(int v) {
+            vlHighLimit = v;
+            return this;
+        }
+
+        public Builder vlArbitrationHighCap(int v) {
+            vlArbitrationHighCap = v;
+            return this;
+        }
+
+        public Builder vlArbitrationLowCap(int v) {
+            vlArbitrationLowCap = v;
+            return this;
+        }
+
+        public Builder initTypeReply(int v) {
+            initTypeReply = v;
+            return this;
+        }
+
+        public Builder mtuCap(int v) {
+            mtuCap = v;
+            return this;
+        }
+
+        public Builder vlStallCount(int v) {
+            vlStallCount = v;
+            return this;
+        }
+
+        public Builder hoqLife(int v) {
+            hoqLife = v;
+            return this;
+        }
+
+        public Builder operationalVls(int v) {
+            operationalVls = v;
+            return this;
+        }
+
+        public Builder partitionEnforcementInbound(boolean v) {
+            partitionEnforcementInbound = v;
+            return this;
+        }
+
+        public Builder partitionEnforcementOutbound(boolean v) {
+            partitionEnforcementOutbound = v;
+            return this;
+        }
+
+        public Builder filterRawInbound(boolean v) {
+            filterRawInbound = v;
+            return this;
+        }
+
+        public Builder filterRawOutbound(boolean v) {
+            filterRawOutbound = v;
+            return this;
+        }
+
+        public Builder mKeyViolations(int v) {
+            mKeyViolations = v;
+            return this;
+        }
+
+        public Builder pKeyViolations(int v) {
+            pKeyViolations = v;
+            return this;
+        }
+
+        public Builder qKeyViolations(int v) {
+            qKeyViolations = v;
+            return this;
+        }
+
+        public Builder guidCap(int v) {
+            guidCap = v;
+            return this;
+        }
+
+        public Builder clientReregister(boolean v) {
+            clientReregister = v;
+            return this;
+        }
+
+        public Builder multicastPKeyTrapSuppressionEnabled(int v) {
+            multicastPKeyTrapSuppressionEnabled = v;
+            return this;
+        }
+
+        public Builder subnetTimeout(int v) {
+            subnetTimeout = v;
+            return this;
+        }
+
+        public Builder respTimeValue(int v) {
+            respTimeValue = v;
+            return this;
+        }
+
+        public Builder localPhyErrors(int v) {
+            localPhyErrors = v;
+            return this;
+        }
+
+        public Builder overrunErrors(int v) {
+            overrunErrors = v;
+            return this;
+        }
+
+        public Builder maxCreditHint(int v) {
+            maxCreditHint = v;
+            return this;
+        }
+
+        public Builder linkRoundTripLatency(int v) {
+            linkRoundTripLatency = v;
+            return this;
+        }
+
+        public Builder capabilityMask2(int v) {
+            capabilityMask2 = v;
+            return this;
+        }
+
+        public Builder linkSpeedExtActive(int v) {
+            linkSpeedExtActive = v;
+            return this;
+        }
+
+        public Builder linkSpeedExtSupported(int v) {
+            linkSpeedExtSupported = v;
+            return this;
+        }
+
+        public Builder linkSpeedExtEnabled(int v) {
+            linkSpeedExtEnabled = v;
+            return this;
+        }
+
+        public PortInfo build() {
+            return new PortInfo(mKey, gidPrefix, lid, masterSmLid, capabilityMask, diagCode, mKeyLeasePeriod,
+                    localPortNum, linkWidthEnabled, linkWidthSupported, linkWidthActive, linkSpeedSupported,
+                    portState, portPhysicalState, linkDownDefaultState, mKeyProtectBits, lmc, linkSpeedActive,
+                    linkSpeedEnabled, neighborMtu, masterSmSl, vlCap, initType, vlHighLimit, vlArbitrationHighCap,
+                    vlArbitrationLowCap, initTypeReply, mtuCap, vlStallCount, hoqLife, operationalVls,
+                    partitionEnforcementInbound, partitionEnforcementOutbound, filterRawInbound, filterRawOutbound,
+                    mKeyViolations, pKeyViolations, qKeyViolations, guidCap, clientReregister,
+                    multicastPKeyTrapSuppressionEnabled, subnetTimeout, respTimeValue, localPhyErrors, overrunErrors,
+                    maxCreditHint, linkRoundTripLatency, capabilityMask2, linkSpeedExtActive, linkSpeedExtSupported,
+                    linkSpeedExtEnabled);
+        }
+    }
 }

@@ -6,6 +6,7 @@ import io.reactiveumad.mad.MadStatus;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.poll.DeviceGoneException;
+import io.reactiveumad.poll.Errors;
 import io.reactiveumad.poll.EventExecutor;
 import io.reactiveumad.poll.NativeIoException;
 import io.reactiveumad.poll.PollLoop;
@@ -64,8 +65,6 @@ public final class IbsimChannel implements MadChannel {
     private static final int MAX_AGENTS = 32;
     private static final int AGENT_SLOT_MASK = MAX_AGENTS - 1;
     private static final int TAG_MASK = 0xFFFF;
-    private static final int EINVAL = 22;
-    private static final int ENOMEM = 12;
 
     private final PollLoop loop;
     private final IbsimEndpoint endpoint;
@@ -173,7 +172,7 @@ public final class IbsimChannel implements MadChannel {
                 return new Sockets(ctl, in, id);
             } catch (NativeIoException e) {
                 new Sockets(ctl, in, id).close();
-                if (e.errno() != SimSocket.EADDRINUSE) {
+                if (e.errno() != Errors.EADDRINUSE) {
                     throw e;
                 }
             }
@@ -231,7 +230,7 @@ public final class IbsimChannel implements MadChannel {
     public int registerAgent(AgentRegistration registration) {
         checkOpen();
         if (MgmtClass.isSmp(registration.mgmtClass()) != (registration.qpn() == 0)) {
-            throw new NativeIoException("register_agent", EINVAL, "classes 0x01/0x81 live on QP0, all others on QP1");
+            throw new NativeIoException("register_agent", Errors.EINVAL, "classes 0x01/0x81 live on QP0, all others on QP1");
         }
         if (registration.rmppVersion() != 0 && !registration.userRmpp()) {
             throw new UnsupportedOperationException("ibsim has no kernel RMPP: register with user RMPP");
@@ -242,13 +241,13 @@ public final class IbsimChannel implements MadChannel {
             if (agent == null) {
                 free = free < 0 ? slot : free;
             } else if (registration.mgmtClass() != 0 && overlaps(agent.registration, registration)) {
-                throw new NativeIoException("register_agent", EINVAL, String.format(
+                throw new NativeIoException("register_agent", Errors.EINVAL, String.format(
                         "class 0x%02x version %d: a method is already served by agent %d",
                         registration.mgmtClass(), registration.classVersion(), slot));
             }
         }
         if (free < 0) {
-            throw new NativeIoException("register_agent", ENOMEM, "all " + MAX_AGENTS + " agents in use");
+            throw new NativeIoException("register_agent", Errors.ENOMEM, "all " + MAX_AGENTS + " agents in use");
         }
         tagGeneration = (tagGeneration + 1) & (TAG_MASK >>> 5);
         agents[free] = new Agent(registration, tagGeneration << 5 | free);
@@ -264,7 +263,7 @@ public final class IbsimChannel implements MadChannel {
     public void unregisterAgent(int agentId) {
         checkLoop();
         if (agentId < 0 || agentId >= MAX_AGENTS || agents[agentId] == null) {
-            throw new NativeIoException("unregister_agent", EINVAL, "no agent " + agentId);
+            throw new NativeIoException("unregister_agent", Errors.EINVAL, "no agent " + agentId);
         }
         agents[agentId] = null;
     }
@@ -274,7 +273,7 @@ public final class IbsimChannel implements MadChannel {
         checkOpen();
         Agent agent = frame.agentId() >= 0 && frame.agentId() < MAX_AGENTS ? agents[frame.agentId()] : null;
         if (agent == null) {
-            throw new NativeIoException("write", EINVAL, "no agent " + frame.agentId());
+            throw new NativeIoException("write", Errors.EINVAL, "no agent " + frame.agentId());
         }
         if (frame.mad().length < MadHeader.SIZE || frame.mad().length > SimRequest.MAD_SIZE) {
             throw new IllegalArgumentException("ibsim carries MADs of " + MadHeader.SIZE + ".." + SimRequest.MAD_SIZE
@@ -439,7 +438,7 @@ public final class IbsimChannel implements MadChannel {
 
     private NativeIoException gone(NativeIoException e) {
         int errno = e.errno();
-        if (errno == SimSocket.ECONNREFUSED || errno == SimSocket.ECONNRESET || errno == SimSocket.ENOTCONN) {
+        if (errno == Errors.ECONNREFUSED || errno == Errors.ECONNRESET || errno == Errors.ENOTCONN) {
             return new DeviceGoneException(endpoint.toString(), errno, "ibsim went away (" + e.getMessage() + ")");
         }
         return e;
@@ -492,7 +491,7 @@ public final class IbsimChannel implements MadChannel {
     private void checkOpen() {
         checkLoop();
         if (closed.get()) {
-            throw new DeviceGoneException(endpoint.toString(), SimSocket.ENOTCONN, "channel closed");
+            throw new DeviceGoneException(endpoint.toString(), Errors.ENOTCONN, "channel closed");
         }
     }
 

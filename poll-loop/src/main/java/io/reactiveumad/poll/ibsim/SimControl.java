@@ -1,6 +1,7 @@
 package io.reactiveumad.poll.ibsim;
 
 import io.reactiveumad.poll.DeviceGoneException;
+import io.reactiveumad.poll.Errors;
 import io.reactiveumad.poll.NativeIoException;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -14,7 +15,7 @@ import java.util.function.Function;
 final class SimControl implements AutoCloseable {
     /** ibsim's {@code IBSIM_MAX_CLIENTS}: client slots per simulator. */
     static final int MAX_CLIENTS = 10;
-    private static final int ETIMEDOUT = 110;
+    private static final long DISCONNECT_WAIT_MS = 1_000;
 
     private final SimSocket socket;
     private final String simulator;
@@ -84,11 +85,16 @@ final class SimControl implements AutoCloseable {
                 () -> "SET_ISSM refused");
     }
 
-    /** DISCONNECT without waiting for the reply: the slot is free once ibsim reads it. */
+    /**
+     * DISCONNECT, waiting at most {@value #DISCONNECT_WAIT_MS} ms for the reply (ibsim answers at once;
+     * closing before it does makes it log a refused reply). A simulator already gone is fine.
+     */
     synchronized void disconnect() {
         ctl.reset(clientId, SimCtl.TYPE_DISCONNECT, 0);
         try {
-            socket.send(ctl.buffer());
+            if (socket.send(ctl.buffer()) && socket.awaitReadable(Math.min(timeoutMs, DISCONNECT_WAIT_MS))) {
+                socket.receive(ctl.buffer());
+            }
         } catch (NativeIoException gone) {
             // ibsim is gone: nothing to detach from.
         }
@@ -102,7 +108,7 @@ final class SimControl implements AutoCloseable {
         ctl.reset(clientId, type, dataLength);
         request.accept(ctl);
         if (!socket.send(ctl.buffer()) || !socket.awaitReadable(timeoutMs)) {
-            throw new DeviceGoneException(simulator, ETIMEDOUT, "no reply to control call " + type + " within "
+            throw new DeviceGoneException(simulator, Errors.ETIMEDOUT, "no reply to control call " + type + " within "
                     + timeoutMs + " ms");
         }
         int length = socket.receive(ctl.buffer());

@@ -21,7 +21,6 @@ final class SimRequest {
     static final int SIZE = 288;
     static final int MAD_OFFSET = 32;
     static final int MAD_SIZE = 256;
-    static final int STATUS_DROPPED = 110;
 
     private static final int DLID_OFFSET = 0;
     private static final int SLID_OFFSET = 4;

@@ -13,11 +13,6 @@ import java.nio.charset.StandardCharsets;
  * are {@link FileDescriptor}'s.
  */
 final class SimSocket implements AutoCloseable {
-    static final int EADDRINUSE = 98;
-    static final int ECONNRESET = 104;
-    static final int ENOTCONN = 107;
-    static final int ECONNREFUSED = 111;
-
     private static final int AF_UNIX = 1;
     private static final int AF_INET = 2;
     /**

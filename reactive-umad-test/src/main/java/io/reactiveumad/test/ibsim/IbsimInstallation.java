@@ -20,6 +20,21 @@ public final class IbsimInstallation {
     private IbsimInstallation() {
     }
 
+    /** Where Debian's ibsim-utils puts the example net files; override with {@code -Dumad.ibsimExamples=...}. */
+    public static final String DEFAULT_EXAMPLES = "/usr/share/doc/ibsim-utils/net-examples";
+
+    /**
+     * One of the example net files ibsim ships ({@code net}, {@code net.1}, {@code net.2sw2path},
+     * {@code net.2sw2path4hca}, {@code net.2sw2path4hca2port}). Missing examples count as a missing peer.
+     */
+    public static Path exampleNet(String name) {
+        Path file = Path.of(System.getProperty("umad.ibsimExamples", DEFAULT_EXAMPLES), name);
+        if (!Files.isReadable(file)) {
+            fail("ibsim example net file missing: " + file + " (package ibsim-utils)");
+        }
+        return file;
+    }
+
     /** The umad2sim library to LD_PRELOAD. */
     public static Path umad2sim() {
         return Path.of(System.getProperty("umad.umad2sim", DEFAULT_UMAD2SIM));
@@ -60,8 +75,12 @@ public final class IbsimInstallation {
         if (missing.isEmpty()) {
             return;
         }
-        String message = "ibsim peers missing: " + missing
-                + " (install ibsim-utils libumad2sim0 opensm infiniband-diags, e.g. via ./test.sh as root)";
+        fail("ibsim peers missing: " + missing);
+    }
+
+    /** The one place that decides between failing (CI) and skipping. */
+    private static void fail(String what) {
+        String message = what + " (install ibsim-utils libumad2sim0 opensm infiniband-diags, e.g. via ./test.sh as root)";
         if (Boolean.getBoolean("umad.requirePeers")) {
             throw new AssertionError(message + "; umad.requirePeers is set, so this fails instead of skipping");
         }

@@ -1,0 +1,208 @@
+package io.reactiveumad.poll.kernel;
+
+import io.reactiveumad.mad.Gid;
+import io.reactiveumad.poll.channel.PortAttributes;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads what the kernel publishes about umad devices and their ports under a sysfs root ({@code /sys}
+ * normally, a temp dir in tests). Blocking file reads: call it off the loop thread.
+ *
+ * <ul>
+ *   <li>{@code class/infiniband_mad/abi_version}: must be {@value #ABI_VERSION}</li>
+ *   <li>{@code class/infiniband_mad/umadN/{ibdev,port}}: which CA port each umad device serves</li>
+ *   <li>{@code class/infiniband/<ibdev>/node_guid} and {@code .../ports/<n>/{lid, lid_mask_count, sm_lid,
+ *       sm_sl, state, phys_state, link_layer, gids/*, pkeys/*}}: the port's attributes</li>
+ * </ul>
+ */
+public final class UmadSysfs {
+    public static final int ABI_VERSION = 5;
+    private static final Pattern UMAD_DIR = Pattern.compile("umad(\\d+)");
+    /** {@code state} and {@code phys_state} read like {@code 4: ACTIVE}. */
+    private static final Pattern NUMBERED_STATE = Pattern.compile("(\\d+)(:.*)?");
+
+    private final Path root;
+
+    public UmadSysfs(Path root) {
+        this.root = root;
+    }
+
+    public static UmadSysfs system() {
+        return new UmadSysfs(Path.of("/sys"));
+    }
+
+    public Path root() {
+        return root;
+    }
+
+    private Path madClass() {
+        return root.resolve("class/infiniband_mad");
+    }
+
+    /** The ABI version the ib_umad module speaks. */
+    public int abiVersion() {
+        return parseInt(madClass().resolve("abi_version"));
+    }
+
+    /** Throws unless the ABI version is {@value #ABI_VERSION}. */
+    public void checkAbiVersion() {
+        int version = abiVersion();
+        if (version != ABI_VERSION) {
+            throw new SysfsException("ib_umad ABI version " + version + " at " + madClass().resolve("abi_version")
+                    + ": only " + ABI_VERSION + " is supported");
+        }
+    }
+
+    /** Every umad device, by index; empty when ib_umad is not loaded. */
+    public List<UmadPortRef> ports() {
+        Path dir = madClass();
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        List<UmadPortRef> ports = new ArrayList<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            for (Path entry : entries) {
+                Matcher m = UMAD_DIR.matcher(entry.getFileName().toString());
+                if (m.matches()) {
+                    ports.add(new UmadPortRef(Integer.parseInt(m.group(1)), read(entry.resolve("ibdev")),
+                            parseInt(entry.resolve("port"))));
+                }
+            }
+        } catch (IOException e) {
+            throw new SysfsException("cannot list " + dir, e);
+        }
+        ports.sort(Comparator.comparingInt(UmadPortRef::index));
+        return ports;
+    }
+
+    /** The umad device serving {@code ibdev} port {@code port}. */
+    public Optional<UmadPortRef> find(String ibdev, int port) {
+        return ports().stream().filter(p -> p.ibdev().equals(ibdev) && p.port() == port).findFirst();
+    }
+
+    public PortAttributes attributes(UmadPortRef ref) {
+        return attributes(ref.ibdev(), ref.port());
+    }
+
+    /** A snapshot of {@code ibdev} port {@code port}. */
+    public PortAttributes attributes(String ibdev, int port) {
+        Path device = root.resolve("class/infiniband").resolve(ibdev);
+        Path dir = device.resolve("ports").resolve(Integer.toString(port));
+        if (!Files.isDirectory(dir)) {
+            throw new SysfsException("no such port: " + dir);
+        }
+        return new PortAttributes(ibdev, port, parseGuid(device.resolve("node_guid")),
+                parseInt(dir.resolve("lid")), parseInt(dir.resolve("lid_mask_count")),
+                parseInt(dir.resolve("sm_lid")), parseInt(dir.resolve("sm_sl")),
+                parseState(dir.resolve("state")), parseState(dir.resolve("phys_state")),
+                read(dir.resolve("link_layer")), gids(dir.resolve("gids")), pkeys(dir.resolve("pkeys")));
+    }
+
+    private List<Gid> gids(Path dir) {
+        List<Gid> gids = new ArrayList<>();
+        for (Path entry : indexedEntries(dir)) {
+            // RoCE leaves unused GID slots unreadable (EINVAL); the slot still occupies its index.
+            Optional<String> text = readIfReadable(entry);
+            gids.add(text.isPresent() ? parseGid(entry, text.get()) : Gid.ZERO);
+        }
+        return gids;
+    }
+
+    private List<Integer> pkeys(Path dir) {
+        List<Integer> pkeys = new ArrayList<>();
+        for (Path entry : indexedEntries(dir)) {
+            pkeys.add(parseInt(entry));
+        }
+        return pkeys;
+    }
+
+    /** The files of a table directory named 0, 1, 2, … in index order; a gap is an error. */
+    private static List<Path> indexedEntries(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        Set<Path> entries = new HashSet<>();
+        try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir)) {
+            stream.forEach(entries::add);
+        } catch (IOException e) {
+            throw new SysfsException("cannot list " + dir, e);
+        }
+        List<Path> ordered = new ArrayList<>(entries.size());
+        for (int i = 0; i < entries.size(); i++) {
+            Path entry = dir.resolve(Integer.toString(i));
+            if (!entries.contains(entry)) {
+                throw new SysfsException("table " + dir + " has " + entries.size() + " entries but no " + i);
+            }
+            ordered.add(entry);
+        }
+        return ordered;
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file).trim();
+        } catch (NoSuchFileException e) {
+            throw new SysfsException("missing sysfs attribute " + file, e);
+        } catch (IOException e) {
+            throw new SysfsException("cannot read " + file, e);
+        }
+    }
+
+    private static Optional<String> readIfReadable(Path file) {
+        try {
+            return Optional.of(Files.readString(file).trim());
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Decimal, or hex with {@code 0x} ({@code lid}, {@code sm_lid}, pkeys). */
+    private static int parseInt(Path file) {
+        String text = read(file);
+        try {
+            return text.startsWith("0x") ? Integer.parseInt(text.substring(2), 16) : Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            throw new SysfsException("not a number in " + file + ": '" + text + "'", e);
+        }
+    }
+
+    private static int parseState(Path file) {
+        String text = read(file);
+        Matcher m = NUMBERED_STATE.matcher(text);
+        if (!m.matches()) {
+            throw new SysfsException("not a port state in " + file + ": '" + text + "'");
+        }
+        return Integer.parseInt(m.group(1));
+    }
+
+    /** {@code 0002:c903:0000:1234}: four groups of four hex digits. */
+    private static long parseGuid(Path file) {
+        String text = read(file);
+        String hex = text.replace(":", "");
+        if (hex.length() != 16 || !text.matches("\\p{XDigit}{4}(:\\p{XDigit}{4}){3}")) {
+            throw new SysfsException("not a GUID in " + file + ": '" + text + "'");
+        }
+        return Long.parseUnsignedLong(hex, 16);
+    }
+
+    /** {@code fe80:0000:0000:0000:0002:c903:0000:1234}: eight groups of four hex digits. */
+    private static Gid parseGid(Path file, String text) {
+        if (!text.matches("\\p{XDigit}{4}(:\\p{XDigit}{4}){7}")) {
+            throw new SysfsException("not a GID in " + file + ": '" + text + "'");
+        }
+        String hex = text.replace(":", "");
+        return new Gid(Long.parseUnsignedLong(hex.substring(0, 16), 16), Long.parseUnsignedLong(hex.substring(16), 16));
+    }
+}

@@ -1,0 +1,132 @@
+package io.reactiveumad.poll.kernel;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.reactiveumad.mad.Gid;
+import io.reactiveumad.poll.channel.PortAttributes;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class UmadSysfsTest {
+    @TempDir
+    Path root;
+    private UmadSysfs sysfs;
+
+    @BeforeEach
+    void buildTree() {
+        sysfs = new UmadSysfs(FakeSysfs.build(root));
+    }
+
+    @Test
+    void listsEveryUmadDeviceInIndexOrder() {
+        assertThat(sysfs.ports()).containsExactly(
+                new UmadPortRef(0, "mlx5_0", 1), new UmadPortRef(1, "mlx5_0", 2),
+                new UmadPortRef(2, "mlx5_1", 1), new UmadPortRef(3, "mlx5_1", 2));
+    }
+
+    @Test
+    void ordersUmadTenAfterUmadTwo() {
+        FakeSysfs.write(root.resolve("class/infiniband_mad/umad10/ibdev"), "mlx5_1");
+        FakeSysfs.write(root.resolve("class/infiniband_mad/umad10/port"), "3");
+
+        assertThat(sysfs.ports()).extracting(UmadPortRef::index).containsExactly(0, 1, 2, 3, 10);
+    }
+
+    @Test
+    void findsAPortByDeviceAndNumber() {
+        assertThat(sysfs.find("mlx5_1", 2)).contains(new UmadPortRef(3, "mlx5_1", 2));
+        assertThat(sysfs.find("mlx5_1", 9)).isEmpty();
+    }
+
+    @Test
+    void readsEveryPortAttribute() {
+        PortAttributes port = sysfs.attributes(new UmadPortRef(2, "mlx5_1", 1));
+
+        assertThat(port.device()).isEqualTo("mlx5_1");
+        assertThat(port.port()).isEqualTo(1);
+        assertThat(port.nodeGuid()).isEqualTo(0x0002_c903_0000_1001L);
+        assertThat(port.lid()).isEqualTo(FakeSysfs.lid(1, 1));
+        assertThat(port.lmc()).isZero();
+        assertThat(port.smLid()).isEqualTo(1);
+        assertThat(port.smSl()).isZero();
+        assertThat(port.state()).isEqualTo(PortAttributes.STATE_ACTIVE);
+        assertThat(port.isActive()).isTrue();
+        assertThat(port.physState()).isEqualTo(5);
+        assertThat(port.linkLayer()).isEqualTo("InfiniBand");
+        assertThat(port.gids()).hasSize(FakeSysfs.GIDS)
+                .startsWith(new Gid(0xfe80_0000_0000_0000L, 0x0002_c903_0001_0001L));
+        assertThat(port.gids().subList(1, FakeSysfs.GIDS)).containsOnly(Gid.ZERO);
+        assertThat(port.pkeys()).containsExactly(0xffff, 0x8001);
+    }
+
+    @Test
+    void aDownPortReadsAsDown() {
+        PortAttributes port = sysfs.attributes("mlx5_0", 2);
+
+        assertThat(port.state()).isEqualTo(1);
+        assertThat(port.isActive()).isFalse();
+        assertThat(port.physState()).isEqualTo(2);
+    }
+
+    @Test
+    void anUnreadableGidSlotKeepsItsIndexAsZero() throws Exception {
+        Path slot = root.resolve("class/infiniband/mlx5_0/ports/1/gids/2");
+        Files.delete(slot);
+        Files.createDirectory(slot);
+
+        assertThat(sysfs.attributes("mlx5_0", 1).gids()).hasSize(FakeSysfs.GIDS).element(2).isEqualTo(Gid.ZERO);
+    }
+
+    @Test
+    void acceptsAbiVersionFive() {
+        assertThat(sysfs.abiVersion()).isEqualTo(UmadSysfs.ABI_VERSION);
+        sysfs.checkAbiVersion();
+    }
+
+    @Test
+    void rejectsAnotherAbiVersion() {
+        FakeSysfs.write(root.resolve("class/infiniband_mad/abi_version"), "4");
+
+        assertThatThrownBy(sysfs::checkAbiVersion).isInstanceOf(SysfsException.class)
+                .hasMessageContaining("ABI version 4");
+    }
+
+    @Test
+    void aMissingAttributeNamesTheFile() throws Exception {
+        Files.delete(root.resolve("class/infiniband/mlx5_0/ports/1/sm_lid"));
+
+        assertThatThrownBy(() -> sysfs.attributes("mlx5_0", 1)).isInstanceOf(SysfsException.class)
+                .hasMessageContaining("ports/1/sm_lid");
+    }
+
+    @Test
+    void garbageInAnAttributeNamesTheFile() {
+        FakeSysfs.write(root.resolve("class/infiniband/mlx5_0/ports/1/lid"), "banana");
+
+        assertThatThrownBy(() -> sysfs.attributes("mlx5_0", 1)).isInstanceOf(SysfsException.class)
+                .hasMessageContaining("ports/1/lid").hasMessageContaining("banana");
+    }
+
+    @Test
+    void aGapInATableIsAnError() throws Exception {
+        Files.delete(root.resolve("class/infiniband/mlx5_0/ports/1/pkeys/0"));
+
+        assertThatThrownBy(() -> sysfs.attributes("mlx5_0", 1)).isInstanceOf(SysfsException.class)
+                .hasMessageContaining("no 0");
+    }
+
+    @Test
+    void anUnknownPortIsAnError() {
+        assertThatThrownBy(() -> sysfs.attributes("mlx5_0", 7)).isInstanceOf(SysfsException.class)
+                .hasMessageContaining("no such port");
+    }
+
+    @Test
+    void noUmadClassMeansNoPorts(@TempDir Path empty) {
+        assertThat(new UmadSysfs(empty).ports()).isEmpty();
+    }
+}

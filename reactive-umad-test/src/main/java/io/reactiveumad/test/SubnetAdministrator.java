@@ -1,0 +1,578 @@
+package io.reactiveumad.test;
+
+import io.reactiveumad.internal.LoopScheduler;
+import io.reactiveumad.mad.Gid;
+import io.reactiveumad.mad.MadAddress;
+import io.reactiveumad.mad.MadAttribute;
+import io.reactiveumad.mad.MadHeader;
+import io.reactiveumad.mad.MadStatus;
+import io.reactiveumad.mad.Method;
+import io.reactiveumad.mad.MgmtClass;
+import io.reactiveumad.mad.SaHeader;
+import io.reactiveumad.mad.attr.ClassPortInfo;
+import io.reactiveumad.mad.attr.InformInfo;
+import io.reactiveumad.mad.attr.NodeDescription;
+import io.reactiveumad.mad.attr.Notice;
+import io.reactiveumad.mad.attr.TrapDetails;
+import io.reactiveumad.mad.sa.InformInfoRecord;
+import io.reactiveumad.mad.sa.LinkRecord;
+import io.reactiveumad.mad.sa.McMemberRecord;
+import io.reactiveumad.mad.sa.NodeRecord;
+import io.reactiveumad.mad.sa.PathRecord;
+import io.reactiveumad.mad.sa.PortInfoRecord;
+import io.reactiveumad.mad.sa.Selector;
+import io.reactiveumad.mad.sa.ServiceRecord;
+import io.reactiveumad.operators.Rmpp;
+import io.reactiveumad.operators.RmppOptions;
+import io.reactiveumad.poll.EventExecutor;
+import io.reactiveumad.test.topology.Link;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.publisher.Sinks;
+import reactor.core.scheduler.Scheduler;
+
+/**
+ * The SA at the SM's port (class 0x03, version 2). Get and GetTable with component masks for NodeRecord,
+ * PortInfoRecord, LinkRecord, PathRecord, ServiceRecord (also Set to register, Delete), MCMemberRecord
+ * (Set joins, Delete leaves), InformInfoRecord; ClassPortInfo; InformInfo Set (Subscribe 1/0). A
+ * GetTable answer larger than one MAD goes out through our user-space RMPP sender, so clients
+ * reassemble and ACK it. Matching honours these components: NodeRecord LID, NodeType, NodeGUID,
+ * PortGUID, SystemImageGUID, NodeDescription; PortInfoRecord EndportLID, PortNum; LinkRecord all four;
+ * PathRecord SGID/SLID (default: the requester) and DGID/DLID (default: every in-service port);
+ * ServiceRecord ServiceID, ServiceGID, ServiceP_Key, ServiceName; MCMemberRecord MGID, PortGID,
+ * JoinState; InformInfoRecord SubscriberGID, Enum. Others are ignored, as many SAs do.
+ *
+ * <p>Reports: after every sweep the SA sends Report(Notice) to each matching subscriber for traps 64/65
+ * (port GID in/out of service), 128 (a switch's link state changed), and on request 144 (local changes)
+ * and 66/67 (multicast group created/deleted). Each Report is resent with the same TID every
+ * {@code reportTimeout} until a ReportResp arrives, at most {@code reportRetries} times.
+ */
+final class SubnetAdministrator implements LocalService {
+    private static final Logger LOG = LoggerFactory.getLogger(SubnetAdministrator.class);
+    static final int CLASS_VERSION = 2;
+    /** SA status codes (IBA 15.2.1.1), in the class-specific bits 8..15. */
+    static final int ERR_REQ_INVALID = 2 << MadStatus.CLASS_SPECIFIC_SHIFT;
+    static final int ERR_NO_RECORDS = 3 << MadStatus.CLASS_SPECIFIC_SHIFT;
+    static final int ERR_TOO_MANY_RECORDS = 4 << MadStatus.CLASS_SPECIFIC_SHIFT;
+    private static final int BAD_VERSION = MadStatus.CODE_BAD_VERSION << MadStatus.CODE_SHIFT;
+    /** RespTimeValue 18: 4.096 µs × 2^18 ≈ 1 s, what OpenSM advertises. */
+    private static final int RESP_TIME_VALUE = 18;
+    private static final int FIRST_MLID = 0xC000;
+    /** ff12:401b:ffff::/64: the IPoIB-style prefix of MGIDs the SA makes up for joins with MGID 0. */
+    private static final long CREATED_MGID_PREFIX = 0xff12_401b_ffff_0000L;
+    private static final int RATE_10_GBPS = 3;
+
+    private final FabricEngine engine;
+    private final Sma sma;
+    private final Scheduler loop;
+    private final Duration reportTimeout;
+    private final int reportRetries;
+    private final List<ServiceRecord> services = new ArrayList<>();
+    private final Map<Gid, Group> groups = new LinkedHashMap<>();
+    private final List<Subscription> subscriptions = new ArrayList<>();
+    private final Map<Transfer, Sinks.Many<byte[]>> transfers = new HashMap<>();
+    private final Map<Long, PendingReport> pendingReports = new HashMap<>();
+    private AgentSlot reporter;
+    private int nextReportTid;
+    private int nextMlid = FIRST_MLID;
+    private long reportsSent;
+
+    private record Subscription(Gid subscriberGid, int subscriberLid, InformInfo info) {
+    }
+
+    private record Transfer(int lid, long tid) {
+    }
+
+    private static final class Group {
+        final McMemberRecord template;
+        final Map<Gid, Integer> members = new LinkedHashMap<>();
+
+        Group(McMemberRecord template) {
+            this.template = template;
+        }
+    }
+
+    private static final class PendingReport {
+        final byte[] mad;
+        final MadAddress to;
+        int retriesLeft;
+        EventExecutor.Cancellable timer;
+
+        PendingReport(byte[] mad, MadAddress to, int retries) {
+            this.mad = mad;
+            this.to = to;
+            this.retriesLeft = retries;
+        }
+    }
+
+    SubnetAdministrator(FabricEngine engine, Sma sma, Duration reportTimeout, int reportRetries) {
+        this.engine = engine;
+        this.sma = sma;
+        this.loop = new LoopScheduler(engine.executor);
+        this.reportTimeout = reportTimeout;
+        this.reportRetries = reportRetries;
+        engine.onSweep(this::onSweep);
+    }
+
+    @Override
+    public boolean serves(FabricNode node, int port, int mgmtClass, int method) {
+        return mgmtClass == MgmtClass.SUBN_ADM && node == engine.smNode() && port == engine.smPort()
+                && (method == Method.GET || method == Method.SET || method == Method.GET_TABLE || method == Method.DELETE);
+    }
+
+    long reportsSent() {
+        return reportsSent;
+    }
+
+    int subscriptionCount() {
+        return subscriptions.size();
+    }
+
+    // ---- requests
+
+    @Override
+    public void onRequest(Arrival request) {
+        byte[] mad = request.mad();
+        if (Rmpp.isSenderControl(mad)) {
+            Sinks.Many<byte[]> control = transfers.get(new Transfer(request.source().lid(), tid(mad)));
+            if (control != null) {
+                control.tryEmitNext(mad);
+            }
+            return;
+        }
+        if ((mad[MadHeader.CLASS_VERSION_OFFSET] & 0xFF) != CLASS_VERSION) {
+            engine.reply(request, FabricEngine.status(request, BAD_VERSION));
+            return;
+        }
+        ByteBuffer in = ByteBuffer.wrap(mad);
+        int attribute = in.getShort(MadHeader.ATTRIBUTE_ID_OFFSET) & 0xFFFF;
+        int method = mad[MadHeader.METHOD_OFFSET] & 0x7F;
+        long mask = new SaHeader().wrap(in, 0).componentMask();
+        int data = SaHeader.DATA_OFFSET;
+        switch (attribute) {
+            case ClassPortInfo.ATTRIBUTE_ID -> answer(request, method, List.of(classPortInfo()), ClassPortInfo.SIZE);
+            case InformInfo.ATTRIBUTE_ID -> inform(request, method, InformInfo.decode(in, data));
+            case NodeRecord.ATTRIBUTE_ID -> answer(request, method, nodeRecords(NodeRecord.decode(in, data), mask),
+                    NodeRecord.SIZE);
+            case PortInfoRecord.ATTRIBUTE_ID -> answer(request, method,
+                    portInfoRecords(PortInfoRecord.decode(in, data), mask), PortInfoRecord.SIZE);
+            case LinkRecord.ATTRIBUTE_ID -> answer(request, method, linkRecords(LinkRecord.decode(in, data), mask),
+                    LinkRecord.SIZE);
+            case PathRecord.ATTRIBUTE_ID -> answer(request, method,
+                    pathRecords(request, PathRecord.decode(in, data), mask), PathRecord.SIZE);
+            case ServiceRecord.ATTRIBUTE_ID -> service(request, method, ServiceRecord.decode(in, data), mask);
+            case McMemberRecord.ATTRIBUTE_ID -> multicast(request, method, McMemberRecord.decode(in, data), mask);
+            case InformInfoRecord.ATTRIBUTE_ID -> answer(request, method,
+                    informInfoRecords(InformInfoRecord.decode(in, data), mask), InformInfoRecord.SIZE);
+            default -> engine.reply(request, FabricEngine.status(request, MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE));
+        }
+    }
+
+    /** Get: exactly one record; GetTable: all of them; anything else is not supported for a read-only attribute. */
+    private void answer(Arrival request, int method, List<? extends MadAttribute> records, int recordSize) {
+        if (method == Method.GET_TABLE) {
+            table(request, records, recordSize);
+        } else if (method == Method.GET) {
+            single(request, records);
+        } else {
+            engine.reply(request, FabricEngine.status(request, MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE));
+        }
+    }
+
+    private void single(Arrival request, List<? extends MadAttribute> records) {
+        if (records.size() != 1) {
+            engine.reply(request, FabricEngine.status(request, records.isEmpty() ? ERR_NO_RECORDS : ERR_TOO_MANY_RECORDS));
+            return;
+        }
+        byte[] response = FabricEngine.status(request, MadStatus.OK);
+        ByteBuffer out = ByteBuffer.wrap(response);
+        clearData(response);
+        records.get(0).encode(out, SaHeader.DATA_OFFSET);
+        engine.reply(request, response);
+    }
+
+    /** A GetTableResp: one MAD when the records fit, else an RMPP transfer the requester must ACK. */
+    private void table(Arrival request, List<? extends MadAttribute> records, int recordSize) {
+        int units = SaHeader.attributeOffsetFor(recordSize);
+        int stride = units * SaHeader.ATTRIBUTE_OFFSET_UNIT;
+        int length = SaHeader.DATA_OFFSET + records.size() * stride;
+        byte[] message = new byte[Math.max(length, MadHeader.MAD_SIZE)];
+        System.arraycopy(request.mad(), 0, message, 0, SaHeader.DATA_OFFSET);
+        ByteBuffer out = ByteBuffer.wrap(message);
+        out.putShort(MadHeader.STATUS_OFFSET, (short) 0);
+        new SaHeader().wrap(out, 0).attributeOffset(units);
+        for (int i = 0; i < records.size(); i++) {
+            records.get(i).encode(out, SaHeader.DATA_OFFSET + i * stride);
+        }
+        if (length <= MadHeader.MAD_SIZE) {
+            java.util.Arrays.fill(message, io.reactiveumad.mad.RmppHeader.VERSION_OFFSET,
+                    io.reactiveumad.mad.RmppHeader.END_OFFSET, (byte) 0);
+            engine.reply(request, message);
+            return;
+        }
+        message = java.util.Arrays.copyOf(message, length);
+        message[MadHeader.METHOD_OFFSET] = (byte) Method.GET_TABLE_RESP;
+        MadAddress to = MadAddress.gsi(request.source().lid());
+        Transfer key = new Transfer(to.lid(), tid(message));
+        Sinks.Many<byte[]> control = Sinks.many().unicast().onBackpressureBuffer();
+        transfers.put(key, control);
+        Rmpp.send(message, control.asFlux(), segment -> engine.send(engine.smNode(), engine.smPort(), to, segment),
+                        RmppOptions.DEFAULTS, loop)
+                .doFinally(signal -> transfers.remove(key))
+                .subscribe(null, error -> LOG.debug("SA GetTable transfer to LID {} failed: {}", to.lid(), error.toString()));
+    }
+
+    private static void clearData(byte[] response) {
+        java.util.Arrays.fill(response, SaHeader.DATA_OFFSET, response.length, (byte) 0);
+    }
+
+    private static long tid(byte[] mad) {
+        return ByteBuffer.wrap(mad).getLong(MadHeader.TID_OFFSET);
+    }
+
+    // ---- records
+
+    private static ClassPortInfo classPortInfo() {
+        return new ClassPortInfo(MadHeader.BASE_VERSION, CLASS_VERSION,
+                ClassPortInfo.CAP_IS_TRAP_SUPPORTED | ClassPortInfo.CAP_IS_NOTICE_SUPPORTED, 0, RESP_TIME_VALUE, Gid.ZERO,
+                0, 0, 0, 0, 0, 0, 0, Gid.ZERO, 0, 0, 0, 0, 0, 0, 0, 0);
+    }
+
+    private static boolean has(long mask, long component) {
+        return (mask & component) != 0;
+    }
+
+    private List<NodeRecord> nodeRecords(NodeRecord q, long mask) {
+        List<NodeRecord> out = new ArrayList<>();
+        for (var e : engine.inService().entrySet()) {
+            FabricNode n = e.getValue();
+            int port = n.isSwitch() ? 0 : n.node.portByGuid(e.getKey()).orElseThrow().number();
+            NodeRecord r = new NodeRecord(n.addressable(Math.max(port, 1)).lid, Sma.nodeInfo(n, port),
+                    new NodeDescription(n.description));
+            if ((!has(mask, NodeRecord.Component.LID) || r.lid() == q.lid())
+                    && (!has(mask, NodeRecord.Component.NODE_TYPE) || r.nodeInfo().nodeType() == q.nodeInfo().nodeType())
+                    && (!has(mask, NodeRecord.Component.NODE_GUID) || r.nodeInfo().nodeGuid() == q.nodeInfo().nodeGuid())
+                    && (!has(mask, NodeRecord.Component.PORT_GUID) || r.nodeInfo().portGuid() == q.nodeInfo().portGuid())
+                    && (!has(mask, NodeRecord.Component.SYSTEM_IMAGE_GUID)
+                        || r.nodeInfo().systemImageGuid() == q.nodeInfo().systemImageGuid())
+                    && (!has(mask, NodeRecord.Component.NODE_DESCRIPTION)
+                        || r.nodeDescription().equals(q.nodeDescription()))) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    private List<PortInfoRecord> portInfoRecords(PortInfoRecord q, long mask) {
+        List<PortInfoRecord> out = new ArrayList<>();
+        for (var e : engine.inService().entrySet()) {
+            FabricNode n = e.getValue();
+            int first = n.isSwitch() ? 0 : n.node.portByGuid(e.getKey()).orElseThrow().number();
+            int last = n.isSwitch() ? n.node.portCount() : first;
+            for (int p = first; p <= last; p++) {
+                PortInfoRecord r = new PortInfoRecord(n.addressable(Math.max(p, 1)).lid, p, 0, sma.portInfo(n, p, null));
+                if ((!has(mask, PortInfoRecord.Component.ENDPORT_LID) || r.endportLid() == q.endportLid())
+                        && (!has(mask, PortInfoRecord.Component.PORT_NUM) || r.portNum() == q.portNum())) {
+                    out.add(r);
+                }
+            }
+        }
+        return out;
+    }
+
+    private List<LinkRecord> linkRecords(LinkRecord q, long mask) {
+        List<LinkRecord> out = new ArrayList<>();
+        Map<Long, FabricNode> live = engine.inService();
+        for (Link link : engine.topology().links()) {
+            for (Link.End from : List.of(link.a(), link.b())) {
+                Link.End to = link.other(from);
+                FabricNode a = engine.node(from.node());
+                FabricNode b = engine.node(to.node());
+                if (!live.containsKey(a.node.portGuid(a.isSwitch() ? 0 : from.port()))
+                        || !live.containsKey(b.node.portGuid(b.isSwitch() ? 0 : to.port()))) {
+                    continue;
+                }
+                LinkRecord r = new LinkRecord(a.addressable(from.port()).lid, from.port(), to.port(),
+                        b.addressable(to.port()).lid);
+                if ((!has(mask, LinkRecord.Component.FROM_LID) || r.fromLid() == q.fromLid())
+                        && (!has(mask, LinkRecord.Component.FROM_PORT) || r.fromPort() == q.fromPort())
+                        && (!has(mask, LinkRecord.Component.TO_PORT) || r.toPort() == q.toPort())
+                        && (!has(mask, LinkRecord.Component.TO_LID) || r.toLid() == q.toLid())) {
+                    out.add(r);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** An in-service end port, as PathRecords name it. */
+    private record EndPort(FabricNode node, int port, int lid, Gid gid) {
+    }
+
+    private List<EndPort> endPorts() {
+        List<EndPort> out = new ArrayList<>();
+        for (var e : engine.inService().entrySet()) {
+            FabricNode n = e.getValue();
+            int port = n.isSwitch() ? 0 : n.node.portByGuid(e.getKey()).orElseThrow().number();
+            out.add(new EndPort(n, port, n.addressable(Math.max(port, 1)).lid,
+                    new Gid(FabricEngine.DEFAULT_GID_PREFIX, e.getKey())));
+        }
+        return out;
+    }
+
+    private List<PathRecord> pathRecords(Arrival request, PathRecord q, long mask) {
+        List<EndPort> ports = endPorts();
+        List<EndPort> sources = ports.stream().filter(p -> has(mask, PathRecord.Component.SGID) ? p.gid().equals(q.sgid())
+                : has(mask, PathRecord.Component.SLID) ? p.lid() == q.slid() : p.lid() == request.source().lid()).toList();
+        List<EndPort> destinations = ports.stream().filter(p -> (!has(mask, PathRecord.Component.DGID) || p.gid().equals(q.dgid()))
+                && (!has(mask, PathRecord.Component.DLID) || p.lid() == q.dlid())).toList();
+        List<PathRecord> out = new ArrayList<>();
+        for (EndPort s : sources) {
+            for (EndPort d : destinations) {
+                out.add(new PathRecord(q.serviceId(), d.gid(), s.gid(), d.lid(), s.lid(), false, 0, 0, 0, true, 0, 0xFFFF, 0,
+                        0, Selector.EXACTLY, Selector.MTU_2048, Selector.EXACTLY, RATE_10_GBPS, Selector.EXACTLY, 0, 0));
+            }
+        }
+        return out;
+    }
+
+    private List<InformInfoRecord> informInfoRecords(InformInfoRecord q, long mask) {
+        List<InformInfoRecord> out = new ArrayList<>();
+        for (int i = 0; i < subscriptions.size(); i++) {
+            Subscription s = subscriptions.get(i);
+            InformInfoRecord r = new InformInfoRecord(s.subscriberGid(), i, s.info());
+            if ((!has(mask, InformInfoRecord.Component.SUBSCRIBER_GID) || r.subscriberGid().equals(q.subscriberGid()))
+                    && (!has(mask, InformInfoRecord.Component.SUBSCRIBER_ENUM) || r.subscriberEnum() == q.subscriberEnum())) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    // ---- ServiceRecord and MCMemberRecord: registrations
+
+    private void service(Arrival request, int method, ServiceRecord q, long mask) {
+        Function<ServiceRecord, Boolean> matches = r -> (!has(mask, ServiceRecord.Component.SERVICE_ID) || r.serviceId() == q.serviceId())
+                && (!has(mask, ServiceRecord.Component.SERVICE_GID) || r.serviceGid().equals(q.serviceGid()))
+                && (!has(mask, ServiceRecord.Component.SERVICE_P_KEY) || r.servicePKey() == q.servicePKey())
+                && (!has(mask, ServiceRecord.Component.SERVICE_NAME) || r.serviceName().equals(q.serviceName()));
+        switch (method) {
+            case Method.SET -> {
+                services.removeIf(r -> r.serviceId() == q.serviceId() && r.serviceGid().equals(q.serviceGid())
+                        && r.servicePKey() == q.servicePKey());
+                services.add(q);
+                single(request, List.of(q));
+            }
+            case Method.DELETE -> {
+                List<ServiceRecord> gone = services.stream().filter(matches::apply).toList();
+                services.removeAll(gone);
+                single(request, gone.isEmpty() ? List.of() : List.of(gone.get(0)));
+            }
+            default -> answer(request, method, services.stream().filter(matches::apply).toList(), ServiceRecord.SIZE);
+        }
+    }
+
+    private void multicast(Arrival request, int method, McMemberRecord q, long mask) {
+        switch (method) {
+            case Method.SET -> join(request, q, mask);
+            case Method.DELETE -> leave(request, q);
+            default -> {
+                List<McMemberRecord> out = new ArrayList<>();
+                for (Group g : groups.values()) {
+                    for (var m : g.members.entrySet()) {
+                        McMemberRecord r = member(g, m.getKey(), m.getValue());
+                        if ((!has(mask, McMemberRecord.Component.MGID) || r.mgid().equals(q.mgid()))
+                                && (!has(mask, McMemberRecord.Component.PORT_GID) || r.portGid().equals(q.portGid()))
+                                && (!has(mask, McMemberRecord.Component.JOIN_STATE) || r.joinState() == q.joinState())) {
+                            out.add(r);
+                        }
+                    }
+                }
+                answer(request, method, out, McMemberRecord.SIZE);
+            }
+        }
+    }
+
+    private void join(Arrival request, McMemberRecord q, long mask) {
+        if (!has(mask, McMemberRecord.Component.PORT_GID) || !has(mask, McMemberRecord.Component.JOIN_STATE)
+                || q.joinState() == 0) {
+            engine.reply(request, FabricEngine.status(request, ERR_REQ_INVALID));
+            return;
+        }
+        Gid mgid = q.mgid();
+        Group group = groups.get(mgid);
+        if (group == null) {
+            if (mgid.equals(Gid.ZERO)) {
+                mgid = new Gid(CREATED_MGID_PREFIX, nextMlid);
+            }
+            group = new Group(new McMemberRecord(mgid, Gid.ZERO, has(mask, McMemberRecord.Component.Q_KEY) ? q.qKey() : 0,
+                    nextMlid++, Selector.EXACTLY, Selector.MTU_2048, 0, 0xFFFF, Selector.EXACTLY, RATE_10_GBPS,
+                    Selector.EXACTLY, 0, 0, 0, 0, q.scope(), 0, false));
+            groups.put(mgid, group);
+            notice(Notice.TRAP_MCAST_GROUP_CREATED, Notice.TYPE_INFO, new TrapDetails.GidDetails(mgid), smLid());
+        }
+        group.members.merge(q.portGid(), q.joinState(), (a, b) -> a | b);
+        single(request, List.of(member(group, q.portGid(), group.members.get(q.portGid()))));
+    }
+
+    private void leave(Arrival request, McMemberRecord q) {
+        Group group = groups.get(q.mgid());
+        Integer state = group == null ? null : group.members.get(q.portGid());
+        if (state == null) {
+            engine.reply(request, FabricEngine.status(request, ERR_REQ_INVALID));
+            return;
+        }
+        McMemberRecord left = member(group, q.portGid(), state);
+        int remaining = state & ~q.joinState();
+        if (remaining == 0) {
+            group.members.remove(q.portGid());
+        } else {
+            group.members.put(q.portGid(), remaining);
+        }
+        if (group.members.isEmpty()) {
+            groups.remove(q.mgid());
+            notice(Notice.TRAP_MCAST_GROUP_DELETED, Notice.TYPE_INFO, new TrapDetails.GidDetails(q.mgid()), smLid());
+        }
+        single(request, List.of(left));
+    }
+
+    private static McMemberRecord member(Group g, Gid portGid, int joinState) {
+        McMemberRecord t = g.template;
+        return new McMemberRecord(t.mgid(), portGid, t.qKey(), t.mlid(), t.mtuSelector(), t.mtu(), t.trafficClass(), t.pKey(),
+                t.rateSelector(), t.rate(), t.packetLifeTimeSelector(), t.packetLifeTime(), t.sl(), t.flowLabel(),
+                t.hopLimit(), t.scope(), joinState, false);
+    }
+
+    // ---- InformInfo and Reports
+
+    private void inform(Arrival request, int method, InformInfo info) {
+        if (method != Method.SET) {
+            engine.reply(request, FabricEngine.status(request, MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE));
+            return;
+        }
+        int lid = request.source().lid();
+        FabricNode subscriber = engine.nodeByLid(lid);
+        if (subscriber == null) {
+            engine.reply(request, FabricEngine.status(request, ERR_REQ_INVALID));
+            return;
+        }
+        Gid gid = endPorts().stream().filter(p -> p.lid() == lid).map(EndPort::gid).findFirst().orElse(Gid.ZERO);
+        InformInfo key = withSubscribe(info, true);
+        boolean known = subscriptions.removeIf(s -> s.subscriberLid() == lid && s.info().equals(key));
+        if (info.subscribe()) {
+            subscriptions.add(new Subscription(gid, lid, key));
+        } else if (!known) {
+            engine.reply(request, FabricEngine.status(request, ERR_REQ_INVALID));
+            return;
+        }
+        single(request, List.of(info));
+    }
+
+    private static InformInfo withSubscribe(InformInfo i, boolean subscribe) {
+        return new InformInfo(i.gid(), i.lidRangeBegin(), i.lidRangeEnd(), i.generic(), subscribe, i.type(), i.trapNumber(),
+                i.qpn(), i.respTimeValue(), i.producerType());
+    }
+
+    private int smLid() {
+        return engine.smNode().ports[engine.smPort()].lid;
+    }
+
+    private Gid smGid() {
+        return new Gid(FabricEngine.DEFAULT_GID_PREFIX, engine.smNode().node.portGuid(engine.smPort()));
+    }
+
+    private void onSweep(SubnetManager.SweepResult result) {
+        for (long guid : result.inService()) {
+            notice(Notice.TRAP_GID_IN_SERVICE, Notice.TYPE_SUBNET_MANAGEMENT,
+                    new TrapDetails.GidDetails(new Gid(FabricEngine.DEFAULT_GID_PREFIX, guid)), smLid());
+        }
+        for (long guid : result.outOfService()) {
+            notice(Notice.TRAP_GID_OUT_OF_SERVICE, Notice.TYPE_SUBNET_MANAGEMENT,
+                    new TrapDetails.GidDetails(new Gid(FabricEngine.DEFAULT_GID_PREFIX, guid)), smLid());
+        }
+        for (FabricNode sw : result.linkStateChanged()) {
+            int lid = sw.ports[0].lid;
+            send(Notice.generic(Notice.TYPE_URGENT, Notice.PRODUCER_SWITCH, Notice.TRAP_LINK_STATE_CHANGE, lid,
+                    new TrapDetails.LinkStateChange(lid), new Gid(FabricEngine.DEFAULT_GID_PREFIX, sw.node.nodeGuid())));
+        }
+    }
+
+    /** Trap 144 from a CA port whose NodeDescription changed. */
+    void localChanges(FabricNode node, int port, int changeFlags) {
+        int lid = node.addressable(port).lid;
+        send(Notice.generic(Notice.TYPE_INFO, Notice.PRODUCER_CHANNEL_ADAPTER, Notice.TRAP_LOCAL_CHANGES, lid,
+                new TrapDetails.LocalChanges(lid, false, 0, changeFlags, 0),
+                new Gid(FabricEngine.DEFAULT_GID_PREFIX, node.node.portGuid(port))));
+    }
+
+    private void notice(int trap, int type, TrapDetails details, int issuerLid) {
+        send(Notice.generic(type, Notice.PRODUCER_CLASS_MANAGER, trap, issuerLid, details, smGid()));
+    }
+
+    private void send(Notice notice) {
+        for (Subscription s : subscriptions) {
+            InformInfo i = s.info();
+            boolean matches = i.generic() == notice.generic()
+                    && (i.trapNumber() == InformInfo.ALL || i.trapNumber() == notice.trapNumber())
+                    && (i.type() == InformInfo.ALL || i.type() == notice.type())
+                    && (i.producerType() == InformInfo.ALL_PRODUCERS || i.producerType() == notice.producerType())
+                    && (i.lidRangeBegin() == InformInfo.ALL
+                        || notice.issuerLid() >= i.lidRangeBegin() && notice.issuerLid() <= Math.max(i.lidRangeEnd(), i.lidRangeBegin()));
+            if (matches) {
+                report(s, notice);
+            }
+        }
+    }
+
+    private void report(Subscription s, Notice notice) {
+        if (reporter == null) {
+            reporter = engine.registerInternal(engine.smNode(), engine.smPort(), MgmtClass.SUBN_ADM, CLASS_VERSION,
+                    this::onReportResponse);
+        }
+        long tid = (long) reporter.key() << 32 | (++nextReportTid & 0xFFFF_FFFFL);
+        byte[] mad = new byte[MadHeader.MAD_SIZE];
+        ByteBuffer out = ByteBuffer.wrap(mad);
+        new MadHeader().wrap(out, 0).baseVersion(MadHeader.BASE_VERSION).mgmtClass(MgmtClass.SUBN_ADM)
+                .classVersion(CLASS_VERSION).methodByte(Method.REPORT).tid(tid).attributeId(Notice.ATTRIBUTE_ID);
+        notice.encode(out, SaHeader.DATA_OFFSET);
+        MadAddress to = new MadAddress(s.subscriberLid(), s.info().qpn() == 0 ? 1 : s.info().qpn(), MadAddress.GSI_QKEY,
+                0, 0, 0, null);
+        PendingReport pending = new PendingReport(mad, to, reportRetries);
+        pendingReports.put(tid, pending);
+        transmit(tid, pending);
+    }
+
+    private void transmit(long tid, PendingReport pending) {
+        reportsSent++;
+        pending.timer = engine.executor.schedule(() -> expire(tid, pending), reportTimeout.toNanos(), TimeUnit.NANOSECONDS);
+        engine.send(engine.smNode(), engine.smPort(), pending.to, pending.mad.clone());
+    }
+
+    private void expire(long tid, PendingReport pending) {
+        if (pendingReports.get(tid) != pending) {
+            return;
+        }
+        if (pending.retriesLeft-- > 0) {
+            transmit(tid, pending);
+        } else {
+            pendingReports.remove(tid);
+            LOG.debug("Report 0x{} to LID {} got no ReportResp", Long.toHexString(tid), pending.to.lid());
+        }
+    }
+
+    private void onReportResponse(Arrival response) {
+        PendingReport pending = pendingReports.remove(tid(response.mad()));
+        if (pending != null) {
+            pending.timer.cancel();
+        }
+    }
+}

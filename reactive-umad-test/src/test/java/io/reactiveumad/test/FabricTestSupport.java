@@ -1,0 +1,75 @@
+package io.reactiveumad.test;
+
+import io.reactiveumad.poll.channel.FrameListener;
+import io.reactiveumad.poll.channel.MadChannel;
+import io.reactiveumad.poll.channel.MadFrame;
+import io.reactiveumad.test.topology.Topology;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.AfterEach;
+import reactor.test.scheduler.VirtualTimeScheduler;
+
+/** A fabric on the default topology in virtual time, and frame-level helpers for tests in this package. */
+abstract class FabricTestSupport {
+    protected final VirtualTimeScheduler time = VirtualTimeScheduler.create();
+    protected final EmbeddedFabric fabric = EmbeddedFabric.builder(Topology.defaultTopology()).scheduler(time).build();
+
+    @AfterEach
+    void close() {
+        fabric.close();
+        time.dispose();
+    }
+
+    /** Opens a port and starts it with a listener that records frames. */
+    Port open(String node) {
+        MadChannel channel = fabric.transport().open(fabric.port(node, 1));
+        Port port = new Port(channel);
+        on(() -> channel.start(port));
+        return port;
+    }
+
+    static final class Port implements FrameListener {
+        final MadChannel channel;
+        final List<MadFrame> frames = new ArrayList<>();
+
+        Port(MadChannel channel) {
+            this.channel = channel;
+        }
+
+        @Override
+        public void onFrame(MadFrame frame) {
+            frames.add(frame);
+        }
+
+        @Override
+        public void onError(Throwable error) {
+            throw new AssertionError(error);
+        }
+    }
+
+    /** Runs {@code task} as an executor task (inline: virtual time drains at once) and rethrows its failure. */
+    <T> T on(Supplier<T> task) {
+        List<T> out = new ArrayList<>();
+        RuntimeException[] failure = new RuntimeException[1];
+        fabric.executor().execute(() -> {
+            try {
+                out.add(task.get());
+            } catch (RuntimeException e) {
+                failure[0] = e;
+            }
+        });
+        if (failure[0] != null) {
+            throw failure[0];
+        }
+        return out.get(0);
+    }
+
+    void on(Runnable task) {
+        on(() -> {
+            task.run();
+            return null;
+        });
+    }
+
+}

@@ -1,0 +1,61 @@
+package io.reactiveumad;
+
+import io.reactiveumad.poll.LoopGroup;
+import io.reactiveumad.poll.PollLoop;
+import io.reactiveumad.poll.channel.MadChannel;
+import io.reactiveumad.poll.kernel.UmadHost;
+import io.reactiveumad.poll.kernel.UmadPortRef;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The Linux kernel's umad devices ({@code /dev/infiniband/umadN}, described by
+ * {@code /sys/class/infiniband_mad}). The ports of one CA share one epoll loop thread. The kernel
+ * resends requests and reports timeouts itself; the core keeps a user-space deadline on top.
+ */
+public final class KernelTransport implements Transport {
+    private final UmadHost host;
+    private final LoopGroup loops = new LoopGroup("");
+
+    private KernelTransport(UmadHost host) {
+        this.host = Objects.requireNonNull(host, "host");
+    }
+
+    /** The real machine: {@code /sys} and {@code /dev/infiniband}. */
+    public static KernelTransport system() {
+        return new KernelTransport(UmadHost.system());
+    }
+
+    /** Another sysfs tree / device directory (tests, containers with a moved sysfs). */
+    public static KernelTransport of(UmadHost host) {
+        return new KernelTransport(host);
+    }
+
+    @Override
+    public String name() {
+        return "kernel";
+    }
+
+    @Override
+    public List<PortSpec> ports() {
+        return host.sysfs().ports().stream().map(p -> new PortSpec(p.ibdev(), p.port())).toList();
+    }
+
+    @Override
+    public MadChannel open(PortSpec spec) {
+        UmadPortRef ref = host.sysfs().find(spec.device(), spec.port())
+                .orElseThrow(() -> new IllegalArgumentException("no umad device for port " + spec + "; ports: " + ports()));
+        PollLoop loop = loops.acquire(spec.device());
+        try {
+            return host.openChannel(loop, ref, () -> loops.release(spec.device()));
+        } catch (RuntimeException e) {
+            loops.release(spec.device());
+            throw e;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "KernelTransport(" + host.sysfs() + ")";
+    }
+}
