@@ -2,17 +2,19 @@ package io.reactiveumad.client;
 
 import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.attr.Notice;
+import java.util.List;
 
 /**
- * What a {@link Notices#events} subscriber sees: the notices the SA reported, and — in the same stream,
- * as an event rather than an error — each automatic renewal of a subscription. {@link Notices#notices}
+ * What a {@link Notices#events} subscriber sees: that its subscriptions are in place, the notices the
+ * SA reported, and — in the same stream, as an event rather than an error — each automatic renewal of a
+ * subscription. {@link Notices#notices}
  * is the same stream with only the notices, for subscribers who do not care about renewals.
  *
  * <p>Design note: a renewal is an event type rather than a side channel so that a subscriber sees it in
  * order with the notices around it: notices before a {@link Resubscribed} came from the old
  * registration, notices after may have been missed while the SA did not know us (e.g. re-read state).
  */
-public sealed interface NoticeEvent permits NoticeEvent.Received, NoticeEvent.Resubscribed {
+public sealed interface NoticeEvent permits NoticeEvent.Subscribed, NoticeEvent.Received, NoticeEvent.Resubscribed {
 
     /** Why a subscription was renewed. */
     enum Reason {
@@ -24,6 +26,17 @@ public sealed interface NoticeEvent permits NoticeEvent.Received, NoticeEvent.Re
         SUBSCRIPTION_LOST,
         /** The SA answered an audit with an error status. */
         SA_ERROR
+    }
+
+    /**
+     * The first event of every {@link Notices#events} stream: the SA now holds a subscription for each of
+     * the subscriber's {@code selectors} (registered for it, or shared with earlier subscribers), so
+     * notices from here on reach it.
+     */
+    record Subscribed(List<TrapSelector> selectors) implements NoticeEvent {
+        public Subscribed {
+            selectors = List.copyOf(selectors);
+        }
     }
 
     /**

@@ -102,8 +102,9 @@ public final class Notices implements Disposable {
     }
 
     /**
-     * Notices matching any of {@code selectors} (each delivered once, even if several selectors match)
-     * and the renewals of those selectors' subscriptions. Subscribing registers the selectors that have
+     * {@link NoticeEvent.Subscribed} once the SA holds every selector's subscription, then the notices
+     * matching any of {@code selectors} (each delivered once, even if several selectors match) and the
+     * renewals of those selectors' subscriptions. Subscribing registers the selectors that have
      * no subscriber yet; cancelling releases them.
      */
     public Flux<NoticeEvent> events(TrapSelector... selectors) {
@@ -117,7 +118,8 @@ public final class Notices implements Disposable {
                 held.set(true);
                 return Mono.when(wanted.stream().map(this::retain).toList());
             });
-            return Flux.merge(hub.asFlux().filter(e -> concerns(e, wanted)), registered.then(Mono.<NoticeEvent>empty()))
+            return Flux.merge(hub.asFlux().filter(e -> concerns(e, wanted)),
+                            registered.thenReturn(new NoticeEvent.Subscribed(wanted)))
                     .doFinally(signal -> {
                         if (held.getAndSet(false)) {
                             wanted.forEach(this::release);
@@ -144,7 +146,7 @@ public final class Notices implements Disposable {
             }
             return false;
         }
-        return wanted.contains(((NoticeEvent.Resubscribed) event).selector());
+        return event instanceof NoticeEvent.Resubscribed renewed && wanted.contains(renewed.selector());
     }
 
     // ---- reference counting ---------------------------------------------------------------------------

@@ -2,6 +2,7 @@ package io.reactiveumad.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.reactiveumad.RequestOptions;
 import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.attr.Notice;
@@ -20,6 +21,7 @@ class NoticesTest extends ClientTestBase {
     static final TrapSelector IN_SERVICE = TrapSelector.trap(Notice.TRAP_GID_IN_SERVICE);
     static final TrapSelector OUT_OF_SERVICE = TrapSelector.trap(Notice.TRAP_GID_OUT_OF_SERVICE);
     static final Duration POLL = NoticeOptions.DEFAULT.pollInterval();
+    static final NoticeEvent SUBSCRIBED = new NoticeEvent.Subscribed(List.of(OUT_OF_SERVICE));
 
     FakeSa sa;
     final List<Object> seen = new CopyOnWriteArrayList<>();
@@ -97,13 +99,27 @@ class NoticesTest extends ClientTestBase {
     }
 
     @Test
+    void subscribedComesOnceTheSaAnswered() {
+        sa.up = false;
+        collect(notices().events(OUT_OF_SERVICE));
+        assertThat(seen).isEmpty();
+        Disposable late = notices().events(OUT_OF_SERVICE).subscribe(seen::add);
+        vts.advanceTimeBy(RequestOptions.DEFAULT.timeout());
+        sa.up = true;
+        vts.advanceTimeBy(RequestOptions.DEFAULT.timeout());
+        assertThat(seen).containsExactly(SUBSCRIBED, SUBSCRIBED);
+        assertThat(sa.subscribes()).isEqualTo(1);
+        late.dispose();
+    }
+
+    @Test
     void aNewSmLidRenewsAndSaysSo() {
         collect(notices().events(OUT_OF_SERVICE));
         channel.attributes(SaClientTest.withSmLid(port.attributes(), 9));
         vts.advanceTimeBy(POLL);
         assertThat(sa.subscribes()).isEqualTo(2);
         assertThat(lastFrame().address().lid()).isEqualTo(9);
-        assertThat(seen).containsExactly(new NoticeEvent.Resubscribed(OUT_OF_SERVICE,
+        assertThat(seen).containsExactly(SUBSCRIBED, new NoticeEvent.Resubscribed(OUT_OF_SERVICE,
                 NoticeEvent.Reason.SM_LID_CHANGED, 9));
     }
 
@@ -115,7 +131,7 @@ class NoticesTest extends ClientTestBase {
         sa.held.clear();
         vts.advanceTimeBy(POLL);
         assertThat(sa.subscribes()).isEqualTo(2);
-        assertThat(seen).containsExactly(new NoticeEvent.Resubscribed(OUT_OF_SERVICE,
+        assertThat(seen).containsExactly(SUBSCRIBED, new NoticeEvent.Resubscribed(OUT_OF_SERVICE,
                 NoticeEvent.Reason.SUBSCRIPTION_LOST, 1));
     }
 
@@ -126,10 +142,10 @@ class NoticesTest extends ClientTestBase {
         channel.attributes(SaClientTest.withSmLid(port.attributes(), 9));
         vts.advanceTimeBy(POLL);
         vts.advanceTimeBy(Duration.ofSeconds(30));
-        assertThat(seen).isEmpty();
+        assertThat(seen).containsExactly(SUBSCRIBED);
         sa.up = true;
         vts.advanceTimeBy(POLL);
-        assertThat(seen).containsExactly(new NoticeEvent.Resubscribed(OUT_OF_SERVICE,
+        assertThat(seen).containsExactly(SUBSCRIBED, new NoticeEvent.Resubscribed(OUT_OF_SERVICE,
                 NoticeEvent.Reason.SM_LID_CHANGED, 9));
     }
 
@@ -147,7 +163,7 @@ class NoticesTest extends ClientTestBase {
     void clientReregisterRenewsOnDemand() {
         collect(notices().events(OUT_OF_SERVICE));
         notices().clientReregistered();
-        assertThat(seen).containsExactly(new NoticeEvent.Resubscribed(OUT_OF_SERVICE,
+        assertThat(seen).containsExactly(SUBSCRIBED, new NoticeEvent.Resubscribed(OUT_OF_SERVICE,
                 NoticeEvent.Reason.CLIENT_REREGISTER, 1));
         assertThat(sa.subscribes()).isEqualTo(2);
     }
