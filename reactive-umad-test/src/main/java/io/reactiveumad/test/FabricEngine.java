@@ -115,15 +115,16 @@ final class FabricEngine {
         return topology;
     }
 
-    /** The topology with the LIDs the SM assigned. */
+    /** The topology with the LIDs the SM assigned and the current NodeDescriptions. */
     Topology topologyWithLids() {
-        Topology t = topology;
-        for (FabricNode n : nodes.values()) {
-            List<Port> ports = n.node.ports().stream().map(p -> new Port(p.number(), p.guid(), n.ports[p.number()].lid,
-                    n.ports[p.number()].lmc)).toList();
-            t = t.withNodeReplaced(n.node.withPorts(ports).withDescription(n.description));
+        List<Node> current = new ArrayList<>();
+        for (Node n : topology.nodes()) {
+            FabricNode f = nodes.get(n.id());
+            List<Port> ports = n.ports().stream().map(p -> new Port(p.number(), p.guid(), f.ports[p.number()].lid,
+                    f.ports[p.number()].lmc)).toList();
+            current.add(n.withPorts(ports).withDescription(f.description));
         }
-        return t;
+        return Topology.of(current, topology.links());
     }
 
     FabricNode smNode() {
