@@ -24,6 +24,7 @@ import io.reactiveumad.poll.channel.MadFrame;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -303,10 +304,15 @@ final class DefaultMadAgent implements MadAgent {
     @Override
     public void dispose() {
         if (disposed.compareAndSet(false, true)) {
-            loop.execute(() -> {
-                terminate(new PortClosedException("agent " + id + " was closed"));
-                port.removeAgent(this);
-            });
+            try {
+                loop.execute(() -> {
+                    terminate(new PortClosedException("agent " + id + " was closed"));
+                    port.removeAgent(this);
+                });
+            } catch (RejectedExecutionException e) {
+                // The loop closed with the port's channel (device gone), which terminated this agent already.
+                log.debug("agent {}: disposed after its loop closed", id);
+            }
         }
     }
 

@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
@@ -253,7 +254,12 @@ public final class DefaultMadPort implements MadPort, FrameListener {
     @Override
     public void dispose() {
         if (disposed.compareAndSet(false, true)) {
-            loop.execute(() -> terminate(new PortClosedException("port " + spec + " was closed")));
+            try {
+                loop.execute(() -> terminate(new PortClosedException("port " + spec + " was closed")));
+            } catch (RejectedExecutionException e) {
+                // The loop closed after the last channel on it, this port's included (device gone): terminated already.
+                log.debug("port {}: disposed after its loop closed", spec);
+            }
         }
     }
 
