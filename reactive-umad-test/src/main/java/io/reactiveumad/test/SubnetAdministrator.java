@@ -137,6 +137,21 @@ final class SubnetAdministrator implements LocalService {
         return subscriptions.size();
     }
 
+    /** Forgets every registration, subscription and transfer, as a restarted SA does. */
+    void reset() {
+        services.clear();
+        groups.clear();
+        subscriptions.clear();
+        transfers.values().forEach(Sinks.Many::tryEmitComplete);
+        transfers.clear();
+        pendingReports.values().forEach(p -> p.timer.cancel());
+        pendingReports.clear();
+        if (reporter != null) {
+            engine.unregister(reporter);
+            reporter = null;
+        }
+    }
+
     // ---- requests
 
     @Override

@@ -12,6 +12,7 @@ import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.Octets;
 import io.reactiveumad.mad.SaHeader;
+import io.reactiveumad.mad.attr.ClassPortInfo;
 import io.reactiveumad.mad.attr.InformInfo;
 import io.reactiveumad.mad.attr.NodeDescription;
 import io.reactiveumad.mad.attr.NodeInfo;
@@ -233,6 +234,44 @@ class SubnetAdministratorTest extends FabricTestSupport {
         assertThat(reports(host3)).hasSize(4).allSatisfy(n -> assertThat(n.trapNumber()).isEqualTo(144));
         assertThat(host3.frames).extracting(f -> Mad.of(f.mad()).tid()).containsOnly(Mad.of(host3.frames.get(0).mad()).tid());
         assertThat(fabric.reportsSent()).isEqualTo(4);
+    }
+
+    @Test
+    void aRestartedSmForgetsSubscriptionsAndAsksClientsToReregister() {
+        OpenPort host3 = open("host3");
+        subscribe(host3, InformInfo.ALL);
+
+        fabric.restartSm();
+
+        assertThat(fabric.subscriptions()).isZero();
+        int agent = on(() -> host3.channel.registerAgent(new AgentRegistration(0, MgmtClass.SUBN_DIRECTED_ROUTE, 1, 0, 0, 0,
+                0, false)));
+        byte[] portInfo = Mad.build(b -> {
+            new MadHeader().wrap(b, 0).mgmtClass(MgmtClass.SUBN_DIRECTED_ROUTE).classVersion(1).methodByte(Method.GET)
+                    .attributeId(io.reactiveumad.mad.attr.PortInfo.ATTRIBUTE_ID).attributeModifier(1);
+            new io.reactiveumad.mad.DirectedRouteSmp().wrap(b, 0).route().drSlid(MadAddress.PERMISSIVE_LID)
+                    .drDlid(MadAddress.PERMISSIVE_LID);
+        }).toByteArray();
+        on(() -> host3.channel.send(MadFrame.send(agent, MadAddress.smp(MadAddress.PERMISSIVE_LID), portInfo)));
+        assertThat(io.reactiveumad.mad.attr.PortInfo.decode(last(host3).buffer(), 64).clientReregister()).isTrue();
+    }
+
+    @Test
+    void aMovedSmGivesEveryPortANewSmLidAndTheSaAnswersThere() {
+        OpenPort host3 = open("host3");
+        int agent = on(() -> host3.channel.registerAgent(SA_CLIENT));
+        int oldSm = fabric.smLid();
+
+        fabric.moveSm("host2", 1);
+
+        assertThat(fabric.smLid()).isEqualTo(fabric.lid("host2", 1)).isNotEqualTo(oldSm);
+        assertThat(host3.channel.port().smLid()).isEqualTo(fabric.smLid());
+        request(host3, agent, sa(Method.GET, ClassPortInfo.ATTRIBUTE_ID, 0, null, 13));
+        assertThat(last(host3).status()).isZero();
+        on(() -> host3.channel.send(MadFrame.send(agent, MadAddress.gsi(oldSm),
+                sa(Method.GET, ClassPortInfo.ATTRIBUTE_ID, 0, null, 14))));
+        assertThat(last(host3).status()).as("nobody serves the SA at the old LID")
+                .isEqualTo(io.reactiveumad.mad.MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE);
     }
 
     @Test
