@@ -32,6 +32,7 @@ import io.reactiveumad.poll.channel.MadFrame;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Sinks;
@@ -141,8 +142,10 @@ class SubnetAdministratorTest extends FabricTestSupport {
         Mad response = last(host3);
         assertThat(response.method()).isEqualTo(Method.GET_TABLE);
         assertThat(response.isResponse()).isTrue();
-        assertThat(records(response.toByteArray(), LinkRecord.SIZE, LinkRecord::decode))
-                .filteredOn(r -> r.fromLid() != 0)
+        io.reactiveumad.mad.RmppHeader rmpp = new io.reactiveumad.mad.RmppHeader().wrap(response.toByteArray());
+        assertThat(rmpp.payloadLength()).as("SA header and four 8-byte strides").isEqualTo(20 + 4 * 8);
+        byte[] records = Arrays.copyOf(response.toByteArray(), 36 + (int) rmpp.payloadLength());
+        assertThat(records(records, LinkRecord.SIZE, LinkRecord::decode))
                 .extracting(LinkRecord::fromPort).containsExactlyInAnyOrder(1, 2, 7, 8);
     }
 
