@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import reactor.core.Disposable;
@@ -54,7 +55,7 @@ final class DemoCommand extends FabricCommand {
     }
 
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
         if (transport.kind != null && transport.kind != TransportKind.EMBEDDED) {
             throw new IllegalArgumentException("the demo runs on the embedded fabric only (it changes the fabric)");
         }
@@ -72,8 +73,13 @@ final class DemoCommand extends FabricCommand {
 
             Sinks.Many<NoticeEvent> arrivals = Sinks.many().multicast().directBestEffort();
             Map<Integer, Integer> perTrap = new TreeMap<>();
-            Disposable watching = Notices.of(connection.port()).events(selectors())
+            CompletableFuture<Void> subscribed = new CompletableFuture<>();
+            Disposable watching = Notices.of(connection.port()).watch(selectors())
                     .subscribe(event -> {
+                        if (event instanceof NoticeEvent.Subscribed) {
+                            subscribed.complete(null);
+                            return;
+                        }
                         synchronized (out) {
                             Instant now = Instant.now();
                             out.println(json ? Json.line(format.json(now, event)) : "  " + format.text(now, event));
@@ -83,9 +89,10 @@ final class DemoCommand extends FabricCommand {
                             }
                             arrivals.tryEmitNext(event);
                         }
-                    });
+                    }, subscribed::completeExceptionally);
             try {
-                awaitSubscriptions(fabric, TRAPS.length);
+                // No change before the SA holds every subscription, or its notices would go unreported.
+                subscribed.get(SUBSCRIBED.toSeconds(), TimeUnit.SECONDS);
                 List<String> silent = new ArrayList<>();
                 for (Action action : script) {
                     synchronized (out) {
@@ -119,8 +126,8 @@ final class DemoCommand extends FabricCommand {
     }
 
     /**
-     * (Un)subscribing sends InformInfo Sets: wait until the SA holds {@code count} subscriptions, so no
-     * change goes unreported at the start and the port is not closed under the unsubscriptions at the end.
+     * Unsubscribing sends InformInfo Sets after the stream is cancelled: wait until the embedded SA holds
+     * {@code count} subscriptions, so the port is not closed under them.
      */
     static void awaitSubscriptions(EmbeddedFabric fabric, int count) {
         Flux.interval(Duration.ofMillis(10)).map(tick -> fabric.subscriptions())

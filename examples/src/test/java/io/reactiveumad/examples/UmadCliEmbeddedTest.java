@@ -89,7 +89,7 @@ class UmadCliEmbeddedTest {
         assertThat(notices).extracting(n -> n.get("trap").asInt()).containsExactly(65, 64);
         String host3 = String.format("%016x", DEFAULT.requireNode("host3").portGuid(1));
         assertThat(notices.get(0).get("details").get("gid").asText().replace(":", "")).endsWith(host3);
-        assertThat(run.err()).contains("umad watch: traps [64, 65]");
+        assertThat(run.err()).contains("umad watch: subscribed to traps [64, 65]");
     }
 
     @Test
