@@ -20,6 +20,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import reactor.core.Disposable;
@@ -92,7 +93,12 @@ final class DemoCommand extends FabricCommand {
                     }, subscribed::completeExceptionally);
             try {
                 // No change before the SA holds every subscription, or its notices would go unreported.
-                subscribed.get(SUBSCRIBED.toSeconds(), TimeUnit.SECONDS);
+                try {
+                    subscribed.get(SUBSCRIBED.toSeconds(), TimeUnit.SECONDS);
+                } catch (TimeoutException e) {
+                    throw new IllegalStateException("the SA did not confirm the trap subscriptions within "
+                            + SUBSCRIBED.toSeconds() + " s", e);
+                }
                 List<String> silent = new ArrayList<>();
                 for (Action action : script) {
                     synchronized (out) {
