@@ -93,6 +93,21 @@ class UmadCliEmbeddedTest {
     }
 
     @Test
+    void watchRenewsItsSubscriptionWhenTheSmRestarts() throws Exception {
+        CliRun run = whileDriving(fabric -> {
+            awaitSubscriptions(fabric, 1);
+            fabric.restartSm();
+            // The restarted SA knows no subscriptions until the watcher registers again.
+            awaitSubscriptions(fabric, 1);
+            fabric.unlink("host3", 1);
+        }, "watch", "--transport", "embedded", "--traps", "65", "--count", "1", "--json");
+        assertThat(run.exitCode()).as("%s", run).isZero();
+        List<JsonNode> lines = run.out().lines().map(CliRunJson::parse).toList();
+        assertThat(lines).extracting(l -> l.get("event").asText()).containsExactly("resubscribed", "notice");
+        assertThat(lines.get(1).get("trap").asInt()).isEqualTo(65);
+    }
+
+    @Test
     void discoverPrintsTheFabricAsIbnetdiscoverDoes() {
         CliRun run = succeeds("discover", "--transport", "embedded");
         Topology found = Topology.parse(run.out());
