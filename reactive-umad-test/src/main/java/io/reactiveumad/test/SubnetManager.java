@@ -5,6 +5,7 @@ import io.reactiveumad.test.topology.Topology;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +38,7 @@ final class SubnetManager {
             statesBefore.put(n, states);
         }
         Set<FabricNode> reached = reach(topology, nodes, smNode, smPort);
-        Map<Long, FabricNode> nowInService = new java.util.LinkedHashMap<>();
+        Map<Long, FabricNode> nowInService = new LinkedHashMap<>();
         assignLids(topology, nodes, reached, smNode, smPort, nowInService);
         int smLid = smNode.ports[smPort].lid;
         for (FabricNode n : nodes.values()) {
