@@ -241,6 +241,54 @@ class FabricChannelTest extends FabricTestSupport {
     }
 
     @Test
+    void hopDelayIsPaidPerLinkCrossedInVirtualTime() {
+        VirtualTimeScheduler clock = VirtualTimeScheduler.create();
+        try (EmbeddedFabric slow = EmbeddedFabric.builder(Topology.defaultTopology()).scheduler(clock)
+                .hopDelay(Duration.ofMillis(1)).build()) {
+            MadChannel host2 = slow.transport().open(slow.port("host2", 1));
+            OpenPort port = new OpenPort(host2);
+            int agent = on(slow.executor(), () -> {
+                host2.start(port);
+                return host2.registerAgent(SMP_DR_CLIENT);
+            });
+
+            on(slow.executor(), () -> {
+                host2.send(MadFrame.send(agent, MadAddress.smp(MadAddress.PERMISSIVE_LID), drGet(NodeInfo.ATTRIBUTE_ID, 0, 1, 1, 7)));
+                return null;
+            });
+            clock.advanceTimeBy(Duration.ofMillis(3));
+            assertThat(port.frames).as("two links out, two back: 4 ms").isEmpty();
+            clock.advanceTimeBy(Duration.ofMillis(1));
+            assertThat(port.frames).hasSize(1);
+        } finally {
+            clock.dispose();
+        }
+    }
+
+    @Test
+    void corruptedRequestsDoNotTakeTheManagersDown() {
+        OpenPort host2 = open("host2");
+        int agent = on(() -> host2.channel.registerAgent(PERF_CLIENT));
+        fabric.faults().seed(11).corrupt(1.0, MadMatch.toNode("sw1").mgmtClass(MgmtClass.PERF));
+        byte[] get = Mad.build(b -> {
+            new MadHeader().wrap(b, 0).mgmtClass(MgmtClass.PERF).classVersion(1).methodByte(Method.GET).tid(1)
+                    .attributeId(PortCounters.ATTRIBUTE_ID);
+            PortCounters.reset(1, 0, 0).encode(b, MgmtClass.DEVICE_DATA_OFFSET);
+        }).toByteArray();
+        int sw1 = fabric.lid("sw1", 0);
+
+        for (int i = 0; i < 20; i++) {
+            on(() -> host2.channel.send(MadFrame.send(agent, MadAddress.gsi(sw1), get)));
+        }
+        fabric.faults().clear();
+        host2.frames.clear();
+        on(() -> host2.channel.send(MadFrame.send(agent, MadAddress.gsi(sw1), get)));
+
+        assertThat(fabric.faults().corrupted()).isEqualTo(20);
+        assertThat(host2.frames).singleElement().satisfies(f -> assertThat(Mad.of(f.mad()).status()).isZero());
+    }
+
+    @Test
     void perfCountersAreSettableAndResetBySetWithASelectMask() {
         OpenPort host1 = open("host1");
         int agent = on(() -> host1.channel.registerAgent(PERF_CLIENT));
