@@ -62,6 +62,7 @@ final class FabricEngine {
     private int smPort;
     private int nextAgentKey = 1;
     private long undeliverable;
+    private long sweeps;
 
     FabricEngine(FabricExecutor executor, Topology topology, String smNodeId, int smPort, Duration hopDelay,
                  boolean kernelResends) {
@@ -128,6 +129,7 @@ final class FabricEngine {
     }
 
     SubnetManager.SweepResult sweep() {
+        sweeps++;
         SubnetManager.SweepResult result = sm.sweep(topology, nodes, smNode(), smPort);
         LOG.debug("sweep: {} in service, {} out of service, {} switches changed", result.inService().size(),
                 result.outOfService().size(), result.linkStateChanged().size());
@@ -137,6 +139,11 @@ final class FabricEngine {
 
     Topology topology() {
         return topology;
+    }
+
+    /** Sweeps run so far: SMInfo's ActCount. */
+    long sweeps() {
+        return sweeps;
     }
 
     /** The topology with the LIDs the SM assigned and the current NodeDescriptions. */

@@ -14,6 +14,7 @@ import io.reactiveumad.mad.SmpHeader;
 import io.reactiveumad.mad.attr.NodeDescription;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.attr.PortInfo;
+import io.reactiveumad.mad.attr.SmInfo;
 import io.reactiveumad.mad.perf.PortCounters;
 import io.reactiveumad.poll.NativeIoException;
 import io.reactiveumad.poll.channel.AgentRegistration;
@@ -87,6 +88,23 @@ class FabricChannelTest extends FabricTestSupport {
 
         assertThat(host2.frames).singleElement().satisfies(f -> assertThat(
                 NodeDescription.decode(ByteBuffer.wrap(f.mad()), SmpHeader.DATA_OFFSET).text()).isEqualTo("host2 HCA-1"));
+    }
+
+    @Test
+    void smInfoIsAnsweredAtTheSmPortOnly() {
+        OpenPort host2 = open("host2");
+        int agent = on(() -> host2.channel.registerAgent(SMP_LR_CLIENT));
+
+        on(() -> host2.channel.send(MadFrame.send(agent, MadAddress.smp(fabric.smLid()),
+                get(MgmtClass.SUBN_LID_ROUTED, 1, SmInfo.ATTRIBUTE_ID, 0, 1))));
+        on(() -> host2.channel.send(MadFrame.send(agent, MadAddress.smp(fabric.lid("host3", 1)),
+                get(MgmtClass.SUBN_LID_ROUTED, 1, SmInfo.ATTRIBUTE_ID, 0, 2))));
+
+        SmInfo info = SmInfo.decode(ByteBuffer.wrap(host2.frames.get(0).mad()), SmpHeader.DATA_OFFSET);
+        assertThat(info.smState()).isEqualTo(SmInfo.STATE_MASTER);
+        assertThat(info.guid()).isEqualTo(fabric.topology().requireNode("host1").portGuid(1));
+        assertThat(info.actCount()).isEqualTo(1);
+        assertThat(Mad.of(host2.frames.get(1).mad()).status()).isEqualTo(MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE);
     }
 
     @Test
