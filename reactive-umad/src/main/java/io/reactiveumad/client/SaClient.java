@@ -251,7 +251,10 @@ public final class SaClient implements Disposable {
     }
 
     /**
-     * The records of a GetTable/Delete response (or a Get's one record), split at AttributeOffset.
+     * The records of a GetTable/Delete response (or a Get's one record), split at AttributeOffset: from
+     * byte 56 to the end of a reassembled message, or of a single segment's RMPP PayloadLength. A single
+     * MAD without RMPP length says nothing of where its records end, so trailing all-zero records (the
+     * padding of a zeroed MAD) are not returned.
      */
     public static <T> List<T> records(AttributeType<T> type, Mad response) {
         Mads.checkAttribute(type, response);
@@ -260,20 +263,42 @@ public final class SaClient implements Disposable {
         if (stride == 0) {
             return List.of();
         }
-        return sa.records(dataEnd(response) - SaHeader.DATA_OFFSET, type.size(), type.decoder()::decode);
+        int dataLength = dataEnd(response) - SaHeader.DATA_OFFSET;
+        if (!knowsItsLength(response)) {
+            int count = dataLength / stride;
+            while (count > 0 && isZero(response, SaHeader.DATA_OFFSET + (count - 1) * stride, stride)) {
+                count--;
+            }
+            dataLength = count * stride;
+        }
+        return sa.records(dataLength, type.size(), type.decoder()::decode);
     }
 
     /** Where SA data ends: the whole of a reassembled message; in a single RMPP segment, its PayloadLength. */
     static int dataEnd(Mad response) {
-        if (response.length() > MadHeader.MAD_SIZE) {
-            return response.length();
-        }
-        RmppHeader rmpp = new RmppHeader().wrap(response.buffer());
-        long payload = rmpp.payloadLength();
-        if (rmpp.isActive() && rmpp.isFirst() && payload > 0) {
+        if (knowsItsLength(response) && response.length() <= MadHeader.MAD_SIZE) {
+            long payload = new RmppHeader().wrap(response.buffer()).payloadLength();
             return (int) Math.min(response.length(), RmppHeader.END_OFFSET + payload);
         }
         return response.length();
+    }
+
+    /** A reassembled message, one shorter than a MAD, or a first RMPP segment with a PayloadLength. */
+    private static boolean knowsItsLength(Mad response) {
+        if (response.length() != MadHeader.MAD_SIZE) {
+            return true;
+        }
+        RmppHeader rmpp = new RmppHeader().wrap(response.buffer());
+        return rmpp.isActive() && rmpp.isFirst() && rmpp.payloadLength() > 0;
+    }
+
+    private static boolean isZero(Mad response, int offset, int length) {
+        for (byte b : response.slice(offset, length)) {
+            if (b != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean isNoRecords(Throwable e) {
