@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.reactiveumad.MadPort;
 import io.reactiveumad.PortOptions;
+import io.reactiveumad.RequestOptions;
 import io.reactiveumad.Umad;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.attr.ClassPortInfo;
@@ -19,6 +20,8 @@ import io.reactiveumad.test.PortCounter;
 import io.reactiveumad.test.topology.Topology;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -145,5 +148,18 @@ class ClientsOnEmbeddedFabricTest {
         assertThat(perf.portCountersExtended(host3, 1, cpi).block(WAIT).portUnicastXmitPkts())
                 .isGreaterThanOrEqualTo(1L << 40);
         perf.dispose();
+    }
+
+    @Test
+    void theSaClientFollowsAMovedSm() throws Exception {
+        SaClient sa = SaClient.of(port);
+        int before = sa.saAddress().lid();
+        fabric.moveSm("host4", 1);
+        CompletableFuture<List<NodeRecord>> nodes = sa.getTable(SaClient.NODE_RECORD).collectList().toFuture();
+        time.advanceTimeBy(RequestOptions.DEFAULT.deadline().multipliedBy(2));
+        // The port attributes are re-read on a real thread; the resend then completes at once.
+        assertThat(nodes.get(WAIT.toSeconds(), TimeUnit.SECONDS)).hasSize(fabric.topology().nodes().size());
+        assertThat(sa.saAddress().lid()).isEqualTo(fabric.smLid()).isNotEqualTo(before);
+        sa.dispose();
     }
 }
