@@ -36,6 +36,22 @@ final class KernelChannels implements AutoCloseable {
         return channel;
     }
 
+    /** A client and a server of the vendor class's Get, each on a fd of its own. */
+    record ClientServer(MadChannel client, int clientAgent, MadChannel server, int serverAgent) {
+    }
+
+    /**
+     * Opens a client and a server channel with one agent each; {@code userRmpp} registers that side with
+     * the USER_RMPP flag, else the kernel does RMPP for it.
+     */
+    ClientServer clientAndServer(FrameListener clientFrames, boolean clientUserRmpp, FrameListener serverFrames,
+                                 boolean serverUserRmpp) {
+        MadChannel client = open(clientFrames);
+        MadChannel server = open(serverFrames);
+        return new ClientServer(client, register(client, VendorMads.CLASS, 0, 1, clientUserRmpp),
+                server, register(server, VendorMads.CLASS, 1L << VendorMads.GET, 1, serverUserRmpp));
+    }
+
     int register(MadChannel channel, int mgmtClass, long methodMask, int rmppVersion, boolean userRmpp) {
         AgentRegistration registration = new AgentRegistration(1, mgmtClass, VendorMads.CLASS_VERSION, methodMask, 0,
                 VendorMads.OUI, rmppVersion, userRmpp);

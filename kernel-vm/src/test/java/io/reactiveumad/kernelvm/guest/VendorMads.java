@@ -1,5 +1,7 @@
 package io.reactiveumad.kernelvm.guest;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.reactiveumad.mad.Mad;
 import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.RmppHeader;
@@ -62,6 +64,13 @@ final class VendorMads {
             }
         }
         return -1;
+    }
+
+    /** Asserts that {@code message} is the whole response to {@code request}: its TID and every data byte. */
+    static void assertWholeResponse(Mad message, Mad request, int dataLength) {
+        assertThat(message.tidLow()).as("low TID").isEqualTo(request.tidLow());
+        assertThat(message.length()).as("message length").isEqualTo(DATA_OFFSET + dataLength);
+        assertThat(firstMismatch(message, dataLength)).as("first corrupted data byte").isEqualTo(-1);
     }
 
     private static Mad message(int mgmtClass, int method, long tid, int dataLength, boolean rmppActive) {
