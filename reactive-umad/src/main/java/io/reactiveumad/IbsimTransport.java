@@ -1,6 +1,6 @@
 package io.reactiveumad;
 
-import io.reactiveumad.poll.EpollEventLoop;
+import io.reactiveumad.poll.LoopGroup;
 import io.reactiveumad.poll.PollLoop;
 import io.reactiveumad.poll.channel.MadChannel;
 import io.reactiveumad.poll.ibsim.IbsimChannel;
@@ -30,8 +30,7 @@ public final class IbsimTransport implements Transport {
 
     private final IbsimEndpoint endpoint;
     private final String defaultNode;
-    private PollLoop loop;
-    private int openChannels;
+    private final LoopGroup loops = new LoopGroup("ibsim-");
 
     private IbsimTransport(IbsimEndpoint endpoint, String defaultNode) {
         this.endpoint = Objects.requireNonNull(endpoint, "endpoint");
@@ -79,30 +78,13 @@ public final class IbsimTransport implements Transport {
             throw new IllegalArgumentException("ibsim attaches clients to a node's first port only: " + spec);
         }
         String node = DEFAULT_DEVICE.equals(spec.device()) ? defaultNode : spec.device();
-        PollLoop shared = acquireLoop();
+        String simulator = endpoint.socketName();
+        PollLoop loop = loops.acquire(simulator);
         try {
-            return IbsimChannel.open(endpoint, node, shared, () -> releaseLoop(shared));
+            return IbsimChannel.open(endpoint, node, loop, () -> loops.release(simulator));
         } catch (RuntimeException e) {
-            releaseLoop(shared);
+            loops.release(simulator);
             throw e;
-        }
-    }
-
-    private synchronized PollLoop acquireLoop() {
-        if (loop == null) {
-            loop = EpollEventLoop.start("ibsim-" + endpoint.socketName());
-        }
-        openChannels++;
-        return loop;
-    }
-
-    private synchronized void releaseLoop(PollLoop released) {
-        if (released != loop) {
-            return;
-        }
-        if (--openChannels == 0) {
-            loop = null;
-            released.close();
         }
     }
 

@@ -31,7 +31,8 @@ import reactor.core.scheduler.Schedulers;
  * }
  * }</pre>
  *
- * Every method may be called from any thread; it runs on the fabric's executor and returns when done.
+ * Every method may be called from any thread; it runs as a task of the fabric's executor and returns
+ * when done.
  */
 public final class EmbeddedFabric implements AutoCloseable {
     private final FabricEngine engine;
@@ -45,7 +46,7 @@ public final class EmbeddedFabric implements AutoCloseable {
         FabricExecutor executor = new FabricExecutor(scheduler == null ? ownedScheduler : scheduler, "embedded-fabric");
         String smNode = b.smNode != null ? b.smNode : b.topology.nodes(NodeType.CA).stream().findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("the topology has no CA to run the SM on")).id();
-        this.engine = new FabricEngine(executor, b.topology, smNode, b.smPort, b.hopDelay);
+        this.engine = new FabricEngine(executor, b.topology, smNode, b.smPort, b.hopDelay, b.kernelResends);
         Sma sma = new Sma(engine);
         this.sa = new SubnetAdministrator(engine, sma, b.reportTimeout, b.reportRetries);
         engine.addService(sma);
@@ -186,6 +187,7 @@ public final class EmbeddedFabric implements AutoCloseable {
         private Duration hopDelay = Duration.ZERO;
         private Duration reportTimeout = Duration.ofSeconds(1);
         private int reportRetries = 3;
+        private boolean kernelResends;
 
         private Builder(Topology topology) {
             this.topology = Objects.requireNonNull(topology, "topology");
@@ -221,6 +223,15 @@ public final class EmbeddedFabric implements AutoCloseable {
             }
             this.reportTimeout = timeout;
             this.reportRetries = retries;
+            return this;
+        }
+
+        /**
+         * Whether channels resend requests themselves and report ETIMEDOUT, as the kernel's umad does (so the
+         * core hands retries to them), or leave retries to the core's timers, as ibsim does (default).
+         */
+        public Builder kernelResends(boolean enabled) {
+            this.kernelResends = enabled;
             return this;
         }
 

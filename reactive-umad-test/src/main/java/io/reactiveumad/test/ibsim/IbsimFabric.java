@@ -86,6 +86,7 @@ public final class IbsimFabric implements AutoCloseable {
         private int sweepSeconds = 10;
         private Duration startTimeout = Duration.ofSeconds(60);
         private Duration diagTimeout = Duration.ofSeconds(30);
+        private Duration madTimeout = Duration.ofSeconds(3);
 
         /** An ibsim net file used as is (e.g. the Debian examples). */
         public Builder netFile(Path file) {
@@ -122,6 +123,12 @@ public final class IbsimFabric implements AutoCloseable {
         /** How long one diag tool run may take before it is killed. */
         public Builder diagTimeout(Duration timeout) {
             this.diagTimeout = timeout;
+            return this;
+        }
+
+        /** The per-MAD timeout passed to diag tools ({@code -t}); their default is one second. */
+        public Builder madTimeout(Duration timeout) {
+            this.madTimeout = timeout;
             return this;
         }
 
@@ -314,12 +321,15 @@ public final class IbsimFabric implements AutoCloseable {
     }
 
     /**
-     * Runs a diag tool (smpquery, saquery, perfquery, ibnetdiscover, …) attached to {@code node} through
-     * umad2sim, and captures its output. A tool that overruns the diag timeout is killed.
+     * Runs an infiniband-diags tool (smpquery, saquery, perfquery, ibnetdiscover, …) attached to
+     * {@code node} through umad2sim, and captures its output. The tool's own per-MAD timeout is set
+     * ({@code -t}) so a busy OpenSM on a loaded machine is not mistaken for a lost answer; a tool that
+     * overruns the diag timeout is killed.
      */
     public DiagResult diag(String node, String tool, String... args) {
         List<String> command = new ArrayList<>();
         command.add(tool(tool));
+        command.addAll(List.of("-t", Long.toString(config.madTimeout.toMillis())));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).directory(workDir.toFile());
         preload(pb.environment(), node);

@@ -1,0 +1,76 @@
+package io.reactiveumad.poll.ibsim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import org.junit.jupiter.api.Test;
+
+/** The byte layouts of ibsim's structs as ibsim and umad2sim read and write them. */
+class SimWireTest {
+
+    @Test
+    void simRequestIs288BytesWithTheMadAt32() {
+        SimRequest r = new SimRequest();
+        assertThat(r.buffer().capacity()).isEqualTo(SimRequest.SIZE).isEqualTo(288);
+        byte[] mad = new byte[256];
+        mad[0] = 1;
+        mad[255] = 7;
+        r.mad(mad);
+        assertThat(r.buffer().get(SimRequest.MAD_OFFSET)).isEqualTo((byte) 1);
+        assertThat(r.buffer().get(SimRequest.SIZE - 1)).isEqualTo((byte) 7);
+        assertThat(r.mad()).isEqualTo(mad);
+    }
+
+    @Test
+    void lidsAreHtonsInAHostOrderWordSoTheFirstTwoBytesAreBigEndianOnLittleEndianHosts() {
+        SimRequest r = new SimRequest().dlid(0x0102).slid(0xFFFF);
+        ByteBuffer host = r.buffer().duplicate().order(ByteOrder.nativeOrder());
+        assertThat(host.getInt(0)).isEqualTo(ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN ? 0x0201 : 0x0102);
+        if (ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN) {
+            assertThat(r.buffer().get(0)).isEqualTo((byte) 0x01);
+            assertThat(r.buffer().get(1)).isEqualTo((byte) 0x02);
+        }
+        assertThat(r.dlid()).isEqualTo(0x0102);
+        assertThat(r.slid()).isEqualTo(0xFFFF);
+    }
+
+    @Test
+    void queuePairsStatusAndLengthAreBigEndian() {
+        SimRequest r = new SimRequest().dqp(1).sqp(0x123456).status(110).length(256);
+        ByteBuffer be = r.buffer().duplicate().order(ByteOrder.BIG_ENDIAN);
+        assertThat(be.getInt(8)).isEqualTo(1);
+        assertThat(be.getInt(12)).isEqualTo(0x123456);
+        assertThat(be.getInt(16)).isEqualTo(110);
+        assertThat(be.getLong(24)).isEqualTo(256);
+        assertThat(r.dqp()).isEqualTo(1);
+        assertThat(r.sqp()).isEqualTo(0x123456);
+        assertThat(r.status()).isEqualTo(110);
+        assertThat(r.length()).isEqualTo(256);
+    }
+
+    @Test
+    void simCtlIs80BytesOfHostOrderWordsAndAConnectCarriesTheClientInfo() {
+        SimCtl c = new SimCtl().reset(3, SimCtl.TYPE_CONNECT, SimCtl.INFO_SIZE);
+        c.dataInt(SimCtl.INFO_ID_OFFSET, 4_200_000).dataInt(SimCtl.INFO_ISSM_OFFSET, 1)
+                .dataString(SimCtl.INFO_NODE_ID_OFFSET, SimCtl.INFO_NODE_ID_SIZE, "Hca2");
+        ByteBuffer host = c.buffer().duplicate().order(ByteOrder.nativeOrder());
+        assertThat(c.buffer().capacity()).isEqualTo(SimCtl.SIZE).isEqualTo(80);
+        assertThat(host.getInt(0)).isEqualTo(0xdeadbeef);
+        assertThat(host.getInt(4)).isEqualTo(3);
+        assertThat(host.getInt(8)).isEqualTo(SimCtl.TYPE_CONNECT).isEqualTo(1);
+        assertThat(host.getInt(12)).isEqualTo(44);
+        assertThat(host.getInt(16)).isEqualTo(4_200_000);
+        assertThat(host.getInt(24)).isEqualTo(1);
+        assertThat(c.dataString(28, 32)).isEqualTo("Hca2");
+        assertThat(c.buffer().get(28 + 4)).isZero();
+    }
+
+    @Test
+    void resetClearsWhatTheLastCallLeft() {
+        SimCtl c = new SimCtl().reset(0, SimCtl.TYPE_CONNECT, 44).dataString(28, 32, "SomeLongNodeName");
+        c.reset(1, SimCtl.TYPE_GET_PORTINFO, 1);
+        assertThat(c.dataString(28, 32)).isEmpty();
+        assertThat(c.type()).isEqualTo(SimCtl.TYPE_GET_PORTINFO);
+    }
+}
