@@ -38,9 +38,14 @@ import reactor.core.publisher.Mono;
 class ApiConformanceTest {
     private static final int EINVAL = 22;
     private static final int DATA = MadHeader.MAD_SIZE - VendorMads.DATA_OFFSET;
-    private static final RequestOptions QUICK = RequestOptions.DEFAULT.withTimeout(Duration.ofMillis(200)).withRetries(2);
-    /** One attempt that outlasts a 1 MiB transfer (4855 segments) under TCG: a resend would restart it. */
-    private static final RequestOptions LONG_TRANSFER = RequestOptions.DEFAULT.withTimeout(Duration.ofSeconds(60)).withRetries(0);
+    private static final RequestOptions QUICK = RequestOptions.DEFAULT.withTimeout(Duration.ofMillis(200))
+            .withRetries(2);
+    /**
+     * One long attempt: it outlasts a 1 MiB transfer (4855 segments) under TCG, where a resend would
+     * restart it, and keeps a request outstanding in the kernel for as long as a test needs it.
+     */
+    private static final RequestOptions ONE_LONG_ATTEMPT = RequestOptions.DEFAULT.withTimeout(Duration.ofSeconds(60))
+            .withRetries(0);
 
     private final KernelPorts ports = new KernelPorts();
     private final MadAddress self = InVm.selfGsi();
@@ -106,7 +111,7 @@ class ApiConformanceTest {
         MadAgent server = server();
         BlockingQueue<ReceivedMad> requests = new LinkedBlockingQueue<>();
         server.receive().subscribe(requests::add);
-        client.request(VendorMads.get(CLASS, 0), self).subscribe(r -> { }, e -> { });
+        client.request(VendorMads.get(CLASS, 0), self, ONE_LONG_ATTEMPT).subscribe(r -> { }, e -> { });
         int outstandingTid = take(requests).mad().tidLow();
         Mad duplicate = VendorMads.get(CLASS, outstandingTid & 0xFFFF_FFFFL);
 
@@ -139,7 +144,8 @@ class ApiConformanceTest {
     private void assertLongResponseArrives(MadAgent client, MadAgent server, int dataLength) {
         server.serve(req -> Mono.just(VendorMads.response(req.mad(), dataLength, true)));
 
-        ReceivedMad response = client.request(VendorMads.get(CLASS, 0), self, LONG_TRANSFER).block(LONG_TRANSFER.timeout());
+        ReceivedMad response = client.request(VendorMads.get(CLASS, 0), self, ONE_LONG_ATTEMPT)
+                .block(ONE_LONG_ATTEMPT.timeout());
 
         assertThat(response.mad().length()).isEqualTo(VendorMads.DATA_OFFSET + dataLength);
         assertThat(VendorMads.firstMismatch(response.mad(), dataLength)).as("first corrupted data byte").isEqualTo(-1);

@@ -34,7 +34,7 @@ class KernelRmppChannelTest {
         KernelChannels.ClientServer pair = channels.clientAndServer(clientFrames, false, serverFrames, false);
 
         Mad request = VendorMads.get(CLASS, 0x1000 + dataLength);
-        channels.send(pair.client(), new MadFrame(pair.clientAgent(), 0, 5000, 0, self, request.toByteArray()));
+        channels.send(pair.client(), KernelChannels.request(pair.clientAgent(), self, request));
         MadFrame atServer = serverFrames.next();
         Mad response = VendorMads.response(Mad.of(atServer.mad()), dataLength, true);
         channels.send(pair.server(), MadFrame.send(pair.serverAgent(), atServer.address(), response.toByteArray()));

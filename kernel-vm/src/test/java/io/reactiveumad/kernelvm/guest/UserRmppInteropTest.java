@@ -81,11 +81,13 @@ class UserRmppInteropTest {
         MadChannel server = pair.server();
 
         Mad request = VendorMads.get(CLASS, 0x6000 + dataLength);
-        channels.send(pair.client(), new MadFrame(pair.clientAgent(), 0, REQUEST_TIMEOUT_MS, 0, self, request.toByteArray()));
+        channels.send(pair.client(),
+                new MadFrame(pair.clientAgent(), 0, REQUEST_TIMEOUT_MS, 0, self, request.toByteArray()));
         MadFrame atServer = serverFrames.flux().blockFirst(FrameProbe.DEADLINE);
         byte[] response = VendorMads.response(Mad.of(atServer.mad()), dataLength, true).toByteArray();
         Rmpp.send(response, serverFrames.flux().map(MadFrame::mad).filter(Rmpp::isSenderControl),
-                        segment -> channels.send(server, MadFrame.send(pair.serverAgent(), atServer.address(), segment)),
+                        segment -> channels.send(server,
+                                MadFrame.send(pair.serverAgent(), atServer.address(), segment)),
                         RmppOptions.DEFAULTS, timers)
                 .block(TRANSFER);
 

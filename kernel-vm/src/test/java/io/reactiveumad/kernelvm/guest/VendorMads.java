@@ -78,7 +78,8 @@ final class VendorMads {
         return Mad.build(length, b -> {
             new MadHeader().wrap(b, 0).mgmtClass(mgmtClass).classVersion(CLASS_VERSION).methodByte(method)
                     .tid(tid).attributeId(ATTRIBUTE);
-            b.put(OUI_OFFSET, (byte) (OUI >>> 16)).put(OUI_OFFSET + 1, (byte) (OUI >>> 8)).put(OUI_OFFSET + 2, (byte) OUI);
+            b.put(OUI_OFFSET, (byte) (OUI >>> 16)).put(OUI_OFFSET + 1, (byte) (OUI >>> 8))
+                    .put(OUI_OFFSET + 2, (byte) OUI);
             if (rmppActive) {
                 new RmppHeader().wrap(b).version(RmppHeader.VERSION).type(RmppHeader.TYPE_DATA)
                         .flags(RmppHeader.FLAG_ACTIVE);
