@@ -14,8 +14,8 @@ import io.reactiveumad.RequestOptions;
 import io.reactiveumad.RmppMode;
 import io.reactiveumad.mad.Mad;
 import io.reactiveumad.mad.MadAddress;
-import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.MadTimeoutException;
+import io.reactiveumad.mad.VendorRange2Header;
 import io.reactiveumad.poll.NativeIoException;
 import java.time.Duration;
 import java.util.List;
@@ -37,7 +37,6 @@ import reactor.core.publisher.Mono;
 @Order(40)
 class ApiConformanceTest {
     private static final int EINVAL = 22;
-    private static final int DATA = MadHeader.MAD_SIZE - VendorMads.DATA_OFFSET;
     private static final RequestOptions QUICK = RequestOptions.DEFAULT.withTimeout(Duration.ofMillis(200))
             .withRetries(2);
     /**
@@ -80,12 +79,12 @@ class ApiConformanceTest {
         BlockingQueue<Long> tidsAtServer = new LinkedBlockingQueue<>();
         server.serve(req -> {
             tidsAtServer.add(req.mad().tid());
-            return Mono.just(VendorMads.response(req.mad(), DATA, false));
+            return Mono.just(VendorMads.response(req.mad(), VendorMads.SINGLE_MAD_DATA, false));
         });
         ReceivedMad response = client.request(VendorMads.get(CLASS, 0), self).block(deadline);
 
         assertThat(response.mad().header().methodByte()).isEqualTo(GET_RESP);
-        assertThat(VendorMads.firstMismatch(response.mad(), DATA)).isEqualTo(-1);
+        assertThat(VendorMads.firstMismatch(response.mad(), VendorMads.SINGLE_MAD_DATA)).isEqualTo(-1);
         long atServer = tidsAtServer.poll();
         assertThat((int) atServer).isEqualTo(response.mad().tidLow());
         assertThat(atServer >>> 32).as("high TID bits set by the kernel").isNotZero();
@@ -147,7 +146,7 @@ class ApiConformanceTest {
         ReceivedMad response = client.request(VendorMads.get(CLASS, 0), self, ONE_LONG_ATTEMPT)
                 .block(ONE_LONG_ATTEMPT.timeout());
 
-        assertThat(response.mad().length()).isEqualTo(VendorMads.DATA_OFFSET + dataLength);
+        assertThat(response.mad().length()).isEqualTo(VendorRange2Header.DATA_OFFSET + dataLength);
         assertThat(VendorMads.firstMismatch(response.mad(), dataLength)).as("first corrupted data byte").isEqualTo(-1);
     }
 
@@ -159,7 +158,7 @@ class ApiConformanceTest {
         MadPort serverPort = ports.open();
         MadAgent server = KernelPorts.agent(serverPort, CLASS, RmppMode.KERNEL, GET);
         MadAgent marker = KernelPorts.agent(ports.open(), OTHER_CLASS, RmppMode.KERNEL, GET);
-        marker.serve(req -> Mono.just(VendorMads.response(req.mad(), DATA, false)));
+        marker.serve(req -> Mono.just(VendorMads.response(req.mad(), VendorMads.SINGLE_MAD_DATA, false)));
         for (int i = 0; i < queued; i++) {
             client.send(VendorMads.get(CLASS, i), self).block(deadline);
         }

@@ -118,9 +118,9 @@ class ChannelConformanceTest {
         assertThat(received.tidLow()).isEqualTo(request.tidLow());
         assertThat(atServer.address().grh()).isNotNull();
         assertThat(atServer.address().grh().gid()).isEqualTo(InVm.gid0());
-        assertThat(VendorMads.firstMismatch(received, MadHeader.MAD_SIZE - VendorMads.DATA_OFFSET)).isEqualTo(-1);
+        assertThat(VendorMads.firstMismatch(received, VendorMads.SINGLE_MAD_DATA)).isEqualTo(-1);
 
-        Mad response = VendorMads.response(received, MadHeader.MAD_SIZE - VendorMads.DATA_OFFSET, false);
+        Mad response = VendorMads.response(received, VendorMads.SINGLE_MAD_DATA, false);
         channels.send(server, MadFrame.send(serverAgent, atServer.address(), response.toByteArray()));
         MadFrame atClient = clientFrames.next();
         assertThat(atClient.agentId()).isEqualTo(clientAgent);
