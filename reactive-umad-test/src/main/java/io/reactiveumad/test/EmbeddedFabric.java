@@ -133,6 +133,30 @@ public final class EmbeddedFabric implements AutoCloseable {
         });
     }
 
+    /**
+     * Restarts the SM and SA in place, as killing and restarting OpenSM does: the SA forgets every
+     * InformInfo subscription, ServiceRecord and multicast group, and the SM sets PortInfo:ClientReregister
+     * on every in-service CA port, telling clients to register again. LIDs stay (OpenSM keeps its guid2lid).
+     */
+    public void restartSm() {
+        engine.run(() -> {
+            sa.reset();
+            engine.requestReregistration();
+        });
+    }
+
+    /**
+     * Moves the SM and SA to {@code node}:{@code port}, as a standby SM taking over does: a new SM LID on
+     * every port, an SA that knows no subscriptions, ClientReregister set on every in-service CA port.
+     */
+    public void moveSm(String node, int port) {
+        engine.run(() -> {
+            sa.reset();
+            engine.moveSm(node, port);
+            engine.requestReregistration();
+        });
+    }
+
     /** Reports the SA has sent, resends included. */
     public long reportsSent() {
         return engine.call(sa::reportsSent);

@@ -56,8 +56,8 @@ final class FabricEngine {
     private final List<EmbeddedChannel> channels = new ArrayList<>();
     private final List<Consumer<SubnetManager.SweepResult>> sweepListeners = new ArrayList<>();
     private Topology topology;
-    private final String smNodeId;
-    private final int smPort;
+    private String smNodeId;
+    private int smPort;
     private int nextAgentKey = 1;
     private long undeliverable;
 
@@ -72,11 +72,33 @@ final class FabricEngine {
         for (Node n : topology.nodes()) {
             nodes.put(n.id(), new FabricNode(n));
         }
-        Node sm = topology.requireNode(smNodeId);
+        checkSmPort(topology, smNodeId, smPort);
+    }
+
+    private static void checkSmPort(Topology topology, String node, int port) {
+        Node sm = topology.requireNode(node);
         if (sm.isSwitch()) {
-            throw new IllegalArgumentException("the SM runs on a CA port, not on switch \"" + smNodeId + "\"");
+            throw new IllegalArgumentException("the SM runs on a CA port, not on switch \"" + node + "\"");
         }
-        sm.checkPort(smPort);
+        sm.checkPort(port);
+    }
+
+    /** Moves the SM (and SA) to {@code node}:{@code port} and sweeps: every port learns the new SM LID. */
+    void moveSm(String node, int port) {
+        checkSmPort(topology, node, port);
+        smNodeId = node;
+        smPort = port;
+        sweep();
+    }
+
+    /** Sets PortInfo:ClientReregister on every in-service CA port, as an SM does after it restarts. */
+    void requestReregistration() {
+        for (var e : sm.inService().entrySet()) {
+            FabricNode n = e.getValue();
+            if (!n.isSwitch()) {
+                n.ports[n.node.portByGuid(e.getKey()).orElseThrow().number()].clientReregister = true;
+            }
+        }
     }
 
     // ---- running on the executor
@@ -115,15 +137,16 @@ final class FabricEngine {
         return topology;
     }
 
-    /** The topology with the LIDs the SM assigned. */
+    /** The topology with the LIDs the SM assigned and the current NodeDescriptions. */
     Topology topologyWithLids() {
-        Topology t = topology;
-        for (FabricNode n : nodes.values()) {
-            List<Port> ports = n.node.ports().stream().map(p -> new Port(p.number(), p.guid(), n.ports[p.number()].lid,
-                    n.ports[p.number()].lmc)).toList();
-            t = t.withNodeReplaced(n.node.withPorts(ports).withDescription(n.description));
+        List<Node> current = new ArrayList<>();
+        for (Node n : topology.nodes()) {
+            FabricNode f = nodes.get(n.id());
+            List<Port> ports = n.ports().stream().map(p -> new Port(p.number(), p.guid(), f.ports[p.number()].lid,
+                    f.ports[p.number()].lmc)).toList();
+            current.add(n.withPorts(ports).withDescription(f.description));
         }
-        return t;
+        return Topology.of(current, topology.links());
     }
 
     FabricNode smNode() {

@@ -51,8 +51,8 @@ class NoticesOracleIT {
         BlockingQueue<NoticeEvent> second = new LinkedBlockingQueue<>();
         TrapSelector in = TrapSelector.trap(Notice.TRAP_GID_IN_SERVICE);
         TrapSelector out = TrapSelector.trap(Notice.TRAP_GID_OUT_OF_SERVICE);
-        Disposable a = Notices.of(port).events(in, out).subscribe(first::add);
-        Disposable b = Notices.of(port).events(out).subscribe(second::add);
+        Disposable a = Notices.of(port).watch(in, out).subscribe(first::add);
+        Disposable b = Notices.of(port).watch(out).subscribe(second::add);
         try {
             assertThat(first.poll(WITHIN.toSeconds(), TimeUnit.SECONDS)).isInstanceOf(NoticeEvent.Subscribed.class);
             assertThat(second.poll(WITHIN.toSeconds(), TimeUnit.SECONDS)).isInstanceOf(NoticeEvent.Subscribed.class);

@@ -125,6 +125,27 @@ class EmbeddedFabricExampleTest {
         assertThat(fabric.faults().dropped()).as("segments really were lost").isPositive();
     }
 
+    @Test
+    void yourOwnServerOnOneHostAnswersAClientOnAnother() {
+        int vendorClass = 0x09; // vendor range 1: no OUI, no RMPP
+        Mad ping = Mad.build(b -> new MadHeader().wrap(b, 0).mgmtClass(vendorClass).classVersion(1)
+                .methodByte(Method.GET).attributeId(0x1234));
+        MadAgent server = agent("host3", AgentSpec.server(vendorClass, 1, Method.GET)).block(Duration.ofSeconds(5));
+        MadAddress host3 = MadAddress.gsi(fabric.lid("host3", 1));
+        java.util.concurrent.atomic.AtomicReference<ReceivedMad> answer = new java.util.concurrent.atomic.AtomicReference<>();
+
+        StepVerifier.withVirtualTime(() -> server.receive())
+                .expectSubscription()
+                .then(() -> agent("host1", AgentSpec.client(vendorClass, 1))
+                        .flatMap(client -> client.request(ping, host3)).subscribe(answer::set))
+                .assertNext(MadExpectations.expectRequest(vendorClass, Method.GET, 0x1234)
+                        .andThen(request -> server.respond(request, request.mad()).subscribe()))
+                .thenCancel()
+                .verify(Duration.ofSeconds(10));
+        assertThat(answer.get().mad().isResponse()).isTrue();
+        assertThat(answer.get().source().lid()).isEqualTo(host3.lid());
+    }
+
     private static Mad subscribe(int trap) {
         return Mad.build(b -> {
             new MadHeader().wrap(b, 0).mgmtClass(MgmtClass.SUBN_ADM).classVersion(2).methodByte(Method.SET)

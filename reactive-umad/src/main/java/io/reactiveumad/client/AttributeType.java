@@ -9,10 +9,11 @@ import java.util.Objects;
  *
  * @param attributeId the common header's AttributeID
  * @param name        the IBA name, e.g. {@code "NodeInfo"}
+ * @param size        its length on the wire (the record's {@code SIZE})
  * @param decoder     reads the attribute at an offset of a MAD
  * @param <T>         the decoded record (a {@code mad} module record)
  */
-public record AttributeType<T>(int attributeId, String name, Decoder<T> decoder) {
+public record AttributeType<T>(int attributeId, String name, int size, Decoder<T> decoder) {
 
     /** Reads one attribute value at {@code offset} of {@code buf}, failing typed on short input. */
     @FunctionalInterface
@@ -25,6 +26,9 @@ public record AttributeType<T>(int attributeId, String name, Decoder<T> decoder)
             throw new IllegalArgumentException("attributeId out of range: " + attributeId);
         }
         Objects.requireNonNull(name, "name");
+        if (size < 1) {
+            throw new IllegalArgumentException("size must be positive: " + size);
+        }
         Objects.requireNonNull(decoder, "decoder");
     }
 

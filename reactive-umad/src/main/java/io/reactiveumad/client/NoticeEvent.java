@@ -5,10 +5,10 @@ import io.reactiveumad.mad.attr.Notice;
 import java.util.List;
 
 /**
- * What a {@link Notices#events} subscriber sees: that its subscriptions are in place, the notices the
- * SA reported, and — in the same stream, as an event rather than an error — each automatic renewal of a
- * subscription. {@link Notices#notices}
- * is the same stream with only the notices, for subscribers who do not care about renewals.
+ * What a {@link Notices#watch} subscriber sees: that its subscriptions are in place, the notices the SA
+ * reported, and — in the same stream, as an event rather than an error — each automatic renewal of a
+ * subscription. {@link Notices#events} leaves out the opening {@link Subscribed}; {@link Notices#notices}
+ * keeps only the notices.
  *
  * <p>Design note: a renewal is an event type rather than a side channel so that a subscriber sees it in
  * order with the notices around it: notices before a {@link Resubscribed} came from the old
@@ -29,9 +29,9 @@ public sealed interface NoticeEvent permits NoticeEvent.Subscribed, NoticeEvent.
     }
 
     /**
-     * The first event of every {@link Notices#events} stream: the SA now holds a subscription for each of
-     * the subscriber's {@code selectors} (registered for it, or shared with earlier subscribers), so
-     * notices from here on reach it.
+     * The first event of every {@link Notices#watch} stream (not in {@link Notices#events}): the SA now
+     * holds a subscription for each of the subscriber's {@code selectors} (registered for it, or shared
+     * with earlier subscribers), so notices from here on reach it.
      */
     record Subscribed(List<TrapSelector> selectors) implements NoticeEvent {
         public Subscribed {

@@ -102,12 +102,21 @@ public final class Notices implements Disposable {
     }
 
     /**
-     * {@link NoticeEvent.Subscribed} once the SA holds every selector's subscription, then the notices
-     * matching any of {@code selectors} (each delivered once, even if several selectors match) and the
-     * renewals of those selectors' subscriptions. Subscribing registers the selectors that have
-     * no subscriber yet; cancelling releases them.
+     * The notices matching any of {@code selectors} (each delivered once, even if several selectors
+     * match) and the renewals of those selectors' subscriptions: {@link #watch} without its opening
+     * {@link NoticeEvent.Subscribed}.
      */
     public Flux<NoticeEvent> events(TrapSelector... selectors) {
+        return watch(selectors).filter(e -> !(e instanceof NoticeEvent.Subscribed));
+    }
+
+    /**
+     * {@link NoticeEvent.Subscribed} once the SA holds every selector's subscription, then the notices
+     * matching any of {@code selectors} (each delivered once, even if several selectors match) and the
+     * renewals of those selectors' subscriptions. Subscribing registers the selectors that have no
+     * subscriber yet; cancelling releases them.
+     */
+    public Flux<NoticeEvent> watch(TrapSelector... selectors) {
         List<TrapSelector> wanted = List.of(selectors);
         if (wanted.isEmpty()) {
             throw new IllegalArgumentException("name at least one TrapSelector");

@@ -31,11 +31,11 @@ public final class PerfClient implements Disposable {
     public static final int CLASS_VERSION = 1;
 
     public static final AttributeType<ClassPortInfo> CLASS_PORT_INFO =
-            new AttributeType<>(ClassPortInfo.ATTRIBUTE_ID, "ClassPortInfo", ClassPortInfo::decode);
+            new AttributeType<>(ClassPortInfo.ATTRIBUTE_ID, "ClassPortInfo", ClassPortInfo.SIZE, ClassPortInfo::decode);
     public static final AttributeType<PortCounters> PORT_COUNTERS =
-            new AttributeType<>(PortCounters.ATTRIBUTE_ID, "PortCounters", PortCounters::decode);
+            new AttributeType<>(PortCounters.ATTRIBUTE_ID, "PortCounters", PortCounters.SIZE, PortCounters::decode);
     public static final AttributeType<PortCountersExtended> PORT_COUNTERS_EXTENDED =
-            new AttributeType<>(PortCountersExtended.ATTRIBUTE_ID, "PortCountersExtended",
+            new AttributeType<>(PortCountersExtended.ATTRIBUTE_ID, "PortCountersExtended", PortCountersExtended.SIZE,
                     PortCountersExtended::decode);
 
     private final MadPort port;

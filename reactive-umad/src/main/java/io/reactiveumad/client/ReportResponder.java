@@ -58,7 +58,8 @@ public final class ReportResponder {
 
     private static NoticeEvent.Received decode(ReceivedMad report) {
         if (report.mad().attributeId() != Notice.ATTRIBUTE_ID) {
-            log.debug("Report of attribute 0x{} answered, not delivered", Integer.toHexString(report.mad().attributeId()));
+            log.debug("Report of attribute 0x{} answered, not delivered",
+                    Integer.toHexString(report.mad().attributeId()));
             return null;
         }
         try {

@@ -28,7 +28,6 @@ import io.reactiveumad.mad.sa.PathRecord;
 import io.reactiveumad.mad.sa.PortInfoRecord;
 import io.reactiveumad.mad.sa.ServiceRecord;
 import io.reactiveumad.poll.channel.PortAttributes;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalLong;
@@ -66,29 +65,28 @@ public final class SaClient implements Disposable {
     private static final Logger log = LoggerFactory.getLogger(SaClient.class);
 
     public static final int CLASS_VERSION = 2;
-    /** SA class-specific status (bits 8–14): the query matched nothing. */
-    public static final int STATUS_NO_RECORDS = 3;
-    /** SA class-specific status: more than one record matched a Get. */
-    public static final int STATUS_TOO_MANY_RECORDS = 4;
 
     public static final AttributeType<ClassPortInfo> CLASS_PORT_INFO =
-            new AttributeType<>(ClassPortInfo.ATTRIBUTE_ID, "ClassPortInfo", ClassPortInfo::decode);
+            new AttributeType<>(ClassPortInfo.ATTRIBUTE_ID, "ClassPortInfo", ClassPortInfo.SIZE, ClassPortInfo::decode);
     public static final AttributeType<InformInfo> INFORM_INFO =
-            new AttributeType<>(InformInfo.ATTRIBUTE_ID, "InformInfo", InformInfo::decode);
+            new AttributeType<>(InformInfo.ATTRIBUTE_ID, "InformInfo", InformInfo.SIZE, InformInfo::decode);
     public static final AttributeType<NodeRecord> NODE_RECORD =
-            new AttributeType<>(NodeRecord.ATTRIBUTE_ID, "NodeRecord", NodeRecord::decode);
+            new AttributeType<>(NodeRecord.ATTRIBUTE_ID, "NodeRecord", NodeRecord.SIZE, NodeRecord::decode);
     public static final AttributeType<PortInfoRecord> PORT_INFO_RECORD =
-            new AttributeType<>(PortInfoRecord.ATTRIBUTE_ID, "PortInfoRecord", PortInfoRecord::decode);
+            new AttributeType<>(PortInfoRecord.ATTRIBUTE_ID, "PortInfoRecord", PortInfoRecord.SIZE,
+                    PortInfoRecord::decode);
     public static final AttributeType<PathRecord> PATH_RECORD =
-            new AttributeType<>(PathRecord.ATTRIBUTE_ID, "PathRecord", PathRecord::decode);
+            new AttributeType<>(PathRecord.ATTRIBUTE_ID, "PathRecord", PathRecord.SIZE, PathRecord::decode);
     public static final AttributeType<LinkRecord> LINK_RECORD =
-            new AttributeType<>(LinkRecord.ATTRIBUTE_ID, "LinkRecord", LinkRecord::decode);
+            new AttributeType<>(LinkRecord.ATTRIBUTE_ID, "LinkRecord", LinkRecord.SIZE, LinkRecord::decode);
     public static final AttributeType<ServiceRecord> SERVICE_RECORD =
-            new AttributeType<>(ServiceRecord.ATTRIBUTE_ID, "ServiceRecord", ServiceRecord::decode);
+            new AttributeType<>(ServiceRecord.ATTRIBUTE_ID, "ServiceRecord", ServiceRecord.SIZE, ServiceRecord::decode);
     public static final AttributeType<McMemberRecord> MC_MEMBER_RECORD =
-            new AttributeType<>(McMemberRecord.ATTRIBUTE_ID, "MCMemberRecord", McMemberRecord::decode);
+            new AttributeType<>(McMemberRecord.ATTRIBUTE_ID, "MCMemberRecord", McMemberRecord.SIZE,
+                    McMemberRecord::decode);
     public static final AttributeType<InformInfoRecord> INFORM_INFO_RECORD =
-            new AttributeType<>(InformInfoRecord.ATTRIBUTE_ID, "InformInfoRecord", InformInfoRecord::decode);
+            new AttributeType<>(InformInfoRecord.ATTRIBUTE_ID, "InformInfoRecord", InformInfoRecord.SIZE,
+                    InformInfoRecord::decode);
 
     private final MadPort port;
     private final Mono<MadAgent> agent;
@@ -262,12 +260,7 @@ public final class SaClient implements Disposable {
         if (stride == 0) {
             return List.of();
         }
-        int end = dataEnd(response);
-        List<T> out = new ArrayList<>();
-        for (int at = sa.dataPosition(); at + stride <= end; at += stride) {
-            out.add(type.decoder().decode(response.buffer(), at));
-        }
-        return out;
+        return sa.records(dataEnd(response) - SaHeader.DATA_OFFSET, type.size(), type.decoder()::decode);
     }
 
     /** Where SA data ends: the whole of a reassembled message; in a single RMPP segment, its PayloadLength. */
@@ -284,7 +277,7 @@ public final class SaClient implements Disposable {
     }
 
     private static boolean isNoRecords(Throwable e) {
-        return e instanceof MadStatusException s && MadStatus.classSpecific(s.status()) == STATUS_NO_RECORDS;
+        return e instanceof MadStatusException s && MadStatus.classSpecific(s.status()) == SaHeader.STATUS_NO_RECORDS;
     }
 
     @Override

@@ -48,19 +48,20 @@ public final class SmpClient implements Disposable {
     public static final int CLASS_VERSION = 1;
 
     public static final AttributeType<NodeInfo> NODE_INFO =
-            new AttributeType<>(NodeInfo.ATTRIBUTE_ID, "NodeInfo", NodeInfo::decode);
+            new AttributeType<>(NodeInfo.ATTRIBUTE_ID, "NodeInfo", NodeInfo.SIZE, NodeInfo::decode);
     public static final AttributeType<NodeDescription> NODE_DESCRIPTION =
-            new AttributeType<>(NodeDescription.ATTRIBUTE_ID, "NodeDescription", NodeDescription::decode);
+            new AttributeType<>(NodeDescription.ATTRIBUTE_ID, "NodeDescription", NodeDescription.SIZE,
+                    NodeDescription::decode);
     public static final AttributeType<PortInfo> PORT_INFO =
-            new AttributeType<>(PortInfo.ATTRIBUTE_ID, "PortInfo", PortInfo::decode);
+            new AttributeType<>(PortInfo.ATTRIBUTE_ID, "PortInfo", PortInfo.SIZE, PortInfo::decode);
     public static final AttributeType<SwitchInfo> SWITCH_INFO =
-            new AttributeType<>(SwitchInfo.ATTRIBUTE_ID, "SwitchInfo", SwitchInfo::decode);
+            new AttributeType<>(SwitchInfo.ATTRIBUTE_ID, "SwitchInfo", SwitchInfo.SIZE, SwitchInfo::decode);
     public static final AttributeType<PKeyTable> P_KEY_TABLE =
-            new AttributeType<>(PKeyTable.ATTRIBUTE_ID, "P_KeyTable", PKeyTable::decode);
+            new AttributeType<>(PKeyTable.ATTRIBUTE_ID, "P_KeyTable", PKeyTable.SIZE, PKeyTable::decode);
     public static final AttributeType<GuidInfo> GUID_INFO =
-            new AttributeType<>(GuidInfo.ATTRIBUTE_ID, "GUIDInfo", GuidInfo::decode);
+            new AttributeType<>(GuidInfo.ATTRIBUTE_ID, "GUIDInfo", GuidInfo.SIZE, GuidInfo::decode);
     public static final AttributeType<SmInfo> SM_INFO =
-            new AttributeType<>(SmInfo.ATTRIBUTE_ID, "SMInfo", SmInfo::decode);
+            new AttributeType<>(SmInfo.ATTRIBUTE_ID, "SMInfo", SmInfo.SIZE, SmInfo::decode);
 
     /** P_KeyTable's modifier carries the switch port in bits 16–23 above the block number. */
     private static final int P_KEY_PORT_SHIFT = 16;

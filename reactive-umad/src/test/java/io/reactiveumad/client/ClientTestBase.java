@@ -33,21 +33,19 @@ abstract class ClientTestBase {
         VirtualTimeScheduler.reset();
     }
 
-    /** The last frame sent, as a big-endian buffer. */
+    /** The frames sent, without the RMPP ACKs our receiver sends for multi-MAD responses. */
+    List<MadFrame> requests() {
+        return channel.sent.stream().filter(f -> !SaClientTest.isRmppControl(ByteBuffer.wrap(f.mad()))).toList();
+    }
+
+    /** The last request sent, as a big-endian buffer. */
     ByteBuffer lastSent() {
-        MadFrame last = null;
-        for (MadFrame f : channel.sent) {
-            last = f;
-        }
-        return ByteBuffer.wrap(last.mad());
+        return ByteBuffer.wrap(lastFrame().mad());
     }
 
     MadFrame lastFrame() {
-        MadFrame last = null;
-        for (MadFrame f : channel.sent) {
-            last = f;
-        }
-        return last;
+        List<MadFrame> sent = requests();
+        return sent.get(sent.size() - 1);
     }
 
     /** The response to {@code request}: a copy with method {@code responseMethod}, changed by {@code body}. */

@@ -36,7 +36,7 @@ final class FakeSa {
     List<MadFrame> answer(MadFrame request) {
         ByteBuffer b = ByteBuffer.wrap(request.mad());
         if (!up || b.get(MadHeader.MGMT_CLASS_OFFSET) != MgmtClass.SUBN_ADM
-                || (b.get(MadHeader.METHOD_OFFSET) & MadHeader.RESPONSE_BIT) != 0) {
+                || (b.get(MadHeader.METHOD_OFFSET) & MadHeader.RESPONSE_BIT) != 0 || SaClientTest.isRmppControl(b)) {
             return List.of();
         }
         int attribute = b.getShort(MadHeader.ATTRIBUTE_ID_OFFSET) & 0xFFFF;
@@ -73,7 +73,7 @@ final class FakeSa {
         return sets.stream().filter(i -> !i.subscribe()).count();
     }
 
-    /** A SubnAdmReport(Notice) from the SA at {@code smLid} with {@code tid}: trap {@code trap} for GID ::{@code guid}. */
+    /** A SubnAdmReport(Notice) from the SA at {@code smLid}, TID {@code tid}: trap {@code trap} for GID ::guid. */
     static MadFrame report(int smLid, long tid, int trap, long guid) {
         Notice notice = Notice.generic(Notice.TYPE_SUBNET_MANAGEMENT, Notice.PRODUCER_CLASS_MANAGER, trap, smLid,
                 new TrapDetails.GidDetails(new Gid(0xfe80_0000_0000_0000L, guid)), new Gid(0xfe80_0000_0000_0000L, 1));

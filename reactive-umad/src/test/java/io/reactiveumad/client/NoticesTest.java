@@ -101,9 +101,9 @@ class NoticesTest extends ClientTestBase {
     @Test
     void subscribedComesOnceTheSaAnswered() {
         sa.up = false;
-        collect(notices().events(OUT_OF_SERVICE));
+        collect(notices().watch(OUT_OF_SERVICE));
         assertThat(seen).isEmpty();
-        Disposable late = notices().events(OUT_OF_SERVICE).subscribe(seen::add);
+        Disposable late = notices().watch(OUT_OF_SERVICE).subscribe(seen::add);
         vts.advanceTimeBy(RequestOptions.DEFAULT.timeout());
         sa.up = true;
         vts.advanceTimeBy(RequestOptions.DEFAULT.timeout());
@@ -113,8 +113,16 @@ class NoticesTest extends ClientTestBase {
     }
 
     @Test
-    void aNewSmLidRenewsAndSaysSo() {
+    void eventsLeaveOutSubscribedAndKeepRenewals() {
         collect(notices().events(OUT_OF_SERVICE));
+        notices().clientReregistered();
+        assertThat(seen).containsExactly(new NoticeEvent.Resubscribed(OUT_OF_SERVICE,
+                NoticeEvent.Reason.CLIENT_REREGISTER, 1));
+    }
+
+    @Test
+    void aNewSmLidRenewsAndSaysSo() {
+        collect(notices().watch(OUT_OF_SERVICE));
         channel.attributes(SaClientTest.withSmLid(port.attributes(), 9));
         vts.advanceTimeBy(POLL);
         assertThat(sa.subscribes()).isEqualTo(2);
@@ -125,7 +133,7 @@ class NoticesTest extends ClientTestBase {
 
     @Test
     void anAuditFindingTheSubscriptionGoneRenewsIt() {
-        collect(notices().events(OUT_OF_SERVICE));
+        collect(notices().watch(OUT_OF_SERVICE));
         vts.advanceTimeBy(POLL);
         assertThat(sa.subscribes()).as("the SA still holds it").isEqualTo(1);
         sa.held.clear();
@@ -137,7 +145,7 @@ class NoticesTest extends ClientTestBase {
 
     @Test
     void aRenewalWhileTheSaIsAwayIsRetriedAtTheNextPoll() {
-        collect(notices().events(OUT_OF_SERVICE));
+        collect(notices().watch(OUT_OF_SERVICE));
         sa.up = false;
         channel.attributes(SaClientTest.withSmLid(port.attributes(), 9));
         vts.advanceTimeBy(POLL);
@@ -151,7 +159,7 @@ class NoticesTest extends ClientTestBase {
 
     @Test
     void anSaErrorOnTheAuditRenewsEverything() {
-        collect(notices().events(OUT_OF_SERVICE));
+        collect(notices().watch(OUT_OF_SERVICE));
         sa.failWith = 0x0100;
         vts.advanceTimeBy(POLL);
         sa.failWith = 0;
@@ -161,7 +169,7 @@ class NoticesTest extends ClientTestBase {
 
     @Test
     void clientReregisterRenewsOnDemand() {
-        collect(notices().events(OUT_OF_SERVICE));
+        collect(notices().watch(OUT_OF_SERVICE));
         notices().clientReregistered();
         assertThat(seen).containsExactly(SUBSCRIBED, new NoticeEvent.Resubscribed(OUT_OF_SERVICE,
                 NoticeEvent.Reason.CLIENT_REREGISTER, 1));
