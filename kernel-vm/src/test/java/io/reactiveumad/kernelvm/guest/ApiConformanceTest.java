@@ -7,6 +7,7 @@ import static io.reactiveumad.kernelvm.guest.VendorMads.OTHER_CLASS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.reactiveumad.KernelTransport;
 import io.reactiveumad.MadAgent;
 import io.reactiveumad.MadPort;
 import io.reactiveumad.ReceivedMad;
@@ -58,6 +59,7 @@ class ApiConformanceTest {
 
     @Test
     void openedPortDescribesRxe0() {
+        assertThat(KernelTransport.system().ports()).contains(KernelPorts.RXE0);
         MadPort port = ports.open();
         assertThat(port.attributes().device()).isEqualTo(InVm.DEVICE);
         assertThat(port.attributes().isEthernet()).isTrue();
