@@ -27,16 +27,16 @@ import org.w3c.dom.NodeList;
  * inside it, in one JVM started by the JUnit Platform console launcher on this module's test classpath
  * (the VM sees the host's files at the same paths). Fails listing each in-VM failure.
  *
- * <p>System properties named {@code umad.*} are handed to the in-VM JVM. {@value #PREPEND_PROPERTY} names
- * class directories or jars put before the module's classpath in the VM: a one-off run shadows a
- * production class with a deliberately broken build of it to prove the suite notices (see the README).
+ * <p>{@value #PREPEND_PROPERTY} names class directories or jars put before the module's classpath in
+ * the VM: a one-off run shadows a production class with a deliberately broken build of it to prove the
+ * suite notices (see the README).
  */
 class KernelVmIT {
     /** Boot, one JVM start under TCG and the whole suite; well under the 10-minute budget. */
     private static final Duration LIMIT = Duration.ofMinutes(8);
     /** JUnit's own per-test limit inside the VM, so a hung test fails alone instead of eating the budget. */
     private static final String PER_TEST_TIMEOUT = "90s";
-    static final String PREPEND_PROPERTY = "kernelvm.prependClasspath";
+    private static final String PREPEND_PROPERTY = "kernelvm.prependClasspath";
 
     private final Path baseDir = Path.of(System.getProperty("kernelvm.basedir", "."));
     private final Path buildDir = Path.of(System.getProperty("kernelvm.buildDir", "target"));
@@ -72,22 +72,15 @@ class KernelVmIT {
         String prepend = System.getProperty(PREPEND_PROPERTY, "");
         String classpath = (prepend.isBlank() ? "" : prepend + ":") + System.getProperty("kernelvm.testClasses") + ":"
                 + Files.readString(Path.of(System.getProperty("kernelvm.classpathFile"))).strip();
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 // C1 only and the serial GC: the suite is short, and under TCG compiling costs more than it saves
                 "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx512m",
-                "-Dumad.requirePeers=true"));
-        System.getProperties().stringPropertyNames().stream()
-                .filter(name -> name.startsWith("umad.") && !name.equals("umad.requirePeers"))
-                .sorted()
-                .forEach(name -> command.add("-D" + name + "=" + System.getProperty(name)));
-        command.addAll(List.of("-cp", classpath, "org.junit.platform.console.ConsoleLauncher", "execute",
+                "-cp", classpath, "org.junit.platform.console.ConsoleLauncher", "execute",
                 "--disable-banner", "--disable-ansi-colors", "--details=tree", "--fail-if-no-tests",
                 "--select-package", InVm.class.getPackageName(),
                 "--config", "junit.jupiter.execution.timeout.default=" + PER_TEST_TIMEOUT,
                 "--config", "junit.jupiter.testclass.order.default=org.junit.jupiter.api.ClassOrderer$OrderAnnotation",
-                "--reports-dir", reports.toString()));
-        return command;
+                "--reports-dir", reports.toString());
     }
 
     /** Every {@code *Test} class compiled into the guest package: each must have run. */
