@@ -26,6 +26,7 @@ final class FabricExecutor implements EventExecutor {
     private final String name;
     private final ReentrantLock lock = new ReentrantLock();
     private volatile Thread runner;
+    private volatile boolean disposed;
 
     FabricExecutor(Scheduler scheduler, String name) {
         this.scheduler = scheduler;
@@ -38,13 +39,21 @@ final class FabricExecutor implements EventExecutor {
         return runner == Thread.currentThread();
     }
 
+    /** After the fabric closed, tasks are dropped, as a closed loop drops them: closing ports must not fail. */
     @Override
     public void execute(Runnable task) {
+        if (disposed) {
+            LOG.debug("fabric closed: task dropped");
+            return;
+        }
         worker.schedule(wrap(task));
     }
 
     @Override
     public Cancellable schedule(Runnable task, long delay, TimeUnit unit) {
+        if (disposed) {
+            return () -> false;
+        }
         Disposable handle = worker.schedule(wrap(task), delay, unit);
         return () -> {
             boolean pending = !handle.isDisposed();
@@ -72,6 +81,7 @@ final class FabricExecutor implements EventExecutor {
     }
 
     void dispose() {
+        disposed = true;
         worker.dispose();
     }
 

@@ -4,14 +4,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.reactiveumad.MadPort;
 import io.reactiveumad.PortOptions;
+import io.reactiveumad.RequestOptions;
 import io.reactiveumad.Umad;
+import io.reactiveumad.mad.Gid;
+import io.reactiveumad.mad.attr.ClassPortInfo;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.mad.perf.PortCounters;
+import io.reactiveumad.mad.sa.LinkRecord;
+import io.reactiveumad.mad.sa.NodeRecord;
+import io.reactiveumad.mad.sa.PathRecord;
+import io.reactiveumad.mad.sa.PortInfoRecord;
 import io.reactiveumad.test.EmbeddedFabric;
 import io.reactiveumad.test.PortCounter;
 import io.reactiveumad.test.topology.Topology;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -89,5 +99,67 @@ class ClientsOnEmbeddedFabricTest {
         assertThat(fabric.counter("host3", 1, PortCounter.XMIT_PKTS)).as("not selected, so not reset")
                 .isGreaterThanOrEqualTo(1234);
         perf.dispose();
+    }
+
+    @Test
+    void saGetTableReassemblesAndSplitsEveryNodeRecord() {
+        SaClient sa = SaClient.of(port);
+        List<NodeRecord> nodes = sa.getTable(SaClient.NODE_RECORD).collectList().block(WAIT);
+        assertThat(nodes).extracting(r -> r.nodeDescription().text())
+                .allSatisfy(d -> assertThat(d).isNotEmpty())
+                .anySatisfy(d -> assertThat(d).startsWith("host3"))
+                .anySatisfy(d -> assertThat(d).startsWith("sw2"));
+        assertThat(nodes).hasSize(fabric.topology().nodes().size());
+        int host3 = fabric.lid("host3", 1);
+        NodeRecord one = sa.get(SaClient.NODE_RECORD, new NodeRecord(host3, SmpClientFixtures.anyNodeInfo(),
+                SmpClientFixtures.noDescription()), NodeRecord.Component.LID).block(WAIT);
+        assertThat(one.nodeInfo()).isEqualTo(smp.nodeInfo(SmpRoute.lid(host3)).block(WAIT));
+        sa.dispose();
+    }
+
+    @Test
+    void saLinksPathsAndPortInfoRecordsAgreeWithTheFabric() {
+        SaClient sa = SaClient.of(port);
+        int host3 = fabric.lid("host3", 1);
+        List<LinkRecord> fromHost3 = sa.getTable(SaClient.LINK_RECORD, new LinkRecord(host3, 0, 0, 0),
+                LinkRecord.Component.FROM_LID).collectList().block(WAIT);
+        assertThat(fromHost3).singleElement().satisfies(l -> assertThat(l.toLid()).isEqualTo(fabric.lid("sw2", 0)));
+        Gid me = port.attributes().gids().get(0);
+        Gid them = new Gid(me.prefix(), smp.nodeInfo(SmpRoute.lid(host3)).block(WAIT).portGuid());
+        List<PathRecord> paths = sa.pathRecords(me, them).collectList().block(WAIT);
+        assertThat(paths).isNotEmpty().allSatisfy(p -> {
+            assertThat(p.slid()).isEqualTo(port.attributes().lid());
+            assertThat(p.dlid()).isEqualTo(host3);
+        });
+        List<PortInfoRecord> infos = sa.getTable(SaClient.PORT_INFO_RECORD,
+                new PortInfoRecord(host3, 0, 0, smp.portInfo(SmpRoute.lid(host3), 1).block(WAIT)),
+                PortInfoRecord.Component.ENDPORT_LID).collectList().block(WAIT);
+        assertThat(infos).isNotEmpty().allSatisfy(r -> assertThat(r.portInfo().lid()).isEqualTo(host3));
+        sa.dispose();
+    }
+
+    @Test
+    void extendedCountersFollowTheClassPortInfo() {
+        PerfClient perf = PerfClient.of(port);
+        int host3 = fabric.lid("host3", 1);
+        fabric.setCounter("host3", 1, PortCounter.UNICAST_XMIT_PKTS, 1L << 40);
+        ClassPortInfo cpi = perf.classPortInfo(host3).block(WAIT);
+        assertThat(cpi.capabilityMask() & ClassPortInfo.PERF_CAP_EXTENDED_WIDTH_SUPPORTED).isNotZero();
+        assertThat(perf.portCountersExtended(host3, 1, cpi).block(WAIT).portUnicastXmitPkts())
+                .isGreaterThanOrEqualTo(1L << 40);
+        perf.dispose();
+    }
+
+    @Test
+    void theSaClientFollowsAMovedSm() throws Exception {
+        SaClient sa = SaClient.of(port);
+        int before = sa.saAddress().lid();
+        fabric.moveSm("host4", 1);
+        CompletableFuture<List<NodeRecord>> nodes = sa.getTable(SaClient.NODE_RECORD).collectList().toFuture();
+        time.advanceTimeBy(RequestOptions.DEFAULT.deadline().multipliedBy(2));
+        // The port attributes are re-read on a real thread; the resend then completes at once.
+        assertThat(nodes.get(WAIT.toSeconds(), TimeUnit.SECONDS)).hasSize(fabric.topology().nodes().size());
+        assertThat(sa.saAddress().lid()).isEqualTo(fabric.smLid()).isNotEqualTo(before);
+        sa.dispose();
     }
 }

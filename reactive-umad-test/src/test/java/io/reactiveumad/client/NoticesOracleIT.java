@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.reactiveumad.MadPort;
 import io.reactiveumad.PortSpec;
+import io.reactiveumad.RmppMode;
 import io.reactiveumad.Umad;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.attr.InformInfo;
@@ -36,9 +37,14 @@ class NoticesOracleIT {
     static final IbsimFabricExtension FABRIC = new IbsimFabricExtension(() ->
             IbsimFabric.builder().topology(Topology.defaultTopology()).smNode("host1"));
 
+    /**
+     * The traps OpenSM holds subscriptions of {@code me} for. Under umad2sim OpenSM's GetTableResp carries
+     * RMPP Active with version 0 and no length, so this reads it as one plain MAD (RMPP off) and keeps
+     * only records naming {@code me}: the rest of the 256 bytes is not zeroed by OpenSM.
+     */
     static List<Integer> heldTraps(SaClient sa, Gid me) {
-        return sa.subscriptions(me).map(InformInfoRecord::informInfo).filter(InformInfo::subscribe)
-                .map(InformInfo::trapNumber).sort().collectList().block(WITHIN);
+        return sa.subscriptions(me).filter(r -> r.subscriberGid().equals(me)).map(InformInfoRecord::informInfo)
+                .filter(InformInfo::subscribe).map(InformInfo::trapNumber).sort().collectList().block(WITHIN);
     }
 
     @Test
@@ -46,7 +52,7 @@ class NoticesOracleIT {
         IbsimFabric fabric = FABRIC.fabric();
         MadPort port = Umad.open(fabric.transport("host2"), new PortSpec("host2", 1)).block(WITHIN);
         Gid me = port.attributes().gids().get(0);
-        SaClient sa = SaClient.of(port);
+        SaClient sa = SaClient.of(port, RmppMode.NONE);
         BlockingQueue<NoticeEvent> first = new LinkedBlockingQueue<>();
         BlockingQueue<NoticeEvent> second = new LinkedBlockingQueue<>();
         TrapSelector in = TrapSelector.trap(Notice.TRAP_GID_IN_SERVICE);

@@ -59,6 +59,17 @@ class FabricChangesTest extends FabricTestSupport {
     }
 
     @Test
+    void afterCloseTheExecutorDropsTasksInsteadOfFailingTheCallersCleanup() {
+        EmbeddedFabric closed = EmbeddedFabric.start(Topology.defaultTopology());
+        closed.close();
+
+        closed.executor().execute(() -> {
+            throw new AssertionError("must not run");
+        });
+        assertThat(closed.executor().schedule(() -> { }, 1, java.util.concurrent.TimeUnit.SECONDS).cancel()).isFalse();
+    }
+
+    @Test
     void aFiveHundredHostFatTreeSweepsAndRoutesAcrossTheSpines() {
         VirtualTimeScheduler clock = VirtualTimeScheduler.create();
         Topology tree = FatTree.generate(16, 8, 32);

@@ -1,5 +1,6 @@
 package io.reactiveumad.client;
 
+import io.reactiveumad.RmppMode;
 import java.time.Duration;
 
 /**
@@ -10,9 +11,12 @@ import java.time.Duration;
  * @param audit        whether each poll also asks the SA (InformInfoRecord) whether it still holds our
  *                     subscriptions, which catches an SM restart that kept its LID
  * @param bufferSize   notices buffered per subscriber without demand; beyond it the oldest are dropped
+ * @param rmpp         how the SA agent reads the audit's GetTable answers: {@link RmppMode#USER} (any
+ *                     transport); {@link RmppMode#NONE} for a simulator whose SA sends RMPP headers it
+ *                     cannot complete (OpenSM under umad2sim)
  */
-public record NoticeOptions(Duration pollInterval, boolean audit, int bufferSize) {
-    public static final NoticeOptions DEFAULT = new NoticeOptions(Duration.ofSeconds(5), true, 1024);
+public record NoticeOptions(Duration pollInterval, boolean audit, int bufferSize, RmppMode rmpp) {
+    public static final NoticeOptions DEFAULT = new NoticeOptions(Duration.ofSeconds(5), true, 1024, RmppMode.USER);
 
     public NoticeOptions {
         if (pollInterval == null || pollInterval.isNegative() || pollInterval.isZero()) {
@@ -21,13 +25,20 @@ public record NoticeOptions(Duration pollInterval, boolean audit, int bufferSize
         if (bufferSize < 1) {
             throw new IllegalArgumentException("bufferSize must be positive: " + bufferSize);
         }
+        if (rmpp == null) {
+            throw new IllegalArgumentException("rmpp must be given");
+        }
     }
 
     public NoticeOptions withPollInterval(Duration interval) {
-        return new NoticeOptions(interval, audit, bufferSize);
+        return new NoticeOptions(interval, audit, bufferSize, rmpp);
     }
 
     public NoticeOptions withAudit(boolean enabled) {
-        return new NoticeOptions(pollInterval, enabled, bufferSize);
+        return new NoticeOptions(pollInterval, enabled, bufferSize, rmpp);
+    }
+
+    public NoticeOptions withRmpp(RmppMode mode) {
+        return new NoticeOptions(pollInterval, audit, bufferSize, mode);
     }
 }

@@ -3,7 +3,6 @@ package io.reactiveumad.client;
 import io.reactiveumad.AgentSpec;
 import io.reactiveumad.MadAgent;
 import io.reactiveumad.MadPort;
-import io.reactiveumad.RmppMode;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.MadStatusException;
 import io.reactiveumad.mad.Method;
@@ -76,7 +75,7 @@ public final class Notices implements Disposable {
         this.port = port;
         this.options = options;
         this.agent = new LazyAgent(port, AgentSpec.server(MgmtClass.SUBN_ADM, SaClient.CLASS_VERSION, Method.REPORT)
-                .withRmpp(RmppMode.USER));
+                .withRmpp(options.rmpp()));
     }
 
     /** The port's notices, created with {@link NoticeOptions#DEFAULT} on first use. */

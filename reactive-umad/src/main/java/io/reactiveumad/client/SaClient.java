@@ -51,8 +51,9 @@ import reactor.core.publisher.Mono;
  * <p><b>Addressing.</b> Every request goes to the SA where the local port's attributes say it is: the
  * SM LID and SM SL, QP1, Q_Key 0x80010000, the default partition's P_Key index. Attributes are read
  * per request, so a {@link MadPort#refresh()} by anyone is followed. <b>A moving SA</b> is followed
- * too: when a request times out the client re-reads the port attributes and, if the SM LID changed,
- * sends once more to the new SA; {@link #follow()} re-reads them on demand (e.g. after a client
+ * too: when a request times out, or the old SM port answers that it serves no SA (unsupported
+ * method/attribute), the client re-reads the port attributes and, if the SM LID changed, sends once
+ * more to the new SA; {@link #follow()} re-reads them on demand (e.g. after a client
  * reregister). An SM_Key given with {@link #withSmKey} goes into every request and is never logged.
  *
  * <p><b>Records.</b> A GetTableResp holds {@code n} records {@code AttributeOffset × 8} bytes apart
@@ -225,8 +226,9 @@ public final class SaClient implements Disposable {
     }
 
     /**
-     * Sends one SA request to the current SA and emits the response. On a timeout the port attributes
-     * are re-read; if the SM LID changed the request goes once more to the new SA.
+     * Sends one SA request to the current SA and emits the response. On a timeout or an answer saying
+     * the SA class is unsupported there, the port attributes are re-read; if the SM LID changed the
+     * request goes once more to the new SA.
      *
      * @param payload the template or value at byte 56, or {@code null}
      */
@@ -239,9 +241,9 @@ public final class SaClient implements Disposable {
         return agent.flatMap(a -> Mono.defer(() -> {
             int smLid = port.attributes().smLid();
             return a.request(request, saAddress(), options)
-                    .onErrorResume(MadTimeoutException.class, timeout -> follow().flatMap(now -> {
+                    .onErrorResume(SaClient::mayHaveMoved, failure -> follow().flatMap(now -> {
                         if (now.smLid() == smLid || now.smLid() == 0) {
-                            return Mono.error(timeout);
+                            return Mono.error(failure);
                         }
                         log.info("port {}: SA moved from LID {} to {}, resending {}", port.spec(), smLid,
                                 now.smLid(), Method.name(method));
@@ -251,7 +253,10 @@ public final class SaClient implements Disposable {
     }
 
     /**
-     * The records of a GetTable/Delete response (or a Get's one record), split at AttributeOffset.
+     * The records of a GetTable/Delete response (or a Get's one record), split at AttributeOffset: from
+     * byte 56 to the end of a reassembled message, or of a single segment's RMPP PayloadLength. A single
+     * MAD without RMPP length says nothing of where its records end, so trailing all-zero records (the
+     * padding of a zeroed MAD) are not returned.
      */
     public static <T> List<T> records(AttributeType<T> type, Mad response) {
         Mads.checkAttribute(type, response);
@@ -260,20 +265,57 @@ public final class SaClient implements Disposable {
         if (stride == 0) {
             return List.of();
         }
-        return sa.records(dataEnd(response) - SaHeader.DATA_OFFSET, type.size(), type.decoder()::decode);
+        int dataLength = dataEnd(response) - SaHeader.DATA_OFFSET;
+        if (!knowsItsLength(response)) {
+            int count = dataLength / stride;
+            while (count > 0 && isZero(response, SaHeader.DATA_OFFSET + (count - 1) * stride, stride)) {
+                count--;
+            }
+            dataLength = count * stride;
+        }
+        return sa.records(dataLength, type.size(), type.decoder()::decode);
     }
 
     /** Where SA data ends: the whole of a reassembled message; in a single RMPP segment, its PayloadLength. */
     static int dataEnd(Mad response) {
-        if (response.length() > MadHeader.MAD_SIZE) {
-            return response.length();
-        }
-        RmppHeader rmpp = new RmppHeader().wrap(response.buffer());
-        long payload = rmpp.payloadLength();
-        if (rmpp.isActive() && rmpp.isFirst() && payload > 0) {
+        if (knowsItsLength(response) && response.length() <= MadHeader.MAD_SIZE) {
+            long payload = new RmppHeader().wrap(response.buffer()).payloadLength();
             return (int) Math.min(response.length(), RmppHeader.END_OFFSET + payload);
         }
         return response.length();
+    }
+
+    /** A reassembled message, one shorter than a MAD, or a first RMPP segment with a PayloadLength. */
+    private static boolean knowsItsLength(Mad response) {
+        if (response.length() != MadHeader.MAD_SIZE) {
+            return true;
+        }
+        RmppHeader rmpp = new RmppHeader().wrap(response.buffer());
+        return rmpp.isActive() && rmpp.isFirst() && rmpp.payloadLength() > 0;
+    }
+
+    private static boolean isZero(Mad response, int offset, int length) {
+        for (byte b : response.slice(offset, length)) {
+            if (b != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * A failure that a moved SA explains: no answer, or an answer from a port that no longer runs an SA
+     * (its kernel says the class or attribute is unsupported).
+     */
+    private static boolean mayHaveMoved(Throwable e) {
+        if (e instanceof MadTimeoutException) {
+            return true;
+        }
+        if (e instanceof MadStatusException s) {
+            int code = MadStatus.code(s.status());
+            return code == MadStatus.CODE_UNSUPPORTED_METHOD || code == MadStatus.CODE_UNSUPPORTED_METHOD_ATTRIBUTE;
+        }
+        return false;
     }
 
     private static boolean isNoRecords(Throwable e) {

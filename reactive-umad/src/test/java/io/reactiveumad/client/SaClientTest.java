@@ -75,6 +75,20 @@ class SaClientTest extends ClientTestBase {
     }
 
     @Test
+    void aPlainZeroPaddedMadLosesItsTrailingZeroRecords() {
+        List<LinkRecord> links = List.of(new LinkRecord(1, 1, 2, 3), new LinkRecord(3, 2, 1, 1));
+        channel.peer(sa(f -> {
+            List<MadFrame> one = table(f, 8, links);
+            byte[] plain = one.get(0).mad();
+            java.util.Arrays.fill(plain, RmppHeader.VERSION_OFFSET, RmppHeader.END_OFFSET, (byte) 0);
+            return one;
+        }));
+        StepVerifier.create(SaClient.of(port).getTable(SaClient.LINK_RECORD))
+                .expectNextSequence(links)
+                .verifyComplete();
+    }
+
+    @Test
     void aReassembledMessageIsSplitWhole() {
         List<NodeRecord> nodes = new ArrayList<>();
         for (int lid = 1; lid <= 5; lid++) {
