@@ -44,13 +44,15 @@ RUN=$(mktemp -d "$OUT/runs/run.XXXXXX")
 { printf 'exec'; for arg in "$@"; do printf ' %s' "$(quote "$arg")"; done; echo; } > "$RUN/cmd.sh"
 for e in ${ENVS[@]+"${ENVS[@]}"}; do echo "export ${e%%=*}=$(quote "${e#*=}")"; done > "$RUN/env"
 printf '%s\n' "$CWD" > "$RUN/cwd"
+# security_model=none on the writable shares: files the guest creates belong to whoever runs qemu, and
+# ownership changes qemu may not make are ignored (passthrough fails every create when not run as root).
 SHARES=(-virtfs "local,path=/,mount_tag=hostroot,security_model=passthrough,readonly=on,multidevs=remap"
-        -virtfs "local,path=/tmp,mount_tag=hosttmp,security_model=passthrough,multidevs=remap"
-        -virtfs "local,path=$RUN,mount_tag=ctl,security_model=passthrough")
+        -virtfs "local,path=/tmp,mount_tag=hosttmp,security_model=none,multidevs=remap"
+        -virtfs "local,path=$RUN,mount_tag=ctl,security_model=none")
 : > "$RUN/rwmounts"
 n=0
 for dir in ${RWDIRS[@]+"${RWDIRS[@]}"}; do
-  SHARES+=(-virtfs "local,path=$dir,mount_tag=rw$n,security_model=passthrough,multidevs=remap")
+  SHARES+=(-virtfs "local,path=$dir,mount_tag=rw$n,security_model=none,multidevs=remap")
   echo "rw$n $dir" >> "$RUN/rwmounts"
   n=$((n + 1))
 done

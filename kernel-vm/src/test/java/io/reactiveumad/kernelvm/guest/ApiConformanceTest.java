@@ -7,6 +7,7 @@ import static io.reactiveumad.kernelvm.guest.VendorMads.OTHER_CLASS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.reactiveumad.KernelTransport;
 import io.reactiveumad.MadAgent;
 import io.reactiveumad.MadPort;
 import io.reactiveumad.ReceivedMad;
@@ -14,8 +15,8 @@ import io.reactiveumad.RequestOptions;
 import io.reactiveumad.RmppMode;
 import io.reactiveumad.mad.Mad;
 import io.reactiveumad.mad.MadAddress;
-import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.MadTimeoutException;
+import io.reactiveumad.mad.VendorRange2Header;
 import io.reactiveumad.poll.NativeIoException;
 import java.time.Duration;
 import java.util.List;
@@ -37,10 +38,14 @@ import reactor.core.publisher.Mono;
 @Order(40)
 class ApiConformanceTest {
     private static final int EINVAL = 22;
-    private static final int DATA = MadHeader.MAD_SIZE - VendorMads.DATA_OFFSET;
-    private static final RequestOptions QUICK = RequestOptions.DEFAULT.withTimeout(Duration.ofMillis(200)).withRetries(2);
-    /** One attempt that outlasts a 1 MiB transfer (4855 segments) under TCG: a resend would restart it. */
-    private static final RequestOptions LONG_TRANSFER = RequestOptions.DEFAULT.withTimeout(Duration.ofSeconds(60)).withRetries(0);
+    private static final RequestOptions QUICK = RequestOptions.DEFAULT.withTimeout(Duration.ofMillis(200))
+            .withRetries(2);
+    /**
+     * One long attempt: it outlasts a 1 MiB transfer (4855 segments) under TCG, where a resend would
+     * restart it, and keeps a request outstanding in the kernel for as long as a test needs it.
+     */
+    private static final RequestOptions ONE_LONG_ATTEMPT = RequestOptions.DEFAULT.withTimeout(Duration.ofSeconds(60))
+            .withRetries(0);
 
     private final KernelPorts ports = new KernelPorts();
     private final MadAddress self = InVm.selfGsi();
@@ -54,6 +59,7 @@ class ApiConformanceTest {
 
     @Test
     void openedPortDescribesRxe0() {
+        assertThat(KernelTransport.system().ports()).contains(KernelPorts.RXE0);
         MadPort port = ports.open();
         assertThat(port.attributes().device()).isEqualTo(InVm.DEVICE);
         assertThat(port.attributes().isEthernet()).isTrue();
@@ -75,12 +81,12 @@ class ApiConformanceTest {
         BlockingQueue<Long> tidsAtServer = new LinkedBlockingQueue<>();
         server.serve(req -> {
             tidsAtServer.add(req.mad().tid());
-            return Mono.just(VendorMads.response(req.mad(), DATA, false));
+            return Mono.just(VendorMads.response(req.mad(), VendorMads.SINGLE_MAD_DATA, false));
         });
         ReceivedMad response = client.request(VendorMads.get(CLASS, 0), self).block(deadline);
 
         assertThat(response.mad().header().methodByte()).isEqualTo(GET_RESP);
-        assertThat(VendorMads.firstMismatch(response.mad(), DATA)).isEqualTo(-1);
+        assertThat(VendorMads.firstMismatch(response.mad(), VendorMads.SINGLE_MAD_DATA)).isEqualTo(-1);
         long atServer = tidsAtServer.poll();
         assertThat((int) atServer).isEqualTo(response.mad().tidLow());
         assertThat(atServer >>> 32).as("high TID bits set by the kernel").isNotZero();
@@ -106,7 +112,7 @@ class ApiConformanceTest {
         MadAgent server = server();
         BlockingQueue<ReceivedMad> requests = new LinkedBlockingQueue<>();
         server.receive().subscribe(requests::add);
-        client.request(VendorMads.get(CLASS, 0), self).subscribe(r -> { }, e -> { });
+        client.request(VendorMads.get(CLASS, 0), self, ONE_LONG_ATTEMPT).subscribe(r -> { }, e -> { });
         int outstandingTid = take(requests).mad().tidLow();
         Mad duplicate = VendorMads.get(CLASS, outstandingTid & 0xFFFF_FFFFL);
 
@@ -139,9 +145,10 @@ class ApiConformanceTest {
     private void assertLongResponseArrives(MadAgent client, MadAgent server, int dataLength) {
         server.serve(req -> Mono.just(VendorMads.response(req.mad(), dataLength, true)));
 
-        ReceivedMad response = client.request(VendorMads.get(CLASS, 0), self, LONG_TRANSFER).block(LONG_TRANSFER.timeout());
+        ReceivedMad response = client.request(VendorMads.get(CLASS, 0), self, ONE_LONG_ATTEMPT)
+                .block(ONE_LONG_ATTEMPT.timeout());
 
-        assertThat(response.mad().length()).isEqualTo(VendorMads.DATA_OFFSET + dataLength);
+        assertThat(response.mad().length()).isEqualTo(VendorRange2Header.DATA_OFFSET + dataLength);
         assertThat(VendorMads.firstMismatch(response.mad(), dataLength)).as("first corrupted data byte").isEqualTo(-1);
     }
 
@@ -153,7 +160,7 @@ class ApiConformanceTest {
         MadPort serverPort = ports.open();
         MadAgent server = KernelPorts.agent(serverPort, CLASS, RmppMode.KERNEL, GET);
         MadAgent marker = KernelPorts.agent(ports.open(), OTHER_CLASS, RmppMode.KERNEL, GET);
-        marker.serve(req -> Mono.just(VendorMads.response(req.mad(), DATA, false)));
+        marker.serve(req -> Mono.just(VendorMads.response(req.mad(), VendorMads.SINGLE_MAD_DATA, false)));
         for (int i = 0; i < queued; i++) {
             client.send(VendorMads.get(CLASS, i), self).block(deadline);
         }

@@ -93,9 +93,9 @@ class ChannelConformanceTest {
         int clientAgent = channels.register(client, CLASS, 0, 1, false);
         channels.register(server, CLASS, GET_MASK, 1, false);
 
-        channels.send(client, new MadFrame(clientAgent, 0, 2000, 0, self,
-                VendorMads.request(CLASS, VendorMads.SET, 0x7001).toByteArray()));
-        channels.send(client, new MadFrame(clientAgent, 0, 2000, 0, self, VendorMads.get(CLASS, 0x7002).toByteArray()));
+        channels.send(client, KernelChannels.request(clientAgent, self,
+                VendorMads.request(CLASS, VendorMads.SET, 0x7001)));
+        channels.send(client, KernelChannels.request(clientAgent, self, VendorMads.get(CLASS, 0x7002)));
 
         assertThat(Mad.of(serverFrames.next().mad()).tidLow()).as("the Get, sent after the Set").isEqualTo(0x7002);
         Mad refusal = Mad.of(clientFrames.next().mad());
@@ -110,7 +110,7 @@ class ChannelConformanceTest {
         int serverAgent = channels.register(server, CLASS, GET_MASK, 1, false);
 
         Mad request = VendorMads.get(CLASS, TID_HIGH | 0x1234);
-        channels.send(client, new MadFrame(clientAgent, 0, 2000, 0, self, request.toByteArray()));
+        channels.send(client, KernelChannels.request(clientAgent, self, request));
         MadFrame atServer = serverFrames.next();
         Mad received = Mad.of(atServer.mad());
         assertThat(atServer.agentId()).isEqualTo(serverAgent);
@@ -118,9 +118,9 @@ class ChannelConformanceTest {
         assertThat(received.tidLow()).isEqualTo(request.tidLow());
         assertThat(atServer.address().grh()).isNotNull();
         assertThat(atServer.address().grh().gid()).isEqualTo(InVm.gid0());
-        assertThat(VendorMads.firstMismatch(received, MadHeader.MAD_SIZE - VendorMads.DATA_OFFSET)).isEqualTo(-1);
+        assertThat(VendorMads.firstMismatch(received, VendorMads.SINGLE_MAD_DATA)).isEqualTo(-1);
 
-        Mad response = VendorMads.response(received, MadHeader.MAD_SIZE - VendorMads.DATA_OFFSET, false);
+        Mad response = VendorMads.response(received, VendorMads.SINGLE_MAD_DATA, false);
         channels.send(server, MadFrame.send(serverAgent, atServer.address(), response.toByteArray()));
         MadFrame atClient = clientFrames.next();
         assertThat(atClient.agentId()).isEqualTo(clientAgent);
@@ -137,9 +137,9 @@ class ChannelConformanceTest {
         MadChannel other = channels.open(new FrameProbe("other client"));
         int otherAgent = channels.register(other, CLASS, 0, 1, false);
 
-        channels.send(client, new MadFrame(clientAgent, 0, 2000, 0, self, VendorMads.get(CLASS, TID_HIGH | 1).toByteArray()));
-        channels.send(client, new MadFrame(clientAgent, 0, 2000, 0, self, VendorMads.get(CLASS, TID_HIGH | 2).toByteArray()));
-        channels.send(other, new MadFrame(otherAgent, 0, 2000, 0, self, VendorMads.get(CLASS, TID_HIGH | 3).toByteArray()));
+        channels.send(client, KernelChannels.request(clientAgent, self, VendorMads.get(CLASS, TID_HIGH | 1)));
+        channels.send(client, KernelChannels.request(clientAgent, self, VendorMads.get(CLASS, TID_HIGH | 2)));
+        channels.send(other, KernelChannels.request(otherAgent, self, VendorMads.get(CLASS, TID_HIGH | 3)));
         List<Mad> seen = List.of(Mad.of(serverFrames.next().mad()), Mad.of(serverFrames.next().mad()),
                 Mad.of(serverFrames.next().mad()));
 
@@ -179,10 +179,10 @@ class ChannelConformanceTest {
     void aSecondOutstandingRequestWithTheSameTidIsATypedEinval() throws Exception {
         int clientAgent = channels.register(client, CLASS, 0, 1, false);
         channels.register(server, CLASS, GET_MASK, 1, false);
-        byte[] request = VendorMads.get(CLASS, 0x4000).toByteArray();
+        MadFrame request = KernelChannels.request(clientAgent, self, VendorMads.get(CLASS, 0x4000));
 
-        channels.send(client, new MadFrame(clientAgent, 0, 2000, 0, self, request));
-        assertThatThrownBy(() -> channels.send(client, new MadFrame(clientAgent, 0, 2000, 0, self, request)))
+        channels.send(client, request);
+        assertThatThrownBy(() -> channels.send(client, request))
                 .isInstanceOfSatisfying(NativeIoException.class, e -> assertThat(e.errno()).isEqualTo(EINVAL));
         assertThat(Mad.of(serverFrames.next().mad()).tidLow()).isEqualTo(0x4000);
     }
@@ -191,7 +191,7 @@ class ChannelConformanceTest {
     void aGetToAClassNobodyServesIsAnsweredByTheKernel() throws Exception {
         int clientAgent = channels.register(client, OTHER_CLASS, 0, 1, false);
 
-        channels.send(client, new MadFrame(clientAgent, 0, 2000, 0, self, VendorMads.get(OTHER_CLASS, 0x3000).toByteArray()));
+        channels.send(client, KernelChannels.request(clientAgent, self, VendorMads.get(OTHER_CLASS, 0x3000)));
         Mad answer = Mad.of(clientFrames.next().mad());
 
         assertThat(answer.header().methodByte()).isEqualTo(GET_RESP);

@@ -43,10 +43,10 @@ class DemandTest {
 
         channels.readInterest(server, false);
         for (int i = 0; i < QUEUED; i++) {
-            channels.send(client, new MadFrame(clientAgent, 0, 5000, 0, self, VendorMads.get(CLASS, i).toByteArray()));
+            channels.send(client, KernelChannels.request(clientAgent, self, VendorMads.get(CLASS, i)));
         }
         // The marker goes out after them on the same QP; once it has arrived, so have they.
-        channels.send(client, new MadFrame(otherClientAgent, 0, 5000, 0, self, VendorMads.get(OTHER_CLASS, QUEUED).toByteArray()));
+        channels.send(client, KernelChannels.request(otherClientAgent, self, VendorMads.get(OTHER_CLASS, QUEUED)));
         markerFrames.next();
         assertThat(serverFrames.drain()).as("frames read without read interest").isEmpty();
 

@@ -53,7 +53,8 @@ class DeviceGoneTest {
 
     private static void deleteRxe0() throws Exception {
         Process rdma = new ProcessBuilder("rdma", "link", "delete", InVm.DEVICE).inheritIO().start();
-        assertThat(rdma.waitFor(FrameProbe.DEADLINE.toMillis(), TimeUnit.MILLISECONDS)).as("rdma link delete finished").isTrue();
+        assertThat(rdma.waitFor(FrameProbe.DEADLINE.toMillis(), TimeUnit.MILLISECONDS))
+                .as("rdma link delete finished").isTrue();
         assertThat(rdma.exitValue()).as("rdma link delete exit status").isZero();
     }
 }

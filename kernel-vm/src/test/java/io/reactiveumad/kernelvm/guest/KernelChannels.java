@@ -1,5 +1,7 @@
 package io.reactiveumad.kernelvm.guest;
 
+import io.reactiveumad.mad.Mad;
+import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.poll.EpollEventLoop;
 import io.reactiveumad.poll.channel.AgentRegistration;
 import io.reactiveumad.poll.channel.FrameListener;
@@ -21,6 +23,12 @@ import java.util.function.Supplier;
  * closes every channel it opened.
  */
 final class KernelChannels implements AutoCloseable {
+    /**
+     * The kernel-side timeout of the requests the tests send (no resends): long enough for the answering
+     * test code on a loaded single-vCPU TCG guest, since the kernel drops an answer that comes later.
+     */
+    static final int ANSWER_WAIT_MS = 10_000;
+
     private final UmadHost host = UmadHost.system();
     private final List<MadChannel> opened = new ArrayList<>();
     /** One loop for every channel, as all ports of a device share one. */
@@ -34,6 +42,27 @@ final class KernelChannels implements AutoCloseable {
             return null;
         });
         return channel;
+    }
+
+    /** A client and a server of the vendor class's Get, each on a fd of its own. */
+    record ClientServer(MadChannel client, int clientAgent, MadChannel server, int serverAgent) {
+    }
+
+    /**
+     * Opens a client and a server channel with one agent each; {@code userRmpp} registers that side with
+     * the USER_RMPP flag, else the kernel does RMPP for it.
+     */
+    ClientServer clientAndServer(FrameListener clientFrames, boolean clientUserRmpp, FrameListener serverFrames,
+                                 boolean serverUserRmpp) {
+        MadChannel client = open(clientFrames);
+        MadChannel server = open(serverFrames);
+        return new ClientServer(client, register(client, VendorMads.CLASS, 0, 1, clientUserRmpp),
+                server, register(server, VendorMads.CLASS, 1L << VendorMads.GET, 1, serverUserRmpp));
+    }
+
+    /** A request from {@code agentId} to {@code to} whose answer the kernel awaits {@link #ANSWER_WAIT_MS}. */
+    static MadFrame request(int agentId, MadAddress to, Mad mad) {
+        return new MadFrame(agentId, 0, ANSWER_WAIT_MS, 0, to, mad.toByteArray());
     }
 
     int register(MadChannel channel, int mgmtClass, long methodMask, int rmppVersion, boolean userRmpp) {

@@ -31,8 +31,8 @@ final class KernelPorts implements AutoCloseable {
     /** An agent of the suite's vendor class serving {@code methods} (none: a client). */
     static MadAgent agent(MadPort port, int mgmtClass, RmppMode rmpp, int... methods) {
         // The canonical constructor: AgentSpec.client/server refuse a vendor class before withOui can run.
-        AgentSpec spec = new AgentSpec(mgmtClass, VendorMads.CLASS_VERSION, 0, 0, VendorMads.OUI, rmpp, Overflow.DEFAULT)
-                .withMethods(methods);
+        AgentSpec spec = new AgentSpec(mgmtClass, VendorMads.CLASS_VERSION, 0, 0, VendorMads.OUI, rmpp,
+                Overflow.DEFAULT).withMethods(methods);
         return port.agent(spec).block(FrameProbe.DEADLINE);
     }
 

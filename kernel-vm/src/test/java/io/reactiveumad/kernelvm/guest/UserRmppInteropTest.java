@@ -1,7 +1,6 @@
 package io.reactiveumad.kernelvm.guest;
 
 import static io.reactiveumad.kernelvm.guest.VendorMads.CLASS;
-import static io.reactiveumad.kernelvm.guest.VendorMads.GET;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.reactiveumad.mad.Mad;
@@ -50,31 +49,27 @@ class UserRmppInteropTest {
     void kernelSegmentsAndUserSpaceReassembles(int dataLength) throws Exception {
         FrameStream clientFrames = new FrameStream();
         FrameProbe serverFrames = new FrameProbe("kernel-RMPP server");
-        MadChannel client = channels.open(clientFrames);
-        MadChannel server = channels.open(serverFrames);
-        int clientAgent = channels.register(client, CLASS, 0, 1, true);
-        int serverAgent = channels.register(server, CLASS, 1L << GET, 1, false);
+        KernelChannels.ClientServer pair = channels.clientAndServer(clientFrames, true, serverFrames, false);
+        MadChannel client = pair.client();
 
         Mad request = VendorMads.get(CLASS, 0x5000 + dataLength);
-        channels.send(client, new MadFrame(clientAgent, 0, REQUEST_TIMEOUT_MS, 0, self, request.toByteArray()));
+        channels.send(client, new MadFrame(pair.clientAgent(), 0, REQUEST_TIMEOUT_MS, 0, self, request.toByteArray()));
         MadFrame atServer = serverFrames.next();
         Mad response = VendorMads.response(Mad.of(atServer.mad()), dataLength, true);
-        channels.send(server, MadFrame.send(serverAgent, atServer.address(), response.toByteArray()));
+        channels.send(pair.server(), MadFrame.send(pair.serverAgent(), atServer.address(), response.toByteArray()));
 
         RmppEvent.Message message = Rmpp.receive(clientFrames.flux().map(f -> new RmppInbound(f.address(), f.mad())),
                         RmppOptions.DEFAULTS, timers)
                 .doOnNext(event -> {
                     if (event instanceof RmppEvent.Control ack) {
-                        channels.send(client, MadFrame.send(clientAgent, (MadAddress) ack.peer(), ack.mad()));
+                        channels.send(client, MadFrame.send(pair.clientAgent(), (MadAddress) ack.peer(), ack.mad()));
                     }
                 })
                 .ofType(RmppEvent.Message.class)
                 .blockFirst(TRANSFER);
 
         Mad reassembled = Mad.adopt(message.bytes());
-        assertThat(reassembled.tidLow()).isEqualTo(request.tidLow());
-        assertThat(reassembled.length()).isEqualTo(VendorMads.DATA_OFFSET + dataLength);
-        assertThat(VendorMads.firstMismatch(reassembled, dataLength)).as("first corrupted data byte").isEqualTo(-1);
+        VendorMads.assertWholeResponse(reassembled, request, dataLength);
     }
 
     @ParameterizedTest(name = "{0} data bytes")
@@ -82,26 +77,24 @@ class UserRmppInteropTest {
     void userSpaceSegmentsAndTheKernelReassembles(int dataLength) throws Exception {
         FrameProbe clientFrames = new FrameProbe("kernel-RMPP client");
         FrameStream serverFrames = new FrameStream();
-        MadChannel client = channels.open(clientFrames);
-        MadChannel server = channels.open(serverFrames);
-        int clientAgent = channels.register(client, CLASS, 0, 1, false);
-        int serverAgent = channels.register(server, CLASS, 1L << GET, 1, true);
+        KernelChannels.ClientServer pair = channels.clientAndServer(clientFrames, false, serverFrames, true);
+        MadChannel server = pair.server();
 
         Mad request = VendorMads.get(CLASS, 0x6000 + dataLength);
-        channels.send(client, new MadFrame(clientAgent, 0, REQUEST_TIMEOUT_MS, 0, self, request.toByteArray()));
+        channels.send(pair.client(),
+                new MadFrame(pair.clientAgent(), 0, REQUEST_TIMEOUT_MS, 0, self, request.toByteArray()));
         MadFrame atServer = serverFrames.flux().blockFirst(FrameProbe.DEADLINE);
         byte[] response = VendorMads.response(Mad.of(atServer.mad()), dataLength, true).toByteArray();
         Rmpp.send(response, serverFrames.flux().map(MadFrame::mad).filter(Rmpp::isSenderControl),
-                        segment -> channels.send(server, MadFrame.send(serverAgent, atServer.address(), segment)),
+                        segment -> channels.send(server,
+                                MadFrame.send(pair.serverAgent(), atServer.address(), segment)),
                         RmppOptions.DEFAULTS, timers)
                 .block(TRANSFER);
 
         MadFrame atClient = clientFrames.next();
         Mad reassembled = Mad.adopt(atClient.mad());
         assertThat(atClient.status()).isZero();
-        assertThat(reassembled.tidLow()).isEqualTo(request.tidLow());
-        assertThat(reassembled.length()).isEqualTo(VendorMads.DATA_OFFSET + dataLength);
-        assertThat(VendorMads.firstMismatch(reassembled, dataLength)).as("first corrupted data byte").isEqualTo(-1);
+        VendorMads.assertWholeResponse(reassembled, request, dataLength);
     }
 
     /** A channel's frames as a replaying Flux, so the request and the later ACKs can be taken separately. */

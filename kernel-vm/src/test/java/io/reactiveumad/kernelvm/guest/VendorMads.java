@@ -1,8 +1,11 @@
 package io.reactiveumad.kernelvm.guest;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.reactiveumad.mad.Mad;
 import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.RmppHeader;
+import io.reactiveumad.mad.VendorRange2Header;
 import java.nio.ByteBuffer;
 
 /**
@@ -20,9 +23,8 @@ final class VendorMads {
     static final int GET_RESP = 0x81;
     static final int ATTRIBUTE = 0x0010;
 
-    // Vendor range 2 layout: common header, RMPP header, OUI @37..39, data @40.
-    static final int OUI_OFFSET = 37;
-    static final int DATA_OFFSET = 40;
+    /** Data bytes in one 256-byte vendor MAD. */
+    static final int SINGLE_MAD_DATA = MadHeader.MAD_SIZE - VendorRange2Header.DATA_OFFSET;
 
     private VendorMads() {
     }
@@ -34,7 +36,7 @@ final class VendorMads {
 
     /** A 256-byte request of {@code mgmtClass} with {@code method} and {@code tid}. */
     static Mad request(int mgmtClass, int method, long tid) {
-        return message(mgmtClass, method, tid, MadHeader.MAD_SIZE - DATA_OFFSET, false);
+        return message(mgmtClass, method, tid, SINGLE_MAD_DATA, false);
     }
 
     /**
@@ -53,29 +55,36 @@ final class VendorMads {
     /** The index of the first data byte that breaks the pattern, or -1 when all {@code dataLength} match. */
     static int firstMismatch(Mad mad, int dataLength) {
         ByteBuffer data = mad.buffer();
-        if (mad.length() < DATA_OFFSET + dataLength) {
-            return Math.max(0, mad.length() - DATA_OFFSET);
+        if (mad.length() < VendorRange2Header.DATA_OFFSET + dataLength) {
+            return Math.max(0, mad.length() - VendorRange2Header.DATA_OFFSET);
         }
         for (int i = 0; i < dataLength; i++) {
-            if (data.get(DATA_OFFSET + i) != pattern(i)) {
+            if (data.get(VendorRange2Header.DATA_OFFSET + i) != pattern(i)) {
                 return i;
             }
         }
         return -1;
     }
 
+    /** Asserts that {@code message} is the whole response to {@code request}: its TID and every data byte. */
+    static void assertWholeResponse(Mad message, Mad request, int dataLength) {
+        assertThat(message.tidLow()).as("low TID").isEqualTo(request.tidLow());
+        assertThat(message.length()).as("message length").isEqualTo(VendorRange2Header.DATA_OFFSET + dataLength);
+        assertThat(firstMismatch(message, dataLength)).as("first corrupted data byte").isEqualTo(-1);
+    }
+
     private static Mad message(int mgmtClass, int method, long tid, int dataLength, boolean rmppActive) {
-        int length = Math.max(MadHeader.MAD_SIZE, DATA_OFFSET + dataLength);
+        int length = Math.max(MadHeader.MAD_SIZE, VendorRange2Header.DATA_OFFSET + dataLength);
         return Mad.build(length, b -> {
             new MadHeader().wrap(b, 0).mgmtClass(mgmtClass).classVersion(CLASS_VERSION).methodByte(method)
                     .tid(tid).attributeId(ATTRIBUTE);
-            b.put(OUI_OFFSET, (byte) (OUI >>> 16)).put(OUI_OFFSET + 1, (byte) (OUI >>> 8)).put(OUI_OFFSET + 2, (byte) OUI);
+            new VendorRange2Header().wrap(b, 0).oui(OUI);
             if (rmppActive) {
                 new RmppHeader().wrap(b).version(RmppHeader.VERSION).type(RmppHeader.TYPE_DATA)
                         .flags(RmppHeader.FLAG_ACTIVE);
             }
             for (int i = 0; i < dataLength; i++) {
-                b.put(DATA_OFFSET + i, pattern(i));
+                b.put(VendorRange2Header.DATA_OFFSET + i, pattern(i));
             }
         });
     }
