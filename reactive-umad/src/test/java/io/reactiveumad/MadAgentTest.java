@@ -159,6 +159,23 @@ class MadAgentTest {
     }
 
     @Test
+    void aDirectedRouteResponsesDirectionBitIsNotAnError() {
+        channel.peer(f -> {
+            byte[] r = f.mad().clone();
+            ByteBuffer.wrap(r).put(MadHeader.METHOD_OFFSET, (byte) (GET | 0x80))
+                    .putShort(MadHeader.STATUS_OFFSET, (short) io.reactiveumad.mad.DirectedRouteSmp.DIRECTION_BIT);
+            return List.of(new MadFrame(0, 0, 0, 0, f.address(), r));
+        });
+        MadAgent smp = agent(AgentSpec.client(0x81, 1));
+        Mad get = Mad.build(b -> b.put(MadHeader.MGMT_CLASS_OFFSET, (byte) 0x81).put(MadHeader.CLASS_VERSION_OFFSET, (byte) 1)
+                .put(MadHeader.METHOD_OFFSET, (byte) GET));
+        StepVerifier.create(smp.request(get, MadAddress.smp(MadAddress.PERMISSIVE_LID)))
+                .assertNext(r -> assertThat(r.mad().status()).isEqualTo(0x8000))
+                .expectComplete()
+                .verify(Duration.ofSeconds(5));
+    }
+
+    @Test
     void cancellationFreesTheTidAndALateResponseIsCountedAndDropped() {
         keepReading();
         MadAgent agent = agent(AgentSpec.client(PERF, 1));

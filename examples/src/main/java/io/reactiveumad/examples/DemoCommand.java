@@ -18,10 +18,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 
 /**
@@ -52,7 +56,7 @@ final class DemoCommand extends FabricCommand {
     }
 
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
         if (transport.kind != null && transport.kind != TransportKind.EMBEDDED) {
             throw new IllegalArgumentException("the demo runs on the embedded fabric only (it changes the fabric)");
         }
@@ -70,8 +74,13 @@ final class DemoCommand extends FabricCommand {
 
             Sinks.Many<NoticeEvent> arrivals = Sinks.many().multicast().directBestEffort();
             Map<Integer, Integer> perTrap = new TreeMap<>();
-            Disposable watching = Notices.of(connection.port()).events(selectors())
+            CompletableFuture<Void> subscribed = new CompletableFuture<>();
+            Disposable watching = Notices.of(connection.port()).watch(selectors())
                     .subscribe(event -> {
+                        if (event instanceof NoticeEvent.Subscribed) {
+                            subscribed.complete(null);
+                            return;
+                        }
                         synchronized (out) {
                             Instant now = Instant.now();
                             out.println(json ? Json.line(format.json(now, event)) : "  " + format.text(now, event));
@@ -81,19 +90,26 @@ final class DemoCommand extends FabricCommand {
                             }
                             arrivals.tryEmitNext(event);
                         }
-                    });
+                    }, subscribed::completeExceptionally);
             try {
-                awaitSubscriptions(fabric, TRAPS.length);
+                // No change before the SA holds every subscription, or its notices would go unreported.
+                try {
+                    subscribed.get(SUBSCRIBED.toSeconds(), TimeUnit.SECONDS);
+                } catch (TimeoutException e) {
+                    throw new IllegalStateException("the SA did not confirm the trap subscriptions within "
+                            + SUBSCRIBED.toSeconds() + " s", e);
+                }
                 List<String> silent = new ArrayList<>();
                 for (Action action : script) {
                     synchronized (out) {
                         say(out, "action", action.description);
                     }
-                    long notices = arrivals.asFlux()
-                            .timeout(reactor.core.publisher.Mono.delay(FIRST_NOTICE),
-                                    e -> reactor.core.publisher.Mono.delay(Duration.ofMillis(settleMillis)), Flux.empty())
-                            .doOnSubscribe(s -> action.change.run())
-                            .count().block();
+                    // Count this change's notices: subscribed before the change, done once none came for --settle.
+                    CompletableFuture<Long> counted = arrivals.asFlux()
+                            .timeout(Mono.delay(FIRST_NOTICE), e -> Mono.delay(Duration.ofMillis(settleMillis)), Flux.empty())
+                            .count().toFuture();
+                    action.change.run();
+                    long notices = counted.join();
                     if (notices == 0) {
                         silent.add(action.description);
                     }
@@ -116,8 +132,8 @@ final class DemoCommand extends FabricCommand {
     }
 
     /**
-     * (Un)subscribing sends InformInfo Sets: wait until the SA holds {@code count} subscriptions, so no
-     * change goes unreported at the start and the port is not closed under the unsubscriptions at the end.
+     * Unsubscribing sends InformInfo Sets after the stream is cancelled: wait until the embedded SA holds
+     * {@code count} subscriptions, so the port is not closed under them.
      */
     static void awaitSubscriptions(EmbeddedFabric fabric, int count) {
         Flux.interval(Duration.ofMillis(10)).map(tick -> fabric.subscriptions())

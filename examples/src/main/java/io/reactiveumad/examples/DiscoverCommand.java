@@ -44,6 +44,7 @@ final class DiscoverCommand extends FabricCommand {
         long started;
         try (Connection connection = transport.connect(err)) {
             started = System.nanoTime();
+            lastReport.set(started);
             fabric = FabricDiscovery.discover(connection.port(), options).block(Duration.ofSeconds(timeoutSeconds));
             stats = connection.port().stats();
         }

@@ -4,7 +4,6 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.function.Function;
 import java.util.concurrent.Callable;
-import io.reactiveumad.MadPort;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -34,9 +33,9 @@ abstract class FabricCommand implements Callable<Integer> {
      * Opens the port, makes a client on it, waits for what {@code ask} answers and releases everything:
      * the shape of every one-shot query command.
      */
-    <C extends Disposable, T> T query(Function<MadPort, C> client, Function<C, Mono<T>> ask, String what) {
+    <C extends Disposable, T> T query(Function<Connection, C> client, Function<C, Mono<T>> ask, String what) {
         try (Connection connection = transport.connect(err())) {
-            C opened = client.apply(connection.port());
+            C opened = client.apply(connection);
             try {
                 return await(ask.apply(opened), what);
             } finally {

@@ -12,7 +12,8 @@ import java.util.Map;
 import java.util.function.LongFunction;
 
 /**
- * One line per notice for {@code watch} and {@code demo}: human text or a JSON object. Port GUIDs are
+ * One line per notice (or subscription renewal) for {@code watch} and {@code demo}: human text or a JSON
+ * object; the {@link NoticeEvent.Subscribed} opening is the commands' own to report. Port GUIDs are
  * named through {@code names} when the fabric is known (the embedded one), else shown bare.
  */
 final class NoticeFormat {

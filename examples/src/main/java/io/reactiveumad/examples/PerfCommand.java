@@ -23,7 +23,7 @@ final class PerfCommand extends FabricCommand {
     @Override
     public Integer call() {
         String what = (extended ? "PortCountersExtended" : "PortCounters") + " of lid " + lid + " port " + portNumber;
-        Record counters = query(PerfClient::of, perf -> extended ? perf.portCountersExtended(lid, portNumber).cast(Record.class)
+        Record counters = query(c -> PerfClient.of(c.port()), perf -> extended ? perf.portCountersExtended(lid, portNumber).cast(Record.class)
                 : perf.portCounters(lid, portNumber).cast(Record.class), what);
         out().print(Fields.render(counters, json));
         return 0;

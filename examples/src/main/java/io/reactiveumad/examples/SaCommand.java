@@ -1,5 +1,6 @@
 package io.reactiveumad.examples;
 
+import io.reactiveumad.RmppMode;
 import io.reactiveumad.client.SaClient;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.attr.NodeDescription;
@@ -21,6 +22,15 @@ import reactor.core.publisher.Flux;
                 SaCommand.Services.class, SaCommand.Informs.class})
 final class SaCommand {
 
+    /**
+     * An SA client doing RMPP in user space, except on ibsim: an SA attached through umad2sim (OpenSM)
+     * leaves RMPP to a kernel that is not there, so its answers are single MADs flagged Active with
+     * RMPPVersion 0, which an RMPP receiver must refuse.
+     */
+    static SaClient client(Connection connection) {
+        return SaClient.of(connection.port(), connection.kind() == TransportKind.IBSIM ? RmppMode.NONE : RmppMode.USER);
+    }
+
     /** One SA GetTable, printed record by record. */
     abstract static class Query extends FabricCommand {
         @Option(names = "--json", description = "Print a JSON array.")
@@ -30,7 +40,7 @@ final class SaCommand {
 
         @Override
         public Integer call() {
-            List<? extends Record> records = query(SaClient::of, sa -> query(sa).collectList(), "SA " + spec.name());
+            List<? extends Record> records = query(SaCommand::client, sa -> query(sa).collectList(), "SA " + spec.name());
             if (records.isEmpty()) {
                 err().println("umad sa " + spec.name() + ": no records");
             }

@@ -29,7 +29,7 @@ final class SmpCommand {
         @Override
         public Integer call() {
             SmpRoute route = directed ? Routes.parse(target) : SmpRoute.lid(parseLid(target));
-            Record answer = query(SmpClient::of, smp -> query(smp, route), spec.name() + " " + route);
+            Record answer = query(c -> SmpClient.of(c.port()), smp -> query(smp, route), spec.name() + " " + route);
             out().print(Fields.render(answer, json));
             return 0;
         }

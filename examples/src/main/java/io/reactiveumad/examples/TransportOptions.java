@@ -1,7 +1,9 @@
 package io.reactiveumad.examples;
 
 import io.reactiveumad.IbsimTransport;
+import io.reactiveumad.KernelTransport;
 import io.reactiveumad.MadPort;
+import io.reactiveumad.PortOptions;
 import io.reactiveumad.PortSpec;
 import io.reactiveumad.Transport;
 import io.reactiveumad.Umad;
@@ -18,6 +20,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Option;
+import reactor.core.scheduler.Schedulers;
 
 /** The options every fabric-facing command shares: which transport, which local port. */
 final class TransportOptions {
@@ -70,8 +73,7 @@ final class TransportOptions {
 
     private Connection open(TransportKind chosen) {
         return switch (chosen) {
-            case KERNEL -> throw new IllegalStateException("the kernel transport is not in this build yet: "
-                    + "use --transport ibsim or --transport embedded");
+            case KERNEL -> openKernel();
             case IBSIM -> openIbsim();
             case EMBEDDED -> openEmbedded();
         };
@@ -93,6 +95,22 @@ final class TransportOptions {
         }
     }
 
+    /** {@code --device}/{@code --port}, or the kernel's first port. */
+    private Connection openKernel() {
+        Transport kernel = KernelTransport.system();
+        PortSpec spec;
+        if (device != null) {
+            spec = new PortSpec(device, port);
+        } else {
+            List<PortSpec> ports = kernel.ports();
+            if (ports.isEmpty()) {
+                throw new IllegalStateException("no InfiniBand/RoCE port with a umad device on this machine");
+            }
+            spec = ports.get(0);
+        }
+        return new Connection(TransportKind.KERNEL, openPort(kernel, spec), null);
+    }
+
     private Connection openIbsim() {
         Map<String, String> env = new HashMap<>(context.env());
         String node = simHost != null ? simHost : device;
@@ -104,7 +122,8 @@ final class TransportOptions {
     }
 
     private static MadPort openPort(Transport transport, PortSpec spec) {
-        MadPort opened = Umad.open(transport, spec).block(OPEN_TIMEOUT);
+        // The commands print from their subscribers (blocking I/O): deliver off the parallel workers.
+        MadPort opened = Umad.open(transport, spec, new PortOptions(Schedulers.boundedElastic())).block(OPEN_TIMEOUT);
         if (opened == null) {
             throw new IllegalStateException("opening " + spec + " on " + transport.name() + " gave no port");
         }

@@ -33,11 +33,17 @@ final class WatchCommand extends FabricCommand {
         try (Connection connection = transport.connect(err())) {
             NoticeFormat format = new NoticeFormat(connection.fabric()
                     .map(f -> FabricNames.of(f.topology())).orElse(FabricNames.none()));
-            err().printf("umad watch: traps %s via the SA at lid %d, from %s; Ctrl-C to stop%n", traps,
-                    connection.port().attributes().smLid(), connection.port().spec());
-            err().flush();
-            Flux<NoticeEvent> events = Notices.of(connection.port()).events(selectors)
-                    .doOnNext(event -> print(out(), format, event));
+            String subscribed = String.format("umad watch: subscribed to traps %s at the SA (lid %d) from %s; Ctrl-C to stop",
+                    traps, connection.port().attributes().smLid(), connection.port().spec());
+            Flux<NoticeEvent> events = Notices.of(connection.port()).watch(selectors)
+                    .doOnNext(event -> {
+                        if (event instanceof NoticeEvent.Subscribed) {
+                            err().println(subscribed);
+                            err().flush();
+                        } else {
+                            print(out(), format, event);
+                        }
+                    });
             if (count != null) {
                 events = events.filter(NoticeEvent.Received.class::isInstance).take(count);
             }

@@ -89,7 +89,22 @@ class UmadCliEmbeddedTest {
         assertThat(notices).extracting(n -> n.get("trap").asInt()).containsExactly(65, 64);
         String host3 = String.format("%016x", DEFAULT.requireNode("host3").portGuid(1));
         assertThat(notices.get(0).get("details").get("gid").asText().replace(":", "")).endsWith(host3);
-        assertThat(run.err()).contains("umad watch: traps [64, 65]");
+        assertThat(run.err()).contains("umad watch: subscribed to traps [64, 65]");
+    }
+
+    @Test
+    void watchRenewsItsSubscriptionWhenTheSmRestarts() throws Exception {
+        CliRun run = whileDriving(fabric -> {
+            awaitSubscriptions(fabric, 1);
+            fabric.restartSm();
+            // The restarted SA knows no subscriptions until the watcher registers again.
+            awaitSubscriptions(fabric, 1);
+            fabric.unlink("host3", 1);
+        }, "watch", "--transport", "embedded", "--traps", "65", "--count", "1", "--json");
+        assertThat(run.exitCode()).as("%s", run).isZero();
+        List<JsonNode> lines = run.out().lines().map(CliRunJson::parse).toList();
+        assertThat(lines).extracting(l -> l.get("event").asText()).containsExactly("resubscribed", "notice");
+        assertThat(lines.get(1).get("trap").asInt()).isEqualTo(65);
     }
 
     @Test

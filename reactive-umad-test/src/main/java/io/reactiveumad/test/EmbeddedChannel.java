@@ -47,7 +47,6 @@ final class EmbeddedChannel implements MadChannel {
     private boolean reading = true;
     private boolean draining;
     private boolean gone;
-    private long overflowed;
 
     /** A request the channel itself resends, as the kernel does when timeout_ms is set. */
     private static final class Outstanding {
@@ -172,11 +171,6 @@ final class EmbeddedChannel implements MadChannel {
         }
     }
 
-    /** MADs that arrived while the queue held {@link #MAX_QUEUED} and were dropped. */
-    long overflowed() {
-        return overflowed;
-    }
-
     /** The node was removed from the fabric: like EIO/EPOLLERR on the fd. */
     void deviceGone() {
         gone = true;
@@ -212,7 +206,7 @@ final class EmbeddedChannel implements MadChannel {
 
     private void enqueue(MadFrame frame) {
         if (queue.size() >= MAX_QUEUED) {
-            overflowed++;
+            LOG.debug("{}: receive queue full ({} MADs), dropped one as the kernel would", this, MAX_QUEUED);
             return;
         }
         queue.add(frame);

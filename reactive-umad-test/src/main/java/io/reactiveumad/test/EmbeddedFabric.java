@@ -2,6 +2,7 @@ package io.reactiveumad.test;
 
 import io.reactiveumad.PortSpec;
 import io.reactiveumad.Transport;
+import io.reactiveumad.mad.attr.TrapDetails;
 import io.reactiveumad.poll.EventExecutor;
 import io.reactiveumad.test.topology.Link;
 import io.reactiveumad.test.topology.Node;
@@ -129,7 +130,7 @@ public final class EmbeddedFabric implements AutoCloseable {
             FabricNode n = engine.node(node);
             n.node.checkPort(port);
             n.description = description;
-            sa.localChanges(n, port, io.reactiveumad.mad.attr.TrapDetails.LocalChanges.NODE_DESCRIPTION_CHANGE);
+            sa.localChanges(n, port, TrapDetails.LocalChanges.NODE_DESCRIPTION_CHANGE);
         });
     }
 

@@ -6,6 +6,7 @@ import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.MadStatus;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
+import io.reactiveumad.poll.NativeIoException;
 import io.reactiveumad.poll.channel.AgentRegistration;
 import io.reactiveumad.poll.channel.PortAttributes;
 import io.reactiveumad.test.topology.Link;
@@ -18,6 +19,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -60,6 +62,7 @@ final class FabricEngine {
     private int smPort;
     private int nextAgentKey = 1;
     private long undeliverable;
+    private long sweeps;
 
     FabricEngine(FabricExecutor executor, Topology topology, String smNodeId, int smPort, Duration hopDelay,
                  boolean kernelResends) {
@@ -126,6 +129,7 @@ final class FabricEngine {
     }
 
     SubnetManager.SweepResult sweep() {
+        sweeps++;
         SubnetManager.SweepResult result = sm.sweep(topology, nodes, smNode(), smPort);
         LOG.debug("sweep: {} in service, {} out of service, {} switches changed", result.inService().size(),
                 result.outOfService().size(), result.linkStateChanged().size());
@@ -135,6 +139,11 @@ final class FabricEngine {
 
     Topology topology() {
         return topology;
+    }
+
+    /** Sweeps run so far: SMInfo's ActCount. */
+    long sweeps() {
+        return sweeps;
     }
 
     /** The topology with the LIDs the SM assigned and the current NodeDescriptions. */
@@ -239,10 +248,10 @@ final class FabricEngine {
     EmbeddedChannel open(String device, int port) {
         FabricNode n = nodes.values().stream().filter(f -> f.id().equals(device)).findFirst()
                 .or(() -> nodes.values().stream().filter(f -> f.description.equals(device)).findFirst())
-                .orElseThrow(() -> new io.reactiveumad.poll.NativeIoException("open", 19,
+                .orElseThrow(() -> new NativeIoException("open", 19,
                         "no node \"" + device + "\" in the embedded fabric (ENODEV)"));
         if (n.isSwitch()) {
-            throw new io.reactiveumad.poll.NativeIoException("open", 19,
+            throw new NativeIoException("open", 19,
                     "\"" + device + "\" is a switch: open a CA port (ENODEV)");
         }
         n.node.checkPort(port);
@@ -268,7 +277,7 @@ final class FabricEngine {
                 if (s.serves(node, port, reg.mgmtClass(), method)) {
                     throw einval("ioctl(REGISTER_AGENT2)", String.format(
                             "class 0x%02x method 0x%02x is served by the fabric's own %s at %s:%d",
-                            reg.mgmtClass(), method, s.getClass().getSimpleName().toUpperCase(java.util.Locale.ROOT),
+                            reg.mgmtClass(), method, s.getClass().getSimpleName().toUpperCase(Locale.ROOT),
                             node.id(), port));
                 }
             }
@@ -295,8 +304,8 @@ final class FabricEngine {
         agents.remove(slot.key());
     }
 
-    static io.reactiveumad.poll.NativeIoException einval(String syscall, String why) {
-        return new io.reactiveumad.poll.NativeIoException(syscall, 22, why + " (EINVAL)");
+    static NativeIoException einval(String syscall, String why) {
+        return new NativeIoException(syscall, 22, why + " (EINVAL)");
     }
 
     private AgentSlot findAgent(FabricNode node, int port, int mgmtClass, int classVersion, int method) {

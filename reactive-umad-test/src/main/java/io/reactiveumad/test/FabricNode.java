@@ -15,6 +15,9 @@ final class FabricNode {
     final FabricPort[] ports;
     int[] lft = new int[0];
     String description;
+    /** The cabling as of the last sweep, by port: the node and port at the other end (null / 0 if none). */
+    FabricNode[] peer;
+    int[] peerPort;
 
     FabricNode(Node node) {
         this.node = node;

@@ -23,7 +23,7 @@ final class FabricPort {
     int physState = PHYS_POLLING;
     boolean clientReregister;
     final List<Integer> pkeys = new ArrayList<>(List.of(DEFAULT_PKEY));
-    final PortCounters counters = new PortCounters();
+    final CounterSet counters = new CounterSet();
 
     FabricPort(int number) {
         this.number = number;

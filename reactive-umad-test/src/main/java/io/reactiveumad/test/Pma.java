@@ -3,6 +3,7 @@ package io.reactiveumad.test;
 import static io.reactiveumad.test.PortCounter.*;
 
 import io.reactiveumad.mad.Gid;
+import io.reactiveumad.mad.MadAttribute;
 import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.MadStatus;
 import io.reactiveumad.mad.Method;
@@ -11,6 +12,7 @@ import io.reactiveumad.mad.attr.ClassPortInfo;
 import io.reactiveumad.mad.perf.PortCounters;
 import io.reactiveumad.mad.perf.PortCountersExtended;
 import java.nio.ByteBuffer;
+import java.util.stream.IntStream;
 
 /**
  * The performance management agent every node runs: ClassPortInfo, PortCounters and PortCountersExtended Get (one
@@ -85,7 +87,7 @@ final class Pma implements LocalService {
         engine.reply(request, response);
     }
 
-    private static byte[] encode(Arrival request, io.reactiveumad.mad.MadAttribute answer) {
+    private static byte[] encode(Arrival request, MadAttribute answer) {
         byte[] response = FabricEngine.status(request, MadStatus.OK);
         answer.encode(ByteBuffer.wrap(response), MgmtClass.DEVICE_DATA_OFFSET);
         return response;
@@ -104,7 +106,7 @@ final class Pma implements LocalService {
     /** The ports PortSelect names: one, or every external port of a switch for 0xFF. */
     private static int[] ports(FabricNode node, int portSelect) {
         if (portSelect == PortCounters.ALL_PORTS && node.isSwitch()) {
-            return java.util.stream.IntStream.rangeClosed(1, node.node.portCount()).toArray();
+            return IntStream.rangeClosed(1, node.node.portCount()).toArray();
         }
         node.node.checkPort(portSelect);
         return new int[] {portSelect};

@@ -11,6 +11,7 @@ import io.reactiveumad.mad.attr.NodeDescription;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.attr.PKeyTable;
 import io.reactiveumad.mad.attr.PortInfo;
+import io.reactiveumad.mad.attr.SmInfo;
 import io.reactiveumad.mad.attr.SwitchInfo;
 import io.reactiveumad.test.topology.Link;
 import java.nio.ByteBuffer;
@@ -20,7 +21,8 @@ import java.util.List;
 
 /**
  * The subnet management agent every node runs: answers LID-routed and directed-route SMP Get for
- * NodeInfo, NodeDescription, PortInfo, SwitchInfo (switches), P_KeyTable and GUIDInfo; Set for PortInfo
+ * NodeInfo, NodeDescription, PortInfo, SwitchInfo (switches), P_KeyTable, GUIDInfo and, at the SM's port,
+ * SMInfo (master, ActCount = sweeps); Set for PortInfo
  * (PortState Down, ClientReregister). NodeDescription is read-only and anything else is answered with
  * status 0x000C (unsupported method/attribute); a bad port or block with 0x001C (invalid value).
  */
@@ -65,6 +67,7 @@ final class Sma implements LocalService {
                 case SwitchInfo.ATTRIBUTE_ID -> set || !node.isSwitch() ? null : switchInfo(node);
                 case PKeyTable.ATTRIBUTE_ID -> set ? null : pKeyTable(node, request.port(), modifier);
                 case GuidInfo.ATTRIBUTE_ID -> set ? null : guidInfo(node, request.port(), modifier);
+                case SmInfo.ATTRIBUTE_ID -> set ? null : smInfo(node, request.port());
                 default -> null;
             };
             if (answer == null) {
@@ -117,6 +120,14 @@ final class Sma implements LocalService {
                 link == null ? 0 : link.speed().speedActive(), SPEEDS_SDR_DDR_QDR, MTU_2048, 0, VL_CAP_VL0_3, 0, 0, 0, 0, 0,
                 MTU_2048, 0, 0, VL_CAP_VL0_3, false, false, false, false, 0, 0, 0, 1, p.clientReregister, 0, 0, 0, 0, 0, 0, 0,
                 0, link == null ? 0 : link.speed().extActive(), 0, 0);
+    }
+
+    /** SMInfo of the master SM at its own port; elsewhere there is no SM to describe. */
+    private SmInfo smInfo(FabricNode node, int port) {
+        if (node != engine.smNode() || port != engine.smPort()) {
+            return null;
+        }
+        return new SmInfo(node.node.portGuid(port), 0, engine.sweeps(), 0, SmInfo.STATE_MASTER);
     }
 
     private static SwitchInfo switchInfo(FabricNode node) {

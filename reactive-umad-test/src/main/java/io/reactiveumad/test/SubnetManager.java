@@ -5,6 +5,7 @@ import io.reactiveumad.test.topology.Topology;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -36,8 +37,9 @@ final class SubnetManager {
             }
             statesBefore.put(n, states);
         }
+        wire(topology, nodes);
         Set<FabricNode> reached = reach(topology, nodes, smNode, smPort);
-        Map<Long, FabricNode> nowInService = new java.util.LinkedHashMap<>();
+        Map<Long, FabricNode> nowInService = new LinkedHashMap<>();
         assignLids(topology, nodes, reached, smNode, smPort, nowInService);
         int smLid = smNode.ports[smPort].lid;
         for (FabricNode n : nodes.values()) {
@@ -59,7 +61,7 @@ final class SubnetManager {
                 }
             }
         }
-        computeRoutes(topology, nodes, reached, nowInService);
+        computeRoutes(nodes, reached, nowInService);
 
         Set<Long> in = new LinkedHashSet<>(nowInService.keySet());
         in.removeAll(inService.keySet());
@@ -83,6 +85,22 @@ final class SubnetManager {
     /** The in-service port GUIDs and their nodes, as of the last sweep. */
     Map<Long, FabricNode> inService() {
         return inService;
+    }
+
+    /** Records every port's far end in its node, so the per-destination searches below index arrays. */
+    private static void wire(Topology topology, Map<String, FabricNode> nodes) {
+        for (FabricNode n : nodes.values()) {
+            n.peer = new FabricNode[n.ports.length];
+            n.peerPort = new int[n.ports.length];
+        }
+        for (Link l : topology.links()) {
+            FabricNode a = nodes.get(l.a().node());
+            FabricNode b = nodes.get(l.b().node());
+            a.peer[l.a().port()] = b;
+            a.peerPort[l.a().port()] = l.b().port();
+            b.peer[l.b().port()] = a;
+            b.peerPort[l.b().port()] = l.a().port();
+        }
     }
 
     /** Nodes reachable from the SM port: switches forward, CAs are leaves. */
@@ -140,7 +158,7 @@ final class SubnetManager {
         fp.lid = lid;
     }
 
-    private static void computeRoutes(Topology topology, Map<String, FabricNode> nodes, Set<FabricNode> reached,
+    private static void computeRoutes(Map<String, FabricNode> nodes, Set<FabricNode> reached,
                                       Map<Long, FabricNode> nowInService) {
         int top = 0;
         for (FabricNode n : nowInService.values()) {
@@ -156,12 +174,12 @@ final class SubnetManager {
         for (var e : nowInService.entrySet()) {
             FabricNode dest = e.getValue();
             int destPort = dest.isSwitch() ? 0 : dest.node.portByGuid(e.getKey()).orElseThrow().number();
-            routeTo(topology, nodes, dest, destPort);
+            routeTo(dest, destPort);
         }
     }
 
     /** Min-hop routes towards one addressable port, written into every switch's LFT. */
-    private static void routeTo(Topology topology, Map<String, FabricNode> nodes, FabricNode dest, int destPort) {
+    private static void routeTo(FabricNode dest, int destPort) {
         FabricPort target = dest.ports[destPort];
         Map<FabricNode, Integer> dist = new HashMap<>();
         dist.put(dest, 0);
@@ -173,16 +191,10 @@ final class SubnetManager {
                 continue;
             }
             for (int p = 1; p < u.ports.length; p++) {
-                if (u == dest && !dest.isSwitch() && p != destPort) {
-                    continue;
-                }
-                Link.End far = topology.remote(u.id(), p).orElse(null);
-                if (far != null) {
-                    FabricNode v = nodes.get(far.node());
-                    if (v.isSwitch() && !dist.containsKey(v)) {
-                        dist.put(v, dist.get(u) + 1);
-                        queue.add(v);
-                    }
+                FabricNode v = u.peer[p];
+                if (v != null && v.isSwitch() && !dist.containsKey(v) && (u != dest || dest.isSwitch() || p == destPort)) {
+                    dist.put(v, dist.get(u) + 1);
+                    queue.add(v);
                 }
             }
         }
@@ -194,12 +206,11 @@ final class SubnetManager {
             int hops = e.getValue();
             List<Integer> candidates = new ArrayList<>();
             for (int p = 1; p < sw.ports.length && hops > 0; p++) {
-                Link.End far = topology.remote(sw.id(), p).orElse(null);
-                if (far == null) {
+                FabricNode v = sw.peer[p];
+                if (v == null) {
                     continue;
                 }
-                FabricNode v = nodes.get(far.node());
-                boolean towardsDest = v == dest ? dest.isSwitch() || far.port() == destPort : v.isSwitch();
+                boolean towardsDest = v == dest ? dest.isSwitch() || sw.peerPort[p] == destPort : v.isSwitch();
                 if (towardsDest && dist.getOrDefault(v, -1) == hops - 1) {
                     candidates.add(p);
                 }

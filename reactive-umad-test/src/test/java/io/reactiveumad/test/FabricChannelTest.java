@@ -14,6 +14,7 @@ import io.reactiveumad.mad.SmpHeader;
 import io.reactiveumad.mad.attr.NodeDescription;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.attr.PortInfo;
+import io.reactiveumad.mad.attr.SmInfo;
 import io.reactiveumad.mad.perf.PortCounters;
 import io.reactiveumad.poll.NativeIoException;
 import io.reactiveumad.poll.channel.AgentRegistration;
@@ -87,6 +88,23 @@ class FabricChannelTest extends FabricTestSupport {
 
         assertThat(host2.frames).singleElement().satisfies(f -> assertThat(
                 NodeDescription.decode(ByteBuffer.wrap(f.mad()), SmpHeader.DATA_OFFSET).text()).isEqualTo("host2 HCA-1"));
+    }
+
+    @Test
+    void smInfoIsAnsweredAtTheSmPortOnly() {
+        OpenPort host2 = open("host2");
+        int agent = on(() -> host2.channel.registerAgent(SMP_LR_CLIENT));
+
+        on(() -> host2.channel.send(MadFrame.send(agent, MadAddress.smp(fabric.smLid()),
+                get(MgmtClass.SUBN_LID_ROUTED, 1, SmInfo.ATTRIBUTE_ID, 0, 1))));
+        on(() -> host2.channel.send(MadFrame.send(agent, MadAddress.smp(fabric.lid("host3", 1)),
+                get(MgmtClass.SUBN_LID_ROUTED, 1, SmInfo.ATTRIBUTE_ID, 0, 2))));
+
+        SmInfo info = SmInfo.decode(ByteBuffer.wrap(host2.frames.get(0).mad()), SmpHeader.DATA_OFFSET);
+        assertThat(info.smState()).isEqualTo(SmInfo.STATE_MASTER);
+        assertThat(info.guid()).isEqualTo(fabric.topology().requireNode("host1").portGuid(1));
+        assertThat(info.actCount()).isEqualTo(1);
+        assertThat(Mad.of(host2.frames.get(1).mad()).status()).isEqualTo(MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE);
     }
 
     @Test
@@ -238,6 +256,54 @@ class FabricChannelTest extends FabricTestSupport {
                 drGet(NodeInfo.ATTRIBUTE_ID, 0, 6, 1))));
         assertThat(fabric.faults().corrupted()).isEqualTo(1);
         assertThat(fabric.faults().duplicated()).isEqualTo(1);
+    }
+
+    @Test
+    void hopDelayIsPaidPerLinkCrossedInVirtualTime() {
+        VirtualTimeScheduler clock = VirtualTimeScheduler.create();
+        try (EmbeddedFabric slow = EmbeddedFabric.builder(Topology.defaultTopology()).scheduler(clock)
+                .hopDelay(Duration.ofMillis(1)).build()) {
+            MadChannel host2 = slow.transport().open(slow.port("host2", 1));
+            OpenPort port = new OpenPort(host2);
+            int agent = on(slow.executor(), () -> {
+                host2.start(port);
+                return host2.registerAgent(SMP_DR_CLIENT);
+            });
+
+            on(slow.executor(), () -> {
+                host2.send(MadFrame.send(agent, MadAddress.smp(MadAddress.PERMISSIVE_LID), drGet(NodeInfo.ATTRIBUTE_ID, 0, 1, 1, 7)));
+                return null;
+            });
+            clock.advanceTimeBy(Duration.ofMillis(3));
+            assertThat(port.frames).as("two links out, two back: 4 ms").isEmpty();
+            clock.advanceTimeBy(Duration.ofMillis(1));
+            assertThat(port.frames).hasSize(1);
+        } finally {
+            clock.dispose();
+        }
+    }
+
+    @Test
+    void corruptedRequestsDoNotTakeTheManagersDown() {
+        OpenPort host2 = open("host2");
+        int agent = on(() -> host2.channel.registerAgent(PERF_CLIENT));
+        fabric.faults().seed(11).corrupt(1.0, MadMatch.toNode("sw1").mgmtClass(MgmtClass.PERF));
+        byte[] get = Mad.build(b -> {
+            new MadHeader().wrap(b, 0).mgmtClass(MgmtClass.PERF).classVersion(1).methodByte(Method.GET).tid(1)
+                    .attributeId(PortCounters.ATTRIBUTE_ID);
+            PortCounters.reset(1, 0, 0).encode(b, MgmtClass.DEVICE_DATA_OFFSET);
+        }).toByteArray();
+        int sw1 = fabric.lid("sw1", 0);
+
+        for (int i = 0; i < 20; i++) {
+            on(() -> host2.channel.send(MadFrame.send(agent, MadAddress.gsi(sw1), get)));
+        }
+        fabric.faults().clear();
+        host2.frames.clear();
+        on(() -> host2.channel.send(MadFrame.send(agent, MadAddress.gsi(sw1), get)));
+
+        assertThat(fabric.faults().corrupted()).isEqualTo(20);
+        assertThat(host2.frames).singleElement().satisfies(f -> assertThat(Mad.of(f.mad()).status()).isZero());
     }
 
     @Test

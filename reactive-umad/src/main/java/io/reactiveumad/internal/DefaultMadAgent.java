@@ -8,6 +8,7 @@ import io.reactiveumad.PortClosedException;
 import io.reactiveumad.ReceivedMad;
 import io.reactiveumad.RmppMode;
 import io.reactiveumad.RequestOptions;
+import io.reactiveumad.mad.DirectedRouteSmp;
 import io.reactiveumad.mad.Mad;
 import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadHeader;
@@ -16,6 +17,7 @@ import io.reactiveumad.mad.MadStatus;
 import io.reactiveumad.mad.MadStatusException;
 import io.reactiveumad.mad.MadTimeoutException;
 import io.reactiveumad.mad.MalformedMadException;
+import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.RmppHeader;
 import io.reactiveumad.operators.Inbox;
 import io.reactiveumad.operators.TidTable;
@@ -193,6 +195,12 @@ final class DefaultMadAgent implements MadAgent {
                             return Mono.empty();
                         }))
                 .subscribe(null, e -> log.debug("agent {}: serve ended: {}", id, e.toString()));
+    }
+
+    /** The MAD status proper: a directed-route SMP carries its direction (D) bit in the same word. */
+    static int statusOf(Mad mad) {
+        int word = mad.status();
+        return mad.mgmtClass() == MgmtClass.SUBN_DIRECTED_ROUTE ? word & DirectedRouteSmp.STATUS_MASK : word;
     }
 
     /** Where answers to a MAD from {@code from} go: the kernel reports no Q_Key for GSI MADs, use the well-known one. */
@@ -415,7 +423,7 @@ final class DefaultMadAgent implements MadAgent {
 
         void onResponse(ReceivedMad response) {
             cancelTimer();
-            int status = response.mad().status();
+            int status = statusOf(response.mad());
             if (MadStatus.isBusy(status) && busyLeft > 0) {
                 busyLeft--;
                 timer = loop.schedule(this::transmit, options.busyBackoff().toNanos(), TimeUnit.NANOSECONDS);

@@ -46,6 +46,7 @@ import java.util.stream.Stream;
 public final class IbsimFabric implements AutoCloseable {
     private static final AtomicInteger RUNS = new AtomicInteger();
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
+    private static final String LOOPBACK = "127.0.0.1";
 
     private final Builder config;
     private final Path workDir;
@@ -87,6 +88,7 @@ public final class IbsimFabric implements AutoCloseable {
         private Duration startTimeout = Duration.ofSeconds(60);
         private Duration diagTimeout = Duration.ofSeconds(30);
         private Duration madTimeout = Duration.ofSeconds(3);
+        private int remotePort;
 
         /** An ibsim net file used as is (e.g. the Debian examples). */
         public Builder netFile(Path file) {
@@ -126,6 +128,19 @@ public final class IbsimFabric implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Runs ibsim in remote mode ({@code -r -l port}): UDP on {@code port} (control) and the next
+         * ten ports (one per client), reached at 127.0.0.1; OpenSM, the diag tools and
+         * {@link #endpoint()} follow. 0 (the default) is local mode over AF_UNIX.
+         */
+        public Builder remotePort(int port) {
+            if (port < 0 || port > 0xFFFF - 11) {
+                throw new IllegalArgumentException("port out of range: " + port);
+            }
+            this.remotePort = port;
+            return this;
+        }
+
         /** The per-MAD timeout passed to diag tools ({@code -t}); their default is one second. */
         public Builder madTimeout(Duration timeout) {
             this.madTimeout = timeout;
@@ -161,8 +176,12 @@ public final class IbsimFabric implements AutoCloseable {
     }
 
     private void startIbsim() {
-        ProcessBuilder pb = new ProcessBuilder(tool("ibsim"), "-s", netFile.toString())
-                .directory(workDir.toFile()).redirectErrorStream(true);
+        List<String> command = new ArrayList<>(List.of(tool("ibsim"), "-s"));
+        if (config.remotePort != 0) {
+            command.addAll(List.of("-r", "-l", Integer.toString(config.remotePort)));
+        }
+        command.add(netFile.toString());
+        ProcessBuilder pb = new ProcessBuilder(command).directory(workDir.toFile()).redirectErrorStream(true);
         pb.environment().put(IbsimEndpoint.ENV_SOCKET_NAME, socketName);
         ibsim = startProcess(pb);
         consoleIn = ibsim.getOutputStream();
@@ -211,7 +230,12 @@ public final class IbsimFabric implements AutoCloseable {
         env.put("LD_PRELOAD", IbsimInstallation.umad2sim().toString());
         env.put(IbsimEndpoint.ENV_SOCKET_NAME, socketName);
         env.put(IbsimEndpoint.ENV_NODE, node);
-        env.remove(IbsimEndpoint.ENV_SERVER_NAME);
+        if (config.remotePort != 0) {
+            env.put(IbsimEndpoint.ENV_SERVER_NAME, LOOPBACK);
+            env.put(IbsimEndpoint.ENV_SERVER_PORT, Integer.toString(config.remotePort));
+        } else {
+            env.remove(IbsimEndpoint.ENV_SERVER_NAME);
+        }
     }
 
     // ---- what tests use ----------------------------------------------------------------------------
@@ -226,8 +250,10 @@ public final class IbsimFabric implements AutoCloseable {
         return socketName;
     }
 
+    /** Where our own channels reach this fabric's ibsim: its socket name, or its UDP port in remote mode. */
     public IbsimEndpoint endpoint() {
-        return IbsimEndpoint.local(socketName);
+        return config.remotePort != 0 ? IbsimEndpoint.remote(LOOPBACK, config.remotePort)
+                : IbsimEndpoint.local(socketName);
     }
 
     /** A transport onto this fabric whose default port is {@code node}. */

@@ -5,6 +5,7 @@ import io.reactiveumad.discovery.DiscoveredLink;
 import io.reactiveumad.discovery.DiscoveredNode;
 import io.reactiveumad.discovery.FabricDiscovery;
 import io.reactiveumad.mad.attr.PortInfo;
+import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -37,11 +38,11 @@ public final class DiscoveredTopology {
         return builder.build();
     }
 
-    /** {@code ibnetdiscover}'s text for {@code fabric}, with the "Initiated from" line for the local port. */
+    /** {@code ibnetdiscover}'s text for {@code fabric}, dated now, with the "Initiated from" line for the local port. */
     public static String toIbnetdiscover(DiscoveredFabric fabric) {
         Topology topology = of(fabric);
         DiscoveredNode local = fabric.node(fabric.fromNodeGuid()).orElseThrow();
-        return new IbnetdiscoverWriter()
+        return new IbnetdiscoverWriter().generatedOn(ZonedDateTime.now())
                 .initiatedFrom(topology.requireNode(guidName(local)), local.portGuid(fabric.fromPort()))
                 .write(topology);
     }

@@ -1,5 +1,7 @@
 package io.reactiveumad.test.topology;
 
+import java.util.Locale;
+
 /**
  * An active link speed, with its PortInfo encoding: LinkSpeedActive (4 bits: 1 SDR, 2 DDR, 4 QDR) and,
  * from FDR on, LinkSpeedExtActive (1 FDR, 2 EDR, 4 HDR, 8 NDR) with LinkSpeedActive left at QDR, as
@@ -62,7 +64,7 @@ public enum LinkSpeed {
     /** Parses the names {@code ibnetdiscover} prints: {@code SDR}, {@code QDR}, {@code EDR}, … */
     public static LinkSpeed parse(String text) {
         try {
-            return valueOf(text.toUpperCase(java.util.Locale.ROOT));
+            return valueOf(text.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("not a link speed: " + text, e);
         }

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -175,7 +176,7 @@ public final class Topology {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Topology t && nodes.equals(t.nodes) && new java.util.HashSet<>(links).equals(new java.util.HashSet<>(t.links));
+        return o instanceof Topology t && nodes.equals(t.nodes) && new HashSet<>(links).equals(new HashSet<>(t.links));
     }
 
     @Override

@@ -4,7 +4,7 @@ import java.util.EnumMap;
 import java.util.Map;
 
 /** One port's counters, 64 bits each. Mutated on the fabric executor only. */
-final class PortCounters {
+final class CounterSet {
     private final Map<PortCounter, Long> values = new EnumMap<>(PortCounter.class);
 
     long get(PortCounter counter) {

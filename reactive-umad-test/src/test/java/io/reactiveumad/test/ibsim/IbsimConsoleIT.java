@@ -1,0 +1,41 @@
+package io.reactiveumad.test.ibsim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.reactiveumad.mad.attr.PortInfo;
+import io.reactiveumad.poll.channel.PortAttributes;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** The harness's console commands take effect at once, as the port's own attributes show. */
+class IbsimConsoleIT {
+    @RegisterExtension
+    static final IbsimFabricExtension FABRIC = new IbsimFabricExtension(() ->
+            IbsimFabric.builder().netFile(IbsimInstallation.exampleNet("net.1")).smNode("Hca1"));
+
+    @Test
+    void unlinkTakesThePortDownAndRelinkBringsTheLinkBack() {
+        try (ChannelProbe probe = new ChannelProbe(FABRIC.fabric().endpoint(), "Hca2")) {
+            assertThat(probe.port().isActive()).isTrue();
+            FABRIC.fabric().unlink("Hca2", 1);
+            PortAttributes down = probe.port();
+            assertThat(down.state()).isEqualTo(PortInfo.STATE_DOWN);
+            assertThat(down.physState()).isNotEqualTo(PortInfo.PHYS_LINK_UP);
+            FABRIC.fabric().relink("Hca2", 1);
+            assertThat(probe.port().physState()).isEqualTo(PortInfo.PHYS_LINK_UP);
+        }
+    }
+
+    @Test
+    void baselidChangesThePortsLid() {
+        try (ChannelProbe probe = new ChannelProbe(FABRIC.fabric().endpoint(), "Hca1")) {
+            FABRIC.fabric().baselid("Hca1", 1, 0x99);
+            assertThat(probe.port().lid()).isEqualTo(0x99);
+        }
+    }
+
+    @Test
+    void anUnknownNodeIsReportedByTheConsole() {
+        assertThat(FABRIC.fabric().command("Unlink \"NoSuchNode\"[1]")).contains("not found");
+    }
+}
