@@ -9,6 +9,7 @@ import io.reactiveumad.Umad;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.attr.InformInfo;
 import io.reactiveumad.mad.attr.Notice;
+import io.reactiveumad.mad.attr.TrapDetails;
 import io.reactiveumad.mad.sa.InformInfoRecord;
 import io.reactiveumad.test.ibsim.IbsimFabric;
 import io.reactiveumad.test.ibsim.IbsimFabricExtension;
@@ -23,19 +24,17 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import reactor.core.Disposable;
 
 /**
- * Notice subscriptions against OpenSM's SA on ibsim, with OpenSM's InformInfoRecord table as the
- * oracle: two subscribers in the JVM hold one subscription per selector at the SA.
- *
- * <p>Not covered here: Report delivery. ibsim hands an unsolicited GSI MAD on QP 0/1 only to the node's
- * SM client (its {@code find_client}), so OpenSM's Reports never reach a non-SM client; the Report path
- * is covered in virtual time by NoticesTest.
+ * Notices against OpenSM on ibsim: two subscribers in the JVM hold one subscription per selector at the
+ * SA (OpenSM's InformInfoRecords as the oracle), and the trap flow: {@code Unlink} of a host's cable is
+ * reported as GID out of service (65) and {@code ReLink} as GID in service (64) after OpenSM's sweep.
+ * OpenSM under umad2sim sends RMPP version 0, so the audit reads its GetTables without RMPP.
  */
 class NoticesOracleIT {
     static final Duration WITHIN = Duration.ofSeconds(20);
 
     @RegisterExtension
     static final IbsimFabricExtension FABRIC = new IbsimFabricExtension(() ->
-            IbsimFabric.builder().topology(Topology.defaultTopology()).smNode("host1"));
+            IbsimFabric.builder().topology(Topology.defaultTopology()).smNode("host1").sweepSeconds(1));
 
     /**
      * The traps OpenSM holds subscriptions of {@code me} for. Under umad2sim OpenSM's GetTableResp carries
@@ -67,6 +66,41 @@ class NoticesOracleIT {
             a.dispose();
             b.dispose();
             sa.dispose();
+            port.dispose();
+        }
+    }
+
+    /** The next notice {@code trap} about {@code gid} among {@code events}, within {@link #WITHIN}. */
+    static void awaitNotice(BlockingQueue<NoticeEvent> events, int trap, Gid gid) throws InterruptedException {
+        long deadline = System.nanoTime() + WITHIN.toNanos();
+        for (long left = WITHIN.toNanos(); left > 0; left = deadline - System.nanoTime()) {
+            NoticeEvent e = events.poll(left, TimeUnit.NANOSECONDS);
+            if (e instanceof NoticeEvent.Received r && r.notice().trapNumber() == trap
+                    && r.notice().details().equals(new TrapDetails.GidDetails(gid))) {
+                return;
+            }
+        }
+        throw new AssertionError("no notice " + trap + " for " + gid + " within " + WITHIN);
+    }
+
+    @Test
+    void unlinkIsReportedOutOfServiceAndRelinkInService() throws InterruptedException {
+        IbsimFabric fabric = FABRIC.fabric();
+        MadPort port = Umad.open(fabric.transport("host4"), new PortSpec("host4", 1)).block(WITHIN);
+        Gid host2 = new Gid(port.attributes().gids().get(0).prefix(),
+                Topology.defaultTopology().requireNode("host2").portGuid(1));
+        BlockingQueue<NoticeEvent> events = new LinkedBlockingQueue<>();
+        Disposable watching = Notices.of(port, NoticeOptions.DEFAULT.withRmpp(RmppMode.NONE))
+                .watch(TrapSelector.trap(Notice.TRAP_GID_IN_SERVICE), TrapSelector.trap(Notice.TRAP_GID_OUT_OF_SERVICE))
+                .subscribe(events::add);
+        try {
+            assertThat(events.poll(WITHIN.toSeconds(), TimeUnit.SECONDS)).isInstanceOf(NoticeEvent.Subscribed.class);
+            fabric.unlink("host2", 1);
+            awaitNotice(events, Notice.TRAP_GID_OUT_OF_SERVICE, host2);
+            fabric.relink("host2", 1);
+            awaitNotice(events, Notice.TRAP_GID_IN_SERVICE, host2);
+        } finally {
+            watching.dispose();
             port.dispose();
         }
     }

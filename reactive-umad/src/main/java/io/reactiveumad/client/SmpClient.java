@@ -9,7 +9,6 @@ import io.reactiveumad.mad.DirectedRouteSmp;
 import io.reactiveumad.mad.Mad;
 import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadAttribute;
-import io.reactiveumad.mad.MadStatusException;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.SmpHeader;
@@ -175,8 +174,7 @@ public final class SmpClient implements Disposable {
     }
 
     /**
-     * Sends one SMP and emits the whole response, for attributes without a typed method. A directed-route
-     * response's D bit is not an error.
+     * Sends one SMP and emits the whole response, for attributes without a typed method.
      *
      * @param payload written at the SMP data offset, or {@code null} for none
      */
@@ -196,18 +194,7 @@ public final class SmpClient implements Disposable {
         int drSlid = dr.startsLocally() ? MadAddress.PERMISSIVE_LID : port.attributes().lid();
         Mad request = build(MgmtClass.SUBN_DIRECTED_ROUTE, method, attributeId, modifier, payload,
                 b -> new DirectedRouteSmp().wrap(b, 0).route(dr.ports()).drSlid(drSlid).drDlid(dr.endLid()));
-        return agent.request(request, MadAddress.smp(dr.startLid()), options)
-                .onErrorResume(MadStatusException.class, SmpClient::directedStatus);
-    }
-
-    /** The returning SMP carries the D bit in the status word: only the other 15 bits are a status. */
-    private static Mono<ReceivedMad> directedStatus(MadStatusException e) {
-        Mad response = e.response();
-        DirectedRouteSmp dr = new DirectedRouteSmp().wrap(response.buffer(), 0);
-        if (dr.status() == 0 && dr.isInbound()) {
-            return Mono.just(new ReceivedMad(response, MadAddress.smp(MadAddress.PERMISSIVE_LID)));
-        }
-        return Mono.error(e);
+        return agent.request(request, MadAddress.smp(dr.startLid()), options);
     }
 
     private Mad build(int mgmtClass, int method, int attributeId, long modifier, MadAttribute payload,

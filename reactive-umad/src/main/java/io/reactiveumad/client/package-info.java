@@ -1,0 +1,22 @@
+/**
+ * Typed clients over {@link io.reactiveumad.MadAgent} and the notice service.
+ *
+ * <ul>
+ *   <li>{@link io.reactiveumad.client.SmpClient}: subnet management Get/Set, LID routed or directed
+ *       route ({@link io.reactiveumad.client.SmpRoute}), optional M_Key.</li>
+ *   <li>{@link io.reactiveumad.client.PerfClient}: ClassPortInfo, PortCounters, PortCountersExtended
+ *       (gated by the target's capability bits) and counter resets.</li>
+ *   <li>{@link io.reactiveumad.client.SaClient}: SA Get/GetTable/Set/Delete with component masks;
+ *       GetTable answers as a {@code Flux} of records; addressing from the port; follows a moving SA.</li>
+ *   <li>{@link io.reactiveumad.client.Notices}: one refcounted InformInfo subscription per port and
+ *       {@link io.reactiveumad.client.TrapSelector}, fanned out to every subscriber in the JVM, renewed
+ *       automatically ({@link io.reactiveumad.client.NoticeEvent.Resubscribed}); the low-level pieces are
+ *       {@link io.reactiveumad.client.SaClient#subscribe}/{@code unsubscribe} and
+ *       {@link io.reactiveumad.client.ReportResponder}.</li>
+ * </ul>
+ *
+ * Every client registers its agents on first use and releases them when disposed; results are the
+ * {@code mad} module's immutable records. Keys (M_Key, SM_Key) are never logged nor shown by
+ * {@code toString}.
+ */
+package io.reactiveumad.client;
