@@ -273,6 +273,27 @@ class MadAgentTest {
     }
 
     @Test
+    void afterAnOverflowErrorEndedTheStreamThePortStopsReading() {
+        MadAgent server = agent(AgentSpec.server(PERF, 1, REPORT).withOverflow(new Overflow(2, OverflowPolicy.ERROR)));
+        TestSubscriber<ReceivedMad> slow = TestSubscriber.builder().initialRequest(0).build();
+        server.receive().subscribe(slow);
+        // A pending request keeps the port reading, so the unsolicited stream overflows.
+        Disposable waiting = agent(AgentSpec.client(0x03, 2)).request(
+                Mad.build(b -> b.put(MadHeader.MGMT_CLASS_OFFSET, (byte) 0x03).put(MadHeader.CLASS_VERSION_OFFSET, (byte) 2)
+                        .put(MadHeader.METHOD_OFFSET, (byte) GET)), PEER).subscribe();
+        Mad report = get(0x02, 0).with(b -> b.put(MadHeader.METHOD_OFFSET, (byte) REPORT));
+        for (int i = 0; i < Overflow.IN_FLIGHT + 3; i++) {
+            channel.inject(new MadFrame(0, 0, 0, 0, PEER, report.toByteArray()));
+        }
+        waiting.dispose();
+        slow.request(1000);
+        assertThat(slow.expectTerminalError()).matches(reactor.core.Exceptions::isOverflow);
+        channel.peer(f -> echo(f, 0));
+        agent(AgentSpec.client(PERF, 1)).request(get(0x12, 1), PEER).block();
+        assertThat(channel.reading).as("nobody will take another MAD: the kernel queue buffers").isFalse();
+    }
+
+    @Test
     void demandRearmsReading() {
         MadAgent server = agent(AgentSpec.server(PERF, 1, GET));
         assertThat(channel.reading).isFalse();
