@@ -249,6 +249,7 @@ final class DefaultMadAgent implements MadAgent {
                 return;
             }
             if (timeoutRecord) {
+                port.timeouts.increment();
                 p.fail(new MadTimeoutException(p.wireTid, p.attempts, p.options.timeout(), "kernel ETIMEDOUT"));
             } else {
                 p.onResponse(new ReceivedMad(mad, from));
