@@ -59,7 +59,7 @@ public final class DefaultMadPort implements MadPort, FrameListener {
     final LongAdder timeouts = new LongAdder();
     final LongAdder unclaimed = new LongAdder();
     final LongAdder malformed = new LongAdder();
-    /** Drops of agents already closed, so the port's total never goes down. */
+    /** Drops of agents already closed, so the port's total never goes down (written under the agents lock). */
     private final LongAdder droppedByClosedAgents = new LongAdder();
 
     private DefaultMadPort(Transport transport, PortSpec spec, MadChannel channel, PortAttributes attributes,
@@ -141,9 +141,12 @@ public final class DefaultMadPort implements MadPort, FrameListener {
 
     @Override
     public PortStats stats() {
-        long dropped = droppedByClosedAgents.sum();
-        for (DefaultMadAgent a : agentsSnapshot()) {
-            dropped += a.droppedOverflow();
+        long dropped;
+        synchronized (agents) {
+            dropped = droppedByClosedAgents.sum();
+            for (DefaultMadAgent a : agents.values()) {
+                dropped += a.droppedOverflow();
+            }
         }
         return new PortStats(received.sum(), sent.sum(), dropped, lateResponses.sum(), timeouts.sum(),
                 unclaimed.sum(), malformed.sum());
@@ -222,10 +225,7 @@ public final class DefaultMadPort implements MadPort, FrameListener {
 
     /** loop: an agent closed by its user. */
     void removeAgent(DefaultMadAgent agent) {
-        synchronized (agents) {
-            agents.remove(agent.id());
-        }
-        droppedByClosedAgents.add(agent.droppedOverflow());
+        forget(agent);
         if (terminal == null) {
             try {
                 channel.unregisterAgent(agent.id());
@@ -243,11 +243,17 @@ public final class DefaultMadPort implements MadPort, FrameListener {
         terminal = cause;
         for (DefaultMadAgent a : agentsSnapshot()) {
             a.terminate(cause);
-        }
-        synchronized (agents) {
-            agents.clear();
+            forget(a);
         }
         channel.close();
+    }
+
+    /** loop: drops {@code agent} from the table, keeping its drop count in the port's total in the same step. */
+    private void forget(DefaultMadAgent agent) {
+        synchronized (agents) {
+            agents.remove(agent.id());
+            droppedByClosedAgents.add(agent.droppedOverflow());
+        }
     }
 
     @Override
