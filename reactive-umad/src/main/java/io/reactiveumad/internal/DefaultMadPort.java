@@ -20,7 +20,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,6 +37,9 @@ import reactor.core.scheduler.Schedulers;
  */
 public final class DefaultMadPort implements MadPort, FrameListener {
     private static final Logger log = LoggerFactory.getLogger(DefaultMadPort.class);
+    /** Hand-off states of {@link #agent}. */
+    private static final Object DELIVERED = new Object();
+    private static final Object CANCELLED = new Object();
 
     private final Transport transport;
     private final PortSpec spec;
@@ -115,23 +120,43 @@ public final class DefaultMadPort implements MadPort, FrameListener {
 
     @Override
     public Mono<MadAgent> agent(AgentSpec agentSpec) {
-        return Mono.<MadAgent>create(sink -> loop.execute(() -> {
-            if (terminal != null) {
-                sink.error(new PortClosedException("port " + spec + " is closed", terminal));
-                return;
-            }
-            try {
-                int id = channel.registerAgent(registration(agentSpec));
-                DefaultMadAgent agent = new DefaultMadAgent(this, id, agentSpec);
-                synchronized (agents) {
-                    agents.put(id, agent);
-                }
-                updateReadInterest();
-                sink.success(agent);
-            } catch (RuntimeException e) {
-                sink.error(e);
-            }
-        })).publishOn(delivery);
+        Objects.requireNonNull(agentSpec, "agentSpec");
+        return Mono.defer(() -> {
+            // null, then the registered agent, then DELIVERED or CANCELLED: an agent whose subscriber left
+            // before it arrived (a timeout() upstream) is closed, or it would hold its methods forever.
+            AtomicReference<Object> handoff = new AtomicReference<>();
+            return Mono.<MadAgent>create(sink -> loop.execute(() -> {
+                        if (terminal != null) {
+                            sink.error(new PortClosedException("port " + spec + " is closed", terminal));
+                            return;
+                        }
+                        if (handoff.get() == CANCELLED) {
+                            return;
+                        }
+                        try {
+                            int id = channel.registerAgent(registration(agentSpec));
+                            DefaultMadAgent agent = new DefaultMadAgent(this, id, agentSpec);
+                            synchronized (agents) {
+                                agents.put(id, agent);
+                            }
+                            updateReadInterest();
+                            if (handoff.compareAndSet(null, agent)) {
+                                sink.success(agent);
+                            } else {
+                                agent.dispose();
+                            }
+                        } catch (RuntimeException e) {
+                            sink.error(e);
+                        }
+                    }))
+                    .publishOn(delivery)
+                    .doOnNext(agent -> handoff.set(DELIVERED))
+                    .doOnCancel(() -> {
+                        if (handoff.getAndSet(CANCELLED) instanceof MadAgent abandoned) {
+                            abandoned.dispose();
+                        }
+                    });
+        });
     }
 
     private static AgentRegistration registration(AgentSpec s) {
