@@ -287,6 +287,7 @@ final class DefaultMadAgent implements MadAgent {
             return;
         }
         terminal = cause;
+        disposed.set(true);
         PortClosedException closed = closed();
         pending.drain((tid, p) -> p.fail(closed));
         if (userRmpp != null) {

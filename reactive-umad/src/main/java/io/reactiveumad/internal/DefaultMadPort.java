@@ -266,6 +266,7 @@ public final class DefaultMadPort implements MadPort, FrameListener {
             return;
         }
         terminal = cause;
+        disposed.set(true);
         for (DefaultMadAgent a : agentsSnapshot()) {
             a.terminate(cause);
             forget(a);
