@@ -128,8 +128,8 @@ final class DefaultMadAgent implements MadAgent {
         }
         return Mono.<ReceivedMad>create(sink -> {
             Pending p = new Pending(sink, request, to, options);
-            sink.onCancel(() -> loop.execute(p::cancel));
-            loop.execute(p::start);
+            sink.onCancel(() -> port.execute(p::cancel, stopped -> { }));
+            port.execute(p::start, sink::error);
         }).publishOn(port.delivery());
     }
 
@@ -142,8 +142,14 @@ final class DefaultMadAgent implements MadAgent {
             return Mono.error(tooLong);
         }
         if (userRmpp != null && mad.length() > MadHeader.MAD_SIZE) {
-            return Mono.defer(() -> userRmpp.send(mad.toByteArray(), to)).subscribeOn(port.loopScheduler())
-                    .publishOn(port.delivery());
+            return Mono.<Void>create(sink -> port.execute(() -> {
+                if (terminal != null) {
+                    sink.error(closed());
+                    return;
+                }
+                Disposable transfer = userRmpp.send(mad.toByteArray(), to).subscribe(null, sink::error, sink::success);
+                sink.onCancel(() -> port.execute(transfer::dispose, stopped -> { }));
+            }, sink::error)).publishOn(port.delivery());
         }
         return onLoop(() -> port.send(wholeMessage(mad.toByteArray(), to, 0, 0)));
     }
@@ -204,7 +210,7 @@ final class DefaultMadAgent implements MadAgent {
 
     /** Runs {@code action} on the loop; completes empty, or with its error, on the delivery scheduler. */
     private Mono<Void> onLoop(Runnable action) {
-        return Mono.<Void>create(sink -> loop.execute(() -> {
+        return Mono.<Void>create(sink -> port.execute(() -> {
             if (terminal != null) {
                 sink.error(closed());
                 return;
@@ -215,7 +221,7 @@ final class DefaultMadAgent implements MadAgent {
             } catch (RuntimeException e) {
                 sink.error(e);
             }
-        })).publishOn(port.delivery());
+        }, sink::error)).publishOn(port.delivery());
     }
 
     private PortClosedException closed() {
@@ -305,10 +311,10 @@ final class DefaultMadAgent implements MadAgent {
     @Override
     public void dispose() {
         if (disposed.compareAndSet(false, true)) {
-            loop.execute(() -> {
+            port.execute(() -> {
                 terminate(new PortClosedException("agent " + id + " was closed"));
                 port.removeAgent(this);
-            });
+            }, portAlreadyClosed -> { });
         }
     }
 

@@ -21,9 +21,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
@@ -55,8 +57,8 @@ public final class DefaultMadPort implements MadPort, FrameListener {
     private final Map<Integer, DefaultMadAgent> agents = new HashMap<>();
     /** loop: whether the channel is currently reading. */
     private boolean reading = true;
-    /** loop: set once the channel failed (device gone) or the port closed. */
-    private Throwable terminal;
+    /** Set on the loop once the channel failed (device gone) or the port closed; read anywhere. */
+    private volatile Throwable terminal;
 
     final LongAdder received = new LongAdder();
     final LongAdder sent = new LongAdder();
@@ -125,9 +127,9 @@ public final class DefaultMadPort implements MadPort, FrameListener {
             // null, then the registered agent, then DELIVERED or CANCELLED: an agent whose subscriber left
             // before it arrived (a timeout() upstream) is closed, or it would hold its methods forever.
             AtomicReference<Object> handoff = new AtomicReference<>();
-            return Mono.<MadAgent>create(sink -> loop.execute(() -> {
+            return Mono.<MadAgent>create(sink -> execute(() -> {
                         if (terminal != null) {
-                            sink.error(new PortClosedException("port " + spec + " is closed", terminal));
+                            sink.error(closedException());
                             return;
                         }
                         if (handoff.get() == CANCELLED) {
@@ -148,7 +150,7 @@ public final class DefaultMadPort implements MadPort, FrameListener {
                         } catch (RuntimeException e) {
                             sink.error(e);
                         }
-                    }))
+                    }, sink::error))
                     .publishOn(delivery)
                     .doOnNext(agent -> handoff.set(DELIVERED))
                     .doOnCancel(() -> {
@@ -192,6 +194,22 @@ public final class DefaultMadPort implements MadPort, FrameListener {
 
     EventExecutor loop() {
         return loop;
+    }
+
+    /**
+     * Runs {@code task} on the loop. Once the loop has stopped (the kernel transport closes it with the
+     * device's last port) nothing can run there any more: {@code ifStopped} hears that the port is closed.
+     */
+    void execute(Runnable task, Consumer<? super PortClosedException> ifStopped) {
+        try {
+            loop.execute(task);
+        } catch (RejectedExecutionException e) {
+            ifStopped.accept(closedException());
+        }
+    }
+
+    PortClosedException closedException() {
+        return new PortClosedException("port " + spec + " is closed", terminal);
     }
 
     MadChannel channel() {
@@ -285,7 +303,7 @@ public final class DefaultMadPort implements MadPort, FrameListener {
     @Override
     public void dispose() {
         if (disposed.compareAndSet(false, true)) {
-            loop.execute(() -> terminate(new PortClosedException("port " + spec + " was closed")));
+            execute(() -> terminate(new PortClosedException("port " + spec + " was closed")), alreadyClosed -> { });
         }
     }
 
