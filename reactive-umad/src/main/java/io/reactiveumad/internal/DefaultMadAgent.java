@@ -16,6 +16,7 @@ import io.reactiveumad.mad.MadStatus;
 import io.reactiveumad.mad.MadStatusException;
 import io.reactiveumad.mad.MadTimeoutException;
 import io.reactiveumad.mad.MalformedMadException;
+import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.RmppHeader;
 import io.reactiveumad.operators.Inbox;
 import io.reactiveumad.operators.TidTable;
@@ -156,6 +157,10 @@ final class DefaultMadAgent implements MadAgent {
 
     /** A message longer than one MAD needs RMPP, and this agent must be doing it. */
     private IllegalArgumentException checkLength(Mad mad) {
+        if (mad.length() > MadHeader.MAD_SIZE && !MgmtClass.isRmppClass(mad.mgmtClass())) {
+            return new IllegalArgumentException(String.format("a %d-byte message needs RMPP, which class 0x%02x does not have:"
+                    + " its MADs are at most %d bytes", mad.length(), mad.mgmtClass(), MadHeader.MAD_SIZE));
+        }
         if (mad.length() > MadHeader.MAD_SIZE && spec.rmpp() == RmppMode.NONE) {
             return new IllegalArgumentException("a " + mad.length() + "-byte message needs RMPP, but agent for class 0x"
                     + Integer.toHexString(spec.mgmtClass()) + " was registered with RmppMode.NONE");
@@ -365,27 +370,31 @@ final class DefaultMadAgent implements MadAgent {
             transmit();
         }
 
-        /** Sends (or resends, same TID) and arms the timer for this attempt. */
+        /**
+         * Sends (or resends, same TID) and arms the timer for this attempt. Whatever goes wrong fails the
+         * request: an exception escaping to the loop would leave it without a timer, waiting forever.
+         */
         void transmit() {
-            attempts++;
-            boolean kernelRetries = port.channel().resendsRequests();
-            byte[] bytes = request.toByteArray();
-            ByteBuffer.wrap(bytes).putLong(MadHeader.TID_OFFSET, wireTid);
-            if (userRmpp != null && bytes.length > MadHeader.MAD_SIZE) {
-                // The response timer starts once the peer has acknowledged the whole request.
-                transfer = userRmpp.send(bytes, to).subscribe(null, this::fail, this::armTimer);
+            if (done) {
                 return;
             }
-            MadFrame frame = kernelRetries
-                    ? wholeMessage(bytes, to, (int) options.timeout().toMillis(), options.retries())
-                    : wholeMessage(bytes, to, 0, 0);
+            attempts++;
             try {
-                port.send(frame);
+                boolean kernelRetries = port.channel().resendsRequests();
+                byte[] bytes = request.toByteArray();
+                ByteBuffer.wrap(bytes).putLong(MadHeader.TID_OFFSET, wireTid);
+                if (userRmpp != null && bytes.length > MadHeader.MAD_SIZE) {
+                    // The response timer starts once the peer has acknowledged the whole request.
+                    transfer = userRmpp.send(bytes, to).subscribe(null, this::fail, this::armTimer);
+                    return;
+                }
+                port.send(kernelRetries
+                        ? wholeMessage(bytes, to, (int) options.timeout().toMillis(), options.retries())
+                        : wholeMessage(bytes, to, 0, 0));
+                armTimer();
             } catch (RuntimeException e) {
                 fail(e);
-                return;
             }
-            armTimer();
         }
 
         private void armTimer() {

@@ -262,7 +262,12 @@ public final class DefaultMadPort implements MadPort, FrameListener {
         }
         if (want != reading) {
             reading = want;
-            channel.readInterest(want);
+            try {
+                channel.readInterest(want);
+            } catch (RuntimeException e) {
+                // epoll_ctl failing means the fd is unusable: end everything typed rather than leave requests unread.
+                onError(e);
+            }
         }
     }
 
