@@ -87,7 +87,13 @@ public final class DefaultMadPort implements MadPort, FrameListener {
         try {
             DefaultMadPort port = new DefaultMadPort(transport, spec, channel, channel.port(), options);
             port.loop.execute(() -> {
-                channel.start(port);
+                try {
+                    channel.start(port);
+                } catch (RuntimeException e) {
+                    // Asynchronous to open(): the port closes, and every call on it fails with this cause.
+                    port.onError(e);
+                    return;
+                }
                 port.updateReadInterest();
             });
             log.debug("opened port {} on {}", spec, transport.name());
