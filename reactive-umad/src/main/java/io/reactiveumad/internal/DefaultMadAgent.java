@@ -45,6 +45,8 @@ final class DefaultMadAgent implements MadAgent {
     private static final Logger log = LoggerFactory.getLogger(DefaultMadAgent.class);
     /** Margin past the kernel's own last retry before our safety deadline fires. */
     private static final Duration KERNEL_DEADLINE_SLACK = Duration.ofSeconds(1);
+    /** Margin past the RMPP receiver's own transfer limit (its T2L abort) before a streaming response times out. */
+    private static final Duration STREAMING_SLACK = Duration.ofSeconds(1);
     private static final int METHOD_SET = 0x02;
     private static final int METHOD_GET_RESP = 0x81;
 
@@ -343,6 +345,8 @@ final class DefaultMadAgent implements MadAgent {
         int attempts;
         int busyLeft;
         boolean done;
+        /** RMPP segments of the response are arriving: no more resends, only the transfer's bound. */
+        boolean streaming;
         EventExecutor.Cancellable timer;
         /** A user-space RMPP transfer of the request in progress. */
         Disposable transfer;
@@ -406,13 +410,28 @@ final class DefaultMadAgent implements MadAgent {
             timer = loop.schedule(this::onTimeout, wait.toNanos(), TimeUnit.NANOSECONDS);
         }
 
-        /** The response is arriving as RMPP segments: the receiver's own timers bound it from now on. */
+        /**
+         * The response is arriving as RMPP segments: resending would start it over, so the attempt timer
+         * gives way to one bound past the receiver's own transfer limit. It must not simply go: a segment
+         * the receiver drops (one of no transfer it knows) would leave the request with no timer at all.
+         */
         void responseStreaming() {
+            if (streaming || done) {
+                return;
+            }
+            streaming = true;
             cancelTimer();
+            timer = loop.schedule(this::onTimeout, port.rmppOptions().totalTimeout().plus(STREAMING_SLACK).toNanos(),
+                    TimeUnit.NANOSECONDS);
         }
 
         void onTimeout() {
             if (done) {
+                return;
+            }
+            if (streaming) {
+                port.timeouts.increment();
+                fail(new MadTimeoutException(wireTid, attempts, options.timeout(), "RMPP response never completed"));
                 return;
             }
             if (!port.channel().resendsRequests() && attempts <= options.retries()) {
@@ -426,6 +445,7 @@ final class DefaultMadAgent implements MadAgent {
 
         void onResponse(ReceivedMad response) {
             cancelTimer();
+            streaming = false;
             int status = response.mad().status();
             if (MadStatus.isBusy(status) && busyLeft > 0) {
                 busyLeft--;
