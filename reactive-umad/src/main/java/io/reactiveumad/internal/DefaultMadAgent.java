@@ -63,6 +63,8 @@ final class DefaultMadAgent implements MadAgent {
     private final AtomicBoolean disposed = new AtomicBoolean();
     /** loop */
     private Throwable terminal;
+    /** loop: MADs dropped since the subscriber last caught up; the first of a burst is logged at WARN. */
+    private long burstDrops;
 
     DefaultMadAgent(DefaultMadPort port, int id, AgentSpec spec) {
         this.port = port;
@@ -71,8 +73,7 @@ final class DefaultMadAgent implements MadAgent {
         this.loop = port.loop();
         boolean serves = spec.methodMaskLo() != 0 || spec.methodMaskHi() != 0;
         this.inbox = serves
-                ? new Inbox<>(spec.overflow().capacity(), spec.overflow().policy(), loop,
-                        hasDemand -> port.updateReadInterest(), this::logDrop)
+                ? new Inbox<>(spec.overflow().capacity(), spec.overflow().policy(), loop, this::onDemand, this::logDrop)
                 : null;
         this.userRmpp = spec.rmpp() == RmppMode.USER ? new UserRmpp(this, port.rmppOptions()) : null;
     }
@@ -107,10 +108,14 @@ final class DefaultMadAgent implements MadAgent {
     @Override
     public Flux<ReceivedMad> receive() {
         if (inbox == null) {
-            return Flux.error(new IllegalStateException("agent for class 0x" + Integer.toHexString(spec.mgmtClass())
-                    + " serves no methods, so it receives no unsolicited MADs"));
+            return Flux.error(servesNothing());
         }
         return inbox.publishOn(port.delivery(), Overflow.IN_FLIGHT);
+    }
+
+    private IllegalStateException servesNothing() {
+        return new IllegalStateException("agent for class 0x" + Integer.toHexString(spec.mgmtClass())
+                + " serves no methods, so it receives no unsolicited MADs (build it with AgentSpec.server or withMethods)");
     }
 
     @Override
@@ -197,6 +202,9 @@ final class DefaultMadAgent implements MadAgent {
     @Override
     public Disposable serve(Function<ReceivedMad, Mono<Mad>> handler) {
         Objects.requireNonNull(handler, "handler");
+        if (inbox == null) {
+            throw servesNothing();
+        }
         return receive()
                 .flatMap(req -> Mono.defer(() -> handler.apply(req))
                         .flatMap(resp -> respond(req, resp))
@@ -204,7 +212,7 @@ final class DefaultMadAgent implements MadAgent {
                             log.warn("agent {}: handler failed for {}: {}", id, req.mad(), e.toString());
                             return Mono.empty();
                         }))
-                .subscribe(null, e -> log.debug("agent {}: serve ended: {}", id, e.toString()));
+                .subscribe(null, e -> log.warn("agent {} on {}: serving stopped: {}", id, port.spec(), e.toString()));
     }
 
     /** Where answers to a MAD from {@code from} go: the kernel reports no Q_Key for GSI MADs, use the well-known one. */
@@ -330,8 +338,24 @@ final class DefaultMadAgent implements MadAgent {
         return disposed.get();
     }
 
+    /** loop: the unsolicited subscriber can take a MAD now, or no longer can. */
+    private void onDemand(boolean hasDemand) {
+        if (hasDemand && burstDrops > 0) {
+            log.info("agent {} on {}: the subscriber caught up after {} unsolicited MAD(s) were dropped", id, port.spec(),
+                    burstDrops);
+            burstDrops = 0;
+        }
+        port.updateReadInterest();
+    }
+
+    /** loop: WARN once per burst (a flood must not become a flood of log lines), the rest at DEBUG. */
     private void logDrop(ReceivedMad dropped) {
-        log.debug("agent {}: overflow dropped {}", id, dropped.mad());
+        if (burstDrops++ == 0) {
+            log.warn("agent {} on {}: unsolicited MADs overflow {} (subscriber too slow); dropping, counted in"
+                    + " stats().droppedOverflow(), logged once until it catches up", id, port.spec(), spec.overflow());
+        } else {
+            log.debug("agent {}: overflow dropped {}", id, dropped.mad());
+        }
     }
 
     /** One outstanding request; loop-confined. */
