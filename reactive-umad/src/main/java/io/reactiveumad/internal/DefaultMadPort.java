@@ -23,7 +23,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -39,9 +38,6 @@ import reactor.core.scheduler.Schedulers;
  */
 public final class DefaultMadPort implements MadPort, FrameListener {
     private static final Logger log = LoggerFactory.getLogger(DefaultMadPort.class);
-    /** Hand-off states of {@link #agent}. */
-    private static final Object DELIVERED = new Object();
-    private static final Object CANCELLED = new Object();
 
     private final Transport transport;
     private final PortSpec spec;
@@ -130,40 +126,29 @@ public final class DefaultMadPort implements MadPort, FrameListener {
     public Mono<MadAgent> agent(AgentSpec agentSpec) {
         Objects.requireNonNull(agentSpec, "agentSpec");
         return Mono.defer(() -> {
-            // null, then the registered agent, then DELIVERED or CANCELLED: an agent whose subscriber left
-            // before it arrived (a timeout() upstream) is closed, or it would hold its methods forever.
-            AtomicReference<Object> handoff = new AtomicReference<>();
-            return Mono.<MadAgent>create(sink -> execute(() -> {
-                        if (terminal != null) {
-                            sink.error(closedException());
-                            return;
-                        }
-                        if (handoff.get() == CANCELLED) {
-                            return;
-                        }
-                        try {
-                            int id = channel.registerAgent(registration(agentSpec));
-                            DefaultMadAgent agent = new DefaultMadAgent(this, id, agentSpec);
-                            synchronized (agents) {
-                                agents.put(id, agent);
-                            }
-                            updateReadInterest();
-                            if (handoff.compareAndSet(null, agent)) {
-                                sink.success(agent);
-                            } else {
-                                agent.dispose();
-                            }
-                        } catch (RuntimeException e) {
-                            sink.error(e);
-                        }
-                    }, sink::error))
-                    .publishOn(delivery)
-                    .doOnNext(agent -> handoff.set(DELIVERED))
-                    .doOnCancel(() -> {
-                        if (handoff.getAndSet(CANCELLED) instanceof MadAgent abandoned) {
-                            abandoned.dispose();
-                        }
-                    });
+            Handoff<MadAgent> handoff = new Handoff<>();
+            return handoff.deliver(Mono.<MadAgent>create(sink -> execute(() -> {
+                if (terminal != null) {
+                    sink.error(closedException());
+                    return;
+                }
+                if (handoff.abandoned()) {
+                    return;
+                }
+                try {
+                    int id = channel.registerAgent(registration(agentSpec));
+                    DefaultMadAgent agent = new DefaultMadAgent(this, id, agentSpec);
+                    synchronized (agents) {
+                        agents.put(id, agent);
+                    }
+                    updateReadInterest();
+                    if (handoff.offer(agent)) {
+                        sink.success(agent);
+                    }
+                } catch (RuntimeException e) {
+                    sink.error(e);
+                }
+            }, sink::error)).publishOn(delivery));
         });
     }
 
