@@ -72,4 +72,10 @@ class LoopSchedulerTest {
         assertThat(ran).containsExactly("outer true", "outer again true", "nested true");
         assertThat(loop.inEventLoop()).isFalse();
     }
+
+    @Test
+    void anImmediateSchedulerCannotBeALoopBecauseItRunsNestedTasksReentrantly() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new SchedulerExecutor(reactor.core.scheduler.Schedulers.immediate(), "x"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("immediate");
+    }
 }
