@@ -25,17 +25,34 @@ public record AgentSpec(int mgmtClass, int classVersion, long methodMaskLo, long
         if (classVersion < 0 || classVersion > 7) {
             throw new IllegalArgumentException("classVersion must be below 8: " + classVersion);
         }
+        if (oui < 0 || oui > MAX_OUI) {
+            throw new IllegalArgumentException(String.format("an OUI is 24 bits: 0x%x", oui));
+        }
         if (isVendorRange2(mgmtClass) && oui == 0) {
-            throw new IllegalArgumentException(String.format("vendor class 0x%02x needs an OUI", mgmtClass));
+            throw new IllegalArgumentException(String.format(
+                    "vendor class 0x%02x needs an OUI: build it with AgentSpec.vendor(0x%02x, %d, oui)",
+                    mgmtClass, mgmtClass, classVersion));
         }
         if (rmpp == null || overflow == null) {
             throw new IllegalArgumentException("rmpp and overflow must be given");
         }
     }
 
-    /** An agent that only sends requests and receives their responses. */
+    /** The largest OUI (IEEE organisationally unique identifiers are 24 bits). */
+    public static final int MAX_OUI = 0xFFFFFF;
+
+    /** An agent that only sends requests and receives their responses (for vendor classes 0x30–0x4F see {@link #vendor}). */
     public static AgentSpec client(int mgmtClass, int classVersion) {
         return new AgentSpec(mgmtClass, classVersion, 0, 0, 0, RmppMode.NONE, Overflow.DEFAULT);
+    }
+
+    /**
+     * A client of vendor class {@code mgmtClass} (0x30–0x4F, which carry an OUI) for {@code oui}; add
+     * {@link #withMethods} to serve. {@code client} cannot build one: the spec is checked before
+     * {@link #withOui} could add the OUI.
+     */
+    public static AgentSpec vendor(int mgmtClass, int classVersion, int oui) {
+        return new AgentSpec(mgmtClass, classVersion, 0, 0, oui, RmppMode.NONE, Overflow.DEFAULT);
     }
 
     /** An agent that also receives unsolicited MADs with the given methods (e.g. Get, Set, Report). */

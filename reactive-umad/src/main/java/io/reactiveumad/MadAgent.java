@@ -47,6 +47,11 @@ public interface MadAgent extends Disposable {
      */
     Mono<Void> respond(ReceivedMad request, Mad response);
 
-    /** Answers every unsolicited MAD with what {@code handler} returns (empty: no answer). */
+    /**
+     * Answers every unsolicited MAD with what {@code handler} returns (empty: no answer). A handler that
+     * fails is logged and skips that MAD; serving stops (logged at WARN) if the stream ends with an error.
+     *
+     * @throws IllegalStateException if this agent serves no methods (a client receives nothing to serve)
+     */
     Disposable serve(Function<ReceivedMad, Mono<Mad>> handler);
 }

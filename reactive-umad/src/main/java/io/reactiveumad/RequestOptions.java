@@ -8,17 +8,25 @@ import java.time.Duration;
  * (1 s × 3 retries).
  */
 public record RequestOptions(Duration timeout, int retries, int busyRetries, Duration busyBackoff) {
+    /** The kernel takes the per-attempt timeout as 32-bit milliseconds ({@code ib_user_mad_hdr.timeout_ms}). */
+    public static final Duration MAX_TIMEOUT = Duration.ofMillis(Integer.MAX_VALUE);
+    /** The longest wait a loop timer can hold (nanoseconds in a long). */
+    private static final Duration MAX_WAIT = Duration.ofNanos(Long.MAX_VALUE);
     public static final RequestOptions DEFAULT = new RequestOptions(Duration.ofSeconds(1), 3, 3, Duration.ofMillis(100));
 
     public RequestOptions {
-        if (timeout == null || timeout.isNegative() || timeout.isZero()) {
-            throw new IllegalArgumentException("timeout must be positive: " + timeout);
+        if (timeout == null || timeout.isNegative() || timeout.isZero() || timeout.compareTo(MAX_TIMEOUT) > 0) {
+            throw new IllegalArgumentException("timeout must be positive and at most " + MAX_TIMEOUT + ": " + timeout);
         }
         if (retries < 0 || busyRetries < 0) {
-            throw new IllegalArgumentException("retries must not be negative");
+            throw new IllegalArgumentException("retries must not be negative: retries " + retries + ", busyRetries " + busyRetries);
         }
-        if (busyBackoff == null || busyBackoff.isNegative()) {
-            throw new IllegalArgumentException("busyBackoff must not be negative: " + busyBackoff);
+        if (timeout.multipliedBy(retries + 1L).compareTo(MAX_WAIT) > 0) {
+            throw new IllegalArgumentException("timeout × (retries + 1) must be at most " + MAX_WAIT + ": " + timeout
+                    + " × " + (retries + 1L));
+        }
+        if (busyBackoff == null || busyBackoff.isNegative() || busyBackoff.compareTo(MAX_WAIT) > 0) {
+            throw new IllegalArgumentException("busyBackoff must be between 0 and " + MAX_WAIT + ": " + busyBackoff);
         }
     }
 

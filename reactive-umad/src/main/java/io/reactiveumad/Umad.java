@@ -1,6 +1,7 @@
 package io.reactiveumad;
 
 import io.reactiveumad.internal.DefaultMadPort;
+import io.reactiveumad.internal.Handoff;
 import java.util.List;
 import java.util.Objects;
 import reactor.core.publisher.Flux;
@@ -36,14 +37,20 @@ public final class Umad {
 
     /**
      * Opens {@code spec} on {@code transport}. Opening reads the port's attributes (sysfs, the simulator),
-     * so it runs on {@link Schedulers#boundedElastic()}. Dispose the port to close it.
+     * so it runs on {@link Schedulers#boundedElastic()}. Dispose the port to close it; a port whose
+     * subscriber cancelled before it was open is closed here.
      */
     public static Mono<MadPort> open(Transport transport, PortSpec spec, PortOptions options) {
         Objects.requireNonNull(transport, "transport");
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(options, "options");
-        return Mono.<MadPort>fromCallable(() -> DefaultMadPort.open(transport, spec, options))
-                .subscribeOn(Schedulers.boundedElastic());
+        return Mono.defer(() -> {
+            Handoff<MadPort> handoff = new Handoff<>();
+            return handoff.deliver(Mono.<MadPort>fromCallable(() -> {
+                DefaultMadPort port = DefaultMadPort.open(transport, spec, options);
+                return handoff.offer(port) ? port : null;
+            }).subscribeOn(Schedulers.boundedElastic()));
+        });
     }
 
     /** Opens the first port {@code transport} lists. */

@@ -36,6 +36,12 @@ public final class FakeChannel implements MadChannel {
     public final Queue<MadFrame> sent = new ConcurrentLinkedQueue<>();
     final AtomicBoolean reading = new AtomicBoolean(true);
     final AtomicBoolean closed = new AtomicBoolean();
+    /** Stop the loop when the channel closes, as the kernel transport does with the last port of a device. */
+    volatile boolean stopLoopOnClose;
+    /** Fault injection: {@code readInterest(true)} throws, as epoll_ctl on a broken fd would. */
+    volatile boolean failReadInterest;
+    /** Fault injection: {@code start} throws. */
+    volatile boolean failStart;
     private volatile Function<MadFrame, List<MadFrame>> peer = f -> List.of();
     private volatile PortAttributes attributes = new PortAttributes("fake0", 1, 0x1234, 7, 0, 1, 0,
             PortAttributes.STATE_ACTIVE, 5, "InfiniBand", List.of(new Gid(0xfe80_0000_0000_0000L, 0x1234)),
@@ -161,6 +167,9 @@ public final class FakeChannel implements MadChannel {
     @Override
     public void start(FrameListener frameListener) {
         checkLoop();
+        if (failStart) {
+            throw new NativeIoException("epoll_ctl(EPOLL_CTL_ADD)", 9, "bad file descriptor");
+        }
         this.listener = frameListener;
         drain();
     }
@@ -168,13 +177,18 @@ public final class FakeChannel implements MadChannel {
     @Override
     public void readInterest(boolean enabled) {
         checkLoop();
+        if (enabled && failReadInterest) {
+            throw new NativeIoException("epoll_ctl(EPOLL_CTL_MOD)", 9, "bad file descriptor");
+        }
         reading.set(enabled);
         drain();
     }
 
     @Override
     public void close() {
-        closed.set(true);
+        if (closed.compareAndSet(false, true) && stopLoopOnClose) {
+            loop.shutdown();
+        }
     }
 
     /** A transport with this one channel. */

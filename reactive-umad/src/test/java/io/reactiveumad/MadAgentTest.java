@@ -15,8 +15,10 @@ import io.reactiveumad.poll.NativeIoException;
 import io.reactiveumad.poll.channel.MadFrame;
 import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Queue;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -125,6 +127,7 @@ class MadAgentTest {
                 .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(MadTimeoutException.class)
                         .hasMessageContaining("kernel ETIMEDOUT"))
                 .verify(Duration.ofSeconds(5));
+        assertThat(port.stats().timeouts()).as("counted like a user-space timeout").isEqualTo(1);
     }
 
     @Test
@@ -287,6 +290,60 @@ class MadAgentTest {
         slow.request(1000);
         assertThat(slow.getReceivedOnNext()).hasSize(Overflow.IN_FLIGHT + 4);
         assertThat(channel.reading).isTrue();
+        port.dispose();
+        assertThat(port.stats().droppedOverflow()).as("a counter never goes down, not even on close").isEqualTo(16);
+    }
+
+    @Test
+    void afterAnOverflowErrorEndedTheStreamThePortStopsReading() {
+        MadAgent server = agent(AgentSpec.server(PERF, 1, REPORT).withOverflow(new Overflow(2, OverflowPolicy.ERROR)));
+        TestSubscriber<ReceivedMad> slow = TestSubscriber.builder().initialRequest(0).build();
+        server.receive().subscribe(slow);
+        // A pending request keeps the port reading, so the unsolicited stream overflows.
+        Disposable waiting = agent(AgentSpec.client(0x03, 2)).request(
+                Mad.build(b -> b.put(MadHeader.MGMT_CLASS_OFFSET, (byte) 0x03).put(MadHeader.CLASS_VERSION_OFFSET, (byte) 2)
+                        .put(MadHeader.METHOD_OFFSET, (byte) GET)), PEER).subscribe();
+        Mad report = get(0x02, 0).with(b -> b.put(MadHeader.METHOD_OFFSET, (byte) REPORT));
+        for (int i = 0; i < Overflow.IN_FLIGHT + 3; i++) {
+            channel.inject(new MadFrame(0, 0, 0, 0, PEER, report.toByteArray()));
+        }
+        waiting.dispose();
+        slow.request(1000);
+        assertThat(slow.expectTerminalError()).matches(reactor.core.Exceptions::isOverflow);
+        channel.peer(f -> echo(f, 0));
+        agent(AgentSpec.client(PERF, 1)).request(get(0x12, 1), PEER).block();
+        assertThat(channel.reading).as("nobody will take another MAD: the kernel queue buffers").isFalse();
+    }
+
+    @Test
+    void anOverflowBurstIsWarnedOnceNotPerDrop() {
+        MadAgent server = agent(AgentSpec.server(PERF, 1, REPORT).withOverflow(new Overflow(4, OverflowPolicy.DROP_OLDEST)));
+        server.receive().subscribe(TestSubscriber.builder().initialRequest(0).build());
+        Disposable waiting = agent(AgentSpec.client(0x03, 2)).request(
+                Mad.build(b -> b.put(MadHeader.MGMT_CLASS_OFFSET, (byte) 0x03).put(MadHeader.CLASS_VERSION_OFFSET, (byte) 2)
+                        .put(MadHeader.METHOD_OFFSET, (byte) GET)), PEER).subscribe();
+        Mad report = get(0x02, 0).with(b -> b.put(MadHeader.METHOD_OFFSET, (byte) REPORT));
+        java.io.PrintStream stderr = System.err;
+        java.io.ByteArrayOutputStream log = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(log, true));
+        try {
+            for (int i = 0; i < Overflow.IN_FLIGHT + 14; i++) {
+                channel.inject(new MadFrame(0, 0, 0, 0, PEER, report.toByteArray()));
+            }
+        } finally {
+            System.setErr(stderr);
+            waiting.dispose();
+        }
+        assertThat(port.stats().droppedOverflow()).isEqualTo(10);
+        assertThat(log.toString().lines().filter(l -> l.contains("WARN") && l.contains("overflow")))
+                .as("one WARN for the burst of 10 drops").hasSize(1);
+    }
+
+    @Test
+    void serveOnAnAgentThatServesNoMethodIsAMistakeSaidAtOnce() {
+        MadAgent client = agent(AgentSpec.client(PERF, 1));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> client.serve(req -> Mono.empty()))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("serves no methods");
     }
 
     @Test
@@ -328,6 +385,93 @@ class MadAgentTest {
                         .hasCauseInstanceOf(DeviceGoneException.class))
                 .verify(Duration.ofSeconds(5));
         assertThat(sub.isTerminatedError()).isTrue();
+    }
+
+    @Test
+    void anAgentWhoseRegistrationWasCancelledInFlightIsUnregistered() {
+        Queue<Runnable> deliveries = new ArrayDeque<>();
+        FakeChannel other = new FakeChannel(vts);
+        MadPort slowDelivery = Umad.open(other.transport(), new PortSpec("fake0", 1),
+                new PortOptions(Schedulers.fromExecutor(deliveries::add))).block();
+        try {
+            Disposable registering = slowDelivery.agent(AgentSpec.server(PERF, 1, GET)).subscribe();
+            assertThat(deliveries).as("registered on the loop, delivery pending").hasSize(1);
+            registering.dispose(); // e.g. a timeout() upstream gave up
+            deliveries.forEach(Runnable::run);
+            deliveries.clear();
+            Mono<MadAgent> again = slowDelivery.agent(AgentSpec.server(PERF, 1, GET));
+            TestSubscriber<MadAgent> sub = TestSubscriber.create();
+            again.subscribe(sub);
+            deliveries.forEach(Runnable::run);
+            assertThat(sub.getReceivedOnNext()).as("the abandoned agent no longer holds Get").hasSize(1);
+        } finally {
+            slowDelivery.dispose();
+        }
+    }
+
+    @Test
+    void closingThePortDisposesItsAgents() {
+        MadAgent client = agent(AgentSpec.client(PERF, 1));
+        port.dispose();
+        assertThat(client.isDisposed()).isTrue();
+    }
+
+    @Test
+    void aVanishedDeviceDisposesThePortAndItsAgents() {
+        MadAgent client = agent(AgentSpec.client(PERF, 1));
+        channel.fail(new DeviceGoneException("fake0", 5, "EIO"));
+        assertThat(port.isDisposed()).isTrue();
+        assertThat(client.isDisposed()).isTrue();
+    }
+
+    @Test
+    void onceTheLoopStoppedWithThePortEverythingFailsWithPortClosed() {
+        channel.stopLoopOnClose = true;
+        MadAgent client = agent(AgentSpec.client(PERF, 1));
+        MadAgent server = agent(AgentSpec.server(PERF, 1, GET));
+        port.dispose();
+        StepVerifier.create(client.request(get(0x12, 1), PEER)).expectError(PortClosedException.class).verify(Duration.ofSeconds(5));
+        StepVerifier.create(client.send(get(0x12, 1), PEER)).expectError(PortClosedException.class).verify(Duration.ofSeconds(5));
+        StepVerifier.create(port.agent(AgentSpec.client(PERF, 1))).expectError(PortClosedException.class).verify(Duration.ofSeconds(5));
+        StepVerifier.create(server.receive()).expectComplete().verify(Duration.ofSeconds(5));
+        server.dispose();
+        port.dispose();
+    }
+
+    @Test
+    void aLongRequestOnAClassWithoutRmppIsRefusedInsteadOfHanging() {
+        MadAgent agent = agent(AgentSpec.client(PERF, 1).withRmpp(RmppMode.USER));
+        Mad longGet = Mad.build(300, b -> b.put(MadHeader.MGMT_CLASS_OFFSET, (byte) PERF).put(MadHeader.CLASS_VERSION_OFFSET, (byte) 1)
+                .put(MadHeader.METHOD_OFFSET, (byte) GET));
+        StepVerifier.withVirtualTime(() -> agent.request(longGet, PEER), () -> vts, Long.MAX_VALUE)
+                .thenAwait(Duration.ofHours(1))
+                .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(IllegalArgumentException.class)
+                        .hasMessageContaining("RMPP"))
+                .verify(Duration.ofSeconds(5));
+    }
+
+    @Test
+    void aTransportFaultWhileStartingARequestFailsItInsteadOfHanging() {
+        MadAgent agent = agent(AgentSpec.client(PERF, 1));
+        channel.failReadInterest = true;
+        StepVerifier.withVirtualTime(() -> agent.request(get(0x12, 1), PEER), () -> vts, Long.MAX_VALUE)
+                .thenAwait(Duration.ofHours(1))
+                .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(PortClosedException.class)
+                        .hasCauseInstanceOf(NativeIoException.class))
+                .verify(Duration.ofSeconds(5));
+        assertThat(channel.closed).as("a channel whose fd cannot be re-armed is closed").isTrue();
+    }
+
+    @Test
+    void aChannelThatCannotStartClosesThePortTyped() {
+        FakeChannel broken = new FakeChannel(vts);
+        broken.failStart = true;
+        MadPort closed = Umad.open(broken.transport(), new PortSpec("fake0", 1), new PortOptions(vts)).block();
+        StepVerifier.create(closed.agent(AgentSpec.client(PERF, 1)))
+                .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(PortClosedException.class)
+                        .hasCauseInstanceOf(NativeIoException.class))
+                .verify(Duration.ofSeconds(5));
+        assertThat(broken.closed).isTrue();
     }
 
     @Test

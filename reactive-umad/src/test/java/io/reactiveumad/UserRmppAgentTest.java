@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.reactiveumad.mad.Mad;
 import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadHeader;
+import io.reactiveumad.mad.MadTimeoutException;
+import io.reactiveumad.mad.RmppHeader;
 import io.reactiveumad.poll.channel.MadFrame;
 import java.time.Duration;
 import java.util.List;
@@ -134,6 +136,24 @@ class UserRmppAgentTest {
                 .expectComplete()
                 .verify(Duration.ofSeconds(30));
         assertThat(seenLength).hasValue(set.length);
+    }
+
+    @Test
+    void aStraySegmentOfAResponseNobodyIsSendingDoesNotLeaveTheRequestWaitingForever() {
+        // Segment 2 of a transfer whose segment 1 never came: the receiver drops it, so no timer but the request's bounds it.
+        clientSide.peer(f -> {
+            byte[] stray = f.mad().clone();
+            stray[MadHeader.METHOD_OFFSET] = (byte) (GET_TABLE | MadHeader.RESPONSE_BIT);
+            new RmppHeader().wrap(stray).version(RmppHeader.VERSION).type(RmppHeader.TYPE_DATA)
+                    .flags(RmppHeader.FLAG_ACTIVE).segmentNumber(2);
+            clientSide.inject(new MadFrame(0, 0, 0, 0, SERVER, stray)); // on a later loop turn, as from the wire
+            return List.of();
+        });
+        MadAgent client = clientPort.agent(AgentSpec.client(SA, 2).withRmpp(RmppMode.USER)).block();
+        StepVerifier.withVirtualTime(() -> client.request(getTable(), SERVER), () -> vts, Long.MAX_VALUE)
+                .thenAwait(Duration.ofHours(1))
+                .expectError(MadTimeoutException.class)
+                .verify(Duration.ofSeconds(30));
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.reactiveumad.operators;
 import java.util.ArrayDeque;
 import java.util.Objects;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -22,12 +23,18 @@ import reactor.util.annotation.Nullable;
  * <p>The producer calls {@link #offer}; items go straight to the subscriber while it has demand and
  * into a bounded buffer otherwise. When the buffer is full the {@link OverflowPolicy} drops the oldest
  * or the newest item (counted, see {@link #dropped()}) or fails the stream. {@code demandListener}
- * hears whether the subscriber currently has outstanding demand, so the producer can stop reading at
- * the source (EPOLLIN off) and leave the kernel queue to buffer.
+ * hears each change of {@link #hasDemand()}, so the producer can stop reading at the source (EPOLLIN
+ * off) and leave the kernel queue to buffer.
  *
- * <p>Threading: {@link #offer}, {@link #complete} and {@link #fail} must be called from the producer's
- * thread. {@code request} and {@code cancel} may come from any thread; they hop to the producer via
- * {@code producerExecutor}, so all state is confined to that thread.
+ * <p>One subscriber at a time; after it cancels, the next one takes over the buffer. After the stream
+ * has ended (once the buffer drained), a new subscriber gets the same terminal signal at once.
+ *
+ * <p>Threading: {@link #offer}, {@link #complete}, {@link #fail} and {@link #hasDemand} must be called
+ * from the producer's thread, and every signal to the subscriber comes from it (never before its
+ * {@code onSubscribe} has returned). {@code request} and {@code cancel} may come from any thread; they
+ * hop to the producer via {@code producerExecutor}, so all state is confined to that thread. Once that
+ * executor rejects tasks the producer is gone for good, and they run on the caller's thread instead, so
+ * a subscriber can still drain what was buffered before the producer stopped.
  *
  * @param <T> the item type
  */
@@ -39,18 +46,22 @@ public final class Inbox<T> extends Flux<T> implements Scannable {
     private final Consumer<Boolean> demandListener;
     private final Consumer<T> onDrop;
     private final ArrayDeque<T> buffer = new ArrayDeque<>();
+    /** The subscriber, if any; cleared by its cancel (any thread) or by the terminal signal (producer). */
     private final AtomicReference<InboxSubscription> current = new AtomicReference<>();
     private final AtomicLong dropped = new AtomicLong();
 
+    // Producer-thread state.
     private boolean done;
     @Nullable
     private Throwable failure;
+    /** The last value told to {@code demandListener}. */
+    private boolean reportedDemand;
 
     /**
      * @param capacity         items held while the subscriber has no demand
      * @param overflow         what to do beyond {@code capacity}
      * @param producerExecutor runs tasks on the producer's thread
-     * @param demandListener   told true/false as the subscriber's outstanding demand becomes positive/zero
+     * @param demandListener   told true/false as {@link #hasDemand()} becomes true/false
      * @param onDrop           sees each dropped item (for logging); may be a no-op
      */
     public Inbox(int capacity, OverflowPolicy overflow, Executor producerExecutor,
@@ -70,10 +81,13 @@ public final class Inbox<T> extends Flux<T> implements Scannable {
         return dropped.get();
     }
 
-    /** True while a subscriber has outstanding demand. Producer thread only. */
+    /**
+     * True while the stream is live and its subscriber could take an item now: it has outstanding
+     * demand and nothing is buffered ahead. Producer thread only.
+     */
     public boolean hasDemand() {
         InboxSubscription s = current.get();
-        return s != null && s.requested > 0 && buffer.isEmpty();
+        return !done && s != null && s.ready && !s.cancelled && s.requested > 0 && buffer.isEmpty();
     }
 
     /** Hands one item over. Producer thread only. */
@@ -82,9 +96,9 @@ public final class Inbox<T> extends Flux<T> implements Scannable {
             onDrop.accept(item);
             return;
         }
-        InboxSubscription s = current.get();
-        if (s != null && s.requested > 0 && buffer.isEmpty()) {
-            s.emit(item);
+        if (hasDemand()) {
+            current.get().emit(item);
+            reportDemand();
             return;
         }
         if (buffer.size() < capacity) {
@@ -134,28 +148,44 @@ public final class Inbox<T> extends Flux<T> implements Scannable {
             return;
         }
         actual.onSubscribe(s);
-        producerExecutor.execute(this::drain);
+        s.ready = true;
+        onProducer(this::drain);
     }
 
     /** Emits what the buffer holds while there is demand; terminates when done. Producer thread only. */
     private void drain() {
         InboxSubscription s = current.get();
-        if (s == null || s.cancelled) {
-            return;
-        }
-        while (s.requested > 0 && !buffer.isEmpty() && !s.cancelled) {
-            s.emit(buffer.poll());
-        }
-        if (done && buffer.isEmpty() && !s.cancelled && !s.terminated) {
-            s.terminated = true;
-            if (failure != null) {
-                s.actual.onError(failure);
-            } else {
-                s.actual.onComplete();
+        if (s != null && s.ready) {
+            while (!s.cancelled && s.requested > 0 && !buffer.isEmpty()) {
+                s.emit(buffer.poll());
             }
-            return;
+            if (done && buffer.isEmpty() && !s.cancelled && current.compareAndSet(s, null)) {
+                if (failure != null) {
+                    s.actual.onError(failure);
+                } else {
+                    s.actual.onComplete();
+                }
+            }
         }
-        demandListener.accept(s.requested > 0);
+        reportDemand();
+    }
+
+    /** Tells {@code demandListener} when {@link #hasDemand()} changed. Producer thread only. */
+    private void reportDemand() {
+        boolean now = hasDemand();
+        if (now != reportedDemand) {
+            reportedDemand = now;
+            demandListener.accept(now);
+        }
+    }
+
+    private void onProducer(Runnable task) {
+        try {
+            producerExecutor.execute(task);
+        } catch (RejectedExecutionException e) {
+            // The producer stopped for good: nobody else touches the state, and a subscriber calls serially.
+            task.run();
+        }
     }
 
     @Override
@@ -175,10 +205,11 @@ public final class Inbox<T> extends Flux<T> implements Scannable {
 
     private final class InboxSubscription implements Subscription {
         final CoreSubscriber<? super T> actual;
-        // Producer-thread state.
+        /** Set once {@code onSubscribe} has returned: no signal may reach {@code actual} before. */
+        volatile boolean ready;
+        volatile boolean cancelled;
+        /** Producer thread. */
         long requested;
-        boolean cancelled;
-        boolean terminated;
 
         InboxSubscription(CoreSubscriber<? super T> actual) {
             this.actual = actual;
@@ -189,15 +220,12 @@ public final class Inbox<T> extends Flux<T> implements Scannable {
                 requested--;
             }
             actual.onNext(item);
-            if (requested == 0) {
-                demandListener.accept(false);
-            }
         }
 
         @Override
         public void request(long n) {
             if (Operators.validate(n)) {
-                producerExecutor.execute(() -> {
+                onProducer(() -> {
                     requested = Operators.addCap(requested, n);
                     drain();
                 });
@@ -206,13 +234,12 @@ public final class Inbox<T> extends Flux<T> implements Scannable {
 
         @Override
         public void cancel() {
-            producerExecutor.execute(() -> {
-                if (!cancelled) {
-                    cancelled = true;
-                    current.compareAndSet(this, null);
-                    demandListener.accept(false);
-                }
-            });
+            if (!cancelled) {
+                cancelled = true;
+                // Released at once, so the next subscriber (repeat, retry) is accepted right away.
+                current.compareAndSet(this, null);
+                onProducer(Inbox.this::reportDemand);
+            }
         }
     }
 }

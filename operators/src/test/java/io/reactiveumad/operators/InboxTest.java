@@ -2,9 +2,15 @@ package io.reactiveumad.operators;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import org.junit.jupiter.api.Test;
+import org.reactivestreams.Subscription;
+import reactor.core.CoreSubscriber;
 import reactor.core.Exceptions;
 import reactor.test.subscriber.TestSubscriber;
 
@@ -114,6 +120,119 @@ class InboxTest {
         assertThat(sub.isTerminatedComplete()).isTrue();
         inbox.offer(2);
         assertThat(droppedItems).as("after completion nothing is delivered").containsExactly(2);
+    }
+
+    @Test
+    void noDemandOnceTheStreamHasTerminated() {
+        Inbox<Integer> inbox = inbox(2, OverflowPolicy.ERROR);
+        TestSubscriber<Integer> sub = TestSubscriber.builder().initialRequest(0).build();
+        inbox.subscribe(sub);
+        inbox.offer(1);
+        inbox.offer(2);
+        inbox.offer(3);
+        sub.request(10);
+        assertThat(sub.isTerminatedError()).isTrue();
+        assertThat(inbox.hasDemand()).as("a failed stream wants nothing more, so the source may stop reading").isFalse();
+        assertThat(demandSignals).doesNotContain(true);
+    }
+
+    /** Runs producer tasks only when the test says, as a busy event loop would. */
+    static final class QueuedExecutor implements Executor {
+        final Queue<Runnable> tasks = new ArrayDeque<>();
+        boolean stopped;
+
+        @Override
+        public void execute(Runnable task) {
+            if (stopped) {
+                throw new RejectedExecutionException("producer loop stopped");
+            }
+            tasks.add(task);
+        }
+
+        void runAll() {
+            Runnable t;
+            while ((t = tasks.poll()) != null) {
+                t.run();
+            }
+        }
+    }
+
+    @Test
+    void aNewSubscriberRightAfterCancelIsAcceptedBeforeTheProducerRuns() {
+        QueuedExecutor loop = new QueuedExecutor();
+        Inbox<Integer> inbox = new Inbox<>(8, OverflowPolicy.DROP_OLDEST, loop, demandSignals::add, droppedItems::add);
+        TestSubscriber<Integer> first = TestSubscriber.create();
+        inbox.subscribe(first);
+        loop.runAll();
+        first.cancel();
+        TestSubscriber<Integer> second = TestSubscriber.create();
+        inbox.subscribe(second);
+        assertThat(second.isTerminated()).as("re-subscribing after cancel (repeat, retry) is legal").isFalse();
+        loop.runAll();
+        inbox.offer(7);
+        assertThat(first.getReceivedOnNext()).isEmpty();
+        assertThat(second.getReceivedOnNext()).containsExactly(7);
+    }
+
+    @Test
+    void noSignalReachesASubscriberBeforeItsOnSubscribeReturns() {
+        Inbox<Integer> inbox = inbox(8, OverflowPolicy.DROP_OLDEST);
+        List<String> events = new ArrayList<>();
+        inbox.subscribe(new CoreSubscriber<Integer>() {
+            @Override
+            public void onSubscribe(Subscription s) {
+                events.add("onSubscribe");
+                s.request(1);
+                // The producer thread runs on meanwhile: an item and the end arrive before onSubscribe returns.
+                inbox.offer(1);
+                inbox.complete();
+                events.add("onSubscribe returns");
+            }
+
+            @Override
+            public void onNext(Integer item) {
+                events.add("onNext " + item);
+            }
+
+            @Override
+            public void onError(Throwable t) {
+                events.add("onError");
+            }
+
+            @Override
+            public void onComplete() {
+                events.add("onComplete");
+            }
+        });
+        assertThat(events).containsExactly("onSubscribe", "onSubscribe returns", "onNext 1", "onComplete");
+    }
+
+    @Test
+    void aSubscriberAfterTheEndGetsTheTerminalSignal() {
+        Inbox<Integer> inbox = inbox(8, OverflowPolicy.DROP_OLDEST);
+        TestSubscriber<Integer> first = TestSubscriber.create();
+        inbox.subscribe(first);
+        inbox.fail(new IllegalStateException("port closed"));
+        assertThat(first.expectTerminalError()).hasMessage("port closed");
+        TestSubscriber<Integer> late = TestSubscriber.create();
+        inbox.subscribe(late);
+        assertThat(late.expectTerminalError()).hasMessage("port closed");
+    }
+
+    @Test
+    void requestAfterTheProducerStoppedStillDeliversTheBufferedTail() {
+        QueuedExecutor loop = new QueuedExecutor();
+        Inbox<Integer> inbox = new Inbox<>(8, OverflowPolicy.DROP_OLDEST, loop, demandSignals::add, droppedItems::add);
+        TestSubscriber<Integer> sub = TestSubscriber.builder().initialRequest(0).build();
+        inbox.subscribe(sub);
+        loop.runAll();
+        inbox.offer(1);
+        inbox.offer(2);
+        inbox.complete();
+        loop.stopped = true; // the event loop closed with its last port
+        sub.request(10);
+        assertThat(sub.getReceivedOnNext()).containsExactly(1, 2);
+        assertThat(sub.isTerminatedComplete()).isTrue();
     }
 
     @Test

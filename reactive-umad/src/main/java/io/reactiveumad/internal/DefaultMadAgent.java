@@ -26,7 +26,6 @@ import io.reactiveumad.poll.channel.MadFrame;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -47,6 +46,8 @@ final class DefaultMadAgent implements MadAgent {
     private static final Logger log = LoggerFactory.getLogger(DefaultMadAgent.class);
     /** Margin past the kernel's own last retry before our safety deadline fires. */
     private static final Duration KERNEL_DEADLINE_SLACK = Duration.ofSeconds(1);
+    /** Margin past the RMPP receiver's own transfer limit (its T2L abort) before a streaming response times out. */
+    private static final Duration STREAMING_SLACK = Duration.ofSeconds(1);
     private static final int METHOD_SET = 0x02;
     private static final int METHOD_GET_RESP = 0x81;
 
@@ -63,6 +64,8 @@ final class DefaultMadAgent implements MadAgent {
     private final AtomicBoolean disposed = new AtomicBoolean();
     /** loop */
     private Throwable terminal;
+    /** loop: MADs dropped since the subscriber last caught up; the first of a burst is logged at WARN. */
+    private long burstDrops;
 
     DefaultMadAgent(DefaultMadPort port, int id, AgentSpec spec) {
         this.port = port;
@@ -71,8 +74,7 @@ final class DefaultMadAgent implements MadAgent {
         this.loop = port.loop();
         boolean serves = spec.methodMaskLo() != 0 || spec.methodMaskHi() != 0;
         this.inbox = serves
-                ? new Inbox<>(spec.overflow().capacity(), spec.overflow().policy(), loop,
-                        hasDemand -> port.updateReadInterest(), this::logDrop)
+                ? new Inbox<>(spec.overflow().capacity(), spec.overflow().policy(), loop, this::onDemand, this::logDrop)
                 : null;
         this.userRmpp = spec.rmpp() == RmppMode.USER ? new UserRmpp(this, port.rmppOptions()) : null;
     }
@@ -107,10 +109,14 @@ final class DefaultMadAgent implements MadAgent {
     @Override
     public Flux<ReceivedMad> receive() {
         if (inbox == null) {
-            return Flux.error(new IllegalStateException("agent for class 0x" + Integer.toHexString(spec.mgmtClass())
-                    + " serves no methods, so it receives no unsolicited MADs"));
+            return Flux.error(servesNothing());
         }
         return inbox.publishOn(port.delivery(), Overflow.IN_FLIGHT);
+    }
+
+    private IllegalStateException servesNothing() {
+        return new IllegalStateException("agent for class 0x" + Integer.toHexString(spec.mgmtClass())
+                + " serves no methods, so it receives no unsolicited MADs (build it with AgentSpec.server or withMethods)");
     }
 
     @Override
@@ -131,8 +137,8 @@ final class DefaultMadAgent implements MadAgent {
         }
         return Mono.<ReceivedMad>create(sink -> {
             Pending p = new Pending(sink, request, to, options);
-            sink.onCancel(() -> loop.execute(p::cancel));
-            loop.execute(p::start);
+            sink.onCancel(() -> port.execute(p::cancel, stopped -> { }));
+            port.execute(p::start, sink::error);
         }).publishOn(port.delivery());
     }
 
@@ -145,14 +151,24 @@ final class DefaultMadAgent implements MadAgent {
             return Mono.error(tooLong);
         }
         if (userRmpp != null && mad.length() > MadHeader.MAD_SIZE) {
-            return Mono.defer(() -> userRmpp.send(mad.toByteArray(), to)).subscribeOn(port.loopScheduler())
-                    .publishOn(port.delivery());
+            return Mono.<Void>create(sink -> port.execute(() -> {
+                if (terminal != null) {
+                    sink.error(closed());
+                    return;
+                }
+                Disposable transfer = userRmpp.send(mad.toByteArray(), to).subscribe(null, sink::error, sink::success);
+                sink.onCancel(() -> port.execute(transfer::dispose, stopped -> { }));
+            }, sink::error)).publishOn(port.delivery());
         }
         return onLoop(() -> port.send(wholeMessage(mad.toByteArray(), to, 0, 0)));
     }
 
     /** A message longer than one MAD needs RMPP, and this agent must be doing it. */
     private IllegalArgumentException checkLength(Mad mad) {
+        if (mad.length() > MadHeader.MAD_SIZE && !MgmtClass.isRmppClass(mad.mgmtClass())) {
+            return new IllegalArgumentException(String.format("a %d-byte message needs RMPP, which class 0x%02x does not have:"
+                    + " its MADs are at most %d bytes", mad.length(), mad.mgmtClass(), MadHeader.MAD_SIZE));
+        }
         if (mad.length() > MadHeader.MAD_SIZE && spec.rmpp() == RmppMode.NONE) {
             return new IllegalArgumentException("a " + mad.length() + "-byte message needs RMPP, but agent for class 0x"
                     + Integer.toHexString(spec.mgmtClass()) + " was registered with RmppMode.NONE");
@@ -187,6 +203,9 @@ final class DefaultMadAgent implements MadAgent {
     @Override
     public Disposable serve(Function<ReceivedMad, Mono<Mad>> handler) {
         Objects.requireNonNull(handler, "handler");
+        if (inbox == null) {
+            throw servesNothing();
+        }
         return receive()
                 .flatMap(req -> Mono.defer(() -> handler.apply(req))
                         .flatMap(resp -> respond(req, resp))
@@ -194,7 +213,7 @@ final class DefaultMadAgent implements MadAgent {
                             log.warn("agent {}: handler failed for {}: {}", id, req.mad(), e.toString());
                             return Mono.empty();
                         }))
-                .subscribe(null, e -> log.debug("agent {}: serve ended: {}", id, e.toString()));
+                .subscribe(null, e -> log.warn("agent {} on {}: serving stopped: {}", id, port.spec(), e.toString()));
     }
 
     /** The MAD status proper: a directed-route SMP carries its direction (D) bit in the same word. */
@@ -213,7 +232,7 @@ final class DefaultMadAgent implements MadAgent {
 
     /** Runs {@code action} on the loop; completes empty, or with its error, on the delivery scheduler. */
     private Mono<Void> onLoop(Runnable action) {
-        return Mono.<Void>create(sink -> loop.execute(() -> {
+        return Mono.<Void>create(sink -> port.execute(() -> {
             if (terminal != null) {
                 sink.error(closed());
                 return;
@@ -224,7 +243,7 @@ final class DefaultMadAgent implements MadAgent {
             } catch (RuntimeException e) {
                 sink.error(e);
             }
-        })).publishOn(port.delivery());
+        }, sink::error)).publishOn(port.delivery());
     }
 
     private PortClosedException closed() {
@@ -258,6 +277,7 @@ final class DefaultMadAgent implements MadAgent {
                 return;
             }
             if (timeoutRecord) {
+                port.timeouts.increment();
                 p.fail(new MadTimeoutException(p.wireTid, p.attempts, p.options.timeout(), "kernel ETIMEDOUT"));
             } else {
                 p.onResponse(new ReceivedMad(mad, from));
@@ -295,6 +315,7 @@ final class DefaultMadAgent implements MadAgent {
             return;
         }
         terminal = cause;
+        disposed.set(true);
         PortClosedException closed = closed();
         pending.drain((tid, p) -> p.fail(closed));
         if (userRmpp != null) {
@@ -312,15 +333,10 @@ final class DefaultMadAgent implements MadAgent {
     @Override
     public void dispose() {
         if (disposed.compareAndSet(false, true)) {
-            try {
-                loop.execute(() -> {
-                    terminate(new PortClosedException("agent " + id + " was closed"));
-                    port.removeAgent(this);
-                });
-            } catch (RejectedExecutionException e) {
-                // The loop closed with the port's channel (device gone), which terminated this agent already.
-                log.debug("agent {}: disposed after its loop closed", id);
-            }
+            port.execute(() -> {
+                terminate(new PortClosedException("agent " + id + " was closed"));
+                port.removeAgent(this);
+            }, portAlreadyClosed -> { });
         }
     }
 
@@ -329,8 +345,24 @@ final class DefaultMadAgent implements MadAgent {
         return disposed.get();
     }
 
+    /** loop: the unsolicited subscriber can take a MAD now, or no longer can. */
+    private void onDemand(boolean hasDemand) {
+        if (hasDemand && burstDrops > 0) {
+            log.info("agent {} on {}: the subscriber caught up after {} unsolicited MAD(s) were dropped", id, port.spec(),
+                    burstDrops);
+            burstDrops = 0;
+        }
+        port.updateReadInterest();
+    }
+
+    /** loop: WARN once per burst (a flood must not become a flood of log lines), the rest at DEBUG. */
     private void logDrop(ReceivedMad dropped) {
-        log.debug("agent {}: overflow dropped {}", id, dropped.mad());
+        if (burstDrops++ == 0) {
+            log.warn("agent {} on {}: unsolicited MADs overflow {} (subscriber too slow); dropping, counted in"
+                    + " stats().droppedOverflow(), logged once until it catches up", id, port.spec(), spec.overflow());
+        } else {
+            log.debug("agent {}: overflow dropped {}", id, dropped.mad());
+        }
     }
 
     /** One outstanding request; loop-confined. */
@@ -344,6 +376,8 @@ final class DefaultMadAgent implements MadAgent {
         int attempts;
         int busyLeft;
         boolean done;
+        /** RMPP segments of the response are arriving: no more resends, only the transfer's bound. */
+        boolean streaming;
         EventExecutor.Cancellable timer;
         /** A user-space RMPP transfer of the request in progress. */
         Disposable transfer;
@@ -371,27 +405,31 @@ final class DefaultMadAgent implements MadAgent {
             transmit();
         }
 
-        /** Sends (or resends, same TID) and arms the timer for this attempt. */
+        /**
+         * Sends (or resends, same TID) and arms the timer for this attempt. Whatever goes wrong fails the
+         * request: an exception escaping to the loop would leave it without a timer, waiting forever.
+         */
         void transmit() {
-            attempts++;
-            boolean kernelRetries = port.channel().resendsRequests();
-            byte[] bytes = request.toByteArray();
-            ByteBuffer.wrap(bytes).putLong(MadHeader.TID_OFFSET, wireTid);
-            if (userRmpp != null && bytes.length > MadHeader.MAD_SIZE) {
-                // The response timer starts once the peer has acknowledged the whole request.
-                transfer = userRmpp.send(bytes, to).subscribe(null, this::fail, this::armTimer);
+            if (done) {
                 return;
             }
-            MadFrame frame = kernelRetries
-                    ? wholeMessage(bytes, to, (int) options.timeout().toMillis(), options.retries())
-                    : wholeMessage(bytes, to, 0, 0);
+            attempts++;
             try {
-                port.send(frame);
+                boolean kernelRetries = port.channel().resendsRequests();
+                byte[] bytes = request.toByteArray();
+                ByteBuffer.wrap(bytes).putLong(MadHeader.TID_OFFSET, wireTid);
+                if (userRmpp != null && bytes.length > MadHeader.MAD_SIZE) {
+                    // The response timer starts once the peer has acknowledged the whole request.
+                    transfer = userRmpp.send(bytes, to).subscribe(null, this::fail, this::armTimer);
+                    return;
+                }
+                port.send(kernelRetries
+                        ? wholeMessage(bytes, to, (int) options.timeout().toMillis(), options.retries())
+                        : wholeMessage(bytes, to, 0, 0));
+                armTimer();
             } catch (RuntimeException e) {
                 fail(e);
-                return;
             }
-            armTimer();
         }
 
         private void armTimer() {
@@ -403,13 +441,28 @@ final class DefaultMadAgent implements MadAgent {
             timer = loop.schedule(this::onTimeout, wait.toNanos(), TimeUnit.NANOSECONDS);
         }
 
-        /** The response is arriving as RMPP segments: the receiver's own timers bound it from now on. */
+        /**
+         * The response is arriving as RMPP segments: resending would start it over, so the attempt timer
+         * gives way to one bound past the receiver's own transfer limit. It must not simply go: a segment
+         * the receiver drops (one of no transfer it knows) would leave the request with no timer at all.
+         */
         void responseStreaming() {
+            if (streaming || done) {
+                return;
+            }
+            streaming = true;
             cancelTimer();
+            timer = loop.schedule(this::onTimeout, port.rmppOptions().totalTimeout().plus(STREAMING_SLACK).toNanos(),
+                    TimeUnit.NANOSECONDS);
         }
 
         void onTimeout() {
             if (done) {
+                return;
+            }
+            if (streaming) {
+                port.timeouts.increment();
+                fail(new MadTimeoutException(wireTid, attempts, options.timeout(), "RMPP response never completed"));
                 return;
             }
             if (!port.channel().resendsRequests() && attempts <= options.retries()) {
@@ -423,6 +476,7 @@ final class DefaultMadAgent implements MadAgent {
 
         void onResponse(ReceivedMad response) {
             cancelTimer();
+            streaming = false;
             int status = statusOf(response.mad());
             if (MadStatus.isBusy(status) && busyLeft > 0) {
                 busyLeft--;

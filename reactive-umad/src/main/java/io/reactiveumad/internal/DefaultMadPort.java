@@ -20,9 +20,11 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
@@ -51,8 +53,8 @@ public final class DefaultMadPort implements MadPort, FrameListener {
     private final Map<Integer, DefaultMadAgent> agents = new HashMap<>();
     /** loop: whether the channel is currently reading. */
     private boolean reading = true;
-    /** loop: set once the channel failed (device gone) or the port closed. */
-    private Throwable terminal;
+    /** Set on the loop once the channel failed (device gone) or the port closed; read anywhere. */
+    private volatile Throwable terminal;
 
     final LongAdder received = new LongAdder();
     final LongAdder sent = new LongAdder();
@@ -60,7 +62,7 @@ public final class DefaultMadPort implements MadPort, FrameListener {
     final LongAdder timeouts = new LongAdder();
     final LongAdder unclaimed = new LongAdder();
     final LongAdder malformed = new LongAdder();
-    /** Drops of agents already closed, so the port's total never goes down. */
+    /** Drops of agents already closed, so the port's total never goes down (written under the agents lock). */
     private final LongAdder droppedByClosedAgents = new LongAdder();
 
     private DefaultMadPort(Transport transport, PortSpec spec, MadChannel channel, PortAttributes attributes,
@@ -81,7 +83,13 @@ public final class DefaultMadPort implements MadPort, FrameListener {
         try {
             DefaultMadPort port = new DefaultMadPort(transport, spec, channel, channel.port(), options);
             port.loop.execute(() -> {
-                channel.start(port);
+                try {
+                    channel.start(port);
+                } catch (RuntimeException e) {
+                    // Asynchronous to open(): the port closes, and every call on it fails with this cause.
+                    port.onError(e);
+                    return;
+                }
                 port.updateReadInterest();
             });
             log.debug("opened port {} on {}", spec, transport.name());
@@ -116,23 +124,32 @@ public final class DefaultMadPort implements MadPort, FrameListener {
 
     @Override
     public Mono<MadAgent> agent(AgentSpec agentSpec) {
-        return Mono.<MadAgent>create(sink -> loop.execute(() -> {
-            if (terminal != null) {
-                sink.error(new PortClosedException("port " + spec + " is closed", terminal));
-                return;
-            }
-            try {
-                int id = channel.registerAgent(registration(agentSpec));
-                DefaultMadAgent agent = new DefaultMadAgent(this, id, agentSpec);
-                synchronized (agents) {
-                    agents.put(id, agent);
+        Objects.requireNonNull(agentSpec, "agentSpec");
+        return Mono.defer(() -> {
+            Handoff<MadAgent> handoff = new Handoff<>();
+            return handoff.deliver(Mono.<MadAgent>create(sink -> execute(() -> {
+                if (terminal != null) {
+                    sink.error(closedException());
+                    return;
                 }
-                updateReadInterest();
-                sink.success(agent);
-            } catch (RuntimeException e) {
-                sink.error(e);
-            }
-        })).publishOn(delivery);
+                if (handoff.abandoned()) {
+                    return;
+                }
+                try {
+                    int id = channel.registerAgent(registration(agentSpec));
+                    DefaultMadAgent agent = new DefaultMadAgent(this, id, agentSpec);
+                    synchronized (agents) {
+                        agents.put(id, agent);
+                    }
+                    updateReadInterest();
+                    if (handoff.offer(agent)) {
+                        sink.success(agent);
+                    }
+                } catch (RuntimeException e) {
+                    sink.error(e);
+                }
+            }, sink::error)).publishOn(delivery));
+        });
     }
 
     private static AgentRegistration registration(AgentSpec s) {
@@ -142,9 +159,12 @@ public final class DefaultMadPort implements MadPort, FrameListener {
 
     @Override
     public PortStats stats() {
-        long dropped = droppedByClosedAgents.sum();
-        for (DefaultMadAgent a : agentsSnapshot()) {
-            dropped += a.droppedOverflow();
+        long dropped;
+        synchronized (agents) {
+            dropped = droppedByClosedAgents.sum();
+            for (DefaultMadAgent a : agents.values()) {
+                dropped += a.droppedOverflow();
+            }
         }
         return new PortStats(received.sum(), sent.sum(), dropped, lateResponses.sum(), timeouts.sum(),
                 unclaimed.sum(), malformed.sum());
@@ -165,6 +185,22 @@ public final class DefaultMadPort implements MadPort, FrameListener {
 
     EventExecutor loop() {
         return loop;
+    }
+
+    /**
+     * Runs {@code task} on the loop. Once the loop has stopped (the kernel transport closes it with the
+     * device's last port) nothing can run there any more: {@code ifStopped} hears that the port is closed.
+     */
+    void execute(Runnable task, Consumer<? super PortClosedException> ifStopped) {
+        try {
+            loop.execute(task);
+        } catch (RejectedExecutionException e) {
+            ifStopped.accept(closedException());
+        }
+    }
+
+    PortClosedException closedException() {
+        return new PortClosedException("port " + spec + " is closed", terminal);
     }
 
     MadChannel channel() {
@@ -217,16 +253,18 @@ public final class DefaultMadPort implements MadPort, FrameListener {
         }
         if (want != reading) {
             reading = want;
-            channel.readInterest(want);
+            try {
+                channel.readInterest(want);
+            } catch (RuntimeException e) {
+                // epoll_ctl failing means the fd is unusable: end everything typed rather than leave requests unread.
+                onError(e);
+            }
         }
     }
 
     /** loop: an agent closed by its user. */
     void removeAgent(DefaultMadAgent agent) {
-        synchronized (agents) {
-            agents.remove(agent.id());
-        }
-        droppedByClosedAgents.add(agent.droppedOverflow());
+        forget(agent);
         if (terminal == null) {
             try {
                 channel.unregisterAgent(agent.id());
@@ -242,24 +280,26 @@ public final class DefaultMadPort implements MadPort, FrameListener {
             return;
         }
         terminal = cause;
+        disposed.set(true);
         for (DefaultMadAgent a : agentsSnapshot()) {
             a.terminate(cause);
-        }
-        synchronized (agents) {
-            agents.clear();
+            forget(a);
         }
         channel.close();
+    }
+
+    /** loop: drops {@code agent} from the table, keeping its drop count in the port's total in the same step. */
+    private void forget(DefaultMadAgent agent) {
+        synchronized (agents) {
+            agents.remove(agent.id());
+            droppedByClosedAgents.add(agent.droppedOverflow());
+        }
     }
 
     @Override
     public void dispose() {
         if (disposed.compareAndSet(false, true)) {
-            try {
-                loop.execute(() -> terminate(new PortClosedException("port " + spec + " was closed")));
-            } catch (RejectedExecutionException e) {
-                // The loop closed after the last channel on it, this port's included (device gone): terminated already.
-                log.debug("port {}: disposed after its loop closed", spec);
-            }
+            execute(() -> terminate(new PortClosedException("port " + spec + " was closed")), alreadyClosed -> { });
         }
     }
 

@@ -5,12 +5,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import reactor.core.Disposable;
 import reactor.core.Disposables;
+import reactor.core.Scannable;
 import reactor.core.scheduler.Scheduler;
+import reactor.util.annotation.Nullable;
 
 /**
  * An {@link EventExecutor} seen as a Reactor {@link Scheduler}: tasks and timers run on the loop thread,
- * and {@link #now} is the loop's clock (virtual when the loop is). Disposing the scheduler does not stop
- * the loop: the transport owns it.
+ * and {@link #now} is the loop's clock (virtual when the loop is; monotonic, not wall-clock time).
+ * Disposing the scheduler does not stop the loop: the transport owns it. A worker tracks only the tasks
+ * still to run, and once disposed runs nothing more, not even what is scheduled on it afterwards.
  */
 public final class LoopScheduler implements Scheduler {
     private final EventExecutor loop;
@@ -25,19 +28,22 @@ public final class LoopScheduler implements Scheduler {
 
     @Override
     public Disposable schedule(Runnable task) {
-        Task t = new Task(task);
-        loop.execute(t);
-        return t;
+        return submit(new Task(task, null), 0, null);
     }
 
     @Override
     public Disposable schedule(Runnable task, long delay, TimeUnit unit) {
-        Task t = new Task(task);
-        EventExecutor.Cancellable timer = loop.schedule(t, delay, unit);
-        return () -> {
-            t.dispose();
-            timer.cancel();
-        };
+        return submit(new Task(task, null), delay, unit);
+    }
+
+    /** Hands {@code t} to the loop, at once ({@code unit} null) or after {@code delay}. */
+    private Task submit(Task t, long delay, @Nullable TimeUnit unit) {
+        if (unit == null) {
+            loop.execute(t);
+        } else {
+            t.timer = loop.schedule(t, delay, unit);
+        }
+        return t;
     }
 
     @Override
@@ -55,25 +61,46 @@ public final class LoopScheduler implements Scheduler {
         return "LoopScheduler(" + loop.name() + ")";
     }
 
-    /** A task that does nothing once disposed. */
+    /** A task that runs at most once and not at all once disposed; it leaves its worker when it ends either way. */
     private static final class Task extends AtomicBoolean implements Runnable, Disposable {
         private static final long serialVersionUID = 1L;
         private final transient Runnable body;
+        @Nullable
+        private final transient Disposable.Composite worker;
+        @Nullable
+        transient volatile EventExecutor.Cancellable timer;
 
-        Task(Runnable body) {
+        Task(Runnable body, @Nullable Disposable.Composite worker) {
             this.body = body;
+            this.worker = worker;
         }
 
         @Override
         public void run() {
             if (compareAndSet(false, true)) {
-                body.run();
+                try {
+                    body.run();
+                } finally {
+                    leaveWorker();
+                }
             }
         }
 
         @Override
         public void dispose() {
-            set(true);
+            if (compareAndSet(false, true)) {
+                EventExecutor.Cancellable t = timer;
+                if (t != null) {
+                    t.cancel();
+                }
+                leaveWorker();
+            }
+        }
+
+        private void leaveWorker() {
+            if (worker != null) {
+                worker.remove(this);
+            }
         }
 
         @Override
@@ -82,24 +109,23 @@ public final class LoopScheduler implements Scheduler {
         }
     }
 
-    private final class LoopWorker implements Worker {
+    private final class LoopWorker implements Worker, Scannable {
         private final Disposable.Composite tasks = Disposables.composite();
 
         @Override
         public Disposable schedule(Runnable task) {
-            return track(LoopScheduler.this.schedule(task));
+            return schedule(task, 0, null);
         }
 
         @Override
-        public Disposable schedule(Runnable task, long delay, TimeUnit unit) {
-            return track(LoopScheduler.this.schedule(task, delay, unit));
-        }
-
-        private Disposable track(Disposable d) {
-            if (!tasks.add(d)) {
-                d.dispose();
+        public Disposable schedule(Runnable task, long delay, @Nullable TimeUnit unit) {
+            Task t = new Task(task, tasks);
+            // Tracked before it is handed over, so a disposed worker never lets a task through.
+            if (!tasks.add(t)) {
+                t.dispose();
+                return t;
             }
-            return d;
+            return submit(t, delay, unit);
         }
 
         @Override
@@ -110,6 +136,18 @@ public final class LoopScheduler implements Scheduler {
         @Override
         public boolean isDisposed() {
             return tasks.isDisposed();
+        }
+
+        @Override
+        @Nullable
+        public Object scanUnsafe(Attr key) {
+            if (key == Attr.BUFFERED) {
+                return tasks.size();
+            }
+            if (key == Attr.TERMINATED || key == Attr.CANCELLED) {
+                return isDisposed();
+            }
+            return null;
         }
     }
 }

@@ -4,11 +4,16 @@ import io.reactiveumad.poll.EventExecutor;
 import java.util.concurrent.TimeUnit;
 import reactor.core.Disposable;
 import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * An {@link EventExecutor} over one worker of a Reactor {@link Scheduler}: the event loop of transports
  * that have no fd (the embedded fabric, test doubles). With a {@code VirtualTimeScheduler} the loop
- * runs in virtual time. The worker must execute tasks one at a time in order (any Reactor worker does).
+ * runs in virtual time. The worker must run tasks one at a time, in order, and a task submitted by a
+ * running task after it, not inside it: the workers of {@code single}, {@code parallel},
+ * {@code boundedElastic}, {@code newSingle} and {@code VirtualTimeScheduler} do. {@code immediate()}
+ * (nested tasks run inline) is refused; {@code fromExecutor} over a thread pool (tasks run concurrently)
+ * must not be used.
  */
 public final class SchedulerExecutor implements EventExecutor {
     private final Scheduler scheduler;
@@ -17,6 +22,10 @@ public final class SchedulerExecutor implements EventExecutor {
     private volatile Thread running;
 
     public SchedulerExecutor(Scheduler scheduler, String name) {
+        if (scheduler == Schedulers.immediate()) {
+            throw new IllegalArgumentException("Schedulers.immediate() runs a nested task inside the running one,"
+                    + " so it cannot serialise a loop: use a single-threaded or virtual-time scheduler");
+        }
         this.scheduler = scheduler;
         this.worker = scheduler.createWorker();
         this.name = name;

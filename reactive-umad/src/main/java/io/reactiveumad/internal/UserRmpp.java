@@ -79,7 +79,7 @@ final class UserRmpp {
         sends.put(key, control);
         return Rmpp.send(message, control.asFlux(), segment -> port.send(MadFrame.send(agent.id(), to, segment)),
                         options, port.loopScheduler())
-                .doFinally(signal -> port.loop().execute(() -> sends.remove(key, control)));
+                .doFinally(signal -> port.execute(() -> sends.remove(key, control), stopped -> { }));
     }
 
     private void onEvent(RmppEvent event) {
