@@ -1,15 +1,8 @@
 package io.reactiveumad.bench;
 
-import io.reactiveumad.AgentSpec;
-import io.reactiveumad.MadAgent;
 import io.reactiveumad.MadPort;
 import io.reactiveumad.Umad;
-import io.reactiveumad.mad.AttributeId;
-import io.reactiveumad.mad.Mad;
-import io.reactiveumad.mad.MadAddress;
-import io.reactiveumad.mad.MadHeader;
-import io.reactiveumad.mad.Method;
-import io.reactiveumad.mad.MgmtClass;
+import io.reactiveumad.client.PerfClient;
 import io.reactiveumad.test.EmbeddedFabric;
 import io.reactiveumad.test.topology.Topology;
 import java.time.Duration;
@@ -29,7 +22,7 @@ import reactor.core.publisher.Flux;
 
 /**
  * PortCounters Gets from one host of the embedded fabric to another's PMA, through the whole stack:
- * agent, TID table, the fabric's LID routing across two switches, the PMA, and back. {@code outstanding}
+ * PerfClient, agent, TID table, the fabric's LID routing across two switches, the PMA, and back. {@code outstanding}
  * is how many requests are on the wire at once: 2 is what ibnetdiscover keeps, 1 a synchronous libibmad
  * caller; compare the rows to see what keeping many in flight buys.
  */
@@ -44,18 +37,15 @@ public class RequestBenchmark {
 
     EmbeddedFabric fabric;
     MadPort port;
-    MadAgent agent;
-    Mad request;
-    MadAddress pma;
+    PerfClient perf;
+    int pmaLid;
 
     @Setup(Level.Trial)
     public void open() {
         fabric = EmbeddedFabric.start(Topology.defaultTopology());
         port = Umad.open(fabric.transport(), fabric.port("host2", 1)).block(Duration.ofSeconds(30));
-        agent = port.agent(AgentSpec.client(MgmtClass.PERF, 1)).block(Duration.ofSeconds(30));
-        pma = MadAddress.gsi(fabric.lid("host4", 1));
-        request = Mad.build(b -> new MadHeader().wrap(b, 0).mgmtClass(MgmtClass.PERF).classVersion(1)
-                .methodByte(Method.GET).attributeId(AttributeId.Perf.PORT_COUNTERS).attributeModifier(0));
+        perf = PerfClient.of(port);
+        pmaLid = fabric.lid("host4", 1);
     }
 
     @TearDown(Level.Trial)
@@ -68,7 +58,7 @@ public class RequestBenchmark {
     @OperationsPerInvocation(BATCH)
     public long portCounters() {
         return Flux.range(0, BATCH)
-                .flatMap(i -> agent.request(request, pma), outstanding)
+                .flatMap(i -> perf.portCounters(pmaLid, 1), outstanding)
                 .count()
                 .block(Duration.ofSeconds(60));
     }
