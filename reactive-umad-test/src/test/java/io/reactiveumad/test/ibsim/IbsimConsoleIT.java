@@ -39,7 +39,7 @@ class IbsimConsoleIT {
             try {
                 probe.send(smp, MadAddress.smp(farLid), Requests.smpGet(NodeInfo.ATTRIBUTE_ID, 0));
                 // ibsim answers its clients in order: once this response is in, the returned drop was read too.
-                probe.request(smp, MadAddress.smp(probe.port().smLid()), Requests.smpGet(NodeInfo.ATTRIBUTE_ID, 0));
+                probe.request(smp, MadAddress.smp(probe.port().lid()), Requests.smpGet(NodeInfo.ATTRIBUTE_ID, 0));
                 assertThat(probe.onLoop(() -> probe.channel().droppedBySimulator())).isEqualTo(1);
             } finally {
                 FABRIC.fabric().relink("Hca2", 1);
@@ -50,8 +50,13 @@ class IbsimConsoleIT {
     @Test
     void baselidChangesThePortsLid() {
         try (ChannelProbe probe = new ChannelProbe(FABRIC.fabric().endpoint(), "Hca1")) {
+            int lid = probe.port().lid();
             FABRIC.fabric().baselid("Hca1", 1, 0x99);
-            assertThat(probe.port().lid()).isEqualTo(0x99);
+            try {
+                assertThat(probe.port().lid()).isEqualTo(0x99);
+            } finally {
+                FABRIC.fabric().baselid("Hca1", 1, lid);
+            }
         }
     }
 
