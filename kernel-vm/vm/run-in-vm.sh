@@ -10,8 +10,8 @@
 #   -C DIR       working directory inside the VM (default: the current one)
 #   -e NAME=VAL  environment variable for the command (repeatable); otherwise the environment is
 #                PATH, HOME=/tmp, TERM=dumb, LANG=C.UTF-8
-#   -w DIR       share host DIR read-write at the same path (repeatable); everything else but /tmp,
-#                /run and /dev/shm (all private tmpfs) is read-only
+#   -w DIR       share host DIR read-write at the same path (repeatable); the host's /tmp is shared
+#                read-write too, /run and /dev/shm are private tmpfs, everything else is read-only
 #   -o DIR       where build-initramfs.sh puts the boot files (default ../target/vm), built if missing
 #   -k           keep the per-run directory (console.log, output, rc, timings) even on success
 # One qemu line on stderr reports the exit status, wall time and guest boot phases.
@@ -45,6 +45,7 @@ RUN=$(mktemp -d "$OUT/runs/run.XXXXXX")
 for e in ${ENVS[@]+"${ENVS[@]}"}; do echo "export ${e%%=*}=$(quote "${e#*=}")"; done > "$RUN/env"
 printf '%s\n' "$CWD" > "$RUN/cwd"
 SHARES=(-virtfs "local,path=/,mount_tag=hostroot,security_model=passthrough,readonly=on,multidevs=remap"
+        -virtfs "local,path=/tmp,mount_tag=hosttmp,security_model=passthrough,multidevs=remap"
         -virtfs "local,path=$RUN,mount_tag=ctl,security_model=passthrough")
 : > "$RUN/rwmounts"
 n=0
@@ -56,12 +57,15 @@ done
 
 # TCG, one vCPU: this machine's KVM cannot run a stock kernel, and with two vCPUs under multi-threaded
 # TCG the JVM occasionally crashed in JIT-compiled code.
+# clocksource=hpet: the guest TSC is calibrated at boot against emulated timers, and on a loaded host
+# that calibration can be off by an order of magnitude (seen: guest time running 25x fast, so every
+# timeout fired early). The emulated HPET follows the host clock whatever the load.
 START=$(date +%s.%N)
 timeout -s KILL "$LIMIT" qemu-system-x86_64 \
   -accel tcg,thread=multi,tb-size=512 -M q35 -cpu max -smp 1 -m 2048 \
   -nodefaults -no-user-config -display none -monitor none -no-reboot -serial "file:$RUN/console.log" \
   -kernel "$KERNEL" -initrd "$OUT/initramfs.cpio.gz" \
-  -append "console=ttyS0 quiet loglevel=3 panic=-1 reboot=t tsc=reliable mitigations=off cryptomgr.notests" \
+  -append "console=ttyS0 quiet loglevel=3 panic=-1 reboot=t clocksource=hpet mitigations=off cryptomgr.notests" \
   "${SHARES[@]}" < /dev/null >&2
 QEMU_RC=$?
 END=$(date +%s.%N)

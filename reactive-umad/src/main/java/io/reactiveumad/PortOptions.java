@@ -1,5 +1,6 @@
 package io.reactiveumad;
 
+import io.reactiveumad.operators.RmppOptions;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
@@ -12,12 +13,25 @@ import reactor.core.scheduler.Schedulers;
  * subscriber must then never block).
  *
  * @param delivery the scheduler user-visible signals are published on
+ * @param rmpp     window and timers of user-space RMPP ({@link RmppMode#USER} agents); the kernel's by default
  */
-public record PortOptions(Scheduler delivery) {
+public record PortOptions(Scheduler delivery, RmppOptions rmpp) {
     public PortOptions {
         if (delivery == null) {
             throw new IllegalArgumentException("delivery scheduler must be given");
         }
+        if (rmpp == null) {
+            throw new IllegalArgumentException("rmpp options must be given");
+        }
+    }
+
+    /** Delivery on {@code delivery}, RMPP with the kernel's window and timers. */
+    public PortOptions(Scheduler delivery) {
+        this(delivery, RmppOptions.DEFAULTS);
+    }
+
+    public PortOptions withRmpp(RmppOptions options) {
+        return new PortOptions(delivery, options);
     }
 
     /** Delivery on {@link Schedulers#parallel()}, looked up when the port opens (so virtual time applies). */

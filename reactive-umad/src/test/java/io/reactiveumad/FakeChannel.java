@@ -27,30 +27,33 @@ import reactor.core.scheduler.Scheduler;
  * back by them, queues arrivals while read interest is off (the kernel queue), and hands every sent
  * frame to a {@code peer} function that may answer.
  */
-final class FakeChannel implements MadChannel {
+public final class FakeChannel implements MadChannel {
     static final int EINVAL = 22;
 
     private final SchedulerExecutor loop;
     private final Map<Integer, AgentRegistration> agents = new HashMap<>();
     private final Queue<MadFrame> kernelQueue = new ArrayDeque<>();
-    final Queue<MadFrame> sent = new ConcurrentLinkedQueue<>();
+    public final Queue<MadFrame> sent = new ConcurrentLinkedQueue<>();
     final AtomicBoolean reading = new AtomicBoolean(true);
     final AtomicBoolean closed = new AtomicBoolean();
     private volatile Function<MadFrame, List<MadFrame>> peer = f -> List.of();
+    private volatile PortAttributes attributes = new PortAttributes("fake0", 1, 0x1234, 7, 0, 1, 0,
+            PortAttributes.STATE_ACTIVE, 5, "InfiniBand", List.of(new Gid(0xfe80_0000_0000_0000L, 0x1234)),
+            List.of(0xFFFF));
     private FrameListener listener;
     private int nextAgent = 1;
 
-    FakeChannel(Scheduler scheduler) {
+    public FakeChannel(Scheduler scheduler) {
         this.loop = new SchedulerExecutor(scheduler, "fake-loop");
     }
 
     /** What answers each sent frame (on the loop thread); the answers are delivered as if received. */
-    void peer(Function<MadFrame, List<MadFrame>> answer) {
+    public void peer(Function<MadFrame, List<MadFrame>> answer) {
         this.peer = answer;
     }
 
     /** Delivers {@code frame} as if the fabric sent it; any thread. */
-    void inject(MadFrame frame) {
+    public void inject(MadFrame frame) {
         loop.execute(() -> arrive(frame));
     }
 
@@ -75,10 +78,14 @@ final class FakeChannel implements MadChannel {
         return loop;
     }
 
+    /** What {@link #port()} reports from now on (e.g. a new SM LID after a failover); any thread. */
+    public void attributes(PortAttributes now) {
+        this.attributes = now;
+    }
+
     @Override
     public PortAttributes port() {
-        return new PortAttributes("fake0", 1, 0x1234, 7, 0, 1, 0, PortAttributes.STATE_ACTIVE, 5, "InfiniBand",
-                List.of(new Gid(0xfe80_0000_0000_0000L, 0x1234)), List.of(0xFFFF));
+        return attributes;
     }
 
     @Override
@@ -171,7 +178,7 @@ final class FakeChannel implements MadChannel {
     }
 
     /** A transport with this one channel. */
-    Transport transport() {
+    public Transport transport() {
         FakeChannel self = this;
         return new Transport() {
             @Override

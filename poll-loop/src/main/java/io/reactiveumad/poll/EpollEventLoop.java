@@ -240,8 +240,13 @@ public final class EpollEventLoop implements PollLoop {
                         timeout = 0;
                     }
                 }
-                int ready = LibC.epollWait(epollFd.intValue(), events, maxEvents, timeout);
-                wakeState.set(AWAKE);
+                int ready;
+                try {
+                    ready = LibC.epollWait(epollFd.intValue(), events, maxEvents, timeout);
+                } finally {
+                    // Also when epoll_wait fails: no producer may write the eventfd once shutdown closes it.
+                    wakeState.set(AWAKE);
+                }
                 processEvents(ready);
             }
         } catch (Throwable t) {

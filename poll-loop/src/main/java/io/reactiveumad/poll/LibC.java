@@ -40,10 +40,8 @@ final class LibC {
     static final int EPOLL_CTL_ADD = 1;
     static final int EPOLL_CTL_DEL = 2;
     static final int EPOLL_CTL_MOD = 3;
-    /** Same value as {@link PollLoop#READ}. */
+    /** Readable. {@link PollLoop#READ} and {@link PollLoop#WRITE} are EPOLLIN's and EPOLLOUT's values, passed as is. */
     static final int EPOLLIN = 0x001;
-    /** Same value as {@link PollLoop#WRITE}. */
-    static final int EPOLLOUT = 0x004;
     static final int EPOLLERR = 0x008;
     static final int EPOLLHUP = 0x010;
 

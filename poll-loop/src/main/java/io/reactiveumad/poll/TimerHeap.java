@@ -30,14 +30,6 @@ final class TimerHeap {
     private Entry[] entries = new Entry[64];
     private int size;
 
-    boolean isEmpty() {
-        return size == 0;
-    }
-
-    int size() {
-        return size;
-    }
-
     /** The earliest timer, or null. */
     Entry peek() {
         return size == 0 ? null : entries[0];

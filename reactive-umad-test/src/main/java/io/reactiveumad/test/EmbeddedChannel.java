@@ -71,6 +71,12 @@ final class EmbeddedChannel implements MadChannel {
         this.port = port;
     }
 
+    /** As configured by {@code EmbeddedFabric.Builder#kernelResends}; frames with a timeout are resent either way. */
+    @Override
+    public boolean resendsRequests() {
+        return engine.kernelResends;
+    }
+
     FabricNode node() {
         return node;
     }

@@ -31,7 +31,8 @@ import reactor.core.scheduler.Schedulers;
  * }
  * }</pre>
  *
- * Every method may be called from any thread; it runs on the fabric's executor and returns when done.
+ * Every method may be called from any thread; it runs as a task of the fabric's executor and returns
+ * when done.
  */
 public final class EmbeddedFabric implements AutoCloseable {
     private final FabricEngine engine;
@@ -45,7 +46,7 @@ public final class EmbeddedFabric implements AutoCloseable {
         FabricExecutor executor = new FabricExecutor(scheduler == null ? ownedScheduler : scheduler, "embedded-fabric");
         String smNode = b.smNode != null ? b.smNode : b.topology.nodes(NodeType.CA).stream().findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("the topology has no CA to run the SM on")).id();
-        this.engine = new FabricEngine(executor, b.topology, smNode, b.smPort, b.hopDelay);
+        this.engine = new FabricEngine(executor, b.topology, smNode, b.smPort, b.hopDelay, b.kernelResends);
         Sma sma = new Sma(engine);
         this.sa = new SubnetAdministrator(engine, sma, b.reportTimeout, b.reportRetries);
         engine.addService(sma);
@@ -132,6 +133,30 @@ public final class EmbeddedFabric implements AutoCloseable {
         });
     }
 
+    /**
+     * Restarts the SM and SA in place, as killing and restarting OpenSM does: the SA forgets every
+     * InformInfo subscription, ServiceRecord and multicast group, and the SM sets PortInfo:ClientReregister
+     * on every in-service CA port, telling clients to register again. LIDs stay (OpenSM keeps its guid2lid).
+     */
+    public void restartSm() {
+        engine.run(() -> {
+            sa.reset();
+            engine.requestReregistration();
+        });
+    }
+
+    /**
+     * Moves the SM and SA to {@code node}:{@code port}, as a standby SM taking over does: a new SM LID on
+     * every port, an SA that knows no subscriptions, ClientReregister set on every in-service CA port.
+     */
+    public void moveSm(String node, int port) {
+        engine.run(() -> {
+            sa.reset();
+            engine.moveSm(node, port);
+            engine.requestReregistration();
+        });
+    }
+
     /** Reports the SA has sent, resends included. */
     public long reportsSent() {
         return engine.call(sa::reportsSent);
@@ -186,6 +211,7 @@ public final class EmbeddedFabric implements AutoCloseable {
         private Duration hopDelay = Duration.ZERO;
         private Duration reportTimeout = Duration.ofSeconds(1);
         private int reportRetries = 3;
+        private boolean kernelResends;
 
         private Builder(Topology topology) {
             this.topology = Objects.requireNonNull(topology, "topology");
@@ -221,6 +247,15 @@ public final class EmbeddedFabric implements AutoCloseable {
             }
             this.reportTimeout = timeout;
             this.reportRetries = retries;
+            return this;
+        }
+
+        /**
+         * Whether channels resend requests themselves and report ETIMEDOUT, as the kernel's umad does (so the
+         * core hands retries to them), or leave retries to the core's timers, as ibsim does (default).
+         */
+        public Builder kernelResends(boolean enabled) {
+            this.kernelResends = enabled;
             return this;
         }
 

@@ -19,10 +19,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -30,7 +27,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The fabric's runtime: nodes and their port state, the SM, agents, and the delivery of MADs hop by hop.
- * Every method runs on the fabric executor; {@link #call} gets there from any thread.
+ * Every method runs as a fabric executor task; {@link #call} makes one from any thread.
  *
  * <p>Delivery: a sent MAD is routed at once (LID-routed through the switches' LFTs, directed route by the
  * IBA 14.2.2 rules), then handed to its destination node as a separate executor task, after
@@ -41,7 +38,6 @@ import org.slf4j.LoggerFactory;
  */
 final class FabricEngine {
     private static final Logger LOG = LoggerFactory.getLogger(FabricEngine.class);
-    private static final long CALL_TIMEOUT_SECONDS = 10;
     /** A LID-routed walk longer than this is a routing loop. */
     private static final int MAX_LID_HOPS = 64;
     /** The subnet prefix every port's GID 0 carries. */
@@ -49,6 +45,8 @@ final class FabricEngine {
 
     final FabricExecutor executor;
     final Faults faults = new Faults();
+    /** Whether channels tell the core they resend requests themselves, as the kernel's do. */
+    final boolean kernelResends;
     private final long hopDelayNanos;
     private final SubnetManager sm = new SubnetManager();
     private final Map<String, FabricNode> nodes = new LinkedHashMap<>();
@@ -58,13 +56,15 @@ final class FabricEngine {
     private final List<EmbeddedChannel> channels = new ArrayList<>();
     private final List<Consumer<SubnetManager.SweepResult>> sweepListeners = new ArrayList<>();
     private Topology topology;
-    private final String smNodeId;
-    private final int smPort;
+    private String smNodeId;
+    private int smPort;
     private int nextAgentKey = 1;
     private long undeliverable;
 
-    FabricEngine(FabricExecutor executor, Topology topology, String smNodeId, int smPort, Duration hopDelay) {
+    FabricEngine(FabricExecutor executor, Topology topology, String smNodeId, int smPort, Duration hopDelay,
+                 boolean kernelResends) {
         this.executor = executor;
+        this.kernelResends = kernelResends;
         this.topology = topology;
         this.smNodeId = smNodeId;
         this.smPort = smPort;
@@ -72,39 +72,40 @@ final class FabricEngine {
         for (Node n : topology.nodes()) {
             nodes.put(n.id(), new FabricNode(n));
         }
-        Node sm = topology.requireNode(smNodeId);
+        checkSmPort(topology, smNodeId, smPort);
+    }
+
+    private static void checkSmPort(Topology topology, String node, int port) {
+        Node sm = topology.requireNode(node);
         if (sm.isSwitch()) {
-            throw new IllegalArgumentException("the SM runs on a CA port, not on switch \"" + smNodeId + "\"");
+            throw new IllegalArgumentException("the SM runs on a CA port, not on switch \"" + node + "\"");
         }
-        sm.checkPort(smPort);
+        sm.checkPort(port);
+    }
+
+    /** Moves the SM (and SA) to {@code node}:{@code port} and sweeps: every port learns the new SM LID. */
+    void moveSm(String node, int port) {
+        checkSmPort(topology, node, port);
+        smNodeId = node;
+        smPort = port;
+        sweep();
+    }
+
+    /** Sets PortInfo:ClientReregister on every in-service CA port, as an SM does after it restarts. */
+    void requestReregistration() {
+        for (var e : sm.inService().entrySet()) {
+            FabricNode n = e.getValue();
+            if (!n.isSwitch()) {
+                n.ports[n.node.portByGuid(e.getKey()).orElseThrow().number()].clientReregister = true;
+            }
+        }
     }
 
     // ---- running on the executor
 
-    /** Runs {@code task} on the executor and returns its result; inline when already there. */
+    /** Runs {@code task} as a task of the executor, now, on the calling thread (see {@link FabricExecutor}). */
     <T> T call(Supplier<T> task) {
-        if (executor.inEventLoop()) {
-            return task.get();
-        }
-        CompletableFuture<T> result = new CompletableFuture<>();
-        executor.execute(() -> {
-            try {
-                result.complete(task.get());
-            } catch (Throwable t) {
-                result.completeExceptionally(t);
-            }
-        });
-        try {
-            return result.get(CALL_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
-        } catch (TimeoutException e) {
-            throw new IllegalStateException("the fabric executor did not run a task within " + CALL_TIMEOUT_SECONDS
-                    + " s: is its scheduler running (virtual time advanced)?", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted waiting for the fabric executor", e);
-        }
+        return executor.runExclusive(task);
     }
 
     void run(Runnable task) {
@@ -136,15 +137,16 @@ final class FabricEngine {
         return topology;
     }
 
-    /** The topology with the LIDs the SM assigned. */
+    /** The topology with the LIDs the SM assigned and the current NodeDescriptions. */
     Topology topologyWithLids() {
-        Topology t = topology;
-        for (FabricNode n : nodes.values()) {
-            List<Port> ports = n.node.ports().stream().map(p -> new Port(p.number(), p.guid(), n.ports[p.number()].lid,
-                    n.ports[p.number()].lmc)).toList();
-            t = t.withNodeReplaced(n.node.withPorts(ports).withDescription(n.description));
+        List<Node> current = new ArrayList<>();
+        for (Node n : topology.nodes()) {
+            FabricNode f = nodes.get(n.id());
+            List<Port> ports = n.ports().stream().map(p -> new Port(p.number(), p.guid(), f.ports[p.number()].lid,
+                    f.ports[p.number()].lmc)).toList();
+            current.add(n.withPorts(ports).withDescription(f.description));
         }
-        return t;
+        return Topology.of(current, topology.links());
     }
 
     FabricNode smNode() {

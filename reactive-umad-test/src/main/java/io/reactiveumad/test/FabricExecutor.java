@@ -2,6 +2,8 @@ package io.reactiveumad.test;
 
 import io.reactiveumad.poll.EventExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.Disposable;
@@ -11,7 +13,10 @@ import reactor.core.scheduler.Scheduler;
  * The embedded fabric's event loop: an {@link EventExecutor} over one {@link Scheduler.Worker}, so the
  * whole fabric runs serially on it and, over a {@code VirtualTimeScheduler}, in virtual time.
  * "In the loop" means "inside a task of this executor", whichever thread runs it: a virtual-time worker
- * runs tasks on the thread that advances time.
+ * runs tasks on the thread that advances time. The fabric's own API also runs its work "in the loop"
+ * synchronously from any thread ({@link #runExclusive}): every task holds one lock, so such a call
+ * waits for a running task and excludes the next, without queueing behind a virtual clock that only
+ * the calling thread could advance.
  */
 final class FabricExecutor implements EventExecutor {
     private static final Logger LOG = LoggerFactory.getLogger(FabricExecutor.class);
@@ -19,6 +24,7 @@ final class FabricExecutor implements EventExecutor {
     private final Scheduler scheduler;
     private final Scheduler.Worker worker;
     private final String name;
+    private final ReentrantLock lock = new ReentrantLock();
     private volatile Thread runner;
 
     FabricExecutor(Scheduler scheduler, String name) {
@@ -69,17 +75,29 @@ final class FabricExecutor implements EventExecutor {
         worker.dispose();
     }
 
+    /** Runs {@code task} now on the calling thread as a task of this executor, excluding every other task. */
+    <T> T runExclusive(Supplier<T> task) {
+        lock.lock();
+        Thread previous = runner;
+        runner = Thread.currentThread();
+        try {
+            return task.get();
+        } finally {
+            runner = previous;
+            lock.unlock();
+        }
+    }
+
     private Runnable wrap(Runnable task) {
         return () -> {
-            Thread previous = runner;
-            runner = Thread.currentThread();
             try {
-                task.run();
+                runExclusive(() -> {
+                    task.run();
+                    return null;
+                });
             } catch (Throwable t) {
                 // One failing task must not stop the fabric, as a loop thread would survive it.
                 LOG.warn("embedded fabric task failed", t);
-            } finally {
-                runner = previous;
             }
         };
     }

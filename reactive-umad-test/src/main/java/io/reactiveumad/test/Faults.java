@@ -23,7 +23,21 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class Faults {
     private enum Kind { DROP, DELAY, DUPLICATE, CORRUPT }
 
-    private record Rule(Kind kind, double probability, long delayNanos, MadMatch match) {
+    /** {@code remaining} counts down the MADs a counted rule still applies to; -1 for unlimited. */
+    private static final class Rule {
+        final Kind kind;
+        final double probability;
+        final long delayNanos;
+        final MadMatch match;
+        int remaining;
+
+        Rule(Kind kind, double probability, long delayNanos, MadMatch match, int remaining) {
+            this.kind = kind;
+            this.probability = probability;
+            this.delayNanos = delayNanos;
+            this.match = match;
+            this.remaining = remaining;
+        }
     }
 
     /** What happens to one delivery: how many copies (0 = dropped), after how long, and the bytes. */
@@ -47,7 +61,15 @@ public final class Faults {
 
     /** Drops each matching MAD with {@code probability} (0..1). */
     public Faults drop(double probability, MadMatch match) {
-        return add(new Rule(Kind.DROP, check(probability), 0, match));
+        return add(new Rule(Kind.DROP, check(probability), 0, match, -1));
+    }
+
+    /** Drops exactly the next {@code count} matching MADs, then lets them through: deterministic loss. */
+    public Faults dropNext(int count, MadMatch match) {
+        if (count < 1) {
+            throw new IllegalArgumentException("count must be positive: " + count);
+        }
+        return add(new Rule(Kind.DROP, 1, 0, match, count));
     }
 
     /** Delays every matching MAD by {@code delay} (on the fabric's scheduler: virtual time works). */
@@ -55,17 +77,17 @@ public final class Faults {
         if (delay.isNegative()) {
             throw new IllegalArgumentException("delay must not be negative: " + delay);
         }
-        return add(new Rule(Kind.DELAY, 1, delay.toNanos(), match));
+        return add(new Rule(Kind.DELAY, 1, delay.toNanos(), match, -1));
     }
 
     /** Delivers each matching MAD twice with {@code probability}. */
     public Faults duplicate(double probability, MadMatch match) {
-        return add(new Rule(Kind.DUPLICATE, check(probability), 0, match));
+        return add(new Rule(Kind.DUPLICATE, check(probability), 0, match, -1));
     }
 
     /** Flips one random byte (never to the same value) of each matching MAD with {@code probability}. */
     public Faults corrupt(double probability, MadMatch match) {
-        return add(new Rule(Kind.CORRUPT, check(probability), 0, match));
+        return add(new Rule(Kind.CORRUPT, check(probability), 0, match, -1));
     }
 
     /** Removes every rule; counters stay. */
@@ -92,15 +114,18 @@ public final class Faults {
         long delay = 0;
         byte[] bytes = mad;
         for (Rule rule : new ArrayList<>(rules)) {
-            if (!rule.match().matches(node, mad) || random.nextDouble() >= rule.probability()) {
+            if (rule.remaining == 0 || !rule.match.matches(node, mad) || random.nextDouble() >= rule.probability) {
                 continue;
             }
-            switch (rule.kind()) {
+            if (rule.remaining > 0) {
+                rule.remaining--;
+            }
+            switch (rule.kind) {
                 case DROP -> {
                     dropped.incrementAndGet();
                     return new Verdict(0, 0, mad);
                 }
-                case DELAY -> delay += rule.delayNanos();
+                case DELAY -> delay += rule.delayNanos;
                 case DUPLICATE -> {
                     duplicated.incrementAndGet();
                     copies = 2;
@@ -117,7 +142,7 @@ public final class Faults {
     }
 
     private Faults add(Rule rule) {
-        if (rule.match() == null) {
+        if (rule.match == null) {
             throw new IllegalArgumentException("a fault needs a MadMatch (MadMatch.any() for every MAD)");
         }
         rules.add(rule);

@@ -8,6 +8,7 @@ import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.MadStatus;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
+import io.reactiveumad.mad.RmppHeader;
 import io.reactiveumad.mad.SaHeader;
 import io.reactiveumad.mad.attr.ClassPortInfo;
 import io.reactiveumad.mad.attr.InformInfo;
@@ -29,6 +30,7 @@ import io.reactiveumad.test.topology.Link;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,7 +46,8 @@ import reactor.core.scheduler.Scheduler;
  * The SA at the SM's port (class 0x03, version 2). Get and GetTable with component masks for NodeRecord,
  * PortInfoRecord, LinkRecord, PathRecord, ServiceRecord (also Set to register, Delete), MCMemberRecord
  * (Set joins, Delete leaves), InformInfoRecord; ClassPortInfo; InformInfo Set (Subscribe 1/0). A
- * GetTable answer larger than one MAD goes out through our user-space RMPP sender, so clients
+ * GetTable answer that fits one MAD is one RMPP-flagged segment (Active, First, Last) whose PayloadLength
+ * bounds the records; a larger one goes out through our user-space RMPP sender, so clients
  * reassemble and ACK it. Matching honours these components: NodeRecord LID, NodeType, NodeGUID,
  * PortGUID, SystemImageGUID, NodeDescription; PortInfoRecord EndportLID, PortNum; LinkRecord all four;
  * PathRecord SGID/SLID (default: the requester) and DGID/DLID (default: every in-service port);
@@ -137,6 +140,21 @@ final class SubnetAdministrator implements LocalService {
         return subscriptions.size();
     }
 
+    /** Forgets every registration, subscription and transfer, as a restarted SA does. */
+    void reset() {
+        services.clear();
+        groups.clear();
+        subscriptions.clear();
+        transfers.values().forEach(Sinks.Many::tryEmitComplete);
+        transfers.clear();
+        pendingReports.values().forEach(p -> p.timer.cancel());
+        pendingReports.clear();
+        if (reporter != null) {
+            engine.unregister(reporter);
+            reporter = null;
+        }
+    }
+
     // ---- requests
 
     @Override
@@ -214,12 +232,14 @@ final class SubnetAdministrator implements LocalService {
             records.get(i).encode(out, SaHeader.DATA_OFFSET + i * stride);
         }
         if (length <= MadHeader.MAD_SIZE) {
-            java.util.Arrays.fill(message, io.reactiveumad.mad.RmppHeader.VERSION_OFFSET,
-                    io.reactiveumad.mad.RmppHeader.END_OFFSET, (byte) 0);
+            // One segment, marked as a whole RMPP message so the PayloadLength says where the records end.
+            new RmppHeader().wrap(message).version(RmppHeader.VERSION).type(RmppHeader.TYPE_DATA)
+                    .flags(RmppHeader.FLAG_ACTIVE | RmppHeader.FLAG_FIRST | RmppHeader.FLAG_LAST).status(RmppHeader.STATUS_OK)
+                    .segmentNumber(1).payloadLength(length - RmppHeader.END_OFFSET);
             engine.reply(request, message);
             return;
         }
-        message = java.util.Arrays.copyOf(message, length);
+        message = Arrays.copyOf(message, length);
         message[MadHeader.METHOD_OFFSET] = (byte) Method.GET_TABLE_RESP;
         MadAddress to = MadAddress.gsi(request.source().lid());
         Transfer key = new Transfer(to.lid(), tid(message));
@@ -232,7 +252,7 @@ final class SubnetAdministrator implements LocalService {
     }
 
     private static void clearData(byte[] response) {
-        java.util.Arrays.fill(response, SaHeader.DATA_OFFSET, response.length, (byte) 0);
+        Arrays.fill(response, SaHeader.DATA_OFFSET, response.length, (byte) 0);
     }
 
     private static long tid(byte[] mad) {

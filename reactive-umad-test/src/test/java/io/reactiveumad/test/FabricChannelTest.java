@@ -56,7 +56,7 @@ class FabricChannelTest extends FabricTestSupport {
 
     @Test
     void directedRouteWalksInitialPathAndComesBackOnTheReturnPath() {
-        Port host2 = open("host2");
+        OpenPort host2 = open("host2");
         int agent = on(() -> host2.channel.registerAgent(SMP_DR_CLIENT));
 
         on(() -> host2.channel.send(MadFrame.send(agent, MadAddress.smp(MadAddress.PERMISSIVE_LID),
@@ -79,7 +79,7 @@ class FabricChannelTest extends FabricTestSupport {
 
     @Test
     void directedRouteToSelfAnswersFromTheLocalSma() {
-        Port host2 = open("host2");
+        OpenPort host2 = open("host2");
         int agent = on(() -> host2.channel.registerAgent(SMP_DR_CLIENT));
 
         on(() -> host2.channel.send(MadFrame.send(agent, MadAddress.smp(MadAddress.PERMISSIVE_LID),
@@ -91,7 +91,7 @@ class FabricChannelTest extends FabricTestSupport {
 
     @Test
     void directedRouteThroughACaIsDiscarded() {
-        Port host2 = open("host2");
+        OpenPort host2 = open("host2");
         int agent = on(() -> host2.channel.registerAgent(SMP_DR_CLIENT));
 
         // host2 -> sw1 port 1 -> host1, then onwards from a CA: C14-9:2 says discard.
@@ -104,7 +104,7 @@ class FabricChannelTest extends FabricTestSupport {
 
     @Test
     void lidRoutedSmpFollowsTheForwardingTablesAndKeepsTheLow32TidBits() {
-        Port host1 = open("host1");
+        OpenPort host1 = open("host1");
         int agent = on(() -> host1.channel.registerAgent(SMP_LR_CLIENT));
         int host4 = fabric.lid("host4", 1);
 
@@ -134,7 +134,7 @@ class FabricChannelTest extends FabricTestSupport {
 
     @Test
     void channelMethodsOffTheExecutorThrow() {
-        Port host1 = open("host1");
+        OpenPort host1 = open("host1");
 
         assertThatThrownBy(() -> host1.channel.registerAgent(SMP_DR_CLIENT)).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("executor");
@@ -143,8 +143,8 @@ class FabricChannelTest extends FabricTestSupport {
 
     @Test
     void unclaimedGetIsAnsweredWithUnsupportedStatusAndSendsReachTheRegisteredAgent() {
-        Port host1 = open("host1");
-        Port host3 = open("host3");
+        OpenPort host1 = open("host1");
+        OpenPort host3 = open("host3");
         int client = on(() -> host1.channel.registerAgent(new AgentRegistration(1, CM, 2, 0, 0, 0, 0, false)));
 
         on(() -> host1.channel.send(MadFrame.send(client, MadAddress.gsi(fabric.lid("host3", 1)), get(CM, 2, 0x10, 0, 1))));
@@ -170,8 +170,8 @@ class FabricChannelTest extends FabricTestSupport {
 
     @Test
     void twoAgentsCannotServeTheSameMethodAndTheSmaIsNotForTaking() {
-        Port host1 = open("host1");
-        Port host2 = open("host2");
+        OpenPort host1 = open("host1");
+        OpenPort host2 = open("host2");
         AgentRegistration server = new AgentRegistration(1, CM, 2, 1L << Method.SEND, 0, 0, 0, false);
         on(() -> host1.channel.registerAgent(server));
 
@@ -185,7 +185,7 @@ class FabricChannelTest extends FabricTestSupport {
 
     @Test
     void transportTimeoutResendsThenQueuesAnEtimedoutRecordInVirtualTime() {
-        Port host1 = open("host1");
+        OpenPort host1 = open("host1");
         int agent = on(() -> host1.channel.registerAgent(SMP_LR_CLIENT));
         fabric.faults().drop(1.0, MadMatch.toNode("host4"));
         byte[] request = get(MgmtClass.SUBN_LID_ROUTED, 1, NodeInfo.ATTRIBUTE_ID, 0, 42);
@@ -205,7 +205,7 @@ class FabricChannelTest extends FabricTestSupport {
 
     @Test
     void readInterestOffBuffersUntilTurnedBackOn() {
-        Port host1 = open("host1");
+        OpenPort host1 = open("host1");
         int agent = on(() -> host1.channel.registerAgent(SMP_DR_CLIENT));
         on(() -> host1.channel.readInterest(false));
 
@@ -222,7 +222,7 @@ class FabricChannelTest extends FabricTestSupport {
 
     @Test
     void faultsDelayDuplicateAndCorrupt() {
-        Port host1 = open("host1");
+        OpenPort host1 = open("host1");
         int agent = on(() -> host1.channel.registerAgent(SMP_DR_CLIENT));
         fabric.faults().delay(Duration.ofSeconds(2), MadMatch.toNode("host1").method(Method.GET_RESP))
                 .duplicate(1.0, MadMatch.toNode("host1"));
@@ -242,7 +242,7 @@ class FabricChannelTest extends FabricTestSupport {
 
     @Test
     void perfCountersAreSettableAndResetBySetWithASelectMask() {
-        Port host1 = open("host1");
+        OpenPort host1 = open("host1");
         int agent = on(() -> host1.channel.registerAgent(PERF_CLIENT));
         fabric.setCounter("sw2", 1, PortCounter.SYMBOL_ERROR, 70_000);
         fabric.setCounter("sw2", 1, PortCounter.LINK_DOWNED, 3);
@@ -277,7 +277,7 @@ class FabricChannelTest extends FabricTestSupport {
 
         fabric.unlink("host4", 1);
         assertThat(host4.port().state()).isEqualTo(1);
-        Port host1 = open("host1");
+        OpenPort host1 = open("host1");
         int agent = on(() -> host1.channel.registerAgent(SMP_LR_CLIENT));
         on(() -> host1.channel.send(MadFrame.send(agent, MadAddress.smp(lid),
                 get(MgmtClass.SUBN_LID_ROUTED, 1, NodeInfo.ATTRIBUTE_ID, 0, 1))));

@@ -1,5 +1,6 @@
 package io.reactiveumad.test;
 
+import io.reactiveumad.poll.EventExecutor;
 import io.reactiveumad.poll.channel.FrameListener;
 import io.reactiveumad.poll.channel.MadChannel;
 import io.reactiveumad.poll.channel.MadFrame;
@@ -22,18 +23,18 @@ abstract class FabricTestSupport {
     }
 
     /** Opens a port and starts it with a listener that records frames. */
-    Port open(String node) {
+    OpenPort open(String node) {
         MadChannel channel = fabric.transport().open(fabric.port(node, 1));
-        Port port = new Port(channel);
+        OpenPort port = new OpenPort(channel);
         on(() -> channel.start(port));
         return port;
     }
 
-    static final class Port implements FrameListener {
+    static final class OpenPort implements FrameListener {
         final MadChannel channel;
         final List<MadFrame> frames = new ArrayList<>();
 
-        Port(MadChannel channel) {
+        OpenPort(MadChannel channel) {
             this.channel = channel;
         }
 
@@ -48,11 +49,16 @@ abstract class FabricTestSupport {
         }
     }
 
-    /** Runs {@code task} as an executor task (inline: virtual time drains at once) and rethrows its failure. */
+    /** Runs {@code task} as a task of this test's fabric and rethrows its failure. */
     <T> T on(Supplier<T> task) {
+        return on(fabric.executor(), task);
+    }
+
+    /** Runs {@code task} as a task of {@code executor} (inline: virtual time drains at once) and rethrows its failure. */
+    static <T> T on(EventExecutor executor, Supplier<T> task) {
         List<T> out = new ArrayList<>();
         RuntimeException[] failure = new RuntimeException[1];
-        fabric.executor().execute(() -> {
+        executor.execute(() -> {
             try {
                 out.add(task.get());
             } catch (RuntimeException e) {

@@ -12,6 +12,7 @@ import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.Octets;
 import io.reactiveumad.mad.SaHeader;
+import io.reactiveumad.mad.attr.ClassPortInfo;
 import io.reactiveumad.mad.attr.InformInfo;
 import io.reactiveumad.mad.attr.NodeDescription;
 import io.reactiveumad.mad.attr.NodeInfo;
@@ -31,6 +32,7 @@ import io.reactiveumad.poll.channel.MadFrame;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Sinks;
@@ -51,17 +53,17 @@ class SubnetAdministratorTest extends FabricTestSupport {
         }).toByteArray();
     }
 
-    private void request(Port port, int agent, byte[] mad) {
+    private void request(OpenPort port, int agent, byte[] mad) {
         on(() -> port.channel.send(MadFrame.send(agent, MadAddress.gsi(fabric.smLid()), mad)));
     }
 
-    private static Mad last(Port port) {
+    private static Mad last(OpenPort port) {
         return Mad.of(port.frames.get(port.frames.size() - 1).mad());
     }
 
     @Test
     void nodeRecordGetMatchesTheComponentMask() {
-        Port host3 = open("host3");
+        OpenPort host3 = open("host3");
         int agent = on(() -> host3.channel.registerAgent(SA_CLIENT));
         long sw2 = fabric.topology().requireNode("sw2").nodeGuid();
         NodeRecord template = new NodeRecord(0, new NodeInfo(0, 0, 0, 0, 0, sw2, 0, 0, 0, 0, 0, 0), new NodeDescription(""));
@@ -79,7 +81,7 @@ class SubnetAdministratorTest extends FabricTestSupport {
     }
 
     /** Reassembles RMPP responses with our own receiver, ACKing through the channel as a client would. */
-    private List<byte[]> getTable(Port port, int agent, byte[] request) {
+    private List<byte[]> getTable(OpenPort port, int agent, byte[] request) {
         Sinks.Many<RmppInbound> inbound = Sinks.many().unicast().onBackpressureBuffer();
         List<byte[]> messages = new ArrayList<>();
         Rmpp.receive(inbound.asFlux(), RmppOptions.DEFAULTS, new LoopScheduler(fabric.executor())).subscribe(event -> {
@@ -113,7 +115,7 @@ class SubnetAdministratorTest extends FabricTestSupport {
 
     @Test
     void largeGetTableGoesOutByRmppEvenWithLoss() {
-        Port host3 = open("host3");
+        OpenPort host3 = open("host3");
         int agent = on(() -> host3.channel.registerAgent(SA_CLIENT));
         fabric.faults().seed(3).drop(0.3, MadMatch.toNode("host3").mgmtClass(MgmtClass.SUBN_ADM));
 
@@ -130,7 +132,7 @@ class SubnetAdministratorTest extends FabricTestSupport {
 
     @Test
     void smallGetTableIsOneMadAndLinkRecordsListBothDirections() {
-        Port host3 = open("host3");
+        OpenPort host3 = open("host3");
         int agent = on(() -> host3.channel.registerAgent(SA_CLIENT));
         int sw1 = fabric.lid("sw1", 0);
 
@@ -140,14 +142,16 @@ class SubnetAdministratorTest extends FabricTestSupport {
         Mad response = last(host3);
         assertThat(response.method()).isEqualTo(Method.GET_TABLE);
         assertThat(response.isResponse()).isTrue();
-        assertThat(records(response.toByteArray(), LinkRecord.SIZE, LinkRecord::decode))
-                .filteredOn(r -> r.fromLid() != 0)
+        io.reactiveumad.mad.RmppHeader rmpp = new io.reactiveumad.mad.RmppHeader().wrap(response.toByteArray());
+        assertThat(rmpp.payloadLength()).as("SA header and four 8-byte strides").isEqualTo(20 + 4 * 8);
+        byte[] records = Arrays.copyOf(response.toByteArray(), 36 + (int) rmpp.payloadLength());
+        assertThat(records(records, LinkRecord.SIZE, LinkRecord::decode))
                 .extracting(LinkRecord::fromPort).containsExactlyInAnyOrder(1, 2, 7, 8);
     }
 
     @Test
     void pathRecordFromTheRequesterToAGid() {
-        Port host1 = open("host1");
+        OpenPort host1 = open("host1");
         int agent = on(() -> host1.channel.registerAgent(SA_CLIENT));
         Gid host4 = new Gid(0xfe80_0000_0000_0000L, fabric.topology().requireNode("host4").portGuid(1));
 
@@ -162,7 +166,7 @@ class SubnetAdministratorTest extends FabricTestSupport {
 
     @Test
     void serviceRecordsRegisterListAndDelete() {
-        Port host2 = open("host2");
+        OpenPort host2 = open("host2");
         int agent = on(() -> host2.channel.registerAgent(SA_CLIENT));
         Gid gid = new Gid(0xfe80_0000_0000_0000L, fabric.topology().requireNode("host2").portGuid(1));
         ServiceRecord service = new ServiceRecord(0x1234, gid, 0xFFFF, ServiceRecord.LEASE_INFINITE,
@@ -179,7 +183,7 @@ class SubnetAdministratorTest extends FabricTestSupport {
     }
 
     /** Subscribes {@code port} to {@code trap} and returns the agent id. */
-    private int subscribe(Port port, int trap) {
+    private int subscribe(OpenPort port, int trap) {
         int agent = on(() -> port.channel.registerAgent(SA_CLIENT));
         InformInfo subscribe = new InformInfo(Gid.ZERO, InformInfo.ALL, 0, true, true, InformInfo.ALL, trap, 1, 0,
                 InformInfo.ALL_PRODUCERS);
@@ -189,14 +193,14 @@ class SubnetAdministratorTest extends FabricTestSupport {
         return agent;
     }
 
-    private static List<Notice> reports(Port port) {
+    private static List<Notice> reports(OpenPort port) {
         return port.frames.stream().map(f -> Mad.of(f.mad())).filter(m -> m.method() == Method.REPORT && !m.isResponse())
                 .map(m -> Notice.decode(m.buffer(), SaHeader.DATA_OFFSET)).toList();
     }
 
     @Test
     void unlinkReportsGidOutOfServiceAndRelinkGidInServiceToSubscribers() {
-        Port host3 = open("host3");
+        OpenPort host3 = open("host3");
         int agent = subscribe(host3, InformInfo.ALL);
         long host4 = fabric.topology().requireNode("host4").portGuid(1);
 
@@ -213,7 +217,7 @@ class SubnetAdministratorTest extends FabricTestSupport {
         assertThat(reports(host3)).as("answered reports are not resent").isEmpty();
     }
 
-    private void answerReports(Port port, int agent) {
+    private void answerReports(OpenPort port, int agent) {
         for (MadFrame f : List.copyOf(port.frames)) {
             byte[] resp = f.mad().clone();
             resp[MadHeader.METHOD_OFFSET] = (byte) Method.REPORT_RESP;
@@ -224,7 +228,7 @@ class SubnetAdministratorTest extends FabricTestSupport {
 
     @Test
     void unansweredReportsAreResentWithTheSameTid() {
-        Port host3 = open("host3");
+        OpenPort host3 = open("host3");
         subscribe(host3, Notice.TRAP_LOCAL_CHANGES);
 
         fabric.setNodeDescription("host2", 1, "renamed");
@@ -236,8 +240,46 @@ class SubnetAdministratorTest extends FabricTestSupport {
     }
 
     @Test
+    void aRestartedSmForgetsSubscriptionsAndAsksClientsToReregister() {
+        OpenPort host3 = open("host3");
+        subscribe(host3, InformInfo.ALL);
+
+        fabric.restartSm();
+
+        assertThat(fabric.subscriptions()).isZero();
+        int agent = on(() -> host3.channel.registerAgent(new AgentRegistration(0, MgmtClass.SUBN_DIRECTED_ROUTE, 1, 0, 0, 0,
+                0, false)));
+        byte[] portInfo = Mad.build(b -> {
+            new MadHeader().wrap(b, 0).mgmtClass(MgmtClass.SUBN_DIRECTED_ROUTE).classVersion(1).methodByte(Method.GET)
+                    .attributeId(io.reactiveumad.mad.attr.PortInfo.ATTRIBUTE_ID).attributeModifier(1);
+            new io.reactiveumad.mad.DirectedRouteSmp().wrap(b, 0).route().drSlid(MadAddress.PERMISSIVE_LID)
+                    .drDlid(MadAddress.PERMISSIVE_LID);
+        }).toByteArray();
+        on(() -> host3.channel.send(MadFrame.send(agent, MadAddress.smp(MadAddress.PERMISSIVE_LID), portInfo)));
+        assertThat(io.reactiveumad.mad.attr.PortInfo.decode(last(host3).buffer(), 64).clientReregister()).isTrue();
+    }
+
+    @Test
+    void aMovedSmGivesEveryPortANewSmLidAndTheSaAnswersThere() {
+        OpenPort host3 = open("host3");
+        int agent = on(() -> host3.channel.registerAgent(SA_CLIENT));
+        int oldSm = fabric.smLid();
+
+        fabric.moveSm("host2", 1);
+
+        assertThat(fabric.smLid()).isEqualTo(fabric.lid("host2", 1)).isNotEqualTo(oldSm);
+        assertThat(host3.channel.port().smLid()).isEqualTo(fabric.smLid());
+        request(host3, agent, sa(Method.GET, ClassPortInfo.ATTRIBUTE_ID, 0, null, 13));
+        assertThat(last(host3).status()).isZero();
+        on(() -> host3.channel.send(MadFrame.send(agent, MadAddress.gsi(oldSm),
+                sa(Method.GET, ClassPortInfo.ATTRIBUTE_ID, 0, null, 14))));
+        assertThat(last(host3).status()).as("nobody serves the SA at the old LID")
+                .isEqualTo(io.reactiveumad.mad.MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE);
+    }
+
+    @Test
     void unsubscribeStopsReportsAndMulticastJoinsReportGroupCreation() {
-        Port host3 = open("host3");
+        OpenPort host3 = open("host3");
         int agent = subscribe(host3, InformInfo.ALL);
         assertThat(fabric.subscriptions()).isEqualTo(1);
         Gid me = new Gid(0xfe80_0000_0000_0000L, fabric.topology().requireNode("host3").portGuid(1));

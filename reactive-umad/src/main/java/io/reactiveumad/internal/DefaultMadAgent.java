@@ -18,13 +18,13 @@ import io.reactiveumad.mad.MadTimeoutException;
 import io.reactiveumad.mad.MalformedMadException;
 import io.reactiveumad.mad.RmppHeader;
 import io.reactiveumad.operators.Inbox;
-import io.reactiveumad.operators.RmppOptions;
 import io.reactiveumad.operators.TidTable;
 import io.reactiveumad.poll.EventExecutor;
 import io.reactiveumad.poll.channel.MadFrame;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -72,7 +72,7 @@ final class DefaultMadAgent implements MadAgent {
                 ? new Inbox<>(spec.overflow().capacity(), spec.overflow().policy(), loop,
                         hasDemand -> port.updateReadInterest(), this::logDrop)
                 : null;
-        this.userRmpp = spec.rmpp() == RmppMode.USER ? new UserRmpp(this, RmppOptions.DEFAULTS) : null;
+        this.userRmpp = spec.rmpp() == RmppMode.USER ? new UserRmpp(this, port.rmppOptions()) : null;
     }
 
     int id() {
@@ -304,10 +304,15 @@ final class DefaultMadAgent implements MadAgent {
     @Override
     public void dispose() {
         if (disposed.compareAndSet(false, true)) {
-            loop.execute(() -> {
-                terminate(new PortClosedException("agent " + id + " was closed"));
-                port.removeAgent(this);
-            });
+            try {
+                loop.execute(() -> {
+                    terminate(new PortClosedException("agent " + id + " was closed"));
+                    port.removeAgent(this);
+                });
+            } catch (RejectedExecutionException e) {
+                // The loop closed with the port's channel (device gone), which terminated this agent already.
+                log.debug("agent {}: disposed after its loop closed", id);
+            }
         }
     }
 

@@ -9,6 +9,7 @@ import io.reactiveumad.PortSpec;
 import io.reactiveumad.PortStats;
 import io.reactiveumad.RmppMode;
 import io.reactiveumad.Transport;
+import io.reactiveumad.operators.RmppOptions;
 import io.reactiveumad.poll.EventExecutor;
 import io.reactiveumad.poll.channel.AgentRegistration;
 import io.reactiveumad.poll.channel.FrameListener;
@@ -19,6 +20,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
@@ -41,6 +43,7 @@ public final class DefaultMadPort implements MadPort, FrameListener {
     private final EventExecutor loop;
     private final LoopScheduler loopScheduler;
     private final Scheduler delivery;
+    private final RmppOptions rmpp;
     private final AtomicBoolean disposed = new AtomicBoolean();
     private volatile PortAttributes attributes;
 
@@ -68,6 +71,7 @@ public final class DefaultMadPort implements MadPort, FrameListener {
         this.loop = channel.executor();
         this.loopScheduler = new LoopScheduler(loop);
         this.delivery = options.delivery();
+        this.rmpp = options.rmpp();
         this.attributes = attributes;
     }
 
@@ -171,6 +175,10 @@ public final class DefaultMadPort implements MadPort, FrameListener {
         return delivery;
     }
 
+    RmppOptions rmppOptions() {
+        return rmpp;
+    }
+
     /** loop: sends one frame, counting it; transport errors propagate to the caller. */
     void send(MadFrame frame) {
         channel.send(frame);
@@ -246,7 +254,12 @@ public final class DefaultMadPort implements MadPort, FrameListener {
     @Override
     public void dispose() {
         if (disposed.compareAndSet(false, true)) {
-            loop.execute(() -> terminate(new PortClosedException("port " + spec + " was closed")));
+            try {
+                loop.execute(() -> terminate(new PortClosedException("port " + spec + " was closed")));
+            } catch (RejectedExecutionException e) {
+                // The loop closed after the last channel on it, this port's included (device gone): terminated already.
+                log.debug("port {}: disposed after its loop closed", spec);
+            }
         }
     }
 

@@ -39,6 +39,8 @@ class ApiConformanceTest {
     private static final int EINVAL = 22;
     private static final int DATA = MadHeader.MAD_SIZE - VendorMads.DATA_OFFSET;
     private static final RequestOptions QUICK = RequestOptions.DEFAULT.withTimeout(Duration.ofMillis(200)).withRetries(2);
+    /** One attempt that outlasts a 1 MiB transfer (4855 segments) under TCG: a resend would restart it. */
+    private static final RequestOptions LONG_TRANSFER = RequestOptions.DEFAULT.withTimeout(Duration.ofSeconds(60)).withRetries(0);
 
     private final KernelPorts ports = new KernelPorts();
     private final MadAddress self = InVm.selfGsi();
@@ -115,10 +117,29 @@ class ApiConformanceTest {
     @ParameterizedTest(name = "{0} data bytes")
     @ValueSource(ints = {217, 60_000, 1 << 20})
     void kernelRmppResponseArrivesWhole(int dataLength) {
-        MadAgent client = client();
+        assertLongResponseArrives(client(), server(), dataLength);
+    }
+
+    @ParameterizedTest(name = "{0} data bytes")
+    @ValueSource(ints = {217, 1_000, 60_000, 1 << 20})
+    void userRmppClientReassemblesAKernelRmppResponse(int dataLength) {
+        MadAgent client = KernelPorts.agent(ports.open(), CLASS, RmppMode.USER);
         MadAgent server = server();
+        assertLongResponseArrives(client, server, dataLength);
+    }
+
+    @ParameterizedTest(name = "{0} data bytes")
+    @ValueSource(ints = {217, 1_000, 60_000, 1 << 20})
+    void userRmppServerSegmentsAResponseTheKernelReassembles(int dataLength) {
+        MadAgent client = client();
+        MadAgent server = KernelPorts.agent(ports.open(), CLASS, RmppMode.USER, GET);
+        assertLongResponseArrives(client, server, dataLength);
+    }
+
+    private void assertLongResponseArrives(MadAgent client, MadAgent server, int dataLength) {
         server.serve(req -> Mono.just(VendorMads.response(req.mad(), dataLength, true)));
-        ReceivedMad response = client.request(VendorMads.get(CLASS, 0), self).block(deadline);
+
+        ReceivedMad response = client.request(VendorMads.get(CLASS, 0), self, LONG_TRANSFER).block(LONG_TRANSFER.timeout());
 
         assertThat(response.mad().length()).isEqualTo(VendorMads.DATA_OFFSET + dataLength);
         assertThat(VendorMads.firstMismatch(response.mad(), dataLength)).as("first corrupted data byte").isEqualTo(-1);

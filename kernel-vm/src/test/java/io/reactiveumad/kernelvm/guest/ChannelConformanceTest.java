@@ -89,6 +89,22 @@ class ChannelConformanceTest {
     }
 
     @Test
+    void onlyMethodsInTheMaskReachTheServer() throws Exception {
+        int clientAgent = channels.register(client, CLASS, 0, 1, false);
+        channels.register(server, CLASS, GET_MASK, 1, false);
+
+        channels.send(client, new MadFrame(clientAgent, 0, 2000, 0, self,
+                VendorMads.request(CLASS, VendorMads.SET, 0x7001).toByteArray()));
+        channels.send(client, new MadFrame(clientAgent, 0, 2000, 0, self, VendorMads.get(CLASS, 0x7002).toByteArray()));
+
+        assertThat(Mad.of(serverFrames.next().mad()).tidLow()).as("the Get, sent after the Set").isEqualTo(0x7002);
+        Mad refusal = Mad.of(clientFrames.next().mad());
+        assertThat(refusal.tidLow()).isEqualTo(0x7001);
+        assertThat(refusal.header().methodByte()).as("the kernel answers a Set with GetResp").isEqualTo(GET_RESP);
+        assertThat(refusal.status()).as("an unsupported-method status").isNotZero();
+    }
+
+    @Test
     void requestAndResponseBetweenTwoAgentsOnTwoFds() throws Exception {
         int clientAgent = channels.register(client, CLASS, 0, 1, false);
         int serverAgent = channels.register(server, CLASS, GET_MASK, 1, false);

@@ -2,6 +2,7 @@ package io.reactiveumad.kernelvm.guest;
 
 import io.reactiveumad.poll.EpollEventLoop;
 import io.reactiveumad.poll.channel.AgentRegistration;
+import io.reactiveumad.poll.channel.FrameListener;
 import io.reactiveumad.poll.channel.MadChannel;
 import io.reactiveumad.poll.channel.MadFrame;
 import io.reactiveumad.poll.kernel.UmadHost;
@@ -25,11 +26,11 @@ final class KernelChannels implements AutoCloseable {
     /** One loop for every channel, as all ports of a device share one. */
     private EpollEventLoop loop;
 
-    /** A started channel whose frames go to {@code probe}. */
-    MadChannel open(FrameProbe probe) {
+    /** A started channel whose frames go to {@code listener}. */
+    MadChannel open(FrameListener listener) {
         MadChannel channel = openChannel();
         onLoop(channel, () -> {
-            channel.start(probe);
+            channel.start(listener);
             return null;
         });
         return channel;
@@ -62,8 +63,14 @@ final class KernelChannels implements AutoCloseable {
         });
     }
 
-    /** Runs {@code call} on the channel's loop and returns its result, or rethrows what it threw. */
+    /**
+     * Runs {@code call} on the channel's loop and returns its result, or rethrows what it threw. On the
+     * loop already (an RMPP operator reacting to a frame) it runs at once.
+     */
     static <T> T onLoop(MadChannel channel, Supplier<T> call) {
+        if (channel.executor().inEventLoop()) {
+            return call.get();
+        }
         try {
             return CompletableFuture.supplyAsync(call, channel.executor()).get(FrameProbe.DEADLINE.toMillis(),
                     TimeUnit.MILLISECONDS);

@@ -16,6 +16,7 @@ final class VendorMads {
     static final int CLASS_VERSION = 1;
     static final int OUI = 0x001405;
     static final int GET = 0x01;
+    static final int SET = 0x02;
     static final int GET_RESP = 0x81;
     static final int ATTRIBUTE = 0x0010;
 
@@ -28,7 +29,12 @@ final class VendorMads {
 
     /** A 256-byte Get of {@code mgmtClass} with {@code tid}. */
     static Mad get(int mgmtClass, long tid) {
-        return message(mgmtClass, GET, tid, MadHeader.MAD_SIZE - DATA_OFFSET, false);
+        return request(mgmtClass, GET, tid);
+    }
+
+    /** A 256-byte request of {@code mgmtClass} with {@code method} and {@code tid}. */
+    static Mad request(int mgmtClass, int method, long tid) {
+        return message(mgmtClass, method, tid, MadHeader.MAD_SIZE - DATA_OFFSET, false);
     }
 
     /**

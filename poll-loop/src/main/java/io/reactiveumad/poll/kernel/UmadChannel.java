@@ -170,9 +170,9 @@ public final class UmadChannel implements MadChannel {
         if (writeBuffer.capacity() < total) {
             writeBuffer = direct(total);
         }
-        header.wrap(writeBuffer).clear().agentId(frame.agentId()).status(0).timeoutMs(frame.timeoutMs())
-                .retries(frame.retries()).address(frame.address());
         writeBuffer.clear();
+        header.wrap(writeBuffer).clear().agentId(frame.agentId()).timeoutMs(frame.timeoutMs())
+                .retries(frame.retries()).address(frame.address());
         writeBuffer.put(UmadHeader.SIZE, mad).limit(total);
         int written = file.write(writeBuffer);
         if (written == FileDescriptor.AGAIN) {

@@ -128,7 +128,9 @@ final class FakeUmadDevice implements DeviceFile {
         ByteBuffer record = ByteBuffer.allocateDirect(UmadHeader.SIZE + mad.length).order(ByteOrder.nativeOrder());
         new UmadHeader().wrap(record).agentId(agentId).status(status).address(from);
         record.put(UmadHeader.SIZE, mad);
-        kernelEnd.write(record);
+        if (kernelEnd.write(record) != UmadHeader.SIZE + mad.length) {
+            throw new AssertionError("the fake device's receive queue is full");
+        }
     }
 
     /** The next record the channel wrote, waiting up to 10 s for it. */

@@ -99,6 +99,20 @@ class UmadChannelTest {
     }
 
     @Test
+    void registeringAgainAfterUnregisteringReusesTheArgumentBuffer() throws Exception {
+        int first = onLoop(() -> channel.registerAgent(SA_CLIENT));
+        onLoop(() -> {
+            channel.unregisterAgent(first);
+            return null;
+        });
+
+        int second = onLoop(() -> channel.registerAgent(VENDOR_SERVER));
+
+        assertThat(second).isNotEqualTo(first);
+        assertThat(device.ioctlLog).hasSize(3).last().asString().startsWith("REGISTER_AGENT2 qpn=1 class=0x30");
+    }
+
+    @Test
     void aRejectedRegistrationIsATypedErrorCarryingBothAttempts() {
         device.registrationErrno = Errors.EINVAL;
 

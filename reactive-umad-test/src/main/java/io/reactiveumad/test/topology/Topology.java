@@ -61,6 +61,11 @@ public final class Topology {
         this.byEnd = Collections.unmodifiableMap(ends);
     }
 
+    /** A topology of these nodes and links; fails on duplicate ids or GUIDs, unknown link ends, a port cabled twice. */
+    public static Topology of(List<Node> nodes, List<Link> links) {
+        return new Topology(nodes, links);
+    }
+
     public static TopologyBuilder builder() {
         return new TopologyBuilder();
     }

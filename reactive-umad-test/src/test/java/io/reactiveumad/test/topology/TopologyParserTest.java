@@ -70,9 +70,8 @@ class TopologyParserTest {
 
     @Test
     void parsesTheTwoSwitchTwoPathExampleAsIbsimDoes() throws Exception {
-        Path file = EXAMPLES.resolve("net.2sw2path4hca");
         debianExamples().close();
-        Topology t = Topology.parse(file);
+        Topology t = Topology.parse(EXAMPLES.resolve("net.2sw2path4hca"));
 
         assertThat(t.nodes()).extracting(Node::id).containsExactly("Switch1", "Switch2", "Hca1", "Hca2", "Hca3", "Hca4");
         // ibsim: switches from 0x200000 one GUID each; CAs from 0x100000, ports+1 GUIDs each.
@@ -111,6 +110,27 @@ class TopologyParserTest {
         String body = IBNETDISCOVER.substring(IBNETDISCOVER.indexOf("\nvendid"));
 
         assertThat(written).endsWith(body);
+    }
+
+    /** Record blocks (from one blank line to the next), the unit ibnetdiscover's output order varies by. */
+    private static java.util.Set<String> records(String text) {
+        return java.util.Arrays.stream(text.split("\n\n")).filter(b -> !b.startsWith("#")).map(String::strip)
+                .collect(java.util.stream.Collectors.toSet());
+    }
+
+    @Test
+    void writesWhatTheRealIbnetdiscoverPrintedForTheSameIbsimFabric() throws Exception {
+        // Recorded from ibnetdiscover (infiniband-diags) on ibsim running net.2sw2path4hca, before any SM ran.
+        String real;
+        try (var in = getClass().getResourceAsStream("/ibnetdiscover-net.2sw2path4hca.txt")) {
+            real = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        Topology fromRealOutput = Topology.parse(real);
+        assertThat(records(fromRealOutput.toIbnetdiscover())).isEqualTo(records(real));
+
+        debianExamples().close();
+        Topology fromIbsimFile = Topology.parse(EXAMPLES.resolve("net.2sw2path4hca"));
+        assertThat(records(fromIbsimFile.toIbnetdiscover())).isEqualTo(records(real));
     }
 
     @Test

@@ -1,0 +1,70 @@
+package io.reactiveumad.examples;
+
+import io.reactiveumad.PortStats;
+import io.reactiveumad.discovery.DiscoveredFabric;
+import io.reactiveumad.discovery.DiscoveryOptions;
+import io.reactiveumad.discovery.DiscoveryOptions.DiscoveryProgress;
+import io.reactiveumad.discovery.FabricDiscovery;
+import io.reactiveumad.test.topology.DiscoveredTopology;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "discover", mixinStandardHelpOptions = true,
+        description = "Discover the fabric with directed-route SMPs, many on the wire at once, and print it as "
+                + "ibnetdiscover does (or as JSON). Progress goes to stderr.")
+final class DiscoverCommand extends FabricCommand {
+    enum Format { IBNETDISCOVER, JSON }
+
+    /** Progress lines at most this often, so a big fabric does not flood the terminal. */
+    private static final long PROGRESS_EVERY_NANOS = Duration.ofSeconds(1).toNanos();
+
+    @Option(names = "--outstanding", paramLabel = "N", defaultValue = "" + DiscoveryOptions.DEFAULT_OUTSTANDING,
+            description = "SMPs on the wire at once (default: ${DEFAULT-VALUE}; ibnetdiscover keeps 2).")
+    int outstanding;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "ibnetdiscover",
+            description = "ibnetdiscover or json (default: ${DEFAULT-VALUE}).")
+    Format format;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "300",
+            description = "Give up after this long (default: ${DEFAULT-VALUE}).")
+    long timeoutSeconds;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = err();
+        AtomicLong lastReport = new AtomicLong(System.nanoTime());
+        DiscoveryOptions options = DiscoveryOptions.defaults().withOutstanding(outstanding)
+                .withProgress(p -> report(err, p, lastReport));
+        DiscoveredFabric fabric;
+        PortStats stats;
+        long started;
+        try (Connection connection = transport.connect(err)) {
+            started = System.nanoTime();
+            lastReport.set(started);
+            fabric = FabricDiscovery.discover(connection.port(), options).block(Duration.ofSeconds(timeoutSeconds));
+            stats = connection.port().stats();
+        }
+        if (fabric == null) {
+            throw new IllegalStateException("discovery ended without a result");
+        }
+        err.printf("umad discover: %d nodes, %d links, %d SMPs (%d timed out) in %d ms%n", fabric.nodes().size(),
+                fabric.links().size(), fabric.smpsSent(), stats.timeouts(), Duration.ofNanos(System.nanoTime() - started).toMillis());
+        fabric.problems().forEach(problem -> err.println("umad discover: warning: " + problem));
+        out().print(format == Format.JSON ? Json.pretty(FabricJson.of(fabric)) + "\n" : DiscoveredTopology.toIbnetdiscover(fabric));
+        return fabric.complete() ? 0 : UmadCli.EXIT_FAILED;
+    }
+
+    private static void report(PrintWriter err, DiscoveryProgress progress, AtomicLong lastReport) {
+        long now = System.nanoTime();
+        long last = lastReport.get();
+        if (now - last >= PROGRESS_EVERY_NANOS && lastReport.compareAndSet(last, now)) {
+            err.printf("umad discover: %d nodes (%d switches), %d links, %d SMPs sent, %d on the wire%n", progress.nodes(),
+                    progress.switches(), progress.links(), progress.smpsSent(), progress.inFlight());
+            err.flush();
+        }
+    }
+}

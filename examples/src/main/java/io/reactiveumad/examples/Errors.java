@@ -1,0 +1,24 @@
+package io.reactiveumad.examples;
+
+import reactor.core.Exceptions;
+
+/** Turns exceptions into the one line the CLI prints. */
+final class Errors {
+    private Errors() {
+    }
+
+    /** The innermost cause's message (Reactor's wrappers removed), or its type when it has none. */
+    static String describe(Throwable failure) {
+        Throwable t = Exceptions.unwrap(failure);
+        while (t.getCause() != null && t.getCause() != t && (t.getMessage() == null || isWrapper(t))) {
+            t = t.getCause();
+        }
+        String message = t.getMessage();
+        return message == null || message.isBlank() ? t.getClass().getSimpleName() : message;
+    }
+
+    private static boolean isWrapper(Throwable t) {
+        return t instanceof java.util.concurrent.ExecutionException || t instanceof java.io.UncheckedIOException
+                || t.getClass() == RuntimeException.class;
+    }
+}

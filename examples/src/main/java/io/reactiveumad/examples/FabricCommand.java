@@ -1,0 +1,55 @@
+package io.reactiveumad.examples;
+
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.function.Function;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+import reactor.core.Disposable;
+import reactor.core.publisher.Mono;
+
+/** A command that talks to a fabric: the shared transport options and the command line's writers. */
+abstract class FabricCommand implements Callable<Integer> {
+    /** A guard for one-shot queries: the clients time out and retry on their own well within it. */
+    static final Duration QUERY_DEADLINE = Duration.ofSeconds(60);
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    TransportOptions transport;
+
+    PrintWriter out() {
+        return spec.commandLine().getOut();
+    }
+
+    PrintWriter err() {
+        return spec.commandLine().getErr();
+    }
+
+    /**
+     * Opens the port, makes a client on it, waits for what {@code ask} answers and releases everything:
+     * the shape of every one-shot query command.
+     */
+    <C extends Disposable, T> T query(Function<Connection, C> client, Function<C, Mono<T>> ask, String what) {
+        try (Connection connection = transport.connect(err())) {
+            C opened = client.apply(connection);
+            try {
+                return await(ask.apply(opened), what);
+            } finally {
+                opened.dispose();
+            }
+        }
+    }
+
+    /** Waits for {@code answer} (at most {@link #QUERY_DEADLINE}); no answer at all is an error. */
+    static <T> T await(Mono<T> answer, String what) {
+        T value = answer.block(QUERY_DEADLINE);
+        if (value == null) {
+            throw new IllegalStateException(what + ": no answer");
+        }
+        return value;
+    }
+}

@@ -1,0 +1,102 @@
+package io.reactiveumad.examples;
+
+import io.reactiveumad.mad.Gid;
+import io.reactiveumad.mad.Octets;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.RecordComponent;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Attribute records as the CLI prints them: a name → value map (nested records flattened with dots),
+ * shown as infiniband-diags' {@code Name:.....value} lines or as JSON. Keys (M_Key, SM_Key, …) are secrets:
+ * they are never printed.
+ */
+final class Fields {
+    private static final int DOTS_TO = 32;
+
+    private Fields() {
+    }
+
+    /** The record's components in declaration order; nested records become {@code outer.inner}. */
+    static Map<String, Object> of(Record record) {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        flatten("", record, fields);
+        return fields;
+    }
+
+    private static void flatten(String prefix, Record record, Map<String, Object> into) {
+        for (RecordComponent component : record.getClass().getRecordComponents()) {
+            String name = component.getName();
+            if (isSecret(name)) {
+                continue;
+            }
+            Object value = read(component, record);
+            if (value instanceof Record nested && !(value instanceof Gid)) {
+                flatten(prefix + name + ".", nested, into);
+            } else {
+                into.put(prefix + name, plain(name, value));
+            }
+        }
+    }
+
+    /** GUIDs and GIDs as hex text (64-bit values do not survive JSON numbers); everything else as is. */
+    private static Object plain(String name, Object value) {
+        if (value instanceof Gid gid) {
+            return gid.toString();
+        }
+        if (value instanceof Long number && name.toLowerCase(java.util.Locale.ROOT).contains("guid")) {
+            return String.format("0x%016x", number);
+        }
+        if (value instanceof Octets octets) {
+            return octets.toString();
+        }
+        return value;
+    }
+
+    private static boolean isSecret(String name) {
+        String lower = name.toLowerCase(java.util.Locale.ROOT);
+        return lower.equals("mkey") || lower.equals("smkey") || lower.equals("servicekey");
+    }
+
+    private static Object read(RecordComponent component, Record record) {
+        try {
+            return component.getAccessor().invoke(record);
+        } catch (IllegalAccessException | InvocationTargetException e) {
+            throw new IllegalStateException("cannot read " + component.getName() + " of " + record.getClass().getSimpleName(), e);
+        }
+    }
+
+    /** {@code Name:........value} lines, as smpquery and perfquery print them. */
+    static String text(Map<String, Object> fields) {
+        StringBuilder out = new StringBuilder();
+        fields.forEach((name, value) -> {
+            String label = name + ":";
+            out.append(label).append(".".repeat(Math.max(1, DOTS_TO - label.length()))).append(value).append('\n');
+        });
+        return out.toString();
+    }
+
+    /** One record: text lines, or one JSON object. */
+    static String render(Record record, boolean json) {
+        Map<String, Object> map = of(record);
+        return json ? Json.pretty(map) + "\n" : text(map);
+    }
+
+    /** Several records: text blocks separated by blank lines, or one JSON array. */
+    static String render(List<? extends Record> records, boolean json) {
+        List<Map<String, Object>> maps = records.stream().map(Fields::of).toList();
+        if (json) {
+            return Json.pretty(maps) + "\n";
+        }
+        StringBuilder out = new StringBuilder();
+        for (Map<String, Object> map : maps) {
+            if (out.length() > 0) {
+                out.append('\n');
+            }
+            out.append(text(map));
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,32 @@
+package io.reactiveumad.examples;
+
+import io.reactiveumad.client.SmpRoute;
+import java.util.Arrays;
+
+/** Directed routes as infiniband-diags writes them: {@code 0,1,3} (the leading 0 is the local node). */
+final class Routes {
+    private Routes() {
+    }
+
+    static SmpRoute.Directed parse(String text) {
+        String[] parts = text.trim().split(",");
+        int[] hops = new int[parts.length];
+        try {
+            for (int i = 0; i < parts.length; i++) {
+                hops[i] = Integer.parseInt(parts[i].trim());
+            }
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("not a directed route (ports separated by commas, e.g. 0,1,3): " + text);
+        }
+        int from = hops.length > 0 && hops[0] == 0 ? 1 : 0;
+        return SmpRoute.directed(Arrays.copyOfRange(hops, from, hops.length));
+    }
+
+    static String format(SmpRoute.Directed route) {
+        StringBuilder text = new StringBuilder("0");
+        for (int port : route.ports()) {
+            text.append(',').append(port);
+        }
+        return text.toString();
+    }
+}

@@ -1,0 +1,154 @@
+package io.reactiveumad.examples;
+
+import io.reactiveumad.RmppMode;
+import io.reactiveumad.client.SaClient;
+import io.reactiveumad.mad.Gid;
+import io.reactiveumad.mad.attr.NodeDescription;
+import io.reactiveumad.mad.attr.NodeInfo;
+import io.reactiveumad.mad.attr.PortInfo;
+import io.reactiveumad.mad.sa.LinkRecord;
+import io.reactiveumad.mad.sa.NodeRecord;
+import io.reactiveumad.mad.sa.PathRecord;
+import io.reactiveumad.mad.sa.PortInfoRecord;
+import java.nio.ByteBuffer;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import reactor.core.publisher.Flux;
+
+@Command(name = "sa", mixinStandardHelpOptions = true,
+        description = "Query the subnet administrator (as saquery): filters go to the SA as component masks.",
+        subcommands = {SaCommand.Nodes.class, SaCommand.PortInfos.class, SaCommand.Paths.class, SaCommand.Links.class,
+                SaCommand.Services.class, SaCommand.Informs.class})
+final class SaCommand {
+
+    /**
+     * An SA client doing RMPP in user space, except on ibsim: an SA attached through umad2sim (OpenSM)
+     * leaves RMPP to a kernel that is not there, so its answers are single MADs flagged Active with
+     * RMPPVersion 0, which an RMPP receiver must refuse.
+     */
+    static SaClient client(Connection connection) {
+        return SaClient.of(connection.port(), connection.kind() == TransportKind.IBSIM ? RmppMode.NONE : RmppMode.USER);
+    }
+
+    /** One SA GetTable, printed record by record. */
+    abstract static class Query extends FabricCommand {
+        @Option(names = "--json", description = "Print a JSON array.")
+        boolean json;
+
+        abstract Flux<? extends Record> query(SaClient sa);
+
+        @Override
+        public Integer call() {
+            List<? extends Record> records = query(SaCommand::client, sa -> query(sa).collectList(), "SA " + spec.name());
+            if (records.isEmpty()) {
+                err().println("umad sa " + spec.name() + ": no records");
+            }
+            out().print(Fields.render(records, json));
+            return 0;
+        }
+    }
+
+    @Command(name = "nodes", mixinStandardHelpOptions = true, description = "NodeRecords (saquery NR).")
+    static final class Nodes extends Query {
+        @Option(names = "--lid", paramLabel = "LID", description = "Only the node with this LID.")
+        Integer lid;
+
+        @Override
+        Flux<NodeRecord> query(SaClient sa) {
+            if (lid == null) {
+                return sa.getTable(SaClient.NODE_RECORD);
+            }
+            NodeRecord template = new NodeRecord(lid, NodeInfo.decode(ByteBuffer.allocate(NodeInfo.SIZE), 0),
+                    new NodeDescription(""));
+            return sa.getTable(SaClient.NODE_RECORD, template, NodeRecord.Component.LID);
+        }
+    }
+
+    @Command(name = "portinfo", mixinStandardHelpOptions = true, description = "PortInfoRecords (saquery PIR).")
+    static final class PortInfos extends Query {
+        @Option(names = "--lid", paramLabel = "LID", description = "Only the ports of this LID.")
+        Integer lid;
+
+        @Option(names = "--port-number", paramLabel = "N", description = "Only this port number (with --lid).")
+        Integer portNumber;
+
+        @Override
+        Flux<PortInfoRecord> query(SaClient sa) {
+            long mask = (lid != null ? PortInfoRecord.Component.ENDPORT_LID : 0)
+                    | (portNumber != null ? PortInfoRecord.Component.PORT_NUM : 0);
+            PortInfoRecord template = new PortInfoRecord(lid == null ? 0 : lid, portNumber == null ? 0 : portNumber, 0,
+                    PortInfo.decode(ByteBuffer.allocate(PortInfo.SIZE), 0));
+            return sa.getTable(SaClient.PORT_INFO_RECORD, template, mask);
+        }
+    }
+
+    @Command(name = "paths", mixinStandardHelpOptions = true,
+            description = "PathRecords between two ports (saquery -p), by LIDs or by port GUIDs.")
+    static final class Paths extends Query {
+        @Option(names = "--slid", paramLabel = "LID", description = "Source LID.")
+        Integer slid;
+
+        @Option(names = "--dlid", paramLabel = "LID", description = "Destination LID.")
+        Integer dlid;
+
+        @Option(names = "--sgid", paramLabel = "GID", description = "Source GID as prefix:guid in hex, or a port GUID (default prefix).")
+        String sgid;
+
+        @Option(names = "--dgid", paramLabel = "GID", description = "Destination GID or port GUID.")
+        String dgid;
+
+        @Override
+        Flux<PathRecord> query(SaClient sa) {
+            if (sgid != null && dgid != null) {
+                return sa.pathRecords(gid(sgid), gid(dgid));
+            }
+            if (slid == null || dlid == null) {
+                throw new IllegalArgumentException("give --slid and --dlid, or --sgid and --dgid");
+            }
+            PathRecord template = new PathRecord(0, Gid.ZERO, Gid.ZERO, dlid, slid, false, 0, 0, 0, true, 1, 0, 0, 0, 0,
+                    0, 0, 0, 0, 0, 0);
+            return sa.getTable(SaClient.PATH_RECORD, template,
+                    PathRecord.Component.SLID | PathRecord.Component.DLID | PathRecord.Component.NUMB_PATH);
+        }
+
+        /** The default GID prefix (fe80::) unless the text gives one as {@code prefix:guid}. */
+        private static Gid gid(String text) {
+            int colon = text.lastIndexOf(':');
+            long prefix = colon < 0 ? 0xfe80000000000000L : Long.parseUnsignedLong(strip(text.substring(0, colon)), 16);
+            return new Gid(prefix, Long.parseUnsignedLong(strip(text.substring(colon + 1)), 16));
+        }
+
+        private static String strip(String hex) {
+            return hex.startsWith("0x") ? hex.substring(2) : hex;
+        }
+    }
+
+    @Command(name = "links", mixinStandardHelpOptions = true, description = "LinkRecords (saquery LR).")
+    static final class Links extends Query {
+        @Option(names = "--lid", paramLabel = "LID", description = "Only links from this LID.")
+        Integer lid;
+
+        @Override
+        Flux<LinkRecord> query(SaClient sa) {
+            return lid == null ? sa.getTable(SaClient.LINK_RECORD)
+                    : sa.getTable(SaClient.LINK_RECORD, new LinkRecord(lid, 0, 0, 0), LinkRecord.Component.FROM_LID);
+        }
+    }
+
+    @Command(name = "services", mixinStandardHelpOptions = true, description = "ServiceRecords (saquery SR).")
+    static final class Services extends Query {
+        @Override
+        Flux<? extends Record> query(SaClient sa) {
+            return sa.getTable(SaClient.SERVICE_RECORD);
+        }
+    }
+
+    @Command(name = "inform", mixinStandardHelpOptions = true, description = "InformInfoRecords: who subscribed to which traps (saquery IIR).")
+    static final class Informs extends Query {
+        @Override
+        Flux<? extends Record> query(SaClient sa) {
+            return sa.getTable(SaClient.INFORM_INFO_RECORD);
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package io.reactiveumad.examples;
+
+import io.reactiveumad.client.SmpClient;
+import io.reactiveumad.client.SmpRoute;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import reactor.core.publisher.Mono;
+
+@Command(name = "smp", mixinStandardHelpOptions = true,
+        description = "Query a node's SMP attributes (as smpquery), LID-routed or along a directed route (-D).",
+        subcommands = {SmpCommand.NodeInfoQuery.class, SmpCommand.NodeDescQuery.class, SmpCommand.PortInfoQuery.class,
+                SmpCommand.SwitchInfoQuery.class})
+final class SmpCommand {
+
+    /** One SMP Get: the target (a LID, or a directed route with -D) and how to print the answer. */
+    abstract static class Query extends FabricCommand {
+        @Parameters(index = "0", paramLabel = "LID|PATH", description = "The target's LID, or with -D its directed route, e.g. 0,1,3.")
+        String target;
+
+        @Option(names = {"-D", "--directed"}, description = "The target is a directed route from the local port (0 is the local node).")
+        boolean directed;
+
+        @Option(names = "--json", description = "Print JSON.")
+        boolean json;
+
+        abstract Mono<? extends Record> query(SmpClient smp, SmpRoute route);
+
+        @Override
+        public Integer call() {
+            SmpRoute route = directed ? Routes.parse(target) : SmpRoute.lid(parseLid(target));
+            Record answer = query(c -> SmpClient.of(c.port()), smp -> query(smp, route), spec.name() + " " + route);
+            out().print(Fields.render(answer, json));
+            return 0;
+        }
+
+        private static int parseLid(String text) {
+            try {
+                return Integer.decode(text);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("not a LID: " + text + " (use -D for a directed route)");
+            }
+        }
+    }
+
+    @Command(name = "nodeinfo", mixinStandardHelpOptions = true, description = "NodeInfo (attribute 0x0011).")
+    static final class NodeInfoQuery extends Query {
+        @Override
+        Mono<? extends Record> query(SmpClient smp, SmpRoute route) {
+            return smp.nodeInfo(route);
+        }
+    }
+
+    @Command(name = "nodedesc", mixinStandardHelpOptions = true, description = "NodeDescription (attribute 0x0010).")
+    static final class NodeDescQuery extends Query {
+        @Override
+        Mono<? extends Record> query(SmpClient smp, SmpRoute route) {
+            return smp.nodeDescription(route);
+        }
+    }
+
+    @Command(name = "portinfo", mixinStandardHelpOptions = true, description = "PortInfo (attribute 0x0015) of PORT.")
+    static final class PortInfoQuery extends Query {
+        @Parameters(index = "1", arity = "0..1", paramLabel = "PORT", defaultValue = "0",
+                description = "The port (default: ${DEFAULT-VALUE}: a switch's port 0, or the port a CA is reached by).")
+        int portNumber;
+
+        @Override
+        Mono<? extends Record> query(SmpClient smp, SmpRoute route) {
+            return smp.portInfo(route, portNumber);
+        }
+    }
+
+    @Command(name = "switchinfo", mixinStandardHelpOptions = true, description = "SwitchInfo (attribute 0x0012).")
+    static final class SwitchInfoQuery extends Query {
+        @Override
+        Mono<? extends Record> query(SmpClient smp, SmpRoute route) {
+            return smp.switchInfo(route);
+        }
+    }
+}

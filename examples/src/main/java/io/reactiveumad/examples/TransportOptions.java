@@ -1,0 +1,149 @@
+package io.reactiveumad.examples;
+
+import io.reactiveumad.IbsimTransport;
+import io.reactiveumad.KernelTransport;
+import io.reactiveumad.MadPort;
+import io.reactiveumad.PortOptions;
+import io.reactiveumad.PortSpec;
+import io.reactiveumad.Transport;
+import io.reactiveumad.Umad;
+import io.reactiveumad.poll.ibsim.IbsimEndpoint;
+import io.reactiveumad.test.EmbeddedFabric;
+import io.reactiveumad.test.topology.Topology;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Option;
+import reactor.core.scheduler.Schedulers;
+
+/** The options every fabric-facing command shares: which transport, which local port. */
+final class TransportOptions {
+    private static final Duration OPEN_TIMEOUT = Duration.ofSeconds(10);
+
+    private final CliContext context;
+
+    @Option(names = "--transport", paramLabel = "KIND",
+            description = "kernel, ibsim or embedded. Default: kernel if a /dev/infiniband/umad* device is readable, "
+                    + "else ibsim if a simulator answers, else the embedded fabric.")
+    TransportKind kind;
+
+    @Option(names = "--device", paramLabel = "CA", description = "The local CA, e.g. mlx5_0 (default: the first one).")
+    String device;
+
+    @Option(names = "--port", paramLabel = "N", defaultValue = "1", description = "The local port number (default: ${DEFAULT-VALUE}).")
+    int port;
+
+    @Option(names = "--sim-host", paramLabel = "NAME",
+            description = "ibsim: the simulated node to attach to (default: $SIM_HOST, else the simulator's first CA).")
+    String simHost;
+
+    @Option(names = "--topology", paramLabel = "FILE",
+            description = "embedded: an ibsim net file or ibnetdiscover output to load (default: the bundled fabric).")
+    Path topology;
+
+    TransportOptions(CliContext context) {
+        this.context = context;
+    }
+
+    /**
+     * Opens the local port on the transport asked for, or on the first available one (kernel device,
+     * then a reachable ibsim, then the embedded fabric, saying so on {@code err}).
+     */
+    Connection connect(PrintWriter err) {
+        if (kind != null) {
+            return open(kind);
+        }
+        if (hasReadableUmadDevice()) {
+            return open(TransportKind.KERNEL);
+        }
+        try {
+            return open(TransportKind.IBSIM);
+        } catch (RuntimeException noSimulator) {
+            err.println("umad: no readable " + context.devInfiniband() + "/umad* device and no ibsim server ("
+                    + Errors.describe(noSimulator) + "): using the embedded fabric");
+            return open(TransportKind.EMBEDDED);
+        }
+    }
+
+    private Connection open(TransportKind chosen) {
+        return switch (chosen) {
+            case KERNEL -> openKernel();
+            case IBSIM -> openIbsim();
+            case EMBEDDED -> openEmbedded();
+        };
+    }
+
+    /** Starts an embedded fabric (the SM on its first CA) and opens {@code --device} or its last CA port. */
+    Connection openEmbedded() {
+        Topology topology = this.topology == null ? Topology.defaultTopology() : Topology.parse(this.topology);
+        EmbeddedFabric fabric = EmbeddedFabric.start(topology);
+        try {
+            List<PortSpec> ports = fabric.transport().ports();
+            PortSpec spec = device != null ? new PortSpec(device, port) : ports.get(ports.size() - 1);
+            Connection connection = new Connection(TransportKind.EMBEDDED, openPort(fabric.transport(), spec), fabric);
+            context.fabricStarted().accept(fabric);
+            return connection;
+        } catch (RuntimeException e) {
+            fabric.close();
+            throw e;
+        }
+    }
+
+    /** {@code --device}/{@code --port}, or the kernel's first port. */
+    private Connection openKernel() {
+        Transport kernel = KernelTransport.system();
+        PortSpec spec;
+        if (device != null) {
+            spec = new PortSpec(device, port);
+        } else {
+            List<PortSpec> ports = kernel.ports();
+            if (ports.isEmpty()) {
+                throw new IllegalStateException("no InfiniBand/RoCE port with a umad device on this machine");
+            }
+            spec = ports.get(0);
+        }
+        return new Connection(TransportKind.KERNEL, openPort(kernel, spec), null);
+    }
+
+    private Connection openIbsim() {
+        Map<String, String> env = new HashMap<>(context.env());
+        String node = simHost != null ? simHost : device;
+        if (node != null) {
+            env.put(IbsimEndpoint.ENV_NODE, node);
+        }
+        Transport sim = IbsimTransport.fromEnvironment(env);
+        return new Connection(TransportKind.IBSIM, openPort(sim, sim.ports().get(0)), null);
+    }
+
+    private static MadPort openPort(Transport transport, PortSpec spec) {
+        // The commands print from their subscribers (blocking I/O): deliver off the parallel workers.
+        MadPort opened = Umad.open(transport, spec, new PortOptions(Schedulers.boundedElastic())).block(OPEN_TIMEOUT);
+        if (opened == null) {
+            throw new IllegalStateException("opening " + spec + " on " + transport.name() + " gave no port");
+        }
+        return opened;
+    }
+
+    private boolean hasReadableUmadDevice() {
+        Path dir = context.devInfiniband();
+        if (!Files.isDirectory(dir)) {
+            return false;
+        }
+        try (DirectoryStream<Path> devices = Files.newDirectoryStream(dir, "umad*")) {
+            for (Path device : devices) {
+                if (Files.isReadable(device)) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}

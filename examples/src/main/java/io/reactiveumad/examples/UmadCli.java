@@ -1,0 +1,79 @@
+package io.reactiveumad.examples;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code umad} command line: reactive-umad's examples as one tool. Output goes to the command
+ * line's writers (stdout for results, stderr for progress and errors) so tests run it in-process.
+ * Exit codes: 0 done, 1 the operation failed, 2 bad usage.
+ */
+@Command(name = "umad", mixinStandardHelpOptions = true, version = "umad (reactive-umad examples) 0.1.0",
+        description = "InfiniBand management from Java with reactive-umad: watch traps, discover the fabric, "
+                + "query SMP/SA/PerfMgt attributes. Runs on the kernel's umad devices, an ibsim simulator, or an "
+                + "embedded in-JVM fabric when there is no InfiniBand.",
+        subcommands = {DemoCommand.class, WatchCommand.class, DiscoverCommand.class, SmpCommand.class,
+                SaCommand.class, PerfCommand.class, CommandLine.HelpCommand.class})
+public final class UmadCli {
+    public static final int EXIT_FAILED = 1;
+
+    public static void main(String[] args) {
+        System.exit(run(CliContext.system(), new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+    }
+
+    /** Runs one command line in {@code context} with these writers; returns the exit code. */
+    static int run(CliContext context, PrintWriter out, PrintWriter err, String... args) {
+        CommandLine cli = commandLine(context);
+        cli.setOut(out);
+        cli.setErr(err);
+        try {
+            return cli.execute(args);
+        } finally {
+            out.flush();
+            err.flush();
+        }
+    }
+
+    static CommandLine commandLine(CliContext context) {
+        return new CommandLine(new UmadCli(), new ContextFactory(context))
+                .setExecutionExceptionHandler(UmadCli::oneLineError)
+                .setParameterExceptionHandler(UmadCli::oneLineUsageError)
+                .setCaseInsensitiveEnumValuesAllowed(true);
+    }
+
+    /** Builds commands and mixins, handing {@link CliContext} to those whose constructor takes it. */
+    private record ContextFactory(CliContext context) implements CommandLine.IFactory {
+        @Override
+        public <K> K create(Class<K> type) throws Exception {
+            try {
+                var constructor = type.getDeclaredConstructor(CliContext.class);
+                constructor.setAccessible(true);
+                return constructor.newInstance(context);
+            } catch (NoSuchMethodException plain) {
+                return CommandLine.defaultFactory().create(type);
+            }
+        }
+    }
+
+    /** Bad usage is one line too, pointing at the command's help. */
+    private static int oneLineUsageError(CommandLine.ParameterException e, String[] args) {
+        CommandLine cli = e.getCommandLine();
+        PrintWriter err = cli.getErr();
+        String name = cli.getCommandSpec().qualifiedName();
+        err.println(name + ": " + e.getMessage() + " (try '" + name + " --help')");
+        err.flush();
+        return cli.getCommandSpec().exitCodeOnInvalidInput();
+    }
+
+    /** A failure is one line naming the command and the cause; {@code UMAD_DEBUG=1} adds the stack trace. */
+    private static int oneLineError(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {
+        PrintWriter err = cli.getErr();
+        err.println(cli.getCommandSpec().qualifiedName() + ": error: " + Errors.describe(e));
+        if (System.getenv("UMAD_DEBUG") != null) {
+            e.printStackTrace(err);
+        }
+        err.flush();
+        return EXIT_FAILED;
+    }
+}

@@ -1,0 +1,79 @@
+package io.reactiveumad.test.topology;
+
+import io.reactiveumad.discovery.DiscoveredFabric;
+import io.reactiveumad.discovery.DiscoveredLink;
+import io.reactiveumad.discovery.DiscoveredNode;
+import io.reactiveumad.discovery.FabricDiscovery;
+import io.reactiveumad.mad.attr.PortInfo;
+import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A {@link FabricDiscovery} result as a {@link Topology}: the model the embedded fabric loads and
+ * {@link IbnetdiscoverWriter} prints, so a discovered fabric can be written as {@code ibnetdiscover} does
+ * and compared with (or replayed as) a topology file. Node ids are {@code ibnetdiscover}'s GUID names.
+ */
+public final class DiscoveredTopology {
+    private DiscoveredTopology() {
+    }
+
+    public static Topology of(DiscoveredFabric fabric) {
+        TopologyBuilder builder = Topology.builder();
+        fabric.nodes().forEach(n -> builder.add(node(n)));
+        Map<Long, DiscoveredNode> byGuid = fabric.byGuid();
+        for (DiscoveredLink link : fabric.links()) {
+            DiscoveredNode a = byGuid.get(link.nodeGuidA());
+            DiscoveredNode b = byGuid.get(link.nodeGuidB());
+            // Both ends run at the same rate; either end's PortInfo says which (one may have gone unanswered).
+            DiscoveredNode measured = a.port(link.portA()).isPresent() ? a : b;
+            Optional<PortInfo> rate = measured.port(measured == a ? link.portA() : link.portB());
+            LinkWidth width = rate.map(r -> LinkWidth.ofCode(r.linkWidthActive())).orElse(Link.DEFAULT_WIDTH);
+            LinkSpeed speed = rate.map(r -> LinkSpeed.of(r.linkSpeedActive(), extendedSpeed(measured, r)))
+                    .orElse(Link.DEFAULT_SPEED);
+            builder.link(guidName(a), link.portA(), guidName(b), link.portB(), width, speed);
+        }
+        return builder.build();
+    }
+
+    /** {@code ibnetdiscover}'s text for {@code fabric}, dated now, with the "Initiated from" line for the local port. */
+    public static String toIbnetdiscover(DiscoveredFabric fabric) {
+        Topology topology = of(fabric);
+        DiscoveredNode local = fabric.node(fabric.fromNodeGuid()).orElseThrow();
+        return new IbnetdiscoverWriter().generatedOn(ZonedDateTime.now())
+                .initiatedFrom(topology.requireNode(guidName(local)), local.portGuid(fabric.fromPort()))
+                .write(topology);
+    }
+
+    private static Node node(DiscoveredNode found) {
+        var info = found.nodeInfo();
+        NodeType type = NodeType.ofCode(info.nodeType());
+        List<Port> ports = new ArrayList<>();
+        if (type == NodeType.SWITCH) {
+            ports.add(port(found, 0));
+        } else {
+            for (int p = 1; p <= info.numPorts(); p++) {
+                ports.add(port(found, p));
+            }
+        }
+        return new Node(type, guidName(found), found.description(), info.numPorts(), info.nodeGuid(),
+                info.systemImageGuid(), info.vendorId(), info.deviceId(), ports);
+    }
+
+    private static Port port(DiscoveredNode node, int number) {
+        Optional<PortInfo> info = node.addressingPort(number);
+        return new Port(number, node.portGuid(number), info.map(PortInfo::lid).orElse(0), info.map(PortInfo::lmc).orElse(0));
+    }
+
+    /** LinkSpeedExtActive counts only where the capability mask (port 0's on a switch) says extended speeds. */
+    private static int extendedSpeed(DiscoveredNode node, PortInfo port) {
+        long capabilities = node.isSwitch() ? node.port(0).map(PortInfo::capabilityMask).orElse(0L) : port.capabilityMask();
+        return (capabilities & PortInfo.CAP_IS_EXTENDED_SPEEDS_SUPPORTED) != 0 ? port.linkSpeedExtActive() : 0;
+    }
+
+    private static String guidName(DiscoveredNode node) {
+        return String.format("%s-%016x", NodeType.ofCode(node.nodeInfo().nodeType()).namePrefix(), node.guid());
+    }
+}

@@ -1,0 +1,98 @@
+package io.reactiveumad.test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.reactiveumad.mad.Mad;
+import io.reactiveumad.mad.MadAddress;
+import io.reactiveumad.mad.MadHeader;
+import io.reactiveumad.mad.Method;
+import io.reactiveumad.mad.MgmtClass;
+import io.reactiveumad.mad.attr.NodeInfo;
+import io.reactiveumad.poll.DeviceGoneException;
+import io.reactiveumad.poll.channel.AgentRegistration;
+import io.reactiveumad.poll.channel.FrameListener;
+import io.reactiveumad.poll.channel.MadChannel;
+import io.reactiveumad.poll.channel.MadFrame;
+import io.reactiveumad.test.topology.FatTree;
+import io.reactiveumad.test.topology.Link;
+import io.reactiveumad.test.topology.Node;
+import io.reactiveumad.test.topology.NodeType;
+import io.reactiveumad.test.topology.Port;
+import io.reactiveumad.test.topology.Topology;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import reactor.test.scheduler.VirtualTimeScheduler;
+
+/** Changing the fabric under running channels, and a fabric of fat-tree size. */
+class FabricChangesTest extends FabricTestSupport {
+
+    @Test
+    void anAddedNodeIsSweptInAndARemovedNodesChannelFailsAsDeviceGone() {
+        Node host5 = new Node(NodeType.CA, "host5", "host5 HCA-1", 1, 0x500000, 0x500000, 0, 0,
+                List.of(new Port(1, 0x500001, 0, 0)));
+        fabric.addNode(host5, Link.of("sw2", 3, "host5", 1));
+
+        assertThat(fabric.lid("host5", 1)).isEqualTo(7);
+        MadChannel channel = fabric.transport().open(fabric.port("host5 HCA-1", 1));
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        on(() -> channel.start(new FrameListener() {
+            @Override
+            public void onFrame(MadFrame frame) {
+            }
+
+            @Override
+            public void onError(Throwable error) {
+                failure.set(error);
+            }
+        }));
+
+        fabric.removeNode("host5");
+
+        assertThat(failure.get()).isInstanceOf(DeviceGoneException.class);
+        assertThatThrownBy(() -> on(() -> channel.registerAgent(
+                new AgentRegistration(1, MgmtClass.PERF, 1, 0, 0, 0, 0, false)))).isInstanceOf(DeviceGoneException.class);
+        assertThat(fabric.topology().node("host5")).isEmpty();
+        assertThatThrownBy(() -> fabric.removeNode("host1")).hasMessageContaining("SM");
+    }
+
+    @Test
+    void aFiveHundredHostFatTreeSweepsAndRoutesAcrossTheSpines() {
+        VirtualTimeScheduler clock = VirtualTimeScheduler.create();
+        Topology tree = FatTree.generate(16, 8, 32);
+        try (EmbeddedFabric big = EmbeddedFabric.builder(tree).scheduler(clock).build()) {
+            MadChannel channel = big.transport().open(big.port("host-512", 1));
+            List<MadFrame> frames = new ArrayList<>();
+            int agent = on(big.executor(), () -> {
+                channel.start(new FrameListener() {
+                    @Override
+                    public void onFrame(MadFrame frame) {
+                        frames.add(frame);
+                    }
+
+                    @Override
+                    public void onError(Throwable error) {
+                    }
+                });
+                return channel.registerAgent(new AgentRegistration(0, MgmtClass.SUBN_LID_ROUTED, 1, 0, 0, 0, 0, false));
+            });
+            int far = big.lid("host-1", 1);
+            byte[] get = Mad.build(b -> new MadHeader().wrap(b, 0).mgmtClass(MgmtClass.SUBN_LID_ROUTED).classVersion(1)
+                    .methodByte(Method.GET).attributeId(NodeInfo.ATTRIBUTE_ID)).toByteArray();
+
+            on(big.executor(), () -> {
+                channel.send(MadFrame.send(agent, MadAddress.smp(far), get));
+                return null;
+            });
+
+            assertThat(big.topology().nodes()).hasSize(512 + 24);
+            assertThat(frames).singleElement().satisfies(f -> assertThat(
+                    NodeInfo.decode(Mad.of(f.mad()).buffer(), 64).nodeGuid())
+                    .isEqualTo(tree.requireNode("host-1").nodeGuid()));
+        } finally {
+            clock.dispose();
+        }
+    }
+}

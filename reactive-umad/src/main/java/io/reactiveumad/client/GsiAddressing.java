@@ -1,0 +1,41 @@
+package io.reactiveumad.client;
+
+import io.reactiveumad.mad.MadAddress;
+import io.reactiveumad.poll.channel.PortAttributes;
+import java.util.List;
+
+/** How the GSI clients address QP1 of another port from a local one. */
+final class GsiAddressing {
+    /** The default partition's key without the membership bit. */
+    private static final int DEFAULT_PARTITION = 0x7FFF;
+    private static final int PARTITION_MASK = 0x7FFF;
+
+    private GsiAddressing() {
+    }
+
+    /**
+     * The P_Key index GSI MADs leave by: the default partition's (full or limited member), as
+     * libibumad and OpenSM pick it; 0 when the table has no default partition.
+     */
+    static int pkeyIndex(PortAttributes port) {
+        List<Integer> pkeys = port.pkeys();
+        int limited = -1;
+        for (int i = 0; i < pkeys.size(); i++) {
+            int key = pkeys.get(i);
+            if ((key & PARTITION_MASK) == DEFAULT_PARTITION) {
+                if (key == (DEFAULT_PARTITION | 0x8000)) {
+                    return i;
+                }
+                if (limited < 0) {
+                    limited = i;
+                }
+            }
+        }
+        return Math.max(limited, 0);
+    }
+
+    /** QP1 of {@code lid} with the well-known Q_Key, on the port's default partition, SL {@code sl}. */
+    static MadAddress qp1(PortAttributes port, int lid, int sl) {
+        return MadAddress.gsi(lid).withSl(sl).withPkeyIndex(pkeyIndex(port));
+    }
+}

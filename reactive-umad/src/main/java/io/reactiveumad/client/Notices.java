@@ -1,0 +1,444 @@
+package io.reactiveumad.client;
+
+import io.reactiveumad.AgentSpec;
+import io.reactiveumad.MadAgent;
+import io.reactiveumad.MadPort;
+import io.reactiveumad.RmppMode;
+import io.reactiveumad.mad.Gid;
+import io.reactiveumad.mad.MadStatusException;
+import io.reactiveumad.mad.Method;
+import io.reactiveumad.mad.MgmtClass;
+import io.reactiveumad.mad.attr.Notice;
+import io.reactiveumad.mad.sa.InformInfoRecord;
+import io.reactiveumad.poll.channel.PortAttributes;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.Disposable;
+import reactor.core.publisher.BufferOverflowStrategy;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
+
+/**
+ * Trap subscriptions with the semantics the ib_usa proposal asked for: traps are sent to ports, not
+ * processes, so one {@code Notices} per port holds one InformInfo subscription per {@link TrapSelector}
+ * and fans the Reports out to every subscriber in the JVM.
+ *
+ * <pre>{@code
+ * Notices.of(port).notices(TrapSelector.trap(64), TrapSelector.trap(65))
+ *     .subscribe(n -> System.out.println(n.trapNumber() + " " + n.details()));
+ * }</pre>
+ *
+ * <ul>
+ *   <li><b>Reference counted.</b> The first subscriber of a selector sends SubnAdmSet(InformInfo,
+ *       Subscribe=1); later ones share it; when the last one cancels, Subscribe=0 is sent (after the
+ *       Subscribe=1 was answered; not at all if it failed). Two subscribers cause one Set each way. A
+ *       subscriber sees a failed subscription as an error.</li>
+ *   <li><b>Reports.</b> Every SubnAdmReport(Notice) is answered with a ReportResp of the same TID as it
+ *       is read, delivered or not; resends are delivered once ({@link ReportResponder}).</li>
+ *   <li><b>Renewal.</b> While anything is subscribed the port attributes are re-read every
+ *       {@link NoticeOptions#pollInterval()}; a new SM LID renews every subscription. Each poll also
+ *       audits the SA (its InformInfoRecords for our port GID): a subscription it lost (SM restart) is
+ *       renewed, and so is everything when the SA answers with an error. {@link #clientReregistered()}
+ *       renews on demand. A renewal is an event, {@link NoticeEvent.Resubscribed}, in
+ *       {@link #events}; {@link #notices} leaves it out. A failed renewal is retried at the next poll.</li>
+ * </ul>
+ *
+ * The SA agent (class 0x03 serving Report) is registered on first use and kept until {@link #dispose()}
+ * or the port closes, so late Reports are still answered. When the port closes, every stream completes.
+ */
+public final class Notices implements Disposable {
+    private static final Logger log = LoggerFactory.getLogger(Notices.class);
+    private static final Map<MadPort, Notices> PER_PORT = new ConcurrentHashMap<>();
+
+    private final MadPort port;
+    private final NoticeOptions options;
+    private final LazyAgent agent;
+    private final Sinks.Many<NoticeEvent> hub = Sinks.many().multicast().directBestEffort();
+    /** Serialises emissions into {@link #hub} from the Report stream and from registrations. */
+    private final Object emitLock = new Object();
+
+    // Guarded by this.
+    private final Map<TrapSelector, Subscription> subscriptions = new HashMap<>();
+    private Disposable poller;
+    private Disposable responder;
+    private int knownSmLid;
+    private boolean disposed;
+
+    private Notices(MadPort port, NoticeOptions options) {
+        this.port = port;
+        this.options = options;
+        this.agent = new LazyAgent(port, AgentSpec.server(MgmtClass.SUBN_ADM, SaClient.CLASS_VERSION, Method.REPORT)
+                .withRmpp(RmppMode.USER));
+    }
+
+    /** The port's notices, created with {@link NoticeOptions#DEFAULT} on first use. */
+    public static Notices of(MadPort port) {
+        return of(port, NoticeOptions.DEFAULT);
+    }
+
+    /** The port's notices; {@code options} apply only if this call creates them. */
+    public static Notices of(MadPort port, NoticeOptions options) {
+        Objects.requireNonNull(port, "port");
+        Objects.requireNonNull(options, "options");
+        return PER_PORT.computeIfAbsent(port, p -> new Notices(p, options));
+    }
+
+    /** {@code Notices.of(port).notices(selectors)}. */
+    public static Flux<Notice> notices(MadPort port, TrapSelector... selectors) {
+        return of(port).notices(selectors);
+    }
+
+    /** The notices matching any of {@code selectors}, each once; renewals are not shown. */
+    public Flux<Notice> notices(TrapSelector... selectors) {
+        return events(selectors).ofType(NoticeEvent.Received.class).map(NoticeEvent.Received::notice);
+    }
+
+    /**
+     * The notices matching any of {@code selectors} (each delivered once, even if several selectors
+     * match) and the renewals of those selectors' subscriptions: {@link #watch} without its opening
+     * {@link NoticeEvent.Subscribed}.
+     */
+    public Flux<NoticeEvent> events(TrapSelector... selectors) {
+        return watch(selectors).filter(e -> !(e instanceof NoticeEvent.Subscribed));
+    }
+
+    /**
+     * {@link NoticeEvent.Subscribed} once the SA holds every selector's subscription, then the notices
+     * matching any of {@code selectors} (each delivered once, even if several selectors match) and the
+     * renewals of those selectors' subscriptions. Subscribing registers the selectors that have no
+     * subscriber yet; cancelling releases them.
+     */
+    public Flux<NoticeEvent> watch(TrapSelector... selectors) {
+        List<TrapSelector> wanted = List.of(selectors);
+        if (wanted.isEmpty()) {
+            throw new IllegalArgumentException("name at least one TrapSelector");
+        }
+        return Flux.defer(() -> {
+            AtomicBoolean held = new AtomicBoolean();
+            Mono<Void> registered = Mono.defer(() -> {
+                held.set(true);
+                return Mono.when(wanted.stream().map(this::retain).toList());
+            });
+            return Flux.merge(hub.asFlux().filter(e -> concerns(e, wanted)),
+                            registered.thenReturn(new NoticeEvent.Subscribed(wanted)))
+                    .doFinally(signal -> {
+                        if (held.getAndSet(false)) {
+                            wanted.forEach(this::release);
+                        }
+                    });
+        }).onBackpressureBuffer(options.bufferSize(),
+                dropped -> log.warn("port {}: a slow notice subscriber lost {}", port.spec(), dropped),
+                BufferOverflowStrategy.DROP_OLDEST);
+    }
+
+    /** Renews every subscription now, e.g. when told the SM set PortInfo:ClientReregister. */
+    public void clientReregistered() {
+        synchronized (this) {
+            renew(active(), NoticeEvent.Reason.CLIENT_REREGISTER);
+        }
+    }
+
+    private static boolean concerns(NoticeEvent event, List<TrapSelector> wanted) {
+        if (event instanceof NoticeEvent.Received received) {
+            for (TrapSelector s : wanted) {
+                if (s.matches(received.notice())) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        return event instanceof NoticeEvent.Resubscribed renewed && wanted.contains(renewed.selector());
+    }
+
+    // ---- reference counting ---------------------------------------------------------------------------
+
+    /** One InformInfo subscription at the SA. Guarded by the enclosing {@code Notices}. */
+    private static final class Subscription {
+        final TrapSelector selector;
+        int refs;
+        /** The latest Set(Subscribe=1), cached; emits the SM LID it was registered at. */
+        Mono<Integer> registration;
+        /** Bumped by every registration, so an audit only judges registrations older than itself. */
+        int generation;
+        boolean registered;
+        /** A renewal that failed and is retried at the next poll, else null. */
+        NoticeEvent.Reason pendingRenewal;
+        /** The last Set(Subscribe=0), which a new registration waits for. */
+        Mono<Void> teardown = Mono.empty();
+
+        Subscription(TrapSelector selector) {
+            this.selector = selector;
+        }
+    }
+
+    private synchronized Mono<Integer> retain(TrapSelector selector) {
+        if (disposed) {
+            return Mono.error(new IllegalStateException("notices of " + port.spec() + " were disposed"));
+        }
+        Subscription s = subscriptions.computeIfAbsent(selector, Subscription::new);
+        if (s.refs++ == 0) {
+            register(s, s.teardown, null);
+            startPolling();
+        }
+        return s.registration;
+    }
+
+    private synchronized void release(TrapSelector selector) {
+        Subscription s = subscriptions.get(selector);
+        if (s == null || s.refs == 0 || --s.refs > 0) {
+            return;
+        }
+        Mono<Integer> last = s.registration;
+        s.registration = null;
+        s.registered = false;
+        s.pendingRenewal = null;
+        s.teardown = last.onErrorResume(e -> Mono.empty())
+                .flatMap(lid -> sa().flatMap(sa -> sa.unsubscribe(selector)))
+                .doOnError(e -> log.warn("port {}: unsubscribing {} failed: {}", port.spec(), selector, e.toString()))
+                .onErrorResume(e -> Mono.empty())
+                .then()
+                .cache();
+        s.teardown.subscribe();
+        if (active().isEmpty()) {
+            stopPolling();
+        }
+    }
+
+    /** Guarded: sends Set(Subscribe=1) for {@code s} after {@code after}; a renewal if {@code reason} is set. */
+    private void register(Subscription s, Mono<Void> after, NoticeEvent.Reason reason) {
+        int generation = ++s.generation;
+        s.pendingRenewal = null;
+        Mono<Integer> registration = after
+                .then(sa())
+                .flatMap(sa -> sa.subscribe(s.selector))
+                .map(echo -> port.attributes().smLid())
+                .doOnNext(smLid -> onRegistered(s, generation, smLid, reason))
+                .cache();
+        s.registration = registration;
+        registration.subscribe(null, e -> onRegistrationFailed(s, generation, reason, e));
+    }
+
+    private void onRegistered(Subscription s, int generation, int smLid, NoticeEvent.Reason reason) {
+        synchronized (this) {
+            if (s.generation != generation || s.refs == 0) {
+                return;
+            }
+            s.registered = true;
+            knownSmLid = smLid;
+        }
+        log.debug("port {}: subscribed to {} at SM LID {}{}", port.spec(), s.selector, smLid,
+                reason == null ? "" : " (" + reason + ")");
+        if (reason != null) {
+            emit(new NoticeEvent.Resubscribed(s.selector, reason, smLid));
+        }
+    }
+
+    private synchronized void onRegistrationFailed(Subscription s, int generation, NoticeEvent.Reason reason,
+                                                   Throwable error) {
+        if (s.generation != generation || s.refs == 0) {
+            return;
+        }
+        log.warn("port {}: subscribing to {} failed{}: {}", port.spec(), s.selector,
+                reason == null ? "" : " (renewal after " + reason + ", retried at the next poll)", error.toString());
+        if (reason != null) {
+            s.pendingRenewal = reason;
+        }
+    }
+
+    /** Guarded: the subscriptions someone holds. */
+    private List<Subscription> active() {
+        List<Subscription> out = new ArrayList<>();
+        for (Subscription s : subscriptions.values()) {
+            if (s.refs > 0) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+
+    /** Guarded. */
+    private void renew(List<Subscription> which, NoticeEvent.Reason reason) {
+        for (Subscription s : which) {
+            s.registered = false;
+            register(s, Mono.empty(), reason);
+        }
+    }
+
+    // ---- the SA agent and the Report stream -----------------------------------------------------------
+
+    private Mono<SaClient> sa() {
+        return agent.get().doOnNext(this::startResponder).map(SaClient::over);
+    }
+
+    private synchronized void startResponder(MadAgent saAgent) {
+        if (responder != null || disposed) {
+            return;
+        }
+        responder = ReportResponder.serve(saAgent).subscribe(this::emit, this::portGone, () -> portGone(null));
+    }
+
+    private void emit(NoticeEvent event) {
+        synchronized (emitLock) {
+            hub.tryEmitNext(event);
+        }
+    }
+
+    /** The agent's stream ended: the port closed. Streams complete; the next {@link #of} starts afresh. */
+    private void portGone(Throwable error) {
+        if (error != null) {
+            log.warn("port {}: Report stream failed: {}", port.spec(), error.toString());
+        }
+        PER_PORT.remove(port, this);
+        synchronized (this) {
+            disposed = true;
+            stopPolling();
+        }
+        synchronized (emitLock) {
+            hub.tryEmitComplete();
+        }
+    }
+
+    // ---- watching the SA ------------------------------------------------------------------------------
+
+    /** Guarded. */
+    private void startPolling() {
+        if (poller == null) {
+            poller = Mono.delay(options.pollInterval(), port.loopScheduler())
+                    .then(Mono.defer(this::poll))
+                    .onErrorResume(e -> {
+                        log.debug("port {}: notice poll failed: {}", port.spec(), e.toString());
+                        return Mono.empty();
+                    })
+                    .repeat()
+                    .subscribe();
+        }
+    }
+
+    /** Guarded. */
+    private void stopPolling() {
+        if (poller != null) {
+            poller.dispose();
+            poller = null;
+        }
+    }
+
+    /** One poll: a moved SM renews everything; failed renewals are retried; else the SA is audited. */
+    private Mono<Void> poll() {
+        return port.refresh().flatMap(now -> {
+            synchronized (this) {
+                List<Subscription> active = active();
+                if (active.isEmpty()) {
+                    return Mono.empty();
+                }
+                if (knownSmLid != 0 && now.smLid() != 0 && now.smLid() != knownSmLid) {
+                    log.info("port {}: SM LID {} -> {}, renewing {} subscription(s)", port.spec(), knownSmLid,
+                            now.smLid(), active.size());
+                    knownSmLid = now.smLid();
+                    renew(active, NoticeEvent.Reason.SM_LID_CHANGED);
+                    return Mono.empty();
+                }
+                boolean retried = false;
+                for (Subscription s : active) {
+                    if (s.pendingRenewal != null) {
+                        renew(List.of(s), s.pendingRenewal);
+                        retried = true;
+                    }
+                }
+                if (retried || !options.audit()) {
+                    return Mono.empty();
+                }
+            }
+            return audit(now);
+        });
+    }
+
+    /** Asks the SA which of our subscriptions it holds and renews what it lost. */
+    private Mono<Void> audit(PortAttributes now) {
+        if (now.gids().isEmpty()) {
+            return Mono.empty();
+        }
+        Gid me = now.gids().get(0);
+        Map<Subscription, Integer> judged = new HashMap<>();
+        synchronized (this) {
+            for (Subscription s : active()) {
+                if (s.registered) {
+                    judged.put(s, s.generation);
+                }
+            }
+        }
+        if (judged.isEmpty()) {
+            return Mono.empty();
+        }
+        return sa().flatMapMany(sa -> sa.subscriptions(me)).map(InformInfoRecord::informInfo).collectList()
+                .doOnNext(held -> {
+                    synchronized (this) {
+                        List<Subscription> lost = new ArrayList<>();
+                        judged.forEach((s, generation) -> {
+                            if (s.refs > 0 && s.generation == generation
+                                    && held.stream().noneMatch(s.selector::isSubscribedBy)) {
+                                lost.add(s);
+                            }
+                        });
+                        if (!lost.isEmpty()) {
+                            log.info("port {}: the SA lost {} subscription(s), renewing", port.spec(), lost.size());
+                            renew(lost, NoticeEvent.Reason.SUBSCRIPTION_LOST);
+                        }
+                    }
+                })
+                .onErrorResume(MadStatusException.class, e -> {
+                    synchronized (this) {
+                        log.info("port {}: SA audit answered {}, renewing", port.spec(), e.getMessage());
+                        renew(active(), NoticeEvent.Reason.SA_ERROR);
+                    }
+                    return Mono.empty();
+                })
+                .then();
+    }
+
+    /** Unsubscribes everything held, completes every stream and releases the SA agent. */
+    @Override
+    public void dispose() {
+        List<Mono<Void>> teardowns = new ArrayList<>();
+        synchronized (this) {
+            if (disposed) {
+                return;
+            }
+            for (Subscription s : active()) {
+                s.refs = 1;
+                release(s.selector);
+                teardowns.add(s.teardown);
+            }
+            disposed = true;
+            stopPolling();
+        }
+        PER_PORT.remove(port, this);
+        synchronized (emitLock) {
+            hub.tryEmitComplete();
+        }
+        Mono.when(teardowns).doFinally(signal -> {
+            agent.dispose();
+            Disposable r = responder;
+            if (r != null) {
+                r.dispose();
+            }
+        }).subscribe();
+    }
+
+    @Override
+    public synchronized boolean isDisposed() {
+        return disposed;
+    }
+
+    @Override
+    public String toString() {
+        return "Notices(" + port.spec() + ")";
+    }
+}

@@ -1,0 +1,175 @@
+package io.reactiveumad.client;
+
+import io.reactiveumad.AgentSpec;
+import io.reactiveumad.MadPort;
+import io.reactiveumad.ReceivedMad;
+import io.reactiveumad.RequestOptions;
+import io.reactiveumad.mad.MadAttribute;
+import io.reactiveumad.mad.Method;
+import io.reactiveumad.mad.MgmtClass;
+import io.reactiveumad.mad.attr.ClassPortInfo;
+import io.reactiveumad.mad.perf.PortCounters;
+import io.reactiveumad.mad.perf.PortCountersExtended;
+import java.util.Objects;
+import reactor.core.Disposable;
+import reactor.core.publisher.Mono;
+
+/**
+ * Performance management (class 0x04 on QP1): ClassPortInfo, PortCounters, PortCountersExtended and
+ * counter resets, as perfquery does them.
+ *
+ * <p>Capabilities come from the target's ClassPortInfo: PortCountersExtended needs
+ * IsExtendedWidthSupported or IsExtendedWidthSupportedNoIETF (with the latter only the first eight
+ * counters — data and packets — are meaningful); port select {@value PortCounters#ALL_PORTS} needs
+ * AllPortSelect. A request the target cannot serve fails with {@link UnsupportedCapabilityException}
+ * before anything else is sent. The methods taking a {@link ClassPortInfo} skip the extra round trip.
+ *
+ * <p>Addressing: QP1 of the target LID, Q_Key 0x80010000, the local port's default-partition P_Key
+ * index, SL 0 unless {@link #withSl}. The agent is registered on first use; dispose to release it.
+ */
+public final class PerfClient implements Disposable {
+    public static final int CLASS_VERSION = 1;
+
+    public static final AttributeType<ClassPortInfo> CLASS_PORT_INFO =
+            new AttributeType<>(ClassPortInfo.ATTRIBUTE_ID, "ClassPortInfo", ClassPortInfo.SIZE, ClassPortInfo::decode);
+    public static final AttributeType<PortCounters> PORT_COUNTERS =
+            new AttributeType<>(PortCounters.ATTRIBUTE_ID, "PortCounters", PortCounters.SIZE, PortCounters::decode);
+    public static final AttributeType<PortCountersExtended> PORT_COUNTERS_EXTENDED =
+            new AttributeType<>(PortCountersExtended.ATTRIBUTE_ID, "PortCountersExtended", PortCountersExtended.SIZE,
+                    PortCountersExtended::decode);
+
+    private final MadPort port;
+    private final LazyAgent agent;
+    private final RequestOptions options;
+    private final int sl;
+
+    private PerfClient(MadPort port, LazyAgent agent, RequestOptions options, int sl) {
+        this.port = port;
+        this.agent = agent;
+        this.options = options;
+        this.sl = sl;
+    }
+
+    public static PerfClient of(MadPort port) {
+        Objects.requireNonNull(port, "port");
+        return new PerfClient(port, new LazyAgent(port, AgentSpec.client(MgmtClass.PERF, CLASS_VERSION)),
+                RequestOptions.DEFAULT, 0);
+    }
+
+    /** A view sharing this client's agent whose requests wait and retry as {@code requestOptions} says. */
+    public PerfClient withOptions(RequestOptions requestOptions) {
+        Objects.requireNonNull(requestOptions, "requestOptions");
+        return new PerfClient(port, agent, requestOptions, sl);
+    }
+
+    /** A view sharing this client's agent that sends on service level {@code serviceLevel}. */
+    public PerfClient withSl(int serviceLevel) {
+        if (serviceLevel < 0 || serviceLevel > 15) {
+            throw new IllegalArgumentException("sl must be 0..15: " + serviceLevel);
+        }
+        return new PerfClient(port, agent, options, serviceLevel);
+    }
+
+    public Mono<ClassPortInfo> classPortInfo(int lid) {
+        return get(lid, CLASS_PORT_INFO, null);
+    }
+
+    /** PortCounters of {@code portSelect}; {@value PortCounters#ALL_PORTS} (needs AllPortSelect) sums all ports. */
+    public Mono<PortCounters> portCounters(int lid, int portSelect) {
+        if (checkPortSelect(portSelect) != PortCounters.ALL_PORTS) {
+            return get(lid, PORT_COUNTERS, PortCounters.reset(portSelect, 0, 0));
+        }
+        return classPortInfo(lid).flatMap(cpi -> portCounters(lid, portSelect, cpi));
+    }
+
+    /** PortCounters of {@code portSelect}, checked against the target's {@code capabilities}. */
+    public Mono<PortCounters> portCounters(int lid, int portSelect, ClassPortInfo capabilities) {
+        return require(capabilities, checkPortSelect(portSelect), false)
+                .then(get(lid, PORT_COUNTERS, PortCounters.reset(portSelect, 0, 0)));
+    }
+
+    /** PortCountersExtended of {@code portSelect}, after reading ClassPortInfo to check it is supported. */
+    public Mono<PortCountersExtended> portCountersExtended(int lid, int portSelect) {
+        checkPortSelect(portSelect);
+        return classPortInfo(lid).flatMap(cpi -> portCountersExtended(lid, portSelect, cpi));
+    }
+
+    public Mono<PortCountersExtended> portCountersExtended(int lid, int portSelect, ClassPortInfo capabilities) {
+        return require(capabilities, checkPortSelect(portSelect), true)
+                .then(get(lid, PORT_COUNTERS_EXTENDED, PortCountersExtended.reset(portSelect, 0, 0)));
+    }
+
+    /**
+     * Resets the counters selected by {@code counterSelect} (PortCounters' SELECT_* bits) and
+     * {@code counterSelect2} (SELECT2_*) of {@code portSelect}; emits the counters as the target
+     * reports them after the reset.
+     */
+    public Mono<PortCounters> resetPortCounters(int lid, int portSelect, int counterSelect, int counterSelect2) {
+        checkPortSelect(portSelect);
+        return set(lid, PORT_COUNTERS, PortCounters.reset(portSelect, counterSelect, counterSelect2));
+    }
+
+    /** Resets the selected PortCountersExtended counters ({@code SELECT_*}, {@code SELECT2_*} bits). */
+    public Mono<PortCountersExtended> resetPortCountersExtended(int lid, int portSelect, int counterSelect,
+                                                               long counterSelect2) {
+        checkPortSelect(portSelect);
+        return set(lid, PORT_COUNTERS_EXTENDED,
+                PortCountersExtended.reset(portSelect, counterSelect, counterSelect2));
+    }
+
+    /** PerfMgt Get of any attribute; {@code body} (may be null) is the request's data, e.g. a PortSelect. */
+    public <T> Mono<T> get(int lid, AttributeType<T> type, MadAttribute body) {
+        return request(lid, Method.GET, type.attributeId(), body).map(r -> Mads.decode(type, r.mad()));
+    }
+
+    /** PerfMgt Set of any attribute; emits the value the target answers with. */
+    public <T extends MadAttribute> Mono<T> set(int lid, AttributeType<T> type, T value) {
+        Objects.requireNonNull(value, "value");
+        return request(lid, Method.SET, type.attributeId(), value).map(r -> Mads.decode(type, r.mad()));
+    }
+
+    private Mono<ReceivedMad> request(int lid, int method, int attributeId, MadAttribute body) {
+        if (lid < 1 || lid >= 0xC000) {
+            throw new IllegalArgumentException("not a unicast LID: " + lid);
+        }
+        return agent.get().flatMap(a -> a.request(
+                Mads.request(MgmtClass.PERF, CLASS_VERSION, method, attributeId, 0, body, b -> { }),
+                GsiAddressing.qp1(port.attributes(), lid, sl), options));
+    }
+
+    private static Mono<Void> require(ClassPortInfo cpi, int portSelect, boolean extended) {
+        int caps = cpi.capabilityMask();
+        if (portSelect == PortCounters.ALL_PORTS && (caps & ClassPortInfo.PERF_CAP_ALL_PORT_SELECT) == 0) {
+            return Mono.error(new UnsupportedCapabilityException(String.format(
+                    "target has no AllPortSelect (PerfMgt CapabilityMask 0x%04x)", caps)));
+        }
+        if (extended && (caps & (ClassPortInfo.PERF_CAP_EXTENDED_WIDTH_SUPPORTED
+                | ClassPortInfo.PERF_CAP_EXTENDED_WIDTH_NO_IETF)) == 0) {
+            return Mono.error(new UnsupportedCapabilityException(String.format(
+                    "target has no PortCountersExtended (PerfMgt CapabilityMask 0x%04x)", caps)));
+        }
+        return Mono.empty();
+    }
+
+    private static int checkPortSelect(int portSelect) {
+        if (portSelect < 0 || portSelect > 0xFF) {
+            throw new IllegalArgumentException("portSelect must be 0..255: " + portSelect);
+        }
+        return portSelect;
+    }
+
+    @Override
+    public void dispose() {
+        agent.dispose();
+    }
+
+    @Override
+    public boolean isDisposed() {
+        return agent.isDisposed();
+    }
+
+    @Override
+    public String toString() {
+        return "PerfClient(" + port.spec() + ")";
+    }
+}

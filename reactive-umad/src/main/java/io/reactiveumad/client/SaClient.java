@@ -1,0 +1,297 @@
+package io.reactiveumad.client;
+
+import io.reactiveumad.AgentSpec;
+import io.reactiveumad.MadAgent;
+import io.reactiveumad.MadPort;
+import io.reactiveumad.ReceivedMad;
+import io.reactiveumad.RequestOptions;
+import io.reactiveumad.RmppMode;
+import io.reactiveumad.mad.Gid;
+import io.reactiveumad.mad.Mad;
+import io.reactiveumad.mad.MadAddress;
+import io.reactiveumad.mad.MadAttribute;
+import io.reactiveumad.mad.MadHeader;
+import io.reactiveumad.mad.MadStatus;
+import io.reactiveumad.mad.MadStatusException;
+import io.reactiveumad.mad.MadTimeoutException;
+import io.reactiveumad.mad.Method;
+import io.reactiveumad.mad.MgmtClass;
+import io.reactiveumad.mad.RmppHeader;
+import io.reactiveumad.mad.SaHeader;
+import io.reactiveumad.mad.attr.ClassPortInfo;
+import io.reactiveumad.mad.attr.InformInfo;
+import io.reactiveumad.mad.sa.InformInfoRecord;
+import io.reactiveumad.mad.sa.LinkRecord;
+import io.reactiveumad.mad.sa.McMemberRecord;
+import io.reactiveumad.mad.sa.NodeRecord;
+import io.reactiveumad.mad.sa.PathRecord;
+import io.reactiveumad.mad.sa.PortInfoRecord;
+import io.reactiveumad.mad.sa.ServiceRecord;
+import io.reactiveumad.poll.channel.PortAttributes;
+import java.util.List;
+import java.util.Objects;
+import java.util.OptionalLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.Disposable;
+import reactor.core.Disposables;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * Subnet administration queries (class 0x03, version 2, on QP1): Get, GetTable, Set and Delete of SA
+ * records with component masks; GetTable answers are a {@link Flux} of records.
+ *
+ * <pre>{@code
+ * SaClient sa = SaClient.of(port);
+ * Flux<NodeRecord> nodes = sa.getTable(SaClient.NODE_RECORD);
+ * Flux<PathRecord> paths = sa.pathRecords(myGid, peerGid);
+ * }</pre>
+ *
+ * <p><b>Addressing.</b> Every request goes to the SA where the local port's attributes say it is: the
+ * SM LID and SM SL, QP1, Q_Key 0x80010000, the default partition's P_Key index. Attributes are read
+ * per request, so a {@link MadPort#refresh()} by anyone is followed. <b>A moving SA</b> is followed
+ * too: when a request times out the client re-reads the port attributes and, if the SM LID changed,
+ * sends once more to the new SA; {@link #follow()} re-reads them on demand (e.g. after a client
+ * reregister). An SM_Key given with {@link #withSmKey} goes into every request and is never logged.
+ *
+ * <p><b>Records.</b> A GetTableResp holds {@code n} records {@code AttributeOffset × 8} bytes apart
+ * from byte 56. A reassembled RMPP message (longer than 256 bytes) is split whole; a single MAD stops at
+ * the RMPP PayloadLength when RMPP is active. A response with status NO_RECORDS is an empty result.
+ * Until RMPP is in the path ({@link RmppMode#USER} or {@link RmppMode#KERNEL}), a table longer than
+ * one MAD yields only the records of its first segment.
+ */
+public final class SaClient implements Disposable {
+    private static final Logger log = LoggerFactory.getLogger(SaClient.class);
+
+    public static final int CLASS_VERSION = 2;
+
+    public static final AttributeType<ClassPortInfo> CLASS_PORT_INFO =
+            new AttributeType<>(ClassPortInfo.ATTRIBUTE_ID, "ClassPortInfo", ClassPortInfo.SIZE, ClassPortInfo::decode);
+    public static final AttributeType<InformInfo> INFORM_INFO =
+            new AttributeType<>(InformInfo.ATTRIBUTE_ID, "InformInfo", InformInfo.SIZE, InformInfo::decode);
+    public static final AttributeType<NodeRecord> NODE_RECORD =
+            new AttributeType<>(NodeRecord.ATTRIBUTE_ID, "NodeRecord", NodeRecord.SIZE, NodeRecord::decode);
+    public static final AttributeType<PortInfoRecord> PORT_INFO_RECORD =
+            new AttributeType<>(PortInfoRecord.ATTRIBUTE_ID, "PortInfoRecord", PortInfoRecord.SIZE,
+                    PortInfoRecord::decode);
+    public static final AttributeType<PathRecord> PATH_RECORD =
+            new AttributeType<>(PathRecord.ATTRIBUTE_ID, "PathRecord", PathRecord.SIZE, PathRecord::decode);
+    public static final AttributeType<LinkRecord> LINK_RECORD =
+            new AttributeType<>(LinkRecord.ATTRIBUTE_ID, "LinkRecord", LinkRecord.SIZE, LinkRecord::decode);
+    public static final AttributeType<ServiceRecord> SERVICE_RECORD =
+            new AttributeType<>(ServiceRecord.ATTRIBUTE_ID, "ServiceRecord", ServiceRecord.SIZE, ServiceRecord::decode);
+    public static final AttributeType<McMemberRecord> MC_MEMBER_RECORD =
+            new AttributeType<>(McMemberRecord.ATTRIBUTE_ID, "MCMemberRecord", McMemberRecord.SIZE,
+                    McMemberRecord::decode);
+    public static final AttributeType<InformInfoRecord> INFORM_INFO_RECORD =
+            new AttributeType<>(InformInfoRecord.ATTRIBUTE_ID, "InformInfoRecord", InformInfoRecord.SIZE,
+                    InformInfoRecord::decode);
+
+    private final MadPort port;
+    private final Mono<MadAgent> agent;
+    /** Released by {@link #dispose()}: the agent this client registered itself, or nothing. */
+    private final Disposable owned;
+    private final RequestOptions options;
+    private final OptionalLong smKey;
+
+    private SaClient(MadPort port, Mono<MadAgent> agent, Disposable owned, RequestOptions options,
+                     OptionalLong smKey) {
+        this.port = port;
+        this.agent = agent;
+        this.owned = owned;
+        this.options = options;
+        this.smKey = smKey;
+    }
+
+    /** A client on {@code port} whose agent does RMPP in user space (any transport). */
+    public static SaClient of(MadPort port) {
+        return of(port, RmppMode.USER);
+    }
+
+    /** A client on {@code port} whose agent does RMPP as {@code rmpp} says ({@link RmppMode#KERNEL}: umad only). */
+    public static SaClient of(MadPort port, RmppMode rmpp) {
+        Objects.requireNonNull(port, "port");
+        Objects.requireNonNull(rmpp, "rmpp");
+        LazyAgent lazy = new LazyAgent(port, AgentSpec.client(MgmtClass.SUBN_ADM, CLASS_VERSION).withRmpp(rmpp));
+        return new SaClient(port, lazy.get(), lazy, RequestOptions.DEFAULT, OptionalLong.empty());
+    }
+
+    /** A client sending through {@code saAgent} (class 0x03 version 2), which stays the caller's to dispose. */
+    public static SaClient over(MadAgent saAgent) {
+        Objects.requireNonNull(saAgent, "saAgent");
+        AgentSpec spec = saAgent.spec();
+        if (spec.mgmtClass() != MgmtClass.SUBN_ADM || spec.classVersion() != CLASS_VERSION) {
+            throw new IllegalArgumentException(String.format("not an SA agent: class 0x%02x version %d",
+                    spec.mgmtClass(), spec.classVersion()));
+        }
+        return new SaClient(saAgent.port(), Mono.just(saAgent), Disposables.composite(), RequestOptions.DEFAULT,
+                OptionalLong.empty());
+    }
+
+    /** A view sharing this client's agent that puts {@code key} in every request's SM_Key field. */
+    public SaClient withSmKey(long key) {
+        return new SaClient(port, agent, owned, options, OptionalLong.of(key));
+    }
+
+    /** A view sharing this client's agent whose requests wait and retry as {@code requestOptions} says. */
+    public SaClient withOptions(RequestOptions requestOptions) {
+        Objects.requireNonNull(requestOptions, "requestOptions");
+        return new SaClient(port, agent, owned, requestOptions, smKey);
+    }
+
+    public MadPort port() {
+        return port;
+    }
+
+    /** Where requests go now: the SM LID and SL from the port's attributes, QP1, the SA Q_Key. */
+    public MadAddress saAddress() {
+        PortAttributes attributes = port.attributes();
+        return GsiAddressing.qp1(attributes, attributes.smLid(), attributes.smSl());
+    }
+
+    /** Re-reads the port's attributes, so later requests go to the SA (SM LID) the port now knows. */
+    public Mono<PortAttributes> follow() {
+        return port.refresh();
+    }
+
+    // ---- typed conveniences ---------------------------------------------------------------------------
+
+    public Mono<ClassPortInfo> classPortInfo() {
+        return get(CLASS_PORT_INFO, null, 0);
+    }
+
+    /** The paths from {@code sgid} to {@code dgid}, as {@code saquery -p} asks for them. */
+    public Flux<PathRecord> pathRecords(Gid sgid, Gid dgid) {
+        return getTable(PATH_RECORD, PathRecord.query(sgid, dgid),
+                PathRecord.Component.SGID | PathRecord.Component.DGID | PathRecord.Component.NUMB_PATH);
+    }
+
+    /**
+     * SubnAdmSet(InformInfo, Subscribe=1) for {@code selector}: the SA will send Reports of matching
+     * notices to this port's QP1 (answer them with a {@link ReportResponder}). Emits the SA's echo.
+     */
+    public Mono<InformInfo> subscribe(TrapSelector selector) {
+        return set(INFORM_INFO, selector.toInformInfo(true), 0);
+    }
+
+    /** SubnAdmSet(InformInfo, Subscribe=0) for {@code selector}; the SA fails it if it knows no such subscription. */
+    public Mono<InformInfo> unsubscribe(TrapSelector selector) {
+        return set(INFORM_INFO, selector.toInformInfo(false), 0);
+    }
+
+    /** The subscriptions the SA holds for {@code subscriber} (a port GID), as InformInfoRecords. */
+    public Flux<InformInfoRecord> subscriptions(Gid subscriber) {
+        InformInfoRecord template = new InformInfoRecord(subscriber, 0, TrapSelector.all().toInformInfo(false));
+        return getTable(INFORM_INFO_RECORD, template, InformInfoRecord.Component.SUBSCRIBER_GID);
+    }
+
+    // ---- generic methods ------------------------------------------------------------------------------
+
+    /** SubnAdmGetTable without a template: every record of {@code type}. */
+    public <T> Flux<T> getTable(AttributeType<T> type) {
+        return getTable(type, null, 0);
+    }
+
+    /** SubnAdmGetTable: the records of {@code type} that equal {@code template} in the {@code componentMask} fields. */
+    public <T> Flux<T> getTable(AttributeType<T> type, MadAttribute template, long componentMask) {
+        Objects.requireNonNull(type, "type");
+        return request(Method.GET_TABLE, type.attributeId(), 0, componentMask, template)
+                .flatMapIterable(r -> records(type, r.mad()))
+                .onErrorResume(SaClient::isNoRecords, e -> Flux.empty());
+    }
+
+    /** SubnAdmGet: the one record matching, empty if none does. */
+    public <T> Mono<T> get(AttributeType<T> type, MadAttribute template, long componentMask) {
+        Objects.requireNonNull(type, "type");
+        return request(Method.GET, type.attributeId(), 0, componentMask, template)
+                .map(r -> Mads.decode(type, r.mad()))
+                .onErrorResume(SaClient::isNoRecords, e -> Mono.empty());
+    }
+
+    /** SubnAdmSet (e.g. InformInfo, ServiceRecord registration); emits the SA's answer. */
+    public <T extends MadAttribute> Mono<T> set(AttributeType<T> type, T value, long componentMask) {
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(value, "value");
+        return request(Method.SET, type.attributeId(), 0, componentMask, value).map(r -> Mads.decode(type, r.mad()));
+    }
+
+    /** SubnAdmDelete (e.g. a ServiceRecord or MCMemberRecord); emits the records the SA deleted. */
+    public <T extends MadAttribute> Flux<T> delete(AttributeType<T> type, T value, long componentMask) {
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(value, "value");
+        return request(Method.DELETE, type.attributeId(), 0, componentMask, value)
+                .flatMapIterable(r -> records(type, r.mad()));
+    }
+
+    /**
+     * Sends one SA request to the current SA and emits the response. On a timeout the port attributes
+     * are re-read; if the SM LID changed the request goes once more to the new SA.
+     *
+     * @param payload the template or value at byte 56, or {@code null}
+     */
+    public Mono<ReceivedMad> request(int method, int attributeId, long modifier, long componentMask,
+                                     MadAttribute payload) {
+        Mad request = Mads.request(MgmtClass.SUBN_ADM, CLASS_VERSION, method, attributeId, modifier, payload, b -> {
+            SaHeader sa = new SaHeader().wrap(b, 0).componentMask(componentMask);
+            smKey.ifPresent(sa::smKey);
+        });
+        return agent.flatMap(a -> Mono.defer(() -> {
+            int smLid = port.attributes().smLid();
+            return a.request(request, saAddress(), options)
+                    .onErrorResume(MadTimeoutException.class, timeout -> follow().flatMap(now -> {
+                        if (now.smLid() == smLid || now.smLid() == 0) {
+                            return Mono.error(timeout);
+                        }
+                        log.info("port {}: SA moved from LID {} to {}, resending {}", port.spec(), smLid,
+                                now.smLid(), Method.name(method));
+                        return a.request(request, saAddress(), options);
+                    }));
+        }));
+    }
+
+    /**
+     * The records of a GetTable/Delete response (or a Get's one record), split at AttributeOffset.
+     */
+    public static <T> List<T> records(AttributeType<T> type, Mad response) {
+        Mads.checkAttribute(type, response);
+        SaHeader sa = new SaHeader().wrap(response.buffer(), 0);
+        int stride = sa.attributeOffset() * SaHeader.ATTRIBUTE_OFFSET_UNIT;
+        if (stride == 0) {
+            return List.of();
+        }
+        return sa.records(dataEnd(response) - SaHeader.DATA_OFFSET, type.size(), type.decoder()::decode);
+    }
+
+    /** Where SA data ends: the whole of a reassembled message; in a single RMPP segment, its PayloadLength. */
+    static int dataEnd(Mad response) {
+        if (response.length() > MadHeader.MAD_SIZE) {
+            return response.length();
+        }
+        RmppHeader rmpp = new RmppHeader().wrap(response.buffer());
+        long payload = rmpp.payloadLength();
+        if (rmpp.isActive() && rmpp.isFirst() && payload > 0) {
+            return (int) Math.min(response.length(), RmppHeader.END_OFFSET + payload);
+        }
+        return response.length();
+    }
+
+    private static boolean isNoRecords(Throwable e) {
+        return e instanceof MadStatusException s && MadStatus.classSpecific(s.status()) == SaHeader.STATUS_NO_RECORDS;
+    }
+
+    @Override
+    public void dispose() {
+        owned.dispose();
+    }
+
+    @Override
+    public boolean isDisposed() {
+        return owned.isDisposed();
+    }
+
+    @Override
+    public String toString() {
+        return "SaClient(" + port.spec() + (smKey.isPresent() ? ", with SM_Key" : "") + ")";
+    }
+}

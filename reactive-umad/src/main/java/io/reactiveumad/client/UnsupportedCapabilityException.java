@@ -1,0 +1,10 @@
+package io.reactiveumad.client;
+
+/** The target's ClassPortInfo says it cannot do what was asked (e.g. PortCountersExtended, AllPortSelect). */
+public class UnsupportedCapabilityException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    public UnsupportedCapabilityException(String message) {
+        super(message);
+    }
+}

@@ -1,0 +1,250 @@
+package io.reactiveumad.discovery;
+
+import io.reactiveumad.client.AttributeType;
+import io.reactiveumad.client.SmpClient;
+import io.reactiveumad.client.SmpRoute;
+import io.reactiveumad.discovery.DiscoveryOptions.DiscoveryProgress;
+import io.reactiveumad.mad.DirectedRouteSmp;
+import io.reactiveumad.mad.MadStatusException;
+import io.reactiveumad.mad.MadTimeoutException;
+import io.reactiveumad.mad.MalformedMadException;
+import io.reactiveumad.mad.attr.NodeDescription;
+import io.reactiveumad.mad.attr.NodeInfo;
+import io.reactiveumad.mad.attr.PortInfo;
+import io.reactiveumad.mad.attr.SwitchInfo;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.Set;
+import java.util.TreeMap;
+import reactor.core.Disposable;
+import reactor.core.Disposables;
+import reactor.core.publisher.MonoSink;
+
+/**
+ * One breadth-first discovery, the way libibnetdisc walks a fabric, with up to
+ * {@link DiscoveryOptions#outstanding()} SMPs on the wire. Every field is guarded by {@code this}: answers
+ * arrive on any thread and are handled one at a time, so "is this node GUID new?" is decided once.
+ *
+ * <p>Per node: NodeInfo through each route that reaches it (each arrival is a link); on a new node
+ * NodeDescription, and on a switch SwitchInfo and PortInfo of port 0, then PortInfo of every external
+ * port; on a CA or router PortInfo of the port arrived through. A switch port that is LinkUp and is not
+ * the port the switch was first reached through is followed with NodeInfo one hop further. CAs are not
+ * crossed (directed routes cannot go through them), except the local one, which is left by the local port.
+ */
+final class DiscoveryRun {
+    private enum Kind {
+        NODE_INFO(SmpClient.NODE_INFO), NODE_DESCRIPTION(SmpClient.NODE_DESCRIPTION), SWITCH_INFO(SmpClient.SWITCH_INFO),
+        PORT_INFO(SmpClient.PORT_INFO);
+
+        final AttributeType<?> type;
+
+        Kind(AttributeType<?> type) {
+            this.type = type;
+        }
+    }
+
+    /** One SMP to send; {@code node} is whom it asks (null for NodeInfo), {@code from} the port it left by. */
+    private record Query(Kind kind, SmpRoute.Directed path, int portNumber, NodeState node, End from) {
+    }
+
+    private record End(long nodeGuid, int port) {
+    }
+
+    /** What is known of one node so far. */
+    private static final class NodeState {
+        final NodeInfo info;
+        final SmpRoute.Directed path;
+        /** The port the first route arrives through: every query along {@code path} arrives there too. */
+        final int arrivedOn;
+        String description = "";
+        SwitchInfo switchInfo;
+        final Map<Integer, PortInfo> ports = new TreeMap<>();
+        final Map<Integer, Long> portGuids = new TreeMap<>();
+
+        NodeState(NodeInfo info, SmpRoute.Directed path) {
+            this.info = info;
+            this.path = path;
+            this.arrivedOn = info.localPortNum();
+        }
+
+        DiscoveredNode toNode() {
+            return new DiscoveredNode(info, description, switchInfo, new TreeMap<>(ports), new TreeMap<>(portGuids), path);
+        }
+    }
+
+    private final DirectedRouteGet smp;
+    private final DiscoveryOptions options;
+    private final MonoSink<DiscoveredFabric> sink;
+    private final Disposable.Composite inFlightRequests = Disposables.composite();
+
+    private final Queue<Query> queued = new ArrayDeque<>();
+    private final Map<Long, NodeState> nodes = new LinkedHashMap<>();
+    private final Map<End, End> remotes = new HashMap<>();
+    private final List<String> problems = new ArrayList<>();
+    private NodeState fromNode;
+    private int fromPort;
+    private int inFlight;
+    private long sent;
+    private int switches;
+    private boolean finished;
+
+    DiscoveryRun(DirectedRouteGet smp, DiscoveryOptions options, MonoSink<DiscoveredFabric> sink) {
+        this.smp = smp;
+        this.options = options;
+        this.sink = sink;
+    }
+
+    void start() {
+        sink.onDispose(this::cancel);
+        synchronized (this) {
+            queued.add(new Query(Kind.NODE_INFO, SmpRoute.directed(), 0, null, null));
+            pump();
+        }
+    }
+
+    private synchronized void cancel() {
+        finished = true;
+        queued.clear();
+        inFlightRequests.dispose();
+    }
+
+    /** Sends queued SMPs while fewer than {@code outstanding} are on the wire; completes when none are left. */
+    private void pump() {
+        while (!finished && inFlight < options.outstanding() && !queued.isEmpty()) {
+            Query query = queued.poll();
+            inFlight++;
+            sent++;
+            Disposable request = smp.get(query.path, query.kind.type, query.portNumber)
+                    .subscribe(answer -> answered(query, answer), error -> failed(query, error));
+            if (!request.isDisposed()) {
+                inFlightRequests.add(request);
+            }
+        }
+        if (!finished && inFlight == 0 && queued.isEmpty()) {
+            finished = true;
+            sink.success(result());
+        }
+    }
+
+    private synchronized void answered(Query query, Object answer) {
+        if (finished) {
+            return;
+        }
+        inFlight--;
+        switch (query.kind) {
+            case NODE_INFO -> nodeInfo(query, (NodeInfo) answer);
+            case NODE_DESCRIPTION -> query.node.description = ((NodeDescription) answer).text();
+            case SWITCH_INFO -> query.node.switchInfo = (SwitchInfo) answer;
+            case PORT_INFO -> portInfo(query, (PortInfo) answer);
+        }
+        options.progress().accept(new DiscoveryProgress(nodes.size(), switches, remotes.size() / 2, sent, inFlight,
+                queued.size()));
+        pump();
+    }
+
+    private synchronized void failed(Query query, Throwable error) {
+        if (finished) {
+            return;
+        }
+        inFlight--;
+        boolean perQuery = error instanceof MadTimeoutException || error instanceof MadStatusException
+                || error instanceof MalformedMadException;
+        if (!perQuery || query.from == null && query.kind == Kind.NODE_INFO) {
+            finished = true;
+            inFlightRequests.dispose();
+            sink.error(error);
+            return;
+        }
+        problems.add(describe(query) + ": " + error.getMessage());
+        pump();
+    }
+
+    private void nodeInfo(Query query, NodeInfo info) {
+        NodeState node = nodes.get(info.nodeGuid());
+        boolean isNew = node == null;
+        if (isNew) {
+            node = new NodeState(info, query.path);
+            nodes.put(info.nodeGuid(), node);
+            if (info.isSwitch()) {
+                switches++;
+            }
+        }
+        int arrivedOn = info.localPortNum();
+        node.portGuids.put(info.isSwitch() ? 0 : arrivedOn, info.portGuid());
+        if (query.from == null) {
+            fromNode = node;
+            fromPort = arrivedOn;
+        } else {
+            link(new End(info.nodeGuid(), arrivedOn), query.from);
+        }
+        if (isNew) {
+            queued.add(new Query(Kind.NODE_DESCRIPTION, query.path, 0, node, null));
+            if (info.isSwitch()) {
+                queued.add(new Query(Kind.SWITCH_INFO, query.path, 0, node, null));
+                queued.add(new Query(Kind.PORT_INFO, query.path, 0, node, null));
+            }
+        }
+        if (!info.isSwitch()) {
+            queued.add(new Query(Kind.PORT_INFO, query.path, arrivedOn, node, null));
+        }
+    }
+
+    /** Cables {@code a} to {@code b}, undoing whatever either was cabled to before (a re-cabled port). */
+    private void link(End a, End b) {
+        End oldA = remotes.put(a, b);
+        End oldB = remotes.put(b, a);
+        if (oldA != null && !oldA.equals(b)) {
+            remotes.remove(oldA, a);
+        }
+        if (oldB != null && !oldB.equals(a)) {
+            remotes.remove(oldB, b);
+        }
+    }
+
+    private void portInfo(Query query, PortInfo info) {
+        NodeState node = query.node;
+        int number = query.portNumber;
+        node.ports.put(number, info);
+        boolean isSwitch = node.info.isSwitch();
+        if (number == 0) {
+            for (int p = 1; p <= node.info.numPorts(); p++) {
+                queued.add(new Query(Kind.PORT_INFO, query.path, p, node, null));
+            }
+            return;
+        }
+        // libibnetdisc compares with PortInfo:LocalPortNum; NodeInfo's from the same route is the same port.
+        boolean follow = info.portPhysicalState() == PortInfo.PHYS_LINK_UP
+                && (isSwitch && number != node.arrivedOn || node == fromNode && number == fromPort);
+        int[] hops = query.path.ports();
+        if (follow && hops.length < DirectedRouteSmp.MAX_HOPS) {
+            int[] further = Arrays.copyOf(hops, hops.length + 1);
+            further[hops.length] = number;
+            queued.add(new Query(Kind.NODE_INFO, SmpRoute.directed(further), 0, null, new End(node.info.nodeGuid(), number)));
+        }
+    }
+
+    private DiscoveredFabric result() {
+        Set<DiscoveredLink> links = new LinkedHashSet<>();
+        remotes.forEach((a, b) -> links.add(new DiscoveredLink(a.nodeGuid, a.port, b.nodeGuid, b.port)));
+        List<DiscoveredNode> found = nodes.values().stream().map(NodeState::toNode).toList();
+        return new DiscoveredFabric(found, new ArrayList<>(links), fromNode.info.nodeGuid(), fromPort, sent, problems);
+    }
+
+    private static String describe(Query query) {
+        String attribute = switch (query.kind) {
+            case NODE_INFO -> "NodeInfo";
+            case NODE_DESCRIPTION -> "NodeDescription";
+            case SWITCH_INFO -> "SwitchInfo";
+            case PORT_INFO -> "PortInfo port " + query.portNumber;
+        };
+        return attribute + " via " + query.path + (query.node == null ? ""
+                : String.format(" (node 0x%016x)", query.node.info.nodeGuid()));
+    }
+}

@@ -1,0 +1,87 @@
+package io.reactiveumad.client;
+
+import io.reactiveumad.mad.Gid;
+import io.reactiveumad.mad.Mad;
+import io.reactiveumad.mad.MadAddress;
+import io.reactiveumad.mad.MadHeader;
+import io.reactiveumad.mad.Method;
+import io.reactiveumad.mad.MgmtClass;
+import io.reactiveumad.mad.SaHeader;
+import io.reactiveumad.mad.attr.InformInfo;
+import io.reactiveumad.mad.attr.Notice;
+import io.reactiveumad.mad.attr.TrapDetails;
+import io.reactiveumad.mad.sa.InformInfoRecord;
+import io.reactiveumad.poll.channel.MadFrame;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A scripted SA for the notice tests: answers Set(InformInfo) by echoing it (or with {@link #failWith}),
+ * keeps the subscriptions it holds, lists them as InformInfoRecords, and builds Reports to inject.
+ */
+final class FakeSa {
+    static final int SUBSCRIBER_GID_GUID = 0x1234;
+
+    /** Every Set(InformInfo) seen, in order. */
+    final List<InformInfo> sets = new CopyOnWriteArrayList<>();
+    /** The subscriptions held now; a test may clear it (an SM restart). */
+    final List<InformInfo> held = new CopyOnWriteArrayList<>();
+    /** A status to answer every request with instead, 0 for none. */
+    volatile int failWith;
+    /** When false the SA is gone: nothing is answered. */
+    volatile boolean up = true;
+
+    List<MadFrame> answer(MadFrame request) {
+        ByteBuffer b = ByteBuffer.wrap(request.mad());
+        if (!up || b.get(MadHeader.MGMT_CLASS_OFFSET) != MgmtClass.SUBN_ADM
+                || (b.get(MadHeader.METHOD_OFFSET) & MadHeader.RESPONSE_BIT) != 0 || SaClientTest.isRmppControl(b)) {
+            return List.of();
+        }
+        int attribute = b.getShort(MadHeader.ATTRIBUTE_ID_OFFSET) & 0xFFFF;
+        int method = b.get(MadHeader.METHOD_OFFSET);
+        if (failWith != 0) {
+            return ClientTestBase.answer(request, Method.responseOf(method),
+                    r -> r.putShort(MadHeader.STATUS_OFFSET, (short) failWith));
+        }
+        if (attribute == InformInfo.ATTRIBUTE_ID && method == Method.SET) {
+            InformInfo info = InformInfo.decode(b, SaHeader.DATA_OFFSET);
+            sets.add(info);
+            if (info.subscribe()) {
+                held.add(info);
+            } else {
+                held.removeIf(h -> h.trapNumber() == info.trapNumber());
+            }
+            return ClientTestBase.answer(request, Method.GET_RESP, r -> { });
+        }
+        if (attribute == InformInfoRecord.ATTRIBUTE_ID) {
+            List<InformInfoRecord> records = new ArrayList<>();
+            for (InformInfo h : held) {
+                records.add(new InformInfoRecord(new Gid(0xfe80_0000_0000_0000L, SUBSCRIBER_GID_GUID), 0, h));
+            }
+            return SaClientTest.table(request, 64, records);
+        }
+        return List.of();
+    }
+
+    long subscribes() {
+        return sets.stream().filter(InformInfo::subscribe).count();
+    }
+
+    long unsubscribes() {
+        return sets.stream().filter(i -> !i.subscribe()).count();
+    }
+
+    /** A SubnAdmReport(Notice) from the SA at {@code smLid}, TID {@code tid}: trap {@code trap} for GID ::guid. */
+    static MadFrame report(int smLid, long tid, int trap, long guid) {
+        Notice notice = Notice.generic(Notice.TYPE_SUBNET_MANAGEMENT, Notice.PRODUCER_CLASS_MANAGER, trap, smLid,
+                new TrapDetails.GidDetails(new Gid(0xfe80_0000_0000_0000L, guid)), new Gid(0xfe80_0000_0000_0000L, 1));
+        Mad mad = Mad.build(b -> {
+            new MadHeader().wrap(b, 0).mgmtClass(MgmtClass.SUBN_ADM).classVersion(SaClient.CLASS_VERSION)
+                    .methodByte(Method.REPORT).tid(tid).attributeId(Notice.ATTRIBUTE_ID);
+            notice.encode(b, SaHeader.DATA_OFFSET);
+        });
+        return new MadFrame(0, 0, 0, 0, MadAddress.gsi(smLid), mad.toByteArray());
+    }
+}

@@ -1,0 +1,208 @@
+package io.reactiveumad.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.reactiveumad.RequestOptions;
+import io.reactiveumad.mad.MadHeader;
+import io.reactiveumad.mad.Method;
+import io.reactiveumad.mad.attr.Notice;
+import io.reactiveumad.mad.attr.TrapDetails;
+import io.reactiveumad.poll.channel.MadFrame;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import reactor.core.Disposable;
+
+/** Trap subscriptions against a scripted SA, in virtual time. */
+class NoticesTest extends ClientTestBase {
+    static final TrapSelector IN_SERVICE = TrapSelector.trap(Notice.TRAP_GID_IN_SERVICE);
+    static final TrapSelector OUT_OF_SERVICE = TrapSelector.trap(Notice.TRAP_GID_OUT_OF_SERVICE);
+    static final Duration POLL = NoticeOptions.DEFAULT.pollInterval();
+    static final NoticeEvent SUBSCRIBED = new NoticeEvent.Subscribed(List.of(OUT_OF_SERVICE));
+
+    FakeSa sa;
+    final List<Object> seen = new CopyOnWriteArrayList<>();
+
+    @BeforeEach
+    void fakeSa() {
+        sa = new FakeSa();
+        channel.peer(sa::answer);
+    }
+
+    Notices notices() {
+        return Notices.of(port);
+    }
+
+    Disposable collect(reactor.core.publisher.Flux<?> flux) {
+        return flux.subscribe(seen::add, seen::add);
+    }
+
+    /** The ReportResps sent, as their TIDs. */
+    List<Long> reportResps() {
+        return channel.sent.stream()
+                .filter(f -> (f.mad()[MadHeader.METHOD_OFFSET] & 0xFF) == Method.REPORT_RESP)
+                .map(f -> ByteBuffer.wrap(f.mad()).getLong(MadHeader.TID_OFFSET))
+                .toList();
+    }
+
+    @Test
+    void twoSubscribersCauseOneSubscribeAndCancellingBothOneUnsubscribe() {
+        Disposable first = collect(notices().notices(IN_SERVICE));
+        Disposable second = collect(Notices.notices(port, IN_SERVICE));
+        assertThat(sa.subscribes()).isEqualTo(1);
+        assertThat(sa.sets.get(0).trapNumber()).isEqualTo(Notice.TRAP_GID_IN_SERVICE);
+        assertThat(sa.sets.get(0).qpn()).isEqualTo(1);
+        first.dispose();
+        assertThat(sa.unsubscribes()).isZero();
+        second.dispose();
+        assertThat(sa.unsubscribes()).isEqualTo(1);
+        assertThat(sa.held).isEmpty();
+        assertThat(seen).isEmpty();
+    }
+
+    @Test
+    void aNewSubscriberAfterTheLastCancelSubscribesAgain() {
+        collect(notices().notices(IN_SERVICE)).dispose();
+        collect(notices().notices(IN_SERVICE));
+        assertThat(sa.sets).extracting(i -> i.subscribe()).containsExactly(true, false, true);
+    }
+
+    @Test
+    void everyReportIsAnsweredAndAResendIsDeliveredOnce() {
+        collect(notices().notices(OUT_OF_SERVICE));
+        channel.inject(FakeSa.report(1, 0x02DAB001L, Notice.TRAP_GID_OUT_OF_SERVICE, 0xaa));
+        channel.inject(FakeSa.report(1, 0x02DAB001L, Notice.TRAP_GID_OUT_OF_SERVICE, 0xaa));
+        channel.inject(FakeSa.report(1, 0x02DAB002L, Notice.TRAP_GID_OUT_OF_SERVICE, 0xbb));
+        assertThat(reportResps()).containsExactly(0x02DAB001L, 0x02DAB001L, 0x02DAB002L);
+        assertThat(seen).hasSize(2).allSatisfy(n -> assertThat(n).isInstanceOf(Notice.class));
+        assertThat(((Notice) seen.get(1)).details()).isEqualTo(new TrapDetails.GidDetails(
+                new io.reactiveumad.mad.Gid(0xfe80_0000_0000_0000L, 0xbb)));
+    }
+
+    @Test
+    void aReportNobodyWantsIsStillAnswered() {
+        collect(notices().notices(OUT_OF_SERVICE));
+        channel.inject(FakeSa.report(1, 77, Notice.TRAP_GID_IN_SERVICE, 0xaa));
+        assertThat(reportResps()).containsExactly(77L);
+        assertThat(seen).isEmpty();
+    }
+
+    @Test
+    void aNoticeMatchingTwoSelectorsOfOneSubscriberComesOnce() {
+        collect(notices().notices(OUT_OF_SERVICE, TrapSelector.all()));
+        channel.inject(FakeSa.report(1, 5, Notice.TRAP_GID_OUT_OF_SERVICE, 0xaa));
+        assertThat(seen).hasSize(1);
+        assertThat(sa.subscribes()).isEqualTo(2);
+    }
+
+    @Test
+    void subscribedComesOnceTheSaAnswered() {
+        sa.up = false;
+        collect(notices().watch(OUT_OF_SERVICE));
+        assertThat(seen).isEmpty();
+        Disposable late = notices().watch(OUT_OF_SERVICE).subscribe(seen::add);
+        vts.advanceTimeBy(RequestOptions.DEFAULT.timeout());
+        sa.up = true;
+        vts.advanceTimeBy(RequestOptions.DEFAULT.timeout());
+        assertThat(seen).containsExactly(SUBSCRIBED, SUBSCRIBED);
+        assertThat(sa.subscribes()).isEqualTo(1);
+        late.dispose();
+    }
+
+    @Test
+    void eventsLeaveOutSubscribedAndKeepRenewals() {
+        collect(notices().events(OUT_OF_SERVICE));
+        notices().clientReregistered();
+        assertThat(seen).containsExactly(new NoticeEvent.Resubscribed(OUT_OF_SERVICE,
+                NoticeEvent.Reason.CLIENT_REREGISTER, 1));
+    }
+
+    @Test
+    void aNewSmLidRenewsAndSaysSo() {
+        collect(notices().watch(OUT_OF_SERVICE));
+        channel.attributes(SaClientTest.withSmLid(port.attributes(), 9));
+        vts.advanceTimeBy(POLL);
+        assertThat(sa.subscribes()).isEqualTo(2);
+        assertThat(lastFrame().address().lid()).isEqualTo(9);
+        assertThat(seen).containsExactly(SUBSCRIBED, new NoticeEvent.Resubscribed(OUT_OF_SERVICE,
+                NoticeEvent.Reason.SM_LID_CHANGED, 9));
+    }
+
+    @Test
+    void anAuditFindingTheSubscriptionGoneRenewsIt() {
+        collect(notices().watch(OUT_OF_SERVICE));
+        vts.advanceTimeBy(POLL);
+        assertThat(sa.subscribes()).as("the SA still holds it").isEqualTo(1);
+        sa.held.clear();
+        vts.advanceTimeBy(POLL);
+        assertThat(sa.subscribes()).isEqualTo(2);
+        assertThat(seen).containsExactly(SUBSCRIBED, new NoticeEvent.Resubscribed(OUT_OF_SERVICE,
+                NoticeEvent.Reason.SUBSCRIPTION_LOST, 1));
+    }
+
+    @Test
+    void aRenewalWhileTheSaIsAwayIsRetriedAtTheNextPoll() {
+        collect(notices().watch(OUT_OF_SERVICE));
+        sa.up = false;
+        channel.attributes(SaClientTest.withSmLid(port.attributes(), 9));
+        vts.advanceTimeBy(POLL);
+        vts.advanceTimeBy(Duration.ofSeconds(30));
+        assertThat(seen).containsExactly(SUBSCRIBED);
+        sa.up = true;
+        vts.advanceTimeBy(POLL);
+        assertThat(seen).containsExactly(SUBSCRIBED, new NoticeEvent.Resubscribed(OUT_OF_SERVICE,
+                NoticeEvent.Reason.SM_LID_CHANGED, 9));
+    }
+
+    @Test
+    void anSaErrorOnTheAuditRenewsEverything() {
+        collect(notices().watch(OUT_OF_SERVICE));
+        sa.failWith = 0x0100;
+        vts.advanceTimeBy(POLL);
+        sa.failWith = 0;
+        vts.advanceTimeBy(POLL);
+        assertThat(seen).contains(new NoticeEvent.Resubscribed(OUT_OF_SERVICE, NoticeEvent.Reason.SA_ERROR, 1));
+    }
+
+    @Test
+    void clientReregisterRenewsOnDemand() {
+        collect(notices().watch(OUT_OF_SERVICE));
+        notices().clientReregistered();
+        assertThat(seen).containsExactly(SUBSCRIBED, new NoticeEvent.Resubscribed(OUT_OF_SERVICE,
+                NoticeEvent.Reason.CLIENT_REREGISTER, 1));
+        assertThat(sa.subscribes()).isEqualTo(2);
+    }
+
+    @Test
+    void aRefusedSubscriptionIsAnErrorAndIsNotUnsubscribed() {
+        sa.failWith = 0x0200;
+        Disposable d = collect(notices().notices(OUT_OF_SERVICE));
+        assertThat(seen).singleElement().isInstanceOf(io.reactiveumad.mad.MadStatusException.class);
+        d.dispose();
+        assertThat(sa.sets).isEmpty();
+        assertThat(channel.sent).extracting(f -> f.mad()[MadHeader.METHOD_OFFSET]).containsOnly((byte) Method.SET);
+        assertThat(channel.sent).hasSize(1);
+    }
+
+    @Test
+    void closingThePortCompletesTheStreams() {
+        List<String> ends = new CopyOnWriteArrayList<>();
+        notices().notices(OUT_OF_SERVICE).subscribe(null, e -> ends.add("error"), () -> ends.add("complete"));
+        port.dispose();
+        vts.advanceTime();
+        assertThat(ends).containsExactly("complete");
+    }
+
+    @Test
+    void disposeUnsubscribesWhatIsHeld() {
+        List<String> ends = new CopyOnWriteArrayList<>();
+        notices().notices(OUT_OF_SERVICE).subscribe(null, e -> ends.add("error"), () -> ends.add("complete"));
+        notices().dispose();
+        assertThat(sa.unsubscribes()).isEqualTo(1);
+        assertThat(ends).containsExactly("complete");
+        assertThat(channel.sent.stream().map(MadFrame::mad)).isNotEmpty();
+    }
+}

@@ -1,0 +1,151 @@
+package io.reactiveumad.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.reactiveumad.RequestOptions;
+import io.reactiveumad.mad.Gid;
+import io.reactiveumad.mad.MadAddress;
+import io.reactiveumad.mad.MadAttribute;
+import io.reactiveumad.mad.MadHeader;
+import io.reactiveumad.mad.MadTimeoutException;
+import io.reactiveumad.mad.Method;
+import io.reactiveumad.mad.MgmtClass;
+import io.reactiveumad.mad.RmppHeader;
+import io.reactiveumad.mad.SaHeader;
+import io.reactiveumad.mad.attr.NodeDescription;
+import io.reactiveumad.mad.sa.LinkRecord;
+import io.reactiveumad.mad.sa.NodeRecord;
+import io.reactiveumad.mad.sa.PathRecord;
+import io.reactiveumad.poll.channel.MadFrame;
+import io.reactiveumad.poll.channel.PortAttributes;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import reactor.test.StepVerifier;
+
+class SaClientTest extends ClientTestBase {
+    static final int DATA = SaHeader.DATA_OFFSET;
+
+    static NodeRecord node(int lid) {
+        return new NodeRecord(lid, SmpClientTest.SWITCH, new NodeDescription("node " + lid));
+    }
+
+    /** A GetTableResp carrying {@code records}, {@code stride} bytes apart, as one RMPP segment when they fit. */
+    static List<MadFrame> table(MadFrame request, int stride, List<? extends MadAttribute> records) {
+        int length = Math.max(MadHeader.MAD_SIZE, DATA + stride * records.size());
+        byte[] r = java.util.Arrays.copyOf(request.mad(), length);
+        ByteBuffer b = ByteBuffer.wrap(r);
+        b.put(MadHeader.METHOD_OFFSET, (byte) Method.GET_TABLE_RESP);
+        new SaHeader().wrap(b, 0).attributeOffset(stride / SaHeader.ATTRIBUTE_OFFSET_UNIT);
+        java.util.Arrays.fill(r, DATA, r.length, (byte) 0);
+        for (int i = 0; i < records.size(); i++) {
+            records.get(i).encode(b, DATA + i * stride);
+        }
+        if (length == MadHeader.MAD_SIZE) {
+            new RmppHeader().wrap(b).version(RmppHeader.VERSION).type(RmppHeader.TYPE_DATA)
+                    .flags(RmppHeader.FLAG_ACTIVE | RmppHeader.FLAG_FIRST | RmppHeader.FLAG_LAST)
+                    .segmentNumber(1).payloadLength(DATA - RmppHeader.END_OFFSET + stride * records.size());
+        }
+        return List.of(new MadFrame(0, 0, 0, 0, request.address(), r));
+    }
+
+    /** An RMPP ACK, STOP or ABORT (our receiver acknowledging a response), which the fake SA ignores. */
+    static boolean isRmppControl(ByteBuffer mad) {
+        RmppHeader rmpp = new RmppHeader().wrap(mad);
+        return MgmtClass.isRmppClass(mad.get(MadHeader.MGMT_CLASS_OFFSET) & 0xFF) && rmpp.isActive()
+                && rmpp.type() != RmppHeader.TYPE_DATA;
+    }
+
+    /** Answers each request (not our RMPP ACKs) with {@code answer}. */
+    static java.util.function.Function<MadFrame, List<MadFrame>> sa(
+            java.util.function.Function<MadFrame, List<MadFrame>> answer) {
+        return f -> isRmppControl(ByteBuffer.wrap(f.mad())) ? List.of() : answer.apply(f);
+    }
+
+    @Test
+    void getTableSplitsASegmentAtAttributeOffsetUpToItsPayloadLength() {
+        List<LinkRecord> links = List.of(new LinkRecord(1, 1, 2, 3), new LinkRecord(3, 2, 1, 1),
+                new LinkRecord(4, 5, 6, 7));
+        channel.peer(sa(f -> table(f, 8, links)));
+        StepVerifier.create(SaClient.of(port).getTable(SaClient.LINK_RECORD))
+                .expectNextSequence(links)
+                .verifyComplete();
+    }
+
+    @Test
+    void aReassembledMessageIsSplitWhole() {
+        List<NodeRecord> nodes = new ArrayList<>();
+        for (int lid = 1; lid <= 5; lid++) {
+            nodes.add(node(lid));
+        }
+        channel.peer(sa(f -> table(f, 112, nodes)));
+        StepVerifier.create(SaClient.of(port).getTable(SaClient.NODE_RECORD))
+                .expectNextSequence(nodes)
+                .verifyComplete();
+    }
+
+    @Test
+    void requestsGoToTheSmWithMaskTemplateAndSmKeyNeverShown() {
+        channel.peer(sa(f -> table(f, 64, List.of())));
+        Gid me = new Gid(0xfe80_0000_0000_0000L, 1);
+        Gid peer = new Gid(0xfe80_0000_0000_0000L, 2);
+        SaClient sa = SaClient.of(port).withSmKey(0x0123456789abcdefL);
+        StepVerifier.create(sa.pathRecords(me, peer)).verifyComplete();
+        MadFrame sent = lastFrame();
+        assertThat(sent.address().lid()).isEqualTo(port.attributes().smLid());
+        assertThat(sent.address().qpn()).isEqualTo(1);
+        assertThat(sent.address().qkey()).isEqualTo(MadAddress.GSI_QKEY);
+        ByteBuffer b = lastSent();
+        assertThat(b.get(MadHeader.MGMT_CLASS_OFFSET)).isEqualTo((byte) MgmtClass.SUBN_ADM);
+        assertThat(b.get(MadHeader.CLASS_VERSION_OFFSET)).isEqualTo((byte) 2);
+        assertThat(b.get(MadHeader.METHOD_OFFSET)).isEqualTo((byte) Method.GET_TABLE);
+        SaHeader header = new SaHeader().wrap(b, 0);
+        assertThat(header.smKey()).isEqualTo(0x0123456789abcdefL);
+        assertThat(header.componentMask()).isEqualTo(PathRecord.Component.SGID | PathRecord.Component.DGID
+                | PathRecord.Component.NUMB_PATH);
+        PathRecord template = PathRecord.decode(b, DATA);
+        assertThat(template.sgid()).isEqualTo(me);
+        assertThat(template.dgid()).isEqualTo(peer);
+        assertThat(sa.toString()).doesNotContain("0123456789abcdef").contains("SM_Key");
+    }
+
+    @Test
+    void noRecordsIsAnEmptyAnswer() {
+        channel.peer(sa(f -> answer(f, Method.GET_RESP, b -> b.putShort(MadHeader.STATUS_OFFSET,
+                (short) (SaHeader.STATUS_NO_RECORDS << 8)))));
+        SaClient sa = SaClient.of(port);
+        StepVerifier.create(sa.get(SaClient.NODE_RECORD, node(4), NodeRecord.Component.LID)).verifyComplete();
+        StepVerifier.create(sa.getTable(SaClient.NODE_RECORD)).verifyComplete();
+    }
+
+    @Test
+    void aTimeoutFollowsTheSaToItsNewLid() {
+        channel.peer(sa(f -> f.address().lid() == 9 ? table(f, 112, List.of(node(1))) : List.of()));
+        SaClient sa = SaClient.of(port).withOptions(RequestOptions.DEFAULT.withRetries(0));
+        StepVerifier.withVirtualTime(() -> sa.getTable(SaClient.NODE_RECORD), () -> vts, Long.MAX_VALUE)
+                .expectSubscription()
+                .then(() -> channel.attributes(withSmLid(port.attributes(), 9)))
+                .thenAwait(Duration.ofSeconds(1))
+                .expectNext(node(1))
+                .verifyComplete();
+        assertThat(requests()).extracting(f -> f.address().lid()).containsExactly(1, 9);
+        assertThat(sa.saAddress().lid()).isEqualTo(9);
+    }
+
+    @Test
+    void aTimeoutWithTheSameSmLidFails() {
+        SaClient sa = SaClient.of(port).withOptions(RequestOptions.DEFAULT.withRetries(0));
+        StepVerifier.withVirtualTime(() -> sa.classPortInfo(), () -> vts, Long.MAX_VALUE)
+                .thenAwait(Duration.ofSeconds(1))
+                .expectError(MadTimeoutException.class)
+                .verify(Duration.ofSeconds(5));
+        assertThat(requests()).hasSize(1);
+    }
+
+    static PortAttributes withSmLid(PortAttributes a, int smLid) {
+        return new PortAttributes(a.device(), a.port(), a.nodeGuid(), a.lid(), a.lmc(), smLid, a.smSl(), a.state(),
+                a.physState(), a.linkLayer(), a.gids(), a.pkeys());
+    }
+}
