@@ -59,6 +59,8 @@ public final class IbsimFabric implements AutoCloseable {
     private OutputStream consoleIn;
     private Process opensm;
     private ProcessOutput opensmOutput;
+    /** Stops the processes if the JVM exits without close(): an orphaned ibsim spins on its closed console. */
+    private final Thread stopAtExit = new Thread(this::stopProcesses, "ibsim-fabric-stop");
 
     private IbsimFabric(Builder config) throws IOException {
         this.config = config;
@@ -162,6 +164,7 @@ public final class IbsimFabric implements AutoCloseable {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
+            Runtime.getRuntime().addShutdownHook(fabric.stopAtExit);
             try {
                 fabric.startIbsim();
                 if (smNode != null) {
@@ -395,11 +398,20 @@ public final class IbsimFabric implements AutoCloseable {
     /** Stops OpenSM, then ibsim (SIGTERM, then SIGKILL after a grace period), and deletes the work directory. */
     @Override
     public void close() {
-        stop(opensm);
-        stop(ibsim);
+        stopProcesses();
+        try {
+            Runtime.getRuntime().removeShutdownHook(stopAtExit);
+        } catch (IllegalStateException exiting) {
+            // Closed by the hook itself while the JVM shuts down.
+        }
         if (!Boolean.getBoolean("umad.keepIbsimLogs")) {
             deleteRecursively(workDir);
         }
+    }
+
+    private void stopProcesses() {
+        stop(opensm);
+        stop(ibsim);
     }
 
     private static void stop(Process process) {

@@ -119,6 +119,14 @@ final class ChannelProbe implements AutoCloseable {
         }
     }
 
+    /** Sends {@code mad} once and does not wait for anything. */
+    void send(int agentId, MadAddress to, byte[] mad) {
+        onLoop(() -> {
+            channel.send(MadFrame.send(agentId, to, mad));
+            return null;
+        });
+    }
+
     /** The next unsolicited frame, waiting at most {@code timeoutMs}. */
     MadFrame nextUnsolicited(long timeoutMs) throws InterruptedException {
         MadFrame frame = unsolicited.poll(timeoutMs, TimeUnit.MILLISECONDS);

@@ -9,6 +9,7 @@ import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.MadStatus;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
+import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.poll.NativeIoException;
 import io.reactiveumad.poll.channel.AgentRegistration;
 import io.reactiveumad.poll.channel.MadFrame;
@@ -104,6 +105,21 @@ class IbsimChannelIT {
         server.register(trap);
         assertThatThrownBy(() -> server.register(trap)).isInstanceOf(NativeIoException.class)
                 .satisfies(e -> assertThat(((NativeIoException) e).errno()).isEqualTo(22));
+    }
+
+    @Test
+    void setIsSmSetsAndClearsIsSmInThePortsCapabilityMask() {
+        try (ChannelProbe probe = new ChannelProbe(FABRIC.fabric().endpoint(), "Hca4")) {
+            String lid = Integer.toString(probe.port().lid());
+            probe.channel().setIsSm(true);
+            assertThat(capabilityMask(lid) & PortInfo.CAP_IS_SM).isNotZero();
+            probe.channel().setIsSm(false);
+            assertThat(capabilityMask(lid) & PortInfo.CAP_IS_SM).isZero();
+        }
+    }
+
+    private static long capabilityMask(String lid) {
+        return FABRIC.fabric().diag("Hca3", "smpquery", "portinfo", lid, "1").requireSuccess().number("CapMask");
     }
 
     @Test
