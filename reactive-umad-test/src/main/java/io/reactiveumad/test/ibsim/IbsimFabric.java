@@ -47,6 +47,7 @@ public final class IbsimFabric implements AutoCloseable {
     private static final AtomicInteger RUNS = new AtomicInteger();
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
     private static final String LOOPBACK = "127.0.0.1";
+    private static final String OPENSM_LOG = "opensm.log";
 
     private final Builder config;
     private final Path workDir;
@@ -54,6 +55,7 @@ public final class IbsimFabric implements AutoCloseable {
     private final Topology topology;
     private final Path netFile;
     private final AtomicInteger markers = new AtomicInteger();
+    private final AtomicInteger smRestarts = new AtomicInteger();
     private Process ibsim;
     private ProcessOutput console;
     private OutputStream consoleIn;
@@ -200,7 +202,7 @@ public final class IbsimFabric implements AutoCloseable {
         pb.environment().put("OSM_TMP_DIR", workDir.toString());
         pb.environment().put("OSM_CACHE_DIR", workDir.toString());
         opensm = startProcess(pb);
-        opensmOutput = ProcessOutput.drain("opensm", opensm, workDir.resolve("opensm.log"));
+        opensmOutput = ProcessOutput.drain("opensm", opensm, workDir.resolve(OPENSM_LOG));
         try {
             opensmOutput.await("SUBNET UP", 0, config.startTimeout);
         } catch (TimeoutException e) {
@@ -210,6 +212,28 @@ public final class IbsimFabric implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting for OpenSM", e);
         }
+    }
+
+    /**
+     * Stops OpenSM (SIGTERM to its pid, SIGKILL after a grace period), waits until it has exited, and
+     * starts it again on the same node, returning once the subnet is up again (within the start timeout).
+     * The old run's log is kept as {@code opensm.N.log} (N = 1 for the first restart); the new run writes
+     * {@code opensm.log}. OpenSM keeps its LIDs (its guid2lid cache) but forgets every subscription.
+     */
+    public void restartSm() {
+        if (config.smNode == null) {
+            throw new IllegalStateException("this fabric runs no SM");
+        }
+        stop(opensm);
+        if (opensm.isAlive()) {
+            throw new IllegalStateException("OpenSM (pid " + opensm.pid() + ") did not exit");
+        }
+        try {
+            Files.move(workDir.resolve(OPENSM_LOG), workDir.resolve("opensm." + smRestarts.incrementAndGet() + ".log"));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot keep OpenSM's log", e);
+        }
+        startOpenSm();
     }
 
     private static Process startProcess(ProcessBuilder pb) {
