@@ -35,30 +35,28 @@ class InboxTest {
         assertThat(inbox.dropped()).isZero();
     }
 
-    @Test
-    void dropOldestKeepsTheNewest() {
-        Inbox<Integer> inbox = inbox(3, OverflowPolicy.DROP_OLDEST);
+    /** Five items into room for three while the subscriber has no demand, then all it can take. */
+    List<Integer> offerFiveIntoThree(OverflowPolicy policy) {
+        Inbox<Integer> inbox = inbox(3, policy);
         TestSubscriber<Integer> sub = TestSubscriber.builder().initialRequest(0).build();
         inbox.subscribe(sub);
         for (int i = 1; i <= 5; i++) {
             inbox.offer(i);
         }
         sub.request(10);
-        assertThat(sub.getReceivedOnNext()).containsExactly(3, 4, 5);
-        assertThat(droppedItems).containsExactly(1, 2);
         assertThat(inbox.dropped()).isEqualTo(2);
+        return sub.getReceivedOnNext();
+    }
+
+    @Test
+    void dropOldestKeepsTheNewest() {
+        assertThat(offerFiveIntoThree(OverflowPolicy.DROP_OLDEST)).containsExactly(3, 4, 5);
+        assertThat(droppedItems).containsExactly(1, 2);
     }
 
     @Test
     void dropLatestKeepsTheOldest() {
-        Inbox<Integer> inbox = inbox(3, OverflowPolicy.DROP_LATEST);
-        TestSubscriber<Integer> sub = TestSubscriber.builder().initialRequest(0).build();
-        inbox.subscribe(sub);
-        for (int i = 1; i <= 5; i++) {
-            inbox.offer(i);
-        }
-        sub.request(10);
-        assertThat(sub.getReceivedOnNext()).containsExactly(1, 2, 3);
+        assertThat(offerFiveIntoThree(OverflowPolicy.DROP_LATEST)).containsExactly(1, 2, 3);
         assertThat(droppedItems).containsExactly(4, 5);
     }
 
