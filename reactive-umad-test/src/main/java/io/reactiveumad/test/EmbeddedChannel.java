@@ -15,6 +15,7 @@ import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
@@ -167,7 +168,11 @@ final class EmbeddedChannel implements MadChannel {
     @Override
     public void close() {
         if (closed.compareAndSet(false, true)) {
-            engine.executor.execute(this::release);
+            try {
+                engine.executor.execute(this::release);
+            } catch (RejectedExecutionException e) {
+                // The fabric closed first: its nodes and agents are gone with it, nothing left to release.
+            }
         }
     }
 

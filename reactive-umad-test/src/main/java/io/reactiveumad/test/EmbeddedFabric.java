@@ -1,5 +1,6 @@
 package io.reactiveumad.test;
 
+import io.reactiveumad.internal.SchedulerExecutor;
 import io.reactiveumad.PortSpec;
 import io.reactiveumad.Transport;
 import io.reactiveumad.mad.attr.TrapDetails;
@@ -44,7 +45,7 @@ public final class EmbeddedFabric implements AutoCloseable {
     private EmbeddedFabric(Builder b) {
         Scheduler scheduler = b.scheduler;
         this.ownedScheduler = scheduler == null ? Schedulers.newSingle("embedded-fabric", true) : null;
-        FabricExecutor executor = new FabricExecutor(scheduler == null ? ownedScheduler : scheduler, "embedded-fabric");
+        SchedulerExecutor executor = new SchedulerExecutor(scheduler == null ? ownedScheduler : scheduler, "embedded-fabric");
         String smNode = b.smNode != null ? b.smNode : b.topology.nodes(NodeType.CA).stream().findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("the topology has no CA to run the SM on")).id();
         this.engine = new FabricEngine(executor, b.topology, smNode, b.smPort, b.hopDelay, b.kernelResends);

@@ -1,5 +1,6 @@
 package io.reactiveumad.test;
 
+import io.reactiveumad.internal.SchedulerExecutor;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadHeader;
@@ -45,7 +46,7 @@ final class FabricEngine {
     /** The subnet prefix every port's GID 0 carries. */
     static final long DEFAULT_GID_PREFIX = 0xfe80_0000_0000_0000L;
 
-    final FabricExecutor executor;
+    final SchedulerExecutor executor;
     final Faults faults = new Faults();
     /** Whether channels tell the core they resend requests themselves, as the kernel's do. */
     final boolean kernelResends;
@@ -64,7 +65,7 @@ final class FabricEngine {
     private long undeliverable;
     private long sweeps;
 
-    FabricEngine(FabricExecutor executor, Topology topology, String smNodeId, int smPort, Duration hopDelay,
+    FabricEngine(SchedulerExecutor executor, Topology topology, String smNodeId, int smPort, Duration hopDelay,
                  boolean kernelResends) {
         this.executor = executor;
         this.kernelResends = kernelResends;
@@ -106,7 +107,7 @@ final class FabricEngine {
 
     // ---- running on the executor
 
-    /** Runs {@code task} as a task of the executor, now, on the calling thread (see {@link FabricExecutor}). */
+    /** Runs {@code task} as a task of the executor, now, on the calling thread (see {@link SchedulerExecutor#runExclusive}). */
     <T> T call(Supplier<T> task) {
         return executor.runExclusive(task);
     }
@@ -539,6 +540,6 @@ final class FabricEngine {
         for (EmbeddedChannel c : new ArrayList<>(channels)) {
             c.close();
         }
-        executor.dispose();
+        executor.shutdown();
     }
 }

@@ -2,6 +2,10 @@ package io.reactiveumad.internal;
 
 import io.reactiveumad.poll.EventExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import reactor.core.Disposable;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
@@ -14,11 +18,22 @@ import reactor.core.scheduler.Schedulers;
  * {@code boundedElastic}, {@code newSingle} and {@code VirtualTimeScheduler} do. {@code immediate()}
  * (nested tasks run inline) is refused; {@code fromExecutor} over a thread pool (tasks run concurrently)
  * must not be used.
+ *
+ * <p>"In the loop" means "inside a task of this executor", whichever thread runs it: a virtual-time
+ * worker runs tasks on the thread that advances time. {@link #runExclusive} runs work "in the loop"
+ * synchronously from any thread: every task holds one lock, so such a call waits for a running task and
+ * excludes the next, without queueing behind a virtual clock only the caller could advance. A task that
+ * throws is logged and the loop goes on, as the epoll loop does. After {@link #shutdown()} new tasks are
+ * rejected ({@code RejectedExecutionException}), never silently dropped: a dropped task could leave a
+ * request waiting forever, a rejected one becomes a typed "port closed".
  */
 public final class SchedulerExecutor implements EventExecutor {
+    private static final Logger log = LoggerFactory.getLogger(SchedulerExecutor.class);
+
     private final Scheduler scheduler;
     private final Scheduler.Worker worker;
     private final String name;
+    private final ReentrantLock lock = new ReentrantLock();
     private volatile Thread running;
 
     public SchedulerExecutor(Scheduler scheduler, String name) {
@@ -36,14 +51,22 @@ public final class SchedulerExecutor implements EventExecutor {
         return running == Thread.currentThread();
     }
 
+    /** Fails unless called from a task of this executor: the channel contract, enforced as MockConsumer does. */
+    public void checkInLoop(String what) {
+        if (!inEventLoop()) {
+            throw new IllegalStateException(what + " must be called on the executor " + name + ", not on "
+                    + Thread.currentThread().getName() + ": use executor().execute(...)");
+        }
+    }
+
     @Override
     public void execute(Runnable task) {
-        worker.schedule(() -> runMarked(task));
+        worker.schedule(() -> runIsolated(task));
     }
 
     @Override
     public Cancellable schedule(Runnable task, long delay, TimeUnit unit) {
-        Disposable d = worker.schedule(() -> runMarked(task), delay, unit);
+        Disposable d = worker.schedule(() -> runIsolated(task), delay, unit);
         return () -> {
             boolean wasPending = !d.isDisposed();
             d.dispose();
@@ -51,14 +74,28 @@ public final class SchedulerExecutor implements EventExecutor {
         };
     }
 
-    /** Runs {@code task} with {@link #inEventLoop()} true, even when tasks nest (virtual time runs them inline). */
-    private void runMarked(Runnable task) {
+    /** Runs {@code task} now on the calling thread as a task of this executor, excluding every other task. */
+    public <T> T runExclusive(Supplier<T> task) {
+        lock.lock();
         Thread previous = running;
         running = Thread.currentThread();
         try {
-            task.run();
+            return task.get();
         } finally {
             running = previous;
+            lock.unlock();
+        }
+    }
+
+    private void runIsolated(Runnable task) {
+        try {
+            runExclusive(() -> {
+                task.run();
+                return null;
+            });
+        } catch (RuntimeException | Error e) {
+            // One failing task must not stop the loop, as the epoll loop's thread survives it too.
+            log.warn("task on {} failed", name, e);
         }
     }
 
@@ -72,7 +109,7 @@ public final class SchedulerExecutor implements EventExecutor {
         return name;
     }
 
-    /** Stops running tasks; the scheduler itself stays the caller's. */
+    /** Stops running tasks; later submissions are rejected. The scheduler itself stays the caller's. */
     public void shutdown() {
         worker.dispose();
     }
