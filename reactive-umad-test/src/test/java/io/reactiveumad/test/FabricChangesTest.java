@@ -3,6 +3,11 @@ package io.reactiveumad.test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.reactiveumad.AgentSpec;
+import io.reactiveumad.MadAgent;
+import io.reactiveumad.MadPort;
+import io.reactiveumad.PortClosedException;
+import io.reactiveumad.Umad;
 import io.reactiveumad.mad.Mad;
 import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadHeader;
@@ -20,10 +25,13 @@ import io.reactiveumad.test.topology.Node;
 import io.reactiveumad.test.topology.NodeType;
 import io.reactiveumad.test.topology.Port;
 import io.reactiveumad.test.topology.Topology;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import reactor.test.StepVerifier;
 import reactor.test.scheduler.VirtualTimeScheduler;
 
 /** Changing the fabric under running channels, and a fabric of fat-tree size. */
@@ -58,15 +66,25 @@ class FabricChangesTest extends FabricTestSupport {
         assertThatThrownBy(() -> fabric.removeNode("host1")).hasMessageContaining("SM");
     }
 
+    /** A closed fabric refuses work typed (a dropped task could leave a request waiting forever). */
     @Test
-    void afterCloseTheExecutorDropsTasksInsteadOfFailingTheCallersCleanup() {
-        EmbeddedFabric closed = EmbeddedFabric.start(Topology.defaultTopology());
-        closed.close();
+    void afterCloseTheExecutorRejectsTasksAndPortsFailTypedInsteadOfHanging() {
+        EmbeddedFabric fabric = EmbeddedFabric.start(Topology.defaultTopology());
+        MadPort port = Umad.open(fabric.transport(), fabric.port("host2", 1))
+                .block(Duration.ofSeconds(30));
+        MadAgent agent = port.agent(AgentSpec.client(0x04, 1))
+                .block(Duration.ofSeconds(30));
+        fabric.close();
 
-        closed.executor().execute(() -> {
-            throw new AssertionError("must not run");
-        });
-        assertThat(closed.executor().schedule(() -> { }, 1, java.util.concurrent.TimeUnit.SECONDS).cancel()).isFalse();
+        assertThatThrownBy(() -> fabric.executor().execute(() -> { }))
+                .isInstanceOf(RejectedExecutionException.class);
+        Mad get = Mad.build(b -> new MadHeader().wrap(b, 0)
+                .mgmtClass(0x04).classVersion(1).methodByte(Method.GET));
+        StepVerifier.create(agent.request(get, MadAddress.gsi(1)))
+                .expectError(PortClosedException.class)
+                .verify(Duration.ofSeconds(30));
+        port.dispose();
+        assertThat(port.isDisposed()).isTrue();
     }
 
     @Test
