@@ -1,6 +1,7 @@
 package io.reactiveumad;
 
 import io.reactiveumad.mad.MadHeader;
+import io.reactiveumad.mad.MgmtClass;
 
 /**
  * What an agent is: the management class and version it speaks, which unsolicited methods it serves,
@@ -28,7 +29,7 @@ public record AgentSpec(int mgmtClass, int classVersion, long methodMaskLo, long
         if (oui < 0 || oui > MAX_OUI) {
             throw new IllegalArgumentException(String.format("an OUI is 24 bits: 0x%x", oui));
         }
-        if (isVendorRange2(mgmtClass) && oui == 0) {
+        if (MgmtClass.isVendorRange2(mgmtClass) && oui == 0) {
             throw new IllegalArgumentException(String.format(
                     "vendor class 0x%02x needs an OUI: build it with AgentSpec.vendor(0x%02x, %d, oui)",
                     mgmtClass, mgmtClass, classVersion));
@@ -95,10 +96,6 @@ public record AgentSpec(int mgmtClass, int classVersion, long methodMaskLo, long
 
     /** SMP classes live on QP0, everything else on QP1. */
     public int qpn() {
-        return mgmtClass == 0x01 || mgmtClass == 0x81 ? 0 : 1;
-    }
-
-    static boolean isVendorRange2(int mgmtClass) {
-        return mgmtClass >= 0x30 && mgmtClass <= 0x4F;
+        return MgmtClass.isSmp(mgmtClass) ? 0 : 1;
     }
 }

@@ -17,6 +17,7 @@ import io.reactiveumad.mad.MadStatus;
 import io.reactiveumad.mad.MadStatusException;
 import io.reactiveumad.mad.MadTimeoutException;
 import io.reactiveumad.mad.MalformedMadException;
+import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.RmppHeader;
 import io.reactiveumad.operators.Inbox;
@@ -48,8 +49,6 @@ final class DefaultMadAgent implements MadAgent {
     private static final Duration KERNEL_DEADLINE_SLACK = Duration.ofSeconds(1);
     /** Margin past the RMPP receiver's own transfer limit (its T2L abort) before a streaming response times out. */
     private static final Duration STREAMING_SLACK = Duration.ofSeconds(1);
-    private static final int METHOD_SET = 0x02;
-    private static final int METHOD_GET_RESP = 0x81;
 
     private final DefaultMadPort port;
     private final int id;
@@ -194,7 +193,7 @@ final class DefaultMadAgent implements MadAgent {
         Objects.requireNonNull(request, "request");
         Objects.requireNonNull(response, "response");
         Mad req = request.mad();
-        int method = req.method() == METHOD_SET ? METHOD_GET_RESP : req.method() | MadHeader.RESPONSE_BIT;
+        int method = Method.responseOf(req.method());
         Mad answer = response.with(b -> b.put(MadHeader.METHOD_OFFSET, (byte) method)
                 .putLong(MadHeader.TID_OFFSET, req.tid()));
         return send(answer, replyAddress(request.source()));

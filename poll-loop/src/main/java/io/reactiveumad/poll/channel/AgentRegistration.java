@@ -36,9 +36,4 @@ public record AgentRegistration(int qpn, int mgmtClass, int classVersion, long m
     public boolean servesMethod(int method) {
         return method < 64 ? (methodMaskLo >>> method & 1) != 0 : (methodMaskHi >>> (method - 64) & 1) != 0;
     }
-
-    /** True for the vendor range 2 classes, which need an OUI. */
-    public boolean isVendorRange2() {
-        return mgmtClass >= 0x30 && mgmtClass <= 0x4F;
-    }
 }
