@@ -5,9 +5,9 @@ import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.operators.Rmpp;
 import io.reactiveumad.operators.RmppEvent;
 import io.reactiveumad.operators.RmppInbound;
+import io.reactiveumad.operators.RmppKey;
 import io.reactiveumad.operators.RmppOptions;
 import io.reactiveumad.poll.channel.MadFrame;
-import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -25,20 +25,12 @@ import reactor.core.publisher.Sinks;
 final class UserRmpp {
     private static final Logger log = LoggerFactory.getLogger(UserRmpp.class);
 
-    /** A transfer we send, as the peer's control MADs name it. */
-    private record SendKey(int lid, int tidLow, int mgmtClass) {
-        static SendKey of(int lid, byte[] mad) {
-            return new SendKey(lid, ByteBuffer.wrap(mad).getInt(MadHeader.TID_OFFSET + Integer.BYTES),
-                    mad[MadHeader.MGMT_CLASS_OFFSET] & 0xFF);
-        }
-    }
-
     private final DefaultMadAgent agent;
     private final DefaultMadPort port;
     private final RmppOptions options;
     private final Sinks.Many<RmppInbound> inbound = Sinks.many().unicast().onBackpressureBuffer();
     /** loop */
-    private final Map<SendKey, Sinks.Many<byte[]>> sends = new HashMap<>();
+    private final Map<RmppKey, Sinks.Many<byte[]>> sends = new HashMap<>();
     private final Disposable receiver;
 
     UserRmpp(DefaultMadAgent agent, RmppOptions options) {
@@ -55,15 +47,16 @@ final class UserRmpp {
         if (mad.length > MadHeader.MAD_SIZE || !Rmpp.isActive(mad)) {
             return false;
         }
+        // Transfers are told apart by the peer's LID, the low TID bits and the class.
+        RmppKey key = Rmpp.key(frame.address().lid(), mad);
         if (Rmpp.isSenderControl(mad)) {
-            Sinks.Many<byte[]> control = sends.get(SendKey.of(frame.address().lid(), mad));
+            Sinks.Many<byte[]> control = sends.get(key);
             if (control != null) {
                 control.tryEmitNext(mad);
             }
         }
         if (Rmpp.isReceiverInput(mad)) {
-            DefaultMadAgent.Pending waiting = agent.pendingFor(
-                    ByteBuffer.wrap(mad).getInt(MadHeader.TID_OFFSET + Integer.BYTES), mad[MadHeader.MGMT_CLASS_OFFSET] & 0xFF);
+            DefaultMadAgent.Pending waiting = agent.pendingFor(key.tidLow(), key.mgmtClass());
             if (waiting != null && (mad[MadHeader.METHOD_OFFSET] & MadHeader.RESPONSE_BIT) != 0) {
                 waiting.responseStreaming();
             }
@@ -74,7 +67,7 @@ final class UserRmpp {
 
     /** loop: segments {@code message} to {@code to}; completes when the peer acknowledged the last segment. */
     Mono<Void> send(byte[] message, MadAddress to) {
-        SendKey key = SendKey.of(to.lid(), message);
+        RmppKey key = Rmpp.key(to.lid(), message);
         Sinks.Many<byte[]> control = Sinks.many().unicast().onBackpressureBuffer();
         sends.put(key, control);
         return Rmpp.send(message, control.asFlux(), segment -> port.send(MadFrame.send(agent.id(), to, segment)),
