@@ -4,7 +4,7 @@ import io.reactiveumad.internal.SchedulerExecutor;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.poll.EventExecutor;
-import io.reactiveumad.poll.NativeIoException;
+import io.reactiveumad.mad.NativeIoException;
 import io.reactiveumad.poll.channel.AgentRegistration;
 import io.reactiveumad.poll.channel.FrameListener;
 import io.reactiveumad.poll.channel.MadChannel;

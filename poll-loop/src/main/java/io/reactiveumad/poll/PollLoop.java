@@ -1,5 +1,8 @@
 package io.reactiveumad.poll;
 
+import io.reactiveumad.mad.DeviceGoneException;
+import io.reactiveumad.mad.NativeIoException;
+
 /**
  * An {@link EventExecutor} that also polls file descriptors: the epoll loop, one thread per device.
  * Registration, interest changes and cancellation may be called from any thread; they take effect on

@@ -2,9 +2,9 @@ package io.reactiveumad.test;
 
 import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.Method;
-import io.reactiveumad.poll.DeviceGoneException;
+import io.reactiveumad.mad.DeviceGoneException;
 import io.reactiveumad.poll.EventExecutor;
-import io.reactiveumad.poll.NativeIoException;
+import io.reactiveumad.mad.NativeIoException;
 import io.reactiveumad.poll.channel.AgentRegistration;
 import io.reactiveumad.poll.channel.FrameListener;
 import io.reactiveumad.poll.channel.MadChannel;

@@ -117,7 +117,7 @@ public final class EmbeddedFabric implements AutoCloseable {
         engine.run(() -> engine.addNode(node, List.of(links)));
     }
 
-    /** Removes a node and its cables; its open channels fail with {@code DeviceGoneException}. */
+    /** Removes a node and its cables; its open channels fail with {@link io.reactiveumad.mad.DeviceGoneException}. */
     public void removeNode(String id) {
         engine.run(() -> engine.removeNode(id));
     }

@@ -14,7 +14,7 @@ import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.attr.NodeInfo;
-import io.reactiveumad.poll.DeviceGoneException;
+import io.reactiveumad.mad.DeviceGoneException;
 import io.reactiveumad.poll.channel.AgentRegistration;
 import io.reactiveumad.poll.channel.FrameListener;
 import io.reactiveumad.poll.channel.MadChannel;

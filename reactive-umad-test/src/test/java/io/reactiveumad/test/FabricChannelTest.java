@@ -16,7 +16,7 @@ import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.mad.attr.SmInfo;
 import io.reactiveumad.mad.perf.PortCounters;
-import io.reactiveumad.poll.NativeIoException;
+import io.reactiveumad.mad.NativeIoException;
 import io.reactiveumad.poll.channel.AgentRegistration;
 import io.reactiveumad.poll.channel.FrameListener;
 import io.reactiveumad.poll.channel.MadChannel;

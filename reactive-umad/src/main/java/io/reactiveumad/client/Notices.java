@@ -3,6 +3,7 @@ package io.reactiveumad.client;
 import io.reactiveumad.AgentSpec;
 import io.reactiveumad.MadAgent;
 import io.reactiveumad.MadPort;
+import io.reactiveumad.PortClosedException;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.MadStatusException;
 import io.reactiveumad.mad.Method;
@@ -180,7 +181,7 @@ public final class Notices implements Disposable {
 
     private synchronized Mono<Integer> retain(TrapSelector selector) {
         if (disposed) {
-            return Mono.error(new IllegalStateException("notices of " + port.spec() + " were disposed"));
+            return Mono.error(new PortClosedException("notices of " + port.spec() + " were disposed"));
         }
         Subscription s = subscriptions.computeIfAbsent(selector, Subscription::new);
         if (s.refs++ == 0) {

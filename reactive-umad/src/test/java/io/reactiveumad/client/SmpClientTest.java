@@ -2,6 +2,7 @@ package io.reactiveumad.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.reactiveumad.PortClosedException;
 import io.reactiveumad.mad.DirectedRouteSmp;
 import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadHeader;
@@ -146,7 +147,9 @@ class SmpClientTest extends ClientTestBase {
         smp.nodeInfo(SmpRoute.lid(5)).block();
         smp.dispose();
         StepVerifier.create(smp.nodeInfo(SmpRoute.lid(5)))
-                .expectErrorMessage("client was disposed")
+                .expectErrorSatisfies(e -> assertThat(e)
+                        .isInstanceOf(PortClosedException.class)
+                        .hasMessageContaining("client of class 0x01").hasMessageContaining("was disposed"))
                 .verify(Duration.ofSeconds(5));
     }
 }

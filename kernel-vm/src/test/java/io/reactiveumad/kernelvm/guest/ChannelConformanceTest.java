@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.tuple;
 import io.reactiveumad.mad.Mad;
 import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadHeader;
-import io.reactiveumad.poll.NativeIoException;
+import io.reactiveumad.mad.NativeIoException;
 import io.reactiveumad.poll.channel.MadChannel;
 import io.reactiveumad.poll.channel.MadFrame;
 import io.reactiveumad.poll.channel.PortAttributes;

@@ -8,7 +8,7 @@ import io.reactiveumad.MadAgent;
 import io.reactiveumad.PortClosedException;
 import io.reactiveumad.ReceivedMad;
 import io.reactiveumad.RmppMode;
-import io.reactiveumad.poll.DeviceGoneException;
+import io.reactiveumad.mad.DeviceGoneException;
 import io.reactiveumad.poll.channel.MadChannel;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;

@@ -1,5 +1,7 @@
 package io.reactiveumad.poll.channel;
 
+import io.reactiveumad.mad.DeviceGoneException;
+
 /** Receives what a {@link MadChannel} reads. Called on the channel's executor thread only. */
 public interface FrameListener {
 

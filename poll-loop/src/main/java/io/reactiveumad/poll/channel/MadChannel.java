@@ -1,5 +1,6 @@
 package io.reactiveumad.poll.channel;
 
+import io.reactiveumad.mad.NativeIoException;
 import io.reactiveumad.poll.EventExecutor;
 
 /**

@@ -1,11 +1,11 @@
 package io.reactiveumad.poll.kernel;
 
 import io.reactiveumad.mad.MadAddress;
-import io.reactiveumad.poll.DeviceGoneException;
+import io.reactiveumad.mad.DeviceGoneException;
 import io.reactiveumad.poll.Errors;
 import io.reactiveumad.poll.EventExecutor;
 import io.reactiveumad.poll.FileDescriptor;
-import io.reactiveumad.poll.NativeIoException;
+import io.reactiveumad.mad.NativeIoException;
 import io.reactiveumad.poll.PollLoop;
 import io.reactiveumad.poll.channel.AgentRegistration;
 import io.reactiveumad.poll.channel.FrameListener;

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.MadAddress;
-import io.reactiveumad.poll.DeviceGoneException;
+import io.reactiveumad.mad.DeviceGoneException;
 import io.reactiveumad.poll.EpollEventLoop;
 import io.reactiveumad.poll.Errors;
-import io.reactiveumad.poll.NativeIoException;
+import io.reactiveumad.mad.NativeIoException;
 import io.reactiveumad.poll.channel.AgentRegistration;
 import io.reactiveumad.poll.channel.FrameListener;
 import io.reactiveumad.poll.channel.MadFrame;
