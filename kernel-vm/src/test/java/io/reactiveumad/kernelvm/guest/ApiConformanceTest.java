@@ -17,7 +17,7 @@ import io.reactiveumad.mad.Mad;
 import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadTimeoutException;
 import io.reactiveumad.mad.VendorRange2Header;
-import io.reactiveumad.poll.NativeIoException;
+import io.reactiveumad.mad.NativeIoException;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.IntStream;
