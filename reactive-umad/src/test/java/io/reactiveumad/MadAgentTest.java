@@ -12,7 +12,7 @@ import io.reactiveumad.mad.MalformedMadException;
 import io.reactiveumad.operators.OverflowPolicy;
 import io.reactiveumad.mad.DeviceGoneException;
 import io.reactiveumad.mad.NativeIoException;
-import io.reactiveumad.poll.channel.MadFrame;
+import io.reactiveumad.spi.channel.MadFrame;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayDeque;

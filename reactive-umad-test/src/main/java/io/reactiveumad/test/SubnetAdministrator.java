@@ -1,6 +1,6 @@
 package io.reactiveumad.test;
 
-import io.reactiveumad.internal.LoopScheduler;
+import io.reactiveumad.spi.LoopScheduler;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadAttribute;
@@ -25,7 +25,7 @@ import io.reactiveumad.mad.sa.Selector;
 import io.reactiveumad.mad.sa.ServiceRecord;
 import io.reactiveumad.operators.Rmpp;
 import io.reactiveumad.operators.RmppOptions;
-import io.reactiveumad.poll.EventExecutor;
+import io.reactiveumad.spi.channel.EventExecutor;
 import io.reactiveumad.test.topology.Link;
 import java.nio.ByteBuffer;
 import java.time.Duration;

@@ -2,7 +2,7 @@ package io.reactiveumad.test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.reactiveumad.internal.LoopScheduler;
+import io.reactiveumad.spi.LoopScheduler;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.Mad;
 import io.reactiveumad.mad.MadAddress;
@@ -27,8 +27,8 @@ import io.reactiveumad.operators.Rmpp;
 import io.reactiveumad.operators.RmppEvent;
 import io.reactiveumad.operators.RmppInbound;
 import io.reactiveumad.operators.RmppOptions;
-import io.reactiveumad.poll.channel.AgentRegistration;
-import io.reactiveumad.poll.channel.MadFrame;
+import io.reactiveumad.spi.channel.AgentRegistration;
+import io.reactiveumad.spi.channel.MadFrame;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;

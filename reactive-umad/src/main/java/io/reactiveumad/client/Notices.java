@@ -10,7 +10,7 @@ import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.attr.Notice;
 import io.reactiveumad.mad.sa.InformInfoRecord;
-import io.reactiveumad.poll.channel.PortAttributes;
+import io.reactiveumad.spi.channel.PortAttributes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

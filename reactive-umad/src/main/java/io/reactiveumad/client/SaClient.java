@@ -27,7 +27,7 @@ import io.reactiveumad.mad.sa.NodeRecord;
 import io.reactiveumad.mad.sa.PathRecord;
 import io.reactiveumad.mad.sa.PortInfoRecord;
 import io.reactiveumad.mad.sa.ServiceRecord;
-import io.reactiveumad.poll.channel.PortAttributes;
+import io.reactiveumad.spi.channel.PortAttributes;
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalLong;

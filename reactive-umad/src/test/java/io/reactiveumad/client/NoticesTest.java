@@ -7,7 +7,7 @@ import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.attr.Notice;
 import io.reactiveumad.mad.attr.TrapDetails;
-import io.reactiveumad.poll.channel.MadFrame;
+import io.reactiveumad.spi.channel.MadFrame;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
