@@ -3,6 +3,7 @@ package io.reactiveumad.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.reactiveumad.test.ibsim.IbsimInstallation;
+import io.reactiveumad.test.topology.FatTree;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -52,5 +53,16 @@ class BenchmarksRunTest {
         assertThat(table.toString(StandardCharsets.UTF_8))
                 .containsPattern("\\| 1 \\| [0-9.]+ k/s \\| [0-9.]+ k/s \\| [0-9.]+x \\|")
                 .containsPattern("\\| 8 \\| [0-9.]+ k/s \\| [0-9.]+ k/s \\| [0-9.]+x \\|");
+    }
+
+    /** The discovery script's body on a small tree, without the CLI (benchmarks cannot depend on the examples). */
+    @Test
+    void discoveryComparisonFindsWhatIbnetdiscoverFinds() {
+        ByteArrayOutputStream table = new ByteArrayOutputStream();
+        DiscoveryComparison.run(null, FatTree.generate(2, 1, 2), 2, 1, new PrintStream(table, true, StandardCharsets.UTF_8));
+
+        assertThat(table.toString(StandardCharsets.UTF_8))
+                .containsPattern("\\| reactive-umad warm [^|]+\\| \\d+ ms \\| \\d+ ms \\| [0-9.]+x \\|")
+                .contains("warm run 2: same topology as ibnetdiscover (7 nodes, 6 links)");
     }
 }

@@ -248,7 +248,7 @@ final class SubnetAdministrator implements LocalService {
         Sinks.Many<byte[]> control = Sinks.many().unicast().onBackpressureBuffer();
         transfers.put(key, control);
         Rmpp.send(message, control.asFlux(), segment -> engine.send(engine.smNode(), engine.smPort(), to, segment),
-                        RmppOptions.DEFAULTS, loop)
+                        RmppOptions.defaults(), loop)
                 .doFinally(signal -> transfers.remove(key))
                 .subscribe(null, error -> LOG.debug("SA GetTable transfer to LID {} failed: {}", to.lid(), error.toString()));
     }
