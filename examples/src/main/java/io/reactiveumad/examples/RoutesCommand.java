@@ -54,7 +54,7 @@ final class RoutesCommand extends FabricCommand {
         if (outstanding < 1) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--outstanding must be at least 1");
         }
-        int first = startLid == null ? 0 : Integer.decode(startLid);
+        int first = startLid == null ? 0 : Lids.parse(startLid);
         record Answer(SwitchRoutes routes, List<Row> rows) {
         }
         Answer answer = query(c -> SmpClient.of(c.port()), smp -> Routing.switchRoutes(smp, route, outstanding)
@@ -70,7 +70,7 @@ final class RoutesCommand extends FabricCommand {
 
     private int lastLid(SwitchRoutes routes) {
         int top = routes.egressPorts().size() - 1;
-        int end = endLid == null ? 0 : Integer.decode(endLid);
+        int end = endLid == null ? 0 : Lids.parse(endLid);
         return end == 0 || end > top ? top : end;
     }
 

@@ -64,6 +64,60 @@ class FabricOpsIbsimTest {
         return lids;
     }
 
+    /** LIDs of a sample of ports: hosts under different leaves, a leaf and a spine. */
+    private static List<Integer> sampleLids() {
+        IbsimFabric fabric = FABRIC.fabric();
+        Map<Long, Integer> lids = fabric.lidsByPortGuid();
+        List<Integer> sample = new ArrayList<>();
+        for (String node : List.of("host-1", "host-5", HOST, "leaf-2", "spine-3")) {
+            var n = fabric.topology().requireNode(node);
+            sample.add(lids.get(n.portGuid(n.isSwitch() ? 0 : 1)));
+        }
+        return sample;
+    }
+
+    private static final Pattern TRACE_END =
+            Pattern.compile("^(From|To) (\\S+) \\{0x([0-9a-f]{16})\\} portnum (\\d+) lid (\\d+)-(\\d+) \"(.*)\"$");
+    private static final Pattern TRACE_HOP =
+            Pattern.compile("^\\[(\\d+)\\] -> (\\S+) port \\{0x([0-9a-f]{16})\\}\\[(\\d+)\\] lid (\\d+)-(\\d+) \"(.*)\"$");
+
+    @Test
+    void tracesBetweenHostsAndSwitchesEqualIbtracert() {
+        List<Integer> lids = sampleLids();
+        for (int from : lids) {
+            for (int to : lids) {
+                DiagResult theirs = diag("ibtracert", String.valueOf(from), String.valueOf(to));
+                List<String> expected = new ArrayList<>();
+                for (String line : theirs.stdout().split("\n")) {
+                    Matcher end = TRACE_END.matcher(line);
+                    Matcher hop = TRACE_HOP.matcher(line);
+                    if (end.matches()) {
+                        expected.add(String.format("%s 0x%s %s %s %s", end.group(1), end.group(3), end.group(4),
+                                end.group(5), end.group(7)));
+                    } else if (hop.matches()) {
+                        expected.add(String.format("[%s] 0x%s %s %s %s", hop.group(1), hop.group(3), hop.group(4),
+                                hop.group(5), hop.group(7)));
+                    }
+                }
+                JsonNode ours = umad("trace", String.valueOf(from), String.valueOf(to), "--json").json();
+                List<String> actual = new ArrayList<>();
+                actual.add(endOf("From", ours.get("from"), "nodeGuid"));
+                for (JsonNode hop : ours.get("hops")) {
+                    actual.add(String.format("[%d] %s %d %d %s", hop.get("egressPort").asInt(), hop.get("portGuid").asText(),
+                            hop.get("port").asInt(), hop.get("lid").asInt(), hop.get("description").asText()));
+                }
+                actual.add(endOf("To", ours.get("to"), "nodeGuid"));
+                assertThat(actual).as("trace %d -> %d", from, to).isEqualTo(expected);
+                assertThat(umad("trace", String.valueOf(from), String.valueOf(to)).out()).isEqualTo(theirs.stdout());
+            }
+        }
+    }
+
+    private static String endOf(String prompt, JsonNode end, String guid) {
+        return String.format("%s %s %d %d %s", prompt, end.get(guid).asText(), end.get("port").asInt(),
+                end.get("lid").asInt(), end.get("description").asText());
+    }
+
     @Test
     void routesOfEverySwitchEqualIbroute() {
         for (int lid : switchLids()) {

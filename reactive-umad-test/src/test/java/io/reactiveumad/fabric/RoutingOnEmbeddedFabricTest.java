@@ -102,6 +102,43 @@ class RoutingOnEmbeddedFabricTest {
     }
 
     @Test
+    void aTraceBetweenHostsUnderDifferentLeavesCrossesOneSpineAsTheTablesSay() {
+        int host1 = fabric.lid("host-1", 1);
+        int host3 = fabric.lid("host-3", 1);
+        RouteTrace trace = Routing.trace(smp, host1, host3).block(WAIT);
+
+        assertThat(trace.from().description()).isEqualTo("host-1 HCA-1");
+        assertThat(trace.fromPort()).isEqualTo(1);
+        assertThat(trace.hops()).extracting(h -> h.node().description().split(" ")[0])
+                .hasSize(4).startsWith("leaf-1").endsWith("leaf-2", "host-3");
+        assertThat(trace.hops().get(1).node().description()).startsWith("spine-");
+        assertThat(trace.hops().get(0).egressPort()).isEqualTo(1);
+        assertThat(trace.hops().get(0).ingressPort()).isEqualTo(1);
+        // Each switch forwards out of the port its table gives for host-3.
+        for (int i = 0; i < 3; i++) {
+            int switchLid = trace.hops().get(i).node().portInfo().lid();
+            SwitchRoutes routes = Routing.switchRoutes(smp, SmpRoute.lid(switchLid), 4).block(WAIT);
+            assertThat(trace.hops().get(i + 1).egressPort()).isEqualTo(routes.egressPort(host3));
+        }
+        assertThat(trace.to().nodeInfo().portGuid()).isEqualTo(TREE.requireNode("host-3").portGuid(1));
+        assertThat(trace.toPort()).isEqualTo(1);
+    }
+
+    @Test
+    void aTraceFromASwitchToItselfHasNoHopsAndToASwitchEndsAtPortZero() {
+        int spine1 = fabric.lid("spine-1", 0);
+        RouteTrace self = Routing.trace(smp, spine1, spine1).block(WAIT);
+        assertThat(self.hops()).isEmpty();
+        assertThat(self.to()).isEqualTo(self.from());
+        assertThat(self.fromPort()).isZero();
+
+        RouteTrace toSpine = Routing.trace(smp, fabric.lid("host-6", 1), spine1).block(WAIT);
+        assertThat(toSpine.hops()).hasSize(2);
+        assertThat(toSpine.to().description()).isEqualTo(TREE.requireNode("spine-1").description());
+        assertThat(toSpine.toPort()).isZero();
+    }
+
+    @Test
     void endpointsNameWhatAnswersAtEachLid() {
         int host4 = fabric.lid("host-4", 1);
         int spine2 = fabric.lid("spine-2", 0);

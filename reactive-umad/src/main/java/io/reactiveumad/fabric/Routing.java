@@ -50,9 +50,37 @@ public final class Routing {
 
     /** NodeDescription, PortInfo (port 0: the addressed port) and NodeInfo of the node at {@code lid}, together. */
     public static Mono<Endpoint> endpoint(SmpClient smp, int lid) {
-        SmpRoute route = SmpRoute.lid(lid);
+        return endpoint(smp, SmpRoute.lid(lid)).map(e -> new Endpoint(lid, e.nodeInfo(), e.portInfo(), e.description()));
+    }
+
+    /**
+     * The route from {@code sourceLid} to {@code destinationLid} through the switches' linear forwarding
+     * tables, as ibtracert finds it: both ends are asked for by LID first; then every hop is read by
+     * directed route, one LFT block per switch. The directed routes start at the local port (the walk to
+     * the source follows the tables too), so no SMP needs a LID-routed part. Fails with
+     * {@link IllegalStateException} naming the switch whose table has no valid entry for the LID, or the CA
+     * the walk ran into.
+     */
+    public static Mono<RouteTrace> trace(SmpClient smp, int sourceLid, int destinationLid) {
+        Objects.requireNonNull(smp, "smp");
+        return Mono.zip(endpoint(smp, sourceLid), endpoint(smp, destinationLid)).flatMap(ends -> {
+            Endpoint source = ends.getT1();
+            Endpoint destination = ends.getT2();
+            TraceWalk walk = new TraceWalk(smp);
+            return walk.start().flatMap(local -> walk.follow(local, sourceLid, source.nodeInfo().portGuid(), false))
+                    .flatMap(atSource -> walk.follow(atSource, destinationLid, destination.nodeInfo().portGuid(), true))
+                    .map(end -> new RouteTrace(source, portNumber(source), end.hops()));
+        });
+    }
+
+    /** A node's port as ibtracert numbers it: 0 for a switch, else the port the SMP reached. */
+    static int portNumber(Endpoint e) {
+        return e.nodeInfo().isSwitch() ? 0 : e.nodeInfo().localPortNum();
+    }
+
+    static Mono<Endpoint> endpoint(SmpClient smp, SmpRoute route) {
         return Mono.zip(smp.nodeDescription(route), smp.portInfo(route, 0), smp.nodeInfo(route))
-                .map(t -> new Endpoint(lid, t.getT3(), t.getT2(), t.getT1().text()));
+                .map(t -> new Endpoint(t.getT2().lid(), t.getT3(), t.getT2(), t.getT1().text()));
     }
 
     /** The endpoints at {@code lids}, in that order, with at most {@code inFlight} LIDs asked at once. */
