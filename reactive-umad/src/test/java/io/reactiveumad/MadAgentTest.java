@@ -38,7 +38,7 @@ class MadAgentTest {
     static final int SET = 0x02;
     static final int REPORT = 0x06;
     static final MadAddress PEER = MadAddress.gsi(9);
-    static final RequestOptions FAST = RequestOptions.DEFAULT.withTimeout(Duration.ofSeconds(1)).withRetries(2);
+    static final RequestOptions FAST = RequestOptions.defaults().withTimeout(Duration.ofSeconds(1)).withRetries(2);
 
     VirtualTimeScheduler vts;
     FakeChannel channel;

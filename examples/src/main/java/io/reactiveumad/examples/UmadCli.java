@@ -24,7 +24,8 @@ public final class UmadCli {
      * first MAD: so a command line that names one of these gets only that one built.
      */
     private static final Map<String, Class<?>> COMMANDS = commands(DemoCommand.class, WatchCommand.class,
-            DiscoverCommand.class, SmpCommand.class, SaCommand.class, PerfCommand.class);
+            DiscoverCommand.class, SmpCommand.class, SaCommand.class, PerfCommand.class, RoutesCommand.class,
+            TraceCommand.class);
 
     public static void main(String[] args) {
         System.exit(run(CliContext.system(), new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));

@@ -84,7 +84,7 @@ class SubnetAdministratorTest extends FabricTestSupport {
     private List<byte[]> getTable(OpenPort port, int agent, byte[] request) {
         Sinks.Many<RmppInbound> inbound = Sinks.many().unicast().onBackpressureBuffer();
         List<byte[]> messages = new ArrayList<>();
-        Rmpp.receive(inbound.asFlux(), RmppOptions.DEFAULTS, new LoopScheduler(fabric.executor())).subscribe(event -> {
+        Rmpp.receive(inbound.asFlux(), RmppOptions.defaults(), new LoopScheduler(fabric.executor())).subscribe(event -> {
             if (event instanceof RmppEvent.Control c) {
                 port.channel.send(MadFrame.send(agent, MadAddress.gsi(fabric.smLid()), c.mad()));
             } else if (event instanceof RmppEvent.Message m) {

@@ -81,7 +81,7 @@ public final class Notices implements Disposable {
 
     /** The port's notices, created with {@link NoticeOptions#DEFAULT} on first use. */
     public static Notices of(MadPort port) {
-        return of(port, NoticeOptions.DEFAULT);
+        return of(port, NoticeOptions.defaults());
     }
 
     /** The port's notices; {@code options} apply only if this call creates them. */

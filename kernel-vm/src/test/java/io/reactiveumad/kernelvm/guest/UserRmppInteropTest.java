@@ -59,7 +59,7 @@ class UserRmppInteropTest {
         channels.send(pair.server(), MadFrame.send(pair.serverAgent(), atServer.address(), response.toByteArray()));
 
         RmppEvent.Message message = Rmpp.receive(clientFrames.flux().map(f -> new RmppInbound(f.address(), f.mad())),
-                        RmppOptions.DEFAULTS, timers)
+                        RmppOptions.defaults(), timers)
                 .doOnNext(event -> {
                     if (event instanceof RmppEvent.Control ack) {
                         channels.send(client, MadFrame.send(pair.clientAgent(), (MadAddress) ack.peer(), ack.mad()));
@@ -88,7 +88,7 @@ class UserRmppInteropTest {
         Rmpp.send(response, serverFrames.flux().map(MadFrame::mad).filter(Rmpp::isSenderControl),
                         segment -> channels.send(server,
                                 MadFrame.send(pair.serverAgent(), atServer.address(), segment)),
-                        RmppOptions.DEFAULTS, timers)
+                        RmppOptions.defaults(), timers)
                 .block(TRANSFER);
 
         MadFrame atClient = clientFrames.next();
