@@ -1,6 +1,6 @@
 package io.reactiveumad.test;
 
-import io.reactiveumad.internal.LoopScheduler;
+import io.reactiveumad.spi.LoopScheduler;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadAttribute;
@@ -25,7 +25,7 @@ import io.reactiveumad.mad.sa.Selector;
 import io.reactiveumad.mad.sa.ServiceRecord;
 import io.reactiveumad.operators.Rmpp;
 import io.reactiveumad.operators.RmppOptions;
-import io.reactiveumad.poll.EventExecutor;
+import io.reactiveumad.spi.channel.EventExecutor;
 import io.reactiveumad.test.topology.Link;
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -246,7 +246,7 @@ final class SubnetAdministrator implements LocalService {
         Sinks.Many<byte[]> control = Sinks.many().unicast().onBackpressureBuffer();
         transfers.put(key, control);
         Rmpp.send(message, control.asFlux(), segment -> engine.send(engine.smNode(), engine.smPort(), to, segment),
-                        RmppOptions.DEFAULTS, loop)
+                        RmppOptions.defaults(), loop)
                 .doFinally(signal -> transfers.remove(key))
                 .subscribe(null, error -> LOG.debug("SA GetTable transfer to LID {} failed: {}", to.lid(), error.toString()));
     }

@@ -27,7 +27,7 @@ import io.reactiveumad.mad.sa.NodeRecord;
 import io.reactiveumad.mad.sa.PathRecord;
 import io.reactiveumad.mad.sa.PortInfoRecord;
 import io.reactiveumad.mad.sa.ServiceRecord;
-import io.reactiveumad.poll.channel.PortAttributes;
+import io.reactiveumad.spi.channel.PortAttributes;
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalLong;
@@ -115,7 +115,7 @@ public final class SaClient implements Disposable {
         Objects.requireNonNull(port, "port");
         Objects.requireNonNull(rmpp, "rmpp");
         LazyAgent lazy = new LazyAgent(port, AgentSpec.client(MgmtClass.SUBN_ADM, CLASS_VERSION).withRmpp(rmpp));
-        return new SaClient(port, lazy.get(), lazy, RequestOptions.DEFAULT, OptionalLong.empty());
+        return new SaClient(port, lazy.get(), lazy, RequestOptions.defaults(), OptionalLong.empty());
     }
 
     /** A client sending through {@code saAgent} (class 0x03 version 2), which stays the caller's to dispose. */
@@ -126,7 +126,7 @@ public final class SaClient implements Disposable {
             throw new IllegalArgumentException(String.format("not an SA agent: class 0x%02x version %d",
                     spec.mgmtClass(), spec.classVersion()));
         }
-        return new SaClient(saAgent.port(), Mono.just(saAgent), Disposables.composite(), RequestOptions.DEFAULT,
+        return new SaClient(saAgent.port(), Mono.just(saAgent), Disposables.composite(), RequestOptions.defaults(),
                 OptionalLong.empty());
     }
 

@@ -86,7 +86,7 @@ public final class SmpClient implements Disposable {
         return new SmpClient(port,
                 new LazyAgent(port, AgentSpec.client(MgmtClass.SUBN_LID_ROUTED, CLASS_VERSION)),
                 new LazyAgent(port, AgentSpec.client(MgmtClass.SUBN_DIRECTED_ROUTE, CLASS_VERSION)),
-                RequestOptions.DEFAULT, OptionalLong.empty());
+                RequestOptions.defaults(), OptionalLong.empty());
     }
 
     /** A view that puts {@code key} in every SMP's M_Key field. */

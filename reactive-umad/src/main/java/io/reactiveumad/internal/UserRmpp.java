@@ -7,7 +7,7 @@ import io.reactiveumad.operators.RmppEvent;
 import io.reactiveumad.operators.RmppInbound;
 import io.reactiveumad.operators.RmppKey;
 import io.reactiveumad.operators.RmppOptions;
-import io.reactiveumad.poll.channel.MadFrame;
+import io.reactiveumad.spi.channel.MadFrame;
 import java.util.HashMap;
 import java.util.Map;
 import org.slf4j.Logger;
