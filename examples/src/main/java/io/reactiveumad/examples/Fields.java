@@ -2,6 +2,7 @@ package io.reactiveumad.examples;
 
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.Octets;
+import io.reactiveumad.service.FabricJson;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.util.LinkedHashMap;
@@ -47,7 +48,7 @@ final class Fields {
             return gid.toString();
         }
         if (value instanceof Long number && name.toLowerCase(java.util.Locale.ROOT).contains("guid")) {
-            return String.format("0x%016x", number);
+            return FabricJson.hex(number);
         }
         if (value instanceof Octets octets) {
             return octets.toString();

@@ -2,6 +2,7 @@ package io.reactiveumad.poll;
 
 import io.reactiveumad.mad.DeviceGoneException;
 import io.reactiveumad.mad.NativeIoException;
+import io.reactiveumad.spi.channel.EventExecutor;
 
 /**
  * An {@link EventExecutor} that also polls file descriptors: the epoll loop, one thread per device.

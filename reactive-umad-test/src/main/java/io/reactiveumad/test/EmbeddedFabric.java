@@ -1,10 +1,11 @@
 package io.reactiveumad.test;
 
-import io.reactiveumad.internal.SchedulerExecutor;
+import io.reactiveumad.spi.SchedulerExecutor;
 import io.reactiveumad.PortSpec;
 import io.reactiveumad.Transport;
 import io.reactiveumad.mad.attr.TrapDetails;
-import io.reactiveumad.poll.EventExecutor;
+import io.reactiveumad.spi.channel.EventExecutor;
+import io.reactiveumad.spi.channel.MadChannel;
 import io.reactiveumad.test.topology.Link;
 import io.reactiveumad.test.topology.Node;
 import io.reactiveumad.test.topology.NodeType;

@@ -10,7 +10,7 @@ import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.attr.Notice;
 import io.reactiveumad.mad.sa.InformInfoRecord;
-import io.reactiveumad.poll.channel.PortAttributes;
+import io.reactiveumad.spi.channel.PortAttributes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -81,7 +81,7 @@ public final class Notices implements Disposable {
 
     /** The port's notices, created with {@link NoticeOptions#DEFAULT} on first use. */
     public static Notices of(MadPort port) {
-        return of(port, NoticeOptions.DEFAULT);
+        return of(port, NoticeOptions.defaults());
     }
 
     /** The port's notices; {@code options} apply only if this call creates them. */

@@ -13,7 +13,7 @@ import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.SmpHeader;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.attr.PortInfo;
-import io.reactiveumad.poll.channel.MadFrame;
+import io.reactiveumad.spi.channel.MadFrame;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;

@@ -9,7 +9,7 @@ import io.reactiveumad.PortClosedException;
 import io.reactiveumad.ReceivedMad;
 import io.reactiveumad.RmppMode;
 import io.reactiveumad.mad.DeviceGoneException;
-import io.reactiveumad.poll.channel.MadChannel;
+import io.reactiveumad.spi.channel.MadChannel;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
