@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelOption;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.io.IOException;
@@ -45,8 +46,11 @@ final class HttpApi {
     }
 
     Mono<? extends DisposableServer> bind(ServiceOptions options) {
-        return HttpServer.create().host(options.host()).port(options.httpPort())
-                .route(routes -> routes
+        HttpServer server = HttpServer.create().host(options.host()).port(options.httpPort());
+        if (options.socketSendBuffer() > 0) {
+            server = server.childOption(ChannelOption.SO_SNDBUF, options.socketSendBuffer());
+        }
+        return server.route(routes -> routes
                         .get("/", (req, res) -> res.header(HttpHeaderNames.CONTENT_TYPE, "text/html; charset=utf-8")
                                 .sendByteArray(Mono.just(PAGE)))
                         .get("/events", this::events)

@@ -172,20 +172,28 @@ class EventStreamTest {
      */
     @Test
     void aStalledClientMissesCountedEventsWithoutHoldingUpTheOthers() throws Exception {
-        running = new RunningService(ServiceOptions.DEFAULT.withClientBuffer(8));
-        int renames = 1500;
-        try (Socket stalled = new Socket(); SseClient reading = connect(null)) {
+        // A small kernel send buffer, so the stall reaches the client's queue after hundreds of events, not megabytes.
+        running = new RunningService(ServiceOptions.DEFAULT.withSocketSendBuffer(8192));
+        int batches = 30;
+        int batch = 100;
+        try (Socket stalled = new Socket(); SseClient reading = connectedWithSnapshot()) {
             stalled.setReceiveBufferSize(4096);
             stalled.connect(new InetSocketAddress("127.0.0.1", running.service.httpPort()));
             OutputStream request = stalled.getOutputStream();
-            request.write(("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            request.write(("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
             request.flush();
             await().atMost(WAIT).until(() -> metric("reactive_umad_service_sse_clients") == 2);
 
-            for (int i = 0; i < renames; i++) {
+            // Renames (trap 144) in batches the reading client keeps up with: it is never a queue behind.
+            for (int i = 0; i < batches * batch; i++) {
                 running.fabric.setNodeDescription("host3", 1, "host3 renamed " + i);
+                if ((i + 1) % batch == 0) {
+                    int sent = i + 1;
+                    await().atMost(WAIT).until(() -> renames(reading) >= sent);
+                }
             }
-            await().atMost(WAIT).until(() -> reading.events(ServiceEvent.NOTICE).size() >= renames);
+            assertThat(renames(reading)).isEqualTo(batches * batch);
             assertThat(reading.events(ServiceEvent.LOST)).as("the reading client missed nothing").isEmpty();
             double dropped = metric("reactive_umad_service_sse_dropped_events_total");
             assertThat(dropped).as("events the stalled client could not take").isPositive();
@@ -203,6 +211,10 @@ class EventStreamTest {
             }, m -> m != null);
             assertThat(Long.parseLong(found.group(1))).isPositive().isLessThanOrEqualTo((long) dropped);
         }
+    }
+
+    private static long renames(SseClient client) {
+        return client.events(ServiceEvent.NOTICE).stream().filter(e -> e.data().get("trap").asInt() == 144).count();
     }
 
     private double metric(String name) throws Exception {
