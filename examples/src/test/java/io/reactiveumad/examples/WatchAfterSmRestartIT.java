@@ -10,6 +10,7 @@ import io.reactiveumad.poll.ibsim.IbsimEndpoint;
 import io.reactiveumad.test.ibsim.IbsimFabric;
 import io.reactiveumad.test.ibsim.IbsimFabricExtension;
 import io.reactiveumad.test.topology.Topology;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -19,8 +20,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * {@code umad watch --transport ibsim} with every default (user-space RMPP, the SA audit every 5 s):
  * OpenSM is killed and restarted on the same node, forgetting every subscription; the watcher's audit
- * (a GetTable of InformInfoRecords answered by OpenSM under umad2sim) notices, subscribes again, and a
- * trap raised after the restart is printed. Its own fabric, since it restarts the SM.
+ * (a GetTable of InformInfoRecords answered by OpenSM under umad2sim) notices, subscribes again (a
+ * "resubscribed" line), and a trap raised after the restart is printed. Its own fabric, since it restarts the SM.
  */
 class WatchAfterSmRestartIT {
     @RegisterExtension
@@ -43,8 +44,11 @@ class WatchAfterSmRestartIT {
 
         CliRun run = watch.get(DEADLINE.toSeconds(), TimeUnit.SECONDS);
         assertThat(run.exitCode()).as("%s", run).isZero();
-        JsonNode notice = CliRunJson.parse(run.out().strip());
-        assertThat(notice.get("trap").asInt()).isEqualTo(65);
-        assertThat(notice.get("details").get("gid").asText().replace(":", "")).endsWith(host2);
+        List<JsonNode> lines = run.out().strip().lines().map(CliRunJson::parse).toList();
+        assertThat(lines).as("%s", run).anySatisfy(line -> assertThat(line.get("event").asText()).isEqualTo("resubscribed"));
+        JsonNode notice = lines.get(lines.size() - 1);
+        assertThat(notice.get("event").asText()).as("%s", run).isEqualTo("notice");
+        assertThat(notice.get("trap").asInt()).as("%s", run).isEqualTo(65);
+        assertThat(notice.at("/details/gid").asText().replace(":", "")).as("%s", run).endsWith(host2);
     }
 }
