@@ -3,13 +3,14 @@ package io.reactiveumad.client;
 import io.reactiveumad.AgentSpec;
 import io.reactiveumad.MadAgent;
 import io.reactiveumad.MadPort;
+import io.reactiveumad.PortClosedException;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.MadStatusException;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.attr.Notice;
 import io.reactiveumad.mad.sa.InformInfoRecord;
-import io.reactiveumad.poll.channel.PortAttributes;
+import io.reactiveumad.spi.channel.PortAttributes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -80,7 +81,7 @@ public final class Notices implements Disposable {
 
     /** The port's notices, created with {@link NoticeOptions#DEFAULT} on first use. */
     public static Notices of(MadPort port) {
-        return of(port, NoticeOptions.DEFAULT);
+        return of(port, NoticeOptions.defaults());
     }
 
     /** The port's notices; {@code options} apply only if this call creates them. */
@@ -180,7 +181,7 @@ public final class Notices implements Disposable {
 
     private synchronized Mono<Integer> retain(TrapSelector selector) {
         if (disposed) {
-            return Mono.error(new IllegalStateException("notices of " + port.spec() + " were disposed"));
+            return Mono.error(new PortClosedException("notices of " + port.spec() + " were disposed"));
         }
         Subscription s = subscriptions.computeIfAbsent(selector, Subscription::new);
         if (s.refs++ == 0) {
