@@ -226,7 +226,7 @@ class RmppReceiverTest {
     @ParameterizedTest(name = "{0} bytes")
     @ValueSource(ints = {120, 256})
     void anActiveMadWithoutAnyRmppProtocolIsOneWholeMessage(int length) {
-        start(RmppOptions.DEFAULTS);
+        start(RmppOptions.defaults());
         byte[] mad = java.util.Arrays.copyOf(saMessage(200, random), length);
         new RmppHeader().wrap(mad).version(0).type(0).flags(RmppHeader.FLAG_ACTIVE).status(0)
                 .segmentNumber(0).payloadLength(0);
@@ -240,7 +240,7 @@ class RmppReceiverTest {
     @ParameterizedTest(name = "version {0}")
     @ValueSource(ints = {0, 2})
     void aSingleSegmentOfAnotherVersionIsOneWholeMessageNotAnAbort(int version) {
-        start(RmppOptions.DEFAULTS);
+        start(RmppOptions.defaults());
         byte[] mad = with(segment(saMessage(150, random), 1), h -> h.version(version));
         feed(mad);
 
