@@ -2,7 +2,9 @@ package io.reactiveumad.bench;
 
 import io.reactiveumad.MadPort;
 import io.reactiveumad.Umad;
+import io.reactiveumad.discovery.DiscoveredFabric;
 import io.reactiveumad.discovery.DiscoveryOptions;
+import io.reactiveumad.discovery.FabricDiscovery;
 import io.reactiveumad.fabric.ErrorSweep;
 import io.reactiveumad.fabric.ErrorSweepOptions;
 import io.reactiveumad.fabric.NodeErrors;
@@ -94,6 +96,8 @@ public final class ErrorsComparison {
             }
 
             List<Duration> warm = new ArrayList<>();
+            List<Duration> discoveryOnly = new ArrayList<>();
+            List<Duration> countersOnly = new ArrayList<>();
             List<String> diffs = new ArrayList<>();
             MadPort port = Umad.open(fabric.transport(DiscoveryComparison.LOCAL_NODE)).block(LIMIT);
             try {
@@ -103,6 +107,16 @@ public final class ErrorsComparison {
                             ErrorSweepOptions.defaults()).collectList().block(LIMIT);
                     warm.add(Duration.ofNanos(System.nanoTime() - start));
                     diffs.add(compare("warm run " + (r + 1), badPorts(nodes), theirs));
+                }
+                for (int r = 0; r < warmRuns; r++) {
+                    long start = System.nanoTime();
+                    DiscoveredFabric found = FabricDiscovery.discover(port).block(LIMIT);
+                    long discovered = System.nanoTime();
+                    List<NodeErrors> nodes = ErrorSweep.sweep(port, found, ErrorSweepOptions.defaults())
+                            .collectList().block(LIMIT);
+                    countersOnly.add(Duration.ofNanos(System.nanoTime() - discovered));
+                    discoveryOnly.add(Duration.ofNanos(discovered - start));
+                    diffs.add(compare("split run " + (r + 1), badPorts(nodes), theirs));
                 }
             } finally {
                 port.dispose();
@@ -121,6 +135,8 @@ public final class ErrorsComparison {
             out.printf(Locale.ROOT, "| error sweep | best | median | median / ibqueryerrors' |%n|---|---|---|---|%n");
             row(out, "ibqueryerrors (whole process, under umad2sim)", theirsTimes, theirsTimes);
             row(out, "reactive-umad warm (ErrorSweep with discovery, in one JVM)", warm, theirsTimes);
+            row(out, "  of which: discovery alone (FabricDiscovery)", discoveryOnly, theirsTimes);
+            row(out, "  of which: counters alone (ErrorSweep of a discovered fabric)", countersOnly, theirsTimes);
             if (umad != null) {
                 row(out, "reactive-umad cold (`./umad errors`, whole process)", cold, theirsTimes);
             }
