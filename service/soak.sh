@@ -36,8 +36,10 @@ pids+=("$!")
 pids+=("$!")
 
 metric() { # name and label filter -> summed value
+    # Label values may hold blanks (id="G1 Eden Space"): match the whole line, take its last field.
     curl -sf "http://127.0.0.1:$port/metrics" | awk -v name="$1" -v filter="$2" \
-        '$1 ~ "^"name"({|$)" && index($1, filter) { sum += $2 } END { printf "%.0f\n", sum }'
+        'index($0, name) == 1 && substr($0, length(name) + 1, 1) ~ /[{ ]/ && index($0, filter) { sum += $NF }
+         END { printf "%.0f\n", sum }'
 }
 sample() {
     jcmd "$serve" GC.run >/dev/null
