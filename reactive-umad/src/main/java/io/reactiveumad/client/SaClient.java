@@ -20,7 +20,9 @@ import io.reactiveumad.mad.RmppHeader;
 import io.reactiveumad.mad.SaHeader;
 import io.reactiveumad.mad.attr.ClassPortInfo;
 import io.reactiveumad.mad.attr.InformInfo;
+import io.reactiveumad.mad.attr.LinearForwardingTable;
 import io.reactiveumad.mad.sa.InformInfoRecord;
+import io.reactiveumad.mad.sa.LinearForwardingTableRecord;
 import io.reactiveumad.mad.sa.LinkRecord;
 import io.reactiveumad.mad.sa.McMemberRecord;
 import io.reactiveumad.mad.sa.NodeRecord;
@@ -28,6 +30,7 @@ import io.reactiveumad.mad.sa.PathRecord;
 import io.reactiveumad.mad.sa.PortInfoRecord;
 import io.reactiveumad.mad.sa.ServiceRecord;
 import io.reactiveumad.spi.channel.PortAttributes;
+import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalLong;
@@ -85,6 +88,9 @@ public final class SaClient implements Disposable {
     public static final AttributeType<McMemberRecord> MC_MEMBER_RECORD =
             new AttributeType<>(McMemberRecord.ATTRIBUTE_ID, "MCMemberRecord", McMemberRecord.SIZE,
                     McMemberRecord::decode);
+    public static final AttributeType<LinearForwardingTableRecord> LINEAR_FORWARDING_TABLE_RECORD =
+            new AttributeType<>(LinearForwardingTableRecord.ATTRIBUTE_ID, "LinearForwardingTableRecord",
+                    LinearForwardingTableRecord.SIZE, LinearForwardingTableRecord::decode);
     public static final AttributeType<InformInfoRecord> INFORM_INFO_RECORD =
             new AttributeType<>(InformInfoRecord.ATTRIBUTE_ID, "InformInfoRecord", InformInfoRecord.SIZE,
                     InformInfoRecord::decode);
@@ -166,6 +172,13 @@ public final class SaClient implements Disposable {
     public Flux<PathRecord> pathRecords(Gid sgid, Gid dgid) {
         return getTable(PATH_RECORD, PathRecord.query(sgid, dgid),
                 PathRecord.Component.SGID | PathRecord.Component.DGID | PathRecord.Component.NUMB_PATH);
+    }
+
+    /** The linear forwarding table blocks the SM programmed into the switch with LID {@code switchLid} (saquery LFTR). */
+    public Flux<LinearForwardingTableRecord> linearForwardingTableRecords(int switchLid) {
+        LinearForwardingTableRecord template = new LinearForwardingTableRecord(switchLid, 0,
+                new LinearForwardingTable(Collections.nCopies(LinearForwardingTable.ENTRIES, 0)));
+        return getTable(LINEAR_FORWARDING_TABLE_RECORD, template, LinearForwardingTableRecord.Component.LID);
     }
 
     /**

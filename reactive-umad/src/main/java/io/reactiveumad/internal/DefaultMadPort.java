@@ -46,6 +46,7 @@ public final class DefaultMadPort implements MadPort, FrameListener {
     private final EventExecutor loop;
     private final LoopScheduler loopScheduler;
     private final Scheduler delivery;
+    private final Delivery requestEnds;
     private final RmppOptions rmpp;
     private final AtomicBoolean disposed = new AtomicBoolean();
     private volatile PortAttributes attributes;
@@ -74,6 +75,7 @@ public final class DefaultMadPort implements MadPort, FrameListener {
         this.loop = channel.executor();
         this.loopScheduler = new LoopScheduler(loop);
         this.delivery = options.delivery();
+        this.requestEnds = new Delivery(delivery);
         this.rmpp = options.rmpp();
         this.attributes = attributes;
     }
@@ -214,6 +216,11 @@ public final class DefaultMadPort implements MadPort, FrameListener {
 
     RmppOptions rmppOptions() {
         return rmpp;
+    }
+
+    /** loop: {@code request} ended with {@code outcome} (its response or a Throwable); its subscriber hears it on the delivery scheduler. */
+    void deliver(PendingRequest request, Object outcome) {
+        requestEnds.signal(request, outcome);
     }
 
     /** loop: sends one frame, counting it; transport errors propagate to the caller. */
