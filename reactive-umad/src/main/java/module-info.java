@@ -1,7 +1,8 @@
 /**
  * reactive-umad: InfiniBand management datagrams as Reactor streams. The API is {@code io.reactiveumad}
  * ({@code Umad}, {@code Transport}, {@code MadPort}, {@code MadAgent}, the options and the transports),
- * {@code io.reactiveumad.client} (SMP, SA, PerfMgt, Notices), {@code io.reactiveumad.discovery}, and the
+ * {@code io.reactiveumad.client} (SMP, SA, PerfMgt, Notices), {@code io.reactiveumad.discovery},
+ * {@code io.reactiveumad.fabric} (fabric-wide operations over a discovered fabric), and the
  * transport SPI, {@code io.reactiveumad.spi} with {@code io.reactiveumad.spi.channel}. The implementation,
  * {@code io.reactiveumad.internal}, is not exported.
  */
@@ -15,5 +16,6 @@ module io.reactiveumad {
     exports io.reactiveumad;
     exports io.reactiveumad.client;
     exports io.reactiveumad.discovery;
+    exports io.reactiveumad.fabric;
     exports io.reactiveumad.spi;
 }
