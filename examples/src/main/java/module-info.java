@@ -4,6 +4,7 @@
  */
 module io.reactiveumad.examples {
     requires io.reactiveumad.test;
+    requires io.reactiveumad.service;
     requires info.picocli;
     requires com.fasterxml.jackson.databind;
 
