@@ -3,6 +3,8 @@ package io.reactiveumad.client;
 import io.reactiveumad.AgentSpec;
 import io.reactiveumad.MadAgent;
 import io.reactiveumad.MadPort;
+import io.reactiveumad.PortClosedException;
+import io.reactiveumad.internal.ExitHook;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.MadStatusException;
 import io.reactiveumad.mad.Method;
@@ -19,10 +21,14 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.reactivestreams.Subscription;
+import reactor.core.CoreSubscriber;
 import reactor.core.Disposable;
+import reactor.core.Exceptions;
 import reactor.core.publisher.BufferOverflowStrategy;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.Operators;
 import reactor.core.publisher.Sinks;
 
 /**
@@ -65,11 +71,12 @@ public final class Notices implements Disposable {
     private final Object emitLock = new Object();
 
     // Guarded by this.
-    private final Map<TrapSelector, Subscription> subscriptions = new HashMap<>();
+    private final Map<TrapSelector, Held> subscriptions = new HashMap<>();
     private Disposable poller;
     private Disposable responder;
     private int knownSmLid;
     private boolean disposed;
+    private final AtomicBoolean followingPort = new AtomicBoolean();
 
     private Notices(MadPort port, NoticeOptions options) {
         this.port = port;
@@ -78,21 +85,51 @@ public final class Notices implements Disposable {
                 .withRmpp(options.rmpp()));
     }
 
-    /** The port's notices, created with {@link NoticeOptions#DEFAULT} on first use. */
+    /**
+     * The port's notices: the ones in use, whatever options they were created with, else new ones with
+     * {@link NoticeOptions#DEFAULT}.
+     */
     public static Notices of(MadPort port) {
-        return of(port, NoticeOptions.DEFAULT);
+        return attach(port, NoticeOptions.DEFAULT, false);
     }
 
-    /** The port's notices; {@code options} apply only if this call creates them. */
+    /**
+     * The port's notices with {@code options}: new ones, or the ones in use if they have these options.
+     *
+     * @throws IllegalStateException if the port's notices are in use with other options (there is one
+     *                               subscription per selector and port, so one set of options): dispose
+     *                               them first, or ask with {@link #of(MadPort)}
+     */
     public static Notices of(MadPort port, NoticeOptions options) {
+        return attach(port, options, true);
+    }
+
+    private static Notices attach(MadPort port, NoticeOptions options, boolean sameOptions) {
         Objects.requireNonNull(port, "port");
         Objects.requireNonNull(options, "options");
-        return PER_PORT.computeIfAbsent(port, p -> new Notices(p, options));
+        Notices notices = PER_PORT.computeIfAbsent(port, p -> new Notices(p, options));
+        if (sameOptions && !notices.options.equals(options)) {
+            throw new IllegalStateException("the notices of port " + port.spec() + " are in use with " + notices.options
+                    + ", not " + options + ": dispose them first, or use Notices.of(port) to share them");
+        }
+        notices.followPort();
+        return notices;
     }
 
-    /** {@code Notices.of(port).notices(selectors)}. */
-    public static Flux<Notice> notices(MadPort port, TrapSelector... selectors) {
-        return of(port).notices(selectors);
+    /**
+     * Once per instance: forgets it when the port closes (it held the port in {@link #PER_PORT} forever
+     * otherwise) and has it unsubscribe at JVM exit.
+     */
+    private void followPort() {
+        if (followingPort.compareAndSet(false, true)) {
+            ExitHook.beforePortsClose(this, this::release);
+            port.onDispose().subscribe(null, null, this::forget);
+        }
+    }
+
+    private void forget() {
+        PER_PORT.remove(port, this);
+        ExitHook.forget(this);
     }
 
     /** The notices matching any of {@code selectors}, each once; renewals are not shown. */
@@ -120,7 +157,7 @@ public final class Notices implements Disposable {
         if (wanted.isEmpty()) {
             throw new IllegalArgumentException("name at least one TrapSelector");
         }
-        return Flux.defer(() -> {
+        Flux<NoticeEvent> buffered = Flux.defer(() -> {
             AtomicBoolean held = new AtomicBoolean();
             Mono<Void> registered = Mono.defer(() -> {
                 held.set(true);
@@ -136,6 +173,78 @@ public final class Notices implements Disposable {
         }).onBackpressureBuffer(options.bufferSize(),
                 dropped -> log.warn("port {}: a slow notice subscriber lost {}", port.spec(), dropped),
                 BufferOverflowStrategy.DROP_OLDEST);
+        return Flux.from(subscriber -> buffered.subscribe(new Isolated<>(Operators.toCoreSubscriber(subscriber), port)));
+    }
+
+    /**
+     * Keeps one subscriber's fault its own. A subscriber that throws from {@code onNext} breaks the
+     * Reactive Streams contract (rule 2.13); were the exception to travel up, it would reach the shared
+     * hub and end the Report stream for every subscriber of the port. Instead that subscriber alone is
+     * cut off, as the rule allows: its subscription is cancelled (releasing its selectors), it gets no
+     * further signal, and the port logs it at WARN. Reactor's own subscribers catch their consumers'
+     * exceptions before this point.
+     */
+    private static final class Isolated<T> implements CoreSubscriber<T>, Subscription {
+        private final CoreSubscriber<? super T> actual;
+        private final MadPort port;
+        private Subscription upstream;
+        private volatile boolean cutOff;
+
+        Isolated(CoreSubscriber<? super T> actual, MadPort port) {
+            this.actual = actual;
+            this.port = port;
+        }
+
+        @Override
+        public reactor.util.context.Context currentContext() {
+            return actual.currentContext();
+        }
+
+        @Override
+        public void onSubscribe(Subscription s) {
+            upstream = s;
+            actual.onSubscribe(this);
+        }
+
+        @Override
+        public void onNext(T t) {
+            if (cutOff) {
+                return;
+            }
+            try {
+                actual.onNext(t);
+            } catch (Throwable e) {
+                Exceptions.throwIfJvmFatal(e);
+                cutOff = true;
+                upstream.cancel();
+                log.warn("port {}: a notice subscriber threw from onNext and was cut off (the others go on): {}",
+                        port.spec(), e.toString());
+            }
+        }
+
+        @Override
+        public void onError(Throwable t) {
+            if (!cutOff) {
+                actual.onError(t);
+            }
+        }
+
+        @Override
+        public void onComplete() {
+            if (!cutOff) {
+                actual.onComplete();
+            }
+        }
+
+        @Override
+        public void request(long n) {
+            upstream.request(n);
+        }
+
+        @Override
+        public void cancel() {
+            upstream.cancel();
+        }
     }
 
     /** Renews every subscription now, e.g. when told the SM set PortInfo:ClientReregister. */
@@ -160,7 +269,7 @@ public final class Notices implements Disposable {
     // ---- reference counting ---------------------------------------------------------------------------
 
     /** One InformInfo subscription at the SA. Guarded by the enclosing {@code Notices}. */
-    private static final class Subscription {
+    private static final class Held {
         final TrapSelector selector;
         int refs;
         /** The latest Set(Subscribe=1), cached; emits the SM LID it was registered at. */
@@ -173,7 +282,7 @@ public final class Notices implements Disposable {
         /** The last Set(Subscribe=0), which a new registration waits for. */
         Mono<Void> teardown = Mono.empty();
 
-        Subscription(TrapSelector selector) {
+        Held(TrapSelector selector) {
             this.selector = selector;
         }
     }
@@ -182,7 +291,7 @@ public final class Notices implements Disposable {
         if (disposed) {
             return Mono.error(new IllegalStateException("notices of " + port.spec() + " were disposed"));
         }
-        Subscription s = subscriptions.computeIfAbsent(selector, Subscription::new);
+        Held s = subscriptions.computeIfAbsent(selector, Held::new);
         if (s.refs++ == 0) {
             register(s, s.teardown, null);
             startPolling();
@@ -191,7 +300,7 @@ public final class Notices implements Disposable {
     }
 
     private synchronized void release(TrapSelector selector) {
-        Subscription s = subscriptions.get(selector);
+        Held s = subscriptions.get(selector);
         if (s == null || s.refs == 0 || --s.refs > 0) {
             return;
         }
@@ -212,7 +321,7 @@ public final class Notices implements Disposable {
     }
 
     /** Guarded: sends Set(Subscribe=1) for {@code s} after {@code after}; a renewal if {@code reason} is set. */
-    private void register(Subscription s, Mono<Void> after, NoticeEvent.Reason reason) {
+    private void register(Held s, Mono<Void> after, NoticeEvent.Reason reason) {
         int generation = ++s.generation;
         s.pendingRenewal = null;
         Mono<Integer> registration = after
@@ -225,7 +334,7 @@ public final class Notices implements Disposable {
         registration.subscribe(null, e -> onRegistrationFailed(s, generation, reason, e));
     }
 
-    private void onRegistered(Subscription s, int generation, int smLid, NoticeEvent.Reason reason) {
+    private void onRegistered(Held s, int generation, int smLid, NoticeEvent.Reason reason) {
         synchronized (this) {
             if (s.generation != generation || s.refs == 0) {
                 return;
@@ -240,7 +349,7 @@ public final class Notices implements Disposable {
         }
     }
 
-    private synchronized void onRegistrationFailed(Subscription s, int generation, NoticeEvent.Reason reason,
+    private synchronized void onRegistrationFailed(Held s, int generation, NoticeEvent.Reason reason,
                                                    Throwable error) {
         if (s.generation != generation || s.refs == 0) {
             return;
@@ -253,9 +362,9 @@ public final class Notices implements Disposable {
     }
 
     /** Guarded: the subscriptions someone holds. */
-    private List<Subscription> active() {
-        List<Subscription> out = new ArrayList<>();
-        for (Subscription s : subscriptions.values()) {
+    private List<Held> active() {
+        List<Held> out = new ArrayList<>();
+        for (Held s : subscriptions.values()) {
             if (s.refs > 0) {
                 out.add(s);
             }
@@ -264,8 +373,8 @@ public final class Notices implements Disposable {
     }
 
     /** Guarded. */
-    private void renew(List<Subscription> which, NoticeEvent.Reason reason) {
-        for (Subscription s : which) {
+    private void renew(List<Held> which, NoticeEvent.Reason reason) {
+        for (Held s : which) {
             s.registered = false;
             register(s, Mono.empty(), reason);
         }
@@ -281,7 +390,7 @@ public final class Notices implements Disposable {
         if (responder != null || disposed) {
             return;
         }
-        responder = ReportResponder.serve(saAgent).subscribe(this::emit, this::portGone, () -> portGone(null));
+        responder = ReportResponder.serve(saAgent).subscribe(this::emit, this::responderEnded, () -> responderEnded(null));
     }
 
     private void emit(NoticeEvent event) {
@@ -290,18 +399,28 @@ public final class Notices implements Disposable {
         }
     }
 
-    /** The agent's stream ended: the port closed. Streams complete; the next {@link #of} starts afresh. */
-    private void portGone(Throwable error) {
-        if (error != null) {
-            log.warn("port {}: Report stream failed: {}", port.spec(), error.toString());
+    /**
+     * The Report stream ended. Closed by the user, the port completes it: so do the notice streams.
+     * Failed (the device or simulator went away: {@link PortClosedException} with the cause), every notice
+     * stream fails with that typed error, so a watcher never outlives its transport silently. Either
+     * way the SA agent is released and the next {@link #of} starts afresh.
+     */
+    private void responderEnded(Throwable error) {
+        if (error != null && !(error instanceof PortClosedException)) {
+            log.warn("port {}: the Report stream failed, ending the notices: {}", port.spec(), error.toString());
         }
-        PER_PORT.remove(port, this);
+        forget();
         synchronized (this) {
             disposed = true;
             stopPolling();
         }
+        agent.dispose();
         synchronized (emitLock) {
-            hub.tryEmitComplete();
+            if (error == null) {
+                hub.tryEmitComplete();
+            } else {
+                hub.tryEmitError(error);
+            }
         }
     }
 
@@ -333,7 +452,7 @@ public final class Notices implements Disposable {
     private Mono<Void> poll() {
         return port.refresh().flatMap(now -> {
             synchronized (this) {
-                List<Subscription> active = active();
+                List<Held> active = active();
                 if (active.isEmpty()) {
                     return Mono.empty();
                 }
@@ -345,7 +464,7 @@ public final class Notices implements Disposable {
                     return Mono.empty();
                 }
                 boolean retried = false;
-                for (Subscription s : active) {
+                for (Held s : active) {
                     if (s.pendingRenewal != null) {
                         renew(List.of(s), s.pendingRenewal);
                         retried = true;
@@ -365,9 +484,9 @@ public final class Notices implements Disposable {
             return Mono.empty();
         }
         Gid me = now.gids().get(0);
-        Map<Subscription, Integer> judged = new HashMap<>();
+        Map<Held, Integer> judged = new HashMap<>();
         synchronized (this) {
-            for (Subscription s : active()) {
+            for (Held s : active()) {
                 if (s.registered) {
                     judged.put(s, s.generation);
                 }
@@ -379,7 +498,7 @@ public final class Notices implements Disposable {
         return sa().flatMapMany(sa -> sa.subscriptions(me)).map(InformInfoRecord::informInfo).collectList()
                 .doOnNext(held -> {
                     synchronized (this) {
-                        List<Subscription> lost = new ArrayList<>();
+                        List<Held> lost = new ArrayList<>();
                         judged.forEach((s, generation) -> {
                             if (s.refs > 0 && s.generation == generation
                                     && held.stream().noneMatch(s.selector::isSubscribedBy)) {
@@ -405,12 +524,17 @@ public final class Notices implements Disposable {
     /** Unsubscribes everything held, completes every stream and releases the SA agent. */
     @Override
     public void dispose() {
+        release().subscribe();
+    }
+
+    /** {@link #dispose()}, completing once the SA answered the Subscribe=0s (or they failed) and the agent is released. */
+    private Mono<Void> release() {
         List<Mono<Void>> teardowns = new ArrayList<>();
         synchronized (this) {
             if (disposed) {
-                return;
+                return Mono.empty();
             }
-            for (Subscription s : active()) {
+            for (Held s : active()) {
                 s.refs = 1;
                 release(s.selector);
                 teardowns.add(s.teardown);
@@ -418,17 +542,17 @@ public final class Notices implements Disposable {
             disposed = true;
             stopPolling();
         }
-        PER_PORT.remove(port, this);
+        forget();
         synchronized (emitLock) {
             hub.tryEmitComplete();
         }
-        Mono.when(teardowns).doFinally(signal -> {
+        return Mono.when(teardowns).doFinally(signal -> {
             agent.dispose();
             Disposable r = responder;
             if (r != null) {
                 r.dispose();
             }
-        }).subscribe();
+        }).cache();
     }
 
     @Override

@@ -51,7 +51,7 @@ class NoticesTest extends ClientTestBase {
     @Test
     void twoSubscribersCauseOneSubscribeAndCancellingBothOneUnsubscribe() {
         Disposable first = collect(notices().notices(IN_SERVICE));
-        Disposable second = collect(Notices.notices(port, IN_SERVICE));
+        Disposable second = collect(Notices.of(port).notices(IN_SERVICE));
         assertThat(sa.subscribes()).isEqualTo(1);
         assertThat(sa.sets.get(0).trapNumber()).isEqualTo(Notice.TRAP_GID_IN_SERVICE);
         assertThat(sa.sets.get(0).qpn()).isEqualTo(1);
@@ -204,5 +204,76 @@ class NoticesTest extends ClientTestBase {
         assertThat(sa.unsubscribes()).isEqualTo(1);
         assertThat(ends).containsExactly("complete");
         assertThat(channel.sent.stream().map(MadFrame::mad)).isNotEmpty();
+    }
+
+    @Test
+    void aSubscriberThatThrowsFromOnNextIsCutOffAloneAndTheOthersGoOn() {
+        List<Object> broken = new CopyOnWriteArrayList<>();
+        notices().notices(OUT_OF_SERVICE).subscribe(new org.reactivestreams.Subscriber<Notice>() {
+            @Override
+            public void onSubscribe(org.reactivestreams.Subscription s) {
+                s.request(Long.MAX_VALUE);
+            }
+
+            @Override
+            public void onNext(Notice notice) {
+                throw new IllegalStateException("a bug in the subscriber");
+            }
+
+            @Override
+            public void onError(Throwable t) {
+                broken.add(t);
+            }
+
+            @Override
+            public void onComplete() {
+                broken.add("complete");
+            }
+        });
+        collect(notices().notices(OUT_OF_SERVICE));
+        channel.inject(FakeSa.report(1, 1, Notice.TRAP_GID_OUT_OF_SERVICE, 0xaa));
+        channel.inject(FakeSa.report(1, 2, Notice.TRAP_GID_OUT_OF_SERVICE, 0xbb));
+        collect(Notices.of(port).notices(OUT_OF_SERVICE));
+        channel.inject(FakeSa.report(1, 3, Notice.TRAP_GID_OUT_OF_SERVICE, 0xcc));
+
+        assertThat(broken).as("cut off: no further signal").isEmpty();
+        assertThat(seen).as("the well-behaved subscribers got every notice").hasSize(4)
+                .allSatisfy(n -> assertThat(n).isInstanceOf(Notice.class));
+        assertThat(reportResps()).containsExactly(1L, 2L, 3L);
+        assertThat(sa.subscribes()).as("one subscription, never torn down").isEqualTo(1);
+        assertThat(sa.unsubscribes()).isZero();
+        assertThat(notices().isDisposed()).isFalse();
+    }
+
+    @Test
+    void aVanishedDeviceFailsEveryNoticeStreamTypedInsteadOfRunningOn() {
+        List<Throwable> errors = new CopyOnWriteArrayList<>();
+        notices().watch(OUT_OF_SERVICE).subscribe(null, errors::add);
+        notices().notices(IN_SERVICE).subscribe(null, errors::add);
+        channel.fail(new io.reactiveumad.poll.DeviceGoneException("fake0", 107, "simulator went away"));
+        vts.advanceTime();
+        assertThat(errors).hasSize(2).allSatisfy(e -> assertThat(e)
+                .isInstanceOf(io.reactiveumad.PortClosedException.class)
+                .hasCauseInstanceOf(io.reactiveumad.poll.DeviceGoneException.class));
+        assertThat(notices().isDisposed()).as("a fresh Notices for the next user").isFalse();
+    }
+
+    @Test
+    void optionsOtherThanTheOnesInUseAreRefusedNotIgnored() {
+        Notices inUse = Notices.of(port, NoticeOptions.DEFAULT.withAudit(false));
+        assertThat(Notices.of(port, NoticeOptions.DEFAULT.withAudit(false))).isSameAs(inUse);
+        assertThat(Notices.of(port)).isSameAs(inUse);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Notices.of(port, NoticeOptions.DEFAULT))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("in use with");
+        inUse.dispose();
+        assertThat(Notices.of(port, NoticeOptions.DEFAULT)).isNotSameAs(inUse);
+    }
+
+    @Test
+    void aClosedPortsNoticesAreForgottenEvenIfNeverSubscribed() {
+        Notices unused = Notices.of(port);
+        port.dispose();
+        vts.advanceTime();
+        assertThat(Notices.of(port)).as("a fresh instance: the closed port's was dropped").isNotSameAs(unused);
     }
 }
