@@ -12,6 +12,7 @@ import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.attr.Notice;
 import io.reactiveumad.mad.sa.InformInfoRecord;
 import io.reactiveumad.poll.channel.PortAttributes;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -19,6 +20,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.reactivestreams.Subscription;
@@ -34,7 +36,7 @@ import reactor.core.publisher.Sinks;
 /**
  * Trap subscriptions with the semantics the ib_usa proposal asked for: traps are sent to ports, not
  * processes, so one {@code Notices} per port holds one InformInfo subscription per {@link TrapSelector}
- * and fans the Reports out to every subscriber in the JVM.
+ * and fans the Reports out to every subscriber in the JVM. {@link #of} is the one way in.
  *
  * <pre>{@code
  * Notices.of(port).notices(TrapSelector.trap(64), TrapSelector.trap(65))
@@ -45,19 +47,40 @@ import reactor.core.publisher.Sinks;
  *   <li><b>Reference counted.</b> The first subscriber of a selector sends SubnAdmSet(InformInfo,
  *       Subscribe=1); later ones share it; when the last one cancels, Subscribe=0 is sent (after the
  *       Subscribe=1 was answered; not at all if it failed). Two subscribers cause one Set each way. A
- *       subscriber sees a failed subscription as an error.</li>
- *   <li><b>Reports.</b> Every SubnAdmReport(Notice) is answered with a ReportResp of the same TID as it
- *       is read, delivered or not; resends are delivered once ({@link ReportResponder}).</li>
+ *       subscriber sees a failed first subscription as the error of its stream.</li>
  *   <li><b>Renewal.</b> While anything is subscribed the port attributes are re-read every
  *       {@link NoticeOptions#pollInterval()}; a new SM LID renews every subscription. Each poll also
  *       audits the SA (its InformInfoRecords for our port GID): a subscription it lost (SM restart) is
  *       renewed, and so is everything when the SA answers with an error. {@link #clientReregistered()}
- *       renews on demand. A renewal is an event, {@link NoticeEvent.Resubscribed}, in
- *       {@link #events}; {@link #notices} leaves it out. A failed renewal is retried at the next poll.</li>
+ *       renews on demand. A renewal is an event, {@link NoticeEvent.Resubscribed}; a failed one is
+ *       {@link NoticeEvent.SubscriptionFailed} and is retried after
+ *       {@link NoticeOptions#renewalRetryDelay growing delays} until it succeeds.</li>
+ *   <li><b>Lifetime.</b> The SA agent (class 0x03 serving Report) is registered on first use and kept
+ *       until {@link #dispose()} or the port closes, so late Reports are still answered. A port closed
+ *       by its user completes every stream; a transport that fails (device removed, simulator gone)
+ *       fails them with {@code PortClosedException} caused by what happened. At JVM exit (normal, SIGINT,
+ *       SIGTERM) held subscriptions are unsubscribed before the port closes, within a bounded time.</li>
  * </ul>
  *
- * The SA agent (class 0x03 serving Report) is registered on first use and kept until {@link #dispose()}
- * or the port closes, so late Reports are still answered. When the port closes, every stream completes.
+ * <h2>Delivery guarantee</h2>
+ * <ul>
+ *   <li><b>The ReportResp is sent when the Report is read</b>, before and whether or not it is
+ *       delivered: the SA's retransmission ends there, so from that moment the notice lives only in
+ *       this JVM. A Report the port has not read yet is not answered, and the SA resends it.</li>
+ *   <li><b>Each notice once, in arrival order,</b> to every subscriber whose selectors match it; a
+ *       resend (same TID from the same LID, among the last 512 Reports) is answered again but not
+ *       delivered again.</li>
+ *   <li><b>A slow subscriber</b> has {@link NoticeOptions#bufferSize()} events buffered (plus the one
+ *       in hand); beyond that the oldest are dropped and it gets {@link NoticeEvent.NoticesLost} with
+ *       their count just before its next event. Other subscribers are not affected.</li>
+ *   <li><b>While the SA does not hold a subscription</b> (after an SM restart, before the audit or a
+ *       new SM LID shows it; while a renewal fails) the SA sends nothing for it, and what happened in
+ *       that window is not replayed: {@link NoticeEvent.Resubscribed} marks the end of such a gap,
+ *       {@link NoticeEvent.SubscriptionFailed} says one is open. Re-read the state the notices are
+ *       about (e.g. the SA's records) after either.</li>
+ *   <li><b>Lost with the process:</b> notices answered but not yet delivered when the JVM ends.</li>
+ * </ul>
+ * {@link #notices} shows only the notices; {@link #events} and {@link #watch} show the rest too.
  */
 public final class Notices implements Disposable {
     private static final Logger log = LoggerFactory.getLogger(Notices.class);
@@ -139,8 +162,8 @@ public final class Notices implements Disposable {
 
     /**
      * The notices matching any of {@code selectors} (each delivered once, even if several selectors
-     * match) and the renewals of those selectors' subscriptions: {@link #watch} without its opening
-     * {@link NoticeEvent.Subscribed}.
+     * match), the renewals of those selectors' subscriptions, their failures and this subscriber's
+     * losses: {@link #watch} without its opening {@link NoticeEvent.Subscribed}.
      */
     public Flux<NoticeEvent> events(TrapSelector... selectors) {
         return watch(selectors).filter(e -> !(e instanceof NoticeEvent.Subscribed));
@@ -148,9 +171,10 @@ public final class Notices implements Disposable {
 
     /**
      * {@link NoticeEvent.Subscribed} once the SA holds every selector's subscription, then the notices
-     * matching any of {@code selectors} (each delivered once, even if several selectors match) and the
-     * renewals of those selectors' subscriptions. Subscribing registers the selectors that have no
-     * subscriber yet; cancelling releases them.
+     * matching any of {@code selectors} (each delivered once, even if several selectors match), the
+     * renewals of those selectors' subscriptions and their failures, and {@link NoticeEvent.NoticesLost}
+     * when this subscriber fell behind (see the delivery guarantee above). Subscribing registers the
+     * selectors that have no subscriber yet; cancelling releases them.
      */
     public Flux<NoticeEvent> watch(TrapSelector... selectors) {
         List<TrapSelector> wanted = List.of(selectors);
@@ -158,6 +182,7 @@ public final class Notices implements Disposable {
             throw new IllegalArgumentException("name at least one TrapSelector");
         }
         Flux<NoticeEvent> buffered = Flux.defer(() -> {
+            AtomicLong lost = new AtomicLong();
             AtomicBoolean held = new AtomicBoolean();
             Mono<Void> registered = Mono.defer(() -> {
                 held.set(true);
@@ -169,10 +194,20 @@ public final class Notices implements Disposable {
                         if (held.getAndSet(false)) {
                             wanted.forEach(this::release);
                         }
-                    });
-        }).onBackpressureBuffer(options.bufferSize(),
-                dropped -> log.warn("port {}: a slow notice subscriber lost {}", port.spec(), dropped),
-                BufferOverflowStrategy.DROP_OLDEST);
+                    })
+                    .onBackpressureBuffer(options.bufferSize(), dropped -> lost.incrementAndGet(),
+                            BufferOverflowStrategy.DROP_OLDEST)
+                    // One event at a time past the buffer, so it stays the only one; a loss is told in
+                    // order, just before the first event the subscriber gets after it.
+                    .concatMapIterable(event -> {
+                        long count = lost.getAndSet(0);
+                        if (count == 0) {
+                            return List.of(event);
+                        }
+                        log.warn("port {}: a slow notice subscriber lost {} event(s)", port.spec(), count);
+                        return List.of(new NoticeEvent.NoticesLost(count), event);
+                    }, 1);
+        });
         return Flux.from(subscriber -> buffered.subscribe(new Isolated<>(Operators.toCoreSubscriber(subscriber), port)));
     }
 
@@ -263,7 +298,10 @@ public final class Notices implements Disposable {
             }
             return false;
         }
-        return event instanceof NoticeEvent.Resubscribed renewed && wanted.contains(renewed.selector());
+        if (event instanceof NoticeEvent.Resubscribed renewed) {
+            return wanted.contains(renewed.selector());
+        }
+        return event instanceof NoticeEvent.SubscriptionFailed failed && wanted.contains(failed.selector());
     }
 
     // ---- reference counting ---------------------------------------------------------------------------
@@ -277,8 +315,10 @@ public final class Notices implements Disposable {
         /** Bumped by every registration, so an audit only judges registrations older than itself. */
         int generation;
         boolean registered;
-        /** A renewal that failed and is retried at the next poll, else null. */
-        NoticeEvent.Reason pendingRenewal;
+        /** Renewals failed in a row; the next retry waits {@link NoticeOptions#renewalRetryDelay} of it. */
+        int failures;
+        /** The scheduled retry of a failed renewal, else null. */
+        Disposable retry;
         /** The last Set(Subscribe=0), which a new registration waits for. */
         Mono<Void> teardown = Mono.empty();
 
@@ -307,8 +347,10 @@ public final class Notices implements Disposable {
         Mono<Integer> last = s.registration;
         s.registration = null;
         s.registered = false;
-        s.pendingRenewal = null;
+        cancelRetry(s);
         s.teardown = last.onErrorResume(e -> Mono.empty())
+                // A closed port has nothing to unsubscribe with: the SA drops what it cannot report to.
+                .filter(lid -> !port.isDisposed())
                 .flatMap(lid -> sa().flatMap(sa -> sa.unsubscribe(selector)))
                 .doOnError(e -> log.warn("port {}: unsubscribing {} failed: {}", port.spec(), selector, e.toString()))
                 .onErrorResume(e -> Mono.empty())
@@ -323,7 +365,7 @@ public final class Notices implements Disposable {
     /** Guarded: sends Set(Subscribe=1) for {@code s} after {@code after}; a renewal if {@code reason} is set. */
     private void register(Held s, Mono<Void> after, NoticeEvent.Reason reason) {
         int generation = ++s.generation;
-        s.pendingRenewal = null;
+        cancelRetry(s);
         Mono<Integer> registration = after
                 .then(sa())
                 .flatMap(sa -> sa.subscribe(s.selector))
@@ -340,6 +382,7 @@ public final class Notices implements Disposable {
                 return;
             }
             s.registered = true;
+            s.failures = 0;
             knownSmLid = smLid;
         }
         log.debug("port {}: subscribed to {} at SM LID {}{}", port.spec(), s.selector, smLid,
@@ -349,15 +392,41 @@ public final class Notices implements Disposable {
         }
     }
 
-    private synchronized void onRegistrationFailed(Held s, int generation, NoticeEvent.Reason reason,
-                                                   Throwable error) {
-        if (s.generation != generation || s.refs == 0) {
-            return;
+    /**
+     * A first registration's failure reaches its subscribers as the error of their streams. A renewal's
+     * is an event, {@link NoticeEvent.SubscriptionFailed}, and is retried after a growing delay until it
+     * succeeds or the selector is released.
+     */
+    private void onRegistrationFailed(Held s, int generation, NoticeEvent.Reason reason, Throwable error) {
+        Duration retryIn;
+        synchronized (this) {
+            if (s.generation != generation || s.refs == 0) {
+                return;
+            }
+            if (reason == null) {
+                log.warn("port {}: subscribing to {} failed: {}", port.spec(), s.selector, error.toString());
+                return;
+            }
+            retryIn = options.renewalRetryDelay(++s.failures);
+            s.retry = Mono.delay(retryIn, port.loopScheduler())
+                    .subscribe(tick -> retryRenewal(s, generation, reason), portClosed -> { });
         }
-        log.warn("port {}: subscribing to {} failed{}: {}", port.spec(), s.selector,
-                reason == null ? "" : " (renewal after " + reason + ", retried at the next poll)", error.toString());
-        if (reason != null) {
-            s.pendingRenewal = reason;
+        log.warn("port {}: renewing {} after {} failed ({} in a row), retrying in {}: {}", port.spec(), s.selector,
+                reason, s.failures, retryIn, error.toString());
+        emit(new NoticeEvent.SubscriptionFailed(s.selector, reason, error, retryIn));
+    }
+
+    private synchronized void retryRenewal(Held s, int generation, NoticeEvent.Reason reason) {
+        if (s.generation == generation && s.refs > 0) {
+            register(s, Mono.empty(), reason);
+        }
+    }
+
+    /** Guarded. */
+    private static void cancelRetry(Held s) {
+        if (s.retry != null) {
+            s.retry.dispose();
+            s.retry = null;
         }
     }
 
@@ -463,14 +532,7 @@ public final class Notices implements Disposable {
                     renew(active, NoticeEvent.Reason.SM_LID_CHANGED);
                     return Mono.empty();
                 }
-                boolean retried = false;
-                for (Held s : active) {
-                    if (s.pendingRenewal != null) {
-                        renew(List.of(s), s.pendingRenewal);
-                        retried = true;
-                    }
-                }
-                if (retried || !options.audit()) {
+                if (!options.audit()) {
                     return Mono.empty();
                 }
             }

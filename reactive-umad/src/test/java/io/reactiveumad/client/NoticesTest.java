@@ -144,17 +144,56 @@ class NoticesTest extends ClientTestBase {
     }
 
     @Test
-    void aRenewalWhileTheSaIsAwayIsRetriedAtTheNextPoll() {
+    void aFailedRenewalIsAnEventAndIsRetriedAfterGrowingDelaysUntilItSucceeds() {
         collect(notices().watch(OUT_OF_SERVICE));
         sa.up = false;
         channel.attributes(SaClientTest.withSmLid(port.attributes(), 9));
-        vts.advanceTimeBy(POLL);
-        vts.advanceTimeBy(Duration.ofSeconds(30));
-        assertThat(seen).containsExactly(SUBSCRIBED);
+        vts.advanceTimeBy(POLL);                      // the poll sees the new SM LID and renews
+        vts.advanceTimeBy(Duration.ofMinutes(3));     // the SA stays away
+        List<Duration> delays = seen.stream().filter(NoticeEvent.SubscriptionFailed.class::isInstance)
+                .map(e -> ((NoticeEvent.SubscriptionFailed) e).retryIn()).toList();
+        assertThat(delays).as("retried after the poll interval, doubling, at most a minute")
+                .startsWith(POLL, POLL.multipliedBy(2), POLL.multipliedBy(4), POLL.multipliedBy(8))
+                .contains(Duration.ofMinutes(1)).allSatisfy(d -> assertThat(d).isLessThanOrEqualTo(Duration.ofMinutes(1)));
+        assertThat(seen.get(1)).isInstanceOfSatisfying(NoticeEvent.SubscriptionFailed.class, f -> {
+            assertThat(f.selector()).isEqualTo(OUT_OF_SERVICE);
+            assertThat(f.reason()).isEqualTo(NoticeEvent.Reason.SM_LID_CHANGED);
+            assertThat(f.cause()).isInstanceOf(io.reactiveumad.mad.MadTimeoutException.class);
+        });
+        int failures = delays.size();
         sa.up = true;
-        vts.advanceTimeBy(POLL);
-        assertThat(seen).containsExactly(SUBSCRIBED, new NoticeEvent.Resubscribed(OUT_OF_SERVICE,
-                NoticeEvent.Reason.SM_LID_CHANGED, 9));
+        vts.advanceTimeBy(Duration.ofMinutes(1));
+        assertThat(seen).hasSize(1 + failures + 1).startsWith(SUBSCRIBED)
+                .endsWith(new NoticeEvent.Resubscribed(OUT_OF_SERVICE, NoticeEvent.Reason.SM_LID_CHANGED, 9));
+    }
+
+    @Test
+    void aSlowSubscriberIsToldHowManyNoticesItLostBeforeItsNextEvent() {
+        Notices small = Notices.of(port, new NoticeOptions(POLL, true, 2, io.reactiveumad.RmppMode.USER));
+        List<NoticeEvent> slow = new CopyOnWriteArrayList<>();
+        reactor.core.publisher.BaseSubscriber<NoticeEvent> subscriber = new reactor.core.publisher.BaseSubscriber<>() {
+            @Override
+            protected void hookOnSubscribe(org.reactivestreams.Subscription subscription) {
+                request(1);
+            }
+
+            @Override
+            protected void hookOnNext(NoticeEvent event) {
+                slow.add(event);
+            }
+        };
+        small.events(OUT_OF_SERVICE).subscribe(subscriber);
+        collect(small.events(OUT_OF_SERVICE));
+        for (int tid = 1; tid <= 6; tid++) {
+            channel.inject(FakeSa.report(1, tid, Notice.TRAP_GID_OUT_OF_SERVICE, tid));
+        }
+        assertThat(slow).hasSize(1);
+        subscriber.request(10);
+        assertThat(slow).extracting(e -> e instanceof NoticeEvent.Received r ? (Object) r.tid() : e)
+                .as("1 delivered, 2 in hand past the buffer, 3 and 4 dropped for 5 and 6")
+                .containsExactly(1L, 2L, new NoticeEvent.NoticesLost(2), 5L, 6L);
+        assertThat(seen).as("the fast subscriber lost nothing").hasSize(6);
+        assertThat(reportResps()).hasSize(6);
     }
 
     @Test
