@@ -164,6 +164,27 @@ static void guid_info(void)
 	dump("GuidInfo", b, 64);
 }
 
+static void linear_forwarding_table(void)
+{
+	uint8_t b[BUF] = { 0 };
+	uint8_t ports[64];
+	for (int i = 0; i < 64; i++)
+		ports[i] = (uint8_t)(i % 5 == 4 ? 0xff : i * 3 + 1);
+	mad_set_array(b, 0, IB_LINEAR_FORW_TBL_F, ports);
+	dump("LinearForwardingTable", b, 64);
+}
+
+static void multicast_forwarding_table(void)
+{
+	uint8_t b[BUF] = { 0 };
+	uint16_t masks[32];
+	/* libibmad's field is a raw 64-byte array: the masks go in big-endian, as ibroute reads them. */
+	for (int i = 0; i < 32; i++)
+		masks[i] = cl_hton16((uint16_t)(0x8001 ^ (i * 0x0421)));
+	mad_set_array(b, 0, IB_MULTICAST_FORW_TBL_F, masks);
+	dump("MulticastForwardingTable", b, 64);
+}
+
 static void sm_info(void)
 {
 	uint8_t b[BUF] = { 0 };
@@ -399,6 +420,18 @@ static void link_record(void)
 	dump("LinkRecord", b, 6);
 }
 
+static void lft_record(void)
+{
+	/* libibmad has no LinearForwardingTableRecord fields: OpenSM's struct. */
+	uint8_t b[BUF] = { 0 };
+	ib_lft_record_t *r = (ib_lft_record_t *)b;
+	r->lid = cl_hton16(0x0c0d);
+	r->block_num = cl_hton16(0x0102);
+	for (int i = 0; i < 64; i++)
+		r->lft[i] = (uint8_t)(0xff - i);
+	dump("LinearForwardingTableRecord", b, 72);
+}
+
 static void service_record(void)
 {
 	uint8_t b[BUF] = { 0 };
@@ -557,6 +590,8 @@ int main(void)
 	switch_info();
 	p_key_table();
 	guid_info();
+	linear_forwarding_table();
+	multicast_forwarding_table();
 	sm_info();
 	class_port_info();
 	notices();
@@ -566,6 +601,7 @@ int main(void)
 	port_info_record();
 	path_record();
 	link_record();
+	lft_record();
 	service_record();
 	mc_member_record();
 	port_counters();

@@ -44,7 +44,7 @@ public record AgentSpec(int mgmtClass, int classVersion, long methodMaskLo, long
 
     /** An agent that only sends requests and receives their responses (for vendor classes 0x30–0x4F see {@link #vendor}). */
     public static AgentSpec client(int mgmtClass, int classVersion) {
-        return new AgentSpec(mgmtClass, classVersion, 0, 0, 0, RmppMode.NONE, Overflow.DEFAULT);
+        return new AgentSpec(mgmtClass, classVersion, 0, 0, 0, RmppMode.NONE, Overflow.defaults());
     }
 
     /**
@@ -53,7 +53,7 @@ public record AgentSpec(int mgmtClass, int classVersion, long methodMaskLo, long
      * {@link #withOui} could add the OUI.
      */
     public static AgentSpec vendor(int mgmtClass, int classVersion, int oui) {
-        return new AgentSpec(mgmtClass, classVersion, 0, 0, oui, RmppMode.NONE, Overflow.DEFAULT);
+        return new AgentSpec(mgmtClass, classVersion, 0, 0, oui, RmppMode.NONE, Overflow.defaults());
     }
 
     /** An agent that also receives unsolicited MADs with the given methods (e.g. Get, Set, Report). */

@@ -2,7 +2,7 @@ package io.reactiveumad;
 
 import io.reactiveumad.poll.LoopGroup;
 import io.reactiveumad.poll.PollLoop;
-import io.reactiveumad.poll.channel.MadChannel;
+import io.reactiveumad.spi.channel.MadChannel;
 import io.reactiveumad.poll.ibsim.IbsimChannel;
 import io.reactiveumad.poll.ibsim.IbsimEndpoint;
 import java.util.List;

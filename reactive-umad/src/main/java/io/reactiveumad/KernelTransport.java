@@ -2,7 +2,7 @@ package io.reactiveumad;
 
 import io.reactiveumad.poll.LoopGroup;
 import io.reactiveumad.poll.PollLoop;
-import io.reactiveumad.poll.channel.MadChannel;
+import io.reactiveumad.spi.channel.MadChannel;
 import io.reactiveumad.poll.kernel.UmadHost;
 import io.reactiveumad.poll.kernel.UmadPortRef;
 import java.util.List;

@@ -35,7 +35,7 @@ public interface MadAgent extends Disposable {
     Mono<ReceivedMad> request(Mad request, MadAddress to, RequestOptions options);
 
     default Mono<ReceivedMad> request(Mad request, MadAddress to) {
-        return request(request, to, RequestOptions.DEFAULT);
+        return request(request, to, RequestOptions.defaults());
     }
 
     /** Sends one MAD that expects no response (a trap, a Send); completes once handed to the transport. */

@@ -1,6 +1,6 @@
 package io.reactiveumad;
 
-import io.reactiveumad.poll.channel.PortAttributes;
+import io.reactiveumad.spi.channel.PortAttributes;
 import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;

@@ -13,7 +13,7 @@ public record Overflow(int capacity, OverflowPolicy policy) {
     /** MADs handed to the delivery scheduler ahead of the subscriber's demand (publishOn's prefetch). */
     public static final int IN_FLIGHT = 32;
 
-    public static final Overflow DEFAULT = new Overflow(1024, OverflowPolicy.DROP_OLDEST);
+    private static final Overflow DEFAULTS = new Overflow(1024, OverflowPolicy.DROP_OLDEST);
 
     public Overflow {
         if (capacity < 1) {
@@ -22,5 +22,10 @@ public record Overflow(int capacity, OverflowPolicy policy) {
         if (policy == null) {
             throw new IllegalArgumentException("policy must be given");
         }
+    }
+
+    /** 1024 unsolicited MADs, the oldest dropped when full. */
+    public static Overflow defaults() {
+        return DEFAULTS;
     }
 }

@@ -1,7 +1,14 @@
 package io.reactiveumad;
 
-/** The port or agent was closed (by the user, or because its device went away) while this was in flight. */
-public final class PortClosedException extends IllegalStateException {
+import io.reactiveumad.mad.UmadException;
+
+/**
+ * The port, or an agent, client or notices object on it, is closed: by the user, or because its device
+ * went away (then the cause is a {@link io.reactiveumad.mad.DeviceGoneException}). The message names the
+ * object. Every operation on a closed object reports it the same way: as {@code onError} of the
+ * {@code Mono} or {@code Flux} the operation returns, never as a throw.
+ */
+public final class PortClosedException extends UmadException {
     private static final long serialVersionUID = 1L;
 
     public PortClosedException(String message) {

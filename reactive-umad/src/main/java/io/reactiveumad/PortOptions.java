@@ -27,7 +27,7 @@ public record PortOptions(Scheduler delivery, RmppOptions rmpp) {
 
     /** Delivery on {@code delivery}, RMPP with the kernel's window and timers. */
     public PortOptions(Scheduler delivery) {
-        this(delivery, RmppOptions.DEFAULTS);
+        this(delivery, RmppOptions.defaults());
     }
 
     public PortOptions withRmpp(RmppOptions options) {

@@ -12,7 +12,7 @@ public record RequestOptions(Duration timeout, int retries, int busyRetries, Dur
     public static final Duration MAX_TIMEOUT = Duration.ofMillis(Integer.MAX_VALUE);
     /** The longest wait a loop timer can hold (nanoseconds in a long). */
     private static final Duration MAX_WAIT = Duration.ofNanos(Long.MAX_VALUE);
-    public static final RequestOptions DEFAULT = new RequestOptions(Duration.ofSeconds(1), 3, 3, Duration.ofMillis(100));
+    private static final RequestOptions DEFAULTS = new RequestOptions(Duration.ofSeconds(1), 3, 3, Duration.ofMillis(100));
 
     public RequestOptions {
         if (timeout == null || timeout.isNegative() || timeout.isZero() || timeout.compareTo(MAX_TIMEOUT) > 0) {
@@ -45,5 +45,10 @@ public record RequestOptions(Duration timeout, int retries, int busyRetries, Dur
     /** The longest a request can take before it fails with a timeout: every attempt's timeout. */
     public Duration deadline() {
         return timeout.multipliedBy(retries + 1L);
+    }
+
+    /** 1 s per attempt, 3 resends, 3 busy retries 100 ms apart. */
+    public static RequestOptions defaults() {
+        return DEFAULTS;
     }
 }

@@ -1,6 +1,6 @@
 package io.reactiveumad;
 
-import io.reactiveumad.poll.channel.MadChannel;
+import io.reactiveumad.spi.channel.MadChannel;
 import java.util.List;
 
 /**

@@ -1,15 +1,15 @@
 package io.reactiveumad;
 
-import io.reactiveumad.internal.SchedulerExecutor;
+import io.reactiveumad.spi.SchedulerExecutor;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.MadHeader;
-import io.reactiveumad.poll.EventExecutor;
-import io.reactiveumad.poll.NativeIoException;
-import io.reactiveumad.poll.channel.AgentRegistration;
-import io.reactiveumad.poll.channel.FrameListener;
-import io.reactiveumad.poll.channel.MadChannel;
-import io.reactiveumad.poll.channel.MadFrame;
-import io.reactiveumad.poll.channel.PortAttributes;
+import io.reactiveumad.spi.channel.EventExecutor;
+import io.reactiveumad.mad.NativeIoException;
+import io.reactiveumad.spi.channel.AgentRegistration;
+import io.reactiveumad.spi.channel.FrameListener;
+import io.reactiveumad.spi.channel.MadChannel;
+import io.reactiveumad.spi.channel.MadFrame;
+import io.reactiveumad.spi.channel.PortAttributes;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.HashMap;

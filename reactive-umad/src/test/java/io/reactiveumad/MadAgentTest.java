@@ -10,9 +10,9 @@ import io.reactiveumad.mad.MadStatusException;
 import io.reactiveumad.mad.MadTimeoutException;
 import io.reactiveumad.mad.MalformedMadException;
 import io.reactiveumad.operators.OverflowPolicy;
-import io.reactiveumad.poll.DeviceGoneException;
-import io.reactiveumad.poll.NativeIoException;
-import io.reactiveumad.poll.channel.MadFrame;
+import io.reactiveumad.mad.DeviceGoneException;
+import io.reactiveumad.mad.NativeIoException;
+import io.reactiveumad.spi.channel.MadFrame;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -38,7 +38,7 @@ class MadAgentTest {
     static final int SET = 0x02;
     static final int REPORT = 0x06;
     static final MadAddress PEER = MadAddress.gsi(9);
-    static final RequestOptions FAST = RequestOptions.DEFAULT.withTimeout(Duration.ofSeconds(1)).withRetries(2);
+    static final RequestOptions FAST = RequestOptions.defaults().withTimeout(Duration.ofSeconds(1)).withRetries(2);
 
     VirtualTimeScheduler vts;
     FakeChannel channel;

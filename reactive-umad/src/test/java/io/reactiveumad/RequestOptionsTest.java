@@ -10,21 +10,21 @@ class RequestOptionsTest {
 
     @Test
     void aTimeoutBeyondTheKernels32BitMillisecondsIsRefused() {
-        assertThatThrownBy(() -> RequestOptions.DEFAULT.withTimeout(Duration.ofMillis(Integer.MAX_VALUE + 1L)))
+        assertThatThrownBy(() -> RequestOptions.defaults().withTimeout(Duration.ofMillis(Integer.MAX_VALUE + 1L)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("timeout");
-        assertThat(RequestOptions.DEFAULT.withTimeout(Duration.ofMillis(Integer.MAX_VALUE)).timeout())
+        assertThat(RequestOptions.defaults().withTimeout(Duration.ofMillis(Integer.MAX_VALUE)).timeout())
                 .isEqualTo(Duration.ofMillis(Integer.MAX_VALUE));
     }
 
     @Test
     void aDeadlineNoTimerCanHoldIsRefused() {
-        assertThatThrownBy(() -> RequestOptions.DEFAULT.withTimeout(Duration.ofDays(20)).withRetries(Integer.MAX_VALUE))
+        assertThatThrownBy(() -> RequestOptions.defaults().withTimeout(Duration.ofDays(20)).withRetries(Integer.MAX_VALUE))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("retries");
     }
 
     @Test
     void aBusyBackoffNoTimerCanHoldIsRefused() {
-        assertThatThrownBy(() -> RequestOptions.DEFAULT.withBusyRetries(1, Duration.ofDays(365L * 300)))
+        assertThatThrownBy(() -> RequestOptions.defaults().withBusyRetries(1, Duration.ofDays(365L * 300)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("busyBackoff");
     }
 }

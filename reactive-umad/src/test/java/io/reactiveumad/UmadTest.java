@@ -2,7 +2,7 @@ package io.reactiveumad;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.reactiveumad.poll.channel.MadChannel;
+import io.reactiveumad.spi.channel.MadChannel;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;

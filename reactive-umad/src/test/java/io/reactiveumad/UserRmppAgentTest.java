@@ -7,7 +7,7 @@ import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.MadTimeoutException;
 import io.reactiveumad.mad.RmppHeader;
-import io.reactiveumad.poll.channel.MadFrame;
+import io.reactiveumad.spi.channel.MadFrame;
 import java.time.Duration;
 import java.util.List;
 import java.util.Random;

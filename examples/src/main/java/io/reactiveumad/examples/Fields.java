@@ -47,7 +47,7 @@ final class Fields {
             return gid.toString();
         }
         if (value instanceof Long number && name.toLowerCase(java.util.Locale.ROOT).contains("guid")) {
-            return String.format("0x%016x", number);
+            return FabricJson.hex(number);
         }
         if (value instanceof Octets octets) {
             return octets.toString();

@@ -22,6 +22,18 @@ final class Routes {
         return SmpRoute.directed(Arrays.copyOfRange(hops, from, hops.length));
     }
 
+    /** A LID, or with {@code directed} a directed route such as {@code 0,1,3}. */
+    static SmpRoute target(String text, boolean directed) {
+        if (directed) {
+            return parse(text);
+        }
+        try {
+            return SmpRoute.lid(Integer.decode(text));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("not a LID: " + text + " (use -D for a directed route)");
+        }
+    }
+
     static String format(SmpRoute.Directed route) {
         StringBuilder text = new StringBuilder("0");
         for (int port : route.ports()) {

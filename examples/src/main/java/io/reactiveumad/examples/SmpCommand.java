@@ -28,18 +28,10 @@ final class SmpCommand {
 
         @Override
         public Integer call() {
-            SmpRoute route = directed ? Routes.parse(target) : SmpRoute.lid(parseLid(target));
+            SmpRoute route = Routes.target(target, directed);
             Record answer = query(c -> SmpClient.of(c.port()), smp -> query(smp, route), spec.name() + " " + route);
             out().print(Fields.render(answer, json));
             return 0;
-        }
-
-        private static int parseLid(String text) {
-            try {
-                return Integer.decode(text);
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("not a LID: " + text + " (use -D for a directed route)");
-            }
         }
     }
 

@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
                 + "query SMP/SA/PerfMgt attributes. Runs on the kernel's umad devices, an ibsim simulator, or an "
                 + "embedded in-JVM fabric when there is no InfiniBand.",
         subcommands = {DemoCommand.class, WatchCommand.class, DiscoverCommand.class, SmpCommand.class,
-                SaCommand.class, PerfCommand.class, CommandLine.HelpCommand.class})
+                SaCommand.class, PerfCommand.class, RoutesCommand.class, TraceCommand.class, CommandLine.HelpCommand.class})
 public final class UmadCli {
     public static final int EXIT_FAILED = 1;
 

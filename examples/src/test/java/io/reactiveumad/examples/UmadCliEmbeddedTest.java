@@ -195,6 +195,42 @@ class UmadCliEmbeddedTest {
     }
 
     @Test
+    void routesListEveryLidTheSwitchForwardsAndWhoIsThere() {
+        JsonNode json = succeeds("routes", "-D", "0,1", "--transport", "embedded", "--json").json();
+        assertThat(json.get("switch").get("description").asText()).isEqualTo("sw2 leaf switch");
+        JsonNode routes = json.get("routes");
+        assertThat(routes).hasSize(DEFAULT.nodes().size());
+        Map<String, Integer> portByDescription = new java.util.HashMap<>();
+        routes.forEach(r -> portByDescription.put(r.get("destination").get("description").asText(), r.get("port").asInt()));
+        assertThat(portByDescription).containsEntry("sw2 leaf switch", 0).containsEntry("host3 HCA-1", 1)
+                .containsEntry("host4 HCA-1", 2);
+        assertThat(portByDescription.get("host1 HCA-1")).isIn(7, 8);
+        assertThat(json.get("lastLid").asInt()).as("LinearFDBTop: one LID per port").isEqualTo(DEFAULT.nodes().size());
+
+        CliRun text = succeeds("routes", "-D", "0,1", "--transport", "embedded");
+        assertThat(text.out()).startsWith("Unicast lids [0x0-0x").contains("(sw2 leaf switch):")
+                .containsPattern("0x[0-9a-f]{4} 001 : \\(Channel Adapter portguid 0x[0-9a-f]{16}: 'host3 HCA-1'\\)")
+                .endsWith("6 valid lids dumped \n");
+        CliRun all = succeeds("routes", "-D", "0,1", "-a", "-n", "--transport", "embedded");
+        assertThat(all.out()).contains("0x0000 255").endsWith("7 lids dumped \n");
+    }
+
+    @Test
+    void traceFollowsTheTablesFromHostToHost() {
+        // The embedded SM gives LIDs in sweep order: host1 1, then the nodes it reaches.
+        JsonNode json = succeeds("trace", "1", "6", "--transport", "embedded", "--json").json();
+        assertThat(json.get("from").get("description").asText()).isEqualTo("host1 HCA-1");
+        assertThat(json.get("hops")).hasSize(3);
+        assertThat(json.get("hops").get(0).get("description").asText()).isEqualTo("sw1 leaf switch");
+        assertThat(json.get("hops").get(1).get("egressPort").asInt()).isIn(7, 8);
+        assertThat(json.get("to").get("lid").asInt()).isEqualTo(6);
+
+        CliRun text = succeeds("trace", "1", "6", "--transport", "embedded");
+        assertThat(text.out()).startsWith("From ca {0x").contains("[1] -> switch port {0x")
+                .containsPattern("To ca \\{0x[0-9a-f]{16}\\} portnum 1 lid 6-6 \"host\\d HCA-1\"\n$");
+    }
+
+    @Test
     void autoTransportFallsBackToTheEmbeddedFabricAndSaysSo() {
         CliRun run = CliRun.run(Map.of("IBSIM_SOCKNAME", "umad-no-such-simulator"), "smp", "nodedesc", "-D", "0");
         assertThat(run.exitCode()).as("%s", run).isZero();
@@ -223,7 +259,7 @@ class UmadCliEmbeddedTest {
     void helpEverywhere() {
         for (String[] command : List.of(new String[] {"--help"}, new String[] {"demo", "--help"}, new String[] {"watch", "--help"},
                 new String[] {"discover", "--help"}, new String[] {"smp", "portinfo", "--help"}, new String[] {"sa", "paths", "--help"},
-                new String[] {"perf", "--help"})) {
+                new String[] {"perf", "--help"}, new String[] {"routes", "--help"}, new String[] {"trace", "--help"})) {
             CliRun run = succeeds(command);
             assertThat(run.out()).as(String.join(" ", command)).startsWith("Usage: umad");
         }

@@ -4,7 +4,7 @@ package io.reactiveumad.mad;
  * A response arrived with a non-zero MAD status. The status is decoded per the common header layout;
  * the response itself is kept for class-specific inspection.
  */
-public class MadStatusException extends RuntimeException {
+public class MadStatusException extends UmadException {
     private static final long serialVersionUID = 1L;
 
     private final transient Mad response;

@@ -3,7 +3,7 @@ package io.reactiveumad.mad;
 import java.time.Duration;
 
 /** No response arrived for a request within its timeout, after every retry (user-space timer or kernel ETIMEDOUT). */
-public class MadTimeoutException extends RuntimeException {
+public class MadTimeoutException extends UmadException {
     private static final long serialVersionUID = 1L;
 
     private final long tid;

@@ -5,7 +5,7 @@ package io.reactiveumad.mad;
  * length pointing past the end. Thrown by every decoder in this module instead of an
  * {@link IndexOutOfBoundsException} from deep inside.
  */
-public final class MalformedMadException extends RuntimeException {
+public final class MalformedMadException extends UmadException {
     private static final long serialVersionUID = 1L;
 
     public MalformedMadException(String message) {

@@ -5,7 +5,7 @@ package io.reactiveumad.mad;
  * out of time or retries. {@link #status()} is the RMPP status code ({@link RmppHeader#STATUS_T2L},
  * {@link RmppHeader#STATUS_RESX}, ...); {@link #side()} says who decided.
  */
-public final class RmppAbortException extends RuntimeException {
+public final class RmppAbortException extends UmadException {
     private static final long serialVersionUID = 1L;
 
     /** Who ended the transfer. */

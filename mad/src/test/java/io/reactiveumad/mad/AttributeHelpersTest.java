@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.reactiveumad.mad.attr.InformInfo;
+import io.reactiveumad.mad.attr.LinearForwardingTable;
+import io.reactiveumad.mad.attr.MulticastForwardingTable;
 import io.reactiveumad.mad.attr.Notice;
 import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.mad.attr.SmInfo;
@@ -36,6 +38,19 @@ class AttributeHelpersTest {
         assertThat(changed.toBuilder().lid(original.lid()).portState(original.portState())
                 .clientReregister(original.clientReregister()).build()).isEqualTo(original);
         assertThat(PortInfo.builder().build().toBytes()).containsOnly(0);
+    }
+
+    @Test
+    void forwardingTableModifiersAddressTheirBlocks() {
+        assertThat(LinearForwardingTable.blockOf(63)).isZero();
+        assertThat(LinearForwardingTable.blockOf(64)).isEqualTo(1);
+        long modifier = MulticastForwardingTable.modifier(2, 0x1ff);
+        assertThat(modifier).isEqualTo(0x200001ffL);
+        assertThat(MulticastForwardingTable.positionOf(modifier)).isEqualTo(2);
+        assertThat(MulticastForwardingTable.blockOf(modifier)).isEqualTo(0x1ff);
+        assertThatThrownBy(() -> MulticastForwardingTable.modifier(16, 0)).hasMessageContaining("position");
+        assertThatThrownBy(() -> MulticastForwardingTable.modifier(0, 512)).hasMessageContaining("block");
+        assertThatThrownBy(() -> new LinearForwardingTable(List.of(1, 2))).hasMessageContaining("64 entries");
     }
 
     @Test

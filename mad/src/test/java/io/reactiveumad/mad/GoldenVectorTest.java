@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.reactiveumad.mad.attr.ClassPortInfo;
 import io.reactiveumad.mad.attr.GuidInfo;
+import io.reactiveumad.mad.attr.LinearForwardingTable;
+import io.reactiveumad.mad.attr.MulticastForwardingTable;
 import io.reactiveumad.mad.attr.InformInfo;
 import io.reactiveumad.mad.attr.NodeDescription;
 import io.reactiveumad.mad.attr.NodeInfo;
@@ -17,6 +19,7 @@ import io.reactiveumad.mad.attr.TrapDetails;
 import io.reactiveumad.mad.perf.PortCounters;
 import io.reactiveumad.mad.perf.PortCountersExtended;
 import io.reactiveumad.mad.sa.InformInfoRecord;
+import io.reactiveumad.mad.sa.LinearForwardingTableRecord;
 import io.reactiveumad.mad.sa.LinkRecord;
 import io.reactiveumad.mad.sa.McMemberRecord;
 import io.reactiveumad.mad.sa.NodeRecord;
@@ -119,6 +122,26 @@ class GoldenVectorTest {
     void guidInfo() {
         assertGolden("GuidInfo", new GuidInfo(LongStream.range(0, 8).map(i -> 0x0002c90300000010L + i).boxed()
                 .toList()), GuidInfo::decode);
+    }
+
+    @Test
+    void linearForwardingTable() {
+        assertGolden("LinearForwardingTable", new LinearForwardingTable(IntStream.range(0, 64)
+                .map(i -> i % 5 == 4 ? LinearForwardingTable.NO_ROUTE : i * 3 + 1).boxed().toList()),
+                LinearForwardingTable::decode);
+    }
+
+    @Test
+    void multicastForwardingTable() {
+        assertGolden("MulticastForwardingTable", new MulticastForwardingTable(IntStream.range(0, 32)
+                .map(i -> (0x8001 ^ i * 0x0421) & 0xFFFF).boxed().toList()), MulticastForwardingTable::decode);
+    }
+
+    @Test
+    void linearForwardingTableRecord() {
+        assertGolden("LinearForwardingTableRecord", new LinearForwardingTableRecord(0x0c0d, 0x0102,
+                new LinearForwardingTable(IntStream.range(0, 64).map(i -> 0xff - i).boxed().toList())),
+                LinearForwardingTableRecord::decode);
     }
 
     @Test

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.reactiveumad.mad.attr.ClassPortInfo;
 import io.reactiveumad.mad.attr.GuidInfo;
+import io.reactiveumad.mad.attr.LinearForwardingTable;
+import io.reactiveumad.mad.attr.MulticastForwardingTable;
 import io.reactiveumad.mad.attr.InformInfo;
 import io.reactiveumad.mad.attr.NodeDescription;
 import io.reactiveumad.mad.attr.NodeInfo;
@@ -16,6 +18,7 @@ import io.reactiveumad.mad.attr.TrapDetails;
 import io.reactiveumad.mad.perf.PortCounters;
 import io.reactiveumad.mad.perf.PortCountersExtended;
 import io.reactiveumad.mad.sa.InformInfoRecord;
+import io.reactiveumad.mad.sa.LinearForwardingTableRecord;
 import io.reactiveumad.mad.sa.LinkRecord;
 import io.reactiveumad.mad.sa.McMemberRecord;
 import io.reactiveumad.mad.sa.NodeRecord;
@@ -76,6 +79,8 @@ class RoundTripPropertyTest {
                 new Codec("SwitchInfo", SwitchInfo.SIZE, SwitchInfo::decode),
                 new Codec("PKeyTable", PKeyTable.SIZE, PKeyTable::decode),
                 new Codec("GuidInfo", GuidInfo.SIZE, GuidInfo::decode),
+                new Codec("LinearForwardingTable", LinearForwardingTable.SIZE, LinearForwardingTable::decode),
+                new Codec("MulticastForwardingTable", MulticastForwardingTable.SIZE, MulticastForwardingTable::decode),
                 new Codec("SmInfo", SmInfo.SIZE, SmInfo::decode),
                 new Codec("ClassPortInfo", ClassPortInfo.SIZE, ClassPortInfo::decode),
                 new Codec("Notice", Notice.SIZE, Notice::decode),
@@ -84,6 +89,8 @@ class RoundTripPropertyTest {
                 new Codec("PortInfoRecord", PortInfoRecord.SIZE, PortInfoRecord::decode),
                 new Codec("PathRecord", PathRecord.SIZE, PathRecord::decode),
                 new Codec("LinkRecord", LinkRecord.SIZE, LinkRecord::decode),
+                new Codec("LinearForwardingTableRecord", LinearForwardingTableRecord.SIZE,
+                        LinearForwardingTableRecord::decode),
                 Codec.withText("ServiceRecord", ServiceRecord.SIZE, ServiceRecord::decode, 48, 64),
                 new Codec("McMemberRecord", McMemberRecord.SIZE, McMemberRecord::decode),
                 Codec.withFlags("InformInfoRecord", InformInfoRecord.SIZE, InformInfoRecord::decode, 46, 47),

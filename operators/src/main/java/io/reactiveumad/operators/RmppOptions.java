@@ -16,9 +16,13 @@ import java.util.Objects;
 public record RmppOptions(int window, Duration ackTimeout, int maxRetries, Duration totalTimeout,
         Duration completedGrace) {
 
-    /** Window 64, ACK timeout 2 s, 3 retries, transfer timeout 40 s, completed transfers kept 10 s. */
-    public static final RmppOptions DEFAULTS = new RmppOptions(64, Duration.ofSeconds(2), 3, Duration.ofSeconds(40),
+    private static final RmppOptions DEFAULTS = new RmppOptions(64, Duration.ofSeconds(2), 3, Duration.ofSeconds(40),
             Duration.ofSeconds(10));
+
+    /** Window 64, ACK timeout 2 s, 3 retries, transfer timeout 40 s, completed transfers kept 10 s. */
+    public static RmppOptions defaults() {
+        return DEFAULTS;
+    }
 
     public RmppOptions {
         if (window < 1) {

@@ -48,14 +48,14 @@ class RmppLoopTest {
     @ValueSource(ints = {1, 217, 1000, 60000, 1 << 20})
     void deliversEverySizeOverAPerfectLink(int dataLength) {
         byte[] message = saMessage(dataLength, random);
-        assertDelivered(RmppLoop.perfect(message, RmppOptions.DEFAULTS), message);
+        assertDelivered(RmppLoop.perfect(message, RmppOptions.defaults()), message);
     }
 
     @Test
     void deliversVendorAndDeviceClassMessages() {
         for (int mgmtClass : new int[] {VENDOR, DEV_MGT}) {
             byte[] message = message(mgmtClass, 60000, TID, random);
-            assertDelivered(RmppLoop.perfect(message, RmppOptions.DEFAULTS), message);
+            assertDelivered(RmppLoop.perfect(message, RmppOptions.defaults()), message);
         }
     }
 
@@ -66,7 +66,7 @@ class RmppLoopTest {
         Sinks.Many<byte[]> senderIn = Sinks.many().unicast().onBackpressureBuffer();
         List<byte[]> delivered = new ArrayList<>();
         // Every transmit re-enters the other side synchronously: the serial executors must queue, not recurse.
-        Rmpp.receive(receiverIn.asFlux(), RmppOptions.DEFAULTS, Schedulers.parallel()).subscribe(event -> {
+        Rmpp.receive(receiverIn.asFlux(), RmppOptions.defaults(), Schedulers.parallel()).subscribe(event -> {
             if (event instanceof RmppEvent.Control c) {
                 senderIn.tryEmitNext(c.mad());
             } else if (event instanceof RmppEvent.Message m) {
@@ -74,7 +74,7 @@ class RmppLoopTest {
             }
         });
         StepVerifier.create(Rmpp.send(message, senderIn.asFlux(), s -> receiverIn.tryEmitNext(in(s)),
-                        RmppOptions.DEFAULTS, Schedulers.parallel()))
+                        RmppOptions.defaults(), Schedulers.parallel()))
                 .expectComplete()
                 .verify(Duration.ofSeconds(10));
         assertThat(delivered).singleElement().isEqualTo(asReassembled(message));
@@ -85,7 +85,7 @@ class RmppLoopTest {
         byte[] message = saMessage(200 * 140, random);
         for (long lost = 1; lost <= 140; lost++) {
             long segment = lost;
-            RmppLoop.Outcome outcome = RmppLoop.run(message, RmppOptions.DEFAULTS, BOUND,
+            RmppLoop.Outcome outcome = RmppLoop.run(message, RmppOptions.defaults(), BOUND,
                     time -> link(time, dropOnce(m -> rmpp(m).segmentNumber() == segment)),
                     time -> link(time, m -> false));
             assertDelivered(outcome, message);
@@ -97,7 +97,7 @@ class RmppLoopTest {
         byte[] message = saMessage(200 * 140, random);
         // The receiver ACKs segment 1, the window edges 65 and 129, and the last segment 140.
         for (long acked : new long[] {1, 65, 129, 140}) {
-            RmppLoop.Outcome outcome = RmppLoop.run(message, RmppOptions.DEFAULTS, BOUND,
+            RmppLoop.Outcome outcome = RmppLoop.run(message, RmppOptions.defaults(), BOUND,
                     time -> link(time, m -> false),
                     time -> link(time, dropOnce(m -> rmpp(m).type() == RmppHeader.TYPE_ACK
                             && rmpp(m).segmentNumber() == acked)));
@@ -108,7 +108,7 @@ class RmppLoopTest {
     @Test
     void survivesDuplicationAndReorderingOfEverything() {
         byte[] message = saMessage(60000, random);
-        RmppLoop.Outcome outcome = RmppLoop.run(message, RmppOptions.DEFAULTS, BOUND,
+        RmppLoop.Outcome outcome = RmppLoop.run(message, RmppOptions.defaults(), BOUND,
                 time -> new LossyLink(time, new Random(5), 0, 0.5, 5_000, m -> false),
                 time -> new LossyLink(time, new Random(6), 0, 0.5, 5_000, m -> false));
         assertDelivered(outcome, message);
@@ -117,7 +117,7 @@ class RmppLoopTest {
     @Test
     void deliversOneMegabyteOverALossyLink() {
         byte[] message = saMessage(1 << 20, random);
-        RmppOptions options = RmppOptions.DEFAULTS.withAckTimeout(Duration.ofMillis(200)).withMaxRetries(5);
+        RmppOptions options = RmppOptions.defaults().withAckTimeout(Duration.ofMillis(200)).withMaxRetries(5);
         RmppLoop.Outcome outcome = RmppLoop.run(message, options, BOUND,
                 time -> new LossyLink(time, new Random(8), 0.01, 0.01, 2_000, m -> false),
                 time -> new LossyLink(time, new Random(9), 0.01, 0.01, 2_000, m -> false));
@@ -127,7 +127,7 @@ class RmppLoopTest {
     @Test
     void bothSidesFailTypedWhenTheLinkDies() {
         byte[] message = saMessage(200 * 100, random);
-        RmppLoop.Outcome outcome = RmppLoop.run(message, RmppOptions.DEFAULTS, BOUND,
+        RmppLoop.Outcome outcome = RmppLoop.run(message, RmppOptions.defaults(), BOUND,
                 time -> link(time, m -> rmpp(m).segmentNumber() > 30),
                 time -> link(time, m -> false));
         assertThat(outcome.senderError()).isInstanceOfSatisfying(RmppAbortException.class,
@@ -142,7 +142,7 @@ class RmppLoopTest {
     void aReceiverTimeoutReachesTheSender() {
         byte[] message = saMessage(200 * 100, random);
         // ACKs stop after the first: the receiver's 40 s give out before the sender's retries would
-        RmppOptions patient = RmppOptions.DEFAULTS.withMaxRetries(100);
+        RmppOptions patient = RmppOptions.defaults().withMaxRetries(100);
         RmppLoop.Outcome outcome = RmppLoop.run(message, patient, BOUND,
                 time -> link(time, m -> rmpp(m).segmentNumber() == 70),
                 time -> link(time, m -> false));

@@ -30,7 +30,7 @@ class RmppPropertyTest {
             Random random = new Random(seed);
             int size = run % 8 < FEATURED_SIZES.length ? FEATURED_SIZES[run % 8] : random.nextInt(40_000);
             byte[] message = message(CLASSES[random.nextInt(CLASSES.length)], size, random.nextLong(), random);
-            RmppOptions options = RmppOptions.DEFAULTS
+            RmppOptions options = RmppOptions.defaults()
                     .withWindow(random.nextBoolean() ? 64 : 1 + random.nextInt(8))
                     .withAckTimeout(random.nextBoolean() ? Duration.ofSeconds(2) : Duration.ofMillis(200))
                     .withMaxRetries(random.nextInt(7));

@@ -73,7 +73,7 @@ class RmppReceiverTest {
 
     @Test
     void reassemblesInOrderSegmentsAndAcksFirstAndLast() {
-        start(RmppOptions.DEFAULTS);
+        start(RmppOptions.defaults());
         byte[] message = saMessage(1000, random);
         feedAll(message, 1, 2, 3, 4, 5);
 
@@ -83,7 +83,7 @@ class RmppReceiverTest {
 
     @Test
     void ackFlipsTheDataMethodAndKeepsTidAndClassHeader() {
-        start(RmppOptions.DEFAULTS);
+        start(RmppOptions.defaults());
         byte[] message = saMessage(500, random);
         feed(segment(message, 1));
 
@@ -100,7 +100,7 @@ class RmppReceiverTest {
     @ParameterizedTest(name = "{0} data bytes")
     @ValueSource(ints = {0, 1, 199, 200, 201, 217, 1000, 60000})
     void messageLengthFollowsTheLastPayloadLength(int dataLength) {
-        start(RmppOptions.DEFAULTS);
+        start(RmppOptions.defaults());
         byte[] message = saMessage(dataLength, random);
         feedAll(message, range(1, segmentCount(message)));
 
@@ -109,7 +109,7 @@ class RmppReceiverTest {
 
     @Test
     void vendorAndDeviceClassesUseTheirDataOffsets() {
-        start(RmppOptions.DEFAULTS);
+        start(RmppOptions.defaults());
         byte[] vendor = message(VENDOR, 1000, 1, random);
         byte[] device = message(DEV_MGT, 1000, 2, random);
         feedAll(vendor, range(1, 5));
@@ -123,7 +123,7 @@ class RmppReceiverTest {
     @ParameterizedTest(name = "{0} segments")
     @ValueSource(ints = {64, 65, 66, 128, 129, 130})
     void acksAtEveryWindowEdge(int segments) {
-        start(RmppOptions.DEFAULTS);
+        start(RmppOptions.defaults());
         byte[] message = saMessage(segments * 200, random);
         feedAll(message, range(1, segments));
 
@@ -141,7 +141,7 @@ class RmppReceiverTest {
 
     @Test
     void dropsSegmentsBeyondTheWindow() {
-        start(RmppOptions.DEFAULTS.withWindow(4));
+        start(RmppOptions.defaults().withWindow(4));
         byte[] message = saMessage(200 * 8, random);
         feedAll(message, 1, 6, 2, 3, 4, 5);
         assertThat(acks()).containsExactly(new long[] {1, 5}, new long[] {5, 9});
@@ -152,7 +152,7 @@ class RmppReceiverTest {
 
     @Test
     void holdsOutOfOrderSegmentsInsideTheWindow() {
-        start(RmppOptions.DEFAULTS);
+        start(RmppOptions.defaults());
         byte[] message = saMessage(200 * 6, random);
         feedAll(message, 1, 4, 6, 3, 5);
         assertThat(messages()).isEmpty();
@@ -164,7 +164,7 @@ class RmppReceiverTest {
 
     @Test
     void aLostSegmentHoldsCompletionUntilItIsResent() {
-        start(RmppOptions.DEFAULTS);
+        start(RmppOptions.defaults());
         byte[] message = saMessage(200 * 10, random);
         feedAll(message, 1, 2, 3, 4, 6, 7, 8, 9, 10);
         assertThat(messages()).isEmpty();
@@ -175,7 +175,7 @@ class RmppReceiverTest {
 
     @Test
     void reAcksDuplicatesAtOrBelowTheLastAck() {
-        start(RmppOptions.DEFAULTS);
+        start(RmppOptions.defaults());
         byte[] message = saMessage(200 * 4, random);
         feedAll(message, 1, 2, 2, 1);
 
@@ -185,7 +185,7 @@ class RmppReceiverTest {
 
     @Test
     void reAcksDuplicatesOfACompletedTransferDuringTheGracePeriodOnly() {
-        start(RmppOptions.DEFAULTS);
+        start(RmppOptions.defaults());
         byte[] message = saMessage(200 * 3, random);
         feedAll(message, 1, 2, 3);
         time.advanceTimeBy(Duration.ofSeconds(9));
@@ -200,7 +200,7 @@ class RmppReceiverTest {
 
     @Test
     void abortsWithT2LAfterFortySeconds() {
-        start(RmppOptions.DEFAULTS);
+        start(RmppOptions.defaults());
         byte[] message = saMessage(200 * 3, random);
         feedAll(message, 1, 2);
         time.advanceTimeBy(Duration.ofMillis(39_999));
@@ -219,7 +219,7 @@ class RmppReceiverTest {
 
     @Test
     void abortsFirstOnALaterSegmentAsBadSegAndEndsTheTransfer() {
-        start(RmppOptions.DEFAULTS);
+        start(RmppOptions.defaults());
         byte[] message = saMessage(600, random);
         feed(segment(message, 1));
         feed(with(segment(message, 2), h -> h.flags(RmppHeader.FLAG_ACTIVE | RmppHeader.FLAG_FIRST)));
@@ -247,7 +247,7 @@ class RmppReceiverTest {
     @ParameterizedTest(name = "{0} → ABORT {2}")
     @MethodSource("badFirstSegments")
     void abortsABadFirstSegmentWithItsStatus(String what, Consumer<RmppHeader> damage, int status) {
-        start(RmppOptions.DEFAULTS);
+        start(RmppOptions.defaults());
         feed(with(segment(saMessage(600, random), 1), damage));
 
         assertThat(abortStatuses()).containsExactly(status);
@@ -263,7 +263,7 @@ class RmppReceiverTest {
 
     @Test
     void abortsContradictoryPayloadLengthsAsBadLen() {
-        start(RmppOptions.DEFAULTS);
+        start(RmppOptions.defaults());
         byte[] message = saMessage(1000, random);
         feedAll(message, 1, 2, 3, 4);
         feed(with(segment(message, 5), h -> h.payloadLength(h.payloadLength() - 1)));
@@ -274,7 +274,7 @@ class RmppReceiverTest {
 
     @Test
     void abortsLastOnTheWrongSegmentAsBadLen() {
-        start(RmppOptions.DEFAULTS);
+        start(RmppOptions.defaults());
         byte[] message = saMessage(1000, random);
         feed(segment(message, 1));
         feed(with(segment(message, 3), h -> h.flags(RmppHeader.FLAG_ACTIVE | RmppHeader.FLAG_LAST).payloadLength(220)));
@@ -283,7 +283,7 @@ class RmppReceiverTest {
 
     @Test
     void acceptsAFirstSegmentWithoutTotalLength() {
-        start(RmppOptions.DEFAULTS);
+        start(RmppOptions.defaults());
         byte[] message = saMessage(1000, random);
         feed(with(segment(message, 1), h -> h.payloadLength(0)));
         feedAll(message, 2, 3, 4, 5);
@@ -292,7 +292,7 @@ class RmppReceiverTest {
 
     @Test
     void endsTheTransferOnAnAbortOrStopFromTheSender() {
-        start(RmppOptions.DEFAULTS);
+        start(RmppOptions.defaults());
         byte[] one = message(SA, 1000, 1, random);
         byte[] two = message(SA, 1000, 2, random);
         feedAll(one, 1, 2);
@@ -308,7 +308,7 @@ class RmppReceiverTest {
 
     @Test
     void passesThroughPlainMadsAndKernelReassembledMessages() {
-        start(RmppOptions.DEFAULTS);
+        start(RmppOptions.defaults());
         byte[] plain = with(segment(saMessage(100, random), 1), h -> h.flags(0));
         byte[] whole = asReassembled(saMessage(1000, random));
         feed(plain);
@@ -319,7 +319,7 @@ class RmppReceiverTest {
 
     @Test
     void keepsTransfersOfDifferentPeersApart() {
-        start(RmppOptions.DEFAULTS);
+        start(RmppOptions.defaults());
         byte[] message = saMessage(400, random);
         inbound.tryEmitNext(new RmppInbound("a", segment(message, 1)));
         inbound.tryEmitNext(new RmppInbound("b", segment(message, 1)));
@@ -330,7 +330,7 @@ class RmppReceiverTest {
 
     @Test
     void completesWhenInboundEndsAndOpenTransfersHaveTimedOut() {
-        start(RmppOptions.DEFAULTS);
+        start(RmppOptions.defaults());
         byte[] message = saMessage(600, random);
         feedAll(message, 1);
         inbound.tryEmitComplete();
@@ -344,7 +344,7 @@ class RmppReceiverTest {
     @Test
     void cancellingStopsTheTimers() {
         List<RmppEvent> seen = new ArrayList<>();
-        reactor.core.Disposable subscription = Rmpp.receive(inbound.asFlux(), RmppOptions.DEFAULTS, time)
+        reactor.core.Disposable subscription = Rmpp.receive(inbound.asFlux(), RmppOptions.defaults(), time)
                 .subscribe(seen::add);
         feed(segment(saMessage(600, random), 1));
         subscription.dispose();
@@ -355,7 +355,7 @@ class RmppReceiverTest {
 
     @Test
     void passesOnAnInboundErrorAtOnce() {
-        reactor.test.StepVerifier.create(Rmpp.receive(inbound.asFlux(), RmppOptions.DEFAULTS, time))
+        reactor.test.StepVerifier.create(Rmpp.receive(inbound.asFlux(), RmppOptions.defaults(), time))
                 .then(() -> feed(segment(saMessage(600, random), 1)))
                 .expectNextCount(1)
                 .then(() -> inbound.tryEmitError(new IllegalStateException("port gone")))

@@ -84,16 +84,16 @@ class RmppSenderTest {
         byte[] shortSa = Arrays.copyOf(saMessage(0, random), 50);
         byte[] perf = Arrays.copyOf(saMessage(100, random), 256);
         perf[1] = 0x04;
-        assertThatThrownBy(() -> Rmpp.send(shortSa, control.asFlux(), sent::add, RmppOptions.DEFAULTS,
+        assertThatThrownBy(() -> Rmpp.send(shortSa, control.asFlux(), sent::add, RmppOptions.defaults(),
                 VirtualTimeScheduler.create())).isInstanceOf(MalformedMadException.class);
-        assertThatThrownBy(() -> Rmpp.send(perf, control.asFlux(), sent::add, RmppOptions.DEFAULTS,
+        assertThatThrownBy(() -> Rmpp.send(perf, control.asFlux(), sent::add, RmppOptions.defaults(),
                 VirtualTimeScheduler.create())).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("0x04");
     }
 
     @Test
     void sendsSegmentOneThenWhatEachAckAllowsAndCompletesOnTheLastAck() {
         byte[] message = saMessage(200 * 100, random);
-        send(message, RmppOptions.DEFAULTS)
+        send(message, RmppOptions.defaults())
                 .then(() -> assertThat(sentSegments()).containsExactly(1L))
                 .then(() -> reply(ack(message, 1, 65)))
                 .then(() -> assertThat(sentSegments()).isEqualTo(range(1, 65)))
@@ -108,7 +108,7 @@ class RmppSenderTest {
     @Test
     void resendsFromTheLastAckedSegmentAfterTheAckTimeout() {
         byte[] message = saMessage(200 * 10, random);
-        send(message, RmppOptions.DEFAULTS)
+        send(message, RmppOptions.defaults())
                 .then(() -> reply(ack(message, 1, 65)))
                 .then(() -> reply(ack(message, 4, 65)))
                 .then(() -> sent.clear())
@@ -124,7 +124,7 @@ class RmppSenderTest {
     @Test
     void honoursAConfiguredAckTimeout() {
         byte[] message = saMessage(400, random);
-        send(message, RmppOptions.DEFAULTS.withAckTimeout(Duration.ofMillis(300)))
+        send(message, RmppOptions.defaults().withAckTimeout(Duration.ofMillis(300)))
                 .thenAwait(Duration.ofMillis(300))
                 .then(() -> assertThat(sentSegments()).containsExactly(1L, 1L))
                 .thenCancel()
@@ -134,7 +134,7 @@ class RmppSenderTest {
     @Test
     void givesUpWithTmrAfterTheRetriesAndTellsThePeer() {
         byte[] message = saMessage(200 * 3, random);
-        send(message, RmppOptions.DEFAULTS.withMaxRetries(2))
+        send(message, RmppOptions.defaults().withMaxRetries(2))
                 .thenAwait(Duration.ofSeconds(4))
                 .then(() -> assertThat(sentSegments()).containsExactly(1L, 1L, 1L))
                 .expectNoEvent(Duration.ofMillis(1999))
@@ -155,7 +155,7 @@ class RmppSenderTest {
     @Test
     void progressResetsTheRetries() {
         byte[] message = saMessage(200 * 200, random);
-        send(message, RmppOptions.DEFAULTS.withMaxRetries(1))
+        send(message, RmppOptions.defaults().withMaxRetries(1))
                 .then(() -> reply(ack(message, 1, 65)))
                 .thenAwait(Duration.ofSeconds(2))
                 .then(() -> reply(ack(message, 65, 129)))
@@ -173,7 +173,7 @@ class RmppSenderTest {
     void ignoresOldReorderedAcksAndOtherTransfers() {
         byte[] message = saMessage(200 * 100, random);
         byte[] other = message(SA, 200 * 100, TID + 1, random);
-        send(message, RmppOptions.DEFAULTS)
+        send(message, RmppOptions.defaults())
                 .then(() -> reply(ack(message, 1, 65)))
                 .then(() -> reply(ack(message, 30, 65)))
                 .then(() -> reply(ack(message, 20, 65)))
@@ -239,7 +239,7 @@ class RmppSenderTest {
         sent.clear();
         Sinks.Many<byte[]> peer = Sinks.many().unicast().onBackpressureBuffer();
         byte[] message = saMessage(600, random);
-        StepVerifier.withVirtualTime(() -> Rmpp.send(message, peer.asFlux(), sent::add, RmppOptions.DEFAULTS,
+        StepVerifier.withVirtualTime(() -> Rmpp.send(message, peer.asFlux(), sent::add, RmppOptions.defaults(),
                         VirtualTimeScheduler.get()))
                 .then(() -> peer.tryEmitNext(reply))
                 .expectErrorSatisfies(e -> assertThat(e).isInstanceOfSatisfying(RmppAbortException.class, a -> {
@@ -253,7 +253,7 @@ class RmppSenderTest {
     @Test
     void passesOnAnErrorOfTheControlStream() {
         byte[] message = saMessage(600, random);
-        send(message, RmppOptions.DEFAULTS)
+        send(message, RmppOptions.defaults())
                 .then(() -> control.tryEmitError(new IllegalStateException("agent closed")))
                 .expectErrorMessage("agent closed")
                 .verify(VERIFY);
@@ -263,7 +263,7 @@ class RmppSenderTest {
     void cancellingStopsTheResends() {
         VirtualTimeScheduler time = VirtualTimeScheduler.create();
         reactor.core.Disposable subscription = Rmpp.send(saMessage(600, random), control.asFlux(), sent::add,
-                RmppOptions.DEFAULTS, time).subscribe();
+                RmppOptions.defaults(), time).subscribe();
         time.advanceTimeBy(Duration.ofSeconds(2));
         subscription.dispose();
         time.advanceTimeBy(Duration.ofMinutes(1));

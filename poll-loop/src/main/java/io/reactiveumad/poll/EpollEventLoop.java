@@ -1,5 +1,7 @@
 package io.reactiveumad.poll;
 
+import io.reactiveumad.mad.DeviceGoneException;
+import io.reactiveumad.mad.NativeIoException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;

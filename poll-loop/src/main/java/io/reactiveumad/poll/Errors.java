@@ -1,5 +1,8 @@
 package io.reactiveumad.poll;
 
+import io.reactiveumad.mad.DeviceGoneException;
+import io.reactiveumad.mad.NativeIoException;
+
 /**
  * The one place errno becomes a {@link NativeIoException}: errno values the module reacts to, and the
  * cached strerror text. ENODEV and EIO mean the device is gone and become {@link DeviceGoneException}.

@@ -2,6 +2,7 @@ package io.reactiveumad.poll;
 
 import com.sun.jna.Native;
 import com.sun.jna.Platform;
+import io.reactiveumad.mad.NativeIoException;
 import java.nio.ByteBuffer;
 import java.util.Locale;
 

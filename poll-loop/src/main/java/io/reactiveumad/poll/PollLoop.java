@@ -1,5 +1,9 @@
 package io.reactiveumad.poll;
 
+import io.reactiveumad.mad.DeviceGoneException;
+import io.reactiveumad.mad.NativeIoException;
+import io.reactiveumad.spi.channel.EventExecutor;
+
 /**
  * An {@link EventExecutor} that also polls file descriptors: the epoll loop, one thread per device.
  * Registration, interest changes and cancellation may be called from any thread; they take effect on

@@ -3,6 +3,9 @@ package io.reactiveumad.poll;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.reactiveumad.mad.DeviceGoneException;
+import io.reactiveumad.mad.NativeIoException;
+import io.reactiveumad.spi.channel.EventExecutor;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;

@@ -3,6 +3,8 @@ package io.reactiveumad.poll;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.reactiveumad.mad.DeviceGoneException;
+import io.reactiveumad.mad.NativeIoException;
 import java.nio.ByteBuffer;
 import org.junit.jupiter.api.Test;
 

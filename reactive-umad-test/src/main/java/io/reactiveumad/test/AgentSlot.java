@@ -1,6 +1,6 @@
 package io.reactiveumad.test;
 
-import io.reactiveumad.poll.channel.AgentRegistration;
+import io.reactiveumad.spi.channel.AgentRegistration;
 import java.util.function.Consumer;
 
 /**

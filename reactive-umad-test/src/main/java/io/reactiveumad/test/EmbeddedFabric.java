@@ -1,10 +1,11 @@
 package io.reactiveumad.test;
 
-import io.reactiveumad.internal.SchedulerExecutor;
+import io.reactiveumad.spi.SchedulerExecutor;
 import io.reactiveumad.PortSpec;
 import io.reactiveumad.Transport;
 import io.reactiveumad.mad.attr.TrapDetails;
-import io.reactiveumad.poll.EventExecutor;
+import io.reactiveumad.spi.channel.EventExecutor;
+import io.reactiveumad.spi.channel.MadChannel;
 import io.reactiveumad.test.topology.Link;
 import io.reactiveumad.test.topology.Node;
 import io.reactiveumad.test.topology.NodeType;
@@ -117,7 +118,7 @@ public final class EmbeddedFabric implements AutoCloseable {
         engine.run(() -> engine.addNode(node, List.of(links)));
     }
 
-    /** Removes a node and its cables; its open channels fail with {@code DeviceGoneException}. */
+    /** Removes a node and its cables; its open channels fail with {@link io.reactiveumad.mad.DeviceGoneException}. */
     public void removeNode(String id) {
         engine.run(() -> engine.removeNode(id));
     }

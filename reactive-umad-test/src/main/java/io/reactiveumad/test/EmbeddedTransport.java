@@ -2,7 +2,7 @@ package io.reactiveumad.test;
 
 import io.reactiveumad.PortSpec;
 import io.reactiveumad.Transport;
-import io.reactiveumad.poll.channel.MadChannel;
+import io.reactiveumad.spi.channel.MadChannel;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,15 +1,15 @@
 package io.reactiveumad.test;
 
-import io.reactiveumad.internal.SchedulerExecutor;
+import io.reactiveumad.spi.SchedulerExecutor;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.MadStatus;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
-import io.reactiveumad.poll.NativeIoException;
-import io.reactiveumad.poll.channel.AgentRegistration;
-import io.reactiveumad.poll.channel.PortAttributes;
+import io.reactiveumad.mad.NativeIoException;
+import io.reactiveumad.spi.channel.AgentRegistration;
+import io.reactiveumad.spi.channel.PortAttributes;
 import io.reactiveumad.test.topology.Link;
 import io.reactiveumad.test.topology.Node;
 import io.reactiveumad.test.topology.Port;

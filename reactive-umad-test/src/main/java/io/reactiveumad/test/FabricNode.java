@@ -1,15 +1,17 @@
 package io.reactiveumad.test;
 
+import io.reactiveumad.mad.attr.LinearForwardingTable;
 import io.reactiveumad.test.topology.Node;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Runtime state of one node: its ports (0..n; port 0 only meaningful on a switch), a switch's linear
  * forwarding table, and its NodeDescription. Mutated on the fabric executor only.
  */
 final class FabricNode {
-    /** LinearFDB entry for "no route" (IBA: 255 drops). */
-    static final int NO_ROUTE = 255;
+    static final int NO_ROUTE = LinearForwardingTable.NO_ROUTE;
 
     final Node node;
     final FabricPort[] ports;
@@ -44,6 +46,15 @@ final class FabricNode {
     /** The egress port the LFT gives for {@code dlid}, or {@link #NO_ROUTE}. */
     int route(int dlid) {
         return dlid < lft.length ? lft[dlid] : NO_ROUTE;
+    }
+
+    /** Block {@code block} of the LFT: the egress ports of LIDs {@code 64 * block ..}. */
+    LinearForwardingTable lftBlock(int block) {
+        List<Integer> ports = new ArrayList<>(LinearForwardingTable.ENTRIES);
+        for (int i = 0; i < LinearForwardingTable.ENTRIES; i++) {
+            ports.add(route(block * LinearForwardingTable.ENTRIES + i));
+        }
+        return new LinearForwardingTable(ports);
     }
 
     void resetLft(int size) {

@@ -7,6 +7,8 @@ import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.SmpHeader;
 import io.reactiveumad.mad.attr.GuidInfo;
+import io.reactiveumad.mad.attr.LinearForwardingTable;
+import io.reactiveumad.mad.attr.MulticastForwardingTable;
 import io.reactiveumad.mad.attr.NodeDescription;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.attr.PKeyTable;
@@ -21,8 +23,9 @@ import java.util.List;
 
 /**
  * The subnet management agent every node runs: answers LID-routed and directed-route SMP Get for
- * NodeInfo, NodeDescription, PortInfo, SwitchInfo (switches), P_KeyTable, GUIDInfo and, at the SM's port,
- * SMInfo (master, ActCount = sweeps); Set for PortInfo
+ * NodeInfo, NodeDescription, PortInfo, SwitchInfo, LinearForwardingTable (the SM's min-hop routes) and
+ * MulticastForwardingTable (switches; no multicast routes are programmed, so every mask is empty),
+ * P_KeyTable, GUIDInfo and, at the SM's port, SMInfo (master, ActCount = sweeps); Set for PortInfo
  * (PortState Down, ClientReregister). NodeDescription is read-only and anything else is answered with
  * status 0x000C (unsupported method/attribute); a bad port or block with 0x001C (invalid value).
  */
@@ -65,6 +68,10 @@ final class Sma implements LocalService {
                 case NodeDescription.ATTRIBUTE_ID -> set ? null : new NodeDescription(node.description);
                 case PortInfo.ATTRIBUTE_ID -> portInfo(node, portOf(node, request.port(), modifier), set ? mad : null);
                 case SwitchInfo.ATTRIBUTE_ID -> set || !node.isSwitch() ? null : switchInfo(node);
+                case LinearForwardingTable.ATTRIBUTE_ID -> set || !node.isSwitch() ? null
+                        : linearForwardingTable(node, modifier);
+                case MulticastForwardingTable.ATTRIBUTE_ID -> set || !node.isSwitch() ? null
+                        : multicastForwardingTable(node, modifier);
                 case PKeyTable.ATTRIBUTE_ID -> set ? null : pKeyTable(node, request.port(), modifier);
                 case GuidInfo.ATTRIBUTE_ID -> set ? null : guidInfo(node, request.port(), modifier);
                 case SmInfo.ATTRIBUTE_ID -> set ? null : smInfo(node, request.port());
@@ -133,6 +140,24 @@ final class Sma implements LocalService {
     private static SwitchInfo switchInfo(FabricNode node) {
         return new SwitchInfo(LINEAR_FDB_CAP, 0, MULTICAST_FDB_CAP, Math.max(node.lft.length - 1, 0), 0, 0, 0, 0, false, 0,
                 0, PARTITION_CAP, false, false, false, false, false, 0);
+    }
+
+    /** One block of the switch's LFT; LIDs past what the SM routed have no route. */
+    private static LinearForwardingTable linearForwardingTable(FabricNode node, long modifier) {
+        if (modifier >= LINEAR_FDB_CAP / LinearForwardingTable.ENTRIES) {
+            throw new IllegalArgumentException("LFT block beyond LinearFDBCap: " + modifier);
+        }
+        return node.lftBlock((int) modifier);
+    }
+
+    private static MulticastForwardingTable multicastForwardingTable(FabricNode node, long modifier) {
+        int position = MulticastForwardingTable.positionOf(modifier);
+        int block = MulticastForwardingTable.blockOf(modifier);
+        if (block >= MULTICAST_FDB_CAP / MulticastForwardingTable.ENTRIES
+                || position * MulticastForwardingTable.PORTS_PER_POSITION > node.node.portCount()) {
+            throw new IllegalArgumentException("MFT block or position beyond the switch: " + modifier);
+        }
+        return new MulticastForwardingTable(Collections.nCopies(MulticastForwardingTable.ENTRIES, 0));
     }
 
     private static PKeyTable pKeyTable(FabricNode node, int arrivalPort, long modifier) {

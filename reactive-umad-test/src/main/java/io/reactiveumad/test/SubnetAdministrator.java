@@ -1,6 +1,6 @@
 package io.reactiveumad.test;
 
-import io.reactiveumad.internal.LoopScheduler;
+import io.reactiveumad.spi.LoopScheduler;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadAttribute;
@@ -12,10 +12,10 @@ import io.reactiveumad.mad.RmppHeader;
 import io.reactiveumad.mad.SaHeader;
 import io.reactiveumad.mad.attr.ClassPortInfo;
 import io.reactiveumad.mad.attr.InformInfo;
-import io.reactiveumad.mad.attr.NodeDescription;
 import io.reactiveumad.mad.attr.Notice;
 import io.reactiveumad.mad.attr.TrapDetails;
 import io.reactiveumad.mad.sa.InformInfoRecord;
+import io.reactiveumad.mad.sa.LinearForwardingTableRecord;
 import io.reactiveumad.mad.sa.LinkRecord;
 import io.reactiveumad.mad.sa.McMemberRecord;
 import io.reactiveumad.mad.sa.NodeRecord;
@@ -25,8 +25,7 @@ import io.reactiveumad.mad.sa.Selector;
 import io.reactiveumad.mad.sa.ServiceRecord;
 import io.reactiveumad.operators.Rmpp;
 import io.reactiveumad.operators.RmppOptions;
-import io.reactiveumad.poll.EventExecutor;
-import io.reactiveumad.test.topology.Link;
+import io.reactiveumad.spi.channel.EventExecutor;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -44,7 +43,8 @@ import reactor.core.scheduler.Scheduler;
 
 /**
  * The SA at the SM's port (class 0x03, version 2). Get and GetTable with component masks for NodeRecord,
- * PortInfoRecord, LinkRecord, PathRecord, ServiceRecord (also Set to register, Delete), MCMemberRecord
+ * PortInfoRecord, LinkRecord, PathRecord, LinearForwardingTableRecord (those describe the fabric as the SM
+ * swept it: {@link FabricRecords}), ServiceRecord (also Set to register, Delete), MCMemberRecord
  * (Set joins, Delete leaves), InformInfoRecord; ClassPortInfo; InformInfo Set (Subscribe 1/0). A
  * GetTable answer that fits one MAD is one RMPP-flagged segment (Active, First, Last) whose PayloadLength
  * bounds the records; a larger one goes out through our user-space RMPP sender, so clients
@@ -72,10 +72,9 @@ final class SubnetAdministrator implements LocalService {
     private static final int FIRST_MLID = 0xC000;
     /** ff12:401b:ffff::/64: the IPoIB-style prefix of MGIDs the SA makes up for joins with MGID 0. */
     private static final long CREATED_MGID_PREFIX = 0xff12_401b_ffff_0000L;
-    private static final int RATE_10_GBPS = 3;
 
     private final FabricEngine engine;
-    private final Sma sma;
+    private final FabricRecords fabric;
     private final Scheduler loop;
     private final Duration reportTimeout;
     private final int reportRetries;
@@ -119,7 +118,7 @@ final class SubnetAdministrator implements LocalService {
 
     SubnetAdministrator(FabricEngine engine, Sma sma, Duration reportTimeout, int reportRetries) {
         this.engine = engine;
-        this.sma = sma;
+        this.fabric = new FabricRecords(engine, sma);
         this.loop = new LoopScheduler(engine.executor);
         this.reportTimeout = reportTimeout;
         this.reportRetries = reportRetries;
@@ -179,14 +178,17 @@ final class SubnetAdministrator implements LocalService {
         switch (attribute) {
             case ClassPortInfo.ATTRIBUTE_ID -> answer(request, method, List.of(classPortInfo()), ClassPortInfo.SIZE);
             case InformInfo.ATTRIBUTE_ID -> inform(request, method, InformInfo.decode(in, data));
-            case NodeRecord.ATTRIBUTE_ID -> answer(request, method, nodeRecords(NodeRecord.decode(in, data), mask),
-                    NodeRecord.SIZE);
+            case NodeRecord.ATTRIBUTE_ID -> answer(request, method,
+                    fabric.nodeRecords(NodeRecord.decode(in, data), mask), NodeRecord.SIZE);
             case PortInfoRecord.ATTRIBUTE_ID -> answer(request, method,
-                    portInfoRecords(PortInfoRecord.decode(in, data), mask), PortInfoRecord.SIZE);
-            case LinkRecord.ATTRIBUTE_ID -> answer(request, method, linkRecords(LinkRecord.decode(in, data), mask),
-                    LinkRecord.SIZE);
+                    fabric.portInfoRecords(PortInfoRecord.decode(in, data), mask), PortInfoRecord.SIZE);
+            case LinkRecord.ATTRIBUTE_ID -> answer(request, method,
+                    fabric.linkRecords(LinkRecord.decode(in, data), mask), LinkRecord.SIZE);
             case PathRecord.ATTRIBUTE_ID -> answer(request, method,
-                    pathRecords(request, PathRecord.decode(in, data), mask), PathRecord.SIZE);
+                    fabric.pathRecords(request.source().lid(), PathRecord.decode(in, data), mask), PathRecord.SIZE);
+            case LinearForwardingTableRecord.ATTRIBUTE_ID -> answer(request, method,
+                    fabric.linearForwardingTableRecords(LinearForwardingTableRecord.decode(in, data), mask),
+                    LinearForwardingTableRecord.SIZE);
             case ServiceRecord.ATTRIBUTE_ID -> service(request, method, ServiceRecord.decode(in, data), mask);
             case McMemberRecord.ATTRIBUTE_ID -> multicast(request, method, McMemberRecord.decode(in, data), mask);
             case InformInfoRecord.ATTRIBUTE_ID -> answer(request, method,
@@ -246,7 +248,7 @@ final class SubnetAdministrator implements LocalService {
         Sinks.Many<byte[]> control = Sinks.many().unicast().onBackpressureBuffer();
         transfers.put(key, control);
         Rmpp.send(message, control.asFlux(), segment -> engine.send(engine.smNode(), engine.smPort(), to, segment),
-                        RmppOptions.DEFAULTS, loop)
+                        RmppOptions.defaults(), loop)
                 .doFinally(signal -> transfers.remove(key))
                 .subscribe(null, error -> LOG.debug("SA GetTable transfer to LID {} failed: {}", to.lid(), error.toString()));
     }
@@ -267,102 +269,8 @@ final class SubnetAdministrator implements LocalService {
                 0, 0, 0, 0, 0, 0, 0, Gid.ZERO, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 
-    private static boolean has(long mask, long component) {
+    static boolean has(long mask, long component) {
         return (mask & component) != 0;
-    }
-
-    private List<NodeRecord> nodeRecords(NodeRecord q, long mask) {
-        List<NodeRecord> out = new ArrayList<>();
-        for (var e : engine.inService().entrySet()) {
-            FabricNode n = e.getValue();
-            int port = n.isSwitch() ? 0 : n.node.portByGuid(e.getKey()).orElseThrow().number();
-            NodeRecord r = new NodeRecord(n.addressable(Math.max(port, 1)).lid, Sma.nodeInfo(n, port),
-                    new NodeDescription(n.description));
-            if ((!has(mask, NodeRecord.Component.LID) || r.lid() == q.lid())
-                    && (!has(mask, NodeRecord.Component.NODE_TYPE) || r.nodeInfo().nodeType() == q.nodeInfo().nodeType())
-                    && (!has(mask, NodeRecord.Component.NODE_GUID) || r.nodeInfo().nodeGuid() == q.nodeInfo().nodeGuid())
-                    && (!has(mask, NodeRecord.Component.PORT_GUID) || r.nodeInfo().portGuid() == q.nodeInfo().portGuid())
-                    && (!has(mask, NodeRecord.Component.SYSTEM_IMAGE_GUID)
-                        || r.nodeInfo().systemImageGuid() == q.nodeInfo().systemImageGuid())
-                    && (!has(mask, NodeRecord.Component.NODE_DESCRIPTION)
-                        || r.nodeDescription().equals(q.nodeDescription()))) {
-                out.add(r);
-            }
-        }
-        return out;
-    }
-
-    private List<PortInfoRecord> portInfoRecords(PortInfoRecord q, long mask) {
-        List<PortInfoRecord> out = new ArrayList<>();
-        for (var e : engine.inService().entrySet()) {
-            FabricNode n = e.getValue();
-            int first = n.isSwitch() ? 0 : n.node.portByGuid(e.getKey()).orElseThrow().number();
-            int last = n.isSwitch() ? n.node.portCount() : first;
-            for (int p = first; p <= last; p++) {
-                PortInfoRecord r = new PortInfoRecord(n.addressable(Math.max(p, 1)).lid, p, 0, sma.portInfo(n, p, null));
-                if ((!has(mask, PortInfoRecord.Component.ENDPORT_LID) || r.endportLid() == q.endportLid())
-                        && (!has(mask, PortInfoRecord.Component.PORT_NUM) || r.portNum() == q.portNum())) {
-                    out.add(r);
-                }
-            }
-        }
-        return out;
-    }
-
-    private List<LinkRecord> linkRecords(LinkRecord q, long mask) {
-        List<LinkRecord> out = new ArrayList<>();
-        Map<Long, FabricNode> live = engine.inService();
-        for (Link link : engine.topology().links()) {
-            for (Link.End from : List.of(link.a(), link.b())) {
-                Link.End to = link.other(from);
-                FabricNode a = engine.node(from.node());
-                FabricNode b = engine.node(to.node());
-                if (!live.containsKey(a.node.portGuid(a.isSwitch() ? 0 : from.port()))
-                        || !live.containsKey(b.node.portGuid(b.isSwitch() ? 0 : to.port()))) {
-                    continue;
-                }
-                LinkRecord r = new LinkRecord(a.addressable(from.port()).lid, from.port(), to.port(),
-                        b.addressable(to.port()).lid);
-                if ((!has(mask, LinkRecord.Component.FROM_LID) || r.fromLid() == q.fromLid())
-                        && (!has(mask, LinkRecord.Component.FROM_PORT) || r.fromPort() == q.fromPort())
-                        && (!has(mask, LinkRecord.Component.TO_PORT) || r.toPort() == q.toPort())
-                        && (!has(mask, LinkRecord.Component.TO_LID) || r.toLid() == q.toLid())) {
-                    out.add(r);
-                }
-            }
-        }
-        return out;
-    }
-
-    /** An in-service end port, as PathRecords name it. */
-    private record EndPort(FabricNode node, int port, int lid, Gid gid) {
-    }
-
-    private List<EndPort> endPorts() {
-        List<EndPort> out = new ArrayList<>();
-        for (var e : engine.inService().entrySet()) {
-            FabricNode n = e.getValue();
-            int port = n.isSwitch() ? 0 : n.node.portByGuid(e.getKey()).orElseThrow().number();
-            out.add(new EndPort(n, port, n.addressable(Math.max(port, 1)).lid,
-                    new Gid(FabricEngine.DEFAULT_GID_PREFIX, e.getKey())));
-        }
-        return out;
-    }
-
-    private List<PathRecord> pathRecords(Arrival request, PathRecord q, long mask) {
-        List<EndPort> ports = endPorts();
-        List<EndPort> sources = ports.stream().filter(p -> has(mask, PathRecord.Component.SGID) ? p.gid().equals(q.sgid())
-                : has(mask, PathRecord.Component.SLID) ? p.lid() == q.slid() : p.lid() == request.source().lid()).toList();
-        List<EndPort> destinations = ports.stream().filter(p -> (!has(mask, PathRecord.Component.DGID) || p.gid().equals(q.dgid()))
-                && (!has(mask, PathRecord.Component.DLID) || p.lid() == q.dlid())).toList();
-        List<PathRecord> out = new ArrayList<>();
-        for (EndPort s : sources) {
-            for (EndPort d : destinations) {
-                out.add(new PathRecord(q.serviceId(), d.gid(), s.gid(), d.lid(), s.lid(), false, 0, 0, 0, true, 0, 0xFFFF, 0,
-                        0, Selector.EXACTLY, Selector.MTU_2048, Selector.EXACTLY, RATE_10_GBPS, Selector.EXACTLY, 0, 0));
-            }
-        }
-        return out;
     }
 
     private List<InformInfoRecord> informInfoRecords(InformInfoRecord q, long mask) {
@@ -435,7 +343,7 @@ final class SubnetAdministrator implements LocalService {
                 mgid = new Gid(CREATED_MGID_PREFIX, nextMlid);
             }
             group = new Group(new McMemberRecord(mgid, Gid.ZERO, has(mask, McMemberRecord.Component.Q_KEY) ? q.qKey() : 0,
-                    nextMlid++, Selector.EXACTLY, Selector.MTU_2048, 0, 0xFFFF, Selector.EXACTLY, RATE_10_GBPS,
+                    nextMlid++, Selector.EXACTLY, Selector.MTU_2048, 0, 0xFFFF, Selector.EXACTLY, FabricRecords.RATE_10_GBPS,
                     Selector.EXACTLY, 0, 0, 0, 0, q.scope(), 0, false));
             groups.put(mgid, group);
             notice(Notice.TRAP_MCAST_GROUP_CREATED, Notice.TYPE_INFO, new TrapDetails.GidDetails(mgid), smLid());
@@ -485,7 +393,7 @@ final class SubnetAdministrator implements LocalService {
             engine.reply(request, FabricEngine.status(request, ERR_REQ_INVALID));
             return;
         }
-        Gid gid = endPorts().stream().filter(p -> p.lid() == lid).map(EndPort::gid).findFirst().orElse(Gid.ZERO);
+        Gid gid = fabric.gidOf(lid);
         InformInfo key = withSubscribe(info, true);
         boolean known = subscriptions.removeIf(s -> s.subscriberLid() == lid && s.info().equals(key));
         if (info.subscribe()) {

@@ -156,7 +156,7 @@ class ClientsOnEmbeddedFabricTest {
         int before = sa.saAddress().lid();
         fabric.moveSm("host4", 1);
         CompletableFuture<List<NodeRecord>> nodes = sa.getTable(SaClient.NODE_RECORD).collectList().toFuture();
-        time.advanceTimeBy(RequestOptions.DEFAULT.deadline().multipliedBy(2));
+        time.advanceTimeBy(RequestOptions.defaults().deadline().multipliedBy(2));
         // The port attributes are re-read on a real thread; the resend then completes at once.
         assertThat(nodes.get(WAIT.toSeconds(), TimeUnit.SECONDS)).hasSize(fabric.topology().nodes().size());
         assertThat(sa.saAddress().lid()).isEqualTo(fabric.smLid()).isNotEqualTo(before);

@@ -29,7 +29,7 @@ class ClientsOracleIT {
     static final String SM_NODE = "host1";
     static final String ME = "host2";
     static final Duration WAIT = Duration.ofSeconds(20);
-    static final RequestOptions PATIENT = RequestOptions.DEFAULT.withTimeout(Duration.ofSeconds(2));
+    static final RequestOptions PATIENT = RequestOptions.defaults().withTimeout(Duration.ofSeconds(2));
 
     @RegisterExtension
     static final IbsimFabricExtension FABRIC = new IbsimFabricExtension(() ->

@@ -26,7 +26,7 @@ public final class ExitingWatcher {
         MadPort port = Umad.open(IbsimTransport.create(IbsimEndpoint.local(args[0]), node), new PortSpec(node, 1))
                 .block(Duration.ofSeconds(20));
         CountDownLatch subscribed = new CountDownLatch(1);
-        Notices.of(port, NoticeOptions.DEFAULT.withRmpp(RmppMode.NONE))
+        Notices.of(port, NoticeOptions.defaults().withRmpp(RmppMode.NONE))
                 .watch(TrapSelector.trap(Notice.TRAP_GID_OUT_OF_SERVICE))
                 .subscribe(event -> subscribed.countDown(), error -> {
                     System.err.println("watch failed: " + error);

@@ -35,7 +35,7 @@ class NoticesOnEmbeddedFabricTest {
     static final TrapSelector IN = TrapSelector.trap(Notice.TRAP_GID_IN_SERVICE);
     static final TrapSelector OUT = TrapSelector.trap(Notice.TRAP_GID_OUT_OF_SERVICE);
     /** No polls while virtual time jumps: a poll re-reads the port attributes on a real thread. */
-    static final NoticeOptions QUIET = NoticeOptions.DEFAULT.withPollInterval(Duration.ofDays(1));
+    static final NoticeOptions QUIET = NoticeOptions.defaults().withPollInterval(Duration.ofDays(1));
 
     VirtualTimeScheduler time;
     EmbeddedFabric fabric;
@@ -105,7 +105,7 @@ class NoticesOnEmbeddedFabricTest {
     NoticeEvent.Resubscribed awaitRenewal(BlockingQueue<NoticeEvent> events) throws InterruptedException {
         long deadline = System.nanoTime() + WAIT.toNanos();
         while (System.nanoTime() < deadline) {
-            time.advanceTimeBy(NoticeOptions.DEFAULT.pollInterval());
+            time.advanceTimeBy(NoticeOptions.defaults().pollInterval());
             NoticeEvent e = events.poll(100, TimeUnit.MILLISECONDS);
             if (e instanceof NoticeEvent.Resubscribed renewed) {
                 return renewed;

@@ -90,7 +90,7 @@ class NoticesOracleIT {
         Gid host2 = new Gid(port.attributes().gids().get(0).prefix(),
                 Topology.defaultTopology().requireNode("host2").portGuid(1));
         BlockingQueue<NoticeEvent> events = new LinkedBlockingQueue<>();
-        Disposable watching = Notices.of(port, NoticeOptions.DEFAULT.withRmpp(RmppMode.NONE))
+        Disposable watching = Notices.of(port, NoticeOptions.defaults().withRmpp(RmppMode.NONE))
                 .watch(TrapSelector.trap(Notice.TRAP_GID_IN_SERVICE), TrapSelector.trap(Notice.TRAP_GID_OUT_OF_SERVICE))
                 .subscribe(events::add);
         try {

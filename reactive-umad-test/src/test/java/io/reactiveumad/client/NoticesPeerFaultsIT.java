@@ -8,8 +8,8 @@ import io.reactiveumad.PortSpec;
 import io.reactiveumad.RmppMode;
 import io.reactiveumad.Umad;
 import io.reactiveumad.mad.attr.Notice;
-import io.reactiveumad.poll.DeviceGoneException;
-import io.reactiveumad.poll.NativeIoException;
+import io.reactiveumad.mad.DeviceGoneException;
+import io.reactiveumad.mad.NativeIoException;
 import io.reactiveumad.test.ibsim.IbsimFabric;
 import io.reactiveumad.test.topology.Topology;
 import java.time.Duration;
@@ -28,7 +28,7 @@ import reactor.core.Disposable;
 class NoticesPeerFaultsIT {
     private static final Duration WITHIN = NoticesOracleIT.WITHIN;
     private static final Duration POLL = Duration.ofSeconds(1);
-    private static final NoticeOptions OPTIONS = NoticeOptions.DEFAULT.withRmpp(RmppMode.NONE).withPollInterval(POLL);
+    private static final NoticeOptions OPTIONS = NoticeOptions.defaults().withRmpp(RmppMode.NONE).withPollInterval(POLL);
     private static final TrapSelector OUT = TrapSelector.trap(Notice.TRAP_GID_OUT_OF_SERVICE);
 
     private static IbsimFabric fabric() {

@@ -51,7 +51,7 @@ class NoticesSmRestartIT {
         TrapSelector in = TrapSelector.trap(Notice.TRAP_GID_IN_SERVICE);
         TrapSelector out = TrapSelector.trap(Notice.TRAP_GID_OUT_OF_SERVICE);
         BlockingQueue<NoticeEvent> events = new LinkedBlockingQueue<>();
-        Disposable watching = Notices.of(port, NoticeOptions.DEFAULT.withRmpp(RmppMode.NONE).withPollInterval(POLL))
+        Disposable watching = Notices.of(port, NoticeOptions.defaults().withRmpp(RmppMode.NONE).withPollInterval(POLL))
                 .watch(in, out).subscribe(events::add);
         try {
             assertThat(events.poll(WITHIN.toSeconds(), TimeUnit.SECONDS)).isInstanceOf(NoticeEvent.Subscribed.class);

@@ -39,7 +39,7 @@ import reactor.test.scheduler.VirtualTimeScheduler;
  * Each test reads as a recipe; none waits in real time.
  */
 class EmbeddedFabricExampleTest {
-    private static final RequestOptions ONE_SECOND_THREE_RETRIES = RequestOptions.DEFAULT.withTimeout(Duration.ofSeconds(1))
+    private static final RequestOptions ONE_SECOND_THREE_RETRIES = RequestOptions.defaults().withTimeout(Duration.ofSeconds(1))
             .withRetries(3);
 
     private VirtualTimeScheduler time;
@@ -111,7 +111,7 @@ class EmbeddedFabricExampleTest {
 
         StepVerifier.withVirtualTime(() -> agent("host3", AgentSpec.client(MgmtClass.SUBN_ADM, 2).withRmpp(RmppMode.USER))
                         .flatMap(sa -> sa.request(allNodes, MadAddress.gsi(fabric.smLid()),
-                                RequestOptions.DEFAULT.withTimeout(Duration.ofSeconds(30)).withRetries(0))))
+                                RequestOptions.defaults().withTimeout(Duration.ofSeconds(30)).withRetries(0))))
                 .expectSubscription()
                 .thenAwait(Duration.ofSeconds(30))
                 .assertNext(table -> {

@@ -1,9 +1,9 @@
 package io.reactiveumad.test;
 
-import io.reactiveumad.poll.EventExecutor;
-import io.reactiveumad.poll.channel.FrameListener;
-import io.reactiveumad.poll.channel.MadChannel;
-import io.reactiveumad.poll.channel.MadFrame;
+import io.reactiveumad.spi.channel.EventExecutor;
+import io.reactiveumad.spi.channel.FrameListener;
+import io.reactiveumad.spi.channel.MadChannel;
+import io.reactiveumad.spi.channel.MadFrame;
 import io.reactiveumad.test.topology.Topology;
 import java.util.ArrayList;
 import java.util.List;

@@ -52,7 +52,7 @@ class IbsimTransportContractIT extends TransportContract {
     void aMegabyteArrivesIntactThroughIbsimLossInjection() {
         byte[] payload = new byte[1 << 20];
         new Random(5).nextBytes(payload);
-        PortOptions lossy = PortOptions.defaults().withRmpp(RmppOptions.DEFAULTS.withAckTimeout(Duration.ofMillis(300))
+        PortOptions lossy = PortOptions.defaults().withRmpp(RmppOptions.defaults().withAckTimeout(Duration.ofMillis(300))
                 .withMaxRetries(10));
         MadPort server = Umad.open(transport("host2"), port("host2"), lossy).block(PATIENCE);
         MadPort client = Umad.open(transport("host3"), port("host3"), lossy).block(PATIENCE);
@@ -66,7 +66,7 @@ class IbsimTransportContractIT extends TransportContract {
                     })));
             FABRIC.fabric().error("host3", 1, 1);
             MadAgent agent = agent(client, vendor(RmppMode.USER));
-            RequestOptions patient = RequestOptions.DEFAULT.withTimeout(Duration.ofSeconds(2)).withRetries(5);
+            RequestOptions patient = RequestOptions.defaults().withTimeout(Duration.ofSeconds(2)).withRetries(5);
             ReceivedMad r = agent.request(vendorGet(new byte[] {1}), MadAddress.gsi(server.attributes().lid()), patient)
                     .block(Duration.ofMinutes(4));
             byte[] got = r.mad().toByteArray();

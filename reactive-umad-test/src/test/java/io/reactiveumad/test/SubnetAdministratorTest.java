@@ -2,7 +2,7 @@ package io.reactiveumad.test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.reactiveumad.internal.LoopScheduler;
+import io.reactiveumad.spi.LoopScheduler;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.Mad;
 import io.reactiveumad.mad.MadAddress;
@@ -27,8 +27,8 @@ import io.reactiveumad.operators.Rmpp;
 import io.reactiveumad.operators.RmppEvent;
 import io.reactiveumad.operators.RmppInbound;
 import io.reactiveumad.operators.RmppOptions;
-import io.reactiveumad.poll.channel.AgentRegistration;
-import io.reactiveumad.poll.channel.MadFrame;
+import io.reactiveumad.spi.channel.AgentRegistration;
+import io.reactiveumad.spi.channel.MadFrame;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -84,7 +84,7 @@ class SubnetAdministratorTest extends FabricTestSupport {
     private List<byte[]> getTable(OpenPort port, int agent, byte[] request) {
         Sinks.Many<RmppInbound> inbound = Sinks.many().unicast().onBackpressureBuffer();
         List<byte[]> messages = new ArrayList<>();
-        Rmpp.receive(inbound.asFlux(), RmppOptions.DEFAULTS, new LoopScheduler(fabric.executor())).subscribe(event -> {
+        Rmpp.receive(inbound.asFlux(), RmppOptions.defaults(), new LoopScheduler(fabric.executor())).subscribe(event -> {
             if (event instanceof RmppEvent.Control c) {
                 port.channel.send(MadFrame.send(agent, MadAddress.gsi(fabric.smLid()), c.mad()));
             } else if (event instanceof RmppEvent.Message m) {

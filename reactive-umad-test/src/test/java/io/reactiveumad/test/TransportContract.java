@@ -67,7 +67,7 @@ abstract class TransportContract {
     }
 
     static AgentSpec vendor(RmppMode rmpp, int... methods) {
-        return new AgentSpec(VENDOR_CLASS, 1, 0, 0, VENDOR_OUI, rmpp, io.reactiveumad.Overflow.DEFAULT)
+        return new AgentSpec(VENDOR_CLASS, 1, 0, 0, VENDOR_OUI, rmpp, io.reactiveumad.Overflow.defaults())
                 .withMethods(methods);
     }
 
@@ -116,7 +116,7 @@ abstract class TransportContract {
         MadPort client = open("host3");
         int silentLid = 0x3FF; // assigned to no port: the fabric drops what is sent there
         MadAgent agent = agent(client, vendor(RmppMode.NONE));
-        RequestOptions quick = RequestOptions.DEFAULT.withTimeout(Duration.ofMillis(200)).withRetries(2);
+        RequestOptions quick = RequestOptions.defaults().withTimeout(Duration.ofMillis(200)).withRetries(2);
         StepVerifier.create(agent.request(vendorGet(new byte[] {1}), MadAddress.gsi(silentLid), quick))
                 .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(MadTimeoutException.class)
                         .hasMessageContaining("3 attempt(s)"))

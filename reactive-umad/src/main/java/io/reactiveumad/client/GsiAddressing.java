@@ -1,7 +1,7 @@
 package io.reactiveumad.client;
 
 import io.reactiveumad.mad.MadAddress;
-import io.reactiveumad.poll.channel.PortAttributes;
+import io.reactiveumad.spi.channel.PortAttributes;
 import java.util.List;
 
 /** How the GSI clients address QP1 of another port from a local one. */

@@ -3,6 +3,7 @@ package io.reactiveumad.client;
 import io.reactiveumad.AgentSpec;
 import io.reactiveumad.MadAgent;
 import io.reactiveumad.MadPort;
+import io.reactiveumad.PortClosedException;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
 import reactor.core.Disposable;
@@ -15,18 +16,20 @@ import reactor.core.publisher.Mono;
 final class LazyAgent implements Disposable {
     private final AtomicReference<MadAgent> registered = new AtomicReference<>();
     private final Mono<MadAgent> agent;
+    private final String name;
     private volatile boolean disposed;
 
     LazyAgent(MadPort port, AgentSpec spec) {
+        this.name = String.format("client of class 0x%02x on %s", spec.mgmtClass(), port.spec());
         this.agent = port.agent(spec)
                 .doOnNext(this::adopt)
                 .cache(a -> Duration.ofMillis(Long.MAX_VALUE), e -> Duration.ZERO, () -> Duration.ZERO);
     }
 
-    /** The agent, registered on the first subscription. */
+    /** The agent, registered on the first subscription; a {@link PortClosedException} once disposed. */
     Mono<MadAgent> get() {
         return Mono.defer(() -> disposed
-                ? Mono.error(new IllegalStateException("client was disposed"))
+                ? Mono.error(new PortClosedException(name + " was disposed"))
                 : agent);
     }
 

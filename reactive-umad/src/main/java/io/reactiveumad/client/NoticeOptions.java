@@ -17,7 +17,7 @@ import java.time.Duration;
  *                     cannot complete (OpenSM under umad2sim)
  */
 public record NoticeOptions(Duration pollInterval, boolean audit, int bufferSize, RmppMode rmpp) {
-    public static final NoticeOptions DEFAULT = new NoticeOptions(Duration.ofSeconds(5), true, 1024, RmppMode.USER);
+    private static final NoticeOptions DEFAULTS = new NoticeOptions(Duration.ofSeconds(5), true, 1024, RmppMode.USER);
 
     public NoticeOptions {
         if (pollInterval == null || pollInterval.isNegative() || pollInterval.isZero()) {
@@ -58,5 +58,10 @@ public record NoticeOptions(Duration pollInterval, boolean audit, int bufferSize
 
     public NoticeOptions withRmpp(RmppMode mode) {
         return new NoticeOptions(pollInterval, audit, bufferSize, mode);
+    }
+
+    /** Poll and audit every 5 s, 1024 notices buffered per subscriber, user-space RMPP (works on every transport). */
+    public static NoticeOptions defaults() {
+        return DEFAULTS;
     }
 }

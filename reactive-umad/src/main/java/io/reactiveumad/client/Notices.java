@@ -11,7 +11,7 @@ import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.attr.Notice;
 import io.reactiveumad.mad.sa.InformInfoRecord;
-import io.reactiveumad.poll.channel.PortAttributes;
+import io.reactiveumad.spi.channel.PortAttributes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -110,10 +110,10 @@ public final class Notices implements Disposable {
 
     /**
      * The port's notices: the ones in use, whatever options they were created with, else new ones with
-     * {@link NoticeOptions#DEFAULT}.
+     * {@link NoticeOptions#defaults()}.
      */
     public static Notices of(MadPort port) {
-        return attach(port, NoticeOptions.DEFAULT, false);
+        return attach(port, NoticeOptions.defaults(), false);
     }
 
     /**
@@ -329,7 +329,7 @@ public final class Notices implements Disposable {
 
     private synchronized Mono<Integer> retain(TrapSelector selector) {
         if (disposed) {
-            return Mono.error(new IllegalStateException("notices of " + port.spec() + " were disposed"));
+            return Mono.error(new PortClosedException("notices of " + port.spec() + " were disposed"));
         }
         Held s = subscriptions.computeIfAbsent(selector, Held::new);
         if (s.refs++ == 0) {

@@ -20,14 +20,17 @@ import io.reactiveumad.mad.RmppHeader;
 import io.reactiveumad.mad.SaHeader;
 import io.reactiveumad.mad.attr.ClassPortInfo;
 import io.reactiveumad.mad.attr.InformInfo;
+import io.reactiveumad.mad.attr.LinearForwardingTable;
 import io.reactiveumad.mad.sa.InformInfoRecord;
+import io.reactiveumad.mad.sa.LinearForwardingTableRecord;
 import io.reactiveumad.mad.sa.LinkRecord;
 import io.reactiveumad.mad.sa.McMemberRecord;
 import io.reactiveumad.mad.sa.NodeRecord;
 import io.reactiveumad.mad.sa.PathRecord;
 import io.reactiveumad.mad.sa.PortInfoRecord;
 import io.reactiveumad.mad.sa.ServiceRecord;
-import io.reactiveumad.poll.channel.PortAttributes;
+import io.reactiveumad.spi.channel.PortAttributes;
+import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalLong;
@@ -85,6 +88,9 @@ public final class SaClient implements Disposable {
     public static final AttributeType<McMemberRecord> MC_MEMBER_RECORD =
             new AttributeType<>(McMemberRecord.ATTRIBUTE_ID, "MCMemberRecord", McMemberRecord.SIZE,
                     McMemberRecord::decode);
+    public static final AttributeType<LinearForwardingTableRecord> LINEAR_FORWARDING_TABLE_RECORD =
+            new AttributeType<>(LinearForwardingTableRecord.ATTRIBUTE_ID, "LinearForwardingTableRecord",
+                    LinearForwardingTableRecord.SIZE, LinearForwardingTableRecord::decode);
     public static final AttributeType<InformInfoRecord> INFORM_INFO_RECORD =
             new AttributeType<>(InformInfoRecord.ATTRIBUTE_ID, "InformInfoRecord", InformInfoRecord.SIZE,
                     InformInfoRecord::decode);
@@ -115,7 +121,7 @@ public final class SaClient implements Disposable {
         Objects.requireNonNull(port, "port");
         Objects.requireNonNull(rmpp, "rmpp");
         LazyAgent lazy = new LazyAgent(port, AgentSpec.client(MgmtClass.SUBN_ADM, CLASS_VERSION).withRmpp(rmpp));
-        return new SaClient(port, lazy.get(), lazy, RequestOptions.DEFAULT, OptionalLong.empty());
+        return new SaClient(port, lazy.get(), lazy, RequestOptions.defaults(), OptionalLong.empty());
     }
 
     /** A client sending through {@code saAgent} (class 0x03 version 2), which stays the caller's to dispose. */
@@ -126,7 +132,7 @@ public final class SaClient implements Disposable {
             throw new IllegalArgumentException(String.format("not an SA agent: class 0x%02x version %d",
                     spec.mgmtClass(), spec.classVersion()));
         }
-        return new SaClient(saAgent.port(), Mono.just(saAgent), Disposables.composite(), RequestOptions.DEFAULT,
+        return new SaClient(saAgent.port(), Mono.just(saAgent), Disposables.composite(), RequestOptions.defaults(),
                 OptionalLong.empty());
     }
 
@@ -166,6 +172,13 @@ public final class SaClient implements Disposable {
     public Flux<PathRecord> pathRecords(Gid sgid, Gid dgid) {
         return getTable(PATH_RECORD, PathRecord.query(sgid, dgid),
                 PathRecord.Component.SGID | PathRecord.Component.DGID | PathRecord.Component.NUMB_PATH);
+    }
+
+    /** The linear forwarding table blocks the SM programmed into the switch with LID {@code switchLid} (saquery LFTR). */
+    public Flux<LinearForwardingTableRecord> linearForwardingTableRecords(int switchLid) {
+        LinearForwardingTableRecord template = new LinearForwardingTableRecord(switchLid, 0,
+                new LinearForwardingTable(Collections.nCopies(LinearForwardingTable.ENTRIES, 0)));
+        return getTable(LINEAR_FORWARDING_TABLE_RECORD, template, LinearForwardingTableRecord.Component.LID);
     }
 
     /**

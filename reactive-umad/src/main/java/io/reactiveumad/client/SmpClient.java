@@ -13,6 +13,8 @@ import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.SmpHeader;
 import io.reactiveumad.mad.attr.GuidInfo;
+import io.reactiveumad.mad.attr.LinearForwardingTable;
+import io.reactiveumad.mad.attr.MulticastForwardingTable;
 import io.reactiveumad.mad.attr.NodeDescription;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.attr.PKeyTable;
@@ -24,6 +26,7 @@ import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
 import reactor.core.Disposable;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
@@ -59,6 +62,12 @@ public final class SmpClient implements Disposable {
             new AttributeType<>(PKeyTable.ATTRIBUTE_ID, "P_KeyTable", PKeyTable.SIZE, PKeyTable::decode);
     public static final AttributeType<GuidInfo> GUID_INFO =
             new AttributeType<>(GuidInfo.ATTRIBUTE_ID, "GUIDInfo", GuidInfo.SIZE, GuidInfo::decode);
+    public static final AttributeType<LinearForwardingTable> LINEAR_FORWARDING_TABLE =
+            new AttributeType<>(LinearForwardingTable.ATTRIBUTE_ID, "LinearForwardingTable", LinearForwardingTable.SIZE,
+                    LinearForwardingTable::decode);
+    public static final AttributeType<MulticastForwardingTable> MULTICAST_FORWARDING_TABLE =
+            new AttributeType<>(MulticastForwardingTable.ATTRIBUTE_ID, "MulticastForwardingTable",
+                    MulticastForwardingTable.SIZE, MulticastForwardingTable::decode);
     public static final AttributeType<SmInfo> SM_INFO =
             new AttributeType<>(SmInfo.ATTRIBUTE_ID, "SMInfo", SmInfo.SIZE, SmInfo::decode);
 
@@ -86,7 +95,7 @@ public final class SmpClient implements Disposable {
         return new SmpClient(port,
                 new LazyAgent(port, AgentSpec.client(MgmtClass.SUBN_LID_ROUTED, CLASS_VERSION)),
                 new LazyAgent(port, AgentSpec.client(MgmtClass.SUBN_DIRECTED_ROUTE, CLASS_VERSION)),
-                RequestOptions.DEFAULT, OptionalLong.empty());
+                RequestOptions.defaults(), OptionalLong.empty());
     }
 
     /** A view that puts {@code key} in every SMP's M_Key field. */
@@ -147,6 +156,38 @@ public final class SmpClient implements Disposable {
 
     public Mono<GuidInfo> setGuidInfo(SmpRoute route, int block, GuidInfo value) {
         return set(route, GUID_INFO, checkBlock(block), value);
+    }
+
+    /** Block {@code block} of a switch's linear forwarding table: the egress ports of LIDs {@code 64 * block ..}. */
+    public Mono<LinearForwardingTable> linearForwardingTable(SmpRoute route, int block) {
+        return get(route, LINEAR_FORWARDING_TABLE, checkLftBlock(block));
+    }
+
+    /**
+     * Blocks {@code firstBlock..lastBlock} of a switch's linear forwarding table, in block order, with at
+     * most {@code inFlight} SMPs on the wire at once (ibroute sends one at a time). The Flux fails with
+     * the first block that fails for good.
+     */
+    public Flux<LinearForwardingTable> linearForwardingTable(SmpRoute route, int firstBlock, int lastBlock,
+                                                            int inFlight) {
+        checkLftBlock(firstBlock);
+        checkLftBlock(lastBlock);
+        if (lastBlock < firstBlock) {
+            throw new IllegalArgumentException("lastBlock " + lastBlock + " is before firstBlock " + firstBlock);
+        }
+        if (inFlight < 1) {
+            throw new IllegalArgumentException("inFlight must be at least 1: " + inFlight);
+        }
+        return Flux.range(firstBlock, lastBlock - firstBlock + 1)
+                .flatMapSequential(block -> linearForwardingTable(route, block), inFlight, 1);
+    }
+
+    /**
+     * The block of a switch's multicast forwarding table for MLIDs {@code 0xC000 + 32 * block ..} and
+     * ports {@code 16 * position ..}.
+     */
+    public Mono<MulticastForwardingTable> multicastForwardingTable(SmpRoute route, int position, int block) {
+        return get(route, MULTICAST_FORWARDING_TABLE, MulticastForwardingTable.modifier(position, block));
     }
 
     public Mono<SmInfo> smInfo(SmpRoute route) {
@@ -215,6 +256,15 @@ public final class SmpClient implements Disposable {
             throw new IllegalArgumentException("port number must be 0..254: " + portNum);
         }
         return portNum;
+    }
+
+    /** LIDs are 16 bits, so the linear table has at most 1024 blocks of 64. */
+    private static int checkLftBlock(int block) {
+        if (block < 0 || block > 0xFFFF / LinearForwardingTable.ENTRIES) {
+            throw new IllegalArgumentException("LinearForwardingTable block must be 0.."
+                    + 0xFFFF / LinearForwardingTable.ENTRIES + ": " + block);
+        }
+        return block;
     }
 
     private static int checkBlock(int block) {

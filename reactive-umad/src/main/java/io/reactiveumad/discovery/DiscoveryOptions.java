@@ -14,7 +14,7 @@ import java.util.function.Consumer;
 public record DiscoveryOptions(int outstanding, RequestOptions request, Consumer<DiscoveryProgress> progress) {
     public static final int DEFAULT_OUTSTANDING = 32;
     /** SMAs answer in microseconds; a lost SMP should cost little, and five resends make 5 % loss harmless. */
-    public static final RequestOptions DEFAULT_REQUEST = RequestOptions.DEFAULT.withTimeout(Duration.ofMillis(200))
+    public static final RequestOptions DEFAULT_REQUEST = RequestOptions.defaults().withTimeout(Duration.ofMillis(200))
             .withRetries(5);
 
     public DiscoveryOptions {

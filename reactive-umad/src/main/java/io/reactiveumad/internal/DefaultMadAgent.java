@@ -12,23 +12,17 @@ import io.reactiveumad.mad.DirectedRouteSmp;
 import io.reactiveumad.mad.Mad;
 import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadHeader;
-import io.reactiveumad.mad.MadRedirectException;
-import io.reactiveumad.mad.MadStatus;
-import io.reactiveumad.mad.MadStatusException;
-import io.reactiveumad.mad.MadTimeoutException;
 import io.reactiveumad.mad.MalformedMadException;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.RmppHeader;
 import io.reactiveumad.operators.Inbox;
 import io.reactiveumad.operators.TidTable;
-import io.reactiveumad.poll.EventExecutor;
-import io.reactiveumad.poll.channel.MadFrame;
+import io.reactiveumad.spi.channel.EventExecutor;
+import io.reactiveumad.spi.channel.MadFrame;
 import java.nio.ByteBuffer;
-import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -36,7 +30,6 @@ import org.slf4j.LoggerFactory;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import reactor.core.publisher.MonoSink;
 
 /**
  * One registered agent. Its pending requests ({@link TidTable}) and its unsolicited {@link Inbox} are
@@ -45,17 +38,13 @@ import reactor.core.publisher.MonoSink;
  */
 final class DefaultMadAgent implements MadAgent {
     private static final Logger log = LoggerFactory.getLogger(DefaultMadAgent.class);
-    /** Margin past the kernel's own last retry before our safety deadline fires. */
-    private static final Duration KERNEL_DEADLINE_SLACK = Duration.ofSeconds(1);
-    /** Margin past the RMPP receiver's own transfer limit (its T2L abort) before a streaming response times out. */
-    private static final Duration STREAMING_SLACK = Duration.ofSeconds(1);
 
     private final DefaultMadPort port;
     private final int id;
     private final AgentSpec spec;
     private final EventExecutor loop;
     /** loop */
-    private final TidTable<Pending> pending = new TidTable<>(ThreadLocalRandom.current().nextInt());
+    private final TidTable<PendingRequest> pending = new TidTable<>(ThreadLocalRandom.current().nextInt());
     /** Null for a pure client, which receives no unsolicited MADs. */
     private final Inbox<ReceivedMad> inbox;
     /** Null unless the agent does RMPP in user space. */
@@ -134,11 +123,7 @@ final class DefaultMadAgent implements MadAgent {
         if (tooLong != null) {
             return Mono.error(tooLong);
         }
-        return Mono.<ReceivedMad>create(sink -> {
-            Pending p = new Pending(sink, request, to, options);
-            sink.onCancel(() -> port.execute(p::cancel, stopped -> { }));
-            port.execute(p::start, sink::error);
-        }).publishOn(port.delivery());
+        return PendingRequest.mono(this, request, to, options);
     }
 
     @Override
@@ -179,7 +164,7 @@ final class DefaultMadAgent implements MadAgent {
      * One frame carrying the whole message: a single MAD, or (kernel RMPP) a long message the kernel
      * segments, which it recognises by the RMPP header's Active flag.
      */
-    private MadFrame wholeMessage(byte[] bytes, MadAddress to, int timeoutMs, int retries) {
+    MadFrame wholeMessage(byte[] bytes, MadAddress to, int timeoutMs, int retries) {
         if (bytes.length > MadHeader.MAD_SIZE) {
             RmppHeader rmpp = new RmppHeader().wrap(bytes);
             rmpp.version(RmppHeader.VERSION).type(RmppHeader.TYPE_DATA)
@@ -249,6 +234,26 @@ final class DefaultMadAgent implements MadAgent {
         return new PortClosedException("agent " + id + " on " + port.spec() + " is closed", terminal);
     }
 
+    /** loop: why requests can no longer start here, or null while the agent is open. */
+    Throwable terminalCause() {
+        return terminal == null ? null : closed();
+    }
+
+    /** loop: the requests waiting for their responses. */
+    TidTable<PendingRequest> pending() {
+        return pending;
+    }
+
+    /** loop: true when {@code message} goes out as user-space RMPP segments rather than one frame. */
+    boolean sendsByUserRmpp(byte[] message) {
+        return userRmpp != null && message.length > MadHeader.MAD_SIZE;
+    }
+
+    /** loop: segments {@code message} to {@code to}; completes when the peer acknowledged the last segment. */
+    Mono<Void> userRmppSend(byte[] message, MadAddress to) {
+        return userRmpp.send(message, to);
+    }
+
     // ---- loop side ------------------------------------------------------------------------------------
 
     /** loop: one frame for this agent. */
@@ -269,15 +274,14 @@ final class DefaultMadAgent implements MadAgent {
             return;
         }
         if (timeoutRecord || mad.isResponse()) {
-            Pending p = pendingFor(mad.tidLow(), mad.mgmtClass());
+            PendingRequest p = pendingFor(mad.tidLow(), mad.mgmtClass());
             if (p == null) {
                 port.lateResponses.increment();
                 log.debug("agent {}: late or unknown response dropped: {}", id, mad);
                 return;
             }
             if (timeoutRecord) {
-                port.timeouts.increment();
-                p.fail(new MadTimeoutException(p.wireTid, p.attempts, p.options.timeout(), "kernel ETIMEDOUT"));
+                p.onKernelTimeout();
             } else {
                 p.onResponse(new ReceivedMad(mad, from));
             }
@@ -289,8 +293,8 @@ final class DefaultMadAgent implements MadAgent {
     }
 
     /** loop: the request waiting under {@code tidLow} for a response of {@code mgmtClass}, or null. */
-    Pending pendingFor(int tidLow, int mgmtClass) {
-        Pending p = pending.get(tidLow);
+    PendingRequest pendingFor(int tidLow, int mgmtClass) {
+        PendingRequest p = pending.get(tidLow);
         return p != null && p.request.mgmtClass() == mgmtClass ? p : null;
     }
 
@@ -299,7 +303,7 @@ final class DefaultMadAgent implements MadAgent {
         port.malformed.increment();
         if (bytes.length >= MadHeader.TID_OFFSET + Long.BYTES) {
             int tidLow = ByteBuffer.wrap(bytes).getInt(MadHeader.TID_OFFSET + Integer.BYTES);
-            Pending p = pending.get(tidLow);
+            PendingRequest p = pending.get(tidLow);
             if (p != null) {
                 p.fail(e);
                 return;
@@ -361,170 +365,6 @@ final class DefaultMadAgent implements MadAgent {
                     + " stats().droppedOverflow(), logged once until it catches up", id, port.spec(), spec.overflow());
         } else {
             log.debug("agent {}: overflow dropped {}", id, dropped.mad());
-        }
-    }
-
-    /** One outstanding request; loop-confined. */
-    final class Pending {
-        final MonoSink<ReceivedMad> sink;
-        final Mad request;
-        final MadAddress to;
-        final RequestOptions options;
-        int tid;
-        long wireTid;
-        int attempts;
-        int busyLeft;
-        boolean done;
-        /** RMPP segments of the response are arriving: no more resends, only the transfer's bound. */
-        boolean streaming;
-        EventExecutor.Cancellable timer;
-        /** A user-space RMPP transfer of the request in progress. */
-        Disposable transfer;
-
-        Pending(MonoSink<ReceivedMad> sink, Mad request, MadAddress to, RequestOptions options) {
-            this.sink = sink;
-            this.request = request;
-            this.to = to;
-            this.options = options;
-            this.busyLeft = options.busyRetries();
-        }
-
-        void start() {
-            if (done) {
-                return;
-            }
-            if (terminal != null) {
-                done = true;
-                sink.error(closed());
-                return;
-            }
-            tid = pending.allocate(this);
-            wireTid = tid & 0xFFFF_FFFFL;
-            port.updateReadInterest();
-            transmit();
-        }
-
-        /**
-         * Sends (or resends, same TID) and arms the timer for this attempt. Whatever goes wrong fails the
-         * request: an exception escaping to the loop would leave it without a timer, waiting forever.
-         */
-        void transmit() {
-            if (done) {
-                return;
-            }
-            attempts++;
-            try {
-                boolean kernelRetries = port.channel().resendsRequests();
-                byte[] bytes = request.toByteArray();
-                ByteBuffer.wrap(bytes).putLong(MadHeader.TID_OFFSET, wireTid);
-                if (userRmpp != null && bytes.length > MadHeader.MAD_SIZE) {
-                    // The response timer starts once the peer has acknowledged the whole request.
-                    transfer = userRmpp.send(bytes, to).subscribe(null, this::fail, this::armTimer);
-                    return;
-                }
-                port.send(kernelRetries
-                        ? wholeMessage(bytes, to, (int) options.timeout().toMillis(), options.retries())
-                        : wholeMessage(bytes, to, 0, 0));
-                armTimer();
-            } catch (RuntimeException e) {
-                fail(e);
-            }
-        }
-
-        private void armTimer() {
-            if (done) {
-                return;
-            }
-            Duration wait = port.channel().resendsRequests()
-                    ? options.deadline().plus(KERNEL_DEADLINE_SLACK) : options.timeout();
-            timer = loop.schedule(this::onTimeout, wait.toNanos(), TimeUnit.NANOSECONDS);
-        }
-
-        /**
-         * The response is arriving as RMPP segments: resending would start it over, so the attempt timer
-         * gives way to one bound past the receiver's own transfer limit. It must not simply go: a segment
-         * the receiver drops (one of no transfer it knows) would leave the request with no timer at all.
-         */
-        void responseStreaming() {
-            if (streaming || done) {
-                return;
-            }
-            streaming = true;
-            cancelTimer();
-            timer = loop.schedule(this::onTimeout, port.rmppOptions().totalTimeout().plus(STREAMING_SLACK).toNanos(),
-                    TimeUnit.NANOSECONDS);
-        }
-
-        void onTimeout() {
-            if (done) {
-                return;
-            }
-            if (streaming) {
-                port.timeouts.increment();
-                fail(new MadTimeoutException(wireTid, attempts, options.timeout(), "RMPP response never completed"));
-                return;
-            }
-            if (!port.channel().resendsRequests() && attempts <= options.retries()) {
-                transmit();
-                return;
-            }
-            port.timeouts.increment();
-            fail(new MadTimeoutException(wireTid, attempts, options.timeout(),
-                    port.channel().resendsRequests() ? "user-space deadline" : "user-space timer"));
-        }
-
-        void onResponse(ReceivedMad response) {
-            cancelTimer();
-            streaming = false;
-            int status = statusOf(response.mad());
-            if (MadStatus.isBusy(status) && busyLeft > 0) {
-                busyLeft--;
-                timer = loop.schedule(this::transmit, options.busyBackoff().toNanos(), TimeUnit.NANOSECONDS);
-            } else if (MadStatus.isRedirect(status)) {
-                fail(new MadRedirectException(response.mad()));
-            } else if (status != MadStatus.OK) {
-                fail(new MadStatusException(response.mad()));
-            } else {
-                finish(null);
-                sink.success(response);
-            }
-        }
-
-        void fail(Throwable error) {
-            if (!done) {
-                finish(error);
-            }
-        }
-
-        /** Frees the TID and the timer; signals {@code error} if non-null (success is signalled by the caller). */
-        void finish(Throwable error) {
-            done = true;
-            cancelTimer();
-            pending.remove(tid, this);
-            port.updateReadInterest();
-            if (error != null) {
-                sink.error(error);
-            }
-        }
-
-        void cancel() {
-            if (!done) {
-                done = true;
-                cancelTimer();
-                pending.remove(tid, this);
-                port.updateReadInterest();
-            }
-        }
-
-        private void cancelTimer() {
-            if (timer != null) {
-                timer.cancel();
-                timer = null;
-            }
-            if (transfer != null) {
-                transfer.dispose();
-                transfer = null;
-            }
         }
     }
 }

@@ -10,12 +10,13 @@ import io.reactiveumad.PortStats;
 import io.reactiveumad.RmppMode;
 import io.reactiveumad.Transport;
 import io.reactiveumad.operators.RmppOptions;
-import io.reactiveumad.poll.EventExecutor;
-import io.reactiveumad.poll.channel.AgentRegistration;
-import io.reactiveumad.poll.channel.FrameListener;
-import io.reactiveumad.poll.channel.MadChannel;
-import io.reactiveumad.poll.channel.MadFrame;
-import io.reactiveumad.poll.channel.PortAttributes;
+import io.reactiveumad.spi.LoopScheduler;
+import io.reactiveumad.spi.channel.EventExecutor;
+import io.reactiveumad.spi.channel.AgentRegistration;
+import io.reactiveumad.spi.channel.FrameListener;
+import io.reactiveumad.spi.channel.MadChannel;
+import io.reactiveumad.spi.channel.MadFrame;
+import io.reactiveumad.spi.channel.PortAttributes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -46,6 +47,7 @@ public final class DefaultMadPort implements MadPort, FrameListener {
     private final EventExecutor loop;
     private final LoopScheduler loopScheduler;
     private final Scheduler delivery;
+    private final Delivery requestEnds;
     private final RmppOptions rmpp;
     private final AtomicBoolean disposed = new AtomicBoolean();
     /** Completed once the channel is released; see {@link #onDispose()}. */
@@ -76,6 +78,7 @@ public final class DefaultMadPort implements MadPort, FrameListener {
         this.loop = channel.executor();
         this.loopScheduler = new LoopScheduler(loop);
         this.delivery = options.delivery();
+        this.requestEnds = new Delivery(delivery);
         this.rmpp = options.rmpp();
         this.attributes = attributes;
     }
@@ -217,6 +220,11 @@ public final class DefaultMadPort implements MadPort, FrameListener {
 
     RmppOptions rmppOptions() {
         return rmpp;
+    }
+
+    /** loop: {@code request} ended with {@code outcome} (its response or a Throwable); its subscriber hears it on the delivery scheduler. */
+    void deliver(PendingRequest request, Object outcome) {
+        requestEnds.signal(request, outcome);
     }
 
     /** loop: sends one frame, counting it; transport errors propagate to the caller. */

@@ -7,7 +7,7 @@ import io.reactiveumad.operators.RmppEvent;
 import io.reactiveumad.operators.RmppInbound;
 import io.reactiveumad.operators.RmppKey;
 import io.reactiveumad.operators.RmppOptions;
-import io.reactiveumad.poll.channel.MadFrame;
+import io.reactiveumad.spi.channel.MadFrame;
 import java.util.HashMap;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -56,7 +56,7 @@ final class UserRmpp {
             }
         }
         if (Rmpp.isReceiverInput(mad)) {
-            DefaultMadAgent.Pending waiting = agent.pendingFor(key.tidLow(), key.mgmtClass());
+            PendingRequest waiting = agent.pendingFor(key.tidLow(), key.mgmtClass());
             if (waiting != null && (mad[MadHeader.METHOD_OFFSET] & MadHeader.RESPONSE_BIT) != 0) {
                 waiting.responseStreaming();
             }
@@ -89,7 +89,7 @@ final class UserRmpp {
         } else if (event instanceof RmppEvent.Message m) {
             agent.deliver(m.bytes(), (MadAddress) m.key().peer(), false);
         } else if (event instanceof RmppEvent.Failure f) {
-            DefaultMadAgent.Pending waiting = agent.pendingFor(f.key().tidLow(), f.key().mgmtClass());
+            PendingRequest waiting = agent.pendingFor(f.key().tidLow(), f.key().mgmtClass());
             if (waiting != null) {
                 waiting.fail(f.error());
             } else {

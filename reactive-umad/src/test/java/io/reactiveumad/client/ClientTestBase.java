@@ -6,7 +6,7 @@ import io.reactiveumad.PortOptions;
 import io.reactiveumad.PortSpec;
 import io.reactiveumad.Umad;
 import io.reactiveumad.mad.MadHeader;
-import io.reactiveumad.poll.channel.MadFrame;
+import io.reactiveumad.spi.channel.MadFrame;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.function.Consumer;

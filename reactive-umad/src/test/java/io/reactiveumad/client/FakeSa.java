@@ -11,7 +11,7 @@ import io.reactiveumad.mad.attr.InformInfo;
 import io.reactiveumad.mad.attr.Notice;
 import io.reactiveumad.mad.attr.TrapDetails;
 import io.reactiveumad.mad.sa.InformInfoRecord;
-import io.reactiveumad.poll.channel.MadFrame;
+import io.reactiveumad.spi.channel.MadFrame;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;

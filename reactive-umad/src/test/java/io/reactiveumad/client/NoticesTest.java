@@ -7,7 +7,7 @@ import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.attr.Notice;
 import io.reactiveumad.mad.attr.TrapDetails;
-import io.reactiveumad.poll.channel.MadFrame;
+import io.reactiveumad.spi.channel.MadFrame;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
@@ -20,7 +20,7 @@ import reactor.core.Disposable;
 class NoticesTest extends ClientTestBase {
     static final TrapSelector IN_SERVICE = TrapSelector.trap(Notice.TRAP_GID_IN_SERVICE);
     static final TrapSelector OUT_OF_SERVICE = TrapSelector.trap(Notice.TRAP_GID_OUT_OF_SERVICE);
-    static final Duration POLL = NoticeOptions.DEFAULT.pollInterval();
+    static final Duration POLL = NoticeOptions.defaults().pollInterval();
     static final NoticeEvent SUBSCRIBED = new NoticeEvent.Subscribed(List.of(OUT_OF_SERVICE));
 
     FakeSa sa;
@@ -104,9 +104,9 @@ class NoticesTest extends ClientTestBase {
         collect(notices().watch(OUT_OF_SERVICE));
         assertThat(seen).isEmpty();
         Disposable late = notices().watch(OUT_OF_SERVICE).subscribe(seen::add);
-        vts.advanceTimeBy(RequestOptions.DEFAULT.timeout());
+        vts.advanceTimeBy(RequestOptions.defaults().timeout());
         sa.up = true;
-        vts.advanceTimeBy(RequestOptions.DEFAULT.timeout());
+        vts.advanceTimeBy(RequestOptions.defaults().timeout());
         assertThat(seen).containsExactly(SUBSCRIBED, SUBSCRIBED);
         assertThat(sa.subscribes()).isEqualTo(1);
         late.dispose();
@@ -289,23 +289,23 @@ class NoticesTest extends ClientTestBase {
         List<Throwable> errors = new CopyOnWriteArrayList<>();
         notices().watch(OUT_OF_SERVICE).subscribe(null, errors::add);
         notices().notices(IN_SERVICE).subscribe(null, errors::add);
-        channel.fail(new io.reactiveumad.poll.DeviceGoneException("fake0", 107, "simulator went away"));
+        channel.fail(new io.reactiveumad.mad.DeviceGoneException("fake0", 107, "simulator went away"));
         vts.advanceTime();
         assertThat(errors).hasSize(2).allSatisfy(e -> assertThat(e)
                 .isInstanceOf(io.reactiveumad.PortClosedException.class)
-                .hasCauseInstanceOf(io.reactiveumad.poll.DeviceGoneException.class));
+                .hasCauseInstanceOf(io.reactiveumad.mad.DeviceGoneException.class));
         assertThat(notices().isDisposed()).as("a fresh Notices for the next user").isFalse();
     }
 
     @Test
     void optionsOtherThanTheOnesInUseAreRefusedNotIgnored() {
-        Notices inUse = Notices.of(port, NoticeOptions.DEFAULT.withAudit(false));
-        assertThat(Notices.of(port, NoticeOptions.DEFAULT.withAudit(false))).isSameAs(inUse);
+        Notices inUse = Notices.of(port, NoticeOptions.defaults().withAudit(false));
+        assertThat(Notices.of(port, NoticeOptions.defaults().withAudit(false))).isSameAs(inUse);
         assertThat(Notices.of(port)).isSameAs(inUse);
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Notices.of(port, NoticeOptions.DEFAULT))
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Notices.of(port, NoticeOptions.defaults()))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("in use with");
         inUse.dispose();
-        assertThat(Notices.of(port, NoticeOptions.DEFAULT)).isNotSameAs(inUse);
+        assertThat(Notices.of(port, NoticeOptions.defaults())).isNotSameAs(inUse);
     }
 
     @Test

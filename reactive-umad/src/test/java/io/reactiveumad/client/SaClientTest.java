@@ -16,8 +16,8 @@ import io.reactiveumad.mad.attr.NodeDescription;
 import io.reactiveumad.mad.sa.LinkRecord;
 import io.reactiveumad.mad.sa.NodeRecord;
 import io.reactiveumad.mad.sa.PathRecord;
-import io.reactiveumad.poll.channel.MadFrame;
-import io.reactiveumad.poll.channel.PortAttributes;
+import io.reactiveumad.spi.channel.MadFrame;
+import io.reactiveumad.spi.channel.PortAttributes;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -137,7 +137,7 @@ class SaClientTest extends ClientTestBase {
     @Test
     void aTimeoutFollowsTheSaToItsNewLid() {
         channel.peer(sa(f -> f.address().lid() == 9 ? table(f, 112, List.of(node(1))) : List.of()));
-        SaClient sa = SaClient.of(port).withOptions(RequestOptions.DEFAULT.withRetries(0));
+        SaClient sa = SaClient.of(port).withOptions(RequestOptions.defaults().withRetries(0));
         StepVerifier.withVirtualTime(() -> sa.getTable(SaClient.NODE_RECORD), () -> vts, Long.MAX_VALUE)
                 .expectSubscription()
                 .then(() -> channel.attributes(withSmLid(port.attributes(), 9)))
@@ -150,7 +150,7 @@ class SaClientTest extends ClientTestBase {
 
     @Test
     void aTimeoutWithTheSameSmLidFails() {
-        SaClient sa = SaClient.of(port).withOptions(RequestOptions.DEFAULT.withRetries(0));
+        SaClient sa = SaClient.of(port).withOptions(RequestOptions.defaults().withRetries(0));
         StepVerifier.withVirtualTime(() -> sa.classPortInfo(), () -> vts, Long.MAX_VALUE)
                 .thenAwait(Duration.ofSeconds(1))
                 .expectError(MadTimeoutException.class)

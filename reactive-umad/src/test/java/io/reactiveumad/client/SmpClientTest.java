@@ -2,6 +2,7 @@ package io.reactiveumad.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.reactiveumad.PortClosedException;
 import io.reactiveumad.mad.DirectedRouteSmp;
 import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadHeader;
@@ -12,7 +13,7 @@ import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.SmpHeader;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.attr.PortInfo;
-import io.reactiveumad.poll.channel.MadFrame;
+import io.reactiveumad.spi.channel.MadFrame;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
@@ -146,7 +147,9 @@ class SmpClientTest extends ClientTestBase {
         smp.nodeInfo(SmpRoute.lid(5)).block();
         smp.dispose();
         StepVerifier.create(smp.nodeInfo(SmpRoute.lid(5)))
-                .expectErrorMessage("client was disposed")
+                .expectErrorSatisfies(e -> assertThat(e)
+                        .isInstanceOf(PortClosedException.class)
+                        .hasMessageContaining("client of class 0x01").hasMessageContaining("was disposed"))
                 .verify(Duration.ofSeconds(5));
     }
 }

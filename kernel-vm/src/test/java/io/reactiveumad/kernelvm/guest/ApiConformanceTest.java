@@ -17,7 +17,7 @@ import io.reactiveumad.mad.Mad;
 import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadTimeoutException;
 import io.reactiveumad.mad.VendorRange2Header;
-import io.reactiveumad.poll.NativeIoException;
+import io.reactiveumad.mad.NativeIoException;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -38,13 +38,13 @@ import reactor.core.publisher.Mono;
 @Order(40)
 class ApiConformanceTest {
     private static final int EINVAL = 22;
-    private static final RequestOptions QUICK = RequestOptions.DEFAULT.withTimeout(Duration.ofMillis(200))
+    private static final RequestOptions QUICK = RequestOptions.defaults().withTimeout(Duration.ofMillis(200))
             .withRetries(2);
     /**
      * One long attempt: it outlasts a 1 MiB transfer (4855 segments) under TCG, where a resend would
      * restart it, and keeps a request outstanding in the kernel for as long as a test needs it.
      */
-    private static final RequestOptions ONE_LONG_ATTEMPT = RequestOptions.DEFAULT.withTimeout(Duration.ofSeconds(60))
+    private static final RequestOptions ONE_LONG_ATTEMPT = RequestOptions.defaults().withTimeout(Duration.ofSeconds(60))
             .withRetries(0);
 
     private final KernelPorts ports = new KernelPorts();

@@ -2,8 +2,8 @@ package io.reactiveumad.kernelvm.guest;
 
 import static org.assertj.core.api.Assertions.fail;
 
-import io.reactiveumad.poll.channel.FrameListener;
-import io.reactiveumad.poll.channel.MadFrame;
+import io.reactiveumad.spi.channel.FrameListener;
+import io.reactiveumad.spi.channel.MadFrame;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

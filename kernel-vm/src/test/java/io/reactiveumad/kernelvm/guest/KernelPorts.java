@@ -32,7 +32,7 @@ final class KernelPorts implements AutoCloseable {
     static MadAgent agent(MadPort port, int mgmtClass, RmppMode rmpp, int... methods) {
         // The canonical constructor: AgentSpec.client/server refuse a vendor class before withOui can run.
         AgentSpec spec = new AgentSpec(mgmtClass, VendorMads.CLASS_VERSION, 0, 0, VendorMads.OUI, rmpp,
-                Overflow.DEFAULT).withMethods(methods);
+                Overflow.defaults()).withMethods(methods);
         return port.agent(spec).block(FrameProbe.DEADLINE);
     }
 

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.reactiveumad.mad.Mad;
 import io.reactiveumad.mad.MadAddress;
-import io.reactiveumad.poll.channel.MadFrame;
+import io.reactiveumad.spi.channel.MadFrame;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -9,9 +9,9 @@ import io.reactiveumad.operators.Rmpp;
 import io.reactiveumad.operators.RmppEvent;
 import io.reactiveumad.operators.RmppInbound;
 import io.reactiveumad.operators.RmppOptions;
-import io.reactiveumad.poll.channel.FrameListener;
-import io.reactiveumad.poll.channel.MadChannel;
-import io.reactiveumad.poll.channel.MadFrame;
+import io.reactiveumad.spi.channel.FrameListener;
+import io.reactiveumad.spi.channel.MadChannel;
+import io.reactiveumad.spi.channel.MadFrame;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Order;
@@ -59,7 +59,7 @@ class UserRmppInteropTest {
         channels.send(pair.server(), MadFrame.send(pair.serverAgent(), atServer.address(), response.toByteArray()));
 
         RmppEvent.Message message = Rmpp.receive(clientFrames.flux().map(f -> new RmppInbound(f.address(), f.mad())),
-                        RmppOptions.DEFAULTS, timers)
+                        RmppOptions.defaults(), timers)
                 .doOnNext(event -> {
                     if (event instanceof RmppEvent.Control ack) {
                         channels.send(client, MadFrame.send(pair.clientAgent(), (MadAddress) ack.peer(), ack.mad()));
@@ -88,7 +88,7 @@ class UserRmppInteropTest {
         Rmpp.send(response, serverFrames.flux().map(MadFrame::mad).filter(Rmpp::isSenderControl),
                         segment -> channels.send(server,
                                 MadFrame.send(pair.serverAgent(), atServer.address(), segment)),
-                        RmppOptions.DEFAULTS, timers)
+                        RmppOptions.defaults(), timers)
                 .block(TRANSFER);
 
         MadFrame atClient = clientFrames.next();

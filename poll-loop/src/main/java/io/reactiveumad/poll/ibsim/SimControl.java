@@ -1,8 +1,8 @@
 package io.reactiveumad.poll.ibsim;
 
-import io.reactiveumad.poll.DeviceGoneException;
+import io.reactiveumad.mad.DeviceGoneException;
 import io.reactiveumad.poll.Errors;
-import io.reactiveumad.poll.NativeIoException;
+import io.reactiveumad.mad.NativeIoException;
 import java.util.function.Consumer;
 import java.util.function.Function;
 

@@ -1,5 +1,6 @@
 package io.reactiveumad.poll.kernel;
 
+import io.reactiveumad.mad.NativeIoException;
 import io.reactiveumad.poll.FileDescriptor;
 import java.nio.ByteBuffer;
 

@@ -1,7 +1,7 @@
 package io.reactiveumad.poll.kernel;
 
 import io.reactiveumad.poll.Errors;
-import io.reactiveumad.poll.NativeIoException;
+import io.reactiveumad.mad.NativeIoException;
 import java.util.Objects;
 
 /**

@@ -1,7 +1,7 @@
 package io.reactiveumad.poll.kernel;
 
 import io.reactiveumad.poll.Errors;
-import io.reactiveumad.poll.NativeIoException;
+import io.reactiveumad.mad.NativeIoException;
 
 /** Another process holds the port's IsSM bit (opening {@code issmN} without waiting got EAGAIN). */
 public class IsSmHeldException extends NativeIoException {

@@ -1,17 +1,17 @@
 package io.reactiveumad.poll.kernel;
 
 import io.reactiveumad.mad.MadAddress;
-import io.reactiveumad.poll.DeviceGoneException;
+import io.reactiveumad.mad.DeviceGoneException;
 import io.reactiveumad.poll.Errors;
-import io.reactiveumad.poll.EventExecutor;
+import io.reactiveumad.spi.channel.EventExecutor;
 import io.reactiveumad.poll.FileDescriptor;
-import io.reactiveumad.poll.NativeIoException;
+import io.reactiveumad.mad.NativeIoException;
 import io.reactiveumad.poll.PollLoop;
-import io.reactiveumad.poll.channel.AgentRegistration;
-import io.reactiveumad.poll.channel.FrameListener;
-import io.reactiveumad.poll.channel.MadChannel;
-import io.reactiveumad.poll.channel.MadFrame;
-import io.reactiveumad.poll.channel.PortAttributes;
+import io.reactiveumad.spi.channel.AgentRegistration;
+import io.reactiveumad.spi.channel.FrameListener;
+import io.reactiveumad.spi.channel.MadChannel;
+import io.reactiveumad.spi.channel.MadFrame;
+import io.reactiveumad.spi.channel.PortAttributes;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package io.reactiveumad.poll.kernel;
 
 import io.reactiveumad.poll.LinuxArch;
-import io.reactiveumad.poll.channel.AgentRegistration;
+import io.reactiveumad.spi.channel.AgentRegistration;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 

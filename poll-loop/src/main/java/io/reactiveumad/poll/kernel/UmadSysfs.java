@@ -1,7 +1,7 @@
 package io.reactiveumad.poll.kernel;
 
 import io.reactiveumad.mad.Gid;
-import io.reactiveumad.poll.channel.PortAttributes;
+import io.reactiveumad.spi.channel.PortAttributes;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;

@@ -3,7 +3,7 @@ package io.reactiveumad.poll.kernel;
 import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.poll.Errors;
 import io.reactiveumad.poll.FileDescriptor;
-import io.reactiveumad.poll.NativeIoException;
+import io.reactiveumad.mad.NativeIoException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.List;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.reactiveumad.poll.Errors;
 import io.reactiveumad.poll.ProcFds;
-import io.reactiveumad.poll.NativeIoException;
+import io.reactiveumad.mad.NativeIoException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -5,13 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.MadAddress;
-import io.reactiveumad.poll.DeviceGoneException;
+import io.reactiveumad.mad.DeviceGoneException;
 import io.reactiveumad.poll.EpollEventLoop;
 import io.reactiveumad.poll.Errors;
-import io.reactiveumad.poll.NativeIoException;
-import io.reactiveumad.poll.channel.AgentRegistration;
-import io.reactiveumad.poll.channel.FrameListener;
-import io.reactiveumad.poll.channel.MadFrame;
+import io.reactiveumad.mad.NativeIoException;
+import io.reactiveumad.spi.channel.AgentRegistration;
+import io.reactiveumad.spi.channel.FrameListener;
+import io.reactiveumad.spi.channel.MadFrame;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.List;

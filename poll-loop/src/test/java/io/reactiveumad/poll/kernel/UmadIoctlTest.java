@@ -3,7 +3,7 @@ package io.reactiveumad.poll.kernel;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.reactiveumad.poll.LinuxArch;
-import io.reactiveumad.poll.channel.AgentRegistration;
+import io.reactiveumad.spi.channel.AgentRegistration;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import org.junit.jupiter.api.Test;

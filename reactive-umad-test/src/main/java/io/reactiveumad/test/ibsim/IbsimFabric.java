@@ -400,9 +400,7 @@ public final class IbsimFabric implements AutoCloseable {
         command.add(tool(tool));
         command.addAll(List.of("-t", Long.toString(config.madTimeout.toMillis())));
         command.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(command).directory(workDir.toFile());
-        preload(pb.environment(), node);
-        Process process = startProcess(pb);
+        Process process = startProcess(attached(node, command));
         CompletableFuture<String> out = readAll(process.getInputStream(), "stdout of " + tool);
         CompletableFuture<String> err = readAll(process.getErrorStream(), "stderr of " + tool);
         try {
@@ -418,6 +416,16 @@ public final class IbsimFabric implements AutoCloseable {
         } catch (ExecutionException e) {
             throw new IllegalStateException("cannot read the output of " + command, e.getCause());
         }
+    }
+
+    /**
+     * A process of any libibumad program attached to {@code node} through umad2sim (as OpenSM and the diag
+     * tools are), to be started in this fabric's work directory, where umad2sim writes its {@code sys-PID/}.
+     */
+    public ProcessBuilder attached(String node, List<String> command) {
+        ProcessBuilder pb = new ProcessBuilder(command).directory(workDir.toFile());
+        preload(pb.environment(), node);
+        return pb;
     }
 
     /** Reads {@code in} to its end on a daemon thread, so a chatty tool never blocks on a full pipe. */

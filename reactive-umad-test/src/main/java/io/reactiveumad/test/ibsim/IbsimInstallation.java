@@ -78,6 +78,13 @@ public final class IbsimInstallation {
         fail("ibsim peers missing: " + missing);
     }
 
+    /** Fails (CI) or skips the calling test unless {@code present}; {@code what} names the missing peer. */
+    public static void require(boolean present, String what) {
+        if (!present) {
+            fail(what + " missing");
+        }
+    }
+
     /** The one place that decides between failing (CI) and skipping. */
     private static void fail(String what) {
         String message = what + " (install ibsim-utils libumad2sim0 opensm infiniband-diags, e.g. via ./test.sh as root)";

@@ -34,7 +34,7 @@ class IbsimLossIT {
     private static final Duration BLOCK = Duration.ofSeconds(30);
     private static final int REQUESTS = 200;
     private static final int LOSS_PERCENT = 20;
-    private static final RequestOptions OPTIONS = RequestOptions.DEFAULT.withTimeout(Duration.ofMillis(200))
+    private static final RequestOptions OPTIONS = RequestOptions.defaults().withTimeout(Duration.ofMillis(200))
             .withRetries(3);
     /** Scheduling slack on a loaded machine past a request's own deadline. */
     private static final Duration SLACK = Duration.ofSeconds(1);

@@ -14,7 +14,7 @@ import io.reactiveumad.mad.perf.PortCounters;
 import io.reactiveumad.mad.sa.NodeRecord;
 import io.reactiveumad.mad.sa.PathRecord;
 import io.reactiveumad.poll.Errors;
-import io.reactiveumad.poll.channel.PortAttributes;
+import io.reactiveumad.spi.channel.PortAttributes;
 import io.reactiveumad.poll.ibsim.IbsimVendor;
 import io.reactiveumad.test.topology.Link;
 import java.nio.ByteBuffer;

@@ -26,6 +26,19 @@ class FatTreeTest {
     }
 
     @Test
+    void parallelLinksCableEveryLeafSeveralTimesToEverySpine() {
+        Topology t = FatTree.generate(3, 2, 2, 2);
+
+        assertThat(t.links()).hasSize(3 * 2 * 2 + 3 * 2);
+        assertThat(t.requireNode("leaf-1").portCount()).isEqualTo(2 + 2 * 2);
+        assertThat(t.requireNode("spine-1").portCount()).isEqualTo(3 * 2);
+        assertThat(t.remote("leaf-2", 3)).contains(new Link.End("spine-1", 3));
+        assertThat(t.remote("leaf-2", 4)).contains(new Link.End("spine-1", 4));
+        assertThat(t.remote("leaf-3", 6)).contains(new Link.End("spine-2", 6));
+        assertThatThrownBy(() -> FatTree.generate(3, 2, 2, 0)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void roundTripsThroughIbnetdiscoverText() {
         Topology t = FatTree.generate(3, 2, 2);
         String text = t.toIbnetdiscover();

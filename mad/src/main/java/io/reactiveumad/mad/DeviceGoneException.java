@@ -1,4 +1,4 @@
-package io.reactiveumad.poll;
+package io.reactiveumad.mad;
 
 /** The device behind a channel went away (EPOLLERR/EPOLLHUP, EIO, ENODEV): nothing more can be read or sent. */
 public class DeviceGoneException extends NativeIoException {

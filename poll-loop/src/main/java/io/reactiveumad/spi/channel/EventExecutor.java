@@ -1,4 +1,4 @@
-package io.reactiveumad.poll;
+package io.reactiveumad.spi.channel;
 
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;

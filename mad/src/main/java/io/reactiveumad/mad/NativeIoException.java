@@ -1,10 +1,10 @@
-package io.reactiveumad.poll;
+package io.reactiveumad.mad;
 
 /**
  * A system call failed: which call, and the errno it set. The one error type errno becomes.
- * Unchecked, so it travels through Reactor signals and the loop without wrapping.
+ * A {@link UmadException}, so it travels through Reactor signals and the loop without wrapping.
  */
-public class NativeIoException extends RuntimeException {
+public class NativeIoException extends UmadException {
     private static final long serialVersionUID = 1L;
 
     private final String syscall;

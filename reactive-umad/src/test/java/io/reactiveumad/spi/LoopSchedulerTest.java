@@ -1,4 +1,4 @@
-package io.reactiveumad.internal;
+package io.reactiveumad.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

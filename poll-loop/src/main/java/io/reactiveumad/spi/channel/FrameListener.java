@@ -1,4 +1,6 @@
-package io.reactiveumad.poll.channel;
+package io.reactiveumad.spi.channel;
+
+import io.reactiveumad.mad.DeviceGoneException;
 
 /** Receives what a {@link MadChannel} reads. Called on the channel's executor thread only. */
 public interface FrameListener {

@@ -1,6 +1,6 @@
-package io.reactiveumad.poll.channel;
+package io.reactiveumad.spi.channel;
 
-import io.reactiveumad.poll.EventExecutor;
+import io.reactiveumad.mad.NativeIoException;
 
 /**
  * One local port as a frame-level transport: the kernel's umad fd, an ibsim client, or a node of the

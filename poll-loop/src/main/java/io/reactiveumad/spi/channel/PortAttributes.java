@@ -1,4 +1,4 @@
-package io.reactiveumad.poll.channel;
+package io.reactiveumad.spi.channel;
 
 import io.reactiveumad.mad.Gid;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.reactiveumad.poll.channel;
+package io.reactiveumad.spi.channel;
 
 /**
  * What {@code IB_USER_MAD_REGISTER_AGENT2} registers: which unsolicited MADs an agent receives.

@@ -1,6 +1,6 @@
-package io.reactiveumad.internal;
+package io.reactiveumad.spi;
 
-import io.reactiveumad.poll.EventExecutor;
+import io.reactiveumad.spi.channel.EventExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;

@@ -1,0 +1,153 @@
+package io.reactiveumad.bench;
+
+import io.reactiveumad.MadPort;
+import io.reactiveumad.Umad;
+import io.reactiveumad.discovery.DiscoveredFabric;
+import io.reactiveumad.discovery.FabricDiscovery;
+import io.reactiveumad.poll.ibsim.IbsimEndpoint;
+import io.reactiveumad.test.ibsim.IbsimFabric;
+import io.reactiveumad.test.ibsim.IbsimInstallation;
+import io.reactiveumad.test.topology.DiscoveredTopology;
+import io.reactiveumad.test.topology.FatTree;
+import io.reactiveumad.test.topology.Topology;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Discovery of a generated fat tree in ibsim, three ways from the same node: warm in-JVM
+ * ({@link FabricDiscovery} on one open port, several runs), cold {@code ./umad discover} as a whole process,
+ * and {@code ibnetdiscover} (under umad2sim) as a whole process. Every topology found is diffed against
+ * ibnetdiscover's, order-insensitively (same nodes, same links), and the table gives best and median
+ * wall-clock times with their ratios to ibnetdiscover's. Started by {@code benchmarks/ibsim-discovery.sh}.
+ *
+ * <p>Arguments: {@code --umad PATH} (the launcher), {@code --leaves 32 --spines 8 --hosts 30} (1000 nodes),
+ * {@code --warm-runs 10}, {@code --cold-runs 3}. ibsim has ten client slots, and a process that exits may
+ * hold its slot until ibsim next writes to it: OpenSM, the warm port and the cold runs must fit.
+ */
+public final class DiscoveryComparison {
+    static final String SM_NODE = "host-2";
+    static final String LOCAL_NODE = "host-1";
+    private static final Duration LIMIT = Duration.ofMinutes(5);
+
+    private DiscoveryComparison() {
+    }
+
+    public static void main(String[] args) {
+        String umad = null;
+        int leaves = 32;
+        int spines = 8;
+        int hosts = 30;
+        int warmRuns = 10;
+        int coldRuns = 3;
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            String value = args[i + 1];
+            switch (args[i]) {
+                case "--umad" -> umad = java.nio.file.Path.of(value).toAbsolutePath().toString();
+                case "--leaves" -> leaves = Integer.parseInt(value);
+                case "--spines" -> spines = Integer.parseInt(value);
+                case "--hosts" -> hosts = Integer.parseInt(value);
+                case "--warm-runs" -> warmRuns = Integer.parseInt(value);
+                case "--cold-runs" -> coldRuns = Integer.parseInt(value);
+                default -> throw new IllegalArgumentException("unknown argument " + args[i]);
+            }
+        }
+        if (umad == null || args.length % 2 != 0 || coldRuns > 6) {
+            throw new IllegalArgumentException("usage: DiscoveryComparison --umad PATH [--leaves 32 --spines 8 --hosts 30] "
+                    + "[--warm-runs 10] [--cold-runs 3 (at most 6: ibsim's client slots)]");
+        }
+        run(umad, FatTree.generate(leaves, spines, hosts), warmRuns, coldRuns, System.out);
+    }
+
+    /**
+     * Starts the fabric, discovers it the three ways, diffs and prints the table to {@code out}.
+     *
+     * @param umad the launcher for the cold runs; null leaves them out
+     */
+    static void run(String umad, Topology tree, int warmRuns, int coldRuns, PrintStream out) {
+        try (IbsimFabric fabric = IbsimFabric.builder().topology(tree).smNode(SM_NODE).sweepSeconds(0)
+                .startTimeout(LIMIT).diagTimeout(LIMIT).start()) {
+            out.printf(Locale.ROOT, "discovery of a %d-node fat tree (%d links) in ibsim, from %s; the SM on %s%n%n",
+                    tree.nodes().size(), tree.links().size(), LOCAL_NODE, SM_NODE);
+
+            List<Duration> ibnet = new ArrayList<>();
+            Topology theirs = null;
+            for (int r = 0; r < coldRuns; r++) {
+                ChildProcess run = ChildProcess.run(fabric.attached(LOCAL_NODE,
+                        List.of(IbsimInstallation.find("ibnetdiscover").toString())), LIMIT).requireSuccess();
+                ibnet.add(run.elapsed());
+                theirs = Topology.parse(run.stdout());
+            }
+
+            List<Duration> warm = new ArrayList<>();
+            List<String> diffs = new ArrayList<>();
+            MadPort port = Umad.open(fabric.transport(LOCAL_NODE)).block(LIMIT);
+            try {
+                for (int r = 0; r < warmRuns; r++) {
+                    long start = System.nanoTime();
+                    DiscoveredFabric found = FabricDiscovery.discover(port).block(LIMIT);
+                    warm.add(Duration.ofNanos(System.nanoTime() - start));
+                    diffs.add(diff("warm run " + (r + 1), DiscoveredTopology.of(found), theirs));
+                }
+            } finally {
+                port.dispose();
+            }
+
+            List<Duration> cold = new ArrayList<>();
+            for (int r = 0; umad != null && r < coldRuns; r++) {
+                ProcessBuilder pb = new ProcessBuilder(umad, "discover", "--transport", "ibsim", "--sim-host", LOCAL_NODE);
+                pb.environment().put(IbsimEndpoint.ENV_SOCKET_NAME, fabric.socketName());
+                ChildProcess run = ChildProcess.run(pb, LIMIT).requireSuccess();
+                cold.add(run.elapsed());
+                diffs.add(diff("cold run " + (r + 1), Topology.parse(run.stdout()), theirs));
+            }
+
+            out.printf(Locale.ROOT, "| discovery | best | median | median / ibnetdiscover's | target |%n|---|---|---|---|---|%n");
+            row(out, "ibnetdiscover (whole process, under umad2sim)", ibnet, ibnet, "");
+            row(out, "reactive-umad warm (FabricDiscovery in one JVM)", warm, ibnet, "<= 0.30x");
+            if (umad != null) {
+                row(out, "reactive-umad cold (`./umad discover`, whole process)", cold, ibnet, "<= 1.00x");
+            }
+            out.println();
+            diffs.forEach(out::println);
+        }
+    }
+
+    private static void row(PrintStream out, String what, List<Duration> times, List<Duration> ibnet, String target) {
+        out.printf(Locale.ROOT, "| %s | %d ms | %d ms | %.2fx | %s |%n", what, best(times).toMillis(),
+                median(times).toMillis(), (double) median(times).toNanos() / median(ibnet).toNanos(), target);
+    }
+
+    /** What {@code ours} has that ibnetdiscover's topology lacks and the other way round (nodes, links; any order). */
+    static String diff(String what, Topology ours, Topology theirs) {
+        int oursOnlyNodes = minus(ours.nodes(), theirs.nodes());
+        int theirsOnlyNodes = minus(theirs.nodes(), ours.nodes());
+        int oursOnlyLinks = minus(ours.links(), theirs.links());
+        int theirsOnlyLinks = minus(theirs.links(), ours.links());
+        if (oursOnlyNodes + theirsOnlyNodes + oursOnlyLinks + theirsOnlyLinks == 0) {
+            return String.format(Locale.ROOT, "%s: same topology as ibnetdiscover (%d nodes, %d links)", what,
+                    ours.nodes().size(), ours.links().size());
+        }
+        return String.format(Locale.ROOT, "%s: DIFFERS from ibnetdiscover: %d nodes and %d links only ours, %d nodes and "
+                + "%d links only theirs", what, oursOnlyNodes, oursOnlyLinks, theirsOnlyNodes, theirsOnlyLinks);
+    }
+
+    private static <T> int minus(List<T> a, List<T> b) {
+        Set<T> only = new HashSet<>(a);
+        b.forEach(only::remove);
+        return only.size();
+    }
+
+    static Duration best(List<Duration> times) {
+        return times.stream().min(Duration::compareTo).orElseThrow();
+    }
+
+    static Duration median(List<Duration> times) {
+        List<Duration> sorted = times.stream().sorted().toList();
+        return sorted.get(sorted.size() / 2);
+    }
+}

@@ -1,0 +1,159 @@
+package io.reactiveumad.examples;
+
+import io.reactiveumad.client.SmpClient;
+import io.reactiveumad.client.SmpRoute;
+import io.reactiveumad.fabric.Endpoint;
+import io.reactiveumad.fabric.Routing;
+import io.reactiveumad.fabric.SwitchRoutes;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import reactor.core.publisher.Mono;
+
+@Command(name = "routes", mixinStandardHelpOptions = true,
+        description = "A switch's unicast forwarding table (as ibroute): every LID's egress port and the node behind "
+                + "it, the table's blocks and the destinations read with many SMPs in flight.")
+final class RoutesCommand extends FabricCommand {
+    @Parameters(index = "0", paramLabel = "LID|PATH", description = "The switch's LID, or with -D its directed route.")
+    String target;
+
+    @Parameters(index = "1", arity = "0..1", paramLabel = "STARTLID", description = "First LID to show (default 0).")
+    String startLid;
+
+    @Parameters(index = "2", arity = "0..1", paramLabel = "ENDLID", description = "Last LID to show (default: LinearFDBTop).")
+    String endLid;
+
+    @Option(names = {"-D", "--directed"}, description = "The switch is a directed route from the local port.")
+    boolean directed;
+
+    @Option(names = {"-a", "--all"}, description = "Show every LID, even those without a valid egress port.")
+    boolean all;
+
+    @Option(names = {"-n", "--no-dests"}, description = "Do not resolve the destinations.")
+    boolean noDestinations;
+
+    @Option(names = "--outstanding", paramLabel = "N", defaultValue = "16",
+            description = "SMPs on the wire at once (default: ${DEFAULT-VALUE}; ibroute sends one at a time).")
+    int outstanding;
+
+    @Option(names = "--json", description = "Print JSON.")
+    boolean json;
+
+    /** One shown LID: its egress port and, when resolved, what answers there (empty: nothing did). */
+    private record Row(int lid, int port, boolean valid, Optional<Endpoint> destination) {
+    }
+
+    @Override
+    public Integer call() {
+        SmpRoute route = Routes.target(target, directed);
+        if (outstanding < 1) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--outstanding must be at least 1");
+        }
+        int first = startLid == null ? 0 : Lids.parse(startLid);
+        record Answer(SwitchRoutes routes, List<Row> rows) {
+        }
+        Answer answer = query(c -> SmpClient.of(c.port()), smp -> Routing.switchRoutes(smp, route, outstanding)
+                .flatMap(routes -> rows(smp, routes, first).map(rows -> new Answer(routes, rows))), "routes of " + route);
+        int last = lastLid(answer.routes());
+        if (json) {
+            out().println(Json.pretty(json(answer.routes(), first, last, answer.rows())));
+        } else {
+            out().print(text(route, answer.routes(), first, last, answer.rows()));
+        }
+        return 0;
+    }
+
+    private int lastLid(SwitchRoutes routes) {
+        int top = routes.egressPorts().size() - 1;
+        int end = endLid == null ? 0 : Lids.parse(endLid);
+        return end == 0 || end > top ? top : end;
+    }
+
+    private Mono<List<Row>> rows(SmpClient smp, SwitchRoutes routes, int first) {
+        int last = lastLid(routes);
+        List<Integer> shown = new ArrayList<>();
+        for (int lid = first; lid <= last; lid++) {
+            if (all || routes.routes(lid)) {
+                shown.add(lid);
+            }
+        }
+        if (noDestinations) {
+            return Mono.just(shown.stream().map(lid -> new Row(lid, routes.egressPort(lid), routes.routes(lid),
+                    Optional.<Endpoint>empty())).toList());
+        }
+        return reactor.core.publisher.Flux.fromIterable(shown)
+                .flatMapSequential(lid -> (routes.routes(lid) && lid > 0 ? Routing.endpoint(smp, lid).map(Optional::of)
+                                .onErrorReturn(Optional.empty()) : Mono.just(Optional.<Endpoint>empty()))
+                        .map(destination -> new Row(lid, routes.egressPort(lid), routes.routes(lid), destination)),
+                        outstanding, 1)
+                .collectList();
+    }
+
+    private String text(SmpRoute route, SwitchRoutes routes, int first, int last, List<Row> rows) {
+        StringBuilder out = new StringBuilder();
+        String where = route instanceof SmpRoute.Directed dr ? "DR path " + Routes.format(dr) : "Lid " + target;
+        out.append(String.format("Unicast lids [0x%x-0x%x] of switch %s guid 0x%016x (%s):%n", first, last, where,
+                routes.nodeInfo().nodeGuid(), routes.description()));
+        out.append("  Lid  Out   Destination\n");
+        out.append("       Port     Info \n");
+        int baseLid = 0;
+        int lastPortLid = -1;
+        for (Row row : rows) {
+            out.append(String.format("0x%04x %03d ", row.lid(), row.port()));
+            if (noDestinations) {
+                out.append('\n');
+                continue;
+            }
+            if (!row.valid()) {
+                out.append(": (illegal port)\n");
+            } else if (row.lid() > baseLid && row.lid() <= lastPortLid) {
+                out.append(String.format(": (path #%d out of %d)%n", row.lid() - baseLid + 1, lastPortLid - baseLid + 1));
+            } else if (row.destination().isEmpty()) {
+                out.append(": (unknown node and type)\n");
+            } else {
+                Endpoint d = row.destination().get();
+                out.append(String.format(": (%s portguid 0x%016x: '%s')%n", NodeTypes.name(d.nodeInfo().nodeType()),
+                        d.nodeInfo().portGuid(), d.description()));
+                if (d.portInfo().lmc() > 0) {
+                    baseLid = d.portInfo().lid();
+                    lastPortLid = baseLid + (1 << d.portInfo().lmc()) - 1;
+                }
+            }
+        }
+        out.append(String.format("%d %slids dumped %n", rows.size(), all ? "" : "valid "));
+        return out.toString();
+    }
+
+    private static Map<String, Object> json(SwitchRoutes routes, int first, int last, List<Row> rows) {
+        Map<String, Object> sw = new LinkedHashMap<>();
+        sw.put("nodeGuid", FabricJson.hex(routes.nodeInfo().nodeGuid()));
+        sw.put("description", routes.description());
+        sw.put("linearFdbTop", routes.switchInfo().linearFdbTop());
+        List<Map<String, Object>> entries = new ArrayList<>();
+        for (Row row : rows) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("lid", row.lid());
+            entry.put("port", row.port());
+            row.destination().ifPresent(d -> {
+                Map<String, Object> destination = new LinkedHashMap<>();
+                destination.put("nodeType", NodeTypes.name(d.nodeInfo().nodeType()));
+                destination.put("nodeGuid", FabricJson.hex(d.nodeInfo().nodeGuid()));
+                destination.put("portGuid", FabricJson.hex(d.nodeInfo().portGuid()));
+                destination.put("description", d.description());
+                entry.put("destination", destination);
+            });
+            entries.add(entry);
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("switch", sw);
+        out.put("firstLid", first);
+        out.put("lastLid", last);
+        out.put("routes", entries);
+        return out;
+    }
+}

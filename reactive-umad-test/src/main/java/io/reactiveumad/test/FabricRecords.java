@@ -1,0 +1,154 @@
+package io.reactiveumad.test;
+
+import static io.reactiveumad.test.SubnetAdministrator.has;
+
+import io.reactiveumad.mad.Gid;
+import io.reactiveumad.mad.attr.LinearForwardingTable;
+import io.reactiveumad.mad.attr.NodeDescription;
+import io.reactiveumad.mad.sa.LinearForwardingTableRecord;
+import io.reactiveumad.mad.sa.LinkRecord;
+import io.reactiveumad.mad.sa.NodeRecord;
+import io.reactiveumad.mad.sa.PathRecord;
+import io.reactiveumad.mad.sa.PortInfoRecord;
+import io.reactiveumad.mad.sa.Selector;
+import io.reactiveumad.test.topology.Link;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The SA records that describe the fabric as the SM last swept it (NodeRecord, PortInfoRecord,
+ * LinkRecord, PathRecord, LinearForwardingTableRecord), filtered by a query's component mask. Read-only:
+ * what clients register (services, multicast groups, subscriptions) stays with {@link SubnetAdministrator}.
+ * Runs on the fabric executor.
+ */
+final class FabricRecords {
+    /** The rate every embedded path and group gets (IBA rate code 3). */
+    static final int RATE_10_GBPS = 3;
+
+    private final FabricEngine engine;
+    private final Sma sma;
+
+    FabricRecords(FabricEngine engine, Sma sma) {
+        this.engine = engine;
+        this.sma = sma;
+    }
+
+    List<NodeRecord> nodeRecords(NodeRecord q, long mask) {
+        List<NodeRecord> out = new ArrayList<>();
+        for (var e : engine.inService().entrySet()) {
+            FabricNode n = e.getValue();
+            int port = n.isSwitch() ? 0 : n.node.portByGuid(e.getKey()).orElseThrow().number();
+            NodeRecord r = new NodeRecord(n.addressable(Math.max(port, 1)).lid, Sma.nodeInfo(n, port),
+                    new NodeDescription(n.description));
+            if ((!has(mask, NodeRecord.Component.LID) || r.lid() == q.lid())
+                    && (!has(mask, NodeRecord.Component.NODE_TYPE) || r.nodeInfo().nodeType() == q.nodeInfo().nodeType())
+                    && (!has(mask, NodeRecord.Component.NODE_GUID) || r.nodeInfo().nodeGuid() == q.nodeInfo().nodeGuid())
+                    && (!has(mask, NodeRecord.Component.PORT_GUID) || r.nodeInfo().portGuid() == q.nodeInfo().portGuid())
+                    && (!has(mask, NodeRecord.Component.SYSTEM_IMAGE_GUID)
+                        || r.nodeInfo().systemImageGuid() == q.nodeInfo().systemImageGuid())
+                    && (!has(mask, NodeRecord.Component.NODE_DESCRIPTION)
+                        || r.nodeDescription().equals(q.nodeDescription()))) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    List<PortInfoRecord> portInfoRecords(PortInfoRecord q, long mask) {
+        List<PortInfoRecord> out = new ArrayList<>();
+        for (var e : engine.inService().entrySet()) {
+            FabricNode n = e.getValue();
+            int first = n.isSwitch() ? 0 : n.node.portByGuid(e.getKey()).orElseThrow().number();
+            int last = n.isSwitch() ? n.node.portCount() : first;
+            for (int p = first; p <= last; p++) {
+                PortInfoRecord r = new PortInfoRecord(n.addressable(Math.max(p, 1)).lid, p, 0, sma.portInfo(n, p, null));
+                if ((!has(mask, PortInfoRecord.Component.ENDPORT_LID) || r.endportLid() == q.endportLid())
+                        && (!has(mask, PortInfoRecord.Component.PORT_NUM) || r.portNum() == q.portNum())) {
+                    out.add(r);
+                }
+            }
+        }
+        return out;
+    }
+
+    List<LinkRecord> linkRecords(LinkRecord q, long mask) {
+        List<LinkRecord> out = new ArrayList<>();
+        Map<Long, FabricNode> live = engine.inService();
+        for (Link link : engine.topology().links()) {
+            for (Link.End from : List.of(link.a(), link.b())) {
+                Link.End to = link.other(from);
+                FabricNode a = engine.node(from.node());
+                FabricNode b = engine.node(to.node());
+                if (!live.containsKey(a.node.portGuid(a.isSwitch() ? 0 : from.port()))
+                        || !live.containsKey(b.node.portGuid(b.isSwitch() ? 0 : to.port()))) {
+                    continue;
+                }
+                LinkRecord r = new LinkRecord(a.addressable(from.port()).lid, from.port(), to.port(),
+                        b.addressable(to.port()).lid);
+                if ((!has(mask, LinkRecord.Component.FROM_LID) || r.fromLid() == q.fromLid())
+                        && (!has(mask, LinkRecord.Component.FROM_PORT) || r.fromPort() == q.fromPort())
+                        && (!has(mask, LinkRecord.Component.TO_PORT) || r.toPort() == q.toPort())
+                        && (!has(mask, LinkRecord.Component.TO_LID) || r.toLid() == q.toLid())) {
+                    out.add(r);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** An in-service end port, as PathRecords name it. */
+    private record EndPort(FabricNode node, int port, int lid, Gid gid) {
+    }
+
+    private List<EndPort> endPorts() {
+        List<EndPort> out = new ArrayList<>();
+        for (var e : engine.inService().entrySet()) {
+            FabricNode n = e.getValue();
+            int port = n.isSwitch() ? 0 : n.node.portByGuid(e.getKey()).orElseThrow().number();
+            out.add(new EndPort(n, port, n.addressable(Math.max(port, 1)).lid,
+                    new Gid(FabricEngine.DEFAULT_GID_PREFIX, e.getKey())));
+        }
+        return out;
+    }
+
+    List<PathRecord> pathRecords(int requesterLid, PathRecord q, long mask) {
+        List<EndPort> ports = endPorts();
+        List<EndPort> sources = ports.stream().filter(p -> has(mask, PathRecord.Component.SGID) ? p.gid().equals(q.sgid())
+                : has(mask, PathRecord.Component.SLID) ? p.lid() == q.slid() : p.lid() == requesterLid).toList();
+        List<EndPort> destinations = ports.stream().filter(p -> (!has(mask, PathRecord.Component.DGID) || p.gid().equals(q.dgid()))
+                && (!has(mask, PathRecord.Component.DLID) || p.lid() == q.dlid())).toList();
+        List<PathRecord> out = new ArrayList<>();
+        for (EndPort s : sources) {
+            for (EndPort d : destinations) {
+                out.add(new PathRecord(q.serviceId(), d.gid(), s.gid(), d.lid(), s.lid(), false, 0, 0, 0, true, 0, 0xFFFF, 0,
+                        0, Selector.EXACTLY, Selector.MTU_2048, Selector.EXACTLY, RATE_10_GBPS, Selector.EXACTLY, 0, 0));
+            }
+        }
+        return out;
+    }
+
+    /** Every block of every in-service switch's LFT, as the SM programmed it (LID and BlockNum components). */
+    List<LinearForwardingTableRecord> linearForwardingTableRecords(LinearForwardingTableRecord q, long mask) {
+        List<LinearForwardingTableRecord> out = new ArrayList<>();
+        for (var e : engine.inService().entrySet()) {
+            FabricNode n = e.getValue();
+            int lid = n.ports[0].lid;
+            if (!n.isSwitch() || has(mask, LinearForwardingTableRecord.Component.LID) && lid != q.lid()) {
+                continue;
+            }
+            for (int block = 0; block * LinearForwardingTable.ENTRIES < n.lft.length; block++) {
+                if (has(mask, LinearForwardingTableRecord.Component.BLOCK_NUMBER) && block != q.blockNumber()) {
+                    continue;
+                }
+                out.add(new LinearForwardingTableRecord(lid, block, n.lftBlock(block)));
+            }
+        }
+        return out;
+    }
+
+    /** The GID of the in-service port with {@code lid}, or the zero GID. */
+    Gid gidOf(int lid) {
+        return endPorts().stream().filter(p -> p.lid() == lid).map(EndPort::gid).findFirst().orElse(Gid.ZERO);
+    }
+}

@@ -1,0 +1,107 @@
+package io.reactiveumad.fabric;
+
+import io.reactiveumad.client.SmpClient;
+import io.reactiveumad.client.SmpRoute;
+import io.reactiveumad.mad.attr.LinearForwardingTable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * Unicast routing as the switches hold it: a switch's whole linear forwarding table, and the endpoint
+ * behind a LID. Every method keeps at most {@code inFlight} SMPs on the wire (ibroute sends one at a time).
+ *
+ * <pre>{@code
+ * SmpClient smp = SmpClient.of(port);
+ * SwitchRoutes routes = Routing.switchRoutes(smp, SmpRoute.lid(2), 16).block();
+ * int egress = routes.egressPort(7);
+ * }</pre>
+ */
+public final class Routing {
+    /** LinearFDBTop never exceeds the last unicast LID. */
+    private static final int MAX_UNICAST_LID = 0xBFFF;
+
+    private Routing() {
+    }
+
+    /**
+     * Reads NodeInfo, NodeDescription and SwitchInfo of the switch at {@code target}, then every block of
+     * its LFT up to LinearFDBTop. Fails with {@link IllegalArgumentException} when the node is not a switch.
+     */
+    public static Mono<SwitchRoutes> switchRoutes(SmpClient smp, SmpRoute target, int inFlight) {
+        Objects.requireNonNull(smp, "smp");
+        Objects.requireNonNull(target, "target");
+        checkInFlight(inFlight);
+        return smp.nodeInfo(target).flatMap(info -> {
+            if (!info.isSwitch()) {
+                return Mono.error(new IllegalArgumentException(target + " is not a switch (node type "
+                        + info.nodeType() + ")"));
+            }
+            return Mono.zip(smp.nodeDescription(target), smp.switchInfo(target)).flatMap(ds -> {
+                int top = Math.min(ds.getT2().linearFdbTop(), MAX_UNICAST_LID);
+                return smp.linearForwardingTable(target, 0, LinearForwardingTable.blockOf(top), inFlight)
+                        .collectList()
+                        .map(blocks -> new SwitchRoutes(info, ds.getT1().text(), ds.getT2(), ports(blocks, top)));
+            });
+        });
+    }
+
+    /** NodeDescription, PortInfo (port 0: the addressed port) and NodeInfo of the node at {@code lid}, together. */
+    public static Mono<Endpoint> endpoint(SmpClient smp, int lid) {
+        return endpoint(smp, SmpRoute.lid(lid)).map(e -> new Endpoint(lid, e.nodeInfo(), e.portInfo(), e.description()));
+    }
+
+    /**
+     * The route from {@code sourceLid} to {@code destinationLid} through the switches' linear forwarding
+     * tables, as ibtracert finds it: both ends are asked for by LID first; then every hop is read by
+     * directed route, one LFT block per switch. The directed routes start at the local port (the walk to
+     * the source follows the tables too), so no SMP needs a LID-routed part. Fails with
+     * {@link IllegalStateException} naming the switch whose table has no valid entry for the LID, or the CA
+     * the walk ran into.
+     */
+    public static Mono<RouteTrace> trace(SmpClient smp, int sourceLid, int destinationLid) {
+        Objects.requireNonNull(smp, "smp");
+        return Mono.zip(endpoint(smp, sourceLid), endpoint(smp, destinationLid)).flatMap(ends -> {
+            Endpoint source = ends.getT1();
+            Endpoint destination = ends.getT2();
+            TraceWalk walk = new TraceWalk(smp);
+            return walk.start().flatMap(local -> walk.follow(local, sourceLid, source.nodeInfo().portGuid(), false))
+                    .flatMap(atSource -> walk.follow(atSource, destinationLid, destination.nodeInfo().portGuid(), true))
+                    .map(end -> new RouteTrace(source, portNumber(source), end.hops()));
+        });
+    }
+
+    /** A node's port as ibtracert numbers it: 0 for a switch, else the port the SMP reached. */
+    static int portNumber(Endpoint e) {
+        return e.nodeInfo().isSwitch() ? 0 : e.nodeInfo().localPortNum();
+    }
+
+    static Mono<Endpoint> endpoint(SmpClient smp, SmpRoute route) {
+        return Mono.zip(smp.nodeDescription(route), smp.portInfo(route, 0), smp.nodeInfo(route))
+                .map(t -> new Endpoint(t.getT2().lid(), t.getT3(), t.getT2(), t.getT1().text()));
+    }
+
+    /** The endpoints at {@code lids}, in that order, with at most {@code inFlight} LIDs asked at once. */
+    public static Flux<Endpoint> endpoints(SmpClient smp, List<Integer> lids, int inFlight) {
+        checkInFlight(inFlight);
+        return Flux.fromIterable(lids).flatMapSequential(lid -> endpoint(smp, lid), inFlight, 1);
+    }
+
+    private static List<Integer> ports(List<LinearForwardingTable> blocks, int top) {
+        List<Integer> ports = new ArrayList<>(top + 1);
+        for (LinearForwardingTable block : blocks) {
+            for (int i = 0; i < LinearForwardingTable.ENTRIES && ports.size() <= top; i++) {
+                ports.add(block.port(i));
+            }
+        }
+        return ports;
+    }
+
+    static void checkInFlight(int inFlight) {
+        if (inFlight < 1) {
+            throw new IllegalArgumentException("inFlight must be at least 1: " + inFlight);
+        }
+    }
+}

@@ -1,0 +1,372 @@
+package io.reactiveumad.internal;
+
+import io.reactiveumad.ReceivedMad;
+import io.reactiveumad.RequestOptions;
+import io.reactiveumad.mad.Mad;
+import io.reactiveumad.mad.MadAddress;
+import io.reactiveumad.mad.MadHeader;
+import io.reactiveumad.mad.MadRedirectException;
+import io.reactiveumad.mad.MadStatus;
+import io.reactiveumad.mad.MadStatusException;
+import io.reactiveumad.mad.MadTimeoutException;
+import io.reactiveumad.spi.channel.EventExecutor;
+import io.reactiveumad.spi.channel.MadFrame;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
+import org.reactivestreams.Subscription;
+import reactor.core.CoreSubscriber;
+import reactor.core.Disposable;
+import reactor.core.publisher.Mono;
+import reactor.core.publisher.Operators;
+
+/**
+ * One request from its subscription to its one terminal signal: the state machine behind
+ * {@link DefaultMadAgent#request}. It is the subscriber's {@link Subscription} and, queued on the loop,
+ * the task that starts the request or cancels it; so a request costs no sink, no lambda per step and no
+ * scheduler task of its own. Its end reaches the subscriber on the port's delivery worker through
+ * {@link Delivery}, in bursts.
+ *
+ * <p>Threads: {@link #request}, {@link #cancel} and the subscription come from any thread; fields marked
+ * "loop" are touched only on the port's event loop (start, resends, timers, the response, failures); the
+ * signal state is the only thing the loop, the delivery worker and the subscriber share, and it is one
+ * atomic int: whoever moves it to {@code DONE} first is the only one to signal.
+ */
+final class PendingRequest implements Subscription, Runnable {
+    /** Margin past the kernel's own last retry before our safety deadline fires. */
+    private static final Duration KERNEL_DEADLINE_SLACK = Duration.ofSeconds(1);
+    /** Margin past the RMPP receiver's own transfer limit (its T2L abort) before a streaming response times out. */
+    private static final Duration STREAMING_SLACK = Duration.ofSeconds(1);
+
+    private static final int NO_REQUEST = 0;
+    private static final int REQUESTED = 1;
+    private static final int VALUE_WAITING = 2;
+    private static final int DONE = 3;
+    private static final AtomicIntegerFieldUpdater<PendingRequest> SIGNAL =
+            AtomicIntegerFieldUpdater.newUpdater(PendingRequest.class, "signal");
+
+    private final DefaultMadAgent agent;
+    private final DefaultMadPort port;
+    private final CoreSubscriber<? super ReceivedMad> actual;
+    final Mad request;
+    private final MadAddress to;
+    final RequestOptions options;
+    /** The one timer task, for whichever timer is armed: an attempt's, the busy backoff's or the stream's. */
+    private final Runnable onTimer = this::onTimer;
+
+    private volatile int signal;
+    /** A response that arrived before the subscriber asked for it. */
+    private ReceivedMad waitingValue;
+    private volatile boolean cancelRequested;
+
+    /** loop */
+    private boolean started;
+    /** loop: the request has ended (response, failure or cancel); nothing more is sent or armed. */
+    private boolean done;
+    /** loop */
+    private int tid;
+    /** loop: the TID as sent (low 32 bits; the transport owns the high ones). */
+    long wireTid;
+    /** loop */
+    int attempts;
+    private int busyLeft;
+    /** loop: what the armed timer means: the busy backoff's end (resend) rather than an attempt's timeout. */
+    private boolean backingOff;
+    /** loop: RMPP segments of the response are arriving: no more resends, only the transfer's bound. */
+    private boolean streaming;
+    /** loop: the frame of every attempt (built once: the same bytes and TID go out on each resend). */
+    private MadFrame frame;
+    private EventExecutor.Cancellable timer;
+    /** loop: a user-space RMPP transfer of the request in progress. */
+    private Disposable transfer;
+
+    private PendingRequest(DefaultMadAgent agent, CoreSubscriber<? super ReceivedMad> actual, Mad request, MadAddress to,
+                           RequestOptions options) {
+        this.agent = agent;
+        this.port = agent.owner();
+        this.actual = actual;
+        this.request = request;
+        this.to = to;
+        this.options = options;
+        this.busyLeft = options.busyRetries();
+    }
+
+    /** A cold Mono: each subscription is one request with its own TID. */
+    static Mono<ReceivedMad> mono(DefaultMadAgent agent, Mad request, MadAddress to, RequestOptions options) {
+        return new Mono<>() {
+            @Override
+            public void subscribe(CoreSubscriber<? super ReceivedMad> subscriber) {
+                PendingRequest p = new PendingRequest(agent, subscriber, request, to, options);
+                subscriber.onSubscribe(p);
+                p.submit();
+            }
+        };
+    }
+
+    /** Runs this request's next step on the loop: directly when already there, else queued. */
+    private void submit() {
+        EventExecutor loop = port.loop();
+        if (loop.inEventLoop()) {
+            run();
+            return;
+        }
+        try {
+            loop.execute(this);
+        } catch (RejectedExecutionException e) {
+            signalError(port.closedException());
+        }
+    }
+
+    // ---- the subscriber's side (any thread) --------------------------------------------------------
+
+    @Override
+    public void request(long n) {
+        if (!Operators.validate(n)) {
+            return;
+        }
+        for (;;) {
+            int s = signal;
+            if (s == NO_REQUEST) {
+                if (SIGNAL.compareAndSet(this, NO_REQUEST, REQUESTED)) {
+                    return;
+                }
+            } else if (s == VALUE_WAITING) {
+                if (SIGNAL.compareAndSet(this, VALUE_WAITING, DONE)) {
+                    ReceivedMad value = waitingValue;
+                    waitingValue = null;
+                    actual.onNext(value);
+                    actual.onComplete();
+                    return;
+                }
+            } else {
+                return;
+            }
+        }
+    }
+
+    /** Stops the request: the loop frees its TID and timer; a response that still comes is dropped as late. */
+    @Override
+    public void cancel() {
+        if (SIGNAL.getAndSet(this, DONE) != DONE) {
+            waitingValue = null;
+            cancelRequested = true;
+            submit();
+        }
+    }
+
+    /** Delivery worker: the response, to the subscriber once it has asked for it. */
+    void signalValue(ReceivedMad value) {
+        for (;;) {
+            int s = signal;
+            if (s == REQUESTED) {
+                if (SIGNAL.compareAndSet(this, REQUESTED, DONE)) {
+                    actual.onNext(value);
+                    actual.onComplete();
+                    return;
+                }
+            } else if (s == NO_REQUEST) {
+                waitingValue = value;
+                if (SIGNAL.compareAndSet(this, NO_REQUEST, VALUE_WAITING)) {
+                    return;
+                }
+            } else {
+                return;
+            }
+        }
+    }
+
+    /** Delivery worker (or the subscribing thread when the loop is gone): the typed end. Nobody hears it after a cancel. */
+    void signalError(Throwable error) {
+        if (SIGNAL.getAndSet(this, DONE) != DONE) {
+            waitingValue = null;
+            actual.onError(error);
+        }
+    }
+
+    // ---- the loop's side ----------------------------------------------------------------------------
+
+    /** loop: the queued task: starts the request the first time, and stops it once cancelled. */
+    @Override
+    public void run() {
+        if (!started) {
+            started = true;
+            if (cancelRequested) {
+                done = true;
+                return;
+            }
+            start();
+        } else if (cancelRequested) {
+            cancelOnLoop();
+        }
+    }
+
+    private void start() {
+        Throwable closed = agent.terminalCause();
+        if (closed != null) {
+            done = true;
+            port.deliver(this, closed);
+            return;
+        }
+        try {
+            tid = agent.pending().allocate(this);
+        } catch (IllegalStateException tooMany) {
+            done = true;
+            port.deliver(this, tooMany);
+            return;
+        }
+        wireTid = tid & 0xFFFF_FFFFL;
+        port.updateReadInterest();
+        transmit();
+    }
+
+    /**
+     * loop: sends (or resends, same TID) and arms the timer for this attempt. Whatever goes wrong fails the
+     * request: an exception escaping to the loop would leave it without a timer, waiting forever.
+     */
+    private void transmit() {
+        if (done) {
+            return;
+        }
+        attempts++;
+        try {
+            if (frame == null) {
+                byte[] bytes = request.toByteArray();
+                ByteBuffer.wrap(bytes).putLong(MadHeader.TID_OFFSET, wireTid);
+                if (agent.sendsByUserRmpp(bytes)) {
+                    // The response timer starts once the peer has acknowledged the whole request.
+                    transfer = agent.userRmppSend(bytes, to).subscribe(null, this::fail, this::armTimer);
+                    return;
+                }
+                frame = port.channel().resendsRequests()
+                        ? agent.wholeMessage(bytes, to, (int) options.timeout().toMillis(), options.retries())
+                        : agent.wholeMessage(bytes, to, 0, 0);
+            }
+            port.send(frame);
+            armTimer();
+        } catch (RuntimeException e) {
+            fail(e);
+        }
+    }
+
+    private void armTimer() {
+        if (done) {
+            return;
+        }
+        Duration wait = port.channel().resendsRequests() ? options.deadline().plus(KERNEL_DEADLINE_SLACK) : options.timeout();
+        arm(wait.toNanos());
+    }
+
+    private void arm(long nanos) {
+        timer = port.loop().schedule(onTimer, nanos, TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * loop: the response is arriving as RMPP segments: resending would start it over, so the attempt timer
+     * gives way to one bound past the receiver's own transfer limit. It must not simply go: a segment the
+     * receiver drops (one of no transfer it knows) would leave the request with no timer at all.
+     */
+    void responseStreaming() {
+        if (streaming || done) {
+            return;
+        }
+        streaming = true;
+        cancelTimer();
+        arm(port.rmppOptions().totalTimeout().plus(STREAMING_SLACK).toNanos());
+    }
+
+    private void onTimer() {
+        timer = null;
+        if (backingOff) {
+            backingOff = false;
+            transmit();
+        } else {
+            onTimeout();
+        }
+    }
+
+    private void onTimeout() {
+        if (done) {
+            return;
+        }
+        boolean kernelRetries = port.channel().resendsRequests();
+        if (streaming) {
+            port.timeouts.increment();
+            fail(new MadTimeoutException(wireTid, attempts, options.timeout(), "RMPP response never completed"));
+        } else if (!kernelRetries && attempts <= options.retries()) {
+            transmit();
+        } else {
+            port.timeouts.increment();
+            fail(new MadTimeoutException(wireTid, attempts, options.timeout(),
+                    kernelRetries ? "user-space deadline" : "user-space timer"));
+        }
+    }
+
+    /** loop: the kernel reported the final timeout of this request (ETIMEDOUT record). */
+    void onKernelTimeout() {
+        port.timeouts.increment();
+        fail(new MadTimeoutException(wireTid, attempts, options.timeout(), "kernel ETIMEDOUT"));
+    }
+
+    /** loop: the response with this request's TID and class. */
+    void onResponse(ReceivedMad response) {
+        if (done) {
+            return;
+        }
+        cancelTimer();
+        streaming = false;
+        int status = DefaultMadAgent.statusOf(response.mad());
+        if (MadStatus.isBusy(status) && busyLeft > 0) {
+            busyLeft--;
+            backingOff = true;
+            arm(options.busyBackoff().toNanos());
+        } else if (MadStatus.isRedirect(status)) {
+            fail(new MadRedirectException(response.mad()));
+        } else if (status != MadStatus.OK) {
+            fail(new MadStatusException(response.mad()));
+        } else {
+            end();
+            port.deliver(this, response);
+        }
+    }
+
+    /** loop: ends the request with {@code error} unless it has ended already. */
+    void fail(Throwable error) {
+        if (!done) {
+            end();
+            port.deliver(this, error);
+        }
+    }
+
+    /** loop: frees the TID and the timer. */
+    private void end() {
+        done = true;
+        cancelTimer();
+        agent.pending().remove(tid, this);
+        port.updateReadInterest();
+    }
+
+    private void cancelOnLoop() {
+        if (!done) {
+            end();
+        }
+    }
+
+    private void cancelTimer() {
+        backingOff = false;
+        if (timer != null) {
+            timer.cancel();
+            timer = null;
+        }
+        if (transfer != null) {
+            transfer.dispose();
+            transfer = null;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "PendingRequest(tid 0x" + Long.toHexString(wireTid) + ", " + attempts + " attempt(s), " + request + ")";
+    }
+}
