@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Runs the whole test suite. As root it first installs the Debian packages the real-peer tests need
-# (ibsim, OpenSM, infiniband-diags, libibmad headers, qemu + a kernel for the kernel VM suite).
+# (ibsim, OpenSM, infiniband-diags, libibmad headers, qemu + a kernel for the kernel VM suite, chromium +
+# chromium-driver for the service's page test).
 # With CI=true (or UMAD_REQUIRE_PEERS=true) a test whose peer is missing fails instead of skipping.
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")"
 
 packages=(gcc libibmad-dev libopensm-dev libibumad-dev linux-libc-dev ibsim-utils libumad2sim0 opensm infiniband-diags
-          qemu-system-x86 linux-image-amd64 busybox-static iproute2 kmod cpio xz-utils)
+          qemu-system-x86 linux-image-amd64 busybox-static iproute2 kmod cpio xz-utils chromium chromium-driver)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

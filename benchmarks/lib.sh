@@ -9,11 +9,11 @@ build_benchmarks() {
     BENCH_CLASSPATH="benchmarks/target/classes:$(cat benchmarks/target/classpath.txt)"
 }
 
-# Compiles the C libibumad client (benchmarks/c/smp_roundtrips.c) to benchmarks/target/smp_roundtrips;
+# Compiles the C libibumad client (benchmarks/c/mad_roundtrips.c) to benchmarks/target/mad_roundtrips;
 # needs gcc and libibumad-dev (./test.sh installs them as root).
 build_c_client() {
     mkdir -p benchmarks/target
-    if ! gcc -O2 -Wall -o benchmarks/target/smp_roundtrips benchmarks/c/smp_roundtrips.c -libumad; then
+    if ! gcc -O2 -Wall -o benchmarks/target/mad_roundtrips benchmarks/c/mad_roundtrips.c -libumad; then
         echo "cannot build the C client: gcc and libibumad-dev are needed (./test.sh installs them as root)" >&2
         return 1
     fi

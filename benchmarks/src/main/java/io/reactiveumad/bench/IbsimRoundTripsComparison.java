@@ -13,11 +13,11 @@ import java.util.Map;
 
 /**
  * Side-by-side request/response on one ibsim fabric: the C libibumad client (under umad2sim) and
- * {@link SmpRoundTrips} (over {@code IbsimTransport}), each in its own process attached to the same node,
+ * {@link MadRoundTrips} (over {@code IbsimTransport}), each in its own process attached to the same node,
  * SMP Get(NodeInfo) LID-routed to the same target across a spine, at each window, best of {@code --runs}
  * runs in one process. Prints a table with the Java/C ratios. Started by {@code benchmarks/ibsim-roundtrips.sh}.
  *
- * <p>Arguments: {@code --c-client PATH} (the built smp_roundtrips), {@code --count N} (20 000),
+ * <p>Arguments: {@code --c-client PATH} (the built mad_roundtrips), {@code --count N} (20 000),
  * {@code --runs R} (2), {@code --windows 1,8,64}.
  */
 public final class IbsimRoundTripsComparison {
@@ -66,13 +66,12 @@ public final class IbsimRoundTripsComparison {
             out.println("|---|---|---|---|");
             for (int window : windows) {
                 double c = RoundTripRuns.best(ChildProcess.run(fabric.attached(CLIENT_NODE, List.of(cClient,
-                        "-w", "" + window, "-n", "" + count, "-r", "" + runs, "" + lid)), RUN_LIMIT), count);
-                double java = RoundTripRuns.best(ChildProcess.run(ChildProcess.java(SmpRoundTrips.class,
+                        "-w", "" + window, "-n", "" + count, "-r", "" + runs, "" + lid)), RUN_LIMIT), "c", window, count);
+                double java = RoundTripRuns.best(ChildProcess.run(ChildProcess.java(MadRoundTrips.class,
                         Map.of(IbsimEndpoint.ENV_SOCKET_NAME, fabric.socketName(), IbsimEndpoint.ENV_NODE, CLIENT_NODE),
                         List.of("--window", "" + window, "--count", "" + count, "--runs", "" + runs, "--lid", "" + lid)),
-                        RUN_LIMIT), count);
-                out.printf(Locale.ROOT, "| %d | %s | %s | %.2fx |%n", window, RoundTripRuns.rate(c),
-                        RoundTripRuns.rate(java), java / c);
+                        RUN_LIMIT), "java", window, count);
+                out.println(RoundTripRuns.row(window, c, java));
             }
         }
     }

@@ -47,7 +47,7 @@ class BenchmarksRunTest {
                 .directory(Path.of("..").toFile()), Duration.ofMinutes(2)).requireSuccess();
 
         ByteArrayOutputStream table = new ByteArrayOutputStream();
-        IbsimRoundTripsComparison.run(Path.of("target/smp_roundtrips").toAbsolutePath().toString(), 200, 1,
+        IbsimRoundTripsComparison.run(Path.of("target/mad_roundtrips").toAbsolutePath().toString(), 200, 1,
                 List.of(1, 8), new PrintStream(table, true, StandardCharsets.UTF_8));
 
         assertThat(table.toString(StandardCharsets.UTF_8))

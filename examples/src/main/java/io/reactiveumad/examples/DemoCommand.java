@@ -4,8 +4,9 @@ import io.reactiveumad.client.NoticeEvent;
 import io.reactiveumad.client.Notices;
 import io.reactiveumad.client.TrapSelector;
 import io.reactiveumad.mad.attr.Notice;
+import io.reactiveumad.service.FabricDemo;
+import io.reactiveumad.service.Traps;
 import io.reactiveumad.test.EmbeddedFabric;
-import io.reactiveumad.test.topology.Link;
 import io.reactiveumad.test.topology.Node;
 import io.reactiveumad.test.topology.NodeType;
 import io.reactiveumad.test.topology.Topology;
@@ -150,16 +151,13 @@ final class DemoCommand extends FabricCommand {
      */
     private static List<Action> script(EmbeddedFabric fabric, String watcher) {
         Topology topology = fabric.topology();
-        String smNode = topology.nodes(NodeType.CA).get(0).id();
         List<Action> script = new ArrayList<>();
-        Optional<Node> host = topology.nodes(NodeType.CA).stream()
-                .filter(n -> !n.id().equals(smNode) && !n.id().equals(watcher) && topology.link(n.id(), 1).isPresent())
-                .findFirst();
+        Optional<Node> host = FabricDemo.flappableHost(topology, watcher);
         host.ifPresent(h -> {
             script.add(new Action("unlink " + h.id() + "[1]", () -> fabric.unlink(h.id(), 1)));
             script.add(new Action("relink " + h.id() + "[1]", () -> fabric.relink(h.id(), 1)));
         });
-        parallelInterSwitchLink(topology).ifPresent(l -> {
+        FabricDemo.parallelInterSwitchLink(topology).ifPresent(l -> {
             String end = l.a().node() + "[" + l.a().port() + "]";
             script.add(new Action("unlink " + end + " (one of two parallel inter-switch links)",
                     () -> fabric.unlink(l.a().node(), l.a().port())));
@@ -171,17 +169,6 @@ final class DemoCommand extends FabricCommand {
             throw new IllegalArgumentException("the topology has no host to flap besides the SM's and the watcher's");
         }
         return script;
-    }
-
-    private static Optional<Link> parallelInterSwitchLink(Topology topology) {
-        Map<String, Link> seen = new LinkedHashMap<>();
-        for (Link l : topology.links()) {
-            boolean interSwitch = topology.requireNode(l.a().node()).isSwitch() && topology.requireNode(l.b().node()).isSwitch();
-            if (interSwitch && seen.putIfAbsent(l.a().node() + "|" + l.b().node(), l) != null) {
-                return Optional.of(l);
-            }
-        }
-        return Optional.empty();
     }
 
     private void say(PrintWriter out, String kind, String text) {
@@ -206,7 +193,7 @@ final class DemoCommand extends FabricCommand {
             out.println(Json.line(summary));
         } else {
             out.printf("summary: %d changes, %d notices%n", actions, total);
-            perTrap.forEach((trap, n) -> out.printf("  %3d x trap %-3d %s%n", n, trap, NoticeFormat.trapName(trap)));
+            perTrap.forEach((trap, n) -> out.printf("  %3d x trap %-3d %s%n", n, trap, Traps.name(trap)));
             out.printf("  the SA sent %d Reports (resends included); each notice was delivered once%n", reports);
             silent.forEach(s -> out.println("  no notice after: " + s));
         }

@@ -5,6 +5,7 @@ import io.reactiveumad.discovery.DiscoveredFabric;
 import io.reactiveumad.discovery.DiscoveryOptions;
 import io.reactiveumad.discovery.DiscoveryOptions.DiscoveryProgress;
 import io.reactiveumad.discovery.FabricDiscovery;
+import io.reactiveumad.service.FabricJson;
 import io.reactiveumad.test.topology.DiscoveredTopology;
 import java.io.PrintWriter;
 import java.time.Duration;

@@ -2,6 +2,7 @@ package io.reactiveumad.examples;
 
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.Octets;
+import io.reactiveumad.service.FabricJson;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.util.LinkedHashMap;

@@ -4,6 +4,7 @@ import io.reactiveumad.client.NoticeEvent;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.attr.Notice;
 import io.reactiveumad.mad.attr.TrapDetails;
+import io.reactiveumad.service.Traps;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -25,18 +26,6 @@ final class NoticeFormat {
         this.names = names;
     }
 
-    static String trapName(int trap) {
-        return switch (trap) {
-            case Notice.TRAP_GID_IN_SERVICE -> "GID in service";
-            case Notice.TRAP_GID_OUT_OF_SERVICE -> "GID out of service";
-            case Notice.TRAP_MCAST_GROUP_CREATED -> "multicast group created";
-            case Notice.TRAP_MCAST_GROUP_DELETED -> "multicast group deleted";
-            case Notice.TRAP_LINK_STATE_CHANGE -> "link state change";
-            case Notice.TRAP_LOCAL_CHANGES -> "local changes";
-            default -> "trap " + trap;
-        };
-    }
-
     String text(Instant at, NoticeEvent event) {
         if (event instanceof NoticeEvent.Resubscribed again) {
             return String.format("%s  resubscribed %s at SA lid %d (%s)", CLOCK.format(at), again.selector(), again.smLid(),
@@ -50,7 +39,7 @@ final class NoticeFormat {
             return String.format("%s  %d notice(s) lost: this watcher fell behind", CLOCK.format(at), lost.count());
         }
         Notice n = ((NoticeEvent.Received) event).notice();
-        return String.format("%s  trap %-3d %-19s %s", CLOCK.format(at), n.trapNumber(), trapName(n.trapNumber()), details(n));
+        return String.format("%s  trap %-3d %-19s %s", CLOCK.format(at), n.trapNumber(), Traps.name(n.trapNumber()), details(n));
     }
 
     private static String reasonText(NoticeEvent.Reason reason) {
@@ -83,7 +72,7 @@ final class NoticeFormat {
         Notice n = ((NoticeEvent.Received) event).notice();
         out.put("event", "notice");
         out.put("trap", n.trapNumber());
-        out.put("name", trapName(n.trapNumber()));
+        out.put("name", Traps.name(n.trapNumber()));
         out.put("type", n.type());
         out.put("producerType", n.producerType());
         out.put("issuerLid", n.issuerLid());

@@ -5,6 +5,8 @@ import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.fabric.Endpoint;
 import io.reactiveumad.fabric.Routing;
 import io.reactiveumad.fabric.SwitchRoutes;
+import io.reactiveumad.service.FabricJson;
+import io.reactiveumad.service.Routes;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -2,6 +2,7 @@ package io.reactiveumad.examples;
 
 import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.client.SmpRoute;
+import io.reactiveumad.service.Routes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

@@ -6,6 +6,7 @@ import io.reactiveumad.fabric.RouteTrace;
 import io.reactiveumad.fabric.Routing;
 import io.reactiveumad.fabric.TraceHop;
 import io.reactiveumad.mad.attr.NodeInfo;
+import io.reactiveumad.service.FabricJson;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

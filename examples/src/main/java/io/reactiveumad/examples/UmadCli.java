@@ -1,6 +1,8 @@
 package io.reactiveumad.examples;
 
 import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -12,11 +14,18 @@ import picocli.CommandLine.Command;
 @Command(name = "umad", mixinStandardHelpOptions = true, version = "umad (reactive-umad examples) 0.1.0",
         description = "InfiniBand management from Java with reactive-umad: watch traps, discover the fabric, "
                 + "query SMP/SA/PerfMgt attributes. Runs on the kernel's umad devices, an ibsim simulator, or an "
-                + "embedded in-JVM fabric when there is no InfiniBand.",
-        subcommands = {DemoCommand.class, WatchCommand.class, DiscoverCommand.class, SmpCommand.class,
-                SaCommand.class, PerfCommand.class, RoutesCommand.class, TraceCommand.class, CommandLine.HelpCommand.class})
+                + "embedded in-JVM fabric when there is no InfiniBand.")
 public final class UmadCli {
     public static final int EXIT_FAILED = 1;
+
+    /**
+     * The subcommands, in the order the help lists them. picocli builds a command's model by reflection
+     * over every option of it and of its own subcommands, which was most of the CLI's start-up before the
+     * first MAD: so a command line that names one of these gets only that one built.
+     */
+    private static final Map<String, Class<?>> COMMANDS = commands(DemoCommand.class, WatchCommand.class,
+            DiscoverCommand.class, SmpCommand.class, SaCommand.class, PerfCommand.class, RoutesCommand.class,
+            TraceCommand.class, ServeCommand.class);
 
     public static void main(String[] args) {
         System.exit(run(CliContext.system(), new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
@@ -24,7 +33,7 @@ public final class UmadCli {
 
     /** Runs one command line in {@code context} with these writers; returns the exit code. */
     static int run(CliContext context, PrintWriter out, PrintWriter err, String... args) {
-        CommandLine cli = commandLine(context);
+        CommandLine cli = commandLine(context, args);
         cli.setOut(out);
         cli.setErr(err);
         try {
@@ -35,11 +44,28 @@ public final class UmadCli {
         }
     }
 
-    static CommandLine commandLine(CliContext context) {
-        return new CommandLine(new UmadCli(), new ContextFactory(context))
-                .setExecutionExceptionHandler(UmadCli::oneLineError)
+    /** The command line for {@code args}: the subcommand they name, or all of them (help, usage errors). */
+    static CommandLine commandLine(CliContext context, String... args) {
+        CommandLine cli = new CommandLine(new UmadCli(), new ContextFactory(context));
+        Class<?> named = args.length > 0 ? COMMANDS.get(args[0]) : null;
+        if (named != null) {
+            cli.addSubcommand(args[0], named);
+        } else {
+            COMMANDS.forEach(cli::addSubcommand);
+            cli.addSubcommand(new CommandLine.HelpCommand());
+        }
+        // After the subcommands: picocli hands these settings down only to subcommands already added.
+        return cli.setExecutionExceptionHandler(UmadCli::oneLineError)
                 .setParameterExceptionHandler(UmadCli::oneLineUsageError)
                 .setCaseInsensitiveEnumValuesAllowed(true);
+    }
+
+    private static Map<String, Class<?>> commands(Class<?>... types) {
+        Map<String, Class<?>> byName = new LinkedHashMap<>();
+        for (Class<?> type : types) {
+            byName.put(type.getAnnotation(Command.class).name(), type);
+        }
+        return byName;
     }
 
     /** Builds commands and mixins, handing {@link CliContext} to those whose constructor takes it. */

@@ -3,6 +3,7 @@ package io.reactiveumad.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.reactiveumad.service.FabricJson;
 import io.reactiveumad.test.EmbeddedFabric;
 import io.reactiveumad.test.PortCounter;
 import io.reactiveumad.test.topology.FatTree;

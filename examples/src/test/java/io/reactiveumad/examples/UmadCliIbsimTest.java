@@ -8,6 +8,7 @@ import io.reactiveumad.test.ibsim.DiagResult;
 import io.reactiveumad.test.ibsim.IbsimFabric;
 import io.reactiveumad.test.ibsim.IbsimFabricExtension;
 import io.reactiveumad.test.topology.Topology;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -112,14 +113,15 @@ class UmadCliIbsimTest {
         assertThat(hex(nodes.get(0), "nodeInfo.portGuid")).isEqualTo(nr.number("port_guid"));
         assertThat(nodes.get(0).get("nodeDescription.text").asText()).isEqualTo(nr.field("NodeDescription"));
 
-        // The first record only: ibsim hands SA answers over padded to 256 bytes, so records past the
-        // first of a one-MAD GetTableResp cannot be told from padding (saquery counts by umad length).
         JsonNode links = umad("sa", "links", "--lid", String.valueOf(lid), "--json").json();
-        DiagResult lr = diag("saquery", "LR", String.valueOf(lid));
-        assertThat(links.get(0).get("fromLid").asLong()).isEqualTo(lid);
-        assertThat(links.get(0).get("fromPort").asLong()).isEqualTo(lr.number("FromPort"));
-        assertThat(links.get(0).get("toPort").asLong()).isEqualTo(lr.number("ToPort"));
-        assertThat(links.get(0).get("toLid").asLong()).isEqualTo(lr.number("ToLID"));
+        List<Map<String, String>> lr = diag("saquery", "LR", String.valueOf(lid)).records();
+        assertThat(links).hasSameSizeAs(lr).isNotEmpty();
+        for (int i = 0; i < lr.size(); i++) {
+            assertThat(links.get(i).get("fromLid").asLong()).isEqualTo(lid).isEqualTo(Long.parseLong(lr.get(i).get("FromLID")));
+            assertThat(links.get(i).get("fromPort").asLong()).isEqualTo(Long.parseLong(lr.get(i).get("FromPort")));
+            assertThat(links.get(i).get("toPort").asLong()).isEqualTo(Long.parseLong(lr.get(i).get("ToPort")));
+            assertThat(links.get(i).get("toLid").asLong()).isEqualTo(Long.parseLong(lr.get(i).get("ToLID")));
+        }
     }
 
     @Test

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * unplugs a host and GID in service when it is plugged back, after OpenSM's next sweep.
  */
 class WatchIbsimTest {
-    private static final Duration DEADLINE = Duration.ofSeconds(60);
+    static final Duration DEADLINE = Duration.ofSeconds(60);
 
     @RegisterExtension
     static final IbsimFabricExtension FABRIC = new IbsimFabricExtension(() ->
@@ -52,12 +52,12 @@ class WatchIbsimTest {
         return notice;
     }
 
-    private static int informRecords(IbsimFabric fabric) {
+    static int informRecords(IbsimFabric fabric) {
         return fabric.diag("host3", "saquery", "IIR").stdout().split("InformInfoRecord dump", -1).length - 1;
     }
 
     /** Until OpenSM lists {@code records} InformInfo subscriptions, within the deadline. */
-    private static void awaitSubscribed(IbsimFabric fabric, CompletableFuture<CliRun> watch, int records) {
+    static void awaitSubscribed(IbsimFabric fabric, CompletableFuture<CliRun> watch, int records) {
         long deadline = System.nanoTime() + DEADLINE.toNanos();
         while (System.nanoTime() < deadline) {
             assertThat(watch).as("watch ended before subscribing: %s", watch.getNow(null)).isNotDone();

@@ -29,7 +29,17 @@ import org.slf4j.LoggerFactory;
  *
  * <p>fds are level-triggered, which lets a handler read only as much as its consumer wants and leave
  * the rest queued in the kernel. EPOLLERR/EPOLLHUP cancel the registration and reach the handler as a
- * {@link DeviceGoneException}; a handler that throws is logged and the loop carries on.
+ * {@link DeviceGoneException}; a handler, task or timer that throws is logged and the loop carries on,
+ * except for a {@link VirtualMachineError} (out of memory, stack overflow), after which the loop's own
+ * state cannot be trusted: the loop stops.
+ *
+ * <p><b>Stopping:</b> however the loop stops ({@link #close()}, or a failure of the loop itself), every fd
+ * still registered hears it through {@link FdHandler#onError} (the cause attached), so a channel fails
+ * its requests typed instead of leaving them without a loop to time them out. A task accepted by
+ * {@link #execute} always runs; once the loop has terminated, {@code execute} throws. Producers announce
+ * themselves while they enqueue and wake the loop, and the loop waits for them before its final drain
+ * and before it closes the eventfd: no task slips in unseen and no wakeup writes to a closed (or reused)
+ * fd number.
  *
  * <p>The hot path allocates nothing: events land in one off-heap array reused for every wait, and
  * registrations are found by fd in an array.
@@ -41,7 +51,7 @@ public final class EpollEventLoop implements PollLoop {
     private static final int DEFAULT_MAX_EVENTS = 256;
     /** Tasks run per iteration before the loop looks at its fds again, so a flood cannot starve I/O. */
     private static final int MAX_TASKS_PER_ITERATION = 4096;
-    /** Bounds the final drain, so a task that keeps resubmitting itself cannot keep a closing loop alive. */
+    /** Bounds each drain before TERMINATED, so producers that keep submitting cannot keep a closing loop alive. */
     private static final int MAX_TASKS_AT_SHUTDOWN = 1 << 20;
     /** epoll data of the wakeup eventfd; registrations use (generation << 32 | fd) with fd >= 0. */
     private static final long WAKEUP_DATA = -1L;
@@ -68,6 +78,8 @@ public final class EpollEventLoop implements PollLoop {
     private final MpscQueue<Runnable> tasks = new MpscQueue<>();
     private final AtomicInteger wakeState = new AtomicInteger(AWAKE);
     private final AtomicInteger state = new AtomicInteger(RUNNING);
+    /** Producers between their state check and the end of their enqueue and wakeup; shutdown waits for 0. */
+    private final AtomicInteger submitting = new AtomicInteger();
     private final AtomicLong timerSequence = new AtomicLong();
     /** Loop thread only. */
     private final TimerHeap timers = new TimerHeap();
@@ -132,7 +144,7 @@ public final class EpollEventLoop implements PollLoop {
 
     /**
      * Tasks submitted while {@link #close()} runs still run; once the loop has terminated they are
-     * rejected. A task submitted in the instant the loop terminates may be dropped silently.
+     * rejected with {@link RejectedExecutionException}. Never both, never neither.
      */
     @Override
     public void execute(Runnable task) {
@@ -178,7 +190,14 @@ public final class EpollEventLoop implements PollLoop {
     @Override
     public void close() {
         if (state.compareAndSet(RUNNING, SHUTTING_DOWN)) {
-            wakeup();
+            submitting.incrementAndGet();
+            try {
+                if (state.get() != TERMINATED) {
+                    wakeup();
+                }
+            } finally {
+                submitting.decrementAndGet();
+            }
         }
         if (!inEventLoop()) {
             joinUninterruptibly();
@@ -197,17 +216,26 @@ public final class EpollEventLoop implements PollLoop {
 
     // ---- submission and wakeup (any thread) ----
 
+    /** False once the loop has terminated; otherwise the task is queued and will run. */
     private boolean offer(Runnable task) {
-        if (state.get() == TERMINATED) {
-            return false;
+        // Announced before the state check: shutdown sets TERMINATED and then waits for us, so either we see
+        // TERMINATED and refuse, or our task is queued (and our eventfd write done) before its last drain.
+        submitting.incrementAndGet();
+        try {
+            if (state.get() == TERMINATED) {
+                return false;
+            }
+            tasks.offer(task);
+            if (!inEventLoop()) {
+                wakeup();
+            }
+            return true;
+        } finally {
+            submitting.decrementAndGet();
         }
-        tasks.offer(task);
-        if (!inEventLoop()) {
-            wakeup();
-        }
-        return true;
     }
 
+    /** Only inside an announced submission (see {@link #offer}), so the eventfd is still open. */
     private void wakeup() {
         if (wakeState.get() == SLEEPING && wakeState.compareAndSet(SLEEPING, AWAKE)) {
             LibC.eventFdWrite(wakeupFd.intValue(), 1L);
@@ -231,6 +259,7 @@ public final class EpollEventLoop implements PollLoop {
     // ---- the loop thread ----
 
     private void run() {
+        Throwable killer = null;
         try {
             while (state.get() == RUNNING) {
                 runTasks(MAX_TASKS_PER_ITERATION);
@@ -252,9 +281,17 @@ public final class EpollEventLoop implements PollLoop {
                 processEvents(ready);
             }
         } catch (Throwable t) {
+            killer = t;
             LOG.error("{}: event loop failed, shutting down", name, t);
         } finally {
-            shutdown();
+            shutdown(killer);
+        }
+    }
+
+    /** A VirtualMachineError leaves the loop's own state unknown: it ends the loop rather than being isolated. */
+    private static void rethrowIfFatal(Throwable t) {
+        if (t instanceof VirtualMachineError fatal) {
+            throw fatal;
         }
     }
 
@@ -267,6 +304,7 @@ public final class EpollEventLoop implements PollLoop {
             try {
                 task.run();
             } catch (Throwable t) {
+                rethrowIfFatal(t);
                 LOG.warn("{}: task {} threw", name, task, t);
             }
         }
@@ -314,31 +352,55 @@ public final class EpollEventLoop implements PollLoop {
         }
     }
 
-    private void shutdown() {
-        // Tasks already queued still run: they are typically "unregister and close this fd". A second
-        // drain after TERMINATED catches producers that passed the state check just before it.
-        drainTasks();
+    /** Loop thread, last: {@code killer} is what stopped the loop, null for {@link #close()}. */
+    private void shutdown(Throwable killer) {
+        state.compareAndSet(RUNNING, SHUTTING_DOWN);
+        // Tasks already queued still run: they are typically "unregister and close this fd".
+        drainTasks(MAX_TASKS_AT_SHUTDOWN);
+        tellRegistrations(killer);
+        drainTasks(MAX_TASKS_AT_SHUTDOWN);
         state.set(TERMINATED);
-        drainTasks();
-        timers.clear();
-        for (Registration registration : registrations) {
-            if (registration != null) {
-                registration.cancelled.set(true);
-            }
+        // Producers that passed the state check before TERMINATED finish enqueuing (and writing the eventfd).
+        while (submitting.get() != 0) {
+            Thread.onSpinWait();
         }
+        drainTasks(Long.MAX_VALUE);
+        timers.clear();
         Arrays.fill(registrations, null);
         closeQuietly(wakeupFd);
         closeQuietly(epollFd);
         LOG.debug("{}: terminated", name);
     }
 
-    private void drainTasks() {
-        for (int budget = MAX_TASKS_AT_SHUTDOWN; budget > 0 && !tasks.isEmpty(); budget -= MAX_TASKS_PER_ITERATION) {
-            runTasks(MAX_TASKS_PER_ITERATION);
-            Thread.onSpinWait();
+    /** Every fd still registered hears why the loop stops, so its owner can end what waits on it. */
+    private void tellRegistrations(Throwable killer) {
+        for (Registration registration : registrations.clone()) {
+            if (registration != null && registration.cancelled.compareAndSet(false, true)) {
+                registration.remove();
+                NativeIoException error = killer != null
+                        ? new NativeIoException(name, Errors.EIO, "the event loop died: " + killer)
+                        : new NativeIoException(name, Errors.EIO, "the event loop closed under fd " + registration.fd);
+                if (killer != null) {
+                    error.initCause(killer);
+                }
+                registration.notifyError(error);
+            }
         }
-        if (!tasks.isEmpty()) {
-            LOG.warn("{}: tasks kept coming during shutdown; the rest are dropped", name);
+    }
+
+    /**
+     * Runs queued tasks during shutdown. Before TERMINATED the budget bounds it (producers may keep
+     * coming; what is left runs in the last drain); after it ({@code budget} unbounded) nothing new can
+     * enter, so it runs to empty. A fatal error no longer stops anything: the loop is stopping already.
+     */
+    private void drainTasks(long budget) {
+        for (long left = budget; left > 0 && !tasks.isEmpty(); left -= MAX_TASKS_PER_ITERATION) {
+            try {
+                runTasks(MAX_TASKS_PER_ITERATION);
+            } catch (VirtualMachineError e) {
+                LOG.error("{}: task failed while the loop stops", name, e);
+            }
+            Thread.onSpinWait();
         }
     }
 
@@ -456,7 +518,7 @@ public final class EpollEventLoop implements PollLoop {
             appliedInterest = interest;
         }
 
-        private void remove() {
+        void remove() {
             if (!added) {
                 return;
             }
@@ -476,6 +538,7 @@ public final class EpollEventLoop implements PollLoop {
                 try {
                     handler.onReady(ready);
                 } catch (Throwable t) {
+                    rethrowIfFatal(t);
                     LOG.warn("{}: handler for fd {} threw", name, fd, t);
                 }
             }
@@ -486,7 +549,7 @@ public final class EpollEventLoop implements PollLoop {
             }
         }
 
-        private void notifyError(NativeIoException error) {
+        void notifyError(NativeIoException error) {
             try {
                 handler.onError(error);
             } catch (Throwable t) {
@@ -536,6 +599,7 @@ public final class EpollEventLoop implements PollLoop {
                 try {
                     task.run();
                 } catch (Throwable t) {
+                    rethrowIfFatal(t);
                     LOG.warn("{}: timer task {} threw", name, task, t);
                 }
             }

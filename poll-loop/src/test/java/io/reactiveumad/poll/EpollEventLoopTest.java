@@ -354,6 +354,76 @@ class EpollEventLoopTest {
     }
 
     @Test
+    void aLoopKilledByAVirtualMachineErrorTellsEveryRegisteredFdWhy() throws Exception {
+        FileDescriptor[] pipe = FileDescriptor.pipe();
+        fds.addAll(List.of(pipe));
+        CompletableFuture<NativeIoException> told = new CompletableFuture<>();
+        loop.register(pipe[0].intValue(), PollLoop.READ, handler(ops -> { }, told::complete));
+        awaitLoopIterations(2);
+        OutOfMemoryError killer = new OutOfMemoryError("injected");
+
+        loop.execute(() -> {
+            throw killer;
+        });
+
+        NativeIoException error = told.get(AWAIT_SECONDS, TimeUnit.SECONDS);
+        assertThat(error).hasMessageContaining("event loop died").hasCause(killer);
+        awaitCondition(loop::isTerminated);
+        assertThatThrownBy(() -> loop.execute(() -> { })).isInstanceOf(RejectedExecutionException.class);
+    }
+
+    @Test
+    void closingTheLoopTellsTheFdsStillRegistered() throws Exception {
+        FileDescriptor[] pipe = FileDescriptor.pipe();
+        fds.addAll(List.of(pipe));
+        CompletableFuture<NativeIoException> told = new CompletableFuture<>();
+        loop.register(pipe[0].intValue(), PollLoop.READ, handler(ops -> { }, told::complete));
+        awaitLoopIterations(2);
+
+        loop.close();
+
+        assertThat(told.get(AWAIT_SECONDS, TimeUnit.SECONDS)).hasMessageContaining("event loop closed");
+    }
+
+    /**
+     * Producers race {@code close()}: every task the loop accepted must run, every other one must be
+     * rejected to its producer; none may vanish. Many short rounds, so the offers land at every instant
+     * of the termination.
+     */
+    @Test
+    void aTaskOfferedAsTheLoopTerminatesRunsOrIsRejectedNeverDropped() throws Exception {
+        for (int round = 0; round < 200; round++) {
+            EpollEventLoop racing = EpollEventLoop.start("race-" + round);
+            AtomicInteger accepted = new AtomicInteger();
+            AtomicInteger ran = new AtomicInteger();
+            CountDownLatch go = new CountDownLatch(1);
+            List<Thread> producers = new ArrayList<>();
+            for (int t = 0; t < 2; t++) {
+                Thread producer = new Thread(() -> {
+                    awaitQuietly(go);
+                    for (;;) {
+                        try {
+                            racing.execute(ran::incrementAndGet);
+                            accepted.incrementAndGet();
+                        } catch (RejectedExecutionException e) {
+                            return;
+                        }
+                    }
+                });
+                producer.start();
+                producers.add(producer);
+            }
+            go.countDown();
+            Thread.sleep(0, ThreadLocalRandom.current().nextInt(200_000));
+            racing.close();
+            for (Thread producer : producers) {
+                producer.join(TimeUnit.SECONDS.toMillis(AWAIT_SECONDS));
+            }
+            assertThat(ran.get()).as("round %d: accepted tasks that never ran", round).isEqualTo(accepted.get());
+        }
+    }
+
+    @Test
     void openingAndClosingAThousandLoopsLeaksNoFdOrThread() throws Exception {
         EpollEventLoop.start("warmup").close();
         int fdsBefore = ProcFds.count();

@@ -1,4 +1,4 @@
-package io.reactiveumad.examples;
+package io.reactiveumad.service;
 
 import io.reactiveumad.discovery.DiscoveredFabric;
 import io.reactiveumad.discovery.DiscoveredNode;
@@ -10,25 +10,25 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code umad discover --format json}: the topology (nodes, their addressing port, links with rate) plus the
- * directed route each node was reached by. GUIDs are {@code 0x}-hex strings: JSON numbers lose 64-bit precision.
+ * The JSON of {@code umad discover --format json} and of the service's {@code /api/nodes} and {@code /api/links}:
+ * the topology (nodes, their addressing port, links with rate) plus the directed route each node was reached by. GUIDs are {@code 0x}-hex strings: JSON numbers lose 64-bit precision.
  */
-record FabricJson(String fromNode, int fromPort, List<NodeJson> nodes, List<LinkJson> links, List<String> problems) {
+public record FabricJson(String fromNode, int fromPort, List<NodeJson> nodes, List<LinkJson> links, List<String> problems) {
 
-    record NodeJson(String type, String id, String guid, String description, int ports, String systemImageGuid,
+    public record NodeJson(String type, String id, String guid, String description, int ports, String systemImageGuid,
                     String vendorId, String deviceId, List<PortJson> addressablePorts, String route) {
     }
 
-    record PortJson(int number, String guid, int lid, int lmc) {
+    public record PortJson(int number, String guid, int lid, int lmc) {
     }
 
-    record LinkJson(EndJson a, EndJson b, String width, String speed) {
+    public record LinkJson(EndJson a, EndJson b, String width, String speed) {
     }
 
-    record EndJson(String node, int port) {
+    public record EndJson(String node, int port) {
     }
 
-    static FabricJson of(DiscoveredFabric fabric) {
+    public static FabricJson of(DiscoveredFabric fabric) {
         Topology topology = DiscoveredTopology.of(fabric);
         Map<Long, DiscoveredNode> found = fabric.byGuid();
         List<NodeJson> nodes = topology.nodes().stream()
@@ -50,7 +50,7 @@ record FabricJson(String fromNode, int fromPort, List<NodeJson> nodes, List<Link
                 l.width().text(), l.speed().name());
     }
 
-    static String hex(long guid) {
+    public static String hex(long guid) {
         return String.format("0x%016x", guid);
     }
 }

@@ -1,14 +1,14 @@
-package io.reactiveumad.examples;
+package io.reactiveumad.service;
 
 import io.reactiveumad.client.SmpRoute;
 import java.util.Arrays;
 
 /** Directed routes as infiniband-diags writes them: {@code 0,1,3} (the leading 0 is the local node). */
-final class Routes {
+public final class Routes {
     private Routes() {
     }
 
-    static SmpRoute.Directed parse(String text) {
+    public static SmpRoute.Directed parse(String text) {
         String[] parts = text.trim().split(",");
         int[] hops = new int[parts.length];
         try {
@@ -23,7 +23,7 @@ final class Routes {
     }
 
     /** A LID, or with {@code directed} a directed route such as {@code 0,1,3}. */
-    static SmpRoute target(String text, boolean directed) {
+    public static SmpRoute target(String text, boolean directed) {
         if (directed) {
             return parse(text);
         }
@@ -34,7 +34,7 @@ final class Routes {
         }
     }
 
-    static String format(SmpRoute.Directed route) {
+    public static String format(SmpRoute.Directed route) {
         StringBuilder text = new StringBuilder("0");
         for (int port : route.ports()) {
             text.append(',').append(port);

@@ -1,0 +1,99 @@
+package io.reactiveumad.examples;
+
+import io.reactiveumad.service.FabricDemo;
+import io.reactiveumad.service.FabricService;
+import io.reactiveumad.service.ServiceOptions;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import reactor.core.Disposable;
+
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = "Serve a live view of the fabric over HTTP: a page (topology, notices, port counters, the SM), "
+                + "Server-Sent Events at /events, JSON at /api/nodes, /api/links, /api/ports/LID/PORT/counters and "
+                + "Prometheus metrics at /metrics. Runs on the embedded fabric unless --transport says otherwise.")
+final class ServeCommand extends FabricCommand {
+    /** Discovery and the trap subscriptions; the clients retry well within it. */
+    private static final Duration START_DEADLINE = Duration.ofSeconds(60);
+
+    @Option(names = "--http-port", paramLabel = "N", defaultValue = "8080",
+            description = "The HTTP port (0: any free one; default: ${DEFAULT-VALUE}).")
+    int httpPort;
+
+    @Option(names = "--http-host", paramLabel = "ADDRESS", defaultValue = "127.0.0.1",
+            description = "The address to listen on (default: ${DEFAULT-VALUE}, this machine only).")
+    String httpHost;
+
+    @Option(names = "--sweep", paramLabel = "SECONDS", defaultValue = "5",
+            description = "Read every cabled port's PortCounters this often (default: ${DEFAULT-VALUE}).")
+    double sweepSeconds;
+
+    @Option(names = "--demo", description = "Embedded fabric only: flap links and raise counters every --demo-period "
+            + "so the page moves.")
+    boolean demo;
+
+    @Option(names = "--demo-period", paramLabel = "SECONDS", defaultValue = "3",
+            description = "How often --demo changes the fabric (default: ${DEFAULT-VALUE}).")
+    double demoSeconds;
+
+    @Option(names = "--duration", paramLabel = "SECONDS",
+            description = "Stop after this long (default: until interrupted).")
+    Double durationSeconds;
+
+    @Override
+    public Integer call() {
+        if (demo && transport.kind != null && transport.kind != TransportKind.EMBEDDED) {
+            throw new IllegalArgumentException("--demo changes the fabric, so it runs on the embedded fabric only");
+        }
+        boolean interrupted;
+        ServiceOptions options = ServiceOptions.DEFAULT.withHost(httpHost).withHttpPort(httpPort)
+                .withSweepInterval(seconds(sweepSeconds, "--sweep"));
+        try (Connection connection = transport.kind == null ? transport.openEmbedded() : transport.connect(err());
+             FabricService service = await(FabricService.start(connection.port(), options).timeout(START_DEADLINE),
+                     "starting the service")) {
+            Disposable changes = demo ? FabricDemo.start(connection.fabric().orElseThrow(), connection.port().spec().device(),
+                    seconds(demoSeconds, "--demo-period")) : () -> { };
+            try {
+                out().printf("serving %s on %s (%s port %d)%s%n", service.url(), connection.kind().name().toLowerCase(java.util.Locale.ROOT),
+                        connection.port().spec().device(), connection.port().spec().port(), demo ? "; demo: the fabric changes every "
+                                + demoSeconds + " s" : "");
+                out().flush();
+                interrupted = awaitStop();
+            } finally {
+                changes.dispose();
+            }
+        }
+        if (interrupted) {
+            // Set again only now: closing the server and the port above waits, which the flag would abort.
+            Thread.currentThread().interrupt();
+        }
+        return 0;
+    }
+
+    /**
+     * Waits for --duration, or until interrupted, which is how an embedding program (or a test) stops the
+     * command: a normal end. Returns whether it was interrupted.
+     */
+    private boolean awaitStop() {
+        CountDownLatch never = new CountDownLatch(1);
+        try {
+            if (durationSeconds == null) {
+                never.await();
+            } else {
+                never.await(seconds(durationSeconds, "--duration").toMillis(), TimeUnit.MILLISECONDS);
+            }
+            return false;
+        } catch (InterruptedException stop) {
+            return true;
+        }
+    }
+
+    private static Duration seconds(double value, String option) {
+        if (!(value > 0)) {
+            throw new IllegalArgumentException(option + " must be a positive number of seconds: " + value);
+        }
+        return Duration.ofMillis(Math.round(value * 1000));
+    }
+}

@@ -1,0 +1,163 @@
+package io.reactiveumad.service;
+
+import io.reactiveumad.MadPort;
+import io.reactiveumad.client.NoticeEvent;
+import io.reactiveumad.client.Notices;
+import io.reactiveumad.client.PerfClient;
+import io.reactiveumad.client.SmpClient;
+import io.reactiveumad.client.SmpRoute;
+import io.reactiveumad.client.TrapSelector;
+import io.reactiveumad.mad.attr.Notice;
+import io.reactiveumad.mad.attr.PortInfo;
+import io.reactiveumad.mad.attr.TrapDetails;
+import io.reactiveumad.mad.perf.PortCounters;
+import io.reactiveumad.test.topology.Node;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.Disposable;
+import reactor.core.Disposables;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
+import reactor.util.function.Tuple2;
+import reactor.util.function.Tuples;
+
+/**
+ * Keeps a {@link FabricView} current from the fabric itself: notices from the SA (a trap subscription),
+ * link state read back from the switch a trap 128 names (PortInfo:PortState of its cabled ports) or from
+ * the GID a trap 64/65 names, a periodic PerfMgt sweep of every cabled port, and the SM's LID from the
+ * port's attributes. Everything here is a subscriber of the library's streams; nothing blocks.
+ */
+final class FabricWatcher implements Disposable {
+    private static final Logger log = LoggerFactory.getLogger(FabricWatcher.class);
+    /** The traps the page shows: GID in/out of service, multicast groups, link state, port errors, local changes. */
+    static final int[] TRAPS = {Notice.TRAP_GID_IN_SERVICE, Notice.TRAP_GID_OUT_OF_SERVICE, Notice.TRAP_MCAST_GROUP_CREATED,
+            Notice.TRAP_MCAST_GROUP_DELETED, Notice.TRAP_LINK_STATE_CHANGE, Notice.TRAP_LINK_INTEGRITY,
+            Notice.TRAP_BUFFER_OVERRUN, Notice.TRAP_LOCAL_CHANGES};
+    /** PortCounters reads a sweep keeps on the wire at once. */
+    private static final int SWEEP_OUTSTANDING = 16;
+
+    private final MadPort port;
+    private final FabricView view;
+    private final SmpClient smp;
+    private final PerfClient perf;
+    private final Notices notices;
+    private final Sinks.Many<Node> switchesToCheck = Sinks.many().unicast().onBackpressureBuffer();
+    private final Disposable.Composite running = Disposables.composite();
+    /** The previous sweep's counters by "lid/port"; touched only by the sweep chain, one sweep at a time. */
+    private final Map<String, Tuple2<PortCounters, Instant>> previous = new HashMap<>();
+
+    FabricWatcher(MadPort port, FabricView view) {
+        this.port = port;
+        this.view = view;
+        this.smp = SmpClient.of(port);
+        this.perf = PerfClient.of(port);
+        this.notices = Notices.of(port);
+    }
+
+    /** Subscribes to the traps and starts the sweeps; {@code subscribed} completes once the SA holds the subscriptions. */
+    Mono<Void> start(Duration sweepInterval) {
+        Sinks.Empty<Void> subscribed = Sinks.empty();
+        TrapSelector[] selectors = java.util.Arrays.stream(TRAPS).mapToObj(TrapSelector::trap).toArray(TrapSelector[]::new);
+        running.add(notices.watch(selectors).subscribe(event -> {
+            if (event instanceof NoticeEvent.Subscribed) {
+                subscribed.tryEmitEmpty();
+            } else {
+                onEvent(event);
+            }
+        }, error -> {
+            log.warn("the trap subscription ended: {}", error.toString());
+            subscribed.tryEmitError(error);
+        }));
+        running.add(switchesToCheck.asFlux().concatMap(this::readLinkStates).subscribe());
+        running.add(Flux.interval(Duration.ZERO, sweepInterval).onBackpressureDrop()
+                .concatMap(tick -> sweep(), 1).subscribe());
+        return subscribed.asMono();
+    }
+
+    private void onEvent(NoticeEvent event) {
+        if (event instanceof NoticeEvent.Received received) {
+            Notice notice = received.notice();
+            view.notice(Instant.now(), notice);
+            TrapDetails details = notice.details();
+            if (details instanceof TrapDetails.GidDetails gid && notice.trapNumber() == Notice.TRAP_GID_IN_SERVICE) {
+                view.portGuidState(gid.gid().guid(), true);
+            } else if (details instanceof TrapDetails.GidDetails gid && notice.trapNumber() == Notice.TRAP_GID_OUT_OF_SERVICE) {
+                view.portGuidState(gid.gid().guid(), false);
+            } else if (details instanceof TrapDetails.LinkStateChange change) {
+                view.nodeByLid(change.lid()).filter(Node::isSwitch).ifPresent(switchesToCheck::tryEmitNext);
+            }
+        } else if (event instanceof NoticeEvent.Resubscribed renewal) {
+            view.resubscribed(renewal);
+            view.smAt(renewal.smLid());
+        }
+    }
+
+    /** Trap 128 names the switch, not the port: read PortState of each of its cabled ports. */
+    private Mono<Void> readLinkStates(Node sw) {
+        int lid = sw.addressablePort(0).lid();
+        return Flux.fromIterable(view.cabledPorts(sw))
+                .flatMap(p -> smp.portInfo(SmpRoute.lid(lid), p)
+                        .doOnNext(info -> view.linkState(sw, p, info.portState() != PortInfo.STATE_DOWN))
+                        .onErrorResume(e -> {
+                            log.debug("PortInfo of {} port {}: {}", view.name(sw), p, e.toString());
+                            return Mono.empty();
+                        }))
+                .then();
+    }
+
+    /** One PerfMgt sweep of every cabled, up port, then the SM's LID from the port's attributes. */
+    private Mono<Void> sweep() {
+        return Flux.fromIterable(view.sweepTargets())
+                .flatMap(target -> perf.portCounters(target.lid(), target.port())
+                        .map(counters -> Tuples.of(target, counters))
+                        .onErrorResume(e -> {
+                            log.debug("PortCounters of {}: {}", target.where(), e.toString());
+                            return Mono.empty();
+                        }), SWEEP_OUTSTANDING)
+                .collectList()
+                .doOnNext(this::record)
+                .then(port.refresh().doOnNext(attributes -> view.smAt(attributes.smLid())).then())
+                .onErrorResume(e -> {
+                    log.warn("counter sweep: {}", e.toString());
+                    return Mono.empty();
+                });
+    }
+
+    private void record(List<Tuple2<PortSample.Target, PortCounters>> read) {
+        Instant now = Instant.now();
+        List<PortSample> samples = new ArrayList<>(read.size());
+        for (Tuple2<PortSample.Target, PortCounters> r : read) {
+            String key = r.getT1().lid() + "/" + r.getT1().port();
+            Tuple2<PortCounters, Instant> before = previous.put(key, Tuples.of(r.getT2(), now));
+            samples.add(PortSample.of(r.getT1(), r.getT2(), before == null ? null : before.getT1(),
+                    before == null ? Duration.ZERO : Duration.between(before.getT2(), now)));
+        }
+        view.counters(samples);
+    }
+
+    /** Reads one port's PortCounters now, as {@code umad perf} does. */
+    Mono<PortCounters> portCounters(int lid, int portNumber) {
+        return perf.portCounters(lid, portNumber);
+    }
+
+    @Override
+    public void dispose() {
+        // Cancelling the watch sends the SA its unsubscriptions through the Notices agent; disposing that
+        // agent now would fail them, so it is left to the port, which releases it when it closes.
+        running.dispose();
+        smp.dispose();
+        perf.dispose();
+    }
+
+    @Override
+    public boolean isDisposed() {
+        return running.isDisposed();
+    }
+}

@@ -1,0 +1,225 @@
+package io.reactiveumad.service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code GET /events} with real HTTP clients (the JDK's, and a raw socket for the one that stalls) while the
+ * embedded fabric changes: order, several clients, reconnecting with Last-Event-ID, and a client that stops
+ * reading.
+ */
+class EventStreamTest {
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    private final HttpClient http = HttpClient.newHttpClient();
+    private RunningService running;
+
+    @AfterEach
+    void stop() {
+        if (running != null) {
+            running.close();
+        }
+    }
+
+    private SseClient connect(Long lastEventId) {
+        return new SseClient(http, running.uri("/events"), lastEventId);
+    }
+
+    private static SseClient.Event awaitEvent(SseClient client, String kind, String field, String value) {
+        return await().atMost(WAIT).until(() -> client.events(kind).stream()
+                .filter(e -> e.data().toString().contains(value) && (field == null || e.data().has(field)))
+                .findFirst().orElse(null), e -> e != null);
+    }
+
+    /** host2's cable (host2 HCA-1 port 1 ↔ sw1 port 2) went down, or came back. */
+    private static SseClient.Event awaitHost2Link(SseClient client, String state) {
+        return await().atMost(WAIT).until(() -> client.events(ServiceEvent.LINK).stream()
+                .filter(e -> e.data().get("from").asText().equals("host2 HCA-1 port 1")
+                        && e.data().get("link").get("state").asText().equals(state))
+                .findFirst().orElse(null), e -> e != null);
+    }
+
+    @Test
+    void aClientGetsASnapshotThenTheNoticeAndLinkDownThenLinkUpInOrder() {
+        running = new RunningService();
+        try (SseClient client = connect(null)) {
+            SseClient.Event snapshot = firstEvent(client);
+            assertThat(snapshot.kind()).isEqualTo(ServiceEvent.SNAPSHOT);
+            assertThat(snapshot.data().get("nodes")).hasSize(6);
+            assertThat(snapshot.data().get("links")).hasSize(6);
+            assertThat(snapshot.data().get("sm").get("node").asText()).isEqualTo("host1 HCA-1");
+
+            running.fabric.unlink("host2", 1);
+            SseClient.Event outOfService = awaitEvent(client, ServiceEvent.NOTICE, null, "\"trap\":65");
+            assertThat(outOfService.data().get("where").asText()).isEqualTo("host2 HCA-1 port 1");
+            SseClient.Event down = awaitHost2Link(client, "down");
+            assertThat(down.data().get("to").asText()).isEqualTo("sw1 leaf switch port 2");
+
+            running.fabric.relink("host2", 1);
+            SseClient.Event up = awaitHost2Link(client, "up");
+            SseClient.Event inService = awaitEvent(client, ServiceEvent.NOTICE, null, "\"trap\":64");
+
+            assertThat(outOfService.id()).isLessThan(inService.id());
+            assertThat(down.id()).isLessThan(up.id());
+            List<Long> ids = client.events().stream().map(SseClient.Event::id).filter(id -> id != null).toList();
+            assertThat(ids).as("ids strictly increase").isSorted().doesNotHaveDuplicates();
+            assertThat(ids.get(0)).isEqualTo(snapshot.id());
+        }
+    }
+
+    @Test
+    void twoClientsSeeTheSameEventsInTheSameOrder() {
+        running = new RunningService();
+        try (SseClient first = connect(null); SseClient second = connect(null)) {
+            firstEvent(first);
+            firstEvent(second);
+            running.fabric.unlink("host2", 1);
+            running.fabric.relink("host2", 1);
+            awaitHost2Link(first, "up");
+            awaitHost2Link(second, "up");
+            long lastOfBoth = Math.min(lastId(first), lastId(second));
+            assertThat(ids(first, lastOfBoth)).isNotEmpty().isEqualTo(ids(second, lastOfBoth));
+        }
+    }
+
+    private static long lastId(SseClient client) {
+        List<SseClient.Event> events = client.events();
+        return events.get(events.size() - 1).id();
+    }
+
+    /** "id kind" of every event after the later of the two snapshots, up to {@code last}. */
+    private static List<String> ids(SseClient client, long last) {
+        return client.events().stream().filter(e -> !e.kind().equals(ServiceEvent.SNAPSHOT) && e.id() != null && e.id() <= last)
+                .map(e -> e.id() + " " + e.kind()).toList();
+    }
+
+    /** Connects, takes the snapshot's id and leaves, as a browser whose connection broke. */
+    private long snapshotThenDisconnect() {
+        try (SseClient before = connect(null)) {
+            return firstEvent(before).id();
+        }
+    }
+
+    private static SseClient.Event firstEvent(SseClient client) {
+        return await().atMost(WAIT).until(() -> client.events().isEmpty() ? null : client.events().get(0), e -> e != null);
+    }
+
+    /** A client that has its snapshot, so it sees every change from now on as an event. */
+    private SseClient connectedWithSnapshot() {
+        SseClient client = connect(null);
+        firstEvent(client);
+        return client;
+    }
+
+    @Test
+    void aReconnectWithLastEventIdGetsWhatItMissedAndAnUnknownIdGetsASnapshot() {
+        running = new RunningService();
+        long seen = snapshotThenDisconnect();
+        try (SseClient watcher = connectedWithSnapshot()) {
+            running.fabric.unlink("host2", 1);
+            awaitHost2Link(watcher, "down");
+        }
+        try (SseClient again = connect(seen)) {
+            SseClient.Event down = awaitHost2Link(again, "down");
+            List<SseClient.Event> events = again.events();
+            assertThat(events.get(0).kind()).as("no snapshot: the missed events are replayed").isNotEqualTo(ServiceEvent.SNAPSHOT);
+            assertThat(events.get(0).id()).isEqualTo(seen + 1);
+            assertThat(events).extracting(SseClient.Event::kind).doesNotContain(ServiceEvent.SNAPSHOT);
+            assertThat(down.id()).isGreaterThan(seen);
+        }
+        try (SseClient fromTheFuture = connect(1_000_000L)) {
+            SseClient.Event first = firstEvent(fromTheFuture);
+            assertThat(first.kind()).isEqualTo(ServiceEvent.SNAPSHOT);
+            assertThat(first.data().get("links").toString()).contains("\"state\":\"down\"");
+        }
+    }
+
+    @Test
+    void aReconnectOlderThanTheReplayWindowGetsASnapshot() {
+        running = new RunningService(ServiceOptions.DEFAULT.withReplay(1));
+        long seen = snapshotThenDisconnect();
+        try (SseClient watcher = connectedWithSnapshot()) {
+            running.fabric.unlink("host2", 1);
+            running.fabric.relink("host2", 1);
+            awaitHost2Link(watcher, "up");
+        }
+        try (SseClient again = connect(seen)) {
+            SseClient.Event first = firstEvent(again);
+            assertThat(first.kind()).isEqualTo(ServiceEvent.SNAPSHOT);
+        }
+    }
+
+    /**
+     * A client that connects and never reads: its queue fills, what does not fit is counted, the other client
+     * and the MAD loop carry on (every notice reaches the reading client), and once the stalled one reads
+     * again it is told how many events it missed.
+     */
+    @Test
+    void aStalledClientMissesCountedEventsWithoutHoldingUpTheOthers() throws Exception {
+        // A small kernel send buffer, so the stall reaches the client's queue after hundreds of events, not megabytes.
+        running = new RunningService(ServiceOptions.DEFAULT.withSocketSendBuffer(8192));
+        int batches = 30;
+        int batch = 100;
+        try (Socket stalled = new Socket(); SseClient reading = connectedWithSnapshot()) {
+            stalled.setReceiveBufferSize(4096);
+            stalled.connect(new InetSocketAddress("127.0.0.1", running.service.httpPort()));
+            OutputStream request = stalled.getOutputStream();
+            request.write(("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+            request.flush();
+            await().atMost(WAIT).until(() -> metric("reactive_umad_service_sse_clients") == 2);
+
+            // Renames (trap 144) in batches the reading client keeps up with: it is never a queue behind.
+            for (int i = 0; i < batches * batch; i++) {
+                running.fabric.setNodeDescription("host3", 1, "host3 renamed " + i);
+                if ((i + 1) % batch == 0) {
+                    int sent = i + 1;
+                    await().atMost(WAIT).until(() -> renames(reading) >= sent);
+                }
+            }
+            assertThat(renames(reading)).isEqualTo(batches * batch);
+            assertThat(reading.events(ServiceEvent.LOST)).as("the reading client missed nothing").isEmpty();
+            double dropped = metric("reactive_umad_service_sse_dropped_events_total");
+            assertThat(dropped).as("events the stalled client could not take").isPositive();
+
+            // Reading again: a "lost" event says how many were missed.
+            InputStream in = stalled.getInputStream();
+            StringBuilder text = new StringBuilder();
+            Pattern lost = Pattern.compile("event: lost\ndata: \\{\"missed\":(\\d+)}");
+            byte[] buffer = new byte[65536];
+            Matcher found = await().atMost(WAIT).until(() -> {
+                int n = in.read(buffer);
+                text.append(new String(buffer, 0, Math.max(n, 0), StandardCharsets.UTF_8));
+                Matcher m = lost.matcher(text);
+                return m.find() ? m : null;
+            }, m -> m != null);
+            assertThat(Long.parseLong(found.group(1))).isPositive().isLessThanOrEqualTo((long) dropped);
+        }
+    }
+
+    private static long renames(SseClient client) {
+        return client.events(ServiceEvent.NOTICE).stream().filter(e -> e.data().get("trap").asInt() == 144).count();
+    }
+
+    private double metric(String name) throws Exception {
+        String text = http.send(HttpRequest.newBuilder(running.uri("/metrics")).build(), HttpResponse.BodyHandlers.ofString()).body();
+        Matcher m = Pattern.compile("(?m)^" + Pattern.quote(name) + "(\\{[^}]*})? (\\S+)$").matcher(text);
+        return m.find() ? Double.parseDouble(m.group(2)) : Double.NaN;
+    }
+}

@@ -1,0 +1,121 @@
+package io.reactiveumad.service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.reactiveumad.mad.perf.PortCounters;
+import io.reactiveumad.test.PortCounter;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The JSON endpoints, the page and {@code /metrics}, read with the JDK's HTTP client. */
+class HttpApiTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static RunningService running;
+
+    @BeforeAll
+    static void start() {
+        running = new RunningService();
+    }
+
+    @AfterAll
+    static void stop() {
+        running.close();
+    }
+
+    private static HttpResponse<String> get(String path) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(running.uri(path)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static JsonNode json(String path) throws Exception {
+        HttpResponse<String> response = get(path);
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        assertThat(response.headers().firstValue("content-type")).hasValue("application/json");
+        return JSON.readTree(response.body());
+    }
+
+    @Test
+    void nodesHaveTheDiscoverCommandsFields() throws Exception {
+        JsonNode nodes = json("/api/nodes");
+        assertThat(nodes).hasSize(6);
+        JsonNode host2 = StreamSupport.stream(nodes.spliterator(), false)
+                .filter(n -> n.get("description").asText().equals("host2 HCA-1")).findFirst().orElseThrow();
+        assertThat(fieldNames(host2)).containsExactly(Arrays.stream(FabricJson.NodeJson.class.getRecordComponents())
+                .map(c -> c.getName()).toArray(String[]::new));
+        assertThat(host2.get("type").asText()).isEqualTo("ca");
+        assertThat(host2.get("guid").asText()).isEqualTo(FabricJson.hex(running.fabric.topology().requireNode("host2").nodeGuid()));
+        assertThat(host2.get("addressablePorts").get(0).get("lid").asInt()).isEqualTo(running.fabric.lid("host2", 1));
+    }
+
+    @Test
+    void linksHaveTheDiscoverCommandsFieldsAndTheirState() throws Exception {
+        JsonNode links = json("/api/links");
+        assertThat(links).hasSize(6);
+        assertThat(fieldNames(links.get(0))).containsExactly("a", "b", "width", "speed", "state");
+        assertThat(StreamSupport.stream(links.spliterator(), false).map(l -> l.get("state").asText())).containsOnly("up");
+    }
+
+    @Test
+    void portCountersAreReadNowWithPerfquerysFieldNames() throws Exception {
+        running.fabric.setCounter("host3", 1, PortCounter.SYMBOL_ERROR, 42);
+        running.fabric.setCounter("host3", 1, PortCounter.XMIT_DATA, 123456);
+        int lid = running.fabric.lid("host3", 1);
+        JsonNode counters = json("/api/ports/" + lid + "/1/counters");
+        assertThat(fieldNames(counters)).containsExactly(Arrays.stream(PortCounters.class.getRecordComponents())
+                .map(c -> c.getName()).toArray(String[]::new));
+        assertThat(counters.get("symbolErrorCounter").asInt()).isEqualTo(42);
+        assertThat(counters.get("portXmitData").asLong()).isEqualTo(123456);
+    }
+
+    @Test
+    void aBadPortIsAClearError() throws Exception {
+        HttpResponse<String> notANumber = get("/api/ports/x/1/counters");
+        assertThat(notANumber.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(notANumber.body()).get("error").asText()).contains("lid and port must be numbers");
+        assertThat(get("/api/nowhere").statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void thePageIsOneSelfContainedDocument() throws Exception {
+        HttpResponse<String> page = get("/");
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.headers().firstValue("content-type")).hasValue("text/html; charset=utf-8");
+        assertThat(page.body()).contains("new EventSource(\"/events\")")
+                .as("nothing loaded from elsewhere").doesNotContainPattern("(src|href|url)\\s*[=(]\\s*[\"']?(https?:)?//")
+                .doesNotContain("<script src", "<link ", "@import");
+    }
+
+    @Test
+    void metricsArePrometheusTextWithThePortsCounters() throws Exception {
+        json("/api/ports/" + running.fabric.lid("host3", 1) + "/1/counters");
+        HttpResponse<String> metrics = get("/metrics");
+        assertThat(metrics.statusCode()).isEqualTo(200);
+        assertThat(metrics.headers().firstValue("content-type").orElseThrow()).startsWith("text/plain");
+        String tags = "{device=\"host4\",port=\"1\"}";
+        assertThat(metrics.body()).contains("# TYPE reactive_umad_port_sent_mads_total counter")
+                .containsPattern("reactive_umad_port_sent_mads_total\\Q" + tags + "\\E [1-9]")
+                .containsPattern("reactive_umad_port_received_mads_total\\Q" + tags + "\\E [1-9]")
+                .contains("reactive_umad_port_timeouts_mads_total" + tags)
+                .contains("reactive_umad_port_dropped_mads_total{device=\"host4\",port=\"1\",reason=\"overflow\"}")
+                .contains("reactive_umad_service_sse_clients");
+    }
+
+    private static List<String> fieldNames(JsonNode node) {
+        return iterable(node.fieldNames());
+    }
+
+    private static <T> List<T> iterable(java.util.Iterator<T> it) {
+        List<T> out = new java.util.ArrayList<>();
+        it.forEachRemaining(out::add);
+        return out;
+    }
+}

@@ -1,0 +1,70 @@
+package io.reactiveumad.service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+
+/**
+ * The page as a person sees it, in a real headless Chromium: it draws the fabric, and when a cable is cut
+ * the link turns down and the notice appears; when it is restored the link is up again. The screenshot of
+ * the down state is kept at {@code service/target/service-page.png}.
+ */
+class PageInBrowserTest {
+    private static final Duration WAIT = Duration.ofSeconds(30);
+    static final Path SCREENSHOT = Path.of("target", "service-page.png");
+
+    @Test
+    void thePageShowsACutLinkAsDownWithItsNoticeUntilItReturns(@TempDir Path profile) throws Exception {
+        try (RunningService running = new RunningService(ServiceOptions.DEFAULT.withSweepInterval(Duration.ofMillis(500)))) {
+            ChromeDriver browser = HeadlessChromium.start(profile, 1400, 900);
+            try {
+                browser.get(running.service.url());
+                await().atMost(WAIT).until(() -> text(browser, "status").contains("live")
+                        && text(browser, "node-count").equals("6"));
+                assertThat(text(browser, "sm")).isEqualTo("host1 HCA-1 (lid 1)");
+                assertThat(browser.findElements(By.cssSelector("#topology g.switch"))).hasSize(2);
+                assertThat(browser.findElements(By.cssSelector("#topology g.host"))).hasSize(4);
+                assertThat(browser.findElements(By.cssSelector("#topology path.link"))).hasSize(6);
+                assertThat(browser.findElements(By.cssSelector("#topology path.link.down"))).isEmpty();
+
+                running.fabric.addCounter("host3", 1, io.reactiveumad.test.PortCounter.SYMBOL_ERROR, 7);
+                running.fabric.unlink("host2", 1);
+
+                await().atMost(WAIT).until(() -> text(browser, "links-down").contains("host2 HCA-1 port 1"));
+                assertThat(text(browser, "links-down")).isEqualTo("down: host2 HCA-1 port 1 \u2194 sw1 leaf switch port 2");
+                List<WebElement> down = browser.findElements(By.cssSelector("#topology path.link.down"));
+                assertThat(down).hasSize(1);
+                assertThat(down.get(0).getAttribute("data-a")).isEqualTo("host2 HCA-1 port 1");
+                assertThat(browser.findElement(By.cssSelector("#topology g.host[data-node='host2 HCA-1']")).getAttribute("class"))
+                        .contains("down");
+                await().atMost(WAIT).until(() -> text(browser, "notices").contains("trap 65 GID out of service \u2014 host2 HCA-1 port 1"));
+                await().atMost(WAIT).until(() -> text(browser, "counters").contains("host3 HCA-1 port 1 5/1 7"));
+                assertThat(text(browser, "down-count")).isEqualTo("1");
+
+                Files.createDirectories(SCREENSHOT.getParent());
+                Files.write(SCREENSHOT, browser.getScreenshotAs(OutputType.BYTES));
+
+                running.fabric.relink("host2", 1);
+                await().atMost(WAIT).until(() -> browser.findElements(By.cssSelector("#topology path.link.down")).isEmpty());
+                assertThat(text(browser, "links-down")).isEmpty();
+                await().atMost(WAIT).until(() -> text(browser, "notices").contains("trap 64 GID in service \u2014 host2 HCA-1 port 1"));
+            } finally {
+                browser.quit();
+            }
+        }
+    }
+
+    private static String text(ChromeDriver browser, String id) {
+        return browser.findElement(By.id(id)).getText().trim();
+    }
+}

@@ -1,0 +1,45 @@
+package io.reactiveumad.service;
+
+import static org.awaitility.Awaitility.await;
+
+import io.reactiveumad.MadPort;
+import io.reactiveumad.Umad;
+import io.reactiveumad.test.EmbeddedFabric;
+import io.reactiveumad.test.topology.Topology;
+import java.net.URI;
+import java.time.Duration;
+
+/**
+ * The service on the bundled embedded fabric (host1..host4; sw1 and sw2 joined by two parallel links; the
+ * SM on host1), watching from host4, on a free loopback port.
+ */
+final class RunningService implements AutoCloseable {
+    static final Duration START = Duration.ofSeconds(30);
+
+    final EmbeddedFabric fabric;
+    final MadPort port;
+    final FabricService service;
+
+    RunningService(ServiceOptions options) {
+        this.fabric = EmbeddedFabric.start(Topology.defaultTopology());
+        this.port = Umad.open(fabric.transport(), fabric.port("host4", 1)).block(START);
+        this.service = FabricService.start(port, options.withHttpPort(0)).block(START);
+    }
+
+    RunningService() {
+        this(ServiceOptions.DEFAULT);
+    }
+
+    URI uri(String path) {
+        return URI.create(service.url()).resolve(path);
+    }
+
+    @Override
+    public void close() {
+        service.close();
+        // Closing unsubscribes at the SA; the port must stay open until it has.
+        await().atMost(START).until(() -> fabric.subscriptions() == 0);
+        port.dispose();
+        fabric.close();
+    }
+}
