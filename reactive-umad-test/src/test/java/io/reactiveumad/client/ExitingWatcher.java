@@ -6,7 +6,6 @@ import io.reactiveumad.PortSpec;
 import io.reactiveumad.RmppMode;
 import io.reactiveumad.Umad;
 import io.reactiveumad.mad.attr.Notice;
-import io.reactiveumad.poll.ibsim.IbsimEndpoint;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 
@@ -23,8 +22,9 @@ public final class ExitingWatcher {
 
     public static void main(String[] args) throws InterruptedException {
         String node = args[1];
-        MadPort port = Umad.open(IbsimTransport.create(IbsimEndpoint.local(args[0]), node), new PortSpec(node, 1))
-                .block(Duration.ofSeconds(20));
+        IbsimTransport sim = IbsimTransport.fromEnvironment(
+                java.util.Map.of(IbsimTransport.ENV_SOCKET_NAME, args[0], IbsimTransport.ENV_NODE, node));
+        MadPort port = Umad.open(sim, new PortSpec(node, 1)).block(Duration.ofSeconds(20));
         CountDownLatch subscribed = new CountDownLatch(1);
         Notices.of(port, NoticeOptions.defaults().withRmpp(RmppMode.NONE))
                 .watch(TrapSelector.trap(Notice.TRAP_GID_OUT_OF_SERVICE))
