@@ -9,7 +9,7 @@ import io.reactiveumad.fabric.ErrorSweep;
 import io.reactiveumad.fabric.ErrorSweepOptions;
 import io.reactiveumad.fabric.NodeErrors;
 import io.reactiveumad.fabric.PortErrors;
-import io.reactiveumad.poll.ibsim.IbsimEndpoint;
+import io.reactiveumad.IbsimTransport;
 import io.reactiveumad.test.ibsim.IbsimFabric;
 import io.reactiveumad.test.ibsim.IbsimInstallation;
 import io.reactiveumad.test.topology.FatTree;
@@ -126,7 +126,7 @@ public final class ErrorsComparison {
             for (int r = 0; umad != null && r < coldRuns; r++) {
                 ProcessBuilder pb = new ProcessBuilder(umad, "errors", "--transport", "ibsim", "--sim-host",
                         DiscoveryComparison.LOCAL_NODE);
-                pb.environment().put(IbsimEndpoint.ENV_SOCKET_NAME, fabric.socketName());
+                pb.environment().put(IbsimTransport.ENV_SOCKET_NAME, fabric.socketName());
                 ChildProcess run = ChildProcess.run(pb, LIMIT);
                 cold.add(run.elapsed());
                 diffs.add(compare("cold run " + (r + 1), badPorts(run), theirs));
