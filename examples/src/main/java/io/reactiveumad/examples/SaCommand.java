@@ -1,6 +1,5 @@
 package io.reactiveumad.examples;
 
-import io.reactiveumad.RmppMode;
 import io.reactiveumad.client.SaClient;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.attr.NodeDescription;
@@ -22,13 +21,9 @@ import reactor.core.publisher.Flux;
                 SaCommand.Services.class, SaCommand.Informs.class})
 final class SaCommand {
 
-    /**
-     * An SA client doing RMPP in user space, except on ibsim: an SA attached through umad2sim (OpenSM)
-     * leaves RMPP to a kernel that is not there, so its answers are single MADs flagged Active with
-     * RMPPVersion 0, which an RMPP receiver must refuse.
-     */
+    /** The default SA client: it works on every transport, ibsim's OpenSM included, without picking an RMPP mode. */
     static SaClient client(Connection connection) {
-        return SaClient.of(connection.port(), connection.kind() == TransportKind.IBSIM ? RmppMode.NONE : RmppMode.USER);
+        return SaClient.of(connection.port());
     }
 
     /** One SA GetTable, printed record by record. */

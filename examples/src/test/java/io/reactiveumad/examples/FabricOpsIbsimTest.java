@@ -8,6 +8,7 @@ import io.reactiveumad.test.ibsim.DiagResult;
 import io.reactiveumad.test.ibsim.IbsimFabric;
 import io.reactiveumad.test.ibsim.IbsimFabricExtension;
 import io.reactiveumad.test.topology.FatTree;
+import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,11 +42,15 @@ class FabricOpsIbsimTest {
     private static final Pattern IBSWITCHES_LID = Pattern.compile(" lid (\\d+) lmc");
 
     static CliRun umad(String... args) {
+        return umadExits(0, args);
+    }
+
+    static CliRun umadExits(int exitCode, String... args) {
         String[] all = new String[args.length + 4];
         System.arraycopy(args, 0, all, 0, args.length);
         System.arraycopy(new String[] {"--transport", "ibsim", "--sim-host", HOST}, 0, all, args.length, 4);
         CliRun run = CliRun.run(Map.of(IbsimEndpoint.ENV_SOCKET_NAME, FABRIC.fabric().socketName()), all);
-        assertThat(run.exitCode()).as("%s", run).isZero();
+        assertThat(run.exitCode()).as("%s", run).isEqualTo(exitCode);
         return run;
     }
 
@@ -116,6 +121,85 @@ class FabricOpsIbsimTest {
     private static String endOf(String prompt, JsonNode end, String guid) {
         return String.format("%s %s %d %d %s", prompt, end.get(guid).asText(), end.get("port").asInt(),
                 end.get("lid").asInt(), end.get("description").asText());
+    }
+
+    private static final Pattern ERRORS_HEADER = Pattern.compile("^Errors for (?:0x[0-9a-f]+ )?\"(.*)\"$");
+    private static final Pattern ERRORS_PORT = Pattern.compile("^   GUID (0x[0-9a-f]+) port (\\w+):(.*)$");
+    private static final Pattern ERRORS_SUMMARY = Pattern.compile(
+            "(\\d+) nodes checked, (\\d+) bad nodes found\\n##\\s+(\\d+) ports checked, (\\d+) ports have errors");
+
+    /**
+     * Counters set on a host port, a leaf's two parallel up-links to one spine and a spine's down-link:
+     * the same ports, counters and summary as ibqueryerrors; then with thresholds; then {@code --clear --yes}
+     * leaves ibqueryerrors nothing to report.
+     */
+    @Test
+    void errorSweepEqualsIbqueryerrorsThenClears(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        IbsimFabric fabric = FABRIC.fabric();
+        fabric.performanceSet("host-5", 1, "PortCounters.SymbolErrorCounter", 7);
+        fabric.performanceSet("leaf-2", HOSTS_PER_LEAF + 1, "PortCounters.LinkDownedCounter", 3);
+        fabric.performanceSet("leaf-2", HOSTS_PER_LEAF + 2, "PortCounters.LinkDownedCounter", 2);
+        fabric.performanceSet("leaf-2", HOSTS_PER_LEAF + 2, "PortCounters.PortRcvErrors", 40);
+        fabric.performanceSet("spine-3", 2, "PortCounters.PortXmitDiscards", 11);
+
+        assertSameErrors(umadExits(1, "errors", "--json").json(), ibqueryerrors(), 4);
+
+        Files.writeString(dir.resolve("thresholds"), "# as ibqueryerrors reads them\nPortRcvErrors=39\n"
+                + "LinkDownedCounter=2\n");
+        DiagResult thresholded = ibqueryerrors("--threshold-file", dir.resolve("thresholds").toString());
+        JsonNode ours = umadExits(1, "errors", "--threshold-file", dir.resolve("thresholds").toString(), "--json").json();
+        assertSameErrors(ours, thresholded, 4);
+        assertThat(ours.get("nodes").toString()).as("LinkDownedCounter 2 is not above 2").doesNotContain("\"LinkDownedCounter\":2");
+        assertThat(ours.get("summary").get("thresholds").get("PortRcvErrors").asLong()).isEqualTo(39);
+
+        assertThat(umadExits(2, "errors", "--clear").err()).contains("--yes");
+        umadExits(1, "errors", "--clear", "--yes");
+        assertSameErrors(umad("errors", "--json").json(), ibqueryerrors(), 0);
+    }
+
+    /** ibqueryerrors exits 1 when it found errors, like our command. */
+    private static DiagResult ibqueryerrors(String... args) {
+        DiagResult run = FABRIC.fabric().diag(HOST, "ibqueryerrors", args);
+        assertThat(run.exitCode()).as("%s", run).isIn(0, 1);
+        assertThat(run.stderr()).isEmpty();
+        return run;
+    }
+
+    /** Our JSON names the same nodes, ports and counter values as ibqueryerrors' text, and the same summary. */
+    private static void assertSameErrors(JsonNode ours, DiagResult theirs, int badPorts) {
+        List<String> expected = new ArrayList<>();
+        String node = null;
+        for (String line : theirs.stdout().split("\n")) {
+            Matcher header = ERRORS_HEADER.matcher(line);
+            Matcher port = ERRORS_PORT.matcher(line);
+            if (header.matches()) {
+                node = header.group(1);
+            } else if (port.matches()) {
+                expected.add(node + " " + port.group(1) + " " + port.group(2) + port.group(3));
+            }
+        }
+        List<String> actual = new ArrayList<>();
+        for (JsonNode n : ours.get("nodes")) {
+            for (JsonNode p : n.get("errors")) {
+                StringBuilder line = new StringBuilder(n.get("description").asText() + " 0x"
+                        + Long.toHexString(Long.parseUnsignedLong(p.get("portGuid").asText().substring(2), 16)) + " "
+                        + p.get("port").asText());
+                p.get("counters").fields().forEachRemaining(c -> line.append(" [").append(c.getKey()).append(" == ")
+                        .append(c.getValue().asLong()).append(']'));
+                actual.add(line.toString());
+            }
+            assertThat(n.get("failures")).isEmpty();
+        }
+        assertThat(actual).containsExactlyInAnyOrderElementsOf(expected);
+        Matcher summary = ERRORS_SUMMARY.matcher(theirs.stdout());
+        assertThat(summary.find()).as(theirs.stdout()).isTrue();
+        JsonNode s = ours.get("summary");
+        assertThat(s.get("nodesChecked").asInt()).isEqualTo(Integer.parseInt(summary.group(1)))
+                .isEqualTo(LEAVES + SPINES + LEAVES * HOSTS_PER_LEAF);
+        assertThat(s.get("badNodes").asInt()).isEqualTo(Integer.parseInt(summary.group(2)));
+        assertThat(s.get("portsChecked").asInt()).isEqualTo(Integer.parseInt(summary.group(3)));
+        assertThat(s.get("badPorts").asInt()).isEqualTo(Integer.parseInt(summary.group(4))).isEqualTo(badPorts);
     }
 
     @Test

@@ -232,6 +232,30 @@ class UmadCliEmbeddedTest {
     }
 
     @Test
+    void errorsReportsPortsOverThresholdGroupedByNodeAndClearsOnlyWhenConfirmed() {
+        CliRun clean = succeeds("errors", "--transport", "embedded");
+        assertThat(clean.out()).startsWith("\n## Summary: 6 nodes checked, 0 bad nodes found")
+                .contains("## ").contains("20 ports checked, 0 ports have errors beyond threshold");
+
+        CliRun bad = CliRun.run(Map.of(), fabric -> fabric.setCounter("host2", 1, PortCounter.SYMBOL_ERROR, 9),
+                "errors", "--transport", "embedded", "--json");
+        assertThat(bad.exitCode()).as("%s", bad).isEqualTo(UmadCli.EXIT_FAILED);
+        JsonNode host2 = null;
+        for (JsonNode n : bad.json().get("nodes")) {
+            if (n.get("description").asText().equals("host2 HCA-1")) {
+                host2 = n;
+            }
+        }
+        assertThat(host2.get("errors").get(0).get("counters").get("SymbolErrorCounter").asInt()).isEqualTo(9);
+        assertThat(bad.json().get("summary").get("badPorts").asInt()).isEqualTo(1);
+
+        CliRun unconfirmed = umad("errors", "--transport", "embedded", "--clear");
+        assertThat(unconfirmed.exitCode()).isEqualTo(2);
+        assertThat(unconfirmed.err()).contains("--yes");
+        assertThat(umad("errors", "--transport", "embedded", "--threshold", "NoSuchCounter=1").exitCode()).isEqualTo(2);
+    }
+
+    @Test
     void autoTransportFallsBackToTheEmbeddedFabricAndSaysSo() {
         CliRun run = CliRun.run(Map.of("IBSIM_SOCKNAME", "umad-no-such-simulator"), "smp", "nodedesc", "-D", "0");
         assertThat(run.exitCode()).as("%s", run).isZero();
@@ -260,7 +284,8 @@ class UmadCliEmbeddedTest {
     void helpEverywhere() {
         for (String[] command : List.of(new String[] {"--help"}, new String[] {"demo", "--help"}, new String[] {"watch", "--help"},
                 new String[] {"discover", "--help"}, new String[] {"smp", "portinfo", "--help"}, new String[] {"sa", "paths", "--help"},
-                new String[] {"perf", "--help"}, new String[] {"routes", "--help"}, new String[] {"trace", "--help"})) {
+                new String[] {"perf", "--help"}, new String[] {"routes", "--help"}, new String[] {"trace", "--help"},
+                new String[] {"errors", "--help"})) {
             CliRun run = succeeds(command);
             assertThat(run.out()).as(String.join(" ", command)).startsWith("Usage: umad");
         }

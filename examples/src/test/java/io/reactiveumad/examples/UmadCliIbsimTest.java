@@ -3,11 +3,12 @@ package io.reactiveumad.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.reactiveumad.poll.ibsim.IbsimEndpoint;
+import io.reactiveumad.IbsimTransport;
 import io.reactiveumad.test.ibsim.DiagResult;
 import io.reactiveumad.test.ibsim.IbsimFabric;
 import io.reactiveumad.test.ibsim.IbsimFabricExtension;
 import io.reactiveumad.test.topology.Topology;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -35,7 +36,7 @@ class UmadCliIbsimTest {
         String[] all = new String[args.length + 4];
         System.arraycopy(args, 0, all, 0, args.length);
         System.arraycopy(new String[] {"--transport", "ibsim", "--sim-host", otherCa()}, 0, all, args.length, 4);
-        CliRun run = CliRun.run(Map.of(IbsimEndpoint.ENV_SOCKET_NAME, fabric.socketName()), all);
+        CliRun run = CliRun.run(Map.of(IbsimTransport.ENV_SOCKET_NAME, fabric.socketName()), all);
         assertThat(run.exitCode()).as("%s", run).isZero();
         return run;
     }
@@ -112,14 +113,15 @@ class UmadCliIbsimTest {
         assertThat(hex(nodes.get(0), "nodeInfo.portGuid")).isEqualTo(nr.number("port_guid"));
         assertThat(nodes.get(0).get("nodeDescription.text").asText()).isEqualTo(nr.field("NodeDescription"));
 
-        // The first record only: ibsim hands SA answers over padded to 256 bytes, so records past the
-        // first of a one-MAD GetTableResp cannot be told from padding (saquery counts by umad length).
         JsonNode links = umad("sa", "links", "--lid", String.valueOf(lid), "--json").json();
-        DiagResult lr = diag("saquery", "LR", String.valueOf(lid));
-        assertThat(links.get(0).get("fromLid").asLong()).isEqualTo(lid);
-        assertThat(links.get(0).get("fromPort").asLong()).isEqualTo(lr.number("FromPort"));
-        assertThat(links.get(0).get("toPort").asLong()).isEqualTo(lr.number("ToPort"));
-        assertThat(links.get(0).get("toLid").asLong()).isEqualTo(lr.number("ToLID"));
+        List<Map<String, String>> lr = diag("saquery", "LR", String.valueOf(lid)).records();
+        assertThat(links).hasSameSizeAs(lr).isNotEmpty();
+        for (int i = 0; i < lr.size(); i++) {
+            assertThat(links.get(i).get("fromLid").asLong()).isEqualTo(lid).isEqualTo(Long.parseLong(lr.get(i).get("FromLID")));
+            assertThat(links.get(i).get("fromPort").asLong()).isEqualTo(Long.parseLong(lr.get(i).get("FromPort")));
+            assertThat(links.get(i).get("toPort").asLong()).isEqualTo(Long.parseLong(lr.get(i).get("ToPort")));
+            assertThat(links.get(i).get("toLid").asLong()).isEqualTo(Long.parseLong(lr.get(i).get("ToLID")));
+        }
     }
 
     @Test

@@ -3,7 +3,7 @@ package io.reactiveumad.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.reactiveumad.poll.ibsim.IbsimEndpoint;
+import io.reactiveumad.IbsimTransport;
 import io.reactiveumad.test.ibsim.IbsimFabric;
 import io.reactiveumad.test.ibsim.IbsimFabricExtension;
 import io.reactiveumad.test.topology.Topology;
@@ -19,7 +19,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * unplugs a host and GID in service when it is plugged back, after OpenSM's next sweep.
  */
 class WatchIbsimTest {
-    private static final Duration DEADLINE = Duration.ofSeconds(60);
+    static final Duration DEADLINE = Duration.ofSeconds(60);
 
     @RegisterExtension
     static final IbsimFabricExtension FABRIC = new IbsimFabricExtension(() ->
@@ -40,7 +40,7 @@ class WatchIbsimTest {
     private static JsonNode watchOne(IbsimFabric fabric, int trap, Runnable change) throws Exception {
         int before = informRecords(fabric);
         CompletableFuture<CliRun> watch = CompletableFuture.supplyAsync(() -> CliRun.run(
-                Map.of(IbsimEndpoint.ENV_SOCKET_NAME, fabric.socketName()),
+                Map.of(IbsimTransport.ENV_SOCKET_NAME, fabric.socketName()),
                 "watch", "--transport", "ibsim", "--sim-host", "host4", "--traps", String.valueOf(trap), "--count", "1",
                 "--json"));
         awaitSubscribed(fabric, watch, before + 1);
@@ -52,12 +52,12 @@ class WatchIbsimTest {
         return notice;
     }
 
-    private static int informRecords(IbsimFabric fabric) {
+    static int informRecords(IbsimFabric fabric) {
         return fabric.diag("host3", "saquery", "IIR").stdout().split("InformInfoRecord dump", -1).length - 1;
     }
 
     /** Until OpenSM lists {@code records} InformInfo subscriptions, within the deadline. */
-    private static void awaitSubscribed(IbsimFabric fabric, CompletableFuture<CliRun> watch, int records) {
+    static void awaitSubscribed(IbsimFabric fabric, CompletableFuture<CliRun> watch, int records) {
         long deadline = System.nanoTime() + DEADLINE.toNanos();
         while (System.nanoTime() < deadline) {
             assertThat(watch).as("watch ended before subscribing: %s", watch.getNow(null)).isNotDone();

@@ -54,13 +54,15 @@ public final class Rmpp {
      * reach the window's end; duplicates at or below the last ACK (or of a completed transfer, for
      * {@link RmppOptions#completedGrace()}) are re-ACKed; segments beyond the window dropped; in-window
      * segments out of order held until the gap fills. ABORTs (with a {@link RmppEvent.Failure}): UNV for a
-     * version other than 1, BADT for an unknown type, BAD_STATUS for DATA with a status, BAD_SEG for First
+     * transfer in a version other than 1, BADT for an unknown type, BAD_STATUS for DATA with a status, BAD_SEG for First
      * on the wrong segment, BAD_LEN for PayloadLengths that contradict each other, T2L after
      * {@link RmppOptions#totalTimeout()}.
      * <p>
-     * MADs without the RMPP Active flag, of classes without an RMPP header, or longer than 256 bytes (a
-     * kernel-reassembled message) come back as a {@link RmppEvent.Message} unchanged. Truncated segments
-     * are dropped. Events are emitted serially; the stream buffers them if downstream lags. When
+     * MADs without the RMPP Active flag, of classes without an RMPP header, longer than 256 bytes (a
+     * kernel-reassembled message), or of another RMPP version but running no transfer (no RMPP type at
+     * all, as OpenSM built for a kernel SAR sends under umad2sim, or a single First|Last DATA segment)
+     * come back as a {@link RmppEvent.Message} unchanged, neither acknowledged nor aborted. Truncated
+     * segments are dropped. Events are emitted serially; the stream buffers them if downstream lags. When
      * {@code inbound} completes the stream completes once open transfers have finished or timed out;
      * an error in {@code inbound} is passed on at once. Cancelling stops all timers.
      *

@@ -82,7 +82,9 @@ final class RmppReceiver {
         RmppKey key = RmppKey.of(in.peer(), mad);
         rmpp.wrap(mad);
         // Not ours to reassemble: a plain MAD, or a whole message the kernel already reassembled.
-        if (!rmpp.isActive() || !RmppWire.carriesRmpp(key.mgmtClass()) || mad.length > RmppWire.SEGMENT_SIZE) {
+        // Nor a MAD of another RMPP version that runs no transfer: whole as its sender wrote it.
+        if (!rmpp.isActive() || !RmppWire.carriesRmpp(key.mgmtClass()) || mad.length > RmppWire.SEGMENT_SIZE
+                || RmppWire.isWholeWithoutTransfer(rmpp)) {
             sink.next(new RmppEvent.Message(key, mad.clone()));
             return;
         }

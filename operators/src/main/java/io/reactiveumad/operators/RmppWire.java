@@ -28,6 +28,17 @@ final class RmppWire {
         return MgmtClass.isRmppClass(mgmtClass);
     }
 
+    /**
+     * Whether an Active MAD of an RMPP version other than ours is a whole message rather than a transfer
+     * to refuse: one without any RMPP type (a sender built for a kernel SAR that is not there sets only
+     * Active and leaves version, type, segment and PayloadLength to it: OpenSM under umad2sim), or a
+     * single DATA segment, First and Last. Neither waits for an ACK we could give in its version.
+     */
+    static boolean isWholeWithoutTransfer(RmppHeader rmpp) {
+        return rmpp.version() != RmppHeader.VERSION && (rmpp.type() == 0
+                || (rmpp.type() == RmppHeader.TYPE_DATA && rmpp.isFirst() && rmpp.isLast()));
+    }
+
     static int dataPerSegment(int mgmtClass) {
         return SEGMENT_SIZE - dataOffset(mgmtClass);
     }

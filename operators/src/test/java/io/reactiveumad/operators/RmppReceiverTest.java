@@ -217,6 +217,38 @@ class RmppReceiverTest {
         assertThat(messages()).isEmpty();
     }
 
+    /**
+     * OpenSM built for a kernel SAR (Debian's, under umad2sim) sets only Active on a GetTableResp and
+     * leaves version, type, segment and PayloadLength to the kernel it does not have; umad2sim hands it
+     * over as long as OpenSM wrote it. No transfer runs: it is one whole message, not acknowledged
+     * (an ACK would reach OpenSM as a GetTable request) and not aborted.
+     */
+    @ParameterizedTest(name = "{0} bytes")
+    @ValueSource(ints = {120, 256})
+    void anActiveMadWithoutAnyRmppProtocolIsOneWholeMessage(int length) {
+        start(RmppOptions.defaults());
+        byte[] mad = java.util.Arrays.copyOf(saMessage(200, random), length);
+        new RmppHeader().wrap(mad).version(0).type(0).flags(RmppHeader.FLAG_ACTIVE).status(0)
+                .segmentNumber(0).payloadLength(0);
+        feed(mad);
+
+        assertThat(messages()).singleElement().isEqualTo(mad);
+        assertThat(events).hasSize(1);
+    }
+
+    /** A single DATA segment (First and Last) is a whole message whatever RMPP version its sender speaks. */
+    @ParameterizedTest(name = "version {0}")
+    @ValueSource(ints = {0, 2})
+    void aSingleSegmentOfAnotherVersionIsOneWholeMessageNotAnAbort(int version) {
+        start(RmppOptions.defaults());
+        byte[] mad = with(segment(saMessage(150, random), 1), h -> h.version(version));
+        feed(mad);
+
+        assertThat(failures()).isEmpty();
+        assertThat(abortStatuses()).isEmpty();
+        assertThat(messages()).singleElement().isEqualTo(mad);
+    }
+
     @Test
     void abortsFirstOnALaterSegmentAsBadSegAndEndsTheTransfer() {
         start(RmppOptions.defaults());

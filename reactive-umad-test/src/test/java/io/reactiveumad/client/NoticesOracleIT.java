@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.reactiveumad.MadPort;
 import io.reactiveumad.PortSpec;
-import io.reactiveumad.RmppMode;
 import io.reactiveumad.Umad;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.attr.InformInfo;
@@ -37,13 +36,14 @@ class NoticesOracleIT {
             IbsimFabric.builder().topology(Topology.defaultTopology()).smNode("host1").sweepSeconds(1));
 
     /**
-     * The traps OpenSM holds subscriptions of {@code me} for. Under umad2sim OpenSM's GetTableResp carries
-     * RMPP Active with version 0 and no length, so this reads it as one plain MAD (RMPP off) and keeps
-     * only records naming {@code me}: the rest of the 256 bytes is not zeroed by OpenSM.
+     * The traps OpenSM holds subscriptions of {@code me} for, as the default client reads its GetTableResp
+     * (one MAD from OpenSM under umad2sim, RMPP Active, version 0): every record it yields names {@code me}.
      */
     static List<Integer> heldTraps(SaClient sa, Gid me) {
-        return sa.subscriptions(me).filter(r -> r.subscriberGid().equals(me)).map(InformInfoRecord::informInfo)
-                .filter(InformInfo::subscribe).map(InformInfo::trapNumber).sort().collectList().block(WITHIN);
+        List<InformInfoRecord> records = sa.subscriptions(me).collectList().block(WITHIN);
+        assertThat(records).allSatisfy(r -> assertThat(r.subscriberGid()).isEqualTo(me));
+        return records.stream().map(InformInfoRecord::informInfo).filter(InformInfo::subscribe)
+                .map(InformInfo::trapNumber).sorted().toList();
     }
 
     @Test
@@ -51,7 +51,7 @@ class NoticesOracleIT {
         IbsimFabric fabric = FABRIC.fabric();
         MadPort port = Umad.open(fabric.transport("host2"), new PortSpec("host2", 1)).block(WITHIN);
         Gid me = port.attributes().gids().get(0);
-        SaClient sa = SaClient.of(port, RmppMode.NONE);
+        SaClient sa = SaClient.of(port);
         BlockingQueue<NoticeEvent> first = new LinkedBlockingQueue<>();
         BlockingQueue<NoticeEvent> second = new LinkedBlockingQueue<>();
         TrapSelector in = TrapSelector.trap(Notice.TRAP_GID_IN_SERVICE);
@@ -90,7 +90,7 @@ class NoticesOracleIT {
         Gid host2 = new Gid(port.attributes().gids().get(0).prefix(),
                 Topology.defaultTopology().requireNode("host2").portGuid(1));
         BlockingQueue<NoticeEvent> events = new LinkedBlockingQueue<>();
-        Disposable watching = Notices.of(port, NoticeOptions.defaults().withRmpp(RmppMode.NONE))
+        Disposable watching = Notices.of(port)
                 .watch(TrapSelector.trap(Notice.TRAP_GID_IN_SERVICE), TrapSelector.trap(Notice.TRAP_GID_OUT_OF_SERVICE))
                 .subscribe(events::add);
         try {

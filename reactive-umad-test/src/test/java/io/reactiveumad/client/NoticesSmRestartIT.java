@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.reactiveumad.MadPort;
 import io.reactiveumad.PortSpec;
-import io.reactiveumad.RmppMode;
 import io.reactiveumad.Umad;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.attr.Notice;
@@ -51,7 +50,7 @@ class NoticesSmRestartIT {
         TrapSelector in = TrapSelector.trap(Notice.TRAP_GID_IN_SERVICE);
         TrapSelector out = TrapSelector.trap(Notice.TRAP_GID_OUT_OF_SERVICE);
         BlockingQueue<NoticeEvent> events = new LinkedBlockingQueue<>();
-        Disposable watching = Notices.of(port, NoticeOptions.defaults().withRmpp(RmppMode.NONE).withPollInterval(POLL))
+        Disposable watching = Notices.of(port, NoticeOptions.defaults().withPollInterval(POLL))
                 .watch(in, out).subscribe(events::add);
         try {
             assertThat(events.poll(WITHIN.toSeconds(), TimeUnit.SECONDS)).isInstanceOf(NoticeEvent.Subscribed.class);

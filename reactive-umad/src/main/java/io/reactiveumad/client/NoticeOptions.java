@@ -11,9 +11,8 @@ import java.time.Duration;
  * @param audit        whether each poll also asks the SA (InformInfoRecord) whether it still holds our
  *                     subscriptions, which catches an SM restart that kept its LID
  * @param bufferSize   notices buffered per subscriber without demand; beyond it the oldest are dropped
- * @param rmpp         how the SA agent reads the audit's GetTable answers: {@link RmppMode#USER} (any
- *                     transport); {@link RmppMode#NONE} for a simulator whose SA sends RMPP headers it
- *                     cannot complete (OpenSM under umad2sim)
+ * @param rmpp         how the SA agent reads the audit's GetTable answers: {@link RmppMode#USER} (the
+ *                     default) works on every transport, OpenSM under umad2sim included
  */
 public record NoticeOptions(Duration pollInterval, boolean audit, int bufferSize, RmppMode rmpp) {
     private static final NoticeOptions DEFAULTS = new NoticeOptions(Duration.ofSeconds(5), true, 1024, RmppMode.USER);

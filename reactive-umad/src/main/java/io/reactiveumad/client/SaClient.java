@@ -60,8 +60,8 @@ import reactor.core.publisher.Mono;
  * reregister). An SM_Key given with {@link #withSmKey} goes into every request and is never logged.
  *
  * <p><b>Records.</b> A GetTableResp holds {@code n} records {@code AttributeOffset × 8} bytes apart
- * from byte 56. A reassembled RMPP message (longer than 256 bytes) is split whole; a single MAD stops at
- * the RMPP PayloadLength when RMPP is active. A response with status NO_RECORDS is an empty result.
+ * from byte 56, bounded by what was really sent (see {@link #records}). A response with status NO_RECORDS
+ * is an empty result.
  * Until RMPP is in the path ({@link RmppMode#USER} or {@link RmppMode#KERNEL}), a table longer than
  * one MAD yields only the records of its first segment.
  */
@@ -266,10 +266,11 @@ public final class SaClient implements Disposable {
     }
 
     /**
-     * The records of a GetTable/Delete response (or a Get's one record), split at AttributeOffset: from
-     * byte 56 to the end of a reassembled message, or of a single segment's RMPP PayloadLength. A single
-     * MAD without RMPP length says nothing of where its records end, so trailing all-zero records (the
-     * padding of a zeroed MAD) are not returned.
+     * The records of a GetTable/Delete response (or a Get's one record), split at AttributeOffset and
+     * bounded by what was really sent: the MAD as long as it arrived (a reassembled message, a MAD cut
+     * to what its sender wrote, such as OpenSM's answers through ibsim), and within one RMPP First
+     * segment its PayloadLength. Only whole records count. A 256-byte MAD that says nothing of its
+     * length (no RMPP length, not cut) may be zero-padded, so trailing all-zero records are not returned.
      */
     public static <T> List<T> records(AttributeType<T> type, Mad response) {
         Mads.checkAttribute(type, response);
@@ -278,7 +279,7 @@ public final class SaClient implements Disposable {
         if (stride == 0) {
             return List.of();
         }
-        int dataLength = dataEnd(response) - SaHeader.DATA_OFFSET;
+        int dataLength = Math.max(0, dataEnd(response) - SaHeader.DATA_OFFSET);
         if (!knowsItsLength(response)) {
             int count = dataLength / stride;
             while (count > 0 && isZero(response, SaHeader.DATA_OFFSET + (count - 1) * stride, stride)) {
@@ -289,20 +290,22 @@ public final class SaClient implements Disposable {
         return sa.records(dataLength, type.size(), type.decoder()::decode);
     }
 
-    /** Where SA data ends: the whole of a reassembled message; in a single RMPP segment, its PayloadLength. */
+    /** Where SA data ends: the end of the MAD as it arrived, or before it a single RMPP segment's PayloadLength. */
     static int dataEnd(Mad response) {
-        if (knowsItsLength(response) && response.length() <= MadHeader.MAD_SIZE) {
+        if (response.length() <= MadHeader.MAD_SIZE && announcesItsLength(response)) {
             long payload = new RmppHeader().wrap(response.buffer()).payloadLength();
             return (int) Math.min(response.length(), RmppHeader.END_OFFSET + payload);
         }
         return response.length();
     }
 
-    /** A reassembled message, one shorter than a MAD, or a first RMPP segment with a PayloadLength. */
+    /** A MAD not of the full 256 bytes (reassembled, or cut to what was sent), or one announcing its length. */
     private static boolean knowsItsLength(Mad response) {
-        if (response.length() != MadHeader.MAD_SIZE) {
-            return true;
-        }
+        return response.length() != MadHeader.MAD_SIZE || announcesItsLength(response);
+    }
+
+    /** A first RMPP segment with a PayloadLength (a sender without SAR leaves it 0). */
+    private static boolean announcesItsLength(Mad response) {
         RmppHeader rmpp = new RmppHeader().wrap(response.buffer());
         return rmpp.isActive() && rmpp.isFirst() && rmpp.payloadLength() > 0;
     }

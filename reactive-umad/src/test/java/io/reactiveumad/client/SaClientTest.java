@@ -88,6 +88,45 @@ class SaClientTest extends ClientTestBase {
                 .verifyComplete();
     }
 
+    /**
+     * OpenSM built for a kernel SAR, under umad2sim: only RMPP Active set (version, type, segment and
+     * PayloadLength left to a kernel that is not there), as long as OpenSM wrote it (56 + 8 × 3 bytes).
+     * The default client (user-space RMPP) reads it whole.
+     */
+    @Test
+    void theDefaultClientReadsAGetTableAnswerOfAnSaWithoutRmppSar() {
+        List<LinkRecord> links = List.of(new LinkRecord(1, 1, 2, 3), new LinkRecord(3, 2, 1, 1),
+                new LinkRecord(4, 5, 6, 7));
+        channel.peer(sa(f -> List.of(withoutSar(table(f, 8, links).get(0), DATA + 8 * links.size()))));
+        StepVerifier.create(SaClient.of(port).getTable(SaClient.LINK_RECORD))
+                .expectNextSequence(links)
+                .expectComplete()
+                .verify(Duration.ofSeconds(5));
+        assertThat(channel.sent).as("nothing but the request: no ACK, no ABORT").hasSize(1);
+    }
+
+    /** The same cut by umad2sim at 256 bytes: the records that are whole in what arrived, no more. */
+    @Test
+    void aGetTableAnswerCutAtOneMadYieldsItsWholeRecordsOnly() {
+        List<PathRecord> paths = new ArrayList<>();
+        for (int lid = 1; lid <= 4; lid++) {
+            paths.add(PathRecord.query(new Gid(0xfe80_0000_0000_0000L, lid), new Gid(0xfe80_0000_0000_0000L, lid + 1)));
+        }
+        channel.peer(sa(f -> List.of(withoutSar(table(f, 64, paths).get(0), MadHeader.MAD_SIZE))));
+        StepVerifier.create(SaClient.of(port).getTable(SaClient.PATH_RECORD))
+                .expectNextSequence(paths.subList(0, 3))
+                .expectComplete()
+                .verify(Duration.ofSeconds(5));
+    }
+
+    /** {@code answer} as OpenSM without its kernel's SAR sends it: RMPP Active only, {@code length} bytes. */
+    static MadFrame withoutSar(MadFrame answer, int length) {
+        byte[] mad = java.util.Arrays.copyOf(answer.mad(), length);
+        new RmppHeader().wrap(mad).version(0).type(0).flags(RmppHeader.FLAG_ACTIVE).status(0).segmentNumber(0)
+                .payloadLength(0);
+        return new MadFrame(answer.agentId(), answer.status(), 0, 0, answer.address(), mad);
+    }
+
     @Test
     void aReassembledMessageIsSplitWhole() {
         List<NodeRecord> nodes = new ArrayList<>();

@@ -410,6 +410,10 @@ public final class IbsimChannel implements MadChannel {
             return;
         }
         byte[] mad = inbound.mad();
+        if (mad.length < MadHeader.SIZE) {
+            log.debug("{}: dropping a {}-byte MAD, shorter than its header", endpoint, mad.length);
+            return;
+        }
         MadHeader header = new MadHeader().wrap(mad);
         if (header.baseVersion() != MadHeader.BASE_VERSION) {
             log.debug("{}: dropping a MAD with base version {}", endpoint, header.baseVersion());

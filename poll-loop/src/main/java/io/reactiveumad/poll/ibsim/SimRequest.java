@@ -15,7 +15,8 @@ import java.nio.ByteOrder;
  *
  * The LIDs are odd: a host-order u32 that holds {@code htons(lid)} (umad2sim copies the big-endian
  * LID of {@code ib_user_mad_hdr} into it and ibsim reads it back with {@code ntohs}). A slid of 0 asks
- * ibsim to fill in the sender's LID. A non-zero status from ibsim is 110 (ETIMEDOUT): it returns a
+ * ibsim to fill in the sender's LID. {@code length} is the MAD's length (umad2sim: the bytes its sender
+ * wrote, at most 256; ibsim's own traps: 256). A non-zero status from ibsim is 110 (ETIMEDOUT): it returns a
  * request it dropped (no route, or the port's error rate) to its sender.
  */
 final class SimRequest {
@@ -110,9 +111,14 @@ final class SimRequest {
         return this;
     }
 
-    /** A copy of the 256-byte MAD area. */
+    /**
+     * A copy of the MAD as long as {@link #length()} says (at most the 256-byte area). umad2sim sets
+     * {@code length} to what its sender wrote and leaves the rest of the area as its stack had it, so
+     * bytes past {@code length} are not part of the MAD.
+     */
     byte[] mad() {
-        byte[] out = new byte[MAD_SIZE];
+        long length = length();
+        byte[] out = new byte[length < 0 || length > MAD_SIZE ? MAD_SIZE : (int) length];
         be.get(MAD_OFFSET, out);
         return out;
     }

@@ -19,7 +19,23 @@ class SimWireTest {
         r.mad(mad);
         assertThat(r.buffer().get(SimRequest.MAD_OFFSET)).isEqualTo((byte) 1);
         assertThat(r.buffer().get(SimRequest.SIZE - 1)).isEqualTo((byte) 7);
-        assertThat(r.mad()).isEqualTo(mad);
+        assertThat(r.length(256).mad()).isEqualTo(mad);
+    }
+
+    /**
+     * umad2sim writes {@code length} = the bytes its sender wrote (at most 256) and leaves the rest of the
+     * MAD area as its stack had it: OpenSM's SA answers shorter than a MAD arrive with garbage after them.
+     */
+    @Test
+    void theMadIsAsLongAsLengthSaysAndNeverLongerThanTheMadArea() {
+        SimRequest r = new SimRequest();
+        byte[] garbage = new byte[256];
+        java.util.Arrays.fill(garbage, (byte) 0x5A);
+        r.mad(garbage);
+
+        assertThat(r.length(120).mad()).hasSize(120);
+        assertThat(r.length(256).mad()).hasSize(256);
+        assertThat(r.length(4096).mad()).hasSize(256);
     }
 
     @Test

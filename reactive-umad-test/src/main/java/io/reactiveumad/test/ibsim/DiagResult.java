@@ -1,5 +1,6 @@
 package io.reactiveumad.test.ibsim;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,6 +38,25 @@ public record DiagResult(List<String> command, int exitCode, String stdout, Stri
             }
         }
         return out;
+    }
+
+    /**
+     * The records of a saquery dump, in order: each {@code <Name> dump:} line opens one, and its
+     * {@code name....value} lines are its fields. Empty when the tool printed no record.
+     */
+    public List<Map<String, String>> records() {
+        List<Map<String, String>> records = new ArrayList<>();
+        for (String line : stdout.split("\n")) {
+            if (line.endsWith(" dump:")) {
+                records.add(new LinkedHashMap<>());
+                continue;
+            }
+            Matcher m = FIELD.matcher(line);
+            if (m.matches() && !records.isEmpty()) {
+                records.get(records.size() - 1).putIfAbsent(m.group(1).trim(), m.group(2).trim());
+            }
+        }
+        return records;
     }
 
     /** One field, failing clearly when the tool did not print it. */

@@ -74,6 +74,6 @@ public final class DiscoveredTopology {
     }
 
     private static String guidName(DiscoveredNode node) {
-        return String.format("%s-%016x", NodeType.ofCode(node.nodeInfo().nodeType()).namePrefix(), node.guid());
+        return NodeType.ofCode(node.nodeInfo().nodeType()).guidName(node.guid());
     }
 }

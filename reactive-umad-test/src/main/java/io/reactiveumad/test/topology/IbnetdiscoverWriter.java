@@ -47,20 +47,23 @@ public final class IbnetdiscoverWriter {
         return out.toString();
     }
 
+    // Appends, not String.format: a 1000-node fabric is some 10 000 lines, and formatting them was a
+    // tenth of a cold `umad discover` (docs/BENCHMARKS.md, "Cold start").
     private static void writeNode(StringBuilder out, Topology topology, Node node) {
-        out.append(String.format("\nvendid=0x%x\ndevid=0x%x\n", node.vendorId(), node.deviceId()));
+        out.append("\nvendid=0x").append(hex(node.vendorId())).append("\ndevid=0x").append(hex(node.deviceId())).append('\n');
         if (node.systemImageGuid() != 0) {
-            out.append(String.format("sysimgguid=0x%x\n", node.systemImageGuid()));
+            out.append("sysimgguid=0x").append(hex(node.systemImageGuid())).append('\n');
         }
         if (node.isSwitch()) {
             Port port0 = node.ports().get(0);
-            out.append(String.format("switchguid=0x%x(%x)\n", node.nodeGuid(), port0.guid()));
-            out.append(String.format("Switch\t%d \"%s\"\t\t# \"%s\" base port 0 lid %d lmc %d\n", node.portCount(),
-                    node.guidName(), node.description(), port0.lid(), port0.lmc()));
+            out.append("switchguid=0x").append(hex(node.nodeGuid())).append('(').append(hex(port0.guid())).append(")\n");
+            out.append("Switch\t").append(node.portCount()).append(" \"").append(node.guidName()).append("\"\t\t# \"")
+                    .append(node.description()).append("\" base port 0 lid ").append(port0.lid()).append(" lmc ")
+                    .append(port0.lmc()).append('\n');
         } else {
-            out.append(String.format("%s=0x%x\n", node.type().guidKey(), node.nodeGuid()));
-            out.append(String.format("%s\t%d \"%s\"\t\t# \"%s\"\n", node.type().keyword(), node.portCount(), node.guidName(),
-                    node.description()));
+            out.append(node.type().guidKey()).append("=0x").append(hex(node.nodeGuid())).append('\n');
+            out.append(node.type().keyword()).append('\t').append(node.portCount()).append(" \"").append(node.guidName())
+                    .append("\"\t\t# \"").append(node.description()).append("\"\n");
         }
         for (int p = 1; p <= node.portCount(); p++) {
             int portNumber = p;
@@ -72,21 +75,26 @@ public final class IbnetdiscoverWriter {
         Link.End far = link.other(new Link.End(node.id(), portNumber));
         Node remote = topology.requireNode(far.node());
         Port remotePort = remote.addressablePort(far.port());
-        String rate = link.width().text() + link.speed().name();
         out.append('[').append(portNumber).append(']');
         Port local = node.addressablePort(portNumber);
         if (!node.isSwitch()) {
-            out.append(String.format("(%x) ", local.guid()));
+            out.append('(').append(hex(local.guid())).append(") ");
         }
-        out.append(String.format("\t\"%s\"[%d]", remote.guidName(), far.port()));
+        out.append("\t\"").append(remote.guidName()).append("\"[").append(far.port()).append(']');
         if (!remote.isSwitch()) {
-            out.append(String.format(node.isSwitch() ? "(%x) " : " (%x) ", remotePort.guid()));
+            out.append(node.isSwitch() ? "(" : " (").append(hex(remotePort.guid())).append(") ");
         }
         if (node.isSwitch()) {
-            out.append(String.format("\t\t# \"%s\" lid %d %s\n", remote.description(), remotePort.lid(), rate));
+            out.append("\t\t# \"");
         } else {
-            out.append(String.format("\t\t# lid %d lmc %d \"%s\" lid %d %s\n", local.lid(), local.lmc(), remote.description(),
-                    remotePort.lid(), rate));
+            out.append("\t\t# lid ").append(local.lid()).append(" lmc ").append(local.lmc()).append(" \"");
         }
+        out.append(remote.description()).append("\" lid ").append(remotePort.lid()).append(' ').append(link.width().text())
+                .append(link.speed().name()).append('\n');
+    }
+
+    /** {@code %x}: lower-case hex without leading zeros. */
+    private static String hex(long value) {
+        return Long.toHexString(value);
     }
 }

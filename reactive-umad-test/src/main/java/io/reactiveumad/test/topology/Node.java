@@ -68,7 +68,7 @@ public record Node(NodeType type, String id, String description, int portCount, 
 
     /** {@code ibnetdiscover}'s name for this node: {@code S-} / {@code H-} / {@code R-} and the 16-digit GUID. */
     public String guidName() {
-        return String.format("%s-%016x", type.namePrefix(), nodeGuid);
+        return type.guidName(nodeGuid);
     }
 
     /** A copy with a new description. */

@@ -36,6 +36,12 @@ public enum NodeType {
         return namePrefix;
     }
 
+    /** {@code ibnetdiscover}'s name for a node of this type: the prefix and the 16-digit GUID, {@code "S-0002c90000000001"}. */
+    public String guidName(long nodeGuid) {
+        String hex = Long.toHexString(nodeGuid);
+        return namePrefix + "-" + "0".repeat(16 - hex.length()) + hex;
+    }
+
     /** The key of the GUID line before a record: {@code switchguid=}, {@code caguid=}, {@code rtguid=}. */
     public String guidKey() {
         return guidKey;

@@ -1,0 +1,101 @@
+package io.reactiveumad.fabric;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.reactiveumad.MadPort;
+import io.reactiveumad.PortOptions;
+import io.reactiveumad.Umad;
+import io.reactiveumad.discovery.DiscoveryOptions;
+import io.reactiveumad.mad.perf.PortCounters;
+import io.reactiveumad.test.EmbeddedFabric;
+import io.reactiveumad.test.PortCounter;
+import io.reactiveumad.test.topology.FatTree;
+import io.reactiveumad.test.topology.Topology;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import reactor.test.scheduler.VirtualTimeScheduler;
+
+/**
+ * The error sweep on the embedded fabric's PMAs, in virtual time: a fat tree of 3 leaves and 2 spines with
+ * parallel up-links (every switch answers AllPortSelect), counters set on a host port, on both of a leaf's
+ * parallel links to one spine and on a spine port.
+ */
+class ErrorSweepOnEmbeddedFabricTest {
+    private static final Duration WAIT = Duration.ofSeconds(10);
+    private static final Topology TREE = FatTree.generate(3, 2, 2, 2);
+
+    VirtualTimeScheduler time;
+    EmbeddedFabric fabric;
+    MadPort port;
+
+    @BeforeEach
+    void open() {
+        time = VirtualTimeScheduler.create();
+        fabric = EmbeddedFabric.builder(TREE).sm("host-1", 1).scheduler(time).build();
+        port = Umad.open(fabric.transport(), fabric.port("host-6", 1), new PortOptions(time)).block(WAIT);
+        fabric.setCounter("host-3", 1, PortCounter.SYMBOL_ERROR, 7);
+        fabric.setCounter("leaf-2", 3, PortCounter.LINK_DOWNED, 3);
+        fabric.setCounter("leaf-2", 4, PortCounter.LINK_DOWNED, 2);
+        fabric.setCounter("spine-2", 5, PortCounter.XMIT_DISCARDS, 11);
+    }
+
+    @AfterEach
+    void close() {
+        port.dispose();
+        fabric.close();
+        time.dispose();
+    }
+
+    private List<NodeErrors> sweep(ErrorSweepOptions options) {
+        return ErrorSweep.sweep(port, DiscoveryOptions.defaults(), options).collectList().block(WAIT);
+    }
+
+    private static Map<String, List<PortErrors>> bad(List<NodeErrors> nodes) {
+        return nodes.stream().filter(NodeErrors::isBad)
+                .collect(Collectors.toMap(n -> n.node().description().split(" ")[0], NodeErrors::errors));
+    }
+
+    @Test
+    void everyNodeIsCheckedAndTheBadPortsAreGroupedByNode() {
+        List<NodeErrors> nodes = sweep(ErrorSweepOptions.defaults().withInFlight(4));
+
+        assertThat(nodes).hasSize(TREE.nodes().size()).allSatisfy(n -> assertThat(n.failures()).isEmpty());
+        Map<String, List<PortErrors>> bad = bad(nodes);
+        assertThat(bad).containsOnlyKeys("host-3", "leaf-2", "spine-2");
+        assertThat(bad.get("host-3")).singleElement().satisfies(p -> {
+            assertThat(p.port()).isEqualTo(1);
+            assertThat(p.portGuid()).isEqualTo(TREE.requireNode("host-3").portGuid(1));
+            assertThat(p.exceeded()).containsExactly(Map.entry(ErrorCounter.SYMBOL_ERROR, 7L));
+        });
+        assertThat(bad.get("leaf-2")).extracting(PortErrors::port).containsExactly(PortCounters.ALL_PORTS, 3, 4);
+        assertThat(bad.get("leaf-2").get(0).exceeded()).containsEntry(ErrorCounter.LINK_DOWNED, 5L);
+        // A switch with a clean sum counts all its ports as checked without reading each; hosts one port each.
+        int ports = TREE.nodes().stream().mapToInt(n -> n.isSwitch() ? n.portCount() : 1).sum();
+        assertThat(nodes.stream().mapToInt(NodeErrors::portsChecked).sum()).isEqualTo(ports);
+        assertThat(nodes.stream().mapToLong(NodeErrors::badPorts).sum()).isEqualTo(4);
+    }
+
+    @Test
+    void thresholdsHideCountersAtOrBelowThem() {
+        Map<String, List<PortErrors>> bad = bad(sweep(ErrorSweepOptions.defaults()
+                .withThreshold(ErrorCounter.LINK_DOWNED, 2).withThreshold(ErrorCounter.SYMBOL_ERROR, 7)));
+
+        assertThat(bad).containsOnlyKeys("leaf-2", "spine-2");
+        assertThat(bad.get("leaf-2")).extracting(PortErrors::port).containsExactly(PortCounters.ALL_PORTS, 3);
+    }
+
+    @Test
+    void clearingResetsTheErrorCountersOfEveryCheckedPortButNotTheData() {
+        fabric.setCounter("host-3", 1, PortCounter.XMIT_PKTS, 1000);
+        assertThat(bad(sweep(ErrorSweepOptions.defaults().withClearErrors(true)))).hasSize(3);
+
+        assertThat(bad(sweep(ErrorSweepOptions.defaults()))).isEmpty();
+        assertThat(fabric.counter("leaf-2", 4, PortCounter.LINK_DOWNED)).isZero();
+        assertThat(fabric.counter("host-3", 1, PortCounter.XMIT_PKTS)).isGreaterThanOrEqualTo(1000);
+    }
+}

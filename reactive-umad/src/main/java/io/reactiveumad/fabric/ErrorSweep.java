@@ -1,0 +1,170 @@
+package io.reactiveumad.fabric;
+
+import io.reactiveumad.MadPort;
+import io.reactiveumad.client.PerfClient;
+import io.reactiveumad.discovery.DiscoveredFabric;
+import io.reactiveumad.discovery.DiscoveredNode;
+import io.reactiveumad.discovery.DiscoveryOptions;
+import io.reactiveumad.discovery.FabricDiscovery;
+import io.reactiveumad.mad.attr.ClassPortInfo;
+import io.reactiveumad.mad.attr.PortInfo;
+import io.reactiveumad.mad.perf.PortCounters;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * A fabric-wide check of the ports' error counters, as ibqueryerrors does it, with many nodes checked at
+ * once: per node the PMA's ClassPortInfo, then on a switch that supports AllPortSelect the sum over all
+ * ports (all ports count as checked when it is clean), else PortCounters of every port discovery found.
+ * A counter is reported when it exceeds its threshold; PortXmitWait only where ClassPortInfo says it is
+ * supported. With {@link ErrorSweepOptions#clearErrors()} every checked port's error counters are reset
+ * after the read. A PMA request that fails for good is reported in {@link NodeErrors#failures()}; it never
+ * ends the sweep.
+ *
+ * <pre>{@code
+ * Flux<NodeErrors> bad = ErrorSweep.sweep(port, DiscoveryOptions.defaults(), ErrorSweepOptions.defaults())
+ *         .filter(NodeErrors::isBad);
+ * }</pre>
+ */
+public final class ErrorSweep {
+    /** The CounterSelect bits of every error counter (ibqueryerrors -k resets 0xFFF). */
+    private static final int ERROR_COUNTERS = 0xFFF;
+
+    private ErrorSweep() {
+    }
+
+    /** Discovers the fabric from {@code port}, then checks every node; one {@link NodeErrors} per node. */
+    public static Flux<NodeErrors> sweep(MadPort port, DiscoveryOptions discovery, ErrorSweepOptions options) {
+        Objects.requireNonNull(options, "options");
+        return FabricDiscovery.discover(port, discovery).flatMapMany(fabric -> sweep(port, fabric, options));
+    }
+
+    /** Checks every node of an already discovered {@code fabric}, in its order. */
+    public static Flux<NodeErrors> sweep(MadPort port, DiscoveredFabric fabric, ErrorSweepOptions options) {
+        Objects.requireNonNull(port, "port");
+        Objects.requireNonNull(fabric, "fabric");
+        Objects.requireNonNull(options, "options");
+        return Flux.using(() -> PerfClient.of(port),
+                perf -> Flux.fromIterable(fabric.nodes())
+                        .flatMapSequential(node -> check(perf, node, options), options.inFlight(), 1),
+                PerfClient::dispose);
+    }
+
+    private static Mono<NodeErrors> check(PerfClient perf, DiscoveredNode node, ErrorSweepOptions options) {
+        List<Integer> ports = ports(node);
+        int lid = lid(node, ports);
+        List<String> failures = new ArrayList<>();
+        if (lid == 0) {
+            failures.add("no LID to reach its PMA at");
+            return Mono.just(new NodeErrors(node, lid, List.of(), 0, failures));
+        }
+        return perf.classPortInfo(lid)
+                .map(cpi -> new Capabilities(
+                        (cpi.capabilityMask() & ClassPortInfo.PERF_CAP_ALL_PORT_SELECT) != 0 && node.isSwitch(),
+                        (cpi.capabilityMask() & ClassPortInfo.PERF_CAP_XMIT_WAIT_SUPPORTED) != 0))
+                .onErrorResume(e -> {
+                    failures.add("ClassPortInfo of lid " + lid + ": " + e.getMessage());
+                    return Mono.just(new Capabilities(false, false));
+                })
+                .flatMap(caps -> {
+                    List<PortErrors> errors = new ArrayList<>();
+                    Mono<Boolean> allClean = !caps.allPortSelect() ? Mono.just(false)
+                            : read(perf, node, lid, PortCounters.ALL_PORTS, caps, options, failures)
+                                    .map(sum -> {
+                                        sum.ifPresent(errors::add);
+                                        return sum.isEmpty();
+                                    })
+                                    .defaultIfEmpty(false);
+                    return allClean.flatMap(clean -> {
+                        if (clean) {
+                            return clear(perf, lid, PortCounters.ALL_PORTS, caps, options, failures)
+                                    .thenReturn(node.nodeInfo().numPorts());
+                        }
+                        return Flux.fromIterable(ports)
+                                .concatMap(p -> read(perf, node, lid, p, caps, options, failures)
+                                        .doOnNext(found -> found.ifPresent(errors::add))
+                                        .then(caps.allPortSelect() ? Mono.empty()
+                                                : clear(perf, lid, p, caps, options, failures))
+                                        .thenReturn(p))
+                                .count()
+                                .flatMap(n -> (caps.allPortSelect()
+                                        ? clear(perf, lid, PortCounters.ALL_PORTS, caps, options, failures)
+                                        : Mono.<Void>empty()).thenReturn(n.intValue()));
+                    }).map(checked -> new NodeErrors(node, lid, errors, checked, failures));
+                });
+    }
+
+    private record Capabilities(boolean allPortSelect, boolean xmitWait) {
+    }
+
+    /** PortCounters of {@code port}: the port's errors if some counter exceeds its threshold; empty on failure. */
+    private static Mono<Optional<PortErrors>> read(PerfClient perf, DiscoveredNode node, int lid, int port,
+                                                            Capabilities caps, ErrorSweepOptions options,
+                                                            List<String> failures) {
+        return perf.portCounters(lid, port)
+                .map(counters -> {
+                    Map<ErrorCounter, Long> exceeded = new EnumMap<>(ErrorCounter.class);
+                    for (ErrorCounter c : ErrorCounter.values()) {
+                        if (c == ErrorCounter.XMIT_WAIT && !caps.xmitWait()) {
+                            continue;
+                        }
+                        long value = c.valueIn(counters);
+                        if (value > options.threshold(c)) {
+                            exceeded.put(c, value);
+                        }
+                    }
+                    return exceeded.isEmpty() ? Optional.<PortErrors>empty()
+                            : Optional.of(new PortErrors(port, node.portGuid(port == PortCounters.ALL_PORTS
+                                    ? 0 : port), counters, exceeded));
+                })
+                .onErrorResume(e -> {
+                    failures.add("PortCounters of lid " + lid + " port " + portName(port) + ": " + e.getMessage());
+                    return Mono.empty();
+                });
+    }
+
+    private static Mono<Void> clear(PerfClient perf, int lid, int port, Capabilities caps, ErrorSweepOptions options,
+                                    List<String> failures) {
+        if (!options.clearErrors()) {
+            return Mono.empty();
+        }
+        return perf.resetPortCounters(lid, port, ERROR_COUNTERS,
+                        caps.xmitWait() ? ErrorCounter.XMIT_WAIT.counterSelect2() : 0)
+                .then()
+                .onErrorResume(e -> {
+                    failures.add("reset of lid " + lid + " port " + portName(port) + ": " + e.getMessage());
+                    return Mono.empty();
+                });
+    }
+
+    private static String portName(int port) {
+        return port == PortCounters.ALL_PORTS ? "ALL" : Integer.toString(port);
+    }
+
+    /** The ports ibqueryerrors checks: those discovery found, from 1 (from 0 on an enhanced switch port 0). */
+    private static List<Integer> ports(DiscoveredNode node) {
+        boolean enhancedPort0 = node.isSwitch() && node.switchInfo() != null && node.switchInfo().enhancedPort0();
+        List<Integer> ports = new ArrayList<>();
+        for (int p : node.ports().keySet()) {
+            if (p >= 1 || enhancedPort0) {
+                ports.add(p);
+            }
+        }
+        return ports;
+    }
+
+    /** A switch's LID (port 0), or a CA's first discovered port's. */
+    private static int lid(DiscoveredNode node, List<Integer> ports) {
+        if (node.isSwitch()) {
+            return node.port(0).map(PortInfo::lid).orElse(0);
+        }
+        return ports.stream().map(node::port).flatMap(Optional::stream).mapToInt(PortInfo::lid)
+                .filter(l -> l > 0).findFirst().orElse(0);
+    }
+}
