@@ -3,6 +3,7 @@ package io.reactiveumad;
 import io.reactiveumad.spi.SchedulerExecutor;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.MadHeader;
+import io.reactiveumad.mad.Method;
 import io.reactiveumad.spi.channel.EventExecutor;
 import io.reactiveumad.mad.NativeIoException;
 import io.reactiveumad.spi.channel.AgentRegistration;
@@ -120,7 +121,8 @@ public final class FakeChannel implements MadChannel {
         checkLoop();
         byte[] bytes = frame.mad().clone();
         ByteBuffer buf = ByteBuffer.wrap(bytes);
-        boolean response = (bytes[MadHeader.METHOD_OFFSET] & MadHeader.RESPONSE_BIT) != 0;
+        boolean response = (bytes[MadHeader.METHOD_OFFSET] & MadHeader.RESPONSE_BIT) != 0
+                || bytes[MadHeader.METHOD_OFFSET] == Method.TRAP_REPRESS;
         if (!response) {
             buf.putInt(MadHeader.TID_OFFSET, frame.agentId());
         }
@@ -136,8 +138,9 @@ public final class FakeChannel implements MadChannel {
         byte[] bytes = frame.mad();
         int agent = frame.agentId();
         if (agent == 0 && bytes.length >= MadHeader.SIZE) {
+            // The kernel's ib_response_mad: the R bit, or TrapRepress (the answer to a Trap).
             boolean response = (bytes[MadHeader.METHOD_OFFSET] & MadHeader.RESPONSE_BIT) != 0
-                    || frame.status() != 0;
+                    || bytes[MadHeader.METHOD_OFFSET] == Method.TRAP_REPRESS || frame.status() != 0;
             agent = response ? ByteBuffer.wrap(bytes).getInt(MadHeader.TID_OFFSET) : claim(bytes);
         }
         if (!agents.containsKey(agent)) {
