@@ -121,9 +121,7 @@ public final class FakeChannel implements MadChannel {
         checkLoop();
         byte[] bytes = frame.mad().clone();
         ByteBuffer buf = ByteBuffer.wrap(bytes);
-        boolean response = (bytes[MadHeader.METHOD_OFFSET] & MadHeader.RESPONSE_BIT) != 0
-                || bytes[MadHeader.METHOD_OFFSET] == Method.TRAP_REPRESS;
-        if (!response) {
+        if (!Method.isResponse(bytes[MadHeader.METHOD_OFFSET] & 0xFF)) {
             buf.putInt(MadHeader.TID_OFFSET, frame.agentId());
         }
         MadFrame wire = new MadFrame(frame.agentId(), 0, frame.timeoutMs(), frame.retries(), frame.address(), bytes);
@@ -138,9 +136,7 @@ public final class FakeChannel implements MadChannel {
         byte[] bytes = frame.mad();
         int agent = frame.agentId();
         if (agent == 0 && bytes.length >= MadHeader.SIZE) {
-            // The kernel's ib_response_mad: the R bit, or TrapRepress (the answer to a Trap).
-            boolean response = (bytes[MadHeader.METHOD_OFFSET] & MadHeader.RESPONSE_BIT) != 0
-                    || bytes[MadHeader.METHOD_OFFSET] == Method.TRAP_REPRESS || frame.status() != 0;
+            boolean response = Method.isResponse(bytes[MadHeader.METHOD_OFFSET] & 0xFF) || frame.status() != 0;
             agent = response ? ByteBuffer.wrap(bytes).getInt(MadHeader.TID_OFFSET) : claim(bytes);
         }
         if (!agents.containsKey(agent)) {
