@@ -20,6 +20,9 @@ import java.util.Objects;
  * Transport sim = IbsimTransport.fromEnvironment();          // SIM_HOST, IBSIM_SOCKNAME, ...
  * Mono<MadPort> port = Umad.open(sim, new PortSpec("Hca2", 1));
  * }</pre>
+ *
+ * It is configured the way umad2sim is, by the environment variables named here; pass a map to
+ * {@link #fromEnvironment(Map)} to configure it without touching the process environment.
  */
 public final class IbsimTransport implements Transport {
     /**
@@ -27,6 +30,14 @@ public final class IbsimTransport implements Transport {
      * is named; umad2sim calls its only device this too.
      */
     public static final String DEFAULT_DEVICE = "ibsim0";
+    /** The simulator's socket base name: ibsim listens on {@code @<name>:ctl} (default {@code sim}). */
+    public static final String ENV_SOCKET_NAME = IbsimEndpoint.ENV_SOCKET_NAME;
+    /** When set, the host of a simulator started with {@code ibsim -r}, reached over UDP. */
+    public static final String ENV_SERVER_NAME = IbsimEndpoint.ENV_SERVER_NAME;
+    /** The UDP control port of a remote simulator (default 7070). */
+    public static final String ENV_SERVER_PORT = IbsimEndpoint.ENV_SERVER_PORT;
+    /** The node {@link #ports()} lists, when none is named: {@value #DEFAULT_DEVICE} otherwise. */
+    public static final String ENV_NODE = IbsimEndpoint.ENV_NODE;
 
     private final IbsimEndpoint endpoint;
     private final String defaultNode;
@@ -37,26 +48,26 @@ public final class IbsimTransport implements Transport {
         this.defaultNode = defaultNode == null || defaultNode.isBlank() ? null : defaultNode;
     }
 
-    /** As umad2sim configures itself: {@code SIM_HOST}, {@code IBSIM_SOCKNAME}, {@code IBSIM_SERVER_NAME/PORT}. */
+    /** As umad2sim configures itself: {@value #ENV_NODE}, {@value #ENV_SOCKET_NAME}, {@value #ENV_SERVER_NAME}, {@value #ENV_SERVER_PORT}. */
     public static IbsimTransport fromEnvironment() {
         return fromEnvironment(System.getenv());
     }
 
-    /** As {@link #fromEnvironment()}, reading the variables from {@code env}. */
+    /**
+     * As {@link #fromEnvironment()}, reading the variables from {@code env}.
+     *
+     * @throws IllegalArgumentException when {@value #ENV_SERVER_PORT} is not a port number
+     */
     public static IbsimTransport fromEnvironment(Map<String, String> env) {
         return create(IbsimEndpoint.fromEnvironment(env), env.get(IbsimEndpoint.ENV_NODE));
     }
 
-    /**
-     * A transport with explicit options.
-     *
-     * @param defaultNode the node {@link #ports()} lists; null lists {@link #DEFAULT_DEVICE}
-     */
-    public static IbsimTransport create(IbsimEndpoint endpoint, String defaultNode) {
+    /** @param defaultNode the node {@link #ports()} lists; null lists {@link #DEFAULT_DEVICE} */
+    static IbsimTransport create(IbsimEndpoint endpoint, String defaultNode) {
         return new IbsimTransport(endpoint, defaultNode);
     }
 
-    public IbsimEndpoint endpoint() {
+    IbsimEndpoint endpoint() {
         return endpoint;
     }
 

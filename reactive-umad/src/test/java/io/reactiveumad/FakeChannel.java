@@ -65,7 +65,7 @@ public final class FakeChannel implements MadChannel {
     }
 
     /** Fails the channel as a vanished device would; any thread. */
-    void fail(RuntimeException error) {
+    public void fail(RuntimeException error) {
         loop.execute(() -> listener.onError(error));
     }
 

@@ -1,10 +1,10 @@
 package io.reactiveumad.bench;
 
+import io.reactiveumad.IbsimTransport;
 import io.reactiveumad.MadPort;
 import io.reactiveumad.Umad;
 import io.reactiveumad.discovery.DiscoveredFabric;
 import io.reactiveumad.discovery.FabricDiscovery;
-import io.reactiveumad.poll.ibsim.IbsimEndpoint;
 import io.reactiveumad.test.ibsim.IbsimFabric;
 import io.reactiveumad.test.ibsim.IbsimInstallation;
 import io.reactiveumad.test.topology.DiscoveredTopology;
@@ -100,7 +100,7 @@ public final class DiscoveryComparison {
             List<Duration> cold = new ArrayList<>();
             for (int r = 0; umad != null && r < coldRuns; r++) {
                 ProcessBuilder pb = new ProcessBuilder(umad, "discover", "--transport", "ibsim", "--sim-host", LOCAL_NODE);
-                pb.environment().put(IbsimEndpoint.ENV_SOCKET_NAME, fabric.socketName());
+                pb.environment().put(IbsimTransport.ENV_SOCKET_NAME, fabric.socketName());
                 ChildProcess run = ChildProcess.run(pb, LIMIT).requireSuccess();
                 cold.add(run.elapsed());
                 diffs.add(diff("cold run " + (r + 1), Topology.parse(run.stdout()), theirs));

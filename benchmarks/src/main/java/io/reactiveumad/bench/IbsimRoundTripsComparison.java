@@ -1,6 +1,6 @@
 package io.reactiveumad.bench;
 
-import io.reactiveumad.poll.ibsim.IbsimEndpoint;
+import io.reactiveumad.IbsimTransport;
 import io.reactiveumad.test.ibsim.IbsimFabric;
 import io.reactiveumad.test.topology.FatTree;
 import io.reactiveumad.test.topology.Topology;
@@ -68,7 +68,7 @@ public final class IbsimRoundTripsComparison {
                 double c = RoundTripRuns.best(ChildProcess.run(fabric.attached(CLIENT_NODE, List.of(cClient,
                         "-w", "" + window, "-n", "" + count, "-r", "" + runs, "" + lid)), RUN_LIMIT), "c", window, count);
                 double java = RoundTripRuns.best(ChildProcess.run(ChildProcess.java(MadRoundTrips.class,
-                        Map.of(IbsimEndpoint.ENV_SOCKET_NAME, fabric.socketName(), IbsimEndpoint.ENV_NODE, CLIENT_NODE),
+                        Map.of(IbsimTransport.ENV_SOCKET_NAME, fabric.socketName(), IbsimTransport.ENV_NODE, CLIENT_NODE),
                         List.of("--window", "" + window, "--count", "" + count, "--runs", "" + runs, "--lid", "" + lid)),
                         RUN_LIMIT), "java", window, count);
                 out.println(RoundTripRuns.row(window, c, java));

@@ -7,7 +7,6 @@ import io.reactiveumad.PortOptions;
 import io.reactiveumad.PortSpec;
 import io.reactiveumad.Transport;
 import io.reactiveumad.Umad;
-import io.reactiveumad.poll.ibsim.IbsimEndpoint;
 import io.reactiveumad.test.EmbeddedFabric;
 import io.reactiveumad.test.topology.Topology;
 import java.io.IOException;
@@ -115,7 +114,7 @@ final class TransportOptions {
         Map<String, String> env = new HashMap<>(context.env());
         String node = simHost != null ? simHost : device;
         if (node != null) {
-            env.put(IbsimEndpoint.ENV_NODE, node);
+            env.put(IbsimTransport.ENV_NODE, node);
         }
         Transport sim = IbsimTransport.fromEnvironment(env);
         return new Connection(TransportKind.IBSIM, openPort(sim, sim.ports().get(0)), null);

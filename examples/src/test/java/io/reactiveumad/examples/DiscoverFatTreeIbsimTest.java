@@ -2,7 +2,7 @@ package io.reactiveumad.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.reactiveumad.poll.ibsim.IbsimEndpoint;
+import io.reactiveumad.IbsimTransport;
 import io.reactiveumad.test.ibsim.DiagResult;
 import io.reactiveumad.test.ibsim.IbsimFabric;
 import io.reactiveumad.test.ibsim.IbsimFabricExtension;
@@ -26,7 +26,7 @@ class DiscoverFatTreeIbsimTest {
     void discoverEqualsIbnetdiscoverOnA504NodeFatTree() {
         assertThat(FAT_TREE.nodes()).hasSizeGreaterThanOrEqualTo(500);
         IbsimFabric fabric = FABRIC.fabric();
-        CliRun ours = CliRun.run(Map.of(IbsimEndpoint.ENV_SOCKET_NAME, fabric.socketName()),
+        CliRun ours = CliRun.run(Map.of(IbsimTransport.ENV_SOCKET_NAME, fabric.socketName()),
                 "discover", "--transport", "ibsim", "--sim-host", LOCAL, "--outstanding", "32");
         assertThat(ours.exitCode()).as("%s", ours.err()).isZero();
         DiagResult theirs = fabric.diag(LOCAL, "ibnetdiscover").requireSuccess();

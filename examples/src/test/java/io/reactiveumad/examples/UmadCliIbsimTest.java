@@ -3,7 +3,7 @@ package io.reactiveumad.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.reactiveumad.poll.ibsim.IbsimEndpoint;
+import io.reactiveumad.IbsimTransport;
 import io.reactiveumad.test.ibsim.DiagResult;
 import io.reactiveumad.test.ibsim.IbsimFabric;
 import io.reactiveumad.test.ibsim.IbsimFabricExtension;
@@ -36,7 +36,7 @@ class UmadCliIbsimTest {
         String[] all = new String[args.length + 4];
         System.arraycopy(args, 0, all, 0, args.length);
         System.arraycopy(new String[] {"--transport", "ibsim", "--sim-host", otherCa()}, 0, all, args.length, 4);
-        CliRun run = CliRun.run(Map.of(IbsimEndpoint.ENV_SOCKET_NAME, fabric.socketName()), all);
+        CliRun run = CliRun.run(Map.of(IbsimTransport.ENV_SOCKET_NAME, fabric.socketName()), all);
         assertThat(run.exitCode()).as("%s", run).isZero();
         return run;
     }

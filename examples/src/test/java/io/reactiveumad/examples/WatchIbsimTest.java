@@ -3,7 +3,7 @@ package io.reactiveumad.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.reactiveumad.poll.ibsim.IbsimEndpoint;
+import io.reactiveumad.IbsimTransport;
 import io.reactiveumad.test.ibsim.IbsimFabric;
 import io.reactiveumad.test.ibsim.IbsimFabricExtension;
 import io.reactiveumad.test.topology.Topology;
@@ -40,7 +40,7 @@ class WatchIbsimTest {
     private static JsonNode watchOne(IbsimFabric fabric, int trap, Runnable change) throws Exception {
         int before = informRecords(fabric);
         CompletableFuture<CliRun> watch = CompletableFuture.supplyAsync(() -> CliRun.run(
-                Map.of(IbsimEndpoint.ENV_SOCKET_NAME, fabric.socketName()),
+                Map.of(IbsimTransport.ENV_SOCKET_NAME, fabric.socketName()),
                 "watch", "--transport", "ibsim", "--sim-host", "host4", "--traps", String.valueOf(trap), "--count", "1",
                 "--json"));
         awaitSubscribed(fabric, watch, before + 1);

@@ -1,7 +1,6 @@
 package io.reactiveumad.test.ibsim;
 
 import io.reactiveumad.IbsimTransport;
-import io.reactiveumad.poll.ibsim.IbsimEndpoint;
 import io.reactiveumad.test.topology.Topology;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -12,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -187,7 +187,7 @@ public final class IbsimFabric implements AutoCloseable {
         }
         command.add(netFile.toString());
         ProcessBuilder pb = new ProcessBuilder(command).directory(workDir.toFile()).redirectErrorStream(true);
-        pb.environment().put(IbsimEndpoint.ENV_SOCKET_NAME, socketName);
+        pb.environment().put(IbsimTransport.ENV_SOCKET_NAME, socketName);
         ibsim = startProcess(pb);
         consoleIn = ibsim.getOutputStream();
         console = ProcessOutput.drain("ibsim", ibsim, workDir.resolve("ibsim.log"));
@@ -236,6 +236,22 @@ public final class IbsimFabric implements AutoCloseable {
         startOpenSm();
     }
 
+    /**
+     * Kills ibsim (SIGKILL) as a crash would, and waits until it is gone: every client's sockets are
+     * left pointing at nobody, OpenSM included. The fabric cannot be used afterwards but still closes.
+     */
+    public void killSimulator() {
+        ibsim.destroyForcibly();
+        try {
+            if (!ibsim.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new IllegalStateException("ibsim (pid " + ibsim.pid() + ") survived SIGKILL");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while killing ibsim", e);
+        }
+    }
+
     private static Process startProcess(ProcessBuilder pb) {
         try {
             return pb.start();
@@ -255,13 +271,18 @@ public final class IbsimFabric implements AutoCloseable {
     /** The environment umad2sim needs to attach a tool to {@code node} of this fabric. */
     private void preload(Map<String, String> env, String node) {
         env.put("LD_PRELOAD", IbsimInstallation.umad2sim().toString());
-        env.put(IbsimEndpoint.ENV_SOCKET_NAME, socketName);
-        env.put(IbsimEndpoint.ENV_NODE, node);
+        attach(env, node);
+    }
+
+    /** The variables that attach a client (umad2sim or {@link IbsimTransport}) to {@code node} of this fabric. */
+    private void attach(Map<String, String> env, String node) {
+        env.put(IbsimTransport.ENV_SOCKET_NAME, socketName);
+        env.put(IbsimTransport.ENV_NODE, node);
         if (config.remotePort != 0) {
-            env.put(IbsimEndpoint.ENV_SERVER_NAME, LOOPBACK);
-            env.put(IbsimEndpoint.ENV_SERVER_PORT, Integer.toString(config.remotePort));
+            env.put(IbsimTransport.ENV_SERVER_NAME, LOOPBACK);
+            env.put(IbsimTransport.ENV_SERVER_PORT, Integer.toString(config.remotePort));
         } else {
-            env.remove(IbsimEndpoint.ENV_SERVER_NAME);
+            env.remove(IbsimTransport.ENV_SERVER_NAME);
         }
     }
 
@@ -277,15 +298,19 @@ public final class IbsimFabric implements AutoCloseable {
         return socketName;
     }
 
-    /** Where our own channels reach this fabric's ibsim: its socket name, or its UDP port in remote mode. */
-    public IbsimEndpoint endpoint() {
-        return config.remotePort != 0 ? IbsimEndpoint.remote(LOOPBACK, config.remotePort)
-                : IbsimEndpoint.local(socketName);
+    /**
+     * The environment that attaches a client to {@code node} of this fabric, as umad2sim and
+     * {@link IbsimTransport#fromEnvironment(Map)} read it: the socket name, or the UDP address in remote mode.
+     */
+    public Map<String, String> environment(String node) {
+        Map<String, String> env = new HashMap<>();
+        attach(env, node);
+        return Map.copyOf(env);
     }
 
     /** A transport onto this fabric whose default port is {@code node}. */
     public IbsimTransport transport(String node) {
-        return IbsimTransport.create(endpoint(), node);
+        return IbsimTransport.fromEnvironment(environment(node));
     }
 
     /** Where logs ({@code ibsim.log}, {@code opensm.log}) and OpenSM's cache files go. */

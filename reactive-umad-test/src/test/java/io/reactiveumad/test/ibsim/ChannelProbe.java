@@ -38,7 +38,13 @@ final class ChannelProbe implements AutoCloseable {
     private final AtomicInteger tids = new AtomicInteger(1);
     private volatile Throwable failure;
 
-    ChannelProbe(IbsimEndpoint endpoint, String node) {
+    /** Where this test's channels reach {@code fabric}'s ibsim: as its environment for {@code node} says. */
+    static IbsimEndpoint endpoint(IbsimFabric fabric, String node) {
+        return IbsimEndpoint.fromEnvironment(fabric.environment(node));
+    }
+
+    ChannelProbe(IbsimFabric fabric, String node) {
+        IbsimEndpoint endpoint = endpoint(fabric, node);
         loop = EpollEventLoop.start("probe-" + node);
         try {
             channel = IbsimChannel.open(endpoint, node, loop, () -> { });

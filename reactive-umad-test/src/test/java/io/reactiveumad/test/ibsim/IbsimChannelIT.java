@@ -42,8 +42,8 @@ class IbsimChannelIT {
 
     @BeforeAll
     void openProbes() {
-        server = new ChannelProbe(FABRIC.fabric().endpoint(), "Hca2");
-        client = new ChannelProbe(FABRIC.fabric().endpoint(), "Hca3");
+        server = new ChannelProbe(FABRIC.fabric(), "Hca2");
+        client = new ChannelProbe(FABRIC.fabric(), "Hca3");
     }
 
     @AfterAll
@@ -109,7 +109,7 @@ class IbsimChannelIT {
 
     @Test
     void setIsSmSetsAndClearsIsSmInThePortsCapabilityMask() {
-        try (ChannelProbe probe = new ChannelProbe(FABRIC.fabric().endpoint(), "Hca4")) {
+        try (ChannelProbe probe = new ChannelProbe(FABRIC.fabric(), "Hca4")) {
             String lid = Integer.toString(probe.port().lid());
             probe.channel().setIsSm(true);
             assertThat(capabilityMask(lid) & PortInfo.CAP_IS_SM).isNotZero();
@@ -125,7 +125,7 @@ class IbsimChannelIT {
     @Test
     void closedChannelsGiveTheirClientSlotBack() {
         for (int i = 0; i < 12; i++) {
-            try (ChannelProbe probe = new ChannelProbe(FABRIC.fabric().endpoint(), "Hca4")) {
+            try (ChannelProbe probe = new ChannelProbe(FABRIC.fabric(), "Hca4")) {
                 assertThat(probe.port().lid()).isPositive();
             }
         }
@@ -137,10 +137,10 @@ class IbsimChannelIT {
         List<ChannelProbe> more = new ArrayList<>();
         try {
             for (int i = 0; i < 7; i++) {
-                more.add(new ChannelProbe(FABRIC.fabric().endpoint(), "Hca4"));
+                more.add(new ChannelProbe(FABRIC.fabric(), "Hca4"));
             }
             assertThat(more).extracting(p -> p.channel().clientId()).doesNotHaveDuplicates();
-            assertThatThrownBy(() -> new ChannelProbe(FABRIC.fabric().endpoint(), "Hca4"))
+            assertThatThrownBy(() -> new ChannelProbe(FABRIC.fabric(), "Hca4"))
                     .isInstanceOf(IbsimException.class).hasMessageContaining("10 clients");
         } finally {
             more.forEach(ChannelProbe::close);
@@ -149,7 +149,7 @@ class IbsimChannelIT {
 
     @Test
     void anUnknownNodeIsRefusedWithATypedError() {
-        assertThatThrownBy(() -> new ChannelProbe(FABRIC.fabric().endpoint(), "NoSuchNode"))
+        assertThatThrownBy(() -> new ChannelProbe(FABRIC.fabric(), "NoSuchNode"))
                 .isInstanceOf(IbsimException.class).hasMessageContaining("NoSuchNode");
     }
 

@@ -18,7 +18,7 @@ class IbsimConsoleIT {
 
     @Test
     void unlinkTakesThePortDownAndRelinkBringsTheLinkBack() {
-        try (ChannelProbe probe = new ChannelProbe(FABRIC.fabric().endpoint(), "Hca2")) {
+        try (ChannelProbe probe = new ChannelProbe(FABRIC.fabric(), "Hca2")) {
             assertThat(probe.port().isActive()).isTrue();
             FABRIC.fabric().unlink("Hca2", 1);
             PortAttributes down = probe.port();
@@ -31,8 +31,8 @@ class IbsimConsoleIT {
 
     @Test
     void aMadIbsimCannotRouteComesBackAsDroppedAndIsNotDelivered() {
-        try (ChannelProbe probe = new ChannelProbe(FABRIC.fabric().endpoint(), "Hca1");
-             ChannelProbe far = new ChannelProbe(FABRIC.fabric().endpoint(), "Hca2")) {
+        try (ChannelProbe probe = new ChannelProbe(FABRIC.fabric(), "Hca1");
+             ChannelProbe far = new ChannelProbe(FABRIC.fabric(), "Hca2")) {
             int smp = probe.client(MgmtClass.SUBN_LID_ROUTED, Requests.SMP_VERSION);
             int farLid = far.port().lid();
             FABRIC.fabric().unlink("Hca2", 1);
@@ -49,7 +49,7 @@ class IbsimConsoleIT {
 
     @Test
     void baselidChangesThePortsLid() {
-        try (ChannelProbe probe = new ChannelProbe(FABRIC.fabric().endpoint(), "Hca1")) {
+        try (ChannelProbe probe = new ChannelProbe(FABRIC.fabric(), "Hca1")) {
             int lid = probe.port().lid();
             FABRIC.fabric().baselid("Hca1", 1, 0x99);
             try {

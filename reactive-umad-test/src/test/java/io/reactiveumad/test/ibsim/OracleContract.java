@@ -54,7 +54,7 @@ abstract class OracleContract {
 
     @BeforeAll
     void openProbe() {
-        probe = new ChannelProbe(fabric().endpoint(), node());
+        probe = new ChannelProbe(fabric(), node());
         smp = probe.client(MgmtClass.SUBN_LID_ROUTED, Requests.SMP_VERSION);
         directed = probe.client(MgmtClass.SUBN_DIRECTED_ROUTE, Requests.SMP_VERSION);
         sa = probe.client(MgmtClass.SUBN_ADM, Requests.SA_VERSION);

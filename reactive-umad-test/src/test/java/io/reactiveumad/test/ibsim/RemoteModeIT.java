@@ -30,7 +30,7 @@ class RemoteModeIT extends OracleContract {
 
     @Test
     void theEndpointIsUdp() {
-        assertThat(fabric().endpoint().isRemote()).isTrue();
-        assertThat(fabric().endpoint().serverPort()).isEqualTo(PORT);
+        assertThat(ChannelProbe.endpoint(fabric(), node()).isRemote()).isTrue();
+        assertThat(ChannelProbe.endpoint(fabric(), node()).serverPort()).isEqualTo(PORT);
     }
 }

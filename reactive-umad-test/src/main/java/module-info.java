@@ -1,0 +1,15 @@
+/**
+ * The embedded in-JVM fabric ({@code EmbeddedFabric}: SM, SA, SMAs, PMAs, fault injection, virtual time),
+ * topologies, the ibsim/OpenSM harness, and {@code MadExpectations} for StepVerifier. It reaches the core
+ * only through its API and the transport SPI. JUnit is optional: only the ibsim harness's JUnit extension
+ * and {@code IbsimInstallation.require()} use it, so run-time users of the fabric get no test library.
+ */
+module io.reactiveumad.test {
+    requires transitive io.reactiveumad;
+    requires static org.junit.jupiter.api;
+    requires org.slf4j;
+
+    exports io.reactiveumad.test;
+    exports io.reactiveumad.test.ibsim;
+    exports io.reactiveumad.test.topology;
+}
