@@ -221,6 +221,7 @@ final class PendingRequest implements Subscription, Runnable {
             return;
         }
         wireTid = tid & 0xFFFF_FFFFL;
+        port.inFlight.increment();
         port.updateReadInterest();
         transmit();
     }
@@ -234,6 +235,9 @@ final class PendingRequest implements Subscription, Runnable {
             return;
         }
         attempts++;
+        if (attempts > 1) {
+            port.retries.increment();
+        }
         try {
             if (frame == null) {
                 byte[] bytes = request.toByteArray();
@@ -350,6 +354,7 @@ final class PendingRequest implements Subscription, Runnable {
     private void end() {
         done = true;
         cancelTimer();
+        port.inFlight.decrement();
         agent.pending().remove(tid, this);
         port.updateReadInterest();
     }
