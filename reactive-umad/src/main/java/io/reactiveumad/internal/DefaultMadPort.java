@@ -67,6 +67,10 @@ public final class DefaultMadPort implements MadPort, FrameListener {
     final LongAdder timeouts = new LongAdder();
     final LongAdder unclaimed = new LongAdder();
     final LongAdder malformed = new LongAdder();
+    final LongAdder retries = new LongAdder();
+    final LongAdder rmppTransfers = new LongAdder();
+    /** Requests between their TID's allocation and their end; a gauge, so it goes up and down. */
+    final LongAdder inFlight = new LongAdder();
     /** Drops of agents already closed, so the port's total never goes down (written under the agents lock). */
     private final LongAdder droppedByClosedAgents = new LongAdder();
 
@@ -174,7 +178,7 @@ public final class DefaultMadPort implements MadPort, FrameListener {
             }
         }
         return new PortStats(received.sum(), sent.sum(), dropped, lateResponses.sum(), timeouts.sum(),
-                unclaimed.sum(), malformed.sum());
+                unclaimed.sum(), malformed.sum(), retries.sum(), rmppTransfers.sum(), inFlight.sum());
     }
 
     private List<DefaultMadAgent> agentsSnapshot() {
