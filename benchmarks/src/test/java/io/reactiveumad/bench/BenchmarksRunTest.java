@@ -102,6 +102,7 @@ class BenchmarksRunTest {
 
         assertThat(table.toString(StandardCharsets.UTF_8))
                 .containsPattern("\\| reactive-umad warm [^|]+\\| \\d+ ms \\| \\d+ ms \\| [0-9.]+x \\|")
+                .containsPattern("\\| ibnetdiscover [^|]+\\| \\d+ ms \\| \\d+ ms \\| 1.00x \\|  \\| \\d+ ms \\| [0-9.]+x \\|")
                 .contains("warm run 2: same topology as ibnetdiscover (7 nodes, 6 links)");
     }
 }
