@@ -29,4 +29,22 @@ public interface MadPort extends Disposable {
 
     /** The port's event loop as a Reactor scheduler: timers for timeouts, RMPP and retries run here. */
     Scheduler loopScheduler();
+
+    /**
+     * Completes once the port is closed and the transport has released its channel (agents
+     * unregistered, fd or simulator slot given back), whether the user disposed it or its device went
+     * away. Never fails.
+     */
+    Mono<Void> onDispose();
+
+    /**
+     * Disposes the port on subscribe and completes once {@link #onDispose()} does: after it, the same
+     * port can be opened again and the same server agent registered again at once.
+     */
+    default Mono<Void> close() {
+        return Mono.defer(() -> {
+            dispose();
+            return onDispose();
+        });
+    }
 }

@@ -108,6 +108,21 @@ class MadAgentTest {
         assertThat(channel.sent).extracting(f -> ByteBuffer.wrap(f.mad()).getInt(12)).containsOnly(
                 ByteBuffer.wrap(channel.sent.peek().mad()).getInt(12));
         assertThat(port.stats().timeouts()).isEqualTo(1);
+        assertThat(port.stats().retries()).as("two resends after the first attempt").isEqualTo(2);
+        assertThat(port.stats().inFlight()).as("ended").isZero();
+    }
+
+    @Test
+    void aRequestIsInFlightFromItsSendToItsEnd() {
+        MadAgent agent = agent(AgentSpec.client(PERF, 1));
+        StepVerifier.withVirtualTime(() -> agent.request(get(0x12, 1), PEER, FAST), () -> vts, Long.MAX_VALUE)
+                .expectSubscription()
+                .then(() -> assertThat(port.stats().inFlight()).isEqualTo(1))
+                .thenCancel()
+                .verify(Duration.ofSeconds(5));
+        vts.advanceTimeBy(Duration.ZERO);
+        assertThat(port.stats().inFlight()).as("a cancelled request is no longer in flight").isZero();
+        assertThat(port.stats().retries()).isZero();
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.reactiveumad.examples;
 
+import io.reactiveumad.PortClosedException;
 import reactor.core.Exceptions;
 
 /** Turns exceptions into the one line the CLI prints. */
@@ -14,7 +15,14 @@ final class Errors {
             t = t.getCause();
         }
         String message = t.getMessage();
-        return message == null || message.isBlank() ? t.getClass().getSimpleName() : message;
+        if (message == null || message.isBlank()) {
+            return t.getClass().getSimpleName();
+        }
+        // "closed" alone hides why: a port closed by a failing transport carries the failure as its cause.
+        if (t instanceof PortClosedException && t.getCause() != null && t.getCause() != t) {
+            return message + ": " + describe(t.getCause());
+        }
+        return message;
     }
 
     private static boolean isWrapper(Throwable t) {

@@ -29,10 +29,21 @@ final class NoticeFormat {
     String text(Instant at, NoticeEvent event) {
         if (event instanceof NoticeEvent.Resubscribed again) {
             return String.format("%s  resubscribed %s at SA lid %d (%s)", CLOCK.format(at), again.selector(), again.smLid(),
-                    again.reason().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '));
+                    reasonText(again.reason()));
+        }
+        if (event instanceof NoticeEvent.SubscriptionFailed failed) {
+            return String.format("%s  renewing %s failed (%s), retrying in %ss: %s", CLOCK.format(at), failed.selector(),
+                    reasonText(failed.reason()), failed.retryIn().toSeconds(), Errors.describe(failed.cause()));
+        }
+        if (event instanceof NoticeEvent.NoticesLost lost) {
+            return String.format("%s  %d notice(s) lost: this watcher fell behind", CLOCK.format(at), lost.count());
         }
         Notice n = ((NoticeEvent.Received) event).notice();
         return String.format("%s  trap %-3d %-19s %s", CLOCK.format(at), n.trapNumber(), Traps.name(n.trapNumber()), details(n));
+    }
+
+    private static String reasonText(NoticeEvent.Reason reason) {
+        return reason.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
     }
 
     Map<String, Object> json(Instant at, NoticeEvent event) {
@@ -43,6 +54,19 @@ final class NoticeFormat {
             out.put("trap", again.selector().trapNumber());
             out.put("reason", again.reason().name());
             out.put("smLid", again.smLid());
+            return out;
+        }
+        if (event instanceof NoticeEvent.SubscriptionFailed failed) {
+            out.put("event", "subscriptionFailed");
+            out.put("trap", failed.selector().trapNumber());
+            out.put("reason", failed.reason().name());
+            out.put("error", Errors.describe(failed.cause()));
+            out.put("retryInSeconds", failed.retryIn().toSeconds());
+            return out;
+        }
+        if (event instanceof NoticeEvent.NoticesLost lost) {
+            out.put("event", "noticesLost");
+            out.put("count", lost.count());
             return out;
         }
         Notice n = ((NoticeEvent.Received) event).notice();

@@ -87,8 +87,9 @@ public final class Mad {
         return bytes[MadHeader.METHOD_OFFSET] & 0x7F;
     }
 
+    /** An answer, routed by TID: see {@link Method#isResponse}. */
     public boolean isResponse() {
-        return (bytes[MadHeader.METHOD_OFFSET] & MadHeader.RESPONSE_BIT) != 0;
+        return Method.isResponse(bytes[MadHeader.METHOD_OFFSET] & 0xFF);
     }
 
     public int status() {

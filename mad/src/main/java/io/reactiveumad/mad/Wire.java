@@ -127,7 +127,9 @@ public final class Wire {
 
     /**
      * A NUL-padded UTF-8 text field of {@code size} bytes, read up to its first NUL. Invalid UTF-8
-     * becomes U+FFFD, cut back so the text still encodes into {@code size} bytes.
+     * becomes U+FFFD (three bytes each), cut back by whole code points so the text still encodes into
+     * {@code size} bytes: cutting a surrogate pair in half would leave a character that encodes as '?',
+     * and decode, encode, decode would then change the text.
      */
     public static String text(ByteBuffer buf, int offset, int size) {
         int length = 0;
@@ -136,7 +138,7 @@ public final class Wire {
         }
         String text = new String(bytes(buf, offset, length), StandardCharsets.UTF_8);
         while (text.getBytes(StandardCharsets.UTF_8).length > size) {
-            text = text.substring(0, text.length() - 1);
+            text = text.substring(0, text.offsetByCodePoints(text.length(), -1));
         }
         return text;
     }

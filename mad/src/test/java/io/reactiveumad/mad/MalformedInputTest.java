@@ -136,4 +136,20 @@ class MalformedInputTest {
         assertThat(record.nodeDescription().text()).isNotEmpty().matches("\uFFFD+");
         assertThat(NodeRecord.decode(ByteBuffer.wrap(record.toBytes()), 0)).isEqualTo(record);
     }
+
+    @Test
+    void invalidUtf8TextDecodesToATextThatEncodesAndDecodesToItself() {
+        // 58 letters, an invalid byte (U+FFFD: three bytes when encoded), then a four-byte character: the
+        // decoded text needs 65 bytes and is cut back; cutting half a surrogate pair changed it on re-decoding.
+        ByteBuffer field = ByteBuffer.allocate(NodeDescription.SIZE);
+        for (int i = 0; i < 58; i++) {
+            field.put((byte) 'a');
+        }
+        field.put((byte) 0xFF).put(new byte[] {(byte) 0xF0, (byte) 0x9F, (byte) 0x98, (byte) 0x80});
+        NodeDescription once = NodeDescription.decode(field, 0);
+        ByteBuffer again = ByteBuffer.allocate(NodeDescription.SIZE);
+        once.encode(again, 0);
+        assertThat(NodeDescription.decode(again, 0)).isEqualTo(once);
+        assertThat(once.text()).isEqualTo("a".repeat(58) + "\uFFFD");
+    }
 }

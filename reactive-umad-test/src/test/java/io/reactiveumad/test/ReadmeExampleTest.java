@@ -36,7 +36,7 @@ class ReadmeExampleTest {
                     .flatMapMany(port -> Flux.merge(
                             SmpClient.of(port).nodeInfo(SmpRoute.lid(lid))
                                     .doOnNext(info -> System.out.println("lid " + lid + " is " + info)),
-                            Notices.notices(port, TrapSelector.trap(64), TrapSelector.trap(65))))
+                            Notices.of(port).notices(TrapSelector.trap(64), TrapSelector.trap(65))))
                     .take(2)
                     .cast(Object.class)
                     .collectList()

@@ -10,7 +10,8 @@ import java.time.Duration;
  *                     change) and the SA is audited
  * @param audit        whether each poll also asks the SA (InformInfoRecord) whether it still holds our
  *                     subscriptions, which catches an SM restart that kept its LID
- * @param bufferSize   notices buffered per subscriber without demand; beyond it the oldest are dropped
+ * @param bufferSize   events buffered per subscriber without demand; beyond it the oldest are dropped
+ *                     and the subscriber gets {@link NoticeEvent.NoticesLost}
  * @param rmpp         how the SA agent reads the audit's GetTable answers: {@link RmppMode#USER} (the
  *                     default) works on every transport, OpenSM under umad2sim included
  */
@@ -27,6 +28,23 @@ public record NoticeOptions(Duration pollInterval, boolean audit, int bufferSize
         if (rmpp == null) {
             throw new IllegalArgumentException("rmpp must be given");
         }
+    }
+
+    /** The longest wait between retries of a failed renewal, unless the poll interval is longer. */
+    static final Duration MAX_RENEWAL_RETRY_DELAY = Duration.ofMinutes(1);
+
+    /**
+     * How long to wait before retrying a renewal that failed {@code failures} times in a row: the poll
+     * interval, doubled per further failure, at most {@link #MAX_RENEWAL_RETRY_DELAY} (or the poll
+     * interval if longer).
+     */
+    public Duration renewalRetryDelay(int failures) {
+        Duration cap = pollInterval.compareTo(MAX_RENEWAL_RETRY_DELAY) > 0 ? pollInterval : MAX_RENEWAL_RETRY_DELAY;
+        Duration delay = pollInterval;
+        for (int i = 1; i < failures && delay.compareTo(cap) < 0; i++) {
+            delay = delay.multipliedBy(2);
+        }
+        return delay.compareTo(cap) > 0 ? cap : delay;
     }
 
     public NoticeOptions withPollInterval(Duration interval) {

@@ -4,6 +4,7 @@ import io.reactiveumad.AgentSpec;
 import io.reactiveumad.MadAgent;
 import io.reactiveumad.MadPort;
 import io.reactiveumad.PortClosedException;
+import io.reactiveumad.internal.ExitHook;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.MadStatusException;
 import io.reactiveumad.mad.Method;
@@ -11,6 +12,7 @@ import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.attr.Notice;
 import io.reactiveumad.mad.sa.InformInfoRecord;
 import io.reactiveumad.spi.channel.PortAttributes;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -18,18 +20,23 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.reactivestreams.Subscription;
+import reactor.core.CoreSubscriber;
 import reactor.core.Disposable;
+import reactor.core.Exceptions;
 import reactor.core.publisher.BufferOverflowStrategy;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.Operators;
 import reactor.core.publisher.Sinks;
 
 /**
  * Trap subscriptions with the semantics the ib_usa proposal asked for: traps are sent to ports, not
  * processes, so one {@code Notices} per port holds one InformInfo subscription per {@link TrapSelector}
- * and fans the Reports out to every subscriber in the JVM.
+ * and fans the Reports out to every subscriber in the JVM. {@link #of} is the one way in.
  *
  * <pre>{@code
  * Notices.of(port).notices(TrapSelector.trap(64), TrapSelector.trap(65))
@@ -40,19 +47,40 @@ import reactor.core.publisher.Sinks;
  *   <li><b>Reference counted.</b> The first subscriber of a selector sends SubnAdmSet(InformInfo,
  *       Subscribe=1); later ones share it; when the last one cancels, Subscribe=0 is sent (after the
  *       Subscribe=1 was answered; not at all if it failed). Two subscribers cause one Set each way. A
- *       subscriber sees a failed subscription as an error.</li>
- *   <li><b>Reports.</b> Every SubnAdmReport(Notice) is answered with a ReportResp of the same TID as it
- *       is read, delivered or not; resends are delivered once ({@link ReportResponder}).</li>
+ *       subscriber sees a failed first subscription as the error of its stream.</li>
  *   <li><b>Renewal.</b> While anything is subscribed the port attributes are re-read every
  *       {@link NoticeOptions#pollInterval()}; a new SM LID renews every subscription. Each poll also
  *       audits the SA (its InformInfoRecords for our port GID): a subscription it lost (SM restart) is
  *       renewed, and so is everything when the SA answers with an error. {@link #clientReregistered()}
- *       renews on demand. A renewal is an event, {@link NoticeEvent.Resubscribed}, in
- *       {@link #events}; {@link #notices} leaves it out. A failed renewal is retried at the next poll.</li>
+ *       renews on demand. A renewal is an event, {@link NoticeEvent.Resubscribed}; a failed one is
+ *       {@link NoticeEvent.SubscriptionFailed} and is retried after
+ *       {@link NoticeOptions#renewalRetryDelay growing delays} until it succeeds.</li>
+ *   <li><b>Lifetime.</b> The SA agent (class 0x03 serving Report) is registered on first use and kept
+ *       until {@link #dispose()} or the port closes, so late Reports are still answered. A port closed
+ *       by its user completes every stream; a transport that fails (device removed, simulator gone)
+ *       fails them with {@code PortClosedException} caused by what happened. At JVM exit (normal, SIGINT,
+ *       SIGTERM) held subscriptions are unsubscribed before the port closes, within a bounded time.</li>
  * </ul>
  *
- * The SA agent (class 0x03 serving Report) is registered on first use and kept until {@link #dispose()}
- * or the port closes, so late Reports are still answered. When the port closes, every stream completes.
+ * <h2>Delivery guarantee</h2>
+ * <ul>
+ *   <li><b>The ReportResp is sent when the Report is read</b>, before and whether or not it is
+ *       delivered: the SA's retransmission ends there, so from that moment the notice lives only in
+ *       this JVM. A Report the port has not read yet is not answered, and the SA resends it.</li>
+ *   <li><b>Each notice once, in arrival order,</b> to every subscriber whose selectors match it; a
+ *       resend (same TID from the same LID, among the last 512 Reports) is answered again but not
+ *       delivered again.</li>
+ *   <li><b>A slow subscriber</b> has {@link NoticeOptions#bufferSize()} events buffered (plus the one
+ *       in hand); beyond that the oldest are dropped and it gets {@link NoticeEvent.NoticesLost} with
+ *       their count just before its next event. Other subscribers are not affected.</li>
+ *   <li><b>While the SA does not hold a subscription</b> (after an SM restart, before the audit or a
+ *       new SM LID shows it; while a renewal fails) the SA sends nothing for it, and what happened in
+ *       that window is not replayed: {@link NoticeEvent.Resubscribed} marks the end of such a gap,
+ *       {@link NoticeEvent.SubscriptionFailed} says one is open. Re-read the state the notices are
+ *       about (e.g. the SA's records) after either.</li>
+ *   <li><b>Lost with the process:</b> notices answered but not yet delivered when the JVM ends.</li>
+ * </ul>
+ * {@link #notices} shows only the notices; {@link #events} and {@link #watch} show the rest too.
  */
 public final class Notices implements Disposable {
     private static final Logger log = LoggerFactory.getLogger(Notices.class);
@@ -66,11 +94,12 @@ public final class Notices implements Disposable {
     private final Object emitLock = new Object();
 
     // Guarded by this.
-    private final Map<TrapSelector, Subscription> subscriptions = new HashMap<>();
+    private final Map<TrapSelector, Held> subscriptions = new HashMap<>();
     private Disposable poller;
     private Disposable responder;
     private int knownSmLid;
     private boolean disposed;
+    private final AtomicBoolean followingPort = new AtomicBoolean();
 
     private Notices(MadPort port, NoticeOptions options) {
         this.port = port;
@@ -79,21 +108,51 @@ public final class Notices implements Disposable {
                 .withRmpp(options.rmpp()));
     }
 
-    /** The port's notices, created with {@link NoticeOptions#DEFAULT} on first use. */
+    /**
+     * The port's notices: the ones in use, whatever options they were created with, else new ones with
+     * {@link NoticeOptions#defaults()}.
+     */
     public static Notices of(MadPort port) {
-        return of(port, NoticeOptions.defaults());
+        return attach(port, NoticeOptions.defaults(), false);
     }
 
-    /** The port's notices; {@code options} apply only if this call creates them. */
+    /**
+     * The port's notices with {@code options}: new ones, or the ones in use if they have these options.
+     *
+     * @throws IllegalStateException if the port's notices are in use with other options (there is one
+     *                               subscription per selector and port, so one set of options): dispose
+     *                               them first, or ask with {@link #of(MadPort)}
+     */
     public static Notices of(MadPort port, NoticeOptions options) {
+        return attach(port, options, true);
+    }
+
+    private static Notices attach(MadPort port, NoticeOptions options, boolean sameOptions) {
         Objects.requireNonNull(port, "port");
         Objects.requireNonNull(options, "options");
-        return PER_PORT.computeIfAbsent(port, p -> new Notices(p, options));
+        Notices notices = PER_PORT.computeIfAbsent(port, p -> new Notices(p, options));
+        if (sameOptions && !notices.options.equals(options)) {
+            throw new IllegalStateException("the notices of port " + port.spec() + " are in use with " + notices.options
+                    + ", not " + options + ": dispose them first, or use Notices.of(port) to share them");
+        }
+        notices.followPort();
+        return notices;
     }
 
-    /** {@code Notices.of(port).notices(selectors)}. */
-    public static Flux<Notice> notices(MadPort port, TrapSelector... selectors) {
-        return of(port).notices(selectors);
+    /**
+     * Once per instance: forgets it when the port closes (it held the port in {@link #PER_PORT} forever
+     * otherwise) and has it unsubscribe at JVM exit.
+     */
+    private void followPort() {
+        if (followingPort.compareAndSet(false, true)) {
+            ExitHook.beforePortsClose(this, this::release);
+            port.onDispose().subscribe(null, null, this::forget);
+        }
+    }
+
+    private void forget() {
+        PER_PORT.remove(port, this);
+        ExitHook.forget(this);
     }
 
     /** The notices matching any of {@code selectors}, each once; renewals are not shown. */
@@ -103,8 +162,8 @@ public final class Notices implements Disposable {
 
     /**
      * The notices matching any of {@code selectors} (each delivered once, even if several selectors
-     * match) and the renewals of those selectors' subscriptions: {@link #watch} without its opening
-     * {@link NoticeEvent.Subscribed}.
+     * match), the renewals of those selectors' subscriptions, their failures and this subscriber's
+     * losses: {@link #watch} without its opening {@link NoticeEvent.Subscribed}.
      */
     public Flux<NoticeEvent> events(TrapSelector... selectors) {
         return watch(selectors).filter(e -> !(e instanceof NoticeEvent.Subscribed));
@@ -112,16 +171,18 @@ public final class Notices implements Disposable {
 
     /**
      * {@link NoticeEvent.Subscribed} once the SA holds every selector's subscription, then the notices
-     * matching any of {@code selectors} (each delivered once, even if several selectors match) and the
-     * renewals of those selectors' subscriptions. Subscribing registers the selectors that have no
-     * subscriber yet; cancelling releases them.
+     * matching any of {@code selectors} (each delivered once, even if several selectors match), the
+     * renewals of those selectors' subscriptions and their failures, and {@link NoticeEvent.NoticesLost}
+     * when this subscriber fell behind (see the delivery guarantee above). Subscribing registers the
+     * selectors that have no subscriber yet; cancelling releases them.
      */
     public Flux<NoticeEvent> watch(TrapSelector... selectors) {
         List<TrapSelector> wanted = List.of(selectors);
         if (wanted.isEmpty()) {
             throw new IllegalArgumentException("name at least one TrapSelector");
         }
-        return Flux.defer(() -> {
+        Flux<NoticeEvent> buffered = Flux.defer(() -> {
+            AtomicLong lost = new AtomicLong();
             AtomicBoolean held = new AtomicBoolean();
             Mono<Void> registered = Mono.defer(() -> {
                 held.set(true);
@@ -133,10 +194,92 @@ public final class Notices implements Disposable {
                         if (held.getAndSet(false)) {
                             wanted.forEach(this::release);
                         }
-                    });
-        }).onBackpressureBuffer(options.bufferSize(),
-                dropped -> log.warn("port {}: a slow notice subscriber lost {}", port.spec(), dropped),
-                BufferOverflowStrategy.DROP_OLDEST);
+                    })
+                    .onBackpressureBuffer(options.bufferSize(), dropped -> lost.incrementAndGet(),
+                            BufferOverflowStrategy.DROP_OLDEST)
+                    // One event at a time past the buffer, so it stays the only one; a loss is told in
+                    // order, just before the first event the subscriber gets after it.
+                    .concatMapIterable(event -> {
+                        long count = lost.getAndSet(0);
+                        if (count == 0) {
+                            return List.of(event);
+                        }
+                        log.warn("port {}: a slow notice subscriber lost {} event(s)", port.spec(), count);
+                        return List.of(new NoticeEvent.NoticesLost(count), event);
+                    }, 1);
+        });
+        return Flux.from(subscriber -> buffered.subscribe(new Isolated<>(Operators.toCoreSubscriber(subscriber), port)));
+    }
+
+    /**
+     * Keeps one subscriber's fault its own. A subscriber that throws from {@code onNext} breaks the
+     * Reactive Streams contract (rule 2.13); were the exception to travel up, it would reach the shared
+     * hub and end the Report stream for every subscriber of the port. Instead that subscriber alone is
+     * cut off, as the rule allows: its subscription is cancelled (releasing its selectors), it gets no
+     * further signal, and the port logs it at WARN. Reactor's own subscribers catch their consumers'
+     * exceptions before this point.
+     */
+    private static final class Isolated<T> implements CoreSubscriber<T>, Subscription {
+        private final CoreSubscriber<? super T> actual;
+        private final MadPort port;
+        private Subscription upstream;
+        private volatile boolean cutOff;
+
+        Isolated(CoreSubscriber<? super T> actual, MadPort port) {
+            this.actual = actual;
+            this.port = port;
+        }
+
+        @Override
+        public reactor.util.context.Context currentContext() {
+            return actual.currentContext();
+        }
+
+        @Override
+        public void onSubscribe(Subscription s) {
+            upstream = s;
+            actual.onSubscribe(this);
+        }
+
+        @Override
+        public void onNext(T t) {
+            if (cutOff) {
+                return;
+            }
+            try {
+                actual.onNext(t);
+            } catch (Throwable e) {
+                Exceptions.throwIfJvmFatal(e);
+                cutOff = true;
+                upstream.cancel();
+                log.warn("port {}: a notice subscriber threw from onNext and was cut off (the others go on): {}",
+                        port.spec(), e.toString());
+            }
+        }
+
+        @Override
+        public void onError(Throwable t) {
+            if (!cutOff) {
+                actual.onError(t);
+            }
+        }
+
+        @Override
+        public void onComplete() {
+            if (!cutOff) {
+                actual.onComplete();
+            }
+        }
+
+        @Override
+        public void request(long n) {
+            upstream.request(n);
+        }
+
+        @Override
+        public void cancel() {
+            upstream.cancel();
+        }
     }
 
     /** Renews every subscription now, e.g. when told the SM set PortInfo:ClientReregister. */
@@ -155,13 +298,16 @@ public final class Notices implements Disposable {
             }
             return false;
         }
-        return event instanceof NoticeEvent.Resubscribed renewed && wanted.contains(renewed.selector());
+        if (event instanceof NoticeEvent.Resubscribed renewed) {
+            return wanted.contains(renewed.selector());
+        }
+        return event instanceof NoticeEvent.SubscriptionFailed failed && wanted.contains(failed.selector());
     }
 
     // ---- reference counting ---------------------------------------------------------------------------
 
     /** One InformInfo subscription at the SA. Guarded by the enclosing {@code Notices}. */
-    private static final class Subscription {
+    private static final class Held {
         final TrapSelector selector;
         int refs;
         /** The latest Set(Subscribe=1), cached; emits the SM LID it was registered at. */
@@ -169,12 +315,14 @@ public final class Notices implements Disposable {
         /** Bumped by every registration, so an audit only judges registrations older than itself. */
         int generation;
         boolean registered;
-        /** A renewal that failed and is retried at the next poll, else null. */
-        NoticeEvent.Reason pendingRenewal;
+        /** Renewals failed in a row; the next retry waits {@link NoticeOptions#renewalRetryDelay} of it. */
+        int failures;
+        /** The scheduled retry of a failed renewal, else null. */
+        Disposable retry;
         /** The last Set(Subscribe=0), which a new registration waits for. */
         Mono<Void> teardown = Mono.empty();
 
-        Subscription(TrapSelector selector) {
+        Held(TrapSelector selector) {
             this.selector = selector;
         }
     }
@@ -183,7 +331,7 @@ public final class Notices implements Disposable {
         if (disposed) {
             return Mono.error(new PortClosedException("notices of " + port.spec() + " were disposed"));
         }
-        Subscription s = subscriptions.computeIfAbsent(selector, Subscription::new);
+        Held s = subscriptions.computeIfAbsent(selector, Held::new);
         if (s.refs++ == 0) {
             register(s, s.teardown, null);
             startPolling();
@@ -192,15 +340,17 @@ public final class Notices implements Disposable {
     }
 
     private synchronized void release(TrapSelector selector) {
-        Subscription s = subscriptions.get(selector);
+        Held s = subscriptions.get(selector);
         if (s == null || s.refs == 0 || --s.refs > 0) {
             return;
         }
         Mono<Integer> last = s.registration;
         s.registration = null;
         s.registered = false;
-        s.pendingRenewal = null;
+        cancelRetry(s);
         s.teardown = last.onErrorResume(e -> Mono.empty())
+                // A closed port has nothing to unsubscribe with: the SA drops what it cannot report to.
+                .filter(lid -> !port.isDisposed())
                 .flatMap(lid -> sa().flatMap(sa -> sa.unsubscribe(selector)))
                 .doOnError(e -> log.warn("port {}: unsubscribing {} failed: {}", port.spec(), selector, e.toString()))
                 .onErrorResume(e -> Mono.empty())
@@ -213,9 +363,9 @@ public final class Notices implements Disposable {
     }
 
     /** Guarded: sends Set(Subscribe=1) for {@code s} after {@code after}; a renewal if {@code reason} is set. */
-    private void register(Subscription s, Mono<Void> after, NoticeEvent.Reason reason) {
+    private void register(Held s, Mono<Void> after, NoticeEvent.Reason reason) {
         int generation = ++s.generation;
-        s.pendingRenewal = null;
+        cancelRetry(s);
         Mono<Integer> registration = after
                 .then(sa())
                 .flatMap(sa -> sa.subscribe(s.selector))
@@ -226,12 +376,13 @@ public final class Notices implements Disposable {
         registration.subscribe(null, e -> onRegistrationFailed(s, generation, reason, e));
     }
 
-    private void onRegistered(Subscription s, int generation, int smLid, NoticeEvent.Reason reason) {
+    private void onRegistered(Held s, int generation, int smLid, NoticeEvent.Reason reason) {
         synchronized (this) {
             if (s.generation != generation || s.refs == 0) {
                 return;
             }
             s.registered = true;
+            s.failures = 0;
             knownSmLid = smLid;
         }
         log.debug("port {}: subscribed to {} at SM LID {}{}", port.spec(), s.selector, smLid,
@@ -241,22 +392,48 @@ public final class Notices implements Disposable {
         }
     }
 
-    private synchronized void onRegistrationFailed(Subscription s, int generation, NoticeEvent.Reason reason,
-                                                   Throwable error) {
-        if (s.generation != generation || s.refs == 0) {
-            return;
+    /**
+     * A first registration's failure reaches its subscribers as the error of their streams. A renewal's
+     * is an event, {@link NoticeEvent.SubscriptionFailed}, and is retried after a growing delay until it
+     * succeeds or the selector is released.
+     */
+    private void onRegistrationFailed(Held s, int generation, NoticeEvent.Reason reason, Throwable error) {
+        Duration retryIn;
+        synchronized (this) {
+            if (s.generation != generation || s.refs == 0) {
+                return;
+            }
+            if (reason == null) {
+                log.warn("port {}: subscribing to {} failed: {}", port.spec(), s.selector, error.toString());
+                return;
+            }
+            retryIn = options.renewalRetryDelay(++s.failures);
+            s.retry = Mono.delay(retryIn, port.loopScheduler())
+                    .subscribe(tick -> retryRenewal(s, generation, reason), portClosed -> { });
         }
-        log.warn("port {}: subscribing to {} failed{}: {}", port.spec(), s.selector,
-                reason == null ? "" : " (renewal after " + reason + ", retried at the next poll)", error.toString());
-        if (reason != null) {
-            s.pendingRenewal = reason;
+        log.warn("port {}: renewing {} after {} failed ({} in a row), retrying in {}: {}", port.spec(), s.selector,
+                reason, s.failures, retryIn, error.toString());
+        emit(new NoticeEvent.SubscriptionFailed(s.selector, reason, error, retryIn));
+    }
+
+    private synchronized void retryRenewal(Held s, int generation, NoticeEvent.Reason reason) {
+        if (s.generation == generation && s.refs > 0) {
+            register(s, Mono.empty(), reason);
+        }
+    }
+
+    /** Guarded. */
+    private static void cancelRetry(Held s) {
+        if (s.retry != null) {
+            s.retry.dispose();
+            s.retry = null;
         }
     }
 
     /** Guarded: the subscriptions someone holds. */
-    private List<Subscription> active() {
-        List<Subscription> out = new ArrayList<>();
-        for (Subscription s : subscriptions.values()) {
+    private List<Held> active() {
+        List<Held> out = new ArrayList<>();
+        for (Held s : subscriptions.values()) {
             if (s.refs > 0) {
                 out.add(s);
             }
@@ -265,8 +442,8 @@ public final class Notices implements Disposable {
     }
 
     /** Guarded. */
-    private void renew(List<Subscription> which, NoticeEvent.Reason reason) {
-        for (Subscription s : which) {
+    private void renew(List<Held> which, NoticeEvent.Reason reason) {
+        for (Held s : which) {
             s.registered = false;
             register(s, Mono.empty(), reason);
         }
@@ -282,7 +459,7 @@ public final class Notices implements Disposable {
         if (responder != null || disposed) {
             return;
         }
-        responder = ReportResponder.serve(saAgent).subscribe(this::emit, this::portGone, () -> portGone(null));
+        responder = ReportResponder.serve(saAgent).subscribe(this::emit, this::responderEnded, () -> responderEnded(null));
     }
 
     private void emit(NoticeEvent event) {
@@ -291,18 +468,28 @@ public final class Notices implements Disposable {
         }
     }
 
-    /** The agent's stream ended: the port closed. Streams complete; the next {@link #of} starts afresh. */
-    private void portGone(Throwable error) {
-        if (error != null) {
-            log.warn("port {}: Report stream failed: {}", port.spec(), error.toString());
+    /**
+     * The Report stream ended. Closed by the user, the port completes it: so do the notice streams.
+     * Failed (the device or simulator went away: {@link PortClosedException} with the cause), every notice
+     * stream fails with that typed error, so a watcher never outlives its transport silently. Either
+     * way the SA agent is released and the next {@link #of} starts afresh.
+     */
+    private void responderEnded(Throwable error) {
+        if (error != null && !(error instanceof PortClosedException)) {
+            log.warn("port {}: the Report stream failed, ending the notices: {}", port.spec(), error.toString());
         }
-        PER_PORT.remove(port, this);
+        forget();
         synchronized (this) {
             disposed = true;
             stopPolling();
         }
+        agent.dispose();
         synchronized (emitLock) {
-            hub.tryEmitComplete();
+            if (error == null) {
+                hub.tryEmitComplete();
+            } else {
+                hub.tryEmitError(error);
+            }
         }
     }
 
@@ -334,7 +521,7 @@ public final class Notices implements Disposable {
     private Mono<Void> poll() {
         return port.refresh().flatMap(now -> {
             synchronized (this) {
-                List<Subscription> active = active();
+                List<Held> active = active();
                 if (active.isEmpty()) {
                     return Mono.empty();
                 }
@@ -345,14 +532,7 @@ public final class Notices implements Disposable {
                     renew(active, NoticeEvent.Reason.SM_LID_CHANGED);
                     return Mono.empty();
                 }
-                boolean retried = false;
-                for (Subscription s : active) {
-                    if (s.pendingRenewal != null) {
-                        renew(List.of(s), s.pendingRenewal);
-                        retried = true;
-                    }
-                }
-                if (retried || !options.audit()) {
+                if (!options.audit()) {
                     return Mono.empty();
                 }
             }
@@ -366,9 +546,9 @@ public final class Notices implements Disposable {
             return Mono.empty();
         }
         Gid me = now.gids().get(0);
-        Map<Subscription, Integer> judged = new HashMap<>();
+        Map<Held, Integer> judged = new HashMap<>();
         synchronized (this) {
-            for (Subscription s : active()) {
+            for (Held s : active()) {
                 if (s.registered) {
                     judged.put(s, s.generation);
                 }
@@ -380,7 +560,7 @@ public final class Notices implements Disposable {
         return sa().flatMapMany(sa -> sa.subscriptions(me)).map(InformInfoRecord::informInfo).collectList()
                 .doOnNext(held -> {
                     synchronized (this) {
-                        List<Subscription> lost = new ArrayList<>();
+                        List<Held> lost = new ArrayList<>();
                         judged.forEach((s, generation) -> {
                             if (s.refs > 0 && s.generation == generation
                                     && held.stream().noneMatch(s.selector::isSubscribedBy)) {
@@ -406,12 +586,17 @@ public final class Notices implements Disposable {
     /** Unsubscribes everything held, completes every stream and releases the SA agent. */
     @Override
     public void dispose() {
+        release().subscribe();
+    }
+
+    /** {@link #dispose()}, completing once the SA answered the Subscribe=0s (or they failed) and the agent is released. */
+    private Mono<Void> release() {
         List<Mono<Void>> teardowns = new ArrayList<>();
         synchronized (this) {
             if (disposed) {
-                return;
+                return Mono.empty();
             }
-            for (Subscription s : active()) {
+            for (Held s : active()) {
                 s.refs = 1;
                 release(s.selector);
                 teardowns.add(s.teardown);
@@ -419,17 +604,17 @@ public final class Notices implements Disposable {
             disposed = true;
             stopPolling();
         }
-        PER_PORT.remove(port, this);
+        forget();
         synchronized (emitLock) {
             hub.tryEmitComplete();
         }
-        Mono.when(teardowns).doFinally(signal -> {
+        return Mono.when(teardowns).doFinally(signal -> {
             agent.dispose();
             Disposable r = responder;
             if (r != null) {
                 r.dispose();
             }
-        }).subscribe();
+        }).cache();
     }
 
     @Override

@@ -15,14 +15,14 @@ import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Flux;
 
 /**
- * The low-level half of notices, for users running their own class manager: answers every
- * SubnAdmReport(Notice) an SA agent receives and emits each distinct one.
+ * The Report-serving half of {@link Notices}: answers every SubnAdmReport(Notice) an SA agent receives
+ * and emits each distinct one.
  *
  * <p>Every Report is answered with a ReportResp carrying its TID as soon as it is read, whether or not
  * it is delivered (a duplicate, an undecodable notice), so the SA stops resending. A resend — same TID
  * from the same LID, within the last {@value #REMEMBERED} Reports — is answered again but emitted once.
  */
-public final class ReportResponder {
+final class ReportResponder {
     private static final Logger log = LoggerFactory.getLogger(ReportResponder.class);
     /** How many recent Reports are remembered to recognise resends. */
     static final int REMEMBERED = 512;
@@ -34,7 +34,7 @@ public final class ReportResponder {
      * Serves {@code agent}, which must be an SA agent (class 0x03) serving the Report method. The result
      * subscribes to {@link MadAgent#receive()}, so it may have one subscriber at a time.
      */
-    public static Flux<NoticeEvent.Received> serve(MadAgent agent) {
+    static Flux<NoticeEvent.Received> serve(MadAgent agent) {
         Objects.requireNonNull(agent, "agent");
         if (agent.spec().mgmtClass() != MgmtClass.SUBN_ADM || !agent.spec().serves(Method.REPORT)) {
             return Flux.error(new IllegalArgumentException("not an SA agent serving Report: " + agent.spec()));

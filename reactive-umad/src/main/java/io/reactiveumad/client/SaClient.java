@@ -183,7 +183,8 @@ public final class SaClient implements Disposable {
 
     /**
      * SubnAdmSet(InformInfo, Subscribe=1) for {@code selector}: the SA will send Reports of matching
-     * notices to this port's QP1 (answer them with a {@link ReportResponder}). Emits the SA's echo.
+     * notices to this port's QP1, where an SA agent serving Report must answer each with a ReportResp
+     * ({@link Notices} does all of this). Emits the SA's echo.
      */
     public Mono<InformInfo> subscribe(TrapSelector selector) {
         return set(INFORM_INFO, selector.toInformInfo(true), 0);

@@ -10,9 +10,9 @@
  *       GetTable answers as a {@code Flux} of records; addressing from the port; follows a moving SA.</li>
  *   <li>{@link io.reactiveumad.client.Notices}: one refcounted InformInfo subscription per port and
  *       {@link io.reactiveumad.client.TrapSelector}, fanned out to every subscriber in the JVM, renewed
- *       automatically ({@link io.reactiveumad.client.NoticeEvent.Resubscribed}); the low-level pieces are
- *       {@link io.reactiveumad.client.SaClient#subscribe}/{@code unsubscribe} and
- *       {@link io.reactiveumad.client.ReportResponder}.</li>
+ *       automatically ({@link io.reactiveumad.client.NoticeEvent.Resubscribed}), released at JVM exit; the
+ *       one way in is {@link io.reactiveumad.client.Notices#of}. The raw InformInfo Sets are
+ *       {@link io.reactiveumad.client.SaClient#subscribe}/{@code unsubscribe}.</li>
  * </ul>
  *
  * Every client registers its agents on first use and releases them when disposed; results are the

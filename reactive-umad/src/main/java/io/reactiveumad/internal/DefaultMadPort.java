@@ -29,6 +29,7 @@ import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
@@ -49,6 +50,8 @@ public final class DefaultMadPort implements MadPort, FrameListener {
     private final Delivery requestEnds;
     private final RmppOptions rmpp;
     private final AtomicBoolean disposed = new AtomicBoolean();
+    /** Completed once the channel is released; see {@link #onDispose()}. */
+    private final Sinks.Empty<Void> released = Sinks.empty();
     private volatile PortAttributes attributes;
 
     /** Written on the loop only (under its lock, so {@link #stats()} can read it from anywhere). */
@@ -64,6 +67,10 @@ public final class DefaultMadPort implements MadPort, FrameListener {
     final LongAdder timeouts = new LongAdder();
     final LongAdder unclaimed = new LongAdder();
     final LongAdder malformed = new LongAdder();
+    final LongAdder retries = new LongAdder();
+    final LongAdder rmppTransfers = new LongAdder();
+    /** Requests between their TID's allocation and their end; a gauge, so it goes up and down. */
+    final LongAdder inFlight = new LongAdder();
     /** Drops of agents already closed, so the port's total never goes down (written under the agents lock). */
     private final LongAdder droppedByClosedAgents = new LongAdder();
 
@@ -85,6 +92,7 @@ public final class DefaultMadPort implements MadPort, FrameListener {
         MadChannel channel = transport.open(spec);
         try {
             DefaultMadPort port = new DefaultMadPort(transport, spec, channel, channel.port(), options);
+            ExitHook.portOpened(port);
             port.loop.execute(() -> {
                 try {
                     channel.start(port);
@@ -170,7 +178,7 @@ public final class DefaultMadPort implements MadPort, FrameListener {
             }
         }
         return new PortStats(received.sum(), sent.sum(), dropped, lateResponses.sum(), timeouts.sum(),
-                unclaimed.sum(), malformed.sum());
+                unclaimed.sum(), malformed.sum(), retries.sum(), rmppTransfers.sum(), inFlight.sum());
     }
 
     private List<DefaultMadAgent> agentsSnapshot() {
@@ -294,6 +302,19 @@ public final class DefaultMadPort implements MadPort, FrameListener {
             forget(a);
         }
         channel.close();
+        // A channel releases on its loop (the embedded one through its fabric's serial executor): a task
+        // queued behind that release runs after it. A loop already stopped has released everything.
+        execute(this::onReleased, stopped -> onReleased());
+    }
+
+    private void onReleased() {
+        ExitHook.portClosed(this);
+        released.tryEmitEmpty();
+    }
+
+    @Override
+    public Mono<Void> onDispose() {
+        return released.asMono();
     }
 
     /** loop: drops {@code agent} from the table, keeping its drop count in the port's total in the same step. */
@@ -307,7 +328,7 @@ public final class DefaultMadPort implements MadPort, FrameListener {
     @Override
     public void dispose() {
         if (disposed.compareAndSet(false, true)) {
-            execute(() -> terminate(new PortClosedException("port " + spec + " was closed")), alreadyClosed -> { });
+            execute(() -> terminate(new PortClosedException("port " + spec + " was closed")), alreadyClosed -> onReleased());
         }
     }
 

@@ -217,6 +217,7 @@ final class PendingRequest implements Subscription, Runnable {
             return;
         }
         wireTid = tid & 0xFFFF_FFFFL;
+        port.inFlight.increment();
         port.updateReadInterest();
         transmit();
     }
@@ -230,6 +231,9 @@ final class PendingRequest implements Subscription, Runnable {
             return;
         }
         attempts++;
+        if (attempts > 1) {
+            port.retries.increment();
+        }
         try {
             if (frame == null) {
                 byte[] bytes = request.toByteArray();
@@ -343,6 +347,7 @@ final class PendingRequest implements Subscription, Runnable {
     private void end() {
         done = true;
         cancelTimer();
+        port.inFlight.decrement();
         agent.pending().remove(tid, this);
         port.updateReadInterest();
     }

@@ -51,7 +51,7 @@ class NoticesTest extends ClientTestBase {
     @Test
     void twoSubscribersCauseOneSubscribeAndCancellingBothOneUnsubscribe() {
         Disposable first = collect(notices().notices(IN_SERVICE));
-        Disposable second = collect(Notices.notices(port, IN_SERVICE));
+        Disposable second = collect(Notices.of(port).notices(IN_SERVICE));
         assertThat(sa.subscribes()).isEqualTo(1);
         assertThat(sa.sets.get(0).trapNumber()).isEqualTo(Notice.TRAP_GID_IN_SERVICE);
         assertThat(sa.sets.get(0).qpn()).isEqualTo(1);
@@ -144,17 +144,56 @@ class NoticesTest extends ClientTestBase {
     }
 
     @Test
-    void aRenewalWhileTheSaIsAwayIsRetriedAtTheNextPoll() {
+    void aFailedRenewalIsAnEventAndIsRetriedAfterGrowingDelaysUntilItSucceeds() {
         collect(notices().watch(OUT_OF_SERVICE));
         sa.up = false;
         channel.attributes(SaClientTest.withSmLid(port.attributes(), 9));
-        vts.advanceTimeBy(POLL);
-        vts.advanceTimeBy(Duration.ofSeconds(30));
-        assertThat(seen).containsExactly(SUBSCRIBED);
+        vts.advanceTimeBy(POLL);                      // the poll sees the new SM LID and renews
+        vts.advanceTimeBy(Duration.ofMinutes(3));     // the SA stays away
+        List<Duration> delays = seen.stream().filter(NoticeEvent.SubscriptionFailed.class::isInstance)
+                .map(e -> ((NoticeEvent.SubscriptionFailed) e).retryIn()).toList();
+        assertThat(delays).as("retried after the poll interval, doubling, at most a minute")
+                .startsWith(POLL, POLL.multipliedBy(2), POLL.multipliedBy(4), POLL.multipliedBy(8))
+                .contains(Duration.ofMinutes(1)).allSatisfy(d -> assertThat(d).isLessThanOrEqualTo(Duration.ofMinutes(1)));
+        assertThat(seen.get(1)).isInstanceOfSatisfying(NoticeEvent.SubscriptionFailed.class, f -> {
+            assertThat(f.selector()).isEqualTo(OUT_OF_SERVICE);
+            assertThat(f.reason()).isEqualTo(NoticeEvent.Reason.SM_LID_CHANGED);
+            assertThat(f.cause()).isInstanceOf(io.reactiveumad.mad.MadTimeoutException.class);
+        });
+        int failures = delays.size();
         sa.up = true;
-        vts.advanceTimeBy(POLL);
-        assertThat(seen).containsExactly(SUBSCRIBED, new NoticeEvent.Resubscribed(OUT_OF_SERVICE,
-                NoticeEvent.Reason.SM_LID_CHANGED, 9));
+        vts.advanceTimeBy(Duration.ofMinutes(1));
+        assertThat(seen).hasSize(1 + failures + 1).startsWith(SUBSCRIBED)
+                .endsWith(new NoticeEvent.Resubscribed(OUT_OF_SERVICE, NoticeEvent.Reason.SM_LID_CHANGED, 9));
+    }
+
+    @Test
+    void aSlowSubscriberIsToldHowManyNoticesItLostBeforeItsNextEvent() {
+        Notices small = Notices.of(port, new NoticeOptions(POLL, true, 2, io.reactiveumad.RmppMode.USER));
+        List<NoticeEvent> slow = new CopyOnWriteArrayList<>();
+        reactor.core.publisher.BaseSubscriber<NoticeEvent> subscriber = new reactor.core.publisher.BaseSubscriber<>() {
+            @Override
+            protected void hookOnSubscribe(org.reactivestreams.Subscription subscription) {
+                request(1);
+            }
+
+            @Override
+            protected void hookOnNext(NoticeEvent event) {
+                slow.add(event);
+            }
+        };
+        small.events(OUT_OF_SERVICE).subscribe(subscriber);
+        collect(small.events(OUT_OF_SERVICE));
+        for (int tid = 1; tid <= 6; tid++) {
+            channel.inject(FakeSa.report(1, tid, Notice.TRAP_GID_OUT_OF_SERVICE, tid));
+        }
+        assertThat(slow).hasSize(1);
+        subscriber.request(10);
+        assertThat(slow).extracting(e -> e instanceof NoticeEvent.Received r ? (Object) r.tid() : e)
+                .as("1 delivered, 2 in hand past the buffer, 3 and 4 dropped for 5 and 6")
+                .containsExactly(1L, 2L, new NoticeEvent.NoticesLost(2), 5L, 6L);
+        assertThat(seen).as("the fast subscriber lost nothing").hasSize(6);
+        assertThat(reportResps()).hasSize(6);
     }
 
     @Test
@@ -204,5 +243,76 @@ class NoticesTest extends ClientTestBase {
         assertThat(sa.unsubscribes()).isEqualTo(1);
         assertThat(ends).containsExactly("complete");
         assertThat(channel.sent.stream().map(MadFrame::mad)).isNotEmpty();
+    }
+
+    @Test
+    void aSubscriberThatThrowsFromOnNextIsCutOffAloneAndTheOthersGoOn() {
+        List<Object> broken = new CopyOnWriteArrayList<>();
+        notices().notices(OUT_OF_SERVICE).subscribe(new org.reactivestreams.Subscriber<Notice>() {
+            @Override
+            public void onSubscribe(org.reactivestreams.Subscription s) {
+                s.request(Long.MAX_VALUE);
+            }
+
+            @Override
+            public void onNext(Notice notice) {
+                throw new IllegalStateException("a bug in the subscriber");
+            }
+
+            @Override
+            public void onError(Throwable t) {
+                broken.add(t);
+            }
+
+            @Override
+            public void onComplete() {
+                broken.add("complete");
+            }
+        });
+        collect(notices().notices(OUT_OF_SERVICE));
+        channel.inject(FakeSa.report(1, 1, Notice.TRAP_GID_OUT_OF_SERVICE, 0xaa));
+        channel.inject(FakeSa.report(1, 2, Notice.TRAP_GID_OUT_OF_SERVICE, 0xbb));
+        collect(Notices.of(port).notices(OUT_OF_SERVICE));
+        channel.inject(FakeSa.report(1, 3, Notice.TRAP_GID_OUT_OF_SERVICE, 0xcc));
+
+        assertThat(broken).as("cut off: no further signal").isEmpty();
+        assertThat(seen).as("the well-behaved subscribers got every notice").hasSize(4)
+                .allSatisfy(n -> assertThat(n).isInstanceOf(Notice.class));
+        assertThat(reportResps()).containsExactly(1L, 2L, 3L);
+        assertThat(sa.subscribes()).as("one subscription, never torn down").isEqualTo(1);
+        assertThat(sa.unsubscribes()).isZero();
+        assertThat(notices().isDisposed()).isFalse();
+    }
+
+    @Test
+    void aVanishedDeviceFailsEveryNoticeStreamTypedInsteadOfRunningOn() {
+        List<Throwable> errors = new CopyOnWriteArrayList<>();
+        notices().watch(OUT_OF_SERVICE).subscribe(null, errors::add);
+        notices().notices(IN_SERVICE).subscribe(null, errors::add);
+        channel.fail(new io.reactiveumad.mad.DeviceGoneException("fake0", 107, "simulator went away"));
+        vts.advanceTime();
+        assertThat(errors).hasSize(2).allSatisfy(e -> assertThat(e)
+                .isInstanceOf(io.reactiveumad.PortClosedException.class)
+                .hasCauseInstanceOf(io.reactiveumad.mad.DeviceGoneException.class));
+        assertThat(notices().isDisposed()).as("a fresh Notices for the next user").isFalse();
+    }
+
+    @Test
+    void optionsOtherThanTheOnesInUseAreRefusedNotIgnored() {
+        Notices inUse = Notices.of(port, NoticeOptions.defaults().withAudit(false));
+        assertThat(Notices.of(port, NoticeOptions.defaults().withAudit(false))).isSameAs(inUse);
+        assertThat(Notices.of(port)).isSameAs(inUse);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Notices.of(port, NoticeOptions.defaults()))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("in use with");
+        inUse.dispose();
+        assertThat(Notices.of(port, NoticeOptions.defaults())).isNotSameAs(inUse);
+    }
+
+    @Test
+    void aClosedPortsNoticesAreForgottenEvenIfNeverSubscribed() {
+        Notices unused = Notices.of(port);
+        port.dispose();
+        vts.advanceTime();
+        assertThat(Notices.of(port)).as("a fresh instance: the closed port's was dropped").isNotSameAs(unused);
     }
 }

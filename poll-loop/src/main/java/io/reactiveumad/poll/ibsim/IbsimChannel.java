@@ -218,12 +218,37 @@ public final class IbsimChannel implements MadChannel {
         return loop;
     }
 
+    /**
+     * Reads the port's attributes over the control socket. A simulator that went away fails the whole
+     * channel here (its listener hears {@link DeviceGoneException}), not just this call: a port that only
+     * listens sends nothing on its data socket, so this periodic read is often the first to find out.
+     */
     @Override
     public PortAttributes port() {
-        long nodeGuid = ByteBuffer.wrap(control.get(SimCtl.TYPE_GET_GUID)).order(ByteOrder.nativeOrder()).getLong(0);
-        return SimAttributes.decode(attachment.nodeId(), nodeGuid, control.get(SimCtl.TYPE_GET_GID),
-                control.get(SimCtl.TYPE_GET_NODEINFO),
-                control.portInfo(), control.get(SimCtl.TYPE_GET_PKEYS));
+        try {
+            long nodeGuid = ByteBuffer.wrap(control.get(SimCtl.TYPE_GET_GUID)).order(ByteOrder.nativeOrder()).getLong(0);
+            return SimAttributes.decode(attachment.nodeId(), nodeGuid, control.get(SimCtl.TYPE_GET_GID),
+                    control.get(SimCtl.TYPE_GET_NODEINFO),
+                    control.portInfo(), control.get(SimCtl.TYPE_GET_PKEYS));
+        } catch (NativeIoException e) {
+            NativeIoException error = gone(e);
+            if (error instanceof DeviceGoneException) {
+                failFromAnyThread(error);
+            }
+            throw error;
+        }
+    }
+
+    private void failFromAnyThread(NativeIoException error) {
+        if (loop.inEventLoop()) {
+            fail(error);
+            return;
+        }
+        try {
+            loop.execute(() -> fail(error));
+        } catch (RuntimeException loopClosed) {
+            // The loop stopped: the channel was closed with it, and its listener already heard why.
+        }
     }
 
     @Override
@@ -234,6 +259,15 @@ public final class IbsimChannel implements MadChannel {
         }
         if (registration.rmppVersion() != 0 && !registration.userRmpp()) {
             throw new UnsupportedOperationException("ibsim has no kernel RMPP: register with user RMPP");
+        }
+        if (registration.mgmtClass() != 0 && servesAnyMethod(registration) && !attachment.acceptsRequests()) {
+            // ibsim forwards a node's unsolicited MADs to its one request receiver only: such an agent
+            // would be registered but never receive. The kernel refuses a method another agent owns alike.
+            throw new NativeIoException("register_agent", Errors.EINVAL, String.format(
+                    "class 0x%02x serves methods, but another client of ibsim is the request receiver of node"
+                    + " \"%s\" (OpenSM on that node, another program serving it, or a slot a killed program"
+                    + " still holds), so this port cannot receive unsolicited MADs", registration.mgmtClass(),
+                    attachment.nodeId()));
         }
         int free = -1;
         for (int slot = 0; slot < MAX_AGENTS; slot++) {
@@ -252,6 +286,10 @@ public final class IbsimChannel implements MadChannel {
         tagGeneration = (tagGeneration + 1) & (TAG_MASK >>> 5);
         agents[free] = new Agent(registration, tagGeneration << 5 | free);
         return free;
+    }
+
+    private static boolean servesAnyMethod(AgentRegistration r) {
+        return r.methodMaskLo() != 0 || r.methodMaskHi() != 0;
     }
 
     private static boolean overlaps(AgentRegistration a, AgentRegistration b) {
@@ -442,6 +480,9 @@ public final class IbsimChannel implements MadChannel {
 
     private NativeIoException gone(NativeIoException e) {
         int errno = e.errno();
+        if (e instanceof DeviceGoneException) {
+            return e;
+        }
         if (errno == Errors.ECONNREFUSED || errno == Errors.ECONNRESET || errno == Errors.ENOTCONN) {
             return new DeviceGoneException(endpoint.toString(), errno, "ibsim went away (" + e.getMessage() + ")");
         }

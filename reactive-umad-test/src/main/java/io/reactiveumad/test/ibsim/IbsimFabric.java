@@ -236,6 +236,22 @@ public final class IbsimFabric implements AutoCloseable {
         startOpenSm();
     }
 
+    /**
+     * Kills ibsim (SIGKILL) as a crash would, and waits until it is gone: every client's sockets are
+     * left pointing at nobody, OpenSM included. The fabric cannot be used afterwards but still closes.
+     */
+    public void killSimulator() {
+        ibsim.destroyForcibly();
+        try {
+            if (!ibsim.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new IllegalStateException("ibsim (pid " + ibsim.pid() + ") survived SIGKILL");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while killing ibsim", e);
+        }
+    }
+
     private static Process startProcess(ProcessBuilder pb) {
         try {
             return pb.start();

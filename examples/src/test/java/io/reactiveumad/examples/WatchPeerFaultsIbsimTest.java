@@ -1,0 +1,72 @@
+package io.reactiveumad.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.reactiveumad.poll.ibsim.IbsimEndpoint;
+import io.reactiveumad.test.ibsim.IbsimFabric;
+import io.reactiveumad.test.topology.Topology;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code umad watch} on ibsim + OpenSM when its peers fail it: it says so in one line and exits 1,
+ * instead of running on forever (simulator killed) or printing "subscribed" while deaf (the node's
+ * request receiver is OpenSM). Each test starts its own fabric.
+ */
+class WatchPeerFaultsIbsimTest {
+    private static final Duration DEADLINE = Duration.ofSeconds(60);
+
+    private static IbsimFabric fabric() {
+        return IbsimFabric.builder().topology(Topology.defaultTopology()).smNode("host1").sweepSeconds(1).start();
+    }
+
+    private static CompletableFuture<CliRun> watch(IbsimFabric fabric, String node) {
+        return CompletableFuture.supplyAsync(() -> CliRun.run(Map.of(IbsimEndpoint.ENV_SOCKET_NAME, fabric.socketName()),
+                "watch", "--transport", "ibsim", "--sim-host", node, "--traps", "65"));
+    }
+
+    @Test
+    void aKilledSimulatorEndsTheWatchWithOneLineAndExit1() throws Exception {
+        try (IbsimFabric fabric = fabric()) {
+            CompletableFuture<CliRun> watch = watch(fabric, "host4");
+            awaitSubscribed(fabric, watch);
+
+            fabric.killSimulator();
+
+            CliRun run = watch.get(DEADLINE.toSeconds(), TimeUnit.SECONDS);
+            assertThat(run.exitCode()).as("%s", run).isEqualTo(UmadCli.EXIT_FAILED);
+            assertThat(lastLine(run.err())).startsWith("umad watch: error: ").contains("ibsim went away");
+        }
+    }
+
+    @Test
+    void aWatchOnTheSmsNodeFailsWithOneLineInsteadOfSubscribingDeaf() throws Exception {
+        try (IbsimFabric fabric = fabric()) {
+            CliRun run = watch(fabric, "host1").get(DEADLINE.toSeconds(), TimeUnit.SECONDS);
+            assertThat(run.exitCode()).as("%s", run).isEqualTo(UmadCli.EXIT_FAILED);
+            assertThat(run.err()).doesNotContain("subscribed");
+            assertThat(run.err().strip().lines()).singleElement().asString()
+                    .startsWith("umad watch: error: ").contains("request receiver of node \"host1\"");
+        }
+    }
+
+    private static String lastLine(String text) {
+        String[] lines = text.strip().split("\n");
+        return lines[lines.length - 1];
+    }
+
+    /** Until OpenSM lists the watcher's subscription, within the deadline. */
+    private static void awaitSubscribed(IbsimFabric fabric, CompletableFuture<CliRun> watch) {
+        long deadline = System.nanoTime() + DEADLINE.toNanos();
+        while (System.nanoTime() < deadline) {
+            assertThat(watch).as("watch ended before subscribing: %s", watch.getNow(null)).isNotDone();
+            if (fabric.diag("host3", "saquery", "IIR").stdout().contains("InformInfoRecord dump")) {
+                return;
+            }
+        }
+        throw new AssertionError("OpenSM did not list the watcher's subscription within " + DEADLINE);
+    }
+}
