@@ -29,6 +29,45 @@ class BenchmarksRunTest {
     }
 
     @Test
+    void roundTripBenchmarkCompletesABatch() {
+        RoundTripBenchmark bench = new RoundTripBenchmark();
+        bench.window = 64;
+        bench.open();
+        try {
+            assertThat(bench.roundTrips()).isEqualTo(RoundTripBenchmark.BATCH);
+        } finally {
+            bench.close();
+        }
+    }
+
+    @Test
+    void receiveBenchmarkDeliversABatchOnEitherDelivery() {
+        for (String delivery : List.of("immediate", "default")) {
+            ReceiveBenchmark bench = new ReceiveBenchmark();
+            bench.delivery = delivery;
+            bench.open();
+            try {
+                assertThat(bench.receive()).isEqualTo(ReceiveBenchmark.BATCH);
+                assertThat(bench.port.stats().droppedOverflow()).isZero();
+            } finally {
+                bench.close();
+            }
+        }
+    }
+
+    @Test
+    void rmppBenchmarkReassemblesTheWholeMessage() {
+        RmppReassemblyBenchmark bench = new RmppReassemblyBenchmark();
+        bench.kib = 8;
+        bench.cut();
+        try {
+            assertThat(bench.reassemble()).isGreaterThanOrEqualTo(bench.messageLength);
+        } finally {
+            bench.close();
+        }
+    }
+
+    @Test
     void codecBenchmarkBodiesRun() {
         CodecBenchmark bench = new CodecBenchmark();
         bench.build();
