@@ -18,7 +18,7 @@ import java.util.List;
 class MadCodecFuzzTest {
     private static final List<RoundTripPropertyTest.Codec> CODECS = RoundTripPropertyTest.codecs().toList();
 
-    @FuzzTest(maxDuration = "12s")
+    @FuzzTest(maxDuration = "6s")
     void wireBytesDecodeOrFailMalformedAndWhatDecodesRoundTrips(FuzzedDataProvider data) {
         RoundTripPropertyTest.Codec codec = CODECS.get(data.consumeInt(0, CODECS.size() - 1));
         int offset = data.consumeInt(-2, 300);

@@ -23,7 +23,7 @@ class RmppReceiverFuzzTest {
     private static final int SA = 0x03;
     private static final int SA_DATA = 56;
 
-    @FuzzTest(maxDuration = "10s")
+    @FuzzTest(maxDuration = "5s")
     void arbitrarySegmentSequencesEndTypedAndBounded(FuzzedDataProvider data) {
         VirtualTimeScheduler time = VirtualTimeScheduler.create();
         try {

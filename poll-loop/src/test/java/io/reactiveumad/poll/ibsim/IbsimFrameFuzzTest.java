@@ -15,7 +15,7 @@ import io.reactiveumad.spi.channel.PortAttributes;
  */
 class IbsimFrameFuzzTest {
 
-    @FuzzTest(maxDuration = "8s")
+    @FuzzTest(maxDuration = "4s")
     void simulatorFramesDecodeOrFailMalformed(FuzzedDataProvider data) {
         SimRequest request = new SimRequest();
         byte[] datagram = data.consumeBytes(SimRequest.SIZE);

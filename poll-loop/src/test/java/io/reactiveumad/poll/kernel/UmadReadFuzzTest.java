@@ -73,7 +73,7 @@ class UmadReadFuzzTest {
         loop.close();
     }
 
-    @FuzzTest(maxDuration = "8s")
+    @FuzzTest(maxDuration = "5s")
     void recordsOfAnyShapeBecomeFramesOfWhatWasReadAndTheChannelGoesOn(FuzzedDataProvider data) throws Exception {
         int records = data.consumeInt(1, 4);
         for (int i = 0; i < records; i++) {
