@@ -1,7 +1,7 @@
 /**
  * The epoll event loop and the fd transports (kernel umad devices, the ibsim socket), through JNA. Its only
  * public package is the frame-level transport SPI, {@code io.reactiveumad.spi.channel}; the loop and the
- * transports themselves are exported to the reactive core alone, which wraps them as
+ * transports themselves are exported to the reactive core alone (and the loop to the benchmarks), which wraps them as
  * {@code KernelTransport} and {@code IbsimTransport}.
  */
 module io.reactiveumad.poll {
@@ -10,7 +10,8 @@ module io.reactiveumad.poll {
     requires org.slf4j;
 
     exports io.reactiveumad.spi.channel;
-    exports io.reactiveumad.poll to io.reactiveumad;
+    // The benchmarks measure the core on the real loop without a wire (InMemoryChannel).
+    exports io.reactiveumad.poll to io.reactiveumad, io.reactiveumad.bench;
     exports io.reactiveumad.poll.ibsim to io.reactiveumad;
     exports io.reactiveumad.poll.kernel to io.reactiveumad;
 

@@ -3,6 +3,7 @@ package io.reactiveumad;
 import io.reactiveumad.spi.SchedulerExecutor;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.MadHeader;
+import io.reactiveumad.mad.Method;
 import io.reactiveumad.spi.channel.EventExecutor;
 import io.reactiveumad.mad.NativeIoException;
 import io.reactiveumad.spi.channel.AgentRegistration;
@@ -120,8 +121,7 @@ public final class FakeChannel implements MadChannel {
         checkLoop();
         byte[] bytes = frame.mad().clone();
         ByteBuffer buf = ByteBuffer.wrap(bytes);
-        boolean response = (bytes[MadHeader.METHOD_OFFSET] & MadHeader.RESPONSE_BIT) != 0;
-        if (!response) {
+        if (!Method.isResponse(bytes[MadHeader.METHOD_OFFSET] & 0xFF)) {
             buf.putInt(MadHeader.TID_OFFSET, frame.agentId());
         }
         MadFrame wire = new MadFrame(frame.agentId(), 0, frame.timeoutMs(), frame.retries(), frame.address(), bytes);
@@ -136,8 +136,7 @@ public final class FakeChannel implements MadChannel {
         byte[] bytes = frame.mad();
         int agent = frame.agentId();
         if (agent == 0 && bytes.length >= MadHeader.SIZE) {
-            boolean response = (bytes[MadHeader.METHOD_OFFSET] & MadHeader.RESPONSE_BIT) != 0
-                    || frame.status() != 0;
+            boolean response = Method.isResponse(bytes[MadHeader.METHOD_OFFSET] & 0xFF) || frame.status() != 0;
             agent = response ? ByteBuffer.wrap(bytes).getInt(MadHeader.TID_OFFSET) : claim(bytes);
         }
         if (!agents.containsKey(agent)) {

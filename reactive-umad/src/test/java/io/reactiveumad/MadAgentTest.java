@@ -74,16 +74,25 @@ class MadAgentTest {
         return port.agent(spec).block();
     }
 
+    /** Answers for other TIDs arrive first (a stale one, one for a request never made): only its own completes it. */
     @Test
-    void requestCompletesWithTheResponseOfItsOwnTid() {
-        channel.peer(f -> echo(f, 0));
+    void requestCompletesWithTheResponseOfItsOwnTidNotWithOthersArrivingFirst() {
+        channel.peer(f -> {
+            List<MadFrame> answers = new ArrayList<>();
+            for (int other : new int[] {1, -1}) {
+                MadFrame wrong = echo(f, 0).get(0);
+                ByteBuffer b = ByteBuffer.wrap(wrong.mad());
+                b.putInt(MadHeader.TID_OFFSET + 4, b.getInt(MadHeader.TID_OFFSET + 4) + other).putInt(64, 99);
+                answers.add(wrong);
+            }
+            answers.addAll(echo(f, 0));
+            return answers;
+        });
         MadAgent agent = agent(AgentSpec.client(PERF, 1));
-        ReceivedMad r = agent.request(get(0x12, 42), PEER).block();
-        assertThat(r.mad().isResponse()).isTrue();
+        ReceivedMad r = agent.request(get(0x12, 42), PEER).block(Duration.ofSeconds(5));
         assertThat(r.mad().buffer().getInt(64)).isEqualTo(42);
-        assertThat(r.mad().tidLow()).isEqualTo(channel.sent.peek().mad()[15] & 0xFF
-                | (channel.sent.peek().mad()[14] & 0xFF) << 8 | (channel.sent.peek().mad()[13] & 0xFF) << 16
-                | (channel.sent.peek().mad()[12] & 0xFF) << 24);
+        assertThat(r.mad().tidLow()).isEqualTo(ByteBuffer.wrap(channel.sent.peek().mad()).getInt(MadHeader.TID_OFFSET + 4));
+        assertThat(port.stats().lateResponses()).as("the two answers for other TIDs").isEqualTo(2);
     }
 
     @Test
@@ -105,6 +114,21 @@ class MadAgentTest {
         assertThat(channel.sent).extracting(f -> ByteBuffer.wrap(f.mad()).getInt(12)).containsOnly(
                 ByteBuffer.wrap(channel.sent.peek().mad()).getInt(12));
         assertThat(port.stats().timeouts()).isEqualTo(1);
+        assertThat(port.stats().retries()).as("two resends after the first attempt").isEqualTo(2);
+        assertThat(port.stats().inFlight()).as("ended").isZero();
+    }
+
+    @Test
+    void aRequestIsInFlightFromItsSendToItsEnd() {
+        MadAgent agent = agent(AgentSpec.client(PERF, 1));
+        StepVerifier.withVirtualTime(() -> agent.request(get(0x12, 1), PEER, FAST), () -> vts, Long.MAX_VALUE)
+                .expectSubscription()
+                .then(() -> assertThat(port.stats().inFlight()).isEqualTo(1))
+                .thenCancel()
+                .verify(Duration.ofSeconds(5));
+        vts.advanceTimeBy(Duration.ZERO);
+        assertThat(port.stats().inFlight()).as("a cancelled request is no longer in flight").isZero();
+        assertThat(port.stats().retries()).isZero();
     }
 
     @Test
@@ -474,14 +498,25 @@ class MadAgentTest {
         assertThat(broken.closed).isTrue();
     }
 
+    /** 500 requests all outstanding at once, answered in a shuffled order: each completes with its own answer. */
     @Test
-    void manyRequestsInterleavedInVirtualTimeEachGetTheirOwnAnswer() {
-        channel.peer(f -> echo(f, 0));
+    void manyOutstandingRequestsAnsweredOutOfOrderEachGetTheirOwnAnswer() {
+        int n = 500;
         MadAgent agent = agent(AgentSpec.client(PERF, 1));
-        List<Integer> got = Flux.range(0, 500).flatMap(i -> agent.request(get(0x12, i), PEER)
-                .map(r -> r.mad().buffer().getInt(64) - i)).collectList().block();
-        assertThat(got).hasSize(500).containsOnly(0);
-        assertThat(Schedulers.isInNonBlockingThread()).isFalse();
+        java.util.concurrent.CompletableFuture<List<Integer>> got = Flux.range(0, n)
+                .flatMap(i -> agent.request(get(0x12, i), PEER).map(r -> r.mad().buffer().getInt(64) - i), n)
+                .collectList().toFuture();
+        vts.advanceTime();
+        assertThat(channel.sent).as("every request on the wire before any answer").hasSize(n);
+        assertThat(got).isNotDone();
+
+        List<MadFrame> answers = new ArrayList<>();
+        channel.sent.forEach(f -> answers.addAll(echo(f, 0)));
+        java.util.Collections.shuffle(answers, new java.util.Random(14));
+        answers.forEach(channel::inject);
+        vts.advanceTime();
+        assertThat(got).isCompleted();
+        assertThat(got.join()).hasSize(n).containsOnly(0);
     }
 
     @Test

@@ -107,6 +107,8 @@ class UserRmppAgentTest {
         serve(answer);
         expectTable(answer, Duration.ofSeconds(1));
         assertThat(wireFrames.get()).as("300 DATA segments plus ACKs").isGreaterThan(300);
+        assertThat(serverPort.stats().rmppTransfers()).as("the response, segmented and acknowledged").isEqualTo(1);
+        assertThat(clientPort.stats().rmppTransfers()).as("the response, reassembled").isEqualTo(1);
     }
 
     @Test

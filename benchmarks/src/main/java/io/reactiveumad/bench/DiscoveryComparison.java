@@ -75,11 +75,13 @@ public final class DiscoveryComparison {
                     tree.nodes().size(), tree.links().size(), LOCAL_NODE, SM_NODE);
 
             List<Duration> ibnet = new ArrayList<>();
+            List<Duration> ibnetCpu = new ArrayList<>();
             Topology theirs = null;
             for (int r = 0; r < coldRuns; r++) {
                 ChildProcess run = ChildProcess.run(fabric.attached(LOCAL_NODE,
                         List.of(IbsimInstallation.find("ibnetdiscover").toString())), LIMIT).requireSuccess();
                 ibnet.add(run.elapsed());
+                ibnetCpu.add(run.cpu());
                 theirs = Topology.parse(run.stdout());
             }
 
@@ -98,28 +100,42 @@ public final class DiscoveryComparison {
             }
 
             List<Duration> cold = new ArrayList<>();
+            List<Duration> coldCpu = new ArrayList<>();
             for (int r = 0; umad != null && r < coldRuns; r++) {
                 ProcessBuilder pb = new ProcessBuilder(umad, "discover", "--transport", "ibsim", "--sim-host", LOCAL_NODE);
                 pb.environment().put(IbsimTransport.ENV_SOCKET_NAME, fabric.socketName());
                 ChildProcess run = ChildProcess.run(pb, LIMIT).requireSuccess();
                 cold.add(run.elapsed());
+                coldCpu.add(run.cpu());
                 diffs.add(diff("cold run " + (r + 1), Topology.parse(run.stdout()), theirs));
             }
 
-            out.printf(Locale.ROOT, "| discovery | best | median | median / ibnetdiscover's | target |%n|---|---|---|---|---|%n");
-            row(out, "ibnetdiscover (whole process, under umad2sim)", ibnet, ibnet, "");
-            row(out, "reactive-umad warm (FabricDiscovery in one JVM)", warm, ibnet, "<= 0.30x");
+            out.printf(Locale.ROOT, "| discovery | best | median | median / ibnetdiscover's | target | CPU (user+sys), "
+                    + "median | CPU / ibnetdiscover's |%n|---|---|---|---|---|---|---|%n");
+            row(out, "ibnetdiscover (whole process, under umad2sim)", ibnet, ibnet, "", cpu(ibnetCpu, ibnetCpu));
+            row(out, "reactive-umad warm (FabricDiscovery in one JVM)", warm, ibnet, "<= 0.30x", "| |");
             if (umad != null) {
-                row(out, "reactive-umad cold (`./umad discover`, whole process)", cold, ibnet, "<= 1.00x");
+                row(out, "reactive-umad cold (`./umad discover`, whole process)", cold, ibnet, "<= 1.00x",
+                        cpu(coldCpu, ibnetCpu));
             }
             out.println();
             diffs.forEach(out::println);
         }
     }
 
-    private static void row(PrintStream out, String what, List<Duration> times, List<Duration> ibnet, String target) {
-        out.printf(Locale.ROOT, "| %s | %d ms | %d ms | %.2fx | %s |%n", what, best(times).toMillis(),
-                median(times).toMillis(), (double) median(times).toNanos() / median(ibnet).toNanos(), target);
+    private static void row(PrintStream out, String what, List<Duration> times, List<Duration> ibnet, String target,
+            String cpuColumns) {
+        out.printf(Locale.ROOT, "| %s | %d ms | %d ms | %.2fx | %s %s%n", what, best(times).toMillis(),
+                median(times).toMillis(), ratio(times, ibnet), target, cpuColumns);
+    }
+
+    /** The CPU columns: the median CPU time and its ratio to ibnetdiscover's (a loaded machine barely moves it). */
+    private static String cpu(List<Duration> cpu, List<Duration> ibnetCpu) {
+        return String.format(Locale.ROOT, "| %d ms | %.2fx |", median(cpu).toMillis(), ratio(cpu, ibnetCpu));
+    }
+
+    private static double ratio(List<Duration> ours, List<Duration> theirs) {
+        return (double) median(ours).toNanos() / Math.max(1, median(theirs).toNanos());
     }
 
     /** What {@code ours} has that ibnetdiscover's topology lacks and the other way round (nodes, links; any order). */

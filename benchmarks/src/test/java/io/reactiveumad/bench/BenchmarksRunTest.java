@@ -29,6 +29,45 @@ class BenchmarksRunTest {
     }
 
     @Test
+    void roundTripBenchmarkCompletesABatch() {
+        RoundTripBenchmark bench = new RoundTripBenchmark();
+        bench.window = 64;
+        bench.open();
+        try {
+            assertThat(bench.roundTrips()).isEqualTo(RoundTripBenchmark.BATCH);
+        } finally {
+            bench.close();
+        }
+    }
+
+    @Test
+    void receiveBenchmarkDeliversABatchOnEitherDelivery() {
+        for (String delivery : List.of("immediate", "default")) {
+            ReceiveBenchmark bench = new ReceiveBenchmark();
+            bench.delivery = delivery;
+            bench.open();
+            try {
+                assertThat(bench.receive()).isEqualTo(ReceiveBenchmark.BATCH);
+                assertThat(bench.port.stats().droppedOverflow()).isZero();
+            } finally {
+                bench.close();
+            }
+        }
+    }
+
+    @Test
+    void rmppBenchmarkReassemblesTheWholeMessage() {
+        RmppReassemblyBenchmark bench = new RmppReassemblyBenchmark();
+        bench.kib = 8;
+        bench.cut();
+        try {
+            assertThat(bench.reassemble()).isGreaterThanOrEqualTo(bench.messageLength);
+        } finally {
+            bench.close();
+        }
+    }
+
+    @Test
     void codecBenchmarkBodiesRun() {
         CodecBenchmark bench = new CodecBenchmark();
         bench.build();
@@ -63,6 +102,18 @@ class BenchmarksRunTest {
 
         assertThat(table.toString(StandardCharsets.UTF_8))
                 .containsPattern("\\| reactive-umad warm [^|]+\\| \\d+ ms \\| \\d+ ms \\| [0-9.]+x \\|")
+                .containsPattern("\\| ibnetdiscover [^|]+\\| \\d+ ms \\| \\d+ ms \\| 1.00x \\|  \\| \\d+ ms \\| [0-9.]+x \\|")
                 .contains("warm run 2: same topology as ibnetdiscover (7 nodes, 6 links)");
+    }
+
+    /** The error-sweep script's body on a small tree, without the CLI. */
+    @Test
+    void errorsComparisonFindsWhatIbqueryerrorsFinds() {
+        ByteArrayOutputStream table = new ByteArrayOutputStream();
+        ErrorsComparison.run(null, FatTree.generate(2, 2, 2), 2, 1, new PrintStream(table, true, StandardCharsets.UTF_8));
+
+        assertThat(table.toString(StandardCharsets.UTF_8))
+                .containsPattern("\\| reactive-umad warm [^|]+\\| \\d+ ms \\| \\d+ ms \\| [0-9.]+x \\|")
+                .containsPattern("warm run 2: same [1-9]\\d* port lines as ibqueryerrors");
     }
 }

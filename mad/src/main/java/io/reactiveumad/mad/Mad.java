@@ -1,5 +1,7 @@
 package io.reactiveumad.mad;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
@@ -13,9 +15,12 @@ import java.util.HexFormat;
 public final class Mad {
     private static final HexFormat HEX = HexFormat.of();
 
+    /** Big-endian reads straight from the array: a MAD (one per received frame) carries no buffer object. */
+    private static final VarHandle U16 = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle U32 = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle U64 = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
     private final byte[] bytes;
-    /** Shared by the accessors: absolute reads through {@link Wire} never move it, so it is safe across threads. */
-    private final ByteBuffer view;
 
     private Mad(byte[] bytes) {
         if (bytes.length < MadHeader.SIZE) {
@@ -25,7 +30,6 @@ public final class Mad {
             throw new MalformedMadException("unsupported MAD base version " + (bytes[0] & 0xFF));
         }
         this.bytes = bytes;
-        this.view = ByteBuffer.wrap(bytes).asReadOnlyBuffer();
     }
 
     /** A MAD holding a copy of {@code bytes}. */
@@ -56,7 +60,7 @@ public final class Mad {
 
     /** A read-only big-endian view of the whole MAD (a new view each call: its position and limit are the caller's). */
     public ByteBuffer buffer() {
-        return view.duplicate().order(ByteOrder.BIG_ENDIAN);
+        return ByteBuffer.wrap(bytes).asReadOnlyBuffer().order(ByteOrder.BIG_ENDIAN);
     }
 
     public int length() {
@@ -87,29 +91,30 @@ public final class Mad {
         return bytes[MadHeader.METHOD_OFFSET] & 0x7F;
     }
 
+    /** An answer, routed by TID: see {@link Method#isResponse}. */
     public boolean isResponse() {
-        return (bytes[MadHeader.METHOD_OFFSET] & MadHeader.RESPONSE_BIT) != 0;
+        return Method.isResponse(bytes[MadHeader.METHOD_OFFSET] & 0xFF);
     }
 
     public int status() {
-        return Wire.u16(view, MadHeader.STATUS_OFFSET);
+        return (short) U16.get(bytes, MadHeader.STATUS_OFFSET) & 0xFFFF;
     }
 
     public long tid() {
-        return Wire.u64(view, MadHeader.TID_OFFSET);
+        return (long) U64.get(bytes, MadHeader.TID_OFFSET);
     }
 
     /** The low 32 TID bits, which the kernel leaves alone. */
     public int tidLow() {
-        return (int) Wire.u32(view, MadHeader.TID_OFFSET + 4);
+        return (int) U32.get(bytes, MadHeader.TID_OFFSET + 4);
     }
 
     public int attributeId() {
-        return Wire.u16(view, MadHeader.ATTRIBUTE_ID_OFFSET);
+        return (short) U16.get(bytes, MadHeader.ATTRIBUTE_ID_OFFSET) & 0xFFFF;
     }
 
     public long attributeModifier() {
-        return Wire.u32(view, MadHeader.ATTRIBUTE_MODIFIER_OFFSET);
+        return (int) U32.get(bytes, MadHeader.ATTRIBUTE_MODIFIER_OFFSET) & 0xFFFF_FFFFL;
     }
 
     public Mad withTid(long tid) {

@@ -96,8 +96,9 @@ public final class MadHeader extends Flyweight {
         return methodByte() & ~RESPONSE_BIT;
     }
 
+    /** An answer, routed by TID: see {@link Method#isResponse}. */
     public boolean isResponse() {
-        return (methodByte() & RESPONSE_BIT) != 0;
+        return Method.isResponse(methodByte());
     }
 
     public int status() {

@@ -27,9 +27,24 @@ public final class Method {
     private Method() {
     }
 
-    /** The method byte of the response to {@code method}: GetResp for Get and Set, R bit set otherwise. */
+    /**
+     * The method byte of the answer to {@code method}: GetResp for Get and Set, TrapRepress (no R bit)
+     * for Trap, the R bit set otherwise.
+     */
     public static int responseOf(int method) {
-        return method == SET ? GET_RESP : method | MadHeader.RESPONSE_BIT;
+        return switch (method) {
+            case SET -> GET_RESP;
+            case TRAP -> TRAP_REPRESS;
+            default -> method | MadHeader.RESPONSE_BIT;
+        };
+    }
+
+    /**
+     * Whether a MAD with {@code methodByte} answers a request, so it is routed by its TID to the request
+     * waiting for it: the R bit, or TrapRepress (as the kernel's {@code ib_response_mad} decides).
+     */
+    public static boolean isResponse(int methodByte) {
+        return (methodByte & MadHeader.RESPONSE_BIT) != 0 || methodByte == TRAP_REPRESS;
     }
 
     /** Whether a request with {@code method} expects a response at all. */

@@ -10,6 +10,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -562,7 +563,10 @@ public final class EpollEventLoop implements PollLoop {
     private final class Timer extends TimerHeap.Entry implements Cancellable, Runnable {
         private static final int PENDING = 0;
         private static final int DONE = 1;
-        private final AtomicInteger timerState = new AtomicInteger(PENDING);
+        /** A field, not an AtomicInteger: one object per armed timer (every request arms one per attempt). */
+        private static final AtomicIntegerFieldUpdater<Timer> TIMER_STATE =
+                AtomicIntegerFieldUpdater.newUpdater(Timer.class, "timerState");
+        private volatile int timerState = PENDING;
         private final Runnable task;
 
         Timer(Runnable task, long deadlineNanos, long sequence) {
@@ -572,7 +576,7 @@ public final class EpollEventLoop implements PollLoop {
 
         @Override
         public boolean cancel() {
-            if (!timerState.compareAndSet(PENDING, DONE)) {
+            if (!TIMER_STATE.compareAndSet(this, PENDING, DONE)) {
                 return false;
             }
             if (inEventLoop()) {
@@ -585,7 +589,7 @@ public final class EpollEventLoop implements PollLoop {
 
         @Override
         public void run() {
-            if (timerState.get() == PENDING) {
+            if (timerState == PENDING) {
                 if (heapIndex == NOT_QUEUED) {
                     timers.add(this);
                 }
@@ -595,7 +599,7 @@ public final class EpollEventLoop implements PollLoop {
         }
 
         void fire() {
-            if (timerState.compareAndSet(PENDING, DONE)) {
+            if (TIMER_STATE.compareAndSet(this, PENDING, DONE)) {
                 try {
                     task.run();
                 } catch (Throwable t) {

@@ -129,7 +129,7 @@ final class EmbeddedChannel implements MadChannel {
         }
         mad = mad.clone();
         int methodByte = mad[MadHeader.METHOD_OFFSET] & 0xFF;
-        boolean request = (methodByte & MadHeader.RESPONSE_BIT) == 0 && methodByte != Method.TRAP_REPRESS;
+        boolean request = !Method.isResponse(methodByte);
         if (request) {
             ByteBuffer.wrap(mad).putInt(MadHeader.TID_OFFSET, slot.key());
         }

@@ -40,6 +40,7 @@ import reactor.core.scheduler.Schedulers;
 public final class EmbeddedFabric implements AutoCloseable {
     private final FabricEngine engine;
     private final SubnetAdministrator sa;
+    private final TrapRepressor trapRepressor;
     private final Transport transport;
     private final Scheduler ownedScheduler;
 
@@ -55,6 +56,8 @@ public final class EmbeddedFabric implements AutoCloseable {
         engine.addService(sma);
         engine.addService(new Pma(engine));
         engine.addService(sa);
+        this.trapRepressor = new TrapRepressor(engine);
+        engine.addService(trapRepressor);
         this.transport = new EmbeddedTransport(engine);
         engine.run(engine::sweep);
     }
@@ -168,6 +171,11 @@ public final class EmbeddedFabric implements AutoCloseable {
     /** InformInfo subscriptions the SA holds. */
     public int subscriptions() {
         return engine.call(sa::subscriptionCount);
+    }
+
+    /** How many traps SMAs sent the SM, each answered with a TrapRepress. */
+    public long trapsRepressed() {
+        return engine.call(trapRepressor::repressed);
     }
 
     /** Reads a performance counter of {@code node}:{@code port}. */

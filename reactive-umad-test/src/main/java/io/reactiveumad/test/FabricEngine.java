@@ -468,7 +468,7 @@ final class FabricEngine {
         int methodByte = mad[MadHeader.METHOD_OFFSET] & 0xFF;
         int method = methodByte & ~MadHeader.RESPONSE_BIT;
         int mgmtClass = mad[MadHeader.MGMT_CLASS_OFFSET] & 0xFF;
-        if ((methodByte & MadHeader.RESPONSE_BIT) != 0 || method == Method.TRAP_REPRESS) {
+        if (Method.isResponse(methodByte)) {
             int key = ByteBuffer.wrap(mad).getInt(MadHeader.TID_OFFSET);
             AgentSlot slot = agents.get(key);
             if (slot != null && slot.node() == a.node() && slot.port() == a.port()) {

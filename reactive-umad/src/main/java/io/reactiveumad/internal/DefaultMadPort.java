@@ -56,6 +56,8 @@ public final class DefaultMadPort implements MadPort, FrameListener {
 
     /** Written on the loop only (under its lock, so {@link #stats()} can read it from anywhere). */
     private final Map<Integer, DefaultMadAgent> agents = new HashMap<>();
+    /** loop: the same agents as an array, which {@link #updateReadInterest} (every request's start and end) walks without an iterator. */
+    private DefaultMadAgent[] loopAgents = new DefaultMadAgent[0];
     /** loop: whether the channel is currently reading. */
     private boolean reading = true;
     /** Set on the loop once the channel failed (device gone) or the port closed; read anywhere. */
@@ -67,6 +69,10 @@ public final class DefaultMadPort implements MadPort, FrameListener {
     final LongAdder timeouts = new LongAdder();
     final LongAdder unclaimed = new LongAdder();
     final LongAdder malformed = new LongAdder();
+    final LongAdder retries = new LongAdder();
+    final LongAdder rmppTransfers = new LongAdder();
+    /** Requests between their TID's allocation and their end; a gauge, so it goes up and down. */
+    final LongAdder inFlight = new LongAdder();
     /** Drops of agents already closed, so the port's total never goes down (written under the agents lock). */
     private final LongAdder droppedByClosedAgents = new LongAdder();
 
@@ -147,6 +153,7 @@ public final class DefaultMadPort implements MadPort, FrameListener {
                     DefaultMadAgent agent = new DefaultMadAgent(this, id, agentSpec);
                     synchronized (agents) {
                         agents.put(id, agent);
+                        loopAgents = agents.values().toArray(DefaultMadAgent[]::new);
                     }
                     updateReadInterest();
                     if (handoff.offer(agent)) {
@@ -174,7 +181,7 @@ public final class DefaultMadPort implements MadPort, FrameListener {
             }
         }
         return new PortStats(received.sum(), sent.sum(), dropped, lateResponses.sum(), timeouts.sum(),
-                unclaimed.sum(), malformed.sum());
+                unclaimed.sum(), malformed.sum(), retries.sum(), rmppTransfers.sum(), inFlight.sum());
     }
 
     private List<DefaultMadAgent> agentsSnapshot() {
@@ -257,7 +264,7 @@ public final class DefaultMadPort implements MadPort, FrameListener {
             return;
         }
         boolean want = false;
-        for (DefaultMadAgent a : agents.values()) {
+        for (DefaultMadAgent a : loopAgents) {
             if (a.wantsReads()) {
                 want = true;
                 break;
@@ -317,6 +324,7 @@ public final class DefaultMadPort implements MadPort, FrameListener {
     private void forget(DefaultMadAgent agent) {
         synchronized (agents) {
             agents.remove(agent.id());
+            loopAgents = agents.values().toArray(DefaultMadAgent[]::new);
             droppedByClosedAgents.add(agent.droppedOverflow());
         }
     }

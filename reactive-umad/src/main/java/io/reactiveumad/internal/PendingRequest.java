@@ -53,8 +53,6 @@ final class PendingRequest implements Subscription, Runnable {
     final Mad request;
     private final MadAddress to;
     final RequestOptions options;
-    /** The one timer task, for whichever timer is armed: an attempt's, the busy backoff's or the stream's. */
-    private final Runnable onTimer = this::onTimer;
 
     private volatile int signal;
     /** A response that arrived before the subscriber asked for it. */
@@ -187,7 +185,11 @@ final class PendingRequest implements Subscription, Runnable {
 
     // ---- the loop's side ----------------------------------------------------------------------------
 
-    /** loop: the queued task: starts the request the first time, and stops it once cancelled. */
+    /**
+     * loop: the request's one task, queued or armed as its timer: it starts the request the first time,
+     * stops it once cancelled, and otherwise is the armed timer firing (an attempt's timeout, the busy
+     * backoff's end or the stream's bound: only one is armed at a time).
+     */
     @Override
     public void run() {
         if (!started) {
@@ -199,6 +201,8 @@ final class PendingRequest implements Subscription, Runnable {
             start();
         } else if (cancelRequested) {
             cancelOnLoop();
+        } else {
+            onTimer();
         }
     }
 
@@ -217,6 +221,7 @@ final class PendingRequest implements Subscription, Runnable {
             return;
         }
         wireTid = tid & 0xFFFF_FFFFL;
+        port.inFlight.increment();
         port.updateReadInterest();
         transmit();
     }
@@ -230,6 +235,9 @@ final class PendingRequest implements Subscription, Runnable {
             return;
         }
         attempts++;
+        if (attempts > 1) {
+            port.retries.increment();
+        }
         try {
             if (frame == null) {
                 byte[] bytes = request.toByteArray();
@@ -259,7 +267,7 @@ final class PendingRequest implements Subscription, Runnable {
     }
 
     private void arm(long nanos) {
-        timer = port.loop().schedule(onTimer, nanos, TimeUnit.NANOSECONDS);
+        timer = port.loop().schedule(this, nanos, TimeUnit.NANOSECONDS);
     }
 
     /**
@@ -277,6 +285,9 @@ final class PendingRequest implements Subscription, Runnable {
     }
 
     private void onTimer() {
+        if (timer == null) {
+            return;
+        }
         timer = null;
         if (backingOff) {
             backingOff = false;
@@ -343,6 +354,7 @@ final class PendingRequest implements Subscription, Runnable {
     private void end() {
         done = true;
         cancelTimer();
+        port.inFlight.decrement();
         agent.pending().remove(tid, this);
         port.updateReadInterest();
     }

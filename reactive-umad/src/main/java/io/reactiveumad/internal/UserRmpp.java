@@ -72,6 +72,7 @@ final class UserRmpp {
         sends.put(key, control);
         return Rmpp.send(message, control.asFlux(), segment -> port.send(MadFrame.send(agent.id(), to, segment)),
                         options, port.loopScheduler())
+                .doOnSuccess(acknowledged -> port.rmppTransfers.increment())
                 .doFinally(signal -> port.execute(() -> sends.remove(key, control), stopped -> { }));
     }
 
@@ -87,6 +88,7 @@ final class UserRmpp {
                 log.warn("agent {}: sending RMPP control failed: {}", agent.id(), e.toString());
             }
         } else if (event instanceof RmppEvent.Message m) {
+            port.rmppTransfers.increment();
             agent.deliver(m.bytes(), (MadAddress) m.key().peer(), false);
         } else if (event instanceof RmppEvent.Failure f) {
             PendingRequest waiting = agent.pendingFor(f.key().tidLow(), f.key().mgmtClass());

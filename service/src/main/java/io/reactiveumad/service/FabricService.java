@@ -2,6 +2,8 @@ package io.reactiveumad.service;
 
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.reactiveumad.MadPort;
@@ -41,6 +43,9 @@ public final class FabricService implements AutoCloseable {
             FabricWatcher watcher = new FabricWatcher(port, view);
             PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
             new PortMetrics(port).bindTo(registry);
+            // The JVM's heap and threads, which the soak (service/soak.sh) watches through /metrics.
+            new JvmMemoryMetrics().bindTo(registry);
+            new JvmThreadMetrics().bindTo(registry);
             Gauge.builder("reactive.umad.service.sse.clients", hub, EventHub::clients)
                     .description("connected Server-Sent Events clients").register(registry);
             FunctionCounter.builder("reactive.umad.service.sse.dropped", hub, EventHub::dropped)

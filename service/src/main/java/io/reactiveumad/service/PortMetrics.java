@@ -1,6 +1,7 @@
 package io.reactiveumad.service;
 
 import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.MeterBinder;
@@ -11,8 +12,9 @@ import java.util.function.ToDoubleFunction;
 /**
  * A port's {@link PortStats} as Micrometer meters, named as reactor-netty names its own
  * ({@code reactor.netty.<component>.<what>}, dotted, lower case; tags {@code device} and {@code port}):
- * {@code reactive.umad.port.sent}, {@code .received}, {@code .timeouts}, and {@code .dropped} tagged with
- * the {@code reason}. Read when scraped, so the MAD loop does no extra work.
+ * counters {@code reactive.umad.port.sent}, {@code .received}, {@code .timeouts}, {@code .retries},
+ * {@code .rmpp.transfers}, {@code .dropped} tagged with the {@code reason}, and the gauge
+ * {@code reactive.umad.port.in.flight}. Read when scraped, so the MAD loop does no extra work.
  */
 public final class PortMetrics implements MeterBinder {
     static final String PREFIX = "reactive.umad.port.";
@@ -29,6 +31,11 @@ public final class PortMetrics implements MeterBinder {
         counter(registry, "sent", "MADs written, resends included", tags, PortStats::sent);
         counter(registry, "received", "MADs read from the transport", tags, PortStats::received);
         counter(registry, "timeouts", "requests that failed with a timeout", tags, PortStats::timeouts);
+        counter(registry, "retries", "requests sent again with the same TID", tags, PortStats::retries);
+        FunctionCounter.builder(PREFIX + "rmpp.transfers", port, p -> p.stats().rmppTransfers())
+                .description("RMPP transfers completed in user space").baseUnit("transfers").tags(tags).register(registry);
+        Gauge.builder(PREFIX + "in.flight", port, p -> p.stats().inFlight())
+                .description("requests sent and not yet ended").baseUnit("requests").tags(tags).register(registry);
         counter(registry, "dropped", "unsolicited MADs dropped by an agent's overflow policy",
                 tags.and("reason", "overflow"), PortStats::droppedOverflow);
         counter(registry, "dropped", "responses that matched no pending request", tags.and("reason", "late"),

@@ -1,14 +1,15 @@
 package io.reactiveumad.service;
 
+import io.reactiveumad.fabric.ErrorCounter;
 import io.reactiveumad.mad.perf.PortCounters;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.function.ToLongFunction;
 
 /**
- * One port's counters from a PerfMgt sweep: the error counters (PortCounters' field names, as {@code umad perf
- * --json} prints them), how much each grew since the previous sweep, and the traffic rates over that interval.
+ * One port's counters from a PerfMgt sweep: the error counters an error sweep checks ({@link ErrorCounter},
+ * named as ibqueryerrors and {@code umad errors} name them), how much each grew since the previous sweep, and
+ * the traffic rates over that interval.
  *
  * @param errors             the error counters that are not zero
  * @param errorsDelta        the error counters that grew since the previous sweep, by how much
@@ -22,24 +23,6 @@ record PortSample(int lid, int port, String node, String where, Map<String, Long
     record Target(int lid, int port, String node, String where) {
     }
 
-    /** PortCounters' error counters, by their field names. */
-    private static final Map<String, ToLongFunction<PortCounters>> ERRORS = new LinkedHashMap<>();
-
-    static {
-        ERRORS.put("symbolErrorCounter", PortCounters::symbolErrorCounter);
-        ERRORS.put("linkErrorRecoveryCounter", PortCounters::linkErrorRecoveryCounter);
-        ERRORS.put("linkDownedCounter", PortCounters::linkDownedCounter);
-        ERRORS.put("portRcvErrors", PortCounters::portRcvErrors);
-        ERRORS.put("portRcvRemotePhysicalErrors", PortCounters::portRcvRemotePhysicalErrors);
-        ERRORS.put("portRcvSwitchRelayErrors", PortCounters::portRcvSwitchRelayErrors);
-        ERRORS.put("portXmitDiscards", PortCounters::portXmitDiscards);
-        ERRORS.put("portXmitConstraintErrors", PortCounters::portXmitConstraintErrors);
-        ERRORS.put("portRcvConstraintErrors", PortCounters::portRcvConstraintErrors);
-        ERRORS.put("localLinkIntegrityErrors", PortCounters::localLinkIntegrityErrors);
-        ERRORS.put("excessiveBufferOverrunErrors", PortCounters::excessiveBufferOverrunErrors);
-        ERRORS.put("vl15Dropped", PortCounters::vl15Dropped);
-    }
-
     /** PortXmitData and PortRcvData count 4-octet words. */
     private static final int BYTES_PER_DATA_UNIT = 4;
 
@@ -47,16 +30,16 @@ record PortSample(int lid, int port, String node, String where, Map<String, Long
     static PortSample of(Target target, PortCounters now, PortCounters before, Duration elapsed) {
         Map<String, Long> errors = new LinkedHashMap<>();
         Map<String, Long> delta = new LinkedHashMap<>();
-        ERRORS.forEach((name, read) -> {
-            long value = read.applyAsLong(now);
+        for (ErrorCounter counter : ErrorCounter.values()) {
+            long value = counter.valueIn(now);
             if (value != 0) {
-                errors.put(name, value);
+                errors.put(counter.libibmadName(), value);
             }
-            long grew = before == null ? 0 : value - read.applyAsLong(before);
+            long grew = before == null ? 0 : value - counter.valueIn(before);
             if (grew > 0) {
-                delta.put(name, grew);
+                delta.put(counter.libibmadName(), grew);
             }
-        });
+        }
         return new PortSample(target.lid(), target.port(), target.node(), target.where(), errors, delta,
                 before == null ? 0 : rate(now.portXmitData() - before.portXmitData(), elapsed),
                 before == null ? 0 : rate(now.portRcvData() - before.portRcvData(), elapsed));

@@ -84,6 +84,23 @@ class EventStreamTest {
     }
 
     @Test
+    void anSmMoveIsAnEventAndTheSubscriptionsAreRenewed() {
+        running = new RunningService();
+        try (SseClient client = connectedWithSnapshot()) {
+            assertThat(firstEvent(client).data().get("sm").get("lid").asInt()).isEqualTo(running.fabric.smLid());
+            running.fabric.moveSm("host2", 1);
+            SseClient.Event moved = awaitEvent(client, ServiceEvent.SM, "node", "host2 HCA-1");
+            assertThat(moved.data().get("lid").asInt()).isEqualTo(running.fabric.smLid());
+            SseClient.Event renewed = awaitEvent(client, ServiceEvent.RESUBSCRIBED, "reason", "SM_LID_CHANGED");
+            assertThat(renewed.data().get("smLid").asInt()).isEqualTo(running.fabric.smLid());
+            // Notices still arrive through the new SA.
+            running.fabric.unlink("host3", 1);
+            assertThat(awaitEvent(client, ServiceEvent.NOTICE, null, "\"trap\":65").data().get("where").asText())
+                    .isEqualTo("host3 HCA-1 port 1");
+        }
+    }
+
+    @Test
     void twoClientsSeeTheSameEventsInTheSameOrder() {
         running = new RunningService();
         try (SseClient first = connect(null); SseClient second = connect(null)) {

@@ -105,8 +105,12 @@ class HttpApiTest {
                 .containsPattern("reactive_umad_port_sent_mads_total\\Q" + tags + "\\E [1-9]")
                 .containsPattern("reactive_umad_port_received_mads_total\\Q" + tags + "\\E [1-9]")
                 .contains("reactive_umad_port_timeouts_mads_total" + tags)
+                .contains("reactive_umad_port_retries_mads_total" + tags)
+                .contains("reactive_umad_port_rmpp_transfers_total" + tags)
+                .contains("reactive_umad_port_in_flight_requests" + tags)
                 .contains("reactive_umad_port_dropped_mads_total{device=\"host4\",port=\"1\",reason=\"overflow\"}")
-                .contains("reactive_umad_service_sse_clients");
+                .contains("reactive_umad_service_sse_clients")
+                .contains("jvm_memory_used_bytes{area=\"heap\"", "jvm_threads_live_threads");
     }
 
     private static List<String> fieldNames(JsonNode node) {

@@ -3,6 +3,9 @@ package io.reactiveumad.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.reactiveumad.test.PortCounter;
+import io.reactiveumad.test.topology.FatTree;
+import io.reactiveumad.test.topology.Topology;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -22,6 +25,7 @@ import org.openqa.selenium.chrome.ChromeDriver;
 class PageInBrowserTest {
     private static final Duration WAIT = Duration.ofSeconds(30);
     static final Path SCREENSHOT = Path.of("target", "service-page.png");
+    static final Path FAT_TREE_SCREENSHOT = Path.of("target", "service-fat-tree.png");
 
     @Test
     void thePageShowsACutLinkAsDownWithItsNoticeUntilItReturns(@TempDir Path profile) throws Exception {
@@ -37,7 +41,7 @@ class PageInBrowserTest {
                 assertThat(browser.findElements(By.cssSelector("#topology path.link"))).hasSize(6);
                 assertThat(browser.findElements(By.cssSelector("#topology path.link.down"))).isEmpty();
 
-                running.fabric.addCounter("host3", 1, io.reactiveumad.test.PortCounter.SYMBOL_ERROR, 7);
+                running.fabric.addCounter("host3", 1, PortCounter.SYMBOL_ERROR, 7);
                 running.fabric.unlink("host2", 1);
 
                 await().atMost(WAIT).until(() -> text(browser, "links-down").contains("host2 HCA-1 port 1"));
@@ -58,6 +62,38 @@ class PageInBrowserTest {
                 await().atMost(WAIT).until(() -> browser.findElements(By.cssSelector("#topology path.link.down")).isEmpty());
                 assertThat(text(browser, "links-down")).isEmpty();
                 await().atMost(WAIT).until(() -> text(browser, "notices").contains("trap 64 GID in service \u2014 host2 HCA-1 port 1"));
+            } finally {
+                browser.quit();
+            }
+        }
+    }
+
+    /**
+     * A 312-node fat tree (16 leaves of 18 hosts, 8 spines): every node and cable is drawn, no two node boxes
+     * overlap, and every label is whole; the screenshot is kept at {@code service/target/service-fat-tree.png}.
+     */
+    @Test
+    void aFatTreeOfHundredsOfNodesIsDrawnWithoutOverlaps(@TempDir Path profile) throws Exception {
+        Topology tree = FatTree.generate(16, 8, 18);
+        try (RunningService running = new RunningService(tree, "host-288", ServiceOptions.DEFAULT)) {
+            ChromeDriver browser = HeadlessChromium.start(profile, 2200, 1100);
+            try {
+                browser.get(running.service.url());
+                await().atMost(WAIT).until(() -> text(browser, "node-count").equals(Integer.toString(tree.nodes().size())));
+                assertThat(browser.findElements(By.cssSelector("#topology g.switch"))).hasSize(24);
+                assertThat(browser.findElements(By.cssSelector("#topology g.host"))).hasSize(288);
+                assertThat(browser.findElements(By.cssSelector("#topology path.link"))).hasSize(tree.links().size());
+                Object overlaps = browser.executeScript(
+                        "const boxes = [...document.querySelectorAll('#topology g rect')].map(r => r.getBBox());"
+                        + "let n = 0; for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {"
+                        + "  const a = boxes[i], b = boxes[j];"
+                        + "  if (a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height) n++; }"
+                        + "return n;");
+                assertThat(overlaps).as("node boxes that overlap").isEqualTo(0L);
+                assertThat(browser.findElements(By.cssSelector("#topology g.host text")))
+                        .extracting(WebElement::getText).allMatch(label -> label.matches("host-\\d+ HCA-1"));
+                Files.createDirectories(FAT_TREE_SCREENSHOT.getParent());
+                Files.write(FAT_TREE_SCREENSHOT, browser.getScreenshotAs(OutputType.BYTES));
             } finally {
                 browser.quit();
             }

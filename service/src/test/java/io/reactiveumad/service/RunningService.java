@@ -10,8 +10,8 @@ import java.net.URI;
 import java.time.Duration;
 
 /**
- * The service on the bundled embedded fabric (host1..host4; sw1 and sw2 joined by two parallel links; the
- * SM on host1), watching from host4, on a free loopback port.
+ * The service on an embedded fabric, by default the bundled one (host1..host4; sw1 and sw2 joined by two
+ * parallel links; the SM on host1) watched from host4, on a free loopback port.
  */
 final class RunningService implements AutoCloseable {
     static final Duration START = Duration.ofSeconds(30);
@@ -21,8 +21,13 @@ final class RunningService implements AutoCloseable {
     final FabricService service;
 
     RunningService(ServiceOptions options) {
-        this.fabric = EmbeddedFabric.start(Topology.defaultTopology());
-        this.port = Umad.open(fabric.transport(), fabric.port("host4", 1)).block(START);
+        this(Topology.defaultTopology(), "host4", options);
+    }
+
+    /** The service on {@code topology} (the SM on its first CA), watching from {@code watcher}'s port 1. */
+    RunningService(Topology topology, String watcher, ServiceOptions options) {
+        this.fabric = EmbeddedFabric.start(topology);
+        this.port = Umad.open(fabric.transport(), fabric.port(watcher, 1)).block(START);
         this.service = FabricService.start(port, options.withHttpPort(0)).block(START);
     }
 

@@ -18,6 +18,7 @@ import io.reactiveumad.spi.channel.PortAttributes;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -65,6 +66,8 @@ public final class IbsimChannel implements MadChannel {
     private static final int MAX_AGENTS = 32;
     private static final int AGENT_SLOT_MASK = MAX_AGENTS - 1;
     private static final int TAG_MASK = 0xFFFF;
+    /** For {@link #write}: the MAD's TID goes out as it is (a response, or a backlogged copy already tagged). */
+    private static final long NO_TID_REWRITE = -1L;
 
     private final PollLoop loop;
     private final IbsimEndpoint endpoint;
@@ -82,6 +85,8 @@ public final class IbsimChannel implements MadChannel {
     private FrameListener listener;
     private boolean reading = true;
     private long droppedBySimulator;
+    /** Loop thread only: the source of the last MAD read. */
+    private MadAddress lastSource;
 
     private record Agent(AgentRegistration registration, int tag) {
     }
@@ -317,23 +322,44 @@ public final class IbsimChannel implements MadChannel {
             throw new IllegalArgumentException("ibsim carries MADs of " + MadHeader.SIZE + ".." + SimRequest.MAD_SIZE
                     + " bytes, got " + frame.mad().length);
         }
-        byte[] mad = java.util.Arrays.copyOf(frame.mad(), SimRequest.MAD_SIZE);
-        MadHeader header = new MadHeader().wrap(mad);
-        if (!header.isResponse()) {
-            header.tid((long) agent.tag << 32 | header.tid() & 0xFFFF_FFFFL);
+        byte[] mad = frame.mad();
+        boolean request = (mad[MadHeader.METHOD_OFFSET] & MadHeader.RESPONSE_BIT) == 0;
+        // Written straight from the frame's bytes (a request's TID high bits patched in the datagram, never in
+        // the frame, which is not ours to change); only a MAD that has to wait is copied.
+        long tid = request ? (long) agent.tag << 32 | lowTid(mad) : NO_TID_REWRITE;
+        int dlid = frame.address().lid();
+        int dqp = frame.address().qpn();
+        int sqp = agent.registration.qpn();
+        if (backlog.isEmpty() && write(dlid, dqp, sqp, mad, tid)) {
+            return;
         }
-        Outbound out = new Outbound(frame.address().lid(), frame.address().qpn(), agent.registration.qpn(), mad);
-        if (!backlog.isEmpty() || !write(out)) {
-            backlog.add(out);
-            updateInterest();
+        byte[] waiting = Arrays.copyOf(mad, SimRequest.MAD_SIZE);
+        if (tid != NO_TID_REWRITE) {
+            new MadHeader().wrap(waiting).tid(tid);
         }
+        backlog.add(new Outbound(dlid, dqp, sqp, waiting));
+        updateInterest();
     }
 
-    /** Writes one MAD; false when the socket would block. Fails the channel when ibsim is gone. */
+    private static long lowTid(byte[] mad) {
+        return ByteBuffer.wrap(mad).getInt(MadHeader.TID_OFFSET + Integer.BYTES) & 0xFFFF_FFFFL;
+    }
+
     private boolean write(Outbound out) {
+        return write(out.dlid, out.dqp, out.sqp, out.mad, NO_TID_REWRITE);
+    }
+
+    /**
+     * Writes one MAD, its TID replaced by {@code tid} unless that is {@link #NO_TID_REWRITE}; false when the
+     * socket would block. Fails the channel when ibsim is gone.
+     */
+    private boolean write(int dlid, int dqp, int sqp, byte[] mad, long tid) {
         // ibsim fills in our LID for a slid of 0; directed-route SMPs travel from the permissive LID.
-        outbound.dlid(out.dlid).slid(out.dlid == MadAddress.PERMISSIVE_LID ? MadAddress.PERMISSIVE_LID : 0)
-                .dqp(out.dqp).sqp(out.sqp).status(0).length(SimRequest.MAD_SIZE).mad(out.mad);
+        outbound.dlid(dlid).slid(dlid == MadAddress.PERMISSIVE_LID ? MadAddress.PERMISSIVE_LID : 0)
+                .dqp(dqp).sqp(sqp).status(0).length(SimRequest.MAD_SIZE).mad(mad);
+        if (tid != NO_TID_REWRITE) {
+            outbound.tid(tid);
+        }
         try {
             return data.send(outbound.buffer());
         } catch (NativeIoException e) {
@@ -431,14 +457,23 @@ public final class IbsimChannel implements MadChannel {
             log.debug("{}: dropping a MAD with base version {}", endpoint, header.baseVersion());
             return;
         }
-        int qpn = inbound.sqp();
-        MadAddress source = new MadAddress(inbound.slid(), qpn, qpn == 0 ? 0 : MadAddress.GSI_QKEY, 0, 0, 0, null);
+        MadAddress source = sourceOf(inbound.slid(), inbound.sqp());
         int agentId = header.isResponse() ? responseAgent(header) : requestAgent(header);
         if (agentId >= 0) {
             listener.onFrame(new MadFrame(agentId, 0, 0, 0, source, mad));
         } else if (!header.isResponse()) {
             answerUnclaimed(header, mad, source);
         }
+    }
+
+    /** The sender's address; the last one is kept, since a burst of answers comes from one peer. */
+    private MadAddress sourceOf(int slid, int qpn) {
+        MadAddress last = lastSource;
+        if (last == null || last.lid() != slid || last.qpn() != qpn) {
+            last = new MadAddress(slid, qpn, qpn == 0 ? 0 : MadAddress.GSI_QKEY, 0, 0, 0, null);
+            lastSource = last;
+        }
+        return last;
     }
 
     private int responseAgent(MadHeader header) {

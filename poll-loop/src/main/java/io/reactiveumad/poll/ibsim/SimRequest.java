@@ -1,5 +1,6 @@
 package io.reactiveumad.poll.ibsim;
 
+import io.reactiveumad.mad.MadHeader;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -29,6 +30,7 @@ final class SimRequest {
     private static final int SQP_OFFSET = 12;
     private static final int STATUS_OFFSET = 16;
     private static final int LENGTH_OFFSET = 24;
+    private static final byte[] ZEROS = new byte[MAD_SIZE];
     private static final boolean LITTLE_ENDIAN_HOST = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
 
     private final ByteBuffer be = ByteBuffer.allocateDirect(SIZE).order(ByteOrder.BIG_ENDIAN);
@@ -97,7 +99,15 @@ final class SimRequest {
     SimRequest mad(byte[] mad) {
         int n = Math.min(mad.length, MAD_SIZE);
         be.put(MAD_OFFSET, mad, 0, n);
-        be.put(MAD_OFFSET + n, new byte[MAD_SIZE - n]);
+        if (n < MAD_SIZE) {
+            be.put(MAD_OFFSET + n, ZEROS, 0, MAD_SIZE - n);
+        }
+        return this;
+    }
+
+    /** Sets the TID of the MAD in the MAD area (after {@link #mad(byte[])}). */
+    SimRequest tid(long tid) {
+        be.putLong(MAD_OFFSET + MadHeader.TID_OFFSET, tid);
         return this;
     }
 
