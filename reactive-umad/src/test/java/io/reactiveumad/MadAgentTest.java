@@ -74,20 +74,29 @@ class MadAgentTest {
         return port.agent(spec).block();
     }
 
+    /** Answers for other TIDs arrive first (a stale one, one for a request never made): only its own completes it. */
     @Test
-    void requestCompletesWithTheResponseOfItsOwnTid() {
-        channel.peer(f -> echo(f, 0));
+    void requestCompletesWithTheResponseOfItsOwnTidNotWithOthersArrivingFirst() {
+        channel.peer(f -> {
+            List<MadFrame> answers = new ArrayList<>();
+            for (int other : new int[] {1, -1}) {
+                MadFrame wrong = echo(f, 0).get(0);
+                ByteBuffer b = ByteBuffer.wrap(wrong.mad());
+                b.putInt(MadHeader.TID_OFFSET + 4, b.getInt(MadHeader.TID_OFFSET + 4) + other).putInt(64, 99);
+                answers.add(wrong);
+            }
+            answers.addAll(echo(f, 0));
+            return answers;
+        });
         MadAgent agent = agent(AgentSpec.client(PERF, 1));
-        ReceivedMad r = agent.request(get(0x12, 42), PEER).block();
-        assertThat(r.mad().isResponse()).isTrue();
+        ReceivedMad r = agent.request(get(0x12, 42), PEER).block(Duration.ofSeconds(5));
         assertThat(r.mad().buffer().getInt(64)).isEqualTo(42);
-        assertThat(r.mad().tidLow()).isEqualTo(channel.sent.peek().mad()[15] & 0xFF
-                | (channel.sent.peek().mad()[14] & 0xFF) << 8 | (channel.sent.peek().mad()[13] & 0xFF) << 16
-                | (channel.sent.peek().mad()[12] & 0xFF) << 24);
+        assertThat(r.mad().tidLow()).isEqualTo(ByteBuffer.wrap(channel.sent.peek().mad()).getInt(MadHeader.TID_OFFSET + 4));
+        assertThat(port.stats().lateResponses()).as("the two answers for other TIDs").isEqualTo(2);
     }
 
     @Test
-    void timeoutRetriesWithTheSameTidThenFails() {
+    void timeoutRetriesWithTheSameTidThenFailsNamingWhatWentUnanswered() {
         MadAgent agent = agent(AgentSpec.client(PERF, 1));
         StepVerifier.withVirtualTime(() -> agent.request(get(0x12, 1), PEER, FAST), () -> vts, Long.MAX_VALUE)
                 .expectSubscription()
@@ -100,7 +109,10 @@ class MadAgentTest {
                 .then(() -> assertThat(channel.sent).hasSize(3))
                 .thenAwait(Duration.ofSeconds(1))
                 .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(MadTimeoutException.class)
-                        .hasMessageContaining("3 attempt(s)"))
+                        .hasMessageContaining("3 attempt(s)")
+                        .as("names the destination, class, method, attribute and modifier")
+                        .hasMessageContaining("from " + PEER.describe())
+                        .hasMessageContaining("PerfMgt Get attribute 0x0012 modifier 0x00000000"))
                 .verify(Duration.ofSeconds(5));
         assertThat(channel.sent).extracting(f -> ByteBuffer.wrap(f.mad()).getInt(12)).containsOnly(
                 ByteBuffer.wrap(channel.sent.peek().mad()).getInt(12));
@@ -158,12 +170,15 @@ class MadAgentTest {
     }
 
     @Test
-    void nonZeroStatusIsATypedErrorAndRedirectIsItsOwnType() {
+    void nonZeroStatusIsATypedErrorNamingWhatFailedAndRedirectIsItsOwnType() {
         MadAgent agent = agent(AgentSpec.client(PERF, 1));
         channel.peer(f -> echo(f, 0x000C));
         StepVerifier.create(agent.request(get(0x12, 1), PEER))
                 .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(MadStatusException.class)
-                        .hasMessageContaining("unsupported method/attribute"))
+                        .hasMessageContaining("unsupported method/attribute")
+                        .as("names who answered, class, method, attribute and modifier")
+                        .hasMessageContaining("from " + PEER.describe())
+                        .hasMessageContaining("PerfMgt GetResp attribute 0x0012 modifier 0x00000000"))
                 .verify(Duration.ofSeconds(5));
         channel.peer(f -> echo(f, 0x0002));
         StepVerifier.create(agent.request(get(0x12, 1), PEER))
@@ -355,10 +370,26 @@ class MadAgentTest {
     }
 
     @Test
-    void serveOnAnAgentThatServesNoMethodIsAMistakeSaidAtOnce() {
+    void serveOrReceiveOnAnAgentThatServesNoMethodIsAMistakeSaidAtOnceTheSameWay() {
         MadAgent client = agent(AgentSpec.client(PERF, 1));
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> client.serve(req -> Mono.empty()))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("serves no methods");
+        org.assertj.core.api.Assertions.assertThatThrownBy(client::receive)
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("serves no methods");
+    }
+
+    @Test
+    void aSecondSubscriberOfReceiveIsToldToShareIt() {
+        MadAgent server = agent(AgentSpec.server(PERF, 1, GET));
+        Disposable first = server.receive().subscribe();
+        try {
+            StepVerifier.create(server.receive())
+                    .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(IllegalStateException.class)
+                            .hasMessageContaining("one subscriber at a time").hasMessageContaining("share()"))
+                    .verify(Duration.ofSeconds(5));
+        } finally {
+            first.dispose();
+        }
     }
 
     @Test
@@ -489,13 +520,37 @@ class MadAgentTest {
         assertThat(broken.closed).isTrue();
     }
 
+    /** 500 requests all outstanding at once, answered in a shuffled order: each completes with its own answer. */
     @Test
-    void manyRequestsInterleavedInVirtualTimeEachGetTheirOwnAnswer() {
-        channel.peer(f -> echo(f, 0));
+    void manyOutstandingRequestsAnsweredOutOfOrderEachGetTheirOwnAnswer() {
+        int n = 500;
         MadAgent agent = agent(AgentSpec.client(PERF, 1));
-        List<Integer> got = Flux.range(0, 500).flatMap(i -> agent.request(get(0x12, i), PEER)
-                .map(r -> r.mad().buffer().getInt(64) - i)).collectList().block();
-        assertThat(got).hasSize(500).containsOnly(0);
-        assertThat(Schedulers.isInNonBlockingThread()).isFalse();
+        java.util.concurrent.CompletableFuture<List<Integer>> got = Flux.range(0, n)
+                .flatMap(i -> agent.request(get(0x12, i), PEER).map(r -> r.mad().buffer().getInt(64) - i), n)
+                .collectList().toFuture();
+        vts.advanceTime();
+        assertThat(channel.sent).as("every request on the wire before any answer").hasSize(n);
+        assertThat(got).isNotDone();
+
+        List<MadFrame> answers = new ArrayList<>();
+        channel.sent.forEach(f -> answers.addAll(echo(f, 0)));
+        java.util.Collections.shuffle(answers, new java.util.Random(14));
+        answers.forEach(channel::inject);
+        vts.advanceTime();
+        assertThat(got).isCompleted();
+        assertThat(got.join()).hasSize(n).containsOnly(0);
+    }
+
+    @Test
+    void aPKeyIndexBeyondThePortsTableFailsTypedBeforeAnythingIsWritten() {
+        MadAgent agent = agent(AgentSpec.client(PERF, 1));
+        MadAddress beyond = new MadAddress(9, 1, MadAddress.GSI_QKEY, 0, 0, 2, null);
+        StepVerifier.create(agent.request(get(0x12, 1), beyond))
+                .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(IllegalArgumentException.class)
+                        .hasMessageContaining("P_Key index 2").hasMessageContaining("2 entries"))
+                .verify(Duration.ofSeconds(5));
+        StepVerifier.create(agent.send(get(0x12, 1), beyond)).expectError(IllegalArgumentException.class)
+                .verify(Duration.ofSeconds(5));
+        assertThat(channel.sent).isEmpty();
     }
 }

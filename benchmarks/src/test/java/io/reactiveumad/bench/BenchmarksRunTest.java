@@ -105,4 +105,15 @@ class BenchmarksRunTest {
                 .containsPattern("\\| ibnetdiscover [^|]+\\| \\d+ ms \\| \\d+ ms \\| 1.00x \\|  \\| \\d+ ms \\| [0-9.]+x \\|")
                 .contains("warm run 2: same topology as ibnetdiscover (7 nodes, 6 links)");
     }
+
+    /** The error-sweep script's body on a small tree, without the CLI. */
+    @Test
+    void errorsComparisonFindsWhatIbqueryerrorsFinds() {
+        ByteArrayOutputStream table = new ByteArrayOutputStream();
+        ErrorsComparison.run(null, FatTree.generate(2, 2, 2), 2, 1, new PrintStream(table, true, StandardCharsets.UTF_8));
+
+        assertThat(table.toString(StandardCharsets.UTF_8))
+                .containsPattern("\\| reactive-umad warm [^|]+\\| \\d+ ms \\| \\d+ ms \\| [0-9.]+x \\|")
+                .containsPattern("warm run 2: same [1-9]\\d* port lines as ibqueryerrors");
+    }
 }

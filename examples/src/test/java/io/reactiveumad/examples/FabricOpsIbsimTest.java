@@ -203,6 +203,12 @@ class FabricOpsIbsimTest {
     }
 
     @Test
+    void linksEqualIblinkinfo() {
+        LinkReportAssert.assertSameLinks(umad("links", "--json").json(), umad("links").out(),
+                diag("iblinkinfo").stdout(), FABRIC.fabric().topology().links().size());
+    }
+
+    @Test
     void routesOfEverySwitchEqualIbroute() {
         for (int lid : switchLids()) {
             JsonNode ours = umad("routes", String.valueOf(lid), "--json").json();

@@ -256,6 +256,27 @@ class UmadCliEmbeddedTest {
     }
 
     @Test
+    void linksListEverySwitchPortAndEveryCaPortWithTheFarEnd() {
+        JsonNode links = succeeds("links", "--transport", "embedded", "--json").json().get("links");
+        // Two 8-port switches and four one-port hosts; 6 cables, so 12 ports see a far end.
+        assertThat(links).hasSize(2 * 8 + 4);
+        int cabled = 0;
+        for (JsonNode l : links) {
+            if (!l.get("to").isNull()) {
+                cabled++;
+                assertThat(l.get("state").asText()).isEqualTo("Active");
+                assertThat(l.get("physicalState").asText()).isEqualTo("LinkUp");
+            } else {
+                assertThat(l.get("state").asText()).isEqualTo("Down");
+            }
+        }
+        assertThat(cabled).isEqualTo(2 * DEFAULT.links().size());
+        CliRun text = succeeds("links", "--transport", "embedded", "--down");
+        assertThat(text.out()).contains("Switch: 0x").contains("==(                Down/ Polling)==>")
+                .doesNotContain("Active");
+    }
+
+    @Test
     void autoTransportFallsBackToTheEmbeddedFabricAndSaysSo() {
         CliRun run = CliRun.run(Map.of("IBSIM_SOCKNAME", "umad-no-such-simulator"), "smp", "nodedesc", "-D", "0");
         assertThat(run.exitCode()).as("%s", run).isZero();
@@ -285,7 +306,7 @@ class UmadCliEmbeddedTest {
         for (String[] command : List.of(new String[] {"--help"}, new String[] {"demo", "--help"}, new String[] {"watch", "--help"},
                 new String[] {"discover", "--help"}, new String[] {"smp", "portinfo", "--help"}, new String[] {"sa", "paths", "--help"},
                 new String[] {"perf", "--help"}, new String[] {"routes", "--help"}, new String[] {"trace", "--help"},
-                new String[] {"errors", "--help"})) {
+                new String[] {"errors", "--help"}, new String[] {"links", "--help"})) {
             CliRun run = succeeds(command);
             assertThat(run.out()).as(String.join(" ", command)).startsWith("Usage: umad");
         }

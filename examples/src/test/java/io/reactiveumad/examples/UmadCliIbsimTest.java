@@ -124,6 +124,13 @@ class UmadCliIbsimTest {
         }
     }
 
+    /** The default fabric leaves switch ports 3..6 uncabled: iblinkinfo's Down/Polling lines too. */
+    @Test
+    void linksEqualIblinkinfo() {
+        LinkReportAssert.assertSameLinks(umad("links", "--json").json(), umad("links").out(),
+                diag("iblinkinfo").stdout(), Topology.defaultTopology().links().size());
+    }
+
     @Test
     void discoverEqualsIbnetdiscover() {
         CliRun ours = umad("discover", "--outstanding", "8");

@@ -21,6 +21,7 @@ import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.SmpHeader;
 import io.reactiveumad.mad.VendorRange2Header;
 import io.reactiveumad.mad.attr.NodeInfo;
+import io.reactiveumad.spi.channel.PortAttributes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -89,12 +90,16 @@ abstract class TransportContract {
     @Test
     void smpNodeInfoOfAnotherNodeByLid() {
         MadPort here = open("host1");
-        int lid = open("host4").attributes().lid();
+        PortAttributes host4 = open("host4").attributes();
         MadAgent smp = agent(here, AgentSpec.client(MgmtClass.SUBN_LID_ROUTED, 1));
         Mad get = Mad.build(b -> new MadHeader().wrap(b, 0).mgmtClass(MgmtClass.SUBN_LID_ROUTED).classVersion(1)
                 .methodByte(Method.GET).attributeId(AttributeId.Smp.NODE_INFO));
-        ReceivedMad r = smp.request(get, MadAddress.smp(lid)).block(PATIENCE);
+        ReceivedMad r = smp.request(get, MadAddress.smp(host4.lid())).block(PATIENCE);
         NodeInfo info = NodeInfo.decode(r.mad().buffer(), SmpHeader.DATA_OFFSET);
+        assertThat(r.source().lid()).as("answered from host4's LID").isEqualTo(host4.lid());
+        assertThat(info.nodeGuid()).as("host4's node, not ours").isEqualTo(host4.nodeGuid()).isNotEqualTo(here.attributes().nodeGuid());
+        assertThat(info.portGuid()).as("the port owning the LID").isEqualTo(host4.gids().get(0).guid());
+        assertThat(info.localPortNum()).isEqualTo(host4.port());
         assertThat(info.nodeType()).as("host4 is a channel adapter").isEqualTo(NodeInfo.TYPE_CHANNEL_ADAPTER);
     }
 

@@ -7,6 +7,7 @@ import io.reactiveumad.discovery.DiscoveredNode;
 import io.reactiveumad.discovery.DiscoveryOptions;
 import io.reactiveumad.discovery.FabricDiscovery;
 import io.reactiveumad.mad.attr.ClassPortInfo;
+import io.reactiveumad.mad.MadStatusException;
 import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.mad.perf.PortCounters;
 import java.util.ArrayList;
@@ -20,10 +21,11 @@ import reactor.core.publisher.Mono;
 
 /**
  * A fabric-wide check of the ports' error counters, as ibqueryerrors does it, with many nodes checked at
- * once: per node the PMA's ClassPortInfo, then on a switch that supports AllPortSelect the sum over all
- * ports (all ports count as checked when it is clean), else PortCounters of every port discovery found.
- * A counter is reported when it exceeds its threshold; PortXmitWait only where ClassPortInfo says it is
- * supported. With {@link ErrorSweepOptions#clearErrors()} every checked port's error counters are reset
+ * once: on a switch the sum over all ports first (all ports count as checked when it is clean; a PMA
+ * without AllPortSelect refuses it), else PortCounters of every port discovery found. A counter is
+ * reported when it exceeds its threshold; PortXmitWait only where the PMA's ClassPortInfo says it is
+ * supported, which is asked only then (and before a clear), so a clean node costs one MAD, not
+ * ibqueryerrors' two. With {@link ErrorSweepOptions#clearErrors()} every checked port's error counters are reset
  * after the read. A PMA request that fails for good is reported in {@link NodeErrors#failures()}; it never
  * ends the sweep.
  *
@@ -64,78 +66,80 @@ public final class ErrorSweep {
             failures.add("no LID to reach its PMA at");
             return Mono.just(new NodeErrors(node, lid, List.of(), 0, failures));
         }
-        return perf.classPortInfo(lid)
-                .map(cpi -> new Capabilities(
-                        (cpi.capabilityMask() & ClassPortInfo.PERF_CAP_ALL_PORT_SELECT) != 0 && node.isSwitch(),
-                        (cpi.capabilityMask() & ClassPortInfo.PERF_CAP_XMIT_WAIT_SUPPORTED) != 0))
+        // ClassPortInfo is asked only when it decides something: whether a non-zero PortXmitWait counts, and
+        // which counters a clear resets. AllPortSelect is tried directly: a PMA without it refuses the sum.
+        Mono<Boolean> xmitWait = perf.classPortInfo(lid)
+                .map(cpi -> (cpi.capabilityMask() & ClassPortInfo.PERF_CAP_XMIT_WAIT_SUPPORTED) != 0)
                 .onErrorResume(e -> {
                     failures.add("ClassPortInfo of lid " + lid + ": " + e.getMessage());
-                    return Mono.just(new Capabilities(false, false));
+                    return Mono.just(false);
                 })
-                .flatMap(caps -> {
-                    List<PortErrors> errors = new ArrayList<>();
-                    Mono<Boolean> allClean = !caps.allPortSelect() ? Mono.just(false)
-                            : read(perf, node, lid, PortCounters.ALL_PORTS, caps, options, failures)
-                                    .map(sum -> {
-                                        sum.ifPresent(errors::add);
-                                        return sum.isEmpty();
-                                    })
-                                    .defaultIfEmpty(false);
-                    return allClean.flatMap(clean -> {
-                        if (clean) {
-                            return clear(perf, lid, PortCounters.ALL_PORTS, caps, options, failures)
-                                    .thenReturn(node.nodeInfo().numPorts());
-                        }
-                        return Flux.fromIterable(ports)
-                                .concatMap(p -> read(perf, node, lid, p, caps, options, failures)
-                                        .doOnNext(found -> found.ifPresent(errors::add))
-                                        .then(caps.allPortSelect() ? Mono.empty()
-                                                : clear(perf, lid, p, caps, options, failures))
-                                        .thenReturn(p))
-                                .count()
-                                .flatMap(n -> (caps.allPortSelect()
-                                        ? clear(perf, lid, PortCounters.ALL_PORTS, caps, options, failures)
-                                        : Mono.<Void>empty()).thenReturn(n.intValue()));
-                    }).map(checked -> new NodeErrors(node, lid, errors, checked, failures));
-                });
-    }
-
-    private record Capabilities(boolean allPortSelect, boolean xmitWait) {
+                .cache();
+        List<PortErrors> errors = new ArrayList<>();
+        Mono<Boolean> sumIsClean = !node.isSwitch() ? Mono.just(false)
+                : perf.portCounters(lid, PortCounters.ALL_PORTS)
+                        .flatMap(sum -> exceeded(node, PortCounters.ALL_PORTS, sum, options, xmitWait))
+                        .map(sum -> {
+                            sum.ifPresent(errors::add);
+                            return sum.isEmpty();
+                        })
+                        .onErrorResume(MadStatusException.class, noAllPortSelect -> Mono.just(false));
+        return sumIsClean.flatMap(clean -> {
+            if (clean) {
+                return clear(perf, lid, PortCounters.ALL_PORTS, xmitWait, options, failures)
+                        .thenReturn(node.nodeInfo().numPorts());
+            }
+            return Flux.fromIterable(ports)
+                    .concatMap(p -> read(perf, node, lid, p, xmitWait, options, failures)
+                            .doOnNext(found -> found.ifPresent(errors::add))
+                            .then(clear(perf, lid, p, xmitWait, options, failures))
+                            .thenReturn(p))
+                    .count()
+                    .map(Long::intValue);
+        }).map(checked -> new NodeErrors(node, lid, errors, checked, failures));
     }
 
     /** PortCounters of {@code port}: the port's errors if some counter exceeds its threshold; empty on failure. */
     private static Mono<Optional<PortErrors>> read(PerfClient perf, DiscoveredNode node, int lid, int port,
-                                                            Capabilities caps, ErrorSweepOptions options,
-                                                            List<String> failures) {
+                                                   Mono<Boolean> xmitWait, ErrorSweepOptions options,
+                                                   List<String> failures) {
         return perf.portCounters(lid, port)
-                .map(counters -> {
-                    Map<ErrorCounter, Long> exceeded = new EnumMap<>(ErrorCounter.class);
-                    for (ErrorCounter c : ErrorCounter.values()) {
-                        if (c == ErrorCounter.XMIT_WAIT && !caps.xmitWait()) {
-                            continue;
-                        }
-                        long value = c.valueIn(counters);
-                        if (value > options.threshold(c)) {
-                            exceeded.put(c, value);
-                        }
-                    }
-                    return exceeded.isEmpty() ? Optional.<PortErrors>empty()
-                            : Optional.of(new PortErrors(port, node.portGuid(port == PortCounters.ALL_PORTS
-                                    ? 0 : port), counters, exceeded));
-                })
+                .flatMap(counters -> exceeded(node, port, counters, options, xmitWait))
                 .onErrorResume(e -> {
                     failures.add("PortCounters of lid " + lid + " port " + portName(port) + ": " + e.getMessage());
                     return Mono.empty();
                 });
     }
 
-    private static Mono<Void> clear(PerfClient perf, int lid, int port, Capabilities caps, ErrorSweepOptions options,
-                                    List<String> failures) {
+    /** The counters over threshold; PortXmitWait only where the PMA says it supports it. */
+    private static Mono<Optional<PortErrors>> exceeded(DiscoveredNode node, int port, PortCounters counters,
+                                                       ErrorSweepOptions options, Mono<Boolean> xmitWait) {
+        Map<ErrorCounter, Long> exceeded = new EnumMap<>(ErrorCounter.class);
+        for (ErrorCounter c : ErrorCounter.values()) {
+            long value = c.valueIn(counters);
+            if (c != ErrorCounter.XMIT_WAIT && value > options.threshold(c)) {
+                exceeded.put(c, value);
+            }
+        }
+        long wait = ErrorCounter.XMIT_WAIT.valueIn(counters);
+        Mono<Boolean> countWait = wait > options.threshold(ErrorCounter.XMIT_WAIT) ? xmitWait : Mono.just(false);
+        return countWait.map(counted -> {
+            if (counted) {
+                exceeded.put(ErrorCounter.XMIT_WAIT, wait);
+            }
+            return exceeded.isEmpty() ? Optional.<PortErrors>empty()
+                    : Optional.of(new PortErrors(port, node.portGuid(port == PortCounters.ALL_PORTS ? 0 : port),
+                            counters, exceeded));
+        });
+    }
+
+    private static Mono<Void> clear(PerfClient perf, int lid, int port, Mono<Boolean> xmitWait,
+                                    ErrorSweepOptions options, List<String> failures) {
         if (!options.clearErrors()) {
             return Mono.empty();
         }
-        return perf.resetPortCounters(lid, port, ERROR_COUNTERS,
-                        caps.xmitWait() ? ErrorCounter.XMIT_WAIT.counterSelect2() : 0)
+        return xmitWait.flatMap(wait -> perf.resetPortCounters(lid, port, ERROR_COUNTERS,
+                        wait ? ErrorCounter.XMIT_WAIT.counterSelect2() : 0))
                 .then()
                 .onErrorResume(e -> {
                     failures.add("reset of lid " + lid + " port " + portName(port) + ": " + e.getMessage());

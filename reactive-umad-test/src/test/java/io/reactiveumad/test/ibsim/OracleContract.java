@@ -63,6 +63,9 @@ abstract class OracleContract {
         List<Integer> all = fabric().lidsByPortGuid().values().stream().sorted().toList();
         int n = Math.min(lidSample(), all.size());
         lids = IntStream.range(0, n).mapToObj(i -> all.get(i * all.size() / n)).distinct().toList();
+        // Every test below loops over these: empty, each would pass having compared nothing.
+        assertThat(all).as("LIDs OpenSM assigned (guid2lid)").contains(self.lid()).hasSizeGreaterThan(1);
+        assertThat(lids).as("LIDs the tests walk").hasSizeGreaterThan(1);
     }
 
     @AfterAll

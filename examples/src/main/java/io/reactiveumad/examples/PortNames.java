@@ -1,0 +1,65 @@
+package io.reactiveumad.examples;
+
+import io.reactiveumad.mad.attr.PortInfo;
+
+/** PortInfo's enumerations named as libibmad prints them (iblinkinfo, smpquery). */
+final class PortNames {
+    private PortNames() {
+    }
+
+    static String width(int width) {
+        return switch (width) {
+            case 1 -> "1X";
+            case 2 -> "4X";
+            case 4 -> "8X";
+            case 8 -> "12X";
+            case 16 -> "2X";
+            default -> "undefined (" + width + ")";
+        };
+    }
+
+    static String speed(int speed) {
+        return switch (speed) {
+            case 1 -> "2.5 Gbps";
+            case 2 -> "5.0 Gbps";
+            case 4 -> "10.0 Gbps";
+            default -> "undefined (" + speed + ")";
+        };
+    }
+
+    static String extendedSpeed(int speed) {
+        return switch (speed) {
+            case 0 -> "No Extended Speed";
+            case 1 -> "14.0625 Gbps";
+            case 2 -> "25.78125 Gbps";
+            case 4 -> "53.125 Gbps";
+            case 8 -> "106.25 Gbps";
+            default -> "undefined (" + speed + ")";
+        };
+    }
+
+    static String state(int state) {
+        return switch (state) {
+            case PortInfo.STATE_NO_CHANGE -> "NoChange";
+            case PortInfo.STATE_DOWN -> "Down";
+            case PortInfo.STATE_INIT -> "Initialize";
+            case PortInfo.STATE_ARMED -> "Armed";
+            case PortInfo.STATE_ACTIVE -> "Active";
+            default -> "?(" + state + ")";
+        };
+    }
+
+    static String physicalState(int state) {
+        return switch (state) {
+            case 0 -> "NoChange";
+            case PortInfo.PHYS_SLEEP -> "Sleep";
+            case PortInfo.PHYS_POLLING -> "Polling";
+            case PortInfo.PHYS_DISABLED -> "Disabled";
+            case PortInfo.PHYS_PORT_CONFIGURATION_TRAINING -> "PortConfigurationTraining";
+            case PortInfo.PHYS_LINK_UP -> "LinkUp";
+            case PortInfo.PHYS_LINK_ERROR_RECOVERY -> "LinkErrorRecovery";
+            case 7 -> "PhyTest";
+            default -> "?(" + state + ")";
+        };
+    }
+}

@@ -1,0 +1,61 @@
+package io.reactiveumad.fabric;
+
+import io.reactiveumad.MadPort;
+import io.reactiveumad.discovery.DiscoveredFabric;
+import io.reactiveumad.discovery.DiscoveredLink;
+import io.reactiveumad.discovery.DiscoveredNode;
+import io.reactiveumad.discovery.DiscoveryOptions;
+import io.reactiveumad.discovery.FabricDiscovery;
+import io.reactiveumad.mad.attr.PortInfo;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import reactor.core.publisher.Flux;
+
+/**
+ * Every port's link as iblinkinfo reports it: each switch port (cabled or not) and each CA port discovery
+ * reached, with width, speed, state and physical state from its PortInfo, and the port at the other end.
+ * Discovery already reads all of that, so a link report costs no MAD beyond the discovery.
+ */
+public final class Links {
+    private Links() {
+    }
+
+    /** Discovers the fabric from {@code port} and emits its ports' links, node by node in discovery order. */
+    public static Flux<PortLink> links(MadPort port, DiscoveryOptions discovery) {
+        return FabricDiscovery.discover(port, discovery).flatMapIterable(Links::of);
+    }
+
+    /** The ports' links of a discovered fabric, node by node in its order, ports in number order. */
+    public static List<PortLink> of(DiscoveredFabric fabric) {
+        Map<Long, DiscoveredNode> nodes = fabric.byGuid();
+        Map<End, End> peers = new HashMap<>();
+        for (DiscoveredLink l : fabric.links()) {
+            peers.put(new End(l.nodeGuidA(), l.portA()), new End(l.nodeGuidB(), l.portB()));
+            peers.put(new End(l.nodeGuidB(), l.portB()), new End(l.nodeGuidA(), l.portA()));
+        }
+        List<PortLink> out = new ArrayList<>();
+        for (DiscoveredNode node : fabric.nodes()) {
+            for (var port : node.ports().entrySet()) {
+                if (port.getKey() == 0) {
+                    continue;
+                }
+                Optional<LinkEnd> remote = Optional.ofNullable(peers.get(new End(node.guid(), port.getKey())))
+                        .flatMap(peer -> Optional.ofNullable(nodes.get(peer.nodeGuid()))
+                                .flatMap(far -> far.port(peer.port()).map(info -> end(far, peer.port(), info))));
+                out.add(new PortLink(end(node, port.getKey(), port.getValue()), remote));
+            }
+        }
+        return out;
+    }
+
+    private static LinkEnd end(DiscoveredNode node, int port, PortInfo info) {
+        int lid = node.isSwitch() ? node.port(0).map(PortInfo::lid).orElse(0) : info.lid();
+        return new LinkEnd(node, port, info, lid);
+    }
+
+    private record End(long nodeGuid, int port) {
+    }
+}
