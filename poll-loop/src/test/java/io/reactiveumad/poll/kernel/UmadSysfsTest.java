@@ -24,8 +24,8 @@ class UmadSysfsTest {
     @Test
     void listsEveryUmadDeviceInIndexOrder() {
         assertThat(sysfs.ports()).containsExactly(
-                new UmadPortRef(0, "mlx5_0", 1), new UmadPortRef(1, "mlx5_0", 2),
-                new UmadPortRef(2, "mlx5_1", 1), new UmadPortRef(3, "mlx5_1", 2));
+                new UmadPortRef(0, "mlx5_0", 1, "issm0"), new UmadPortRef(1, "mlx5_0", 2, "issm1"),
+                new UmadPortRef(2, "mlx5_1", 1, "issm2"), new UmadPortRef(3, "mlx5_1", 2, "issm3"));
     }
 
     @Test
@@ -77,13 +77,13 @@ class UmadSysfsTest {
 
     @Test
     void findsAPortByDeviceAndNumber() {
-        assertThat(sysfs.find("mlx5_1", 2)).contains(new UmadPortRef(3, "mlx5_1", 2));
+        assertThat(sysfs.find("mlx5_1", 2)).contains(new UmadPortRef(3, "mlx5_1", 2, "issm3"));
         assertThat(sysfs.find("mlx5_1", 9)).isEmpty();
     }
 
     @Test
     void readsEveryPortAttribute() {
-        PortAttributes port = sysfs.attributes(new UmadPortRef(2, "mlx5_1", 1));
+        PortAttributes port = sysfs.attributes(new UmadPortRef(2, "mlx5_1", 1, "issm2"));
 
         assertThat(port.device()).isEqualTo("mlx5_1");
         assertThat(port.port()).isEqualTo(1);
