@@ -63,6 +63,7 @@ done
 # Flat: the last third of the samples is no higher than the first third (after the first, warm-up sample)
 # by more than 10 % + 4 MiB of heap, or 2 threads.
 awk '
+    BEGIN { n = 0 }
     NR > 1 { heap[n] = $1; threads[n] = $2; n++ }
     END {
         third = int(n / 3); if (third < 1) third = 1

@@ -44,7 +44,7 @@ public final class KernelTransport implements Transport {
     @Override
     public MadChannel open(PortSpec spec) {
         UmadPortRef ref = host.sysfs().find(spec.device(), spec.port())
-                .orElseThrow(() -> new IllegalArgumentException("no umad device for port " + spec + "; ports: " + ports()));
+                .orElseThrow(() -> new NoSuchPortException("no umad device for port " + spec + "; ports: " + ports()));
         PollLoop loop = loops.acquire(spec.device());
         try {
             return host.openChannel(loop, ref, () -> loops.release(spec.device()));

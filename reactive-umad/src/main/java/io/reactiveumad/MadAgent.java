@@ -21,8 +21,12 @@ public interface MadAgent extends Disposable {
     /**
      * Unsolicited MADs (requests, traps, reports) for the methods this agent serves. Reading follows
      * demand: with no demand the port stops reading once requests are not waiting either, and the
-     * kernel queue buffers. The stream is hot and may have one subscriber at a time; signals arrive on
-     * the port's delivery scheduler.
+     * kernel queue buffers. The stream is hot and may have one subscriber at a time (a second one gets
+     * an {@code IllegalStateException} saying to {@code share()} it); signals arrive on the port's delivery
+     * scheduler.
+     *
+     * @throws IllegalStateException if this agent serves no methods (a client receives nothing), at the
+     *                               call, as {@link #serve} does: it is a mistake in the code, not the fabric
      */
     Flux<ReceivedMad> receive();
 

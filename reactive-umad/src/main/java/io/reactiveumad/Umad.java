@@ -63,7 +63,7 @@ public final class Umad {
 
     private static PortSpec firstPort(List<PortSpec> ports, Transport transport) {
         if (ports.isEmpty()) {
-            throw new IllegalStateException("transport " + transport.name() + " has no ports");
+            throw new NoSuchPortException("transport " + transport.name() + " has no ports");
         }
         return ports.get(0);
     }

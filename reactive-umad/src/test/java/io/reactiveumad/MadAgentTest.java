@@ -96,7 +96,7 @@ class MadAgentTest {
     }
 
     @Test
-    void timeoutRetriesWithTheSameTidThenFails() {
+    void timeoutRetriesWithTheSameTidThenFailsNamingWhatWentUnanswered() {
         MadAgent agent = agent(AgentSpec.client(PERF, 1));
         StepVerifier.withVirtualTime(() -> agent.request(get(0x12, 1), PEER, FAST), () -> vts, Long.MAX_VALUE)
                 .expectSubscription()
@@ -109,7 +109,10 @@ class MadAgentTest {
                 .then(() -> assertThat(channel.sent).hasSize(3))
                 .thenAwait(Duration.ofSeconds(1))
                 .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(MadTimeoutException.class)
-                        .hasMessageContaining("3 attempt(s)"))
+                        .hasMessageContaining("3 attempt(s)")
+                        .as("names the destination, class, method, attribute and modifier")
+                        .hasMessageContaining("from " + PEER.describe())
+                        .hasMessageContaining("PerfMgt Get attribute 0x0012 modifier 0x00000000"))
                 .verify(Duration.ofSeconds(5));
         assertThat(channel.sent).extracting(f -> ByteBuffer.wrap(f.mad()).getInt(12)).containsOnly(
                 ByteBuffer.wrap(channel.sent.peek().mad()).getInt(12));
@@ -167,12 +170,15 @@ class MadAgentTest {
     }
 
     @Test
-    void nonZeroStatusIsATypedErrorAndRedirectIsItsOwnType() {
+    void nonZeroStatusIsATypedErrorNamingWhatFailedAndRedirectIsItsOwnType() {
         MadAgent agent = agent(AgentSpec.client(PERF, 1));
         channel.peer(f -> echo(f, 0x000C));
         StepVerifier.create(agent.request(get(0x12, 1), PEER))
                 .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(MadStatusException.class)
-                        .hasMessageContaining("unsupported method/attribute"))
+                        .hasMessageContaining("unsupported method/attribute")
+                        .as("names who answered, class, method, attribute and modifier")
+                        .hasMessageContaining("from " + PEER.describe())
+                        .hasMessageContaining("PerfMgt GetResp attribute 0x0012 modifier 0x00000000"))
                 .verify(Duration.ofSeconds(5));
         channel.peer(f -> echo(f, 0x0002));
         StepVerifier.create(agent.request(get(0x12, 1), PEER))
@@ -364,10 +370,26 @@ class MadAgentTest {
     }
 
     @Test
-    void serveOnAnAgentThatServesNoMethodIsAMistakeSaidAtOnce() {
+    void serveOrReceiveOnAnAgentThatServesNoMethodIsAMistakeSaidAtOnceTheSameWay() {
         MadAgent client = agent(AgentSpec.client(PERF, 1));
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> client.serve(req -> Mono.empty()))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("serves no methods");
+        org.assertj.core.api.Assertions.assertThatThrownBy(client::receive)
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("serves no methods");
+    }
+
+    @Test
+    void aSecondSubscriberOfReceiveIsToldToShareIt() {
+        MadAgent server = agent(AgentSpec.server(PERF, 1, GET));
+        Disposable first = server.receive().subscribe();
+        try {
+            StepVerifier.create(server.receive())
+                    .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(IllegalStateException.class)
+                            .hasMessageContaining("one subscriber at a time").hasMessageContaining("share()"))
+                    .verify(Duration.ofSeconds(5));
+        } finally {
+            first.dispose();
+        }
     }
 
     @Test

@@ -149,6 +149,24 @@ public final class Mad {
                 attributeModifier(), bytes.length);
     }
 
+    /**
+     * What this MAD asks or answers, for messages: class, method, attribute and modifier, e.g.
+     * {@code "SubnAdm Get attribute 0x0011 modifier 0x00000000"}; a directed-route SMP adds its route.
+     */
+    public String describe() {
+        String what = String.format("%s %s attribute 0x%04x modifier 0x%08x", MgmtClass.name(mgmtClass()),
+                Method.name(bytes[MadHeader.METHOD_OFFSET] & 0xFF), attributeId(), attributeModifier());
+        if (mgmtClass() != MgmtClass.SUBN_DIRECTED_ROUTE || bytes.length < DirectedRouteSmp.RETURN_PATH_OFFSET) {
+            return what;
+        }
+        DirectedRouteSmp smp = new DirectedRouteSmp().wrap(buffer(), 0);
+        StringBuilder route = new StringBuilder(what).append(" route [");
+        for (int hop = 1; hop <= Math.min(smp.hopCount(), DirectedRouteSmp.MAX_HOPS); hop++) {
+            route.append(hop > 1 ? "," : "").append(smp.initialPath(hop));
+        }
+        return route.append(']').toString();
+    }
+
     /** Hex of the whole MAD, for debugging. */
     public String toHex() {
         return HEX.formatHex(bytes);

@@ -45,6 +45,12 @@ public record MadAddress(int lid, int qpn, int qkey, int sl, int pathBits, int p
         return new MadAddress(lid, 0, 0, 0, 0, 0, null);
     }
 
+    /** A short form for messages: {@code "LID 4 QP1"}, with the GID when a global route is given. */
+    public String describe() {
+        String at = (lid == PERMISSIVE_LID ? "permissive LID" : "LID " + lid) + " QP" + qpn;
+        return grh == null ? at : at + " GID " + grh.gid();
+    }
+
     public MadAddress withSl(int newSl) {
         return new MadAddress(lid, qpn, qkey, newSl, pathBits, pkeyIndex, grh);
     }

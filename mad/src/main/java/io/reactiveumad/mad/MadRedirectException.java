@@ -7,7 +7,7 @@ package io.reactiveumad.mad;
 public class MadRedirectException extends MadStatusException {
     private static final long serialVersionUID = 1L;
 
-    public MadRedirectException(Mad response) {
-        super(response);
+    public MadRedirectException(Mad response, MadAddress source) {
+        super(response, source);
     }
 }

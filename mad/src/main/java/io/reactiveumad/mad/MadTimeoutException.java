@@ -2,18 +2,46 @@ package io.reactiveumad.mad;
 
 import java.time.Duration;
 
-/** No response arrived for a request within its timeout, after every retry (user-space timer or kernel ETIMEDOUT). */
+/**
+ * No response arrived for a request within its timeout, after every retry (user-space timer or kernel
+ * ETIMEDOUT). The message names the destination, the class, method, attribute and modifier, the TID and
+ * the attempts, e.g. {@code "no response from LID 4 QP1 to SubnAdm Get attribute 0x0011 modifier
+ * 0x00000000 (TID 0x...) after 4 attempt(s) of 1000 ms (user-space timer)"}.
+ */
 public class MadTimeoutException extends UmadException {
     private static final long serialVersionUID = 1L;
 
+    private final transient Mad request;
+    private final transient MadAddress destination;
     private final long tid;
     private final int attempts;
 
-    public MadTimeoutException(long tid, int attempts, Duration perAttempt, String source) {
-        super(String.format("no response to TID 0x%016x after %d attempt(s) of %d ms (%s)", tid, attempts,
-                perAttempt.toMillis(), source));
+    /**
+     * @param request     the request that went unanswered
+     * @param destination where it was sent
+     * @param tid         its TID as sent on the wire
+     * @param attempts    how many times it was sent
+     * @param perAttempt  how long each attempt waited
+     * @param source      which timer gave up: the user-space timer, the kernel (ETIMEDOUT), an RMPP transfer
+     */
+    public MadTimeoutException(Mad request, MadAddress destination, long tid, int attempts, Duration perAttempt,
+                               String source) {
+        super(String.format("no response from %s to %s (TID 0x%016x) after %d attempt(s) of %d ms (%s)",
+                destination.describe(), request.describe(), tid, attempts, perAttempt.toMillis(), source));
+        this.request = request;
+        this.destination = destination;
         this.tid = tid;
         this.attempts = attempts;
+    }
+
+    /** The request that went unanswered. */
+    public Mad request() {
+        return request;
+    }
+
+    /** Where the request was sent. */
+    public MadAddress destination() {
+        return destination;
     }
 
     public long tid() {

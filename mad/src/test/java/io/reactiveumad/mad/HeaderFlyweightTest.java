@@ -133,4 +133,18 @@ class HeaderFlyweightTest {
         assertThat(Method.name(Method.GET_TABLE_RESP)).isEqualTo("GetTableResp");
         assertThat(Method.name(0x7E)).isEqualTo("0x7e");
     }
+
+    @Test
+    void describeNamesClassMethodAttributeModifierAndADirectedRoute() {
+        Mad lid = Mad.build(b -> new MadHeader().wrap(b, 0).mgmtClass(MgmtClass.SUBN_ADM).classVersion(2)
+                .methodByte(Method.GET).attributeId(0x0011).attributeModifier(7));
+        assertThat(lid.describe()).isEqualTo("SubnAdm Get attribute 0x0011 modifier 0x00000007");
+        Mad directed = Mad.build(b -> {
+            new MadHeader().wrap(b, 0).mgmtClass(MgmtClass.SUBN_DIRECTED_ROUTE).classVersion(1)
+                    .methodByte(Method.GET).attributeId(0x0015).attributeModifier(1);
+            new DirectedRouteSmp().wrap(b, 0).route(1, 3, 2);
+        });
+        assertThat(directed.describe()).isEqualTo("SubnDirectedRoute Get attribute 0x0015 modifier 0x00000001 route [1,3,2]");
+        assertThat(MadAddress.gsi(4).describe()).isEqualTo("LID 4 QP1");
+    }
 }

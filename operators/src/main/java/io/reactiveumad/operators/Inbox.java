@@ -144,7 +144,8 @@ public final class Inbox<T> extends Flux<T> implements Scannable {
     public void subscribe(CoreSubscriber<? super T> actual) {
         InboxSubscription s = new InboxSubscription(actual);
         if (!current.compareAndSet(null, s)) {
-            Operators.error(actual, new IllegalStateException("Inbox allows only one subscriber at a time"));
+            Operators.error(actual, new IllegalStateException(
+                    "this stream allows one subscriber at a time: share() it (or publish()) to give several the same MADs"));
             return;
         }
         actual.onSubscribe(s);

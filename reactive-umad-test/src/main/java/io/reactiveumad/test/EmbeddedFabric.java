@@ -1,9 +1,11 @@
 package io.reactiveumad.test;
 
-import io.reactiveumad.spi.SchedulerExecutor;
+import io.reactiveumad.NoSuchPortException;
+import io.reactiveumad.PortClosedException;
 import io.reactiveumad.PortSpec;
 import io.reactiveumad.Transport;
 import io.reactiveumad.mad.attr.TrapDetails;
+import io.reactiveumad.spi.SchedulerExecutor;
 import io.reactiveumad.spi.channel.EventExecutor;
 import io.reactiveumad.spi.channel.MadChannel;
 import io.reactiveumad.test.topology.Link;
@@ -13,6 +15,7 @@ import io.reactiveumad.test.topology.Topology;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
@@ -43,6 +46,7 @@ public final class EmbeddedFabric implements AutoCloseable {
     private final TrapRepressor trapRepressor;
     private final Transport transport;
     private final Scheduler ownedScheduler;
+    private final AtomicBoolean closed = new AtomicBoolean();
 
     private EmbeddedFabric(Builder b) {
         Scheduler scheduler = b.scheduler;
@@ -91,8 +95,13 @@ public final class EmbeddedFabric implements AutoCloseable {
         return engine.faults;
     }
 
-    /** A {@link PortSpec} for {@code node}'s {@code port}. */
+    /**
+     * A {@link PortSpec} for {@code node}'s {@code port}.
+     *
+     * @throws NoSuchPortException as opening it would: the fabric has no such CA, or the CA no such port
+     */
     public PortSpec port(String node, int port) {
+        engine.run(() -> engine.caPort(node, port));
         return new PortSpec(node, port);
     }
 
@@ -198,9 +207,16 @@ public final class EmbeddedFabric implements AutoCloseable {
         return engine.call(engine::undeliverable);
     }
 
-    /** Closes every channel and, if the fabric created its scheduler, disposes it. */
+    /**
+     * Closes every channel and, if the fabric created its scheduler, disposes it. Idempotent; afterwards
+     * every method fails with {@link PortClosedException} ("the embedded fabric is closed"), and so does
+     * opening a port on its transport.
+     */
     @Override
     public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
         engine.run(engine::dispose);
         if (ownedScheduler != null) {
             ownedScheduler.dispose();

@@ -1,5 +1,7 @@
 package io.reactiveumad.test;
 
+import io.reactiveumad.NoSuchPortException;
+import io.reactiveumad.PortClosedException;
 import io.reactiveumad.spi.SchedulerExecutor;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.MadAddress;
@@ -64,6 +66,8 @@ final class FabricEngine {
     private int nextAgentKey = 1;
     private long undeliverable;
     private long sweeps;
+    /** Set by {@link #dispose()}, read by callers on any thread. */
+    private volatile boolean disposed;
 
     FabricEngine(SchedulerExecutor executor, Topology topology, String smNodeId, int smPort, Duration hopDelay,
                  boolean kernelResends) {
@@ -108,7 +112,11 @@ final class FabricEngine {
     // ---- running on the executor
 
     /** Runs {@code task} as a task of the executor, now, on the calling thread (see {@link SchedulerExecutor#runExclusive}). */
+    /** Runs {@code task} now as a task of the fabric's loop; a closed fabric refuses, saying so. */
     <T> T call(Supplier<T> task) {
+        if (disposed) {
+            throw new PortClosedException("the embedded fabric is closed");
+        }
         return executor.runExclusive(task);
     }
 
@@ -247,18 +255,25 @@ final class FabricEngine {
     // ---- agents and channels
 
     EmbeddedChannel open(String device, int port) {
-        FabricNode n = nodes.values().stream().filter(f -> f.id().equals(device)).findFirst()
-                .or(() -> nodes.values().stream().filter(f -> f.description.equals(device)).findFirst())
-                .orElseThrow(() -> new NativeIoException("open", 19,
-                        "no node \"" + device + "\" in the embedded fabric (ENODEV)"));
-        if (n.isSwitch()) {
-            throw new NativeIoException("open", 19,
-                    "\"" + device + "\" is a switch: open a CA port (ENODEV)");
-        }
-        n.node.checkPort(port);
+        FabricNode n = caPort(device, port);
         EmbeddedChannel channel = new EmbeddedChannel(this, n, port);
         channels.add(channel);
         return channel;
+    }
+
+    /** The CA whose {@code port} a channel can open, by node id or description; else NoSuchPortException. */
+    FabricNode caPort(String device, int port) {
+        FabricNode n = nodes.values().stream().filter(f -> f.id().equals(device)).findFirst()
+                .or(() -> nodes.values().stream().filter(f -> f.description.equals(device)).findFirst())
+                .orElseThrow(() -> new NoSuchPortException("no node \"" + device + "\" in the embedded fabric"));
+        if (n.isSwitch()) {
+            throw new NoSuchPortException("\"" + device + "\" is a switch: open a CA port");
+        }
+        if (port < 1 || port > n.node.portCount()) {
+            throw new NoSuchPortException("node \"" + device + "\" has no port " + port + " (ports 1.."
+                    + n.node.portCount() + ")");
+        }
+        return n;
     }
 
     void closed(EmbeddedChannel channel) {
@@ -537,6 +552,7 @@ final class FabricEngine {
     }
 
     void dispose() {
+        disposed = true;
         for (EmbeddedChannel c : new ArrayList<>(channels)) {
             c.close();
         }

@@ -1,6 +1,7 @@
 package io.reactiveumad.test;
 
 import io.reactiveumad.ReceivedMad;
+import io.reactiveumad.client.NoticeEvent;
 import io.reactiveumad.mad.Mad;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
@@ -10,9 +11,10 @@ import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
- * StepVerifier steps for MAD streams, in the style of reactor-test: each {@code expect*} returns a
- * consumer for {@code StepVerifier.Step#assertNext} that fails with a message naming what arrived
- * instead; each {@code is*} a predicate for {@code expectNextMatches} or filtering.
+ * StepVerifier steps for MAD streams and for the {@code Notices} client, in the style of reactor-test:
+ * each {@code expect*} returns a consumer for {@code StepVerifier.Step#assertNext} that fails with a
+ * message naming what arrived instead; each {@code is*} a predicate for {@code expectNextMatches} or
+ * filtering. Plain assertions ({@link AssertionError}): no test library is needed to load this class.
  *
  * <pre>{@code
  * StepVerifier.create(saAgent.receive())
@@ -38,6 +40,46 @@ public final class MadExpectations {
             if (notice == null) {
                 throw new AssertionError("expected a SubnAdmReport(Notice) for trap " + trapNumber + " but got " + received.mad());
             }
+            if (notice.trapNumber() != trapNumber) {
+                throw new AssertionError("expected trap " + trapNumber + " but got trap " + notice.trapNumber() + ": " + notice);
+            }
+            more.accept(notice);
+        };
+    }
+
+    /** For {@code Notices.watch}: its opening {@link NoticeEvent.Subscribed} (the SA holds the subscriptions). */
+    public static Consumer<NoticeEvent> expectSubscribed() {
+        return event -> {
+            if (!(event instanceof NoticeEvent.Subscribed)) {
+                throw new AssertionError("expected Subscribed (the SA holds the subscriptions) but got " + event);
+            }
+        };
+    }
+
+    /** For {@code Notices.watch} or {@code events}: a {@link NoticeEvent.Received} notice of {@code trapNumber}. */
+    public static Consumer<NoticeEvent> expectReceived(int trapNumber) {
+        return expectReceived(trapNumber, notice -> { });
+    }
+
+    /** As {@link #expectReceived(int)}, whose notice then passes {@code more}. */
+    public static Consumer<NoticeEvent> expectReceived(int trapNumber, Consumer<Notice> more) {
+        Consumer<Notice> trap = expectTrap(trapNumber, more);
+        return event -> {
+            if (!(event instanceof NoticeEvent.Received received)) {
+                throw new AssertionError("expected a notice of trap " + trapNumber + " but got " + event);
+            }
+            trap.accept(received.notice());
+        };
+    }
+
+    /** For {@code Notices.notices}: a notice of {@code trapNumber}. */
+    public static Consumer<Notice> expectTrap(int trapNumber) {
+        return expectTrap(trapNumber, notice -> { });
+    }
+
+    /** As {@link #expectTrap(int)}, whose notice then passes {@code more}. */
+    public static Consumer<Notice> expectTrap(int trapNumber, Consumer<Notice> more) {
+        return notice -> {
             if (notice.trapNumber() != trapNumber) {
                 throw new AssertionError("expected trap " + trapNumber + " but got trap " + notice.trapNumber() + ": " + notice);
             }

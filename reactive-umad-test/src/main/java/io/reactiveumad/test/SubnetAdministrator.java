@@ -447,7 +447,9 @@ final class SubnetAdministrator implements LocalService {
     }
 
     private void send(Notice notice) {
-        for (Subscription s : subscriptions) {
+        // A snapshot: a Report is delivered inline, and its subscriber may unsubscribe (a Set that lands
+        // back here, removing from the list) before the loop moves on, e.g. a StepVerifier that cancels.
+        for (Subscription s : List.copyOf(subscriptions)) {
             InformInfo i = s.info();
             boolean matches = i.generic() == notice.generic()
                     && (i.trapNumber() == InformInfo.ALL || i.trapNumber() == notice.trapNumber())

@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.reactiveumad.AgentSpec;
 import io.reactiveumad.MadAgent;
 import io.reactiveumad.MadPort;
+import io.reactiveumad.NoSuchPortException;
 import io.reactiveumad.PortClosedException;
+import io.reactiveumad.PortSpec;
 import io.reactiveumad.Umad;
 import io.reactiveumad.mad.Mad;
 import io.reactiveumad.mad.MadAddress;
@@ -85,6 +87,38 @@ class FabricChangesTest extends FabricTestSupport {
                 .verify(Duration.ofSeconds(30));
         port.dispose();
         assertThat(port.isDisposed()).isTrue();
+    }
+
+    /** A closed fabric says so, not Reactor's "Scheduler unavailable", wherever it is used; closing twice is fine. */
+    @Test
+    void aClosedFabricSaysItIsClosed() {
+        EmbeddedFabric fabric = EmbeddedFabric.start(Topology.defaultTopology());
+        fabric.close();
+        fabric.close();
+
+        assertThatThrownBy(() -> fabric.unlink("host2", 1)).isInstanceOf(PortClosedException.class)
+                .hasMessage("the embedded fabric is closed");
+        StepVerifier.create(Umad.open(fabric.transport(), new PortSpec("host2", 1)))
+                .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(PortClosedException.class)
+                        .hasMessageContaining("the embedded fabric is closed"))
+                .verify(Duration.ofSeconds(30));
+        assertThatThrownBy(() -> fabric.executor().execute(() -> { }))
+                .isInstanceOf(RejectedExecutionException.class).hasMessage("embedded-fabric is shut down");
+    }
+
+    /** EmbeddedFabric.port checks what opening the port would: an unknown node, port or a switch fail alike. */
+    @Test
+    void anUnknownNodeOrPortFailsTheSameWay() {
+        try (EmbeddedFabric fabric = EmbeddedFabric.start(Topology.defaultTopology())) {
+            assertThatThrownBy(() -> fabric.port("no-such-host", 1)).isInstanceOf(NoSuchPortException.class)
+                    .hasMessageContaining("no node \"no-such-host\"");
+            assertThatThrownBy(() -> fabric.port("host2", 9)).isInstanceOf(NoSuchPortException.class)
+                    .hasMessageContaining("has no port 9");
+            assertThatThrownBy(() -> fabric.transport().open(new PortSpec("no-such-host", 1)))
+                    .isInstanceOf(NoSuchPortException.class);
+            assertThatThrownBy(() -> fabric.transport().open(new PortSpec("host2", 9)))
+                    .isInstanceOf(NoSuchPortException.class);
+        }
     }
 
     @Test

@@ -97,7 +97,7 @@ final class DefaultMadAgent implements MadAgent {
     @Override
     public Flux<ReceivedMad> receive() {
         if (inbox == null) {
-            return Flux.error(servesNothing());
+            throw servesNothing();
         }
         return inbox.publishOn(port.delivery(), Overflow.IN_FLIGHT);
     }

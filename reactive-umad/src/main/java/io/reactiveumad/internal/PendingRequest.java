@@ -304,12 +304,12 @@ final class PendingRequest implements Subscription, Runnable {
         boolean kernelRetries = port.channel().resendsRequests();
         if (streaming) {
             port.timeouts.increment();
-            fail(new MadTimeoutException(wireTid, attempts, options.timeout(), "RMPP response never completed"));
+            fail(new MadTimeoutException(request, to, wireTid, attempts, options.timeout(), "RMPP response never completed"));
         } else if (!kernelRetries && attempts <= options.retries()) {
             transmit();
         } else {
             port.timeouts.increment();
-            fail(new MadTimeoutException(wireTid, attempts, options.timeout(),
+            fail(new MadTimeoutException(request, to, wireTid, attempts, options.timeout(),
                     kernelRetries ? "user-space deadline" : "user-space timer"));
         }
     }
@@ -317,7 +317,7 @@ final class PendingRequest implements Subscription, Runnable {
     /** loop: the kernel reported the final timeout of this request (ETIMEDOUT record). */
     void onKernelTimeout() {
         port.timeouts.increment();
-        fail(new MadTimeoutException(wireTid, attempts, options.timeout(), "kernel ETIMEDOUT"));
+        fail(new MadTimeoutException(request, to, wireTid, attempts, options.timeout(), "kernel ETIMEDOUT"));
     }
 
     /** loop: the response with this request's TID and class. */
@@ -333,9 +333,9 @@ final class PendingRequest implements Subscription, Runnable {
             backingOff = true;
             arm(options.busyBackoff().toNanos());
         } else if (MadStatus.isRedirect(status)) {
-            fail(new MadRedirectException(response.mad()));
+            fail(new MadRedirectException(response.mad(), response.source()));
         } else if (status != MadStatus.OK) {
-            fail(new MadStatusException(response.mad()));
+            fail(new MadStatusException(response.mad(), response.source()));
         } else {
             end();
             port.deliver(this, response);

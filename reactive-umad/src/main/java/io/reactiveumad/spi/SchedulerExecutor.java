@@ -1,6 +1,7 @@
 package io.reactiveumad.spi;
 
 import io.reactiveumad.spi.channel.EventExecutor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
@@ -59,14 +60,25 @@ public final class SchedulerExecutor implements EventExecutor {
         }
     }
 
+    /** @throws RejectedExecutionException naming this executor once it is {@link #shutdown()} */
     @Override
     public void execute(Runnable task) {
-        worker.schedule(() -> runIsolated(task));
+        try {
+            worker.schedule(() -> runIsolated(task));
+        } catch (RejectedExecutionException e) {
+            throw shutDown(e);
+        }
     }
 
+    /** @throws RejectedExecutionException naming this executor once it is {@link #shutdown()} */
     @Override
     public Cancellable schedule(Runnable task, long delay, TimeUnit unit) {
-        Disposable d = worker.schedule(() -> runIsolated(task), delay, unit);
+        Disposable d;
+        try {
+            d = worker.schedule(() -> runIsolated(task), delay, unit);
+        } catch (RejectedExecutionException e) {
+            throw shutDown(e);
+        }
         return () -> {
             boolean wasPending = !d.isDisposed();
             d.dispose();
@@ -107,6 +119,12 @@ public final class SchedulerExecutor implements EventExecutor {
     @Override
     public String name() {
         return name;
+    }
+
+    /** Reactor says only "Scheduler unavailable"; this says whose loop it was and why. */
+    private RejectedExecutionException shutDown(RejectedExecutionException reactors) {
+        return new RejectedExecutionException(name + (worker.isDisposed() ? " is shut down"
+                : ": its scheduler was disposed"), reactors);
     }
 
     /** Stops running tasks; later submissions are rejected. The scheduler itself stays the caller's. */

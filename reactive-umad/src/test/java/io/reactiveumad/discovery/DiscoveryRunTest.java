@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.reactiveumad.client.AttributeType;
 import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.client.SmpRoute;
+import io.reactiveumad.mad.Mad;
+import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadTimeoutException;
 import io.reactiveumad.mad.attr.NodeDescription;
 import io.reactiveumad.mad.attr.NodeInfo;
@@ -149,15 +151,21 @@ class DiscoveryRunTest {
             return result.get(0);
         }
 
+        /** What a lost SMP ends with; its bytes do not matter to discovery. */
+        private static MadTimeoutException timeout(String why) {
+            return new MadTimeoutException(Mad.build(b -> { }), MadAddress.smp(MadAddress.PERMISSIVE_LID), 0, 1,
+                    Duration.ofMillis(1), why);
+        }
+
         void drain(Random order) {
             while (!onTheWire.isEmpty()) {
                 maxOnTheWire = Math.max(maxOnTheWire, onTheWire.size());
                 Collections.shuffle(onTheWire, order);
                 Pending next = onTheWire.remove(onTheWire.size() - 1);
                 if (fails.test(next)) {
-                    next.answer.tryEmitError(new MadTimeoutException(0, 1, Duration.ofMillis(1), "test"));
+                    next.answer.tryEmitError(timeout("test"));
                 } else if (next.value == null) {
-                    next.answer.tryEmitError(new MadTimeoutException(0, 1, Duration.ofMillis(1), "no such route"));
+                    next.answer.tryEmitError(timeout("no such route"));
                 } else {
                     next.answer.tryEmitValue(next.value);
                 }

@@ -222,6 +222,25 @@ final class FabricView {
         hub.publish(ServiceEvent.RESUBSCRIBED, event);
     }
 
+    synchronized void subscriptionFailed(NoticeEvent.SubscriptionFailed failure) {
+        Map<String, Object> event = new LinkedHashMap<>();
+        event.put("trap", failure.selector().trapNumber());
+        event.put("reason", failure.reason().name());
+        event.put("error", failure.cause().toString());
+        event.put("retryInMillis", failure.retryIn().toMillis());
+        hub.publish(ServiceEvent.SUBSCRIPTION_FAILED, event);
+    }
+
+    /** The service's own trap subscriber fell behind and the library dropped {@code count} notices. */
+    synchronized void noticesLost(long count) {
+        hub.publish(ServiceEvent.NOTICES_LOST, Map.of("count", count));
+    }
+
+    /** The switches, whose PortState says which of the links are up. */
+    List<Node> switches() {
+        return topology.nodes().stream().filter(Node::isSwitch).toList();
+    }
+
     /** The ports a counter sweep reads: every cabled port whose link is up, with the LID it is addressed by. */
     synchronized List<PortSample.Target> sweepTargets() {
         List<PortSample.Target> targets = new ArrayList<>();

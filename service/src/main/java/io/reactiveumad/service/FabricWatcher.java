@@ -96,6 +96,13 @@ final class FabricWatcher implements Disposable {
         } else if (event instanceof NoticeEvent.Resubscribed renewal) {
             view.resubscribed(renewal);
             view.smAt(renewal.smLid());
+            // Traps sent while the SA did not know us are gone: read every link's state again.
+            view.switches().forEach(switchesToCheck::tryEmitNext);
+        } else if (event instanceof NoticeEvent.SubscriptionFailed failure) {
+            view.subscriptionFailed(failure);
+        } else if (event instanceof NoticeEvent.NoticesLost lost) {
+            view.noticesLost(lost.count());
+            view.switches().forEach(switchesToCheck::tryEmitNext);
         }
     }
 

@@ -11,5 +11,6 @@ public record ServiceEvent(long id, String kind, Object data) {
 
     /** A {@link #kind} of every event the service sends. */
     public static final String SNAPSHOT = "snapshot", NOTICE = "notice", LINK = "link", COUNTERS = "counters",
-            SM = "sm", RESUBSCRIBED = "resubscribed", LOST = "lost";
+            SM = "sm", RESUBSCRIBED = "resubscribed", SUBSCRIPTION_FAILED = "subscription-failed",
+            NOTICES_LOST = "notices-lost", LOST = "lost";
 }
