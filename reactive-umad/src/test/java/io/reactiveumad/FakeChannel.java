@@ -46,7 +46,7 @@ public final class FakeChannel implements MadChannel {
     private volatile Function<MadFrame, List<MadFrame>> peer = f -> List.of();
     private volatile PortAttributes attributes = new PortAttributes("fake0", 1, 0x1234, 7, 0, 1, 0,
             PortAttributes.STATE_ACTIVE, 5, "InfiniBand", List.of(new Gid(0xfe80_0000_0000_0000L, 0x1234)),
-            List.of(0xFFFF));
+            List.of(0xFFFF, 0x8001));
     private FrameListener listener;
     private int nextAgent = 1;
 

@@ -540,4 +540,17 @@ class MadAgentTest {
         assertThat(got).isCompleted();
         assertThat(got.join()).hasSize(n).containsOnly(0);
     }
+
+    @Test
+    void aPKeyIndexBeyondThePortsTableFailsTypedBeforeAnythingIsWritten() {
+        MadAgent agent = agent(AgentSpec.client(PERF, 1));
+        MadAddress beyond = new MadAddress(9, 1, MadAddress.GSI_QKEY, 0, 0, 2, null);
+        StepVerifier.create(agent.request(get(0x12, 1), beyond))
+                .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(IllegalArgumentException.class)
+                        .hasMessageContaining("P_Key index 2").hasMessageContaining("2 entries"))
+                .verify(Duration.ofSeconds(5));
+        StepVerifier.create(agent.send(get(0x12, 1), beyond)).expectError(IllegalArgumentException.class)
+                .verify(Duration.ofSeconds(5));
+        assertThat(channel.sent).isEmpty();
+    }
 }

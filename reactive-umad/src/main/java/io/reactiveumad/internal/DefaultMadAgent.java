@@ -119,9 +119,9 @@ final class DefaultMadAgent implements MadAgent {
             return Mono.error(new IllegalArgumentException(String.format(
                     "request class 0x%02x on an agent for class 0x%02x", request.mgmtClass(), spec.mgmtClass())));
         }
-        IllegalArgumentException tooLong = checkLength(request);
-        if (tooLong != null) {
-            return Mono.error(tooLong);
+        IllegalArgumentException unsendable = checkSendable(request, to);
+        if (unsendable != null) {
+            return Mono.error(unsendable);
         }
         return PendingRequest.mono(this, request, to, options);
     }
@@ -130,9 +130,9 @@ final class DefaultMadAgent implements MadAgent {
     public Mono<Void> send(Mad mad, MadAddress to) {
         Objects.requireNonNull(mad, "mad");
         Objects.requireNonNull(to, "to");
-        IllegalArgumentException tooLong = checkLength(mad);
-        if (tooLong != null) {
-            return Mono.error(tooLong);
+        IllegalArgumentException unsendable = checkSendable(mad, to);
+        if (unsendable != null) {
+            return Mono.error(unsendable);
         }
         if (userRmpp != null && mad.length() > MadHeader.MAD_SIZE) {
             return Mono.<Void>create(sink -> port.execute(() -> {
@@ -147,8 +147,16 @@ final class DefaultMadAgent implements MadAgent {
         return onLoop(() -> port.send(wholeMessage(mad.toByteArray(), to, 0, 0)));
     }
 
-    /** A message longer than one MAD needs RMPP, and this agent must be doing it. */
-    private IllegalArgumentException checkLength(Mad mad) {
+    /**
+     * A message longer than one MAD needs RMPP, and this agent must be doing it; the P_Key index must be
+     * in the port's table (checked here, before the write: the kernel drops such a send without a record).
+     */
+    private IllegalArgumentException checkSendable(Mad mad, MadAddress to) {
+        int tableSize = port.attributes().pkeys().size();
+        if (tableSize > 0 && to.pkeyIndex() >= tableSize) {
+            return new IllegalArgumentException("P_Key index " + to.pkeyIndex() + " is beyond port " + port.spec()
+                    + "'s P_Key table of " + tableSize + " entries");
+        }
         if (mad.length() > MadHeader.MAD_SIZE && !MgmtClass.isRmppClass(mad.mgmtClass())) {
             return new IllegalArgumentException(String.format("a %d-byte message needs RMPP, which class 0x%02x does not have:"
                     + " its MADs are at most %d bytes", mad.length(), mad.mgmtClass(), MadHeader.MAD_SIZE));

@@ -2,6 +2,7 @@ package io.reactiveumad.service;
 
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Metrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
@@ -46,6 +47,8 @@ public final class FabricService implements AutoCloseable {
             // The JVM's heap and threads, which the soak (service/soak.sh) watches through /metrics.
             new JvmMemoryMetrics().bindTo(registry);
             new JvmThreadMetrics().bindTo(registry);
+            // reactor-netty registers its HTTP server meters in Micrometer's global registry.
+            Metrics.addRegistry(registry);
             Gauge.builder("reactive.umad.service.sse.clients", hub, EventHub::clients)
                     .description("connected Server-Sent Events clients").register(registry);
             FunctionCounter.builder("reactive.umad.service.sse.dropped", hub, EventHub::dropped)
@@ -54,8 +57,8 @@ public final class FabricService implements AutoCloseable {
             return watcher.start(options.sweepInterval())
                     .then(new HttpApi(view, watcher, registry).bind(options))
                     .<FabricService>map(server -> new FabricService(server, watcher, registry))
-                    .doOnError(e -> watcher.dispose())
-                    .doOnCancel(watcher::dispose);
+                    .doOnError(e -> stopped(watcher, registry))
+                    .doOnCancel(() -> stopped(watcher, registry));
         });
     }
 
@@ -72,7 +75,12 @@ public final class FabricService implements AutoCloseable {
     @Override
     public void close() {
         server.disposeNow();
+        stopped(watcher, registry);
+    }
+
+    private static void stopped(FabricWatcher watcher, PrometheusMeterRegistry registry) {
         watcher.dispose();
+        Metrics.removeRegistry(registry);
         registry.close();
     }
 }

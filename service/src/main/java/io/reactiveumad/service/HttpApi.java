@@ -46,7 +46,8 @@ final class HttpApi {
     }
 
     Mono<? extends DisposableServer> bind(ServiceOptions options) {
-        HttpServer server = HttpServer.create().host(options.host()).port(options.httpPort());
+        // reactor-netty's own meters (connections, data sent, response times) under their route, not each URI.
+        HttpServer server = HttpServer.create().host(options.host()).port(options.httpPort()).metrics(true, HttpApi::route);
         if (options.socketSendBuffer() > 0) {
             server = server.childOption(ChannelOption.SO_SNDBUF, options.socketSendBuffer());
         }
@@ -61,6 +62,18 @@ final class HttpApi {
                                 .header(HttpHeaderNames.CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")
                                 .sendString(Mono.fromSupplier(registry::scrape))))
                 .bind();
+    }
+
+    /** The route {@code uri} is served by, as the tag of reactor-netty's meters (so their number stays bounded). */
+    static String route(String uri) {
+        String path = uri.contains("?") ? uri.substring(0, uri.indexOf('?')) : uri;
+        if (path.startsWith("/api/ports/")) {
+            return "/api/ports/{lid}/{port}/counters";
+        }
+        return switch (path) {
+            case "/", "/events", "/api/nodes", "/api/links", "/metrics" -> path;
+            default -> "unknown";
+        };
     }
 
     /**

@@ -110,7 +110,9 @@ class HttpApiTest {
                 .contains("reactive_umad_port_in_flight_requests" + tags)
                 .contains("reactive_umad_port_dropped_mads_total{device=\"host4\",port=\"1\",reason=\"overflow\"}")
                 .contains("reactive_umad_service_sse_clients")
-                .contains("jvm_memory_used_bytes{area=\"heap\"", "jvm_threads_live_threads");
+                .contains("jvm_memory_used_bytes{area=\"heap\"", "jvm_threads_live_threads")
+                .as("reactor-netty's own meters, tagged by route")
+                .containsPattern("reactor_netty_http_server_data_sent_bytes_count\\{[^}]*uri=\"/api/ports/\\{lid}/\\{port}/counters\"");
     }
 
     private static List<String> fieldNames(JsonNode node) {

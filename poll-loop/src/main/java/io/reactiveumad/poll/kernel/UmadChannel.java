@@ -300,10 +300,19 @@ public final class UmadChannel implements MadChannel {
             return true;
         }
         header.wrap(readBuffer);
+        MadAddress source;
+        try {
+            source = receivedAddress();
+        } catch (IllegalArgumentException e) {
+            lastAddress = null; // its bytes were taken in: the next record must not reuse the old address
+            // The kernel fills these from a work completion (a 24-bit QPN, a 16-bit LID): not from any kernel.
+            LOG.warn("{}: dropped a record whose address does not decode: {}", this, e.getMessage());
+            return true;
+        }
         byte[] mad = new byte[n - UmadHeader.SIZE];
         readBuffer.get(UmadHeader.SIZE, mad);
         listener.onFrame(new MadFrame(header.agentId(), header.status(), header.timeoutMs(), header.retries(),
-                receivedAddress(), mad));
+                source, mad));
         return true;
     }
 

@@ -133,6 +133,14 @@ final class FakeUmadDevice implements DeviceFile {
         }
     }
 
+    /** The kernel queues {@code record} as it is: header bytes (any values) and MAD. */
+    void deliverRaw(byte[] record) {
+        ByteBuffer out = ByteBuffer.allocateDirect(record.length).put(record).flip();
+        if (kernelEnd.write(out) != record.length) {
+            throw new AssertionError("the fake device's receive queue is full");
+        }
+    }
+
     /** The next record the channel wrote, waiting up to 10 s for it. */
     ByteBuffer takeWritten() {
         ByteBuffer record = ByteBuffer.allocateDirect(1 << 17).order(ByteOrder.nativeOrder());
