@@ -1,16 +1,18 @@
 package io.reactiveumad;
 
 /**
- * Names one local port: a CA (device) and a port number on it, e.g. {@code mlx5_0:1}. For ibsim the
- * device is the simulated node name ({@code SIM_HOST}); for the embedded fabric, a node of the fabric.
+ * Names one local port: a CA (device) and a port number on it, e.g. {@code mlx5_0:1}. Port 0 is a
+ * switch's management port, where a managed switch's umad device lives (the kernel transport opens it
+ * only on a switch). For ibsim the device is the simulated node name ({@code SIM_HOST}); for the
+ * embedded fabric, a node of the fabric.
  */
 public record PortSpec(String device, int port) {
     public PortSpec {
         if (device == null || device.isBlank()) {
             throw new IllegalArgumentException("device must be named");
         }
-        if (port < 1 || port > 254) {
-            throw new IllegalArgumentException("port must be 1..254: " + port);
+        if (port < 0 || port > 254) {
+            throw new IllegalArgumentException("port must be 0 (a switch's) or 1..254: " + port);
         }
     }
 

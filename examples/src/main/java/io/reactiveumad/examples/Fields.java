@@ -47,7 +47,8 @@ final class Fields {
         if (value instanceof Gid gid) {
             return gid.toString();
         }
-        if (value instanceof Long number && name.toLowerCase(java.util.Locale.ROOT).contains("guid")) {
+        String lower = name.toLowerCase(java.util.Locale.ROOT);
+        if (value instanceof Long number && (lower.contains("guid") || lower.equals("gidprefix"))) {
             return FabricJson.hex(number);
         }
         if (value instanceof Octets octets) {
@@ -69,14 +70,33 @@ final class Fields {
         }
     }
 
-    /** {@code Name:........value} lines, as smpquery and perfquery print them. */
+    /**
+     * {@code Name:........value} lines, as smpquery and perfquery print them, with enumerations named as
+     * libibmad names them ({@code nodeType: Switch}, {@code portState: Active}, {@code linkWidthActive: 4X}).
+     */
     static String text(Map<String, Object> fields) {
         StringBuilder out = new StringBuilder();
         fields.forEach((name, value) -> {
             String label = name + ":";
-            out.append(label).append(".".repeat(Math.max(1, DOTS_TO - label.length()))).append(value).append('\n');
+            out.append(label).append(".".repeat(Math.max(1, DOTS_TO - label.length()))).append(named(name, value))
+                    .append('\n');
         });
         return out.toString();
+    }
+
+    /** The name of an enumerated field's value (the last component of a flattened name decides), else the value. */
+    private static Object named(String name, Object value) {
+        if (!(value instanceof Integer code)) {
+            return value;
+        }
+        return switch (name.substring(name.lastIndexOf('.') + 1)) {
+            case "nodeType" -> NodeTypes.name(code);
+            case "portState" -> PortNames.state(code);
+            case "portPhysicalState" -> PortNames.physicalState(code);
+            case "linkWidthActive" -> PortNames.width(code);
+            case "linkSpeedActive" -> PortNames.speed(code);
+            default -> value;
+        };
     }
 
     /** One record: text lines, or one JSON object. */

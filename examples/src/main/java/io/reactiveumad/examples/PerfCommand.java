@@ -11,7 +11,8 @@ final class PerfCommand extends FabricCommand {
     @Parameters(index = "0", paramLabel = "LID", description = "The node's LID.")
     int lid;
 
-    @Parameters(index = "1", paramLabel = "PORT", description = "The port number (255: all ports, where supported).")
+    @Parameters(index = "1", arity = "0..1", paramLabel = "PORT", defaultValue = "1",
+            description = "The port number (default ${DEFAULT-VALUE}, as perfquery; 255: all ports, where supported).")
     int portNumber;
 
     @Option(names = {"-x", "--extended"}, description = "PortCountersExtended (64-bit counters).")

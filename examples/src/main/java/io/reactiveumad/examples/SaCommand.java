@@ -19,7 +19,24 @@ import reactor.core.publisher.Flux;
         description = "Query the subnet administrator (as saquery): filters go to the SA as component masks.",
         subcommands = {SaCommand.Nodes.class, SaCommand.PortInfos.class, SaCommand.Paths.class, SaCommand.Links.class,
                 SaCommand.Services.class, SaCommand.Informs.class})
-final class SaCommand {
+final class SaCommand extends FabricCommand {
+    @Option(names = "--json", description = "Print a JSON array.")
+    boolean json;
+
+    /** {@code umad sa} alone lists every NodeRecord, as {@code saquery} alone does. */
+    @Override
+    public Integer call() {
+        return print(this, query(SaCommand::client, sa -> sa.getTable(SaClient.NODE_RECORD).collectList(), "SA nodes"),
+                json);
+    }
+
+    private static Integer print(FabricCommand command, List<? extends Record> records, boolean json) {
+        if (records.isEmpty()) {
+            command.err().println(command.spec.qualifiedName() + ": no records");
+        }
+        command.out().print(Fields.render(records, json));
+        return 0;
+    }
 
     /** The default SA client: it works on every transport, ibsim's OpenSM included, without picking an RMPP mode. */
     static SaClient client(Connection connection) {
@@ -35,12 +52,7 @@ final class SaCommand {
 
         @Override
         public Integer call() {
-            List<? extends Record> records = query(SaCommand::client, sa -> query(sa).collectList(), "SA " + spec.name());
-            if (records.isEmpty()) {
-                err().println("umad sa " + spec.name() + ": no records");
-            }
-            out().print(Fields.render(records, json));
-            return 0;
+            return print(this, query(SaCommand::client, sa -> query(sa).collectList(), "SA " + spec.name()), json);
         }
     }
 
@@ -79,7 +91,8 @@ final class SaCommand {
     }
 
     @Command(name = "paths", mixinStandardHelpOptions = true,
-            description = "PathRecords between two ports (saquery -p), by LIDs or by port GUIDs.")
+            description = "PathRecords between two ports (saquery -p), by LIDs or by port GUIDs; with no filter every path "
+                    + "from the local port (saquery PR).")
     static final class Paths extends Query {
         @Option(names = "--slid", paramLabel = "LID", description = "Source LID.")
         Integer slid;
@@ -97,6 +110,14 @@ final class SaCommand {
         Flux<PathRecord> query(SaClient sa) {
             if (sgid != null && dgid != null) {
                 return sa.pathRecords(gid(sgid), gid(dgid));
+            }
+            if (slid == null && dlid == null && sgid == null && dgid == null) {
+                // No filter: every path from the local port, as saquery PR lists them.
+                Gid local = sa.port().attributes().gids().get(0);
+                PathRecord template = new PathRecord(0, Gid.ZERO, local, 0, 0, false, 0, 0, 0, true, 1, 0, 0, 0, 0, 0, 0,
+                        0, 0, 0, 0);
+                return sa.getTable(SaClient.PATH_RECORD, template,
+                        PathRecord.Component.SGID | PathRecord.Component.NUMB_PATH);
             }
             if (slid == null || dlid == null) {
                 throw new IllegalArgumentException("give --slid and --dlid, or --sgid and --dgid");

@@ -16,11 +16,15 @@ final class SmpCommand {
 
     /** One SMP Get: the target (a LID, or a directed route with -D) and how to print the answer. */
     abstract static class Query extends FabricCommand {
-        @Parameters(index = "0", paramLabel = "LID|PATH", description = "The target's LID, or with -D its directed route, e.g. 0,1,3.")
+        @Parameters(index = "0", paramLabel = "LID|PATH|GUID",
+                description = "The target's LID, with -D its directed route (e.g. 0,1,3), with -G its port GUID.")
         String target;
 
         @Option(names = {"-D", "--directed"}, description = "The target is a directed route from the local port (0 is the local node).")
         boolean directed;
+
+        @Option(names = {"-G", "--guid"}, description = "The target is a port GUID, resolved to its LID through the SA.")
+        boolean guid;
 
         @Option(names = "--json", description = "Print JSON.")
         boolean json;
@@ -29,6 +33,16 @@ final class SmpCommand {
 
         @Override
         public Integer call() {
+            if (guid && directed) {
+                throw new IllegalArgumentException("-G and -D name the target two ways: give one");
+            }
+            if (guid) {
+                long portGuid = Guids.parse(target);
+                Record answer = query(c -> SmpClient.of(c.port()), smp -> Guids.lidOf(smp.port(), portGuid)
+                        .flatMap(lid -> query(smp, SmpRoute.lid(lid))), spec.name() + " of port GUID " + target);
+                out().print(Fields.render(answer, json));
+                return 0;
+            }
             SmpRoute route = Routes.target(target, directed);
             Record answer = query(c -> SmpClient.of(c.port()), smp -> query(smp, route), spec.name() + " " + route);
             out().print(Fields.render(answer, json));
@@ -36,7 +50,7 @@ final class SmpCommand {
         }
     }
 
-    @Command(name = "nodeinfo", mixinStandardHelpOptions = true, description = "NodeInfo (attribute 0x0011).")
+    @Command(name = "nodeinfo", aliases = "NI", mixinStandardHelpOptions = true, description = "NodeInfo (attribute 0x0011).")
     static final class NodeInfoQuery extends Query {
         @Override
         Mono<? extends Record> query(SmpClient smp, SmpRoute route) {
@@ -44,7 +58,7 @@ final class SmpCommand {
         }
     }
 
-    @Command(name = "nodedesc", mixinStandardHelpOptions = true, description = "NodeDescription (attribute 0x0010).")
+    @Command(name = "nodedesc", aliases = "ND", mixinStandardHelpOptions = true, description = "NodeDescription (attribute 0x0010).")
     static final class NodeDescQuery extends Query {
         @Override
         Mono<? extends Record> query(SmpClient smp, SmpRoute route) {
@@ -52,7 +66,7 @@ final class SmpCommand {
         }
     }
 
-    @Command(name = "portinfo", mixinStandardHelpOptions = true, description = "PortInfo (attribute 0x0015) of PORT.")
+    @Command(name = "portinfo", aliases = "PI", mixinStandardHelpOptions = true, description = "PortInfo (attribute 0x0015) of PORT.")
     static final class PortInfoQuery extends Query {
         @Parameters(index = "1", arity = "0..1", paramLabel = "PORT", defaultValue = "0",
                 description = "The port (default: ${DEFAULT-VALUE}: a switch's port 0, or the port a CA is reached by).")
@@ -64,7 +78,7 @@ final class SmpCommand {
         }
     }
 
-    @Command(name = "switchinfo", mixinStandardHelpOptions = true, description = "SwitchInfo (attribute 0x0012).")
+    @Command(name = "switchinfo", aliases = "SI", mixinStandardHelpOptions = true, description = "SwitchInfo (attribute 0x0012).")
     static final class SwitchInfoQuery extends Query {
         @Override
         Mono<? extends Record> query(SmpClient smp, SmpRoute route) {

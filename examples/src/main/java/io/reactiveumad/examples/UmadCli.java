@@ -9,7 +9,8 @@ import picocli.CommandLine.Command;
 /**
  * The {@code umad} command line: reactive-umad's examples as one tool. Output goes to the command
  * line's writers (stdout for results, stderr for progress and errors) so tests run it in-process.
- * Exit codes: 0 done, 1 the operation failed, 2 bad usage.
+ * Exit codes: 0 done, 1 the operation failed, 2 bad usage: picocli's parse errors and every
+ * {@link IllegalArgumentException} (a value given was refused, by the command or by the library).
  */
 @Command(name = "umad", mixinStandardHelpOptions = true, version = "umad (reactive-umad examples) 0.1.0",
         description = "InfiniBand management from Java with reactive-umad: watch traps, discover the fabric, "
@@ -95,6 +96,14 @@ public final class UmadCli {
     /** A failure is one line naming the command and the cause; {@code UMAD_DEBUG=1} adds the stack trace. */
     private static int oneLineError(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {
         PrintWriter err = cli.getErr();
+        if (reactor.core.Exceptions.unwrap(e) instanceof IllegalArgumentException badInput) {
+            // A value the user gave was refused (not a LID, not a route, a port out of range, not a switch...):
+            // bad usage, exit 2, whether the command line parser or the library found it.
+            String name = cli.getCommandSpec().qualifiedName();
+            err.println(name + ": " + Errors.describe(badInput) + " (try '" + name + " --help')");
+            err.flush();
+            return cli.getCommandSpec().exitCodeOnInvalidInput();
+        }
         err.println(cli.getCommandSpec().qualifiedName() + ": error: " + Errors.describe(e));
         if (System.getenv("UMAD_DEBUG") != null) {
             e.printStackTrace(err);

@@ -50,8 +50,9 @@ class ServeCommandTest {
     @Test
     void theDemoRefusesAFabricItCannotChange() {
         CliRun run = CliRun.run("serve", "--demo", "--transport", "ibsim", "--http-port", "0");
-        assertThat(run.exitCode()).isEqualTo(UmadCli.EXIT_FAILED);
-        assertThat(run.err()).isEqualTo("umad serve: error: --demo changes the fabric, so it runs on the embedded fabric only\n");
+        assertThat(run.exitCode()).as("bad usage").isEqualTo(2);
+        assertThat(run.err()).isEqualTo("umad serve: --demo changes the fabric, so it runs on the embedded fabric only "
+                + "(try 'umad serve --help')\n");
     }
 
     private static int freePort() throws IOException {

@@ -277,6 +277,32 @@ class UmadCliEmbeddedTest {
     }
 
     @Test
+    void infinibandDiagsHabits() {
+        // smpquery's short attribute names, port GUID addressing through the SA, enums named in text.
+        JsonNode byAlias = succeeds("smp", "NI", "-D", "0,1", "--transport", "embedded", "--json").json();
+        String sw2PortGuid = byAlias.get("portGuid").asText();
+        JsonNode byGuid = succeeds("smp", "nodeinfo", "-G", sw2PortGuid, "--transport", "embedded", "--json").json();
+        assertThat(byGuid).isEqualTo(byAlias);
+        assertThat(succeeds("smp", "NI", "-D", "0,1", "--transport", "embedded").out()).contains("nodeType:")
+                .containsPattern("nodeType:\\.+Switch\n");
+        assertThat(succeeds("smp", "PI", "-D", "0", "1", "--transport", "embedded").out())
+                .containsPattern("portState:\\.+Active\n").containsPattern("linkWidthActive:\\.+4X\n");
+        assertThat(succeeds("smp", "PI", "-D", "0", "1", "--transport", "embedded", "--json").json()
+                .get("gidPrefix").asText()).isEqualTo("0xfe80000000000000");
+        assertThat(succeeds("smp", "SI", "-D", "0,1", "--transport", "embedded").out()).contains("linearFdbTop:");
+        assertThat(succeeds("smp", "ND", "-D", "0,1", "--transport", "embedded").out()).contains("sw2 leaf switch");
+
+        // umad sa alone lists the NodeRecords; sa paths alone the paths from the local port; perf LID reads port 1.
+        JsonNode nodes = succeeds("sa", "--transport", "embedded", "--json").json();
+        assertThat(nodes).hasSize(DEFAULT.nodes().size());
+        JsonNode paths = succeeds("sa", "paths", "--transport", "embedded", "--json").json();
+        assertThat(paths).hasSize(DEFAULT.nodes().size());
+        paths.forEach(p -> assertThat(p.get("slid").asInt()).isEqualTo(paths.get(0).get("slid").asInt()));
+        assertThat(succeeds("perf", "1", "--transport", "embedded", "--json").json().get("portSelect").asInt())
+                .isEqualTo(1);
+    }
+
+    @Test
     void autoTransportFallsBackToTheEmbeddedFabricAndSaysSo() {
         CliRun run = CliRun.run(Map.of("IBSIM_SOCKNAME", "umad-no-such-simulator"), "smp", "nodedesc", "-D", "0");
         assertThat(run.exitCode()).as("%s", run).isZero();
@@ -292,13 +318,18 @@ class UmadCliEmbeddedTest {
                 .startsWith("umad discover: error: ").contains("/nonexistent/fabric.topology");
         assertThat(missing.out()).isEmpty();
 
-        CliRun usage = umad("perf", "3");
+        CliRun usage = umad("perf");
         assertThat(usage.exitCode()).isEqualTo(2);
         assertThat(usage.err().lines()).singleElement().asString().contains("Missing required parameter").contains("--help");
 
+        // A value the command or the library refuses is bad usage too: exit 2, one line pointing at --help.
         CliRun badRoute = umad("smp", "nodeinfo", "-D", "0,x", "--transport", "embedded");
-        assertThat(badRoute.exitCode()).isEqualTo(UmadCli.EXIT_FAILED);
-        assertThat(badRoute.err()).contains("not a directed route");
+        assertThat(badRoute.exitCode()).isEqualTo(2);
+        assertThat(badRoute.err().lines()).singleElement().asString().contains("not a directed route")
+                .endsWith("(try 'umad smp nodeinfo --help')");
+        assertThat(umad("routes", "-D", "0", "--transport", "embedded").exitCode()).as("a CA is not a switch")
+                .isEqualTo(2);
+        assertThat(umad("trace", "one", "2", "--transport", "embedded").exitCode()).isEqualTo(2);
     }
 
     @Test

@@ -152,4 +152,15 @@ class MalformedInputTest {
         assertThat(NodeDescription.decode(again, 0)).isEqualTo(once);
         assertThat(once.text()).isEqualTo("a".repeat(58) + "\uFFFD");
     }
+
+    @Test
+    void aServiceRecordsTextNeverShowsItsServiceKey() {
+        ByteBuffer bytes = ByteBuffer.allocate(ServiceRecord.SIZE);
+        for (int i = 32; i < 32 + ServiceRecord.KEY_SIZE; i++) { // ServiceKey, at byte 32
+            bytes.put(i, (byte) 0x5C);
+        }
+        ServiceRecord record = ServiceRecord.decode(bytes, 0);
+        String key = record.serviceKey().toString();
+        assertThat(record.toString()).doesNotContain("serviceKey").doesNotContain(key);
+    }
 }

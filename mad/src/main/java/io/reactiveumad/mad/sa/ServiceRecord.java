@@ -122,4 +122,12 @@ public record ServiceRecord(long serviceId, Gid serviceGid, int servicePKey, lon
     public long data64(int index) {
         return Wire.u64(serviceData.buffer(), DATA64 + 8 * Objects.checkIndex(index, 2));
     }
+
+    /** Without the ServiceKey, which is a secret. */
+    @Override
+    public String toString() {
+        return "ServiceRecord[serviceId=0x" + Long.toHexString(serviceId) + ", serviceGid=" + serviceGid
+                + ", servicePKey=0x" + Integer.toHexString(servicePKey) + ", serviceLease=" + serviceLease
+                + ", serviceName=" + serviceName + ", serviceData=" + serviceData + "]";
+    }
 }

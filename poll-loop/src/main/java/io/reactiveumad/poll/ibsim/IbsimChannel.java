@@ -84,6 +84,8 @@ public final class IbsimChannel implements MadChannel {
     private PollLoop.FdRegistration registration;
     private FrameListener listener;
     private boolean reading = true;
+    /** Loop thread only: READ is in the interest the loop applies; it lags {@link #reading} going off (see readInterest). */
+    private boolean readArmed = true;
     private long droppedBySimulator;
     /** Loop thread only: the source of the last MAD read. */
     private MadAddress lastSource;
@@ -398,14 +400,19 @@ public final class IbsimChannel implements MadChannel {
     public void readInterest(boolean enabled) {
         checkLoop();
         reading = enabled;
-        updateInterest();
+        // Reads go off lazily: nothing is read meanwhile, and READ leaves the epoll set only if a datagram
+        // arrives that nobody wants. One request at a time then costs no epoll_ctl on and off per round trip.
+        if (enabled && !readArmed) {
+            updateInterest();
+        }
     }
 
     private int interest() {
-        return (reading ? PollLoop.READ : 0) | (backlog.isEmpty() ? 0 : PollLoop.WRITE);
+        return (readArmed ? PollLoop.READ : 0) | (backlog.isEmpty() ? 0 : PollLoop.WRITE);
     }
 
     private void updateInterest() {
+        readArmed = reading;
         if (registration != null && !closed.get()) {
             registration.interest(interest());
         }
@@ -422,6 +429,10 @@ public final class IbsimChannel implements MadChannel {
     }
 
     private void readAvailable() {
+        if (!reading) {
+            updateInterest();
+            return;
+        }
         for (int reads = 0; reads < MAX_READS_PER_WAKEUP && reading && !closed.get(); reads++) {
             int length;
             try {

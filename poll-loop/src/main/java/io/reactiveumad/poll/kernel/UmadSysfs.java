@@ -9,8 +9,10 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -22,7 +24,9 @@ import java.util.regex.Pattern;
  *
  * <ul>
  *   <li>{@code class/infiniband_mad/abi_version}: must be {@value #ABI_VERSION}</li>
- *   <li>{@code class/infiniband_mad/umadN/{ibdev,port}}: which CA port each umad device serves</li>
+ *   <li>{@code class/infiniband_mad/umadN/{ibdev,port}} and {@code issmN/{ibdev,port}}: which CA port
+ *       each umad and IsSM device serves; {@code class/infiniband/<ibdev>/node_type} says whether port 0
+ *       (a switch's) is one</li>
  *   <li>{@code class/infiniband/<ibdev>/node_guid} and {@code .../ports/<n>/{lid, lid_mask_count, sm_lid,
  *       sm_sl, state, phys_state, link_layer, gids/*, pkeys/*}}: the port's attributes</li>
  * </ul>
@@ -30,7 +34,10 @@ import java.util.regex.Pattern;
 public final class UmadSysfs {
     public static final int ABI_VERSION = 5;
     private static final Pattern UMAD_DIR = Pattern.compile("umad(\\d+)");
-    /** {@code state} and {@code phys_state} read like {@code 4: ACTIVE}. */
+    private static final Pattern ISSM_DIR = Pattern.compile("issm\\d+");
+    /** {@code node_type} of a switch (IBA NodeInfo NodeType). */
+    private static final int NODE_TYPE_SWITCH = 2;
+    /** {@code state}, {@code phys_state} and {@code node_type} read like {@code 4: ACTIVE}. */
     private static final Pattern NUMBERED_STATE = Pattern.compile("(\\d+)(:.*)?");
 
     private final Path root;
@@ -65,26 +72,57 @@ public final class UmadSysfs {
         }
     }
 
-    /** Every umad device, by index; empty when ib_umad is not loaded. */
+    /**
+     * Every umad device, by index, with the IsSM device sysfs names for the same CA port; empty when
+     * ib_umad is not loaded. Port 0 only where the device is a switch ({@code node_type}).
+     */
     public List<UmadPortRef> ports() {
         Path dir = madClass();
         if (!Files.isDirectory(dir)) {
             return List.of();
         }
-        List<UmadPortRef> ports = new ArrayList<>();
+        Map<String, String> issmByPort = new HashMap<>();
+        List<Path> umads = new ArrayList<>();
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
             for (Path entry : entries) {
-                Matcher m = UMAD_DIR.matcher(entry.getFileName().toString());
-                if (m.matches()) {
-                    ports.add(new UmadPortRef(Integer.parseInt(m.group(1)), read(entry.resolve("ibdev")),
-                            parseInt(entry.resolve("port"))));
+                String name = entry.getFileName().toString();
+                if (ISSM_DIR.matcher(name).matches()) {
+                    issmByPort.put(read(entry.resolve("ibdev")) + ":" + parseInt(entry.resolve("port")), name);
+                } else if (UMAD_DIR.matcher(name).matches()) {
+                    umads.add(entry);
                 }
             }
         } catch (IOException e) {
             throw new SysfsException("cannot list " + dir, e);
         }
+        List<UmadPortRef> ports = new ArrayList<>();
+        for (Path entry : umads) {
+            Matcher m = UMAD_DIR.matcher(entry.getFileName().toString());
+            m.matches();
+            String ibdev = read(entry.resolve("ibdev"));
+            int port = parseInt(entry.resolve("port"));
+            if (port == 0 && !isSwitch(ibdev)) {
+                throw new SysfsException(entry + " serves " + ibdev + " port 0, but only a switch has a port 0 ("
+                        + nodeType(ibdev) + ")");
+            }
+            String issm = issmByPort.get(ibdev + ":" + port);
+            if (issm == null) {
+                throw new SysfsException("no issm device in " + dir + " names " + ibdev + " port " + port);
+            }
+            ports.add(new UmadPortRef(Integer.parseInt(m.group(1)), ibdev, port, issm));
+        }
         ports.sort(Comparator.comparingInt(UmadPortRef::index));
         return ports;
+    }
+
+    /** Whether {@code ibdev} is a switch: {@code class/infiniband/<ibdev>/node_type} reads {@code 2: switch}. */
+    private boolean isSwitch(String ibdev) {
+        Matcher m = NUMBERED_STATE.matcher(read(nodeType(ibdev)));
+        return m.matches() && Integer.parseInt(m.group(1)) == NODE_TYPE_SWITCH;
+    }
+
+    private Path nodeType(String ibdev) {
+        return root.resolve("class/infiniband").resolve(ibdev).resolve("node_type");
     }
 
     /** The umad device serving {@code ibdev} port {@code port}. */

@@ -23,7 +23,7 @@ class IsSmTest {
             throw Errors.newException("open " + path, Errors.EAGAIN);
         });
 
-        assertThatThrownBy(() -> host.acquireIsSm(new UmadPortRef(1, "mlx5_0", 2), false))
+        assertThatThrownBy(() -> host.acquireIsSm(new UmadPortRef(1, "mlx5_0", 2, "issm1"), false))
                 .isInstanceOf(IsSmHeldException.class)
                 .hasMessageContaining("issm1")
                 .hasMessageContaining("already held");
@@ -36,7 +36,7 @@ class IsSmTest {
             opens.add(Path.of(path).getFileName() + (nonBlocking ? " O_NONBLOCK" : ""));
             return DeviceFile.Opener.KERNEL.open(path, nonBlocking);
         });
-        UmadPortRef port = new UmadPortRef(0, "mlx5_0", 1);
+        UmadPortRef port = new UmadPortRef(0, "mlx5_0", 1, "issm0");
 
         host.acquireIsSm(port, true).close();
         host.acquireIsSm(port, false).close();
@@ -53,7 +53,7 @@ class IsSmTest {
             return file;
         });
 
-        IsSm issm = host.acquireIsSm(new UmadPortRef(0, "mlx5_0", 1), false);
+        IsSm issm = host.acquireIsSm(new UmadPortRef(0, "mlx5_0", 1, "issm0"), false);
         int fd = files.get(0).fd();
         assertThat(ProcFds.isOpen(fd)).isTrue();
         issm.close();
@@ -66,7 +66,7 @@ class IsSmTest {
     void otherOpenFailuresKeepTheirErrno() {
         UmadHost host = host(DeviceFile.Opener.KERNEL);
 
-        assertThatThrownBy(() -> host.acquireIsSm(new UmadPortRef(9, "mlx5_0", 1), false))
+        assertThatThrownBy(() -> host.acquireIsSm(new UmadPortRef(9, "mlx5_0", 1, "issm9"), false))
                 .isInstanceOf(NativeIoException.class)
                 .isNotInstanceOf(IsSmHeldException.class)
                 .hasMessageContaining("issm9");

@@ -24,27 +24,66 @@ class UmadSysfsTest {
     @Test
     void listsEveryUmadDeviceInIndexOrder() {
         assertThat(sysfs.ports()).containsExactly(
-                new UmadPortRef(0, "mlx5_0", 1), new UmadPortRef(1, "mlx5_0", 2),
-                new UmadPortRef(2, "mlx5_1", 1), new UmadPortRef(3, "mlx5_1", 2));
+                new UmadPortRef(0, "mlx5_0", 1, "issm0"), new UmadPortRef(1, "mlx5_0", 2, "issm1"),
+                new UmadPortRef(2, "mlx5_1", 1, "issm2"), new UmadPortRef(3, "mlx5_1", 2, "issm3"));
     }
 
     @Test
     void ordersUmadTenAfterUmadTwo() {
-        FakeSysfs.write(root.resolve("class/infiniband_mad/umad10/ibdev"), "mlx5_1");
-        FakeSysfs.write(root.resolve("class/infiniband_mad/umad10/port"), "3");
+        FakeSysfs.madDevices(root, 10, "mlx5_1", 3);
 
         assertThat(sysfs.ports()).extracting(UmadPortRef::index).containsExactly(0, 1, 2, 3, 10);
     }
 
+    /** A managed switch: its umad device is its port 0 (Documentation/infiniband/user_mad.rst). */
+    @Test
+    void aSwitchIsServedOnItsPortZero(@TempDir Path switchRoot) {
+        UmadSysfs sw = new UmadSysfs(FakeSysfs.buildSwitch(switchRoot));
+        assertThat(sw.ports()).singleElement().satisfies(ref -> {
+            assertThat(ref.ibdev()).isEqualTo("sw0");
+            assertThat(ref.port()).isZero();
+            assertThat(ref.umadName()).isEqualTo("umad0");
+            assertThat(ref.issmName()).isEqualTo("issm0");
+        });
+        PortAttributes a = sw.attributes("sw0", 0);
+        assertThat(a.port()).isZero();
+        assertThat(a.lid()).isEqualTo(FakeSysfs.lid(0, 0));
+        assertThat(sw.find("sw0", 0)).isPresent();
+    }
+
+    @Test
+    void portZeroOfAChannelAdapterIsAnError() {
+        FakeSysfs.madDevices(root, 7, "mlx5_0", 0);
+        assertThatThrownBy(sysfs::ports).isInstanceOf(SysfsException.class).hasMessageContaining("mlx5_0")
+                .hasMessageContaining("port 0");
+    }
+
+    /** Each port's IsSM device is the issm entry naming that CA and port, read, not derived from the umad index. */
+    @Test
+    void theIssmDeviceOfAPortIsTheOneSysfsNamesForItOnATwoCaHost() throws Exception {
+        // Renumber the IsSM devices so that issmN no longer sits beside umadN.
+        Path mad = root.resolve("class/infiniband_mad");
+        for (int i = 0; i < 4; i++) {
+            Files.move(mad.resolve("issm" + i), mad.resolve("issm" + (i + 20)));
+        }
+        Files.move(mad.resolve("issm20"), mad.resolve("issm9"));
+        assertThat(sysfs.ports()).extracting(UmadPortRef::ibdev, UmadPortRef::port, UmadPortRef::issmName)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("mlx5_0", 1, "issm9"),
+                        org.assertj.core.groups.Tuple.tuple("mlx5_0", 2, "issm21"),
+                        org.assertj.core.groups.Tuple.tuple("mlx5_1", 1, "issm22"),
+                        org.assertj.core.groups.Tuple.tuple("mlx5_1", 2, "issm23"));
+        assertThat(sysfs.attributes("mlx5_1", 2).nodeGuid()).isNotEqualTo(sysfs.attributes("mlx5_0", 2).nodeGuid());
+    }
+
     @Test
     void findsAPortByDeviceAndNumber() {
-        assertThat(sysfs.find("mlx5_1", 2)).contains(new UmadPortRef(3, "mlx5_1", 2));
+        assertThat(sysfs.find("mlx5_1", 2)).contains(new UmadPortRef(3, "mlx5_1", 2, "issm3"));
         assertThat(sysfs.find("mlx5_1", 9)).isEmpty();
     }
 
     @Test
     void readsEveryPortAttribute() {
-        PortAttributes port = sysfs.attributes(new UmadPortRef(2, "mlx5_1", 1));
+        PortAttributes port = sysfs.attributes(new UmadPortRef(2, "mlx5_1", 1, "issm2"));
 
         assertThat(port.device()).isEqualTo("mlx5_1");
         assertThat(port.port()).isEqualTo(1);

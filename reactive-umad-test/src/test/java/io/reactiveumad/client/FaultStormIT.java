@@ -1,0 +1,138 @@
+package io.reactiveumad.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.reactiveumad.MadPort;
+import io.reactiveumad.PortSpec;
+import io.reactiveumad.RequestOptions;
+import io.reactiveumad.RmppMode;
+import io.reactiveumad.Umad;
+import io.reactiveumad.mad.MadTimeoutException;
+import io.reactiveumad.mad.attr.Notice;
+import io.reactiveumad.test.ibsim.IbsimFabric;
+import io.reactiveumad.test.topology.Topology;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import reactor.core.Disposable;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * A fault storm on ibsim + OpenSM, bounded in time: ibsim drops a share of the packets entering the SA's
+ * port, the watcher's port and the querying port ({@code Error}) while the querying port has many SMPs
+ * in flight, and a host is unplugged and plugged back several times in a row. Every request ends by its
+ * deadline (answered or {@link MadTimeoutException}, nothing else); the watcher's stream never fails
+ * and, once the errors are cleared, still reports a host going out of service; at the end every ibsim
+ * slot is free again.
+ */
+class FaultStormIT {
+    private static final Duration WITHIN = NoticesOracleIT.WITHIN;
+    private static final int LOSS_PERCENT = 20;
+    private static final int REQUESTS = 300;
+    private static final int IN_FLIGHT = 16;
+    private static final int FLAPS = 4;
+    private static final RequestOptions FAST = RequestOptions.defaults().withTimeout(Duration.ofMillis(200)).withRetries(2);
+    /** Slack over a request's own deadline for scheduling on a loaded machine. */
+    private static final Duration SLACK = Duration.ofSeconds(2);
+
+    @Test
+    void underLossAndLinkFlapsEveryRequestEndsByItsDeadlineAndTheWatcherLives() throws InterruptedException {
+        try (IbsimFabric fabric = IbsimFabric.builder().topology(Topology.defaultTopology()).smNode("host1")
+                .sweepSeconds(1).start()) {
+            MadPort watcherPort = Umad.open(fabric.transport("host4"), new PortSpec("host4", 1)).block(WITHIN);
+            MadPort queryPort = Umad.open(fabric.transport("host3"), new PortSpec("host3", 1)).block(WITHIN);
+            BlockingQueue<Object> events = new LinkedBlockingQueue<>();
+            Disposable watching = Notices.of(watcherPort, NoticeOptions.defaults().withRmpp(RmppMode.NONE)
+                            .withPollInterval(Duration.ofSeconds(1)))
+                    .watch(TrapSelector.trap(Notice.TRAP_GID_IN_SERVICE), TrapSelector.trap(Notice.TRAP_GID_OUT_OF_SERVICE))
+                    .subscribe(events::add, events::add);
+            try {
+                assertThat(events.poll(WITHIN.toSeconds(), TimeUnit.SECONDS)).isInstanceOf(NoticeEvent.Subscribed.class);
+                List<Integer> lids = new ArrayList<>(fabric.lidsByPortGuid().values());
+                for (String node : List.of("host1", "host3", "host4")) {
+                    fabric.error(node, 1, LOSS_PERCENT);
+                }
+
+                AtomicInteger answered = new AtomicInteger();
+                AtomicInteger timedOut = new AtomicInteger();
+                List<Throwable> other = new ArrayList<>();
+                List<Duration> overdue = new ArrayList<>();
+                SmpClient smp = SmpClient.of(queryPort).withOptions(FAST);
+                Flux.range(0, REQUESTS).flatMap(i -> {
+                    long start = System.nanoTime();
+                    return smp.nodeInfo(SmpRoute.lid(lids.get(i % lids.size())))
+                            .doOnNext(info -> answered.incrementAndGet())
+                            .then()
+                            .onErrorResume(e -> {
+                                if (e instanceof MadTimeoutException) {
+                                    timedOut.incrementAndGet();
+                                } else {
+                                    synchronized (other) {
+                                        other.add(e);
+                                    }
+                                }
+                                return Mono.empty();
+                            })
+                            .doFinally(signal -> {
+                                Duration took = Duration.ofNanos(System.nanoTime() - start);
+                                if (took.compareTo(FAST.deadline().plus(SLACK)) > 0) {
+                                    synchronized (overdue) {
+                                        overdue.add(took);
+                                    }
+                                }
+                            });
+                }, IN_FLIGHT).blockLast(Duration.ofMinutes(2));
+                for (int flap = 0; flap < FLAPS; flap++) {
+                    fabric.unlink("host2", 1);
+                    fabric.relink("host2", 1);
+                }
+                for (String node : List.of("host1", "host3", "host4")) {
+                    fabric.error(node, 1, 0);
+                }
+                System.out.printf("FaultStormIT: %d SMPs at %d %% loss on 3 ports: %d answered, %d timed out%n",
+                        REQUESTS, LOSS_PERCENT, answered.get(), timedOut.get());
+
+                assertThat(other).as("only answers and timeouts").isEmpty();
+                assertThat(answered.get() + timedOut.get()).isEqualTo(REQUESTS);
+                assertThat(overdue).as("requests that outlived their deadline %s", FAST.deadline()).isEmpty();
+                assertThat(answered.get()).as("most answered despite the loss").isGreaterThan(REQUESTS / 2);
+
+                fabric.unlink("host2", 1);
+                awaitNotice(events, Notice.TRAP_GID_OUT_OF_SERVICE);
+                fabric.relink("host2", 1);
+                assertThat(events).noneMatch(Throwable.class::isInstance);
+            } finally {
+                watching.dispose();
+                watcherPort.close().block(WITHIN);
+                queryPort.close().block(WITHIN);
+            }
+            List<MadPort> all = new ArrayList<>();
+            try {
+                for (int i = 0; i < 9; i++) {
+                    all.add(Umad.open(fabric.transport("host3"), new PortSpec("host3", 1)).block(WITHIN));
+                }
+            } finally {
+                all.forEach(p -> p.close().block(WITHIN));
+            }
+        }
+    }
+
+    /** The next notice {@code trap} among {@code events} (any subject: storms reorder), within {@link #WITHIN}. */
+    private static void awaitNotice(BlockingQueue<Object> events, int trap) throws InterruptedException {
+        long deadline = System.nanoTime() + WITHIN.toNanos();
+        for (long left = WITHIN.toNanos(); left > 0; left = deadline - System.nanoTime()) {
+            Object e = events.poll(left, TimeUnit.NANOSECONDS);
+            assertThat(e).as("the watcher's stream").isNotInstanceOf(Throwable.class);
+            if (e instanceof NoticeEvent.Received r && r.notice().trapNumber() == trap) {
+                return;
+            }
+        }
+        throw new AssertionError("no notice " + trap + " within " + WITHIN + " after the storm");
+    }
+}
