@@ -12,7 +12,6 @@ import io.reactiveumad.fabric.PortErrors;
 import io.reactiveumad.IbsimTransport;
 import io.reactiveumad.test.ibsim.IbsimFabric;
 import io.reactiveumad.test.ibsim.IbsimInstallation;
-import io.reactiveumad.test.topology.FatTree;
 import io.reactiveumad.test.topology.Topology;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -44,29 +43,8 @@ public final class ErrorsComparison {
     }
 
     public static void main(String[] args) {
-        String umad = null;
-        int leaves = 32;
-        int spines = 8;
-        int hosts = 30;
-        int warmRuns = 5;
-        int coldRuns = 3;
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            String value = args[i + 1];
-            switch (args[i]) {
-                case "--umad" -> umad = java.nio.file.Path.of(value).toAbsolutePath().toString();
-                case "--leaves" -> leaves = Integer.parseInt(value);
-                case "--spines" -> spines = Integer.parseInt(value);
-                case "--hosts" -> hosts = Integer.parseInt(value);
-                case "--warm-runs" -> warmRuns = Integer.parseInt(value);
-                case "--cold-runs" -> coldRuns = Integer.parseInt(value);
-                default -> throw new IllegalArgumentException("unknown argument " + args[i]);
-            }
-        }
-        if (umad == null || args.length % 2 != 0 || coldRuns > 6 || coldRuns < 1 || warmRuns < 1) {
-            throw new IllegalArgumentException("usage: ErrorsComparison --umad PATH [--leaves 32 --spines 8 --hosts 30] "
-                    + "[--warm-runs 5] [--cold-runs 3 (1..6: ibsim's client slots)]");
-        }
-        run(umad, FatTree.generate(leaves, spines, hosts), warmRuns, coldRuns, System.out);
+        FatTreeRunArgs run = FatTreeRunArgs.parse("ErrorsComparison", 5, args);
+        run(run.umad(), run.tree(), run.warmRuns(), run.coldRuns(), System.out);
     }
 
     /**
