@@ -12,6 +12,12 @@ import reactor.core.scheduler.Schedulers;
  * consumers, or {@link Schedulers#immediate()} to run on the loop thread deliberately (fastest; the
  * subscriber must then never block).
  *
+ * <p>Responses to requests reach their subscribers on one worker of {@code delivery} per port, in the
+ * order they were read and in bursts (one task for all that the loop has read meanwhile, not one per
+ * MAD): the price of moving user code off the loop is then one hand-off between threads per burst. The
+ * trade-off: a subscriber that blocks on that worker delays the port's later responses (never the loop,
+ * which keeps reading, sending and timing requests out).
+ *
  * @param delivery the scheduler user-visible signals are published on
  * @param rmpp     window and timers of user-space RMPP ({@link RmppMode#USER} agents); the kernel's by default
  */
