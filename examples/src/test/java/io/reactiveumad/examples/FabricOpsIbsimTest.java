@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.reactiveumad.client.Multicast;
 import io.reactiveumad.client.SaClient;
+import io.reactiveumad.client.Services;
+import io.reactiveumad.mad.sa.ServiceRecord;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.sa.McMemberRecord;
 import io.reactiveumad.poll.ibsim.IbsimEndpoint;
@@ -276,6 +278,32 @@ class FabricOpsIbsimTest {
 
     private static String address(String gid) throws Exception {
         return java.net.InetAddress.getByName(gid).getHostAddress();
+    }
+
+    /** A registration through Services shows in saquery SR and in our sa services, with its name; unregistered, in neither. */
+    @Test
+    void serviceRegistrationShowsInSaqueryUntilUnregistered() {
+        io.reactiveumad.MadPort port = io.reactiveumad.Umad.open(FABRIC.fabric().transport("host-3"))
+                .block(Duration.ofSeconds(30));
+        SaClient sa = SaClient.of(port);
+        try {
+            Services services = Services.over(sa);
+            ServiceRecord record = new ServiceRecord(0x1000_0000_0000_0ab5L, port.attributes().gids().get(0), 0xffff,
+                    ServiceRecord.LEASE_INFINITE, io.reactiveumad.mad.Octets.of(new byte[16]), "ops.oracle",
+                    io.reactiveumad.mad.Octets.of(new byte[64]));
+            services.register(record).block(Duration.ofSeconds(30));
+            assertThat(diag("saquery", "SR").stdout()).contains("ops.oracle").contains("0x1000000000000ab5");
+            JsonNode ours = umad("sa", "services", "--json").json();
+            assertThat(ours).anySatisfy(r -> {
+                assertThat(r.get("serviceName").asText()).isEqualTo("ops.oracle");
+                assertThat(r.get("serviceId").asLong()).isEqualTo(0x1000_0000_0000_0ab5L);
+            });
+            services.unregister(record).block(Duration.ofSeconds(30));
+            assertThat(diag("saquery", "SR").stdout()).doesNotContain("ops.oracle");
+        } finally {
+            sa.dispose();
+            port.dispose();
+        }
     }
 
     @Test
