@@ -13,8 +13,8 @@ import java.util.Objects;
  * The ibsim simulator as a transport: each opened port is one of ibsim's client slots (at most ten per
  * simulator, OpenSM and every diag tool run included), attached to a simulated node by name. The node
  * is the {@link PortSpec#device()}; ibsim attaches a client to a node's first port only, so the port
- * number is always 1. All ports opened through one transport share one event loop, closed with the
- * last of them.
+ * number is always 1. Each node (device) opened through one transport has its own event loop, closed
+ * with the last of its ports, so one node's traffic or going away does not stall another's.
  *
  * <pre>{@code
  * Transport sim = IbsimTransport.fromEnvironment();          // SIM_HOST, IBSIM_SOCKNAME, ...
@@ -89,12 +89,13 @@ public final class IbsimTransport implements Transport {
             throw new IllegalArgumentException("ibsim attaches clients to a node's first port only: " + spec);
         }
         String node = DEFAULT_DEVICE.equals(spec.device()) ? defaultNode : spec.device();
-        String simulator = endpoint.socketName();
-        PollLoop loop = loops.acquire(simulator);
+        // One loop per simulated node (the device), as the kernel transport has one per CA.
+        String device = endpoint.socketName() + "/" + (node != null ? node : DEFAULT_DEVICE);
+        PollLoop loop = loops.acquire(device);
         try {
-            return IbsimChannel.open(endpoint, node, loop, () -> loops.release(simulator));
+            return IbsimChannel.open(endpoint, node, loop, () -> loops.release(device));
         } catch (RuntimeException e) {
-            loops.release(simulator);
+            loops.release(device);
             throw e;
         }
     }

@@ -24,6 +24,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -60,6 +61,9 @@ final class DemoCommand extends FabricCommand {
     public Integer call() throws Exception {
         if (transport.kind != null && transport.kind != TransportKind.EMBEDDED) {
             throw new IllegalArgumentException("the demo runs on the embedded fabric only (it changes the fabric)");
+        }
+        if (settleMillis < 0) {
+            throw new ParameterException(spec.commandLine(), "--settle must be 0 or more milliseconds: " + settleMillis);
         }
         PrintWriter out = out();
         try (Connection connection = transport.openEmbedded()) {

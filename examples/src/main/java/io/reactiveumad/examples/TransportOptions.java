@@ -84,6 +84,9 @@ final class TransportOptions {
         EmbeddedFabric fabric = EmbeddedFabric.start(topology);
         try {
             List<PortSpec> ports = fabric.transport().ports();
+            if (device == null && port != 1) {
+                throw new IllegalArgumentException("--port " + port + " needs --device: which node's port");
+            }
             PortSpec spec = device != null ? new PortSpec(device, port) : ports.get(ports.size() - 1);
             Connection connection = new Connection(TransportKind.EMBEDDED, openPort(fabric.transport(), spec), fabric);
             context.fabricStarted().accept(fabric);
@@ -111,6 +114,9 @@ final class TransportOptions {
     }
 
     private Connection openIbsim() {
+        if (port != 1) {
+            throw new IllegalArgumentException("--port " + port + ": ibsim attaches clients to a node's first port only");
+        }
         Map<String, String> env = new HashMap<>(context.env());
         String node = simHost != null ? simHost : device;
         if (node != null) {

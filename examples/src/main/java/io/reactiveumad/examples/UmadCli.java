@@ -26,7 +26,7 @@ public final class UmadCli {
      */
     private static final Map<String, Class<?>> COMMANDS = commands(DemoCommand.class, WatchCommand.class,
             DiscoverCommand.class, SmpCommand.class, SaCommand.class, PerfCommand.class, RoutesCommand.class,
-            TraceCommand.class, ErrorsCommand.class, LinksCommand.class, ServeCommand.class);
+            TraceCommand.class, ErrorsCommand.class, LinksCommand.class, McastCommand.class, ServeCommand.class);
 
     public static void main(String[] args) {
         System.exit(run(CliContext.system(), new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));

@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import reactor.core.publisher.Flux;
 
 @Command(name = "watch", mixinStandardHelpOptions = true,
@@ -27,7 +28,12 @@ final class WatchCommand extends FabricCommand {
     @Override
     public Integer call() {
         if (count != null && count < 1) {
-            throw new IllegalArgumentException("--count must be at least 1: " + count);
+            throw new ParameterException(spec.commandLine(), "--count must be at least 1: " + count);
+        }
+        for (int trap : traps) {
+            if (trap < 0 || trap > 0xFFFF) {
+                throw new ParameterException(spec.commandLine(), "--traps: " + trap + " is not a trap number (0..65535)");
+            }
         }
         TrapSelector[] selectors = traps.stream().map(TrapSelector::trap).toArray(TrapSelector[]::new);
         try (Connection connection = transport.connect(err())) {

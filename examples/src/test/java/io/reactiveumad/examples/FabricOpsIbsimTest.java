@@ -3,6 +3,12 @@ package io.reactiveumad.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.reactiveumad.client.Multicast;
+import io.reactiveumad.client.SaClient;
+import io.reactiveumad.client.Services;
+import io.reactiveumad.mad.sa.ServiceRecord;
+import io.reactiveumad.mad.Gid;
+import io.reactiveumad.mad.sa.McMemberRecord;
 import io.reactiveumad.poll.ibsim.IbsimEndpoint;
 import io.reactiveumad.test.ibsim.DiagResult;
 import io.reactiveumad.test.ibsim.IbsimFabric;
@@ -200,6 +206,104 @@ class FabricOpsIbsimTest {
         assertThat(s.get("badNodes").asInt()).isEqualTo(Integer.parseInt(summary.group(2)));
         assertThat(s.get("portsChecked").asInt()).isEqualTo(Integer.parseInt(summary.group(3)));
         assertThat(s.get("badPorts").asInt()).isEqualTo(Integer.parseInt(summary.group(4))).isEqualTo(badPorts);
+    }
+
+    /**
+     * Two hosts join a group through our Multicast client (OpenSM creates it on the first join): {@code mcast
+     * --json} lists the same records (MGID, MLID, port GID, join state) as {@code saquery -m}; after both
+     * leave, the group is gone from both.
+     */
+    @Test
+    void mcastEqualsSaqueryAfterJoinsAndLeaves() throws Exception {
+        Gid group = new Gid(0xff12_601b_ffff_0000L, 0x0000_0000_0000_0777L);
+        List<io.reactiveumad.MadPort> ports = new ArrayList<>();
+        try {
+            for (String host : List.of("host-2", "host-7")) {
+                io.reactiveumad.MadPort port = io.reactiveumad.Umad.open(FABRIC.fabric().transport(host))
+                        .block(Duration.ofSeconds(30));
+                ports.add(port);
+                SaClient sa = SaClient.of(port);
+                Gid me = port.attributes().gids().get(0);
+                McMemberRecord create = new McMemberRecord(group, me, 0x0b1b, 0, 0, 0, 0, 0xffff, 0, 0, 0, 0, 0, 0, 0,
+                        0, McMemberRecord.JOIN_FULL_MEMBER, false);
+                long mask = Multicast.MEMBER_COMPONENTS | McMemberRecord.Component.Q_KEY
+                        | McMemberRecord.Component.P_KEY | McMemberRecord.Component.SL
+                        | McMemberRecord.Component.FLOW_LABEL | McMemberRecord.Component.TRAFFIC_CLASS;
+                Multicast.over(sa).join(create, mask).block(Duration.ofSeconds(30));
+                sa.dispose();
+            }
+            // OpenSM's IPoIB broadcast group and ours.
+            assertSameMembers(umad("mcast", "--json").json(), diag("saquery", "-m").stdout(), 2);
+            for (io.reactiveumad.MadPort port : ports) {
+                SaClient sa = SaClient.of(port);
+                Multicast.over(sa).leave(group, port.attributes().gids().get(0), McMemberRecord.JOIN_FULL_MEMBER)
+                        .block(Duration.ofSeconds(30));
+                sa.dispose();
+            }
+            // The last member left: OpenSM deleted our group.
+            assertSameMembers(umad("mcast", "--json").json(), diag("saquery", "-m").stdout(), 1);
+        } finally {
+            ports.forEach(io.reactiveumad.MadPort::dispose);
+        }
+    }
+
+    private static final Pattern SAQUERY_FIELD = Pattern.compile("^\\s*(MGID|PortGid|Mlid|ScopeState)\\.+(\\S+)$");
+
+    /**
+     * saquery -m's records (MGID, Mlid, PortGid, the JoinState in ScopeState's low bits) are ours, by value (GIDs
+     * compared as addresses). OpenSM answers an unfiltered GetTable with one record per group, the member
+     * fields cleared for a requester without the SM_Key.
+     */
+    private static void assertSameMembers(JsonNode ours, String theirs, int count) throws Exception {
+        List<String> expected = new ArrayList<>();
+        Map<String, String> record = new java.util.HashMap<>();
+        for (String line : theirs.split("\n")) {
+            Matcher m = SAQUERY_FIELD.matcher(line);
+            if (m.matches()) {
+                record.put(m.group(1), m.group(2));
+            }
+            if (record.size() == 4) {
+                expected.add(address(record.get("MGID")) + " " + Integer.decode(record.get("Mlid")) + " "
+                        + address(record.get("PortGid")) + " " + (Integer.decode(record.get("ScopeState")) & 0xF));
+                record.clear();
+            }
+        }
+        List<String> actual = new ArrayList<>();
+        for (JsonNode m : ours) {
+            actual.add(address(m.get("mgid").asText()) + " " + Integer.decode(m.get("mlid").asText()) + " "
+                    + address(m.get("portGid").asText()) + " " + m.get("joinState").asInt());
+        }
+        assertThat(actual).as(theirs).containsExactlyInAnyOrderElementsOf(expected).hasSize(count);
+    }
+
+    private static String address(String gid) throws Exception {
+        return java.net.InetAddress.getByName(gid).getHostAddress();
+    }
+
+    /** A registration through Services shows in saquery SR and in our sa services, with its name; unregistered, in neither. */
+    @Test
+    void serviceRegistrationShowsInSaqueryUntilUnregistered() {
+        io.reactiveumad.MadPort port = io.reactiveumad.Umad.open(FABRIC.fabric().transport("host-3"))
+                .block(Duration.ofSeconds(30));
+        SaClient sa = SaClient.of(port);
+        try {
+            Services services = Services.over(sa);
+            ServiceRecord record = new ServiceRecord(0x1000_0000_0000_0ab5L, port.attributes().gids().get(0), 0xffff,
+                    ServiceRecord.LEASE_INFINITE, io.reactiveumad.mad.Octets.of(new byte[16]), "ops.oracle",
+                    io.reactiveumad.mad.Octets.of(new byte[64]));
+            services.register(record).block(Duration.ofSeconds(30));
+            assertThat(diag("saquery", "SR").stdout()).contains("ops.oracle").contains("0x1000000000000ab5");
+            JsonNode ours = umad("sa", "services", "--json").json();
+            assertThat(ours).anySatisfy(r -> {
+                assertThat(r.get("serviceName").asText()).isEqualTo("ops.oracle");
+                assertThat(r.get("serviceId").asLong()).isEqualTo(0x1000_0000_0000_0ab5L);
+            });
+            services.unregister(record).block(Duration.ofSeconds(30));
+            assertThat(diag("saquery", "SR").stdout()).doesNotContain("ops.oracle");
+        } finally {
+            sa.dispose();
+            port.dispose();
+        }
     }
 
     @Test

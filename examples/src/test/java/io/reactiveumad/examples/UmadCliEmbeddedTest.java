@@ -303,6 +303,14 @@ class UmadCliEmbeddedTest {
     }
 
     @Test
+    void mcastWithoutGroupsSaysSo() {
+        CliRun run = succeeds("mcast", "--transport", "embedded", "--json");
+        assertThat(run.json()).isEmpty();
+        assertThat(run.err()).contains("umad mcast: no records");
+        assertThat(umad("mcast", "--mgid", "ff12", "--transport", "embedded").exitCode()).isEqualTo(2);
+    }
+
+    @Test
     void autoTransportFallsBackToTheEmbeddedFabricAndSaysSo() {
         CliRun run = CliRun.run(Map.of("IBSIM_SOCKNAME", "umad-no-such-simulator"), "smp", "nodedesc", "-D", "0");
         assertThat(run.exitCode()).as("%s", run).isZero();
@@ -337,7 +345,8 @@ class UmadCliEmbeddedTest {
         for (String[] command : List.of(new String[] {"--help"}, new String[] {"demo", "--help"}, new String[] {"watch", "--help"},
                 new String[] {"discover", "--help"}, new String[] {"smp", "portinfo", "--help"}, new String[] {"sa", "paths", "--help"},
                 new String[] {"perf", "--help"}, new String[] {"routes", "--help"}, new String[] {"trace", "--help"},
-                new String[] {"errors", "--help"}, new String[] {"links", "--help"})) {
+                new String[] {"errors", "--help"}, new String[] {"links", "--help"},
+                new String[] {"mcast", "--help"})) {
             CliRun run = succeeds(command);
             assertThat(run.out()).as(String.join(" ", command)).startsWith("Usage: umad");
         }

@@ -236,7 +236,7 @@ public final class SaClient implements Disposable {
         Objects.requireNonNull(type, "type");
         Objects.requireNonNull(value, "value");
         return request(Method.DELETE, type.attributeId(), 0, componentMask, value)
-                .flatMapIterable(r -> records(type, r.mad()));
+                .flatMapIterable(r -> deleted(type, r.mad()));
     }
 
     /**
@@ -264,6 +264,14 @@ public final class SaClient implements Disposable {
                         return a.request(request, saAddress(), options);
                     }));
         }));
+    }
+
+    /** A DeleteResp with AttributeOffset 0 carries the one record deleted, as a GetResp does; else a table. */
+    private static <T> List<T> deleted(AttributeType<T> type, Mad response) {
+        if (new SaHeader().wrap(response.buffer(), 0).attributeOffset() == 0) {
+            return List.of(Mads.decode(type, response));
+        }
+        return records(type, response);
     }
 
     /**

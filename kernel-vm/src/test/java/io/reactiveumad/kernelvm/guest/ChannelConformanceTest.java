@@ -58,7 +58,7 @@ class ChannelConformanceTest {
         UmadSysfs sysfs = UmadSysfs.system();
         assertThat(sysfs.abiVersion()).isEqualTo(UmadSysfs.ABI_VERSION);
         assertThat(sysfs.ports()).extracting(UmadPortRef::ibdev, UmadPortRef::port)
-                .containsExactly(tuple(InVm.DEVICE, InVm.PORT));
+                .contains(tuple(InVm.DEVICE, InVm.PORT));
     }
 
     @Test

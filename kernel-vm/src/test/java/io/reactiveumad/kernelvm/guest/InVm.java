@@ -9,11 +9,13 @@ import java.nio.file.Path;
 
 /**
  * What the kernel VM's /init sets up, as the in-VM tests see it: the Soft-RoCE device {@code rxe0} on
- * {@code dummy0}, port 1, with its umad device. The classes of this package run only inside the VM
+ * {@code dummy0}, port 1, with its umad device, and a second one, {@code rxe1} on {@code dummy1}. The classes of this package run only inside the VM
  * ({@code KernelVmIT} launches them; the host's surefire and failsafe runs exclude the package).
  */
 public final class InVm {
     public static final String DEVICE = "rxe0";
+    /** The second device, which only SeveralDevicesTest uses (and deletes). */
+    public static final String SECOND_DEVICE = "rxe1";
     public static final int PORT = 1;
     public static final Path UMAD_CLASS = Path.of("/sys/class/infiniband_mad");
     public static final Path PORT_DIR = Path.of("/sys/class/infiniband", DEVICE, "ports", Integer.toString(PORT));
@@ -26,7 +28,13 @@ public final class InVm {
 
     /** The port's GID 0 (link-local, from the dummy netdev's MAC), as sysfs shows it. */
     public static Gid gid0() {
-        String[] words = sysfs(PORT_DIR.resolve("gids/0")).split(":");
+        return gid0(DEVICE);
+    }
+
+    /** GID 0 of port 1 of {@code device}. */
+    public static Gid gid0(String device) {
+        Path portDir = Path.of("/sys/class/infiniband", device, "ports", Integer.toString(PORT));
+        String[] words = sysfs(portDir.resolve("gids/0")).split(":");
         long prefix = 0;
         long guid = 0;
         for (int i = 0; i < 4; i++) {
@@ -41,7 +49,12 @@ public final class InVm {
      * port's GID 0.
      */
     public static MadAddress selfGsi() {
-        return MadAddress.gsi(0).withGrh(new MadAddress.Grh(gid0(), 0, HOP_LIMIT, 0, 0));
+        return selfGsi(DEVICE);
+    }
+
+    /** As {@link #selfGsi()}, for port 1 of {@code device}. */
+    public static MadAddress selfGsi(String device) {
+        return MadAddress.gsi(0).withGrh(new MadAddress.Grh(gid0(device), 0, HOP_LIMIT, 0, 0));
     }
 
     /** One sysfs attribute, trimmed. */

@@ -135,7 +135,7 @@ public final class IbsimFabric implements AutoCloseable {
         /**
          * Runs ibsim in remote mode ({@code -r -l port}): UDP on {@code port} (control) and the next
          * ten ports (one per client), reached at 127.0.0.1; OpenSM, the diag tools and
-         * {@link #endpoint()} follow. 0 (the default) is local mode over AF_UNIX.
+         * {@link IbsimFabric#environment} follow. 0 (the default) is local mode over AF_UNIX.
          */
         public Builder remotePort(int port) {
             if (port < 0 || port > 0xFFFF - 11) {

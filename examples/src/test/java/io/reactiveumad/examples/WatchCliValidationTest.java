@@ -1,0 +1,40 @@
+package io.reactiveumad.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** Bad values for the watcher's options: one line naming the option and the value, before anything opens. */
+class WatchCliValidationTest {
+
+    private static void oneUsageLine(CliRun run, String... mentions) {
+        assertThat(run.exitCode()).as("%s", run).isEqualTo(2);
+        assertThat(run.err().strip().lines()).as("%s", run).singleElement().asString().contains(mentions);
+    }
+
+    @Test
+    void aTrapNumberOutOfRangeIsNamed() {
+        oneUsageLine(CliRun.run("watch", "--transport", "embedded", "--traps", "64,-1"), "--traps", "-1");
+        oneUsageLine(CliRun.run("watch", "--transport", "embedded", "--traps", "70000"), "--traps", "70000");
+    }
+
+    @Test
+    void aCountBelowOneIsNamed() {
+        oneUsageLine(CliRun.run("watch", "--transport", "embedded", "--count", "0"), "--count", "0");
+    }
+
+    @Test
+    void aNegativeSettleIsNamed() {
+        oneUsageLine(CliRun.run("demo", "--settle", "-1"), "--settle", "-1");
+    }
+
+    @Test
+    void aPortNumberThatWouldBeIgnoredIsRefused() {
+        CliRun embedded = CliRun.run("watch", "--transport", "embedded", "--port", "2", "--count", "1");
+        assertThat(embedded.exitCode()).as("%s", embedded).isNotZero();
+        assertThat(embedded.err().strip().lines()).singleElement().asString().contains("--port 2", "--device");
+        CliRun ibsim = CliRun.run("watch", "--transport", "ibsim", "--port", "2");
+        assertThat(ibsim.exitCode()).as("%s", ibsim).isNotZero();
+        assertThat(ibsim.err().strip().lines()).singleElement().asString().contains("--port 2", "first port only");
+    }
+}

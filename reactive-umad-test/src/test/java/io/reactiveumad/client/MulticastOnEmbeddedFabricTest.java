@@ -1,0 +1,94 @@
+package io.reactiveumad.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.reactiveumad.MadPort;
+import io.reactiveumad.PortOptions;
+import io.reactiveumad.Umad;
+import io.reactiveumad.mad.Gid;
+import io.reactiveumad.mad.sa.McMemberRecord;
+import io.reactiveumad.test.EmbeddedFabric;
+import io.reactiveumad.test.topology.Topology;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import reactor.core.Disposable;
+import reactor.test.scheduler.VirtualTimeScheduler;
+
+/**
+ * Multicast membership against the embedded SA, in virtual time (installed as Reactor's default, so the
+ * membership's audit ticks are virtual too): join and leave, the members list, and a held membership
+ * that joins again after the SM restarted and forgot every group.
+ */
+class MulticastOnEmbeddedFabricTest {
+    private static final Duration WAIT = Duration.ofSeconds(10);
+    private static final Duration AUDIT = Duration.ofSeconds(5);
+    private static final Gid GROUP = new Gid(0xff12_601b_ffff_0000L, 0x0000_0000_0000_0123L);
+
+    VirtualTimeScheduler time;
+    EmbeddedFabric fabric;
+    MadPort port;
+    SaClient sa;
+    Multicast mc;
+    Gid me;
+
+    @BeforeEach
+    void open() {
+        time = VirtualTimeScheduler.getOrSet();
+        fabric = EmbeddedFabric.builder(Topology.defaultTopology()).scheduler(time).build();
+        port = Umad.open(fabric.transport(), fabric.port("host2", 1), new PortOptions(time)).block(WAIT);
+        sa = SaClient.of(port);
+        mc = Multicast.over(sa);
+        me = port.attributes().gids().get(0);
+    }
+
+    @AfterEach
+    void close() {
+        sa.dispose();
+        port.dispose();
+        fabric.close();
+        VirtualTimeScheduler.reset();
+    }
+
+    private List<McMemberRecord> members() {
+        return mc.members().collectList().block(WAIT);
+    }
+
+    @Test
+    void joinCreatesTheGroupAndLeaveRemovesTheLastMember() {
+        McMemberRecord joined = mc.join(GROUP, me, McMemberRecord.JOIN_FULL_MEMBER).block(WAIT);
+        assertThat(joined.mgid()).isEqualTo(GROUP);
+        assertThat(joined.mlid()).isGreaterThanOrEqualTo(0xC000);
+        assertThat(members()).singleElement().satisfies(m -> {
+            assertThat(m.portGid()).isEqualTo(me);
+            assertThat(m.joinState()).isEqualTo(McMemberRecord.JOIN_FULL_MEMBER);
+        });
+        assertThat(mc.members(GROUP).collectList().block(WAIT)).hasSize(1);
+
+        assertThat(mc.leave(GROUP, me, McMemberRecord.JOIN_FULL_MEMBER).block(WAIT).portGid()).isEqualTo(me);
+        assertThat(members()).isEmpty();
+    }
+
+    @Test
+    void aHeldMembershipIsJoinedAgainAfterTheSmRestartsAndLeftOnCancel() {
+        List<McMemberRecord> joins = new CopyOnWriteArrayList<>();
+        Disposable held = mc.membership(GROUP, me, McMemberRecord.JOIN_FULL_MEMBER, AUDIT).subscribe(joins::add);
+        await().atMost(WAIT).until(() -> joins.size() == 1);
+
+        time.advanceTimeBy(AUDIT);
+        assertThat(joins).as("the SA still holds it: no join").hasSize(1);
+
+        fabric.restartSm();
+        assertThat(members()).as("the restarted SA forgot the group").isEmpty();
+        time.advanceTimeBy(AUDIT);
+        await().atMost(WAIT).until(() -> joins.size() == 2);
+        assertThat(members()).singleElement().satisfies(m -> assertThat(m.portGid()).isEqualTo(me));
+
+        held.dispose();
+        await().atMost(WAIT).until(() -> members().isEmpty());
+    }
+}

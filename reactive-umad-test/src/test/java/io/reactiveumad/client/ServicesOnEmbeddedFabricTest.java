@@ -1,0 +1,103 @@
+package io.reactiveumad.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.reactiveumad.MadPort;
+import io.reactiveumad.PortOptions;
+import io.reactiveumad.Umad;
+import io.reactiveumad.mad.Octets;
+import io.reactiveumad.mad.sa.ServiceRecord;
+import io.reactiveumad.test.EmbeddedFabric;
+import io.reactiveumad.test.topology.Topology;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import reactor.core.Disposable;
+import reactor.test.scheduler.VirtualTimeScheduler;
+
+/**
+ * ServiceRecord registration against the embedded SA, in virtual time (installed as Reactor's default so
+ * renewal ticks are virtual): register and unregister, a held registration registered again after the SM
+ * restarted, and a leased one renewed at half its lease.
+ */
+class ServicesOnEmbeddedFabricTest {
+    private static final Duration WAIT = Duration.ofSeconds(10);
+    private static final Duration AUDIT = Duration.ofSeconds(5);
+
+    VirtualTimeScheduler time;
+    EmbeddedFabric fabric;
+    MadPort port;
+    SaClient sa;
+    Services services;
+
+    @BeforeEach
+    void open() {
+        time = VirtualTimeScheduler.getOrSet();
+        fabric = EmbeddedFabric.builder(Topology.defaultTopology()).scheduler(time).build();
+        port = Umad.open(fabric.transport(), fabric.port("host2", 1), new PortOptions(time)).block(WAIT);
+        sa = SaClient.of(port);
+        services = Services.over(sa);
+    }
+
+    @AfterEach
+    void close() {
+        sa.dispose();
+        port.dispose();
+        fabric.close();
+        VirtualTimeScheduler.reset();
+    }
+
+    private ServiceRecord record(long lease) {
+        return new ServiceRecord(0x1000_0000_0000_abcdL, port.attributes().gids().get(0), 0xffff, lease,
+                Octets.of(new byte[16]), "ops.test", Octets.of(new byte[64]));
+    }
+
+    private List<ServiceRecord> registered(ServiceRecord r) {
+        return services.lookup(r).collectList().block(WAIT);
+    }
+
+    @Test
+    void registerThenUnregister() {
+        ServiceRecord r = record(ServiceRecord.LEASE_INFINITE);
+        assertThat(services.register(r).block(WAIT).serviceName()).isEqualTo("ops.test");
+        assertThat(registered(r)).singleElement().satisfies(s -> assertThat(s.serviceId()).isEqualTo(r.serviceId()));
+        assertThat(services.unregister(r).block(WAIT).serviceId()).isEqualTo(r.serviceId());
+        assertThat(registered(r)).isEmpty();
+    }
+
+    @Test
+    void aHeldRegistrationComesBackAfterAnSmRestartAndGoesOnCancel() {
+        ServiceRecord r = record(ServiceRecord.LEASE_INFINITE);
+        List<ServiceRecord> registrations = new CopyOnWriteArrayList<>();
+        Disposable held = services.registration(r, AUDIT).subscribe(registrations::add);
+        await().atMost(WAIT).until(() -> registrations.size() == 1);
+        time.advanceTimeBy(AUDIT);
+        assertThat(registrations).as("still held: not registered again").hasSize(1);
+
+        fabric.restartSm();
+        assertThat(registered(r)).isEmpty();
+        time.advanceTimeBy(AUDIT);
+        await().atMost(WAIT).until(() -> registrations.size() == 2);
+        assertThat(registered(r)).hasSize(1);
+
+        held.dispose();
+        await().atMost(WAIT).until(() -> registered(r).isEmpty());
+    }
+
+    @Test
+    void aLeasedRegistrationIsRenewedAtHalfItsLease() {
+        ServiceRecord r = record(6);
+        List<ServiceRecord> registrations = new CopyOnWriteArrayList<>();
+        Disposable held = services.registration(r, Duration.ofMinutes(1)).subscribe(registrations::add);
+        await().atMost(WAIT).until(() -> registrations.size() == 1);
+        time.advanceTimeBy(Duration.ofSeconds(3));
+        await().atMost(WAIT).until(() -> registrations.size() == 2);
+        time.advanceTimeBy(Duration.ofSeconds(3));
+        await().atMost(WAIT).until(() -> registrations.size() == 3);
+        held.dispose();
+    }
+}
