@@ -35,8 +35,9 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>Registration: {@code REGISTER_AGENT2} first, which also selects the 64-byte header; on ENOTTY
  *       or EINVAL, as libibumad does, {@code ENABLE_PKEY} then the old {@code REGISTER_AGENT}.</li>
- *   <li>Reads: demand-driven. While {@link #readInterest} is off, EPOLLIN is off and MADs wait in the
- *       kernel's queue. Each read goes into one reused buffer of header + 256; a kernel-RMPP message
+ *   <li>Reads: demand-driven. While {@link #readInterest} is off nothing is read and MADs wait in the
+ *       kernel's queue; EPOLLIN leaves the epoll set lazily, the first time a MAD arrives that nobody
+ *       wants, so one request at a time costs no epoll_ctl on and off per round trip. Each read goes into one reused buffer of header + 256; a kernel-RMPP message
  *       that does not fit fails with ENOSPC, leaving the header with the length it needs: the buffer
  *       grows to that and the read is repeated. Send timeouts arrive as records with
  *       {@code status = ETIMEDOUT} and the request's 24-byte common header.</li>
@@ -70,6 +71,8 @@ public final class UmadChannel implements MadChannel {
     private FrameListener listener;
     private PollLoop.FdRegistration registration;
     private boolean readEnabled = true;
+    /** Loop thread only: EPOLLIN is in the interest the loop applies; it lags {@link #readEnabled} going off. */
+    private boolean readArmed = true;
     private boolean failed;
     /** REGISTER_AGENT2 got ENOTTY once: the kernel predates it, use the old call from now on. */
     private boolean legacyRegistration;
@@ -191,15 +194,24 @@ public final class UmadChannel implements MadChannel {
             throw new IllegalStateException(this + " is already started");
         }
         listener = Objects.requireNonNull(frameListener, "listener");
-        registration = loop.register(file.fd(), readEnabled ? PollLoop.READ : 0, handler);
+        readArmed = readEnabled;
+        registration = loop.register(file.fd(), readArmed ? PollLoop.READ : 0, handler);
     }
 
     @Override
     public void readInterest(boolean enabled) {
         checkLoop();
         readEnabled = enabled;
+        if (enabled && !readArmed) {
+            armReads();
+        }
+    }
+
+    /** Brings EPOLLIN in line with {@link #readEnabled}. */
+    private void armReads() {
+        readArmed = readEnabled;
         if (registration != null && !failed && !closed.get()) {
-            registration.interest(enabled ? PollLoop.READ : 0);
+            registration.interest(readArmed ? PollLoop.READ : 0);
         }
     }
 
@@ -264,6 +276,10 @@ public final class UmadChannel implements MadChannel {
     // ---- reading, on the loop ----
 
     private void readFrames() {
+        if (!readEnabled) {
+            armReads();
+            return;
+        }
         for (int i = 0; i < READ_BATCH && readEnabled && !failed && !closed.get(); i++) {
             try {
                 if (!readOne()) {
