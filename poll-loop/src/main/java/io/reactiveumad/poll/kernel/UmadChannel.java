@@ -377,8 +377,14 @@ public final class UmadChannel implements MadChannel {
 
         @Override
         public void onError(NativeIoException error) {
-            fail(error instanceof DeviceGoneException ? error
-                    : new DeviceGoneException(ref.umadName(), error.errno(), error.getMessage()));
+            if (error instanceof DeviceGoneException) {
+                fail(error);
+                return;
+            }
+            // Keep what the loop reported (e.g. the error that killed it) as the cause, so users see why.
+            DeviceGoneException gone = new DeviceGoneException(ref.umadName(), error.errno(), error.getMessage());
+            gone.initCause(error);
+            fail(gone);
         }
     }
 
