@@ -435,7 +435,8 @@ class EpollEventLoopTest {
             l.close();
         }
 
-        assertThat(ProcFds.count()).isEqualTo(fdsBefore);
+        // At most as many: a leak adds fds, while another JVM thread may close one of its own meanwhile.
+        assertThat(ProcFds.count()).isLessThanOrEqualTo(fdsBefore);
         assertThat(ManagementFactory.getThreadMXBean().getThreadCount()).isLessThanOrEqualTo(threadsBefore);
         assertThat(liveLoopThreads()).containsExactly(loop.name());
     }
