@@ -164,9 +164,16 @@ class FabricOpsIbsimTest {
         assertSameErrors(umad("errors", "--json").json(), ibqueryerrors(), 0);
     }
 
-    /** ibqueryerrors exits 1 when it found errors, like our command. */
+    /**
+     * ibqueryerrors exits 1 when it found errors, like our command. Debian's ibqueryerrors under umad2sim
+     * now and then dies of SIGSEGV (exit 139, no output; seen once with --threshold-file in CI): a run the
+     * oracle did not finish is run again, at most twice more; an answer it did give is never retried.
+     */
     private static DiagResult ibqueryerrors(String... args) {
         DiagResult run = FABRIC.fabric().diag(HOST, "ibqueryerrors", args);
+        for (int rerun = 0; rerun < 2 && run.exitCode() > 128; rerun++) {
+            run = FABRIC.fabric().diag(HOST, "ibqueryerrors", args);
+        }
         assertThat(run.exitCode()).as("%s", run).isIn(0, 1);
         assertThat(run.stderr()).isEmpty();
         return run;
