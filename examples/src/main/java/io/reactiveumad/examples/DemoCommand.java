@@ -5,7 +5,7 @@ import io.reactiveumad.client.Notices;
 import io.reactiveumad.client.TrapSelector;
 import io.reactiveumad.mad.attr.Notice;
 import io.reactiveumad.service.FabricDemo;
-import io.reactiveumad.service.Traps;
+import io.reactiveumad.service.TrapNames;
 import io.reactiveumad.test.EmbeddedFabric;
 import io.reactiveumad.test.topology.Node;
 import io.reactiveumad.test.topology.NodeType;
@@ -197,7 +197,7 @@ final class DemoCommand extends FabricCommand {
             out.println(Json.line(summary));
         } else {
             out.printf("summary: %d changes, %d notices%n", actions, total);
-            perTrap.forEach((trap, n) -> out.printf("  %3d x trap %-3d %s%n", n, trap, Traps.name(trap)));
+            perTrap.forEach((trap, n) -> out.printf("  %3d x trap %-3d %s%n", n, trap, TrapNames.name(trap)));
             out.printf("  the SA sent %d Reports (resends included); each notice was delivered once%n", reports);
             silent.forEach(s -> out.println("  no notice after: " + s));
         }

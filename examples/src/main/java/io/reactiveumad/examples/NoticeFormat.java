@@ -4,7 +4,7 @@ import io.reactiveumad.client.NoticeEvent;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.attr.Notice;
 import io.reactiveumad.mad.attr.TrapDetails;
-import io.reactiveumad.service.Traps;
+import io.reactiveumad.service.TrapNames;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -39,7 +39,7 @@ final class NoticeFormat {
             return String.format("%s  %d notice(s) lost: this watcher fell behind", CLOCK.format(at), lost.count());
         }
         Notice n = ((NoticeEvent.Received) event).notice();
-        return String.format("%s  trap %-3d %-19s %s", CLOCK.format(at), n.trapNumber(), Traps.name(n.trapNumber()), details(n));
+        return String.format("%s  trap %-3d %-19s %s", CLOCK.format(at), n.trapNumber(), TrapNames.name(n.trapNumber()), details(n));
     }
 
     private static String reasonText(NoticeEvent.Reason reason) {
@@ -72,7 +72,7 @@ final class NoticeFormat {
         Notice n = ((NoticeEvent.Received) event).notice();
         out.put("event", "notice");
         out.put("trap", n.trapNumber());
-        out.put("name", Traps.name(n.trapNumber()));
+        out.put("name", TrapNames.name(n.trapNumber()));
         out.put("type", n.type());
         out.put("producerType", n.producerType());
         out.put("issuerLid", n.issuerLid());

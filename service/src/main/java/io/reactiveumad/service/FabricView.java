@@ -138,7 +138,7 @@ final class FabricView {
     /** Publishes a notice and returns it as listed. */
     synchronized NoticeJson notice(Instant at, Notice notice) {
         Optional<Located> about = locate(notice);
-        NoticeJson json = new NoticeJson(at.toString(), notice.trapNumber(), Traps.name(notice.trapNumber()),
+        NoticeJson json = new NoticeJson(at.toString(), notice.trapNumber(), TrapNames.name(notice.trapNumber()),
                 notice.issuerLid(), about.map(l -> name(l.node)).orElse(null), about.map(l -> l.port).orElse(null),
                 about.map(l -> where(l.node, l.port == null ? 0 : l.port)).orElse("lid " + notice.issuerLid()));
         notices.addFirst(json);

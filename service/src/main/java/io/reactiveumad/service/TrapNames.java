@@ -3,8 +3,8 @@ package io.reactiveumad.service;
 import io.reactiveumad.mad.attr.Notice;
 
 /** What the generic traps are called, as the CLI and the page show them. */
-public final class Traps {
-    private Traps() {
+public final class TrapNames {
+    private TrapNames() {
     }
 
     public static String name(int trap) {
