@@ -38,16 +38,21 @@ final class HttpApi {
     private final FabricView view;
     private final FabricWatcher watcher;
     private final PrometheusMeterRegistry registry;
+    private final PortMetrics portMetrics;
 
-    HttpApi(FabricView view, FabricWatcher watcher, PrometheusMeterRegistry registry) {
+    HttpApi(FabricView view, FabricWatcher watcher, PrometheusMeterRegistry registry, PortMetrics portMetrics) {
         this.view = view;
         this.watcher = watcher;
         this.registry = registry;
+        this.portMetrics = portMetrics;
     }
 
     Mono<? extends DisposableServer> bind(ServiceOptions options) {
-        // reactor-netty's own meters (connections, data sent, response times) under their route, not each URI.
-        HttpServer server = HttpServer.create().host(options.host()).port(options.httpPort()).metrics(true, HttpApi::route);
+        // reactor-netty's own meters (connections, data sent, response times) under their route, not each URI,
+        // in this service's registry.
+        HttpServerMeters httpMeters = new HttpServerMeters(registry);
+        HttpServer server = HttpServer.create().host(options.host()).port(options.httpPort())
+                .metrics(true, () -> httpMeters, HttpApi::route);
         if (options.socketSendBuffer() > 0) {
             server = server.childOption(ChannelOption.SO_SNDBUF, options.socketSendBuffer());
         }
@@ -60,8 +65,13 @@ final class HttpApi {
                         .get("/api/ports/{lid}/{port}/counters", this::counters)
                         .get("/metrics", (req, res) -> res
                                 .header(HttpHeaderNames.CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")
-                                .sendString(Mono.fromSupplier(registry::scrape))))
+                                .sendString(Mono.fromSupplier(this::scrape))))
                 .bind();
+    }
+
+    private String scrape() {
+        portMetrics.refreshAgents();
+        return registry.scrape();
     }
 
     /** The route {@code uri} is served by, as the tag of reactor-netty's meters (so their number stays bounded). */
