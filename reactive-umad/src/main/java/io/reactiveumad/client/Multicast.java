@@ -1,5 +1,6 @@
 package io.reactiveumad.client;
 
+import io.reactiveumad.internal.ExitHook;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.sa.McMemberRecord;
 import java.time.Duration;
@@ -73,26 +74,46 @@ public final class Multicast {
     }
 
     /**
-     * A held membership: joins on subscribe and emits the SA's record; then every {@code audit} asks the SA
-     * (following a moved SM) for the port's membership and joins again, emitting the new record, when the
-     * SA no longer holds it (an SM restart or move forgets the groups). Cancelling leaves the group. A
-     * failed join or audit is retried at the next audit; only the first join's failure ends the Flux.
+     * A held membership of the existing group {@code mgid}: {@link #membership(McMemberRecord, long, Duration)}
+     * with {@link #MEMBER_COMPONENTS}.
      */
     public Flux<McMemberRecord> membership(Gid mgid, Gid portGid, int joinState, Duration audit) {
+        return membership(member(mgid, portGid, joinState), MEMBER_COMPONENTS, audit);
+    }
+
+    /**
+     * A held membership: joins as {@code request} says on subscribe and emits the SA's record; then every
+     * {@code audit} asks the SA (following a moved SM) whether the port is still a member and joins again
+     * with the same request, emitting the new record, when the SA no longer holds it (an SM restart or move
+     * forgets the groups; a request that creates the group creates it again). Cancelling leaves the group,
+     * and so does the JVM's exit while it is held (SIGINT, SIGTERM, a normal exit). A failed join or audit
+     * is retried at the next audit; only the first join's failure ends the Flux.
+     */
+    public Flux<McMemberRecord> membership(McMemberRecord request, long componentMask, Duration audit) {
+        Objects.requireNonNull(request, "request");
         Objects.requireNonNull(audit, "audit");
         if (audit.isNegative() || audit.isZero()) {
             throw new IllegalArgumentException("audit interval must be positive: " + audit);
         }
-        McMemberRecord request = member(mgid, portGid, joinState);
+        int joinState = request.joinState();
+        Mono<McMemberRecord> leave = leave(request.mgid(), request.portGid(), joinState);
+        // The SA answers only if the port is in the group. A SA may hide the join state (OpenSM zeroes PortGID,
+        // JoinState and ProxyJoin for a requester without the SM_Key, as IBA p923 says): zero means "not shown".
         Mono<McMemberRecord> rejoinIfForgotten = sa.follow()
                 .then(sa.getTable(SaClient.MC_MEMBER_RECORD, request, McMemberRecord.Component.MGID
-                        | McMemberRecord.Component.PORT_GID).filter(r -> (r.joinState() & joinState) == joinState)
+                        | McMemberRecord.Component.PORT_GID)
+                        .filter(r -> r.joinState() == 0 || (r.joinState() & joinState) == joinState)
                         .next())
                 .hasElement()
-                .flatMap(held -> held ? Mono.<McMemberRecord>empty() : join(request, MEMBER_COMPONENTS))
+                .flatMap(held -> held ? Mono.<McMemberRecord>empty() : join(request, componentMask))
                 .onErrorResume(e -> Mono.empty());
-        return join(request, MEMBER_COMPONENTS)
-                .flatMapMany(first -> Flux.interval(audit).concatMap(tick -> rejoinIfForgotten).startWith(first))
-                .doOnCancel(() -> leave(mgid, portGid, joinState).onErrorResume(e -> Mono.empty()).subscribe());
+        return Flux.defer(() -> {
+            Object holder = new Object();
+            return join(request, componentMask)
+                    .doOnNext(first -> ExitHook.beforePortsClose(holder, () -> leave.onErrorResume(e -> Mono.empty()).then()))
+                    .flatMapMany(first -> Flux.interval(audit).concatMap(tick -> rejoinIfForgotten).startWith(first))
+                    .doFinally(signal -> ExitHook.forget(holder))
+                    .doOnCancel(() -> leave.onErrorResume(e -> Mono.empty()).subscribe());
+        });
     }
 }
