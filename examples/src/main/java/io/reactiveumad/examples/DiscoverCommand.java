@@ -13,10 +13,13 @@ import java.util.concurrent.atomic.AtomicLong;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "discover", mixinStandardHelpOptions = true,
+@Command(name = DiscoverCommand.NAME, mixinStandardHelpOptions = true,
         description = "Discover the fabric with directed-route SMPs, many on the wire at once, and print it as "
                 + "ibnetdiscover does (or as JSON). Progress goes to stderr.")
 final class DiscoverCommand extends FabricCommand {
+    /** The subcommand's name, a constant so {@link UmadCli} can pick it without reading annotations. */
+    static final String NAME = "discover";
+
     enum Format { IBNETDISCOVER, JSON }
 
     /** Progress lines at most this often, so a big fabric does not flood the terminal. */
