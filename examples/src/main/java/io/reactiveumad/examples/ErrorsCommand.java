@@ -19,6 +19,7 @@ import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
+import reactor.core.scheduler.Schedulers;
 
 @Command(name = ErrorsCommand.NAME, mixinStandardHelpOptions = true,
         description = "Check every port's error counters fabric-wide (as ibqueryerrors): discover the fabric, read "
@@ -78,7 +79,9 @@ final class ErrorsCommand extends FabricCommand {
         }
         ErrorSweepOptions sweep = options;
         List<NodeErrors> nodes;
-        try (Connection connection = transport.connect(err())) {
+        // The sweep's callbacks only collect (for block() here): they run where the answers are read, with no
+        // hand-off between threads per answer.
+        try (Connection connection = transport.connect(err(), Schedulers.immediate())) {
             nodes = ErrorSweep.sweep(connection.port(), DiscoveryOptions.defaults().withOutstanding(outstanding), sweep)
                     .collectList().block(Duration.ofSeconds(timeoutSeconds));
         }
