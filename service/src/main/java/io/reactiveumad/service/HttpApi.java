@@ -93,12 +93,22 @@ final class HttpApi {
      */
     private Publisher<Void> events(HttpServerRequest req, HttpServerResponse res) {
         Long lastEventId = parseId(req.requestHeaders().get("Last-Event-ID"));
-        Flux<String> stream = Flux.concat(Mono.just("retry: " + RECONNECT_MILLIS + "\n\n"),
-                Flux.merge(Flux.defer(() -> view.connect(lastEventId)).map(HttpApi::encode),
-                        Flux.interval(KEEPALIVE, KEEPALIVE).map(tick -> ": keepalive\n\n")));
+        Flux<String> stream = eventText(Flux.defer(() -> view.connect(lastEventId)), KEEPALIVE);
         return res.header(HttpHeaderNames.CONTENT_TYPE, "text/event-stream; charset=utf-8")
                 .header(HttpHeaderNames.CACHE_CONTROL, "no-cache")
                 .send(stream.map(text -> Unpooled.wrappedBuffer(text.getBytes(StandardCharsets.UTF_8))), flushEach -> true);
+    }
+
+    /**
+     * A client's stream as SSE text: the reconnect delay, then its {@code events}, with a comment line every
+     * {@code keepalive}. A keepalive that finds no demand (the browser stopped reading) is dropped: a bare
+     * {@code Flux.interval} would fail the stream instead, closing a stalled client's connection some 33
+     * keepalives into its stall, before it could be told what it missed.
+     */
+    static Flux<String> eventText(Flux<ServiceEvent> events, Duration keepalive) {
+        return Flux.concat(Mono.just("retry: " + RECONNECT_MILLIS + "\n\n"),
+                Flux.merge(events.map(HttpApi::encode),
+                        Flux.interval(keepalive, keepalive).onBackpressureDrop().map(tick -> ": keepalive\n\n")));
     }
 
     /** {@code id:} (except for events about the stream itself), {@code event:} and one {@code data:} line of JSON. */
