@@ -50,8 +50,14 @@ class McastJoinAfterSmRestartIT {
             assertThat(hex(joined.get("mgid").asText())).isEqualTo(hex(SAQUERY_MGID));
 
             fabric.restartSm();
-            await("the rejoin in saquery -m after OpenSM restarted").atMost(DEADLINE)
-                    .until(() -> membersOf(fabric).contains(host4));
+            try {
+                await("the rejoin in saquery -m after OpenSM restarted").atMost(DEADLINE)
+                        .until(() -> membersOf(fabric).contains(host4));
+            } catch (org.awaitility.core.ConditionTimeoutException e) {
+                throw new AssertionError("not rejoined; the command's output:\n" + Files.readString(out)
+                        + Files.readString(fabric.workDir().resolve("mcast-join.err")) + "saquery -m:\n"
+                        + fabric.diag("host2", "saquery", "-m", "--smkey", OPENSM_SM_KEY).stdout(), e);
+            }
             assertThat(join.isAlive()).as("the join command still holds").isTrue();
             await("a rejoined line").atMost(DEADLINE).until(() -> events(out).contains("rejoined"));
         } finally {

@@ -24,6 +24,12 @@ public final class Multicast {
     public static final long MEMBER_COMPONENTS = McMemberRecord.Component.MGID | McMemberRecord.Component.PORT_GID
             | McMemberRecord.Component.JOIN_STATE;
 
+    /**
+     * The longest one audit (refresh, query, join) may take: the audits run one after another, so one that
+     * never ended would stop every later one. Each SA request is bounded already; re-reading the port is not.
+     */
+    private static final Duration AUDIT_STEP_BOUND = Duration.ofSeconds(30);
+
     private final SaClient sa;
 
     private Multicast(SaClient sa) {
@@ -106,6 +112,7 @@ public final class Multicast {
                         .next())
                 .hasElement()
                 .flatMap(held -> held ? Mono.<McMemberRecord>empty() : join(request, componentMask))
+                .timeout(AUDIT_STEP_BOUND)
                 .onErrorResume(e -> Mono.empty());
         return Flux.defer(() -> {
             Object holder = new Object();
