@@ -118,7 +118,8 @@ public final class Multicast {
             Object holder = new Object();
             return join(request, componentMask)
                     .doOnNext(first -> ExitHook.beforePortsClose(holder, () -> leave.onErrorResume(e -> Mono.empty()).then()))
-                    .flatMapMany(first -> Flux.interval(audit).concatMap(tick -> rejoinIfForgotten).startWith(first))
+                    .flatMapMany(first -> Flux.interval(audit).onBackpressureDrop()
+                            .concatMap(tick -> rejoinIfForgotten, 0).startWith(first))
                     .doFinally(signal -> ExitHook.forget(holder))
                     .doOnCancel(() -> leave.onErrorResume(e -> Mono.empty()).subscribe());
         });
