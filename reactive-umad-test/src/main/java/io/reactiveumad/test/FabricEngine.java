@@ -554,7 +554,7 @@ final class FabricEngine {
     void dispose() {
         disposed = true;
         for (EmbeddedChannel c : new ArrayList<>(channels)) {
-            c.close();
+            c.fabricClosed();
         }
         executor.shutdown();
     }
