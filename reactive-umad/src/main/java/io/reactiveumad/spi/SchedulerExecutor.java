@@ -42,8 +42,8 @@ public final class SchedulerExecutor implements EventExecutor {
     private volatile Thread running;
     /** Set by {@link #shutdown()}: from then on every submission is rejected. */
     private volatile boolean shutDown;
-    /** Submissions between their check of {@link #shutDown} and their task being queued (see {@link #shutdown()}). */
-    private final AtomicInteger submitting = new AtomicInteger();
+    /** Tasks accepted by {@link #execute} that have not run yet: the shutdown waits for them (see {@link #shutdown()}). */
+    private final AtomicInteger accepted = new AtomicInteger();
 
     public SchedulerExecutor(Scheduler scheduler, String name) {
         this(scheduler, name, null);
@@ -82,16 +82,23 @@ public final class SchedulerExecutor implements EventExecutor {
     /** @throws RejectedExecutionException naming this executor once it is {@link #shutdown()} */
     @Override
     public void execute(Runnable task) {
-        submitting.incrementAndGet();
+        // Counted before the check: a shutdown that finds no task counted rejects every later submission.
+        accepted.incrementAndGet();
+        if (shutDown) {
+            accepted.decrementAndGet();
+            throw shutDown(null);
+        }
         try {
-            if (shutDown) {
-                throw shutDown(null);
-            }
-            worker.schedule(() -> runIsolated(task));
+            worker.schedule(() -> {
+                try {
+                    runIsolated(task);
+                } finally {
+                    accepted.decrementAndGet();
+                }
+            });
         } catch (RejectedExecutionException e) {
+            accepted.decrementAndGet();
             throw shutDown(e);
-        } finally {
-            submitting.decrementAndGet();
         }
     }
 
@@ -173,16 +180,16 @@ public final class SchedulerExecutor implements EventExecutor {
     }
 
     /**
-     * Queued behind every task accepted before the shutdown, except those of submitters that had passed
-     * the check but not yet queued: it waits for them by queueing itself again, so their tasks run too.
+     * Queued after the tasks accepted so far; while any accepted task has not run yet (one a submitter
+     * counted but had not queued when this was), it queues itself again behind them. Once none is left
+     * nobody can queue any more (every later submission sees the shutdown), so it stops.
      */
     private void stopAfterAcceptedTasks() {
-        if (submitting.get() > 0) {
+        if (accepted.get() > 0) {
             worker.schedule(this::stopAfterAcceptedTasks);
             return;
         }
-        // Nobody can queue any more; one more turn runs what the last submitters queued after this task.
-        worker.schedule(this::stop);
+        stop();
     }
 
     private void stop() {
