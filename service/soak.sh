@@ -43,13 +43,16 @@ metric() { # name and label filter -> summed value
 }
 sample() {
     jcmd "$serve" GC.run >/dev/null
-    local heap threads dropped notices
+    local heap threads clients dropped notices queued
     heap=$(metric jvm_memory_used_bytes 'area="heap"')
     threads=$(metric jvm_threads_live_threads '')
+    clients=$(metric reactive_umad_service_sse_clients '')
     dropped=$(metric reactive_umad_service_sse_dropped_events_total '')
     notices=$(grep -c '^event: notice' "$work/events.txt" || true)
-    printf '%6ds  heap after GC %7.1f MiB  threads %3d  notices streamed %6d  dropped for the stalled client %7d\n' \
-        "$1" "$(echo "$heap / 1048576" | bc -l)" "$threads" "$notices" "$dropped"
+    # Bytes the kernel holds for the connections (the stalled one's): unread at the client + unsent at the server.
+    queued=$(ss -tnH state established "( sport = :$port or dport = :$port )" | awk '{ sum += $1 + $2 } END { print sum + 0 }')
+    printf '%6ds  heap after GC %7.1f MiB  threads %3d  SSE clients %d  notices streamed %6d  dropped for the stalled client %7d  socket bytes queued %8d\n' \
+        "$1" "$(echo "$heap / 1048576" | bc -l)" "$threads" "$clients" "$notices" "$dropped" "$queued"
     echo "$heap $threads" >>"$work/samples"
 }
 

@@ -7,6 +7,7 @@ module io.reactiveumad.examples {
     requires io.reactiveumad.service;
     requires info.picocli;
     requires com.fasterxml.jackson.databind;
+    requires com.sun.jna;
 
     // picocli fills the commands' options reflectively; Jackson writes the JSON views.
     opens io.reactiveumad.examples to info.picocli, com.fasterxml.jackson.databind;

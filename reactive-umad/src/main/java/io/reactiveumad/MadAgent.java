@@ -19,6 +19,15 @@ public interface MadAgent extends Disposable {
     MadPort port();
 
     /**
+     * The transport's id for this agent (on a kernel port the id {@code ib_umad} assigned): unique among
+     * the port's open agents, and given again to a later agent once this one is closed.
+     */
+    int id();
+
+    /** This agent's counters now; cheap, from any thread (the event loop counts without locks). */
+    AgentStats stats();
+
+    /**
      * Unsolicited MADs (requests, traps, reports) for the methods this agent serves. Reading follows
      * demand: with no demand the port stops reading once requests are not waiting either, and the
      * kernel queue buffers. The stream is hot and may have one subscriber at a time (a second one gets

@@ -1,6 +1,7 @@
 package io.reactiveumad;
 
 import io.reactiveumad.spi.channel.PortAttributes;
+import java.util.List;
 import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
@@ -25,7 +26,11 @@ public interface MadPort extends Disposable {
     /** Registers an agent. Fails with a typed error if the transport refuses (e.g. the class/method is taken). */
     Mono<MadAgent> agent(AgentSpec spec);
 
+    /** The port's counters now: its agents' (open or closed) summed, and what reached it for none of them. */
     PortStats stats();
+
+    /** The agents open on this port now, each with its {@link MadAgent#stats()}; a snapshot, in no particular order. */
+    List<MadAgent> agents();
 
     /** The port's event loop as a Reactor scheduler: timers for timeouts, RMPP and retries run here. */
     Scheduler loopScheduler();

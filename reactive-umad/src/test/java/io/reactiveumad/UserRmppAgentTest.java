@@ -109,6 +109,10 @@ class UserRmppAgentTest {
         assertThat(wireFrames.get()).as("300 DATA segments plus ACKs").isGreaterThan(300);
         assertThat(serverPort.stats().rmppTransfers()).as("the response, segmented and acknowledged").isEqualTo(1);
         assertThat(clientPort.stats().rmppTransfers()).as("the response, reassembled").isEqualTo(1);
+        AgentStats client = clientPort.agents().get(0).stats();
+        assertThat(client.rmppTransfers()).as("the client agent's own").isEqualTo(1);
+        assertThat(client.received()).as("every DATA segment").isGreaterThanOrEqualTo(300);
+        assertThat(client.sent()).as("the request and the ACKs").isGreaterThan(1);
     }
 
     @Test

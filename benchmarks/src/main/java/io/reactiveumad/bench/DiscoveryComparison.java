@@ -107,9 +107,9 @@ public final class DiscoveryComparison {
                 median(times).toMillis(), ratio(times, ibnet), target, cpuColumns);
     }
 
-    /** The CPU columns: the median CPU time and its ratio to ibnetdiscover's (a loaded machine barely moves it). */
-    private static String cpu(List<Duration> cpu, List<Duration> ibnetCpu) {
-        return String.format(Locale.ROOT, "| %d ms | %.2fx |", median(cpu).toMillis(), ratio(cpu, ibnetCpu));
+    /** The CPU columns: the median CPU time and its ratio to the C tool's (a loaded machine barely moves it). */
+    static String cpu(List<Duration> cpu, List<Duration> theirCpu) {
+        return String.format(Locale.ROOT, "| %d ms | %.2fx |", median(cpu).toMillis(), ratio(cpu, theirCpu));
     }
 
     private static double ratio(List<Duration> ours, List<Duration> theirs) {

@@ -65,11 +65,13 @@ public final class ErrorsComparison {
                     tree.nodes().size(), tree.links().size(), DiscoveryComparison.LOCAL_NODE, DiscoveryComparison.SM_NODE);
 
             List<Duration> theirsTimes = new ArrayList<>();
+            List<Duration> theirsCpu = new ArrayList<>();
             Set<String> theirs = null;
             for (int r = 0; r < coldRuns; r++) {
                 ChildProcess run = ChildProcess.run(fabric.attached(DiscoveryComparison.LOCAL_NODE,
                         List.of(IbsimInstallation.find("ibqueryerrors").toString())), LIMIT);
                 theirsTimes.add(run.elapsed());
+                theirsCpu.add(run.cpu());
                 theirs = badPorts(run);
             }
 
@@ -101,32 +103,38 @@ public final class ErrorsComparison {
             }
 
             List<Duration> cold = new ArrayList<>();
+            List<Duration> coldCpu = new ArrayList<>();
             for (int r = 0; umad != null && r < coldRuns; r++) {
                 ProcessBuilder pb = new ProcessBuilder(umad, "errors", "--transport", "ibsim", "--sim-host",
                         DiscoveryComparison.LOCAL_NODE);
                 pb.environment().put(IbsimTransport.ENV_SOCKET_NAME, fabric.socketName());
                 ChildProcess run = ChildProcess.run(pb, LIMIT);
                 cold.add(run.elapsed());
+                coldCpu.add(run.cpu());
                 diffs.add(compare("cold run " + (r + 1), badPorts(run), theirs));
             }
 
-            out.printf(Locale.ROOT, "| error sweep | best | median | median / ibqueryerrors' |%n|---|---|---|---|%n");
-            row(out, "ibqueryerrors (whole process, under umad2sim)", theirsTimes, theirsTimes);
-            row(out, "reactive-umad warm (ErrorSweep with discovery, in one JVM)", warm, theirsTimes);
-            row(out, "  of which: discovery alone (FabricDiscovery)", discoveryOnly, theirsTimes);
-            row(out, "  of which: counters alone (ErrorSweep of a discovered fabric)", countersOnly, theirsTimes);
+            out.printf(Locale.ROOT, "| error sweep | best | median | median / ibqueryerrors' | CPU (user+sys), median "
+                    + "| CPU / ibqueryerrors' |%n|---|---|---|---|---|---|%n");
+            row(out, "ibqueryerrors (whole process, under umad2sim)", theirsTimes, theirsTimes,
+                    DiscoveryComparison.cpu(theirsCpu, theirsCpu));
+            row(out, "reactive-umad warm (ErrorSweep with discovery, in one JVM)", warm, theirsTimes, "| |");
+            row(out, "  of which: discovery alone (FabricDiscovery)", discoveryOnly, theirsTimes, "| |");
+            row(out, "  of which: counters alone (ErrorSweep of a discovered fabric)", countersOnly, theirsTimes, "| |");
             if (umad != null) {
-                row(out, "reactive-umad cold (`./umad errors`, whole process)", cold, theirsTimes);
+                row(out, "reactive-umad cold (`./umad errors`, whole process)", cold, theirsTimes,
+                        DiscoveryComparison.cpu(coldCpu, theirsCpu));
             }
             out.println();
             diffs.forEach(out::println);
         }
     }
 
-    private static void row(PrintStream out, String what, List<Duration> times, List<Duration> theirs) {
-        out.printf(Locale.ROOT, "| %s | %d ms | %d ms | %.2fx |%n", what, DiscoveryComparison.best(times).toMillis(),
+    private static void row(PrintStream out, String what, List<Duration> times, List<Duration> theirs, String cpuColumns) {
+        out.printf(Locale.ROOT, "| %s | %d ms | %d ms | %.2fx %s%n", what, DiscoveryComparison.best(times).toMillis(),
                 DiscoveryComparison.median(times).toMillis(),
-                (double) DiscoveryComparison.median(times).toNanos() / DiscoveryComparison.median(theirs).toNanos());
+                (double) DiscoveryComparison.median(times).toNanos() / DiscoveryComparison.median(theirs).toNanos(),
+                cpuColumns);
     }
 
     /** The port lines of an ibqueryerrors-format report, as {@code GUID port: counters}. */

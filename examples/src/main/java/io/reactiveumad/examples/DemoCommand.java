@@ -35,11 +35,14 @@ import reactor.core.publisher.Sinks;
  * InfiniBand. Each scripted change waits for its notices (until none came for {@code --settle}), so the
  * output reads as cause and effect.
  */
-@Command(name = "demo", mixinStandardHelpOptions = true,
+@Command(name = DemoCommand.NAME, mixinStandardHelpOptions = true,
         description = "Watch traps on the embedded fabric while a script flaps links (unlink/relink a host, "
                 + "a parallel inter-switch link, rename a host); prints notices as they arrive, then a summary. "
                 + "Needs no InfiniBand.")
 final class DemoCommand extends FabricCommand {
+    /** The subcommand's name, a constant so {@link UmadCli} can pick it without reading annotations. */
+    static final String NAME = "demo";
+
     private static final int[] TRAPS = {Notice.TRAP_GID_IN_SERVICE, Notice.TRAP_GID_OUT_OF_SERVICE,
             Notice.TRAP_LINK_STATE_CHANGE, Notice.TRAP_LOCAL_CHANGES};
     /** How long a scripted change may take to be reported at all. */

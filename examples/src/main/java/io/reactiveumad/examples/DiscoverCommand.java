@@ -12,11 +12,15 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import reactor.core.scheduler.Schedulers;
 
-@Command(name = "discover", mixinStandardHelpOptions = true,
+@Command(name = DiscoverCommand.NAME, mixinStandardHelpOptions = true,
         description = "Discover the fabric with directed-route SMPs, many on the wire at once, and print it as "
                 + "ibnetdiscover does (or as JSON). Progress goes to stderr.")
 final class DiscoverCommand extends FabricCommand {
+    /** The subcommand's name, a constant so {@link UmadCli} can pick it without reading annotations. */
+    static final String NAME = "discover";
+
     enum Format { IBNETDISCOVER, JSON }
 
     /** Progress lines at most this often, so a big fabric does not flood the terminal. */
@@ -43,7 +47,9 @@ final class DiscoverCommand extends FabricCommand {
         DiscoveredFabric fabric;
         PortStats stats;
         long started;
-        try (Connection connection = transport.connect(err)) {
+        // The discovery's callbacks only record answers and send the next SMPs: they run where the answers are
+        // read, with no hand-off between threads per answer; the result is printed from this thread.
+        try (Connection connection = transport.connect(err, Schedulers.immediate())) {
             started = System.nanoTime();
             lastReport.set(started);
             fabric = FabricDiscovery.discover(connection.port(), options).block(timeout);
@@ -59,13 +65,16 @@ final class DiscoverCommand extends FabricCommand {
         return fabric.complete() ? 0 : UmadCli.EXIT_FAILED;
     }
 
+    /** Called on the event loop: the line is written elsewhere, so a stalled stderr cannot stall the loop. */
     private static void report(PrintWriter err, DiscoveryProgress progress, AtomicLong lastReport) {
         long now = System.nanoTime();
         long last = lastReport.get();
         if (now - last >= PROGRESS_EVERY_NANOS && lastReport.compareAndSet(last, now)) {
-            err.printf("umad discover: %d nodes (%d switches), %d links, %d SMPs sent, %d on the wire%n", progress.nodes(),
-                    progress.switches(), progress.links(), progress.smpsSent(), progress.inFlight());
-            err.flush();
+            Schedulers.boundedElastic().schedule(() -> {
+                err.printf("umad discover: %d nodes (%d switches), %d links, %d SMPs sent, %d on the wire%n",
+                        progress.nodes(), progress.switches(), progress.links(), progress.smpsSent(), progress.inFlight());
+                err.flush();
+            });
         }
     }
 }

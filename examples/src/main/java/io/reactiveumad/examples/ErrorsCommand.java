@@ -19,12 +19,16 @@ import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
+import reactor.core.scheduler.Schedulers;
 
-@Command(name = "errors", mixinStandardHelpOptions = true,
+@Command(name = ErrorsCommand.NAME, mixinStandardHelpOptions = true,
         description = "Check every port's error counters fabric-wide (as ibqueryerrors): discover the fabric, read "
                 + "PortCounters with many requests in flight, print the ports over threshold grouped by node. Exit "
                 + "code 1 when some port is over threshold, as ibqueryerrors.")
 final class ErrorsCommand extends FabricCommand {
+    /** The subcommand's name, a constant so {@link UmadCli} can pick it without reading annotations. */
+    static final String NAME = "errors";
+
     @Option(names = {"-o", "--outstanding"}, paramLabel = "N", defaultValue = "" + ErrorSweepOptions.DEFAULT_IN_FLIGHT,
             description = "SMPs (discovery) and nodes (counters) in flight at once (default: ${DEFAULT-VALUE}; "
                     + "ibqueryerrors: 2 SMPs, one PMA request).")
@@ -75,7 +79,9 @@ final class ErrorsCommand extends FabricCommand {
         }
         ErrorSweepOptions sweep = options;
         List<NodeErrors> nodes;
-        try (Connection connection = transport.connect(err())) {
+        // The sweep's callbacks only collect (for block() here): they run where the answers are read, with no
+        // hand-off between threads per answer.
+        try (Connection connection = transport.connect(err(), Schedulers.immediate())) {
             nodes = ErrorSweep.sweep(connection.port(), DiscoveryOptions.defaults().withOutstanding(outstanding), sweep)
                     .collectList().block(timeout);
         }

@@ -17,10 +17,13 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
-@Command(name = "links", mixinStandardHelpOptions = true,
+@Command(name = LinksCommand.NAME, mixinStandardHelpOptions = true,
         description = "Every port's link (as iblinkinfo): width, speed, state and physical state, and the port at "
                 + "the other end, node by node, from one discovery with many SMPs in flight.")
 final class LinksCommand extends FabricCommand {
+    /** The subcommand's name, a constant so {@link UmadCli} can pick it without reading annotations. */
+    static final String NAME = "links";
+
     @Option(names = {"-o", "--outstanding"}, paramLabel = "N", defaultValue = "" + DiscoveryOptions.DEFAULT_OUTSTANDING,
             description = "SMPs on the wire at once (default: ${DEFAULT-VALUE}).")
     int outstanding;

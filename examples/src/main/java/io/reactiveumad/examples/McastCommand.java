@@ -10,10 +10,13 @@ import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "mcast", mixinStandardHelpOptions = true,
+@Command(name = McastCommand.NAME, mixinStandardHelpOptions = true,
         description = "The multicast groups and their members as the SA knows them (as saquery -m): one line per "
                 + "member, MGID, MLID, port GID and join state.")
 final class McastCommand extends FabricCommand {
+    /** The subcommand's name, a constant so {@link UmadCli} can pick it without reading annotations. */
+    static final String NAME = "mcast";
+
     @Option(names = "--mgid", paramLabel = "MGID", description = "Only this group (prefix:interface in hex, e.g. "
             + "0xff12401bffff0000:0x00000000ffffffff).")
     String mgid;

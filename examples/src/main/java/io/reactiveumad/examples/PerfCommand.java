@@ -5,9 +5,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-@Command(name = "perf", mixinStandardHelpOptions = true,
+@Command(name = PerfCommand.NAME, mixinStandardHelpOptions = true,
         description = "Read a port's performance counters (PerfMgt PortCounters, as perfquery).")
 final class PerfCommand extends FabricCommand {
+    /** The subcommand's name, a constant so {@link UmadCli} can pick it without reading annotations. */
+    static final String NAME = "perf";
+
     @Parameters(index = "0", paramLabel = "LID", description = "The node's LID.")
     int lid;
 

@@ -17,10 +17,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import reactor.core.publisher.Mono;
 
-@Command(name = "routes", mixinStandardHelpOptions = true,
+@Command(name = RoutesCommand.NAME, mixinStandardHelpOptions = true,
         description = "A switch's unicast forwarding table (as ibroute): every LID's egress port and the node behind "
                 + "it, the table's blocks and the destinations read with many SMPs in flight.")
 final class RoutesCommand extends FabricCommand {
+    /** The subcommand's name, a constant so {@link UmadCli} can pick it without reading annotations. */
+    static final String NAME = "routes";
+
     @Parameters(index = "0", paramLabel = "LID|PATH", description = "The switch's LID, or with -D its directed route.")
     String target;
 

@@ -15,11 +15,14 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import reactor.core.publisher.Flux;
 
-@Command(name = "sa", mixinStandardHelpOptions = true,
+@Command(name = SaCommand.NAME, mixinStandardHelpOptions = true,
         description = "Query the subnet administrator (as saquery): filters go to the SA as component masks.",
         subcommands = {SaCommand.Nodes.class, SaCommand.PortInfos.class, SaCommand.Paths.class, SaCommand.Links.class,
                 SaCommand.Services.class, SaCommand.Informs.class})
 final class SaCommand extends FabricCommand {
+    /** The subcommand's name, a constant so {@link UmadCli} can pick it without reading annotations. */
+    static final String NAME = "sa";
+
     @Option(names = "--json", description = "Print a JSON array.")
     boolean json;
 

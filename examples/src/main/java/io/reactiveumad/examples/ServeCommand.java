@@ -10,11 +10,14 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import reactor.core.Disposable;
 
-@Command(name = "serve", mixinStandardHelpOptions = true,
+@Command(name = ServeCommand.NAME, mixinStandardHelpOptions = true,
         description = "Serve a live view of the fabric over HTTP: a page (topology, notices, port counters, the SM), "
                 + "Server-Sent Events at /events, JSON at /api/nodes, /api/links, /api/ports/LID/PORT/counters and "
                 + "Prometheus metrics at /metrics. Runs on the embedded fabric unless --transport says otherwise.")
 final class ServeCommand extends FabricCommand {
+    /** The subcommand's name, a constant so {@link UmadCli} can pick it without reading annotations. */
+    static final String NAME = "serve";
+
     /** Discovery and the trap subscriptions; the clients retry well within it. */
     private static final Duration START_DEADLINE = Duration.ofSeconds(60);
 

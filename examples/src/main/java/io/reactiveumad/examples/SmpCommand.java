@@ -8,11 +8,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import reactor.core.publisher.Mono;
 
-@Command(name = "smp", mixinStandardHelpOptions = true,
+@Command(name = SmpCommand.NAME, mixinStandardHelpOptions = true,
         description = "Query a node's SMP attributes (as smpquery), LID-routed or along a directed route (-D).",
         subcommands = {SmpCommand.NodeInfoQuery.class, SmpCommand.NodeDescQuery.class, SmpCommand.PortInfoQuery.class,
                 SmpCommand.SwitchInfoQuery.class})
 final class SmpCommand {
+    /** The subcommand's name, a constant so {@link UmadCli} can pick it without reading annotations. */
+    static final String NAME = "smp";
+
 
     /** One SMP Get: the target (a LID, or a directed route with -D) and how to print the answer. */
     abstract static class Query extends FabricCommand {

@@ -15,10 +15,13 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-@Command(name = "trace", mixinStandardHelpOptions = true,
+@Command(name = TraceCommand.NAME, mixinStandardHelpOptions = true,
         description = "The route from one LID to another through the switches' forwarding tables (as ibtracert), "
                 + "hop by hop with the ports and nodes it passes.")
 final class TraceCommand extends FabricCommand {
+    /** The subcommand's name, a constant so {@link UmadCli} can pick it without reading annotations. */
+    static final String NAME = "trace";
+
     @Parameters(index = "0", paramLabel = "SRCLID", description = "The source LID.")
     String source;
 

@@ -19,6 +19,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Option;
+import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
 /** The options every fabric-facing command shares: which transport, which local port. */
@@ -52,34 +53,48 @@ final class TransportOptions {
 
     /**
      * Opens the local port on the transport asked for, or on the first available one (kernel device,
-     * then a reachable ibsim, then the embedded fabric, saying so on {@code err}).
+     * then a reachable ibsim, then the embedded fabric, saying so on {@code err}). Answers reach the
+     * command's subscribers on {@link Schedulers#boundedElastic()}: commands print from them (blocking I/O).
      */
     Connection connect(PrintWriter err) {
+        return connect(err, Schedulers.boundedElastic());
+    }
+
+    /**
+     * As {@link #connect(PrintWriter)}, delivering on {@code delivery}: {@link Schedulers#immediate()} for a
+     * command whose subscribers never block (they only collect, for a {@code block()} on the main thread), so
+     * no answer is handed between threads.
+     */
+    Connection connect(PrintWriter err, Scheduler delivery) {
         if (kind != null) {
-            return open(kind);
+            return open(kind, delivery);
         }
         if (hasReadableUmadDevice()) {
-            return open(TransportKind.KERNEL);
+            return open(TransportKind.KERNEL, delivery);
         }
         try {
-            return open(TransportKind.IBSIM);
+            return open(TransportKind.IBSIM, delivery);
         } catch (RuntimeException noSimulator) {
             err.println("umad: no readable " + context.devInfiniband() + "/umad* device and no ibsim server ("
                     + Errors.describe(noSimulator) + "): using the embedded fabric");
-            return open(TransportKind.EMBEDDED);
+            return open(TransportKind.EMBEDDED, delivery);
         }
     }
 
-    private Connection open(TransportKind chosen) {
+    private Connection open(TransportKind chosen, Scheduler delivery) {
         return switch (chosen) {
-            case KERNEL -> openKernel();
-            case IBSIM -> openIbsim();
-            case EMBEDDED -> openEmbedded();
+            case KERNEL -> openKernel(delivery);
+            case IBSIM -> openIbsim(delivery);
+            case EMBEDDED -> openEmbedded(delivery);
         };
     }
 
     /** Starts an embedded fabric (the SM on its first CA) and opens {@code --device} or its last CA port. */
     Connection openEmbedded() {
+        return openEmbedded(Schedulers.boundedElastic());
+    }
+
+    private Connection openEmbedded(Scheduler delivery) {
         Topology topology = this.topology == null ? Topology.defaultTopology() : topology(this.topology);
         EmbeddedFabric fabric = EmbeddedFabric.start(topology);
         try {
@@ -88,7 +103,8 @@ final class TransportOptions {
                 throw new IllegalArgumentException("--port " + port + " needs --device: which node's port");
             }
             PortSpec spec = device != null ? new PortSpec(device, port) : ports.get(ports.size() - 1);
-            Connection connection = new Connection(TransportKind.EMBEDDED, openPort(fabric.transport(), spec), fabric);
+            Connection connection = new Connection(TransportKind.EMBEDDED, openPort(fabric.transport(), spec, delivery),
+                    fabric);
             context.fabricStarted().accept(fabric);
             return connection;
         } catch (RuntimeException e) {
@@ -107,7 +123,7 @@ final class TransportOptions {
     }
 
     /** {@code --device}/{@code --port}, or the kernel's first port. */
-    private Connection openKernel() {
+    private Connection openKernel(Scheduler delivery) {
         Transport kernel = KernelTransport.system();
         PortSpec spec;
         if (device != null) {
@@ -119,10 +135,10 @@ final class TransportOptions {
             }
             spec = ports.get(0);
         }
-        return new Connection(TransportKind.KERNEL, openPort(kernel, spec), null);
+        return new Connection(TransportKind.KERNEL, openPort(kernel, spec, delivery), null);
     }
 
-    private Connection openIbsim() {
+    private Connection openIbsim(Scheduler delivery) {
         if (port != 1) {
             throw new IllegalArgumentException("--port " + port + ": ibsim attaches clients to a node's first port only");
         }
@@ -132,12 +148,11 @@ final class TransportOptions {
             env.put(IbsimTransport.ENV_NODE, node);
         }
         Transport sim = IbsimTransport.fromEnvironment(env);
-        return new Connection(TransportKind.IBSIM, openPort(sim, sim.ports().get(0)), null);
+        return new Connection(TransportKind.IBSIM, openPort(sim, sim.ports().get(0), delivery), null);
     }
 
-    private static MadPort openPort(Transport transport, PortSpec spec) {
-        // The commands print from their subscribers (blocking I/O): deliver off the parallel workers.
-        MadPort opened = Umad.open(transport, spec, new PortOptions(Schedulers.boundedElastic())).block(OPEN_TIMEOUT);
+    private static MadPort openPort(Transport transport, PortSpec spec, Scheduler delivery) {
+        MadPort opened = Umad.open(transport, spec, new PortOptions(delivery)).block(OPEN_TIMEOUT);
         if (opened == null) {
             throw new IllegalStateException("opening " + spec + " on " + transport.name() + " gave no port");
         }

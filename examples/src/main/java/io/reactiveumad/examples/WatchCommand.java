@@ -11,10 +11,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import reactor.core.publisher.Flux;
 
-@Command(name = "watch", mixinStandardHelpOptions = true,
+@Command(name = WatchCommand.NAME, mixinStandardHelpOptions = true,
         description = "Subscribe to traps at the SA (InformInfo) and print one line per notice as it arrives; "
                 + "subscriptions are renewed when the SM moves or restarts.")
 final class WatchCommand extends FabricCommand {
+    /** The subcommand's name, a constant so {@link UmadCli} can pick it without reading annotations. */
+    static final String NAME = "watch";
+
     @Option(names = "--traps", split = ",", paramLabel = "N", defaultValue = "64,65,66,67,128,144",
             description = "Trap numbers to subscribe to (default: ${DEFAULT-VALUE}).")
     List<Integer> traps;

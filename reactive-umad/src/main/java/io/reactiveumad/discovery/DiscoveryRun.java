@@ -17,11 +17,9 @@ import java.util.Arrays;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
-import java.util.Set;
 import java.util.TreeMap;
 import reactor.core.Disposable;
 import reactor.core.Disposables;
@@ -54,7 +52,27 @@ final class DiscoveryRun {
     private record Query(Kind kind, SmpRoute.Directed path, int portNumber, NodeState node, End from) {
     }
 
+    /**
+     * One end of a cable. equals and hashCode are written out: a record's generated ones go through the
+     * ObjectMethods bootstrap and method handles, which a cold {@code ./umad discover} paid for in the
+     * interpreter on every one of its ~10 000 map operations.
+     */
     private record End(long nodeGuid, int port) {
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof End end && end.nodeGuid == nodeGuid && end.port == port;
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(nodeGuid) * 31 + port;
+        }
+
+        /** The end a link is reported from: the lower node GUID (unsigned), then the lower port. */
+        boolean precedes(End other) {
+            int byGuid = Long.compareUnsigned(nodeGuid, other.nodeGuid);
+            return byGuid < 0 || byGuid == 0 && port < other.port;
+        }
     }
 
     /** What is known of one node so far. */
@@ -231,10 +249,15 @@ final class DiscoveryRun {
     }
 
     private DiscoveredFabric result() {
-        Set<DiscoveredLink> links = new LinkedHashSet<>();
-        remotes.forEach((a, b) -> links.add(new DiscoveredLink(a.nodeGuid, a.port, b.nodeGuid, b.port)));
+        // remotes holds every cable twice, once from each end: report it from the end that comes first.
+        List<DiscoveredLink> links = new ArrayList<>(remotes.size() / 2);
+        remotes.forEach((a, b) -> {
+            if (a.precedes(b)) {
+                links.add(new DiscoveredLink(a.nodeGuid, a.port, b.nodeGuid, b.port));
+            }
+        });
         List<DiscoveredNode> found = nodes.values().stream().map(NodeState::toNode).toList();
-        return new DiscoveredFabric(found, new ArrayList<>(links), fromNode.info.nodeGuid(), fromPort, sent, problems);
+        return new DiscoveredFabric(found, links, fromNode.info.nodeGuid(), fromPort, sent, problems);
     }
 
     private static String describe(Query query) {

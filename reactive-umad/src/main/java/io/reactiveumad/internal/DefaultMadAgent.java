@@ -1,6 +1,7 @@
 package io.reactiveumad.internal;
 
 import io.reactiveumad.AgentSpec;
+import io.reactiveumad.AgentStats;
 import io.reactiveumad.MadAgent;
 import io.reactiveumad.MadPort;
 import io.reactiveumad.Overflow;
@@ -8,6 +9,7 @@ import io.reactiveumad.PortClosedException;
 import io.reactiveumad.ReceivedMad;
 import io.reactiveumad.RmppMode;
 import io.reactiveumad.RequestOptions;
+import io.reactiveumad.internal.LoopCounters.Count;
 import io.reactiveumad.mad.DirectedRouteSmp;
 import io.reactiveumad.mad.Mad;
 import io.reactiveumad.mad.MadAddress;
@@ -50,6 +52,8 @@ final class DefaultMadAgent implements MadAgent {
     /** Null unless the agent does RMPP in user space. */
     private final UserRmpp userRmpp;
     private final AtomicBoolean disposed = new AtomicBoolean();
+    /** loop: this agent's MADs and requests, counted; its port sums them. */
+    private final LoopCounters counters = new LoopCounters();
     /** loop */
     private Throwable terminal;
     /** loop: MADs dropped since the subscriber last caught up; the first of a burst is logged at WARN. */
@@ -67,8 +71,18 @@ final class DefaultMadAgent implements MadAgent {
         this.userRmpp = spec.rmpp() == RmppMode.USER ? new UserRmpp(this, port.rmppOptions()) : null;
     }
 
-    int id() {
+    @Override
+    public int id() {
         return id;
+    }
+
+    @Override
+    public AgentStats stats() {
+        return counters.agentStats(droppedOverflow());
+    }
+
+    LoopCounters counters() {
+        return counters;
     }
 
     DefaultMadPort owner() {
@@ -144,7 +158,7 @@ final class DefaultMadAgent implements MadAgent {
                 sink.onCancel(() -> port.execute(transfer::dispose, stopped -> { }));
             }, sink::error)).publishOn(port.delivery());
         }
-        return onLoop(() -> port.send(wholeMessage(mad.toByteArray(), to, 0, 0)));
+        return onLoop(() -> write(wholeMessage(mad.toByteArray(), to, 0, 0)));
     }
 
     /**
@@ -264,8 +278,15 @@ final class DefaultMadAgent implements MadAgent {
 
     // ---- loop side ------------------------------------------------------------------------------------
 
+    /** loop: writes one frame of this agent, counting it; transport errors propagate to the caller. */
+    void write(MadFrame frame) {
+        port.channel().send(frame);
+        counters.increment(Count.SENT);
+    }
+
     /** loop: one frame for this agent. */
     void onFrame(MadFrame frame) {
+        counters.increment(Count.RECEIVED);
         if (userRmpp != null && !frame.isTimeoutRecord() && userRmpp.consume(frame)) {
             return;
         }
@@ -284,7 +305,7 @@ final class DefaultMadAgent implements MadAgent {
         if (timeoutRecord || mad.isResponse()) {
             PendingRequest p = pendingFor(mad.tidLow(), mad.mgmtClass());
             if (p == null) {
-                port.lateResponses.increment();
+                counters.increment(Count.LATE_RESPONSES);
                 log.debug("agent {}: late or unknown response dropped: {}", id, mad);
                 return;
             }
@@ -296,7 +317,7 @@ final class DefaultMadAgent implements MadAgent {
         } else if (inbox != null && spec.serves(mad.method())) {
             inbox.offer(new ReceivedMad(mad, from));
         } else {
-            port.unclaimed.increment();
+            counters.increment(Count.UNCLAIMED);
         }
     }
 
@@ -308,7 +329,7 @@ final class DefaultMadAgent implements MadAgent {
 
     /** loop: bytes that are not a MAD. If they still name a pending TID, that request fails with the cause. */
     private void onMalformed(byte[] bytes, MalformedMadException e) {
-        port.malformed.increment();
+        counters.increment(Count.MALFORMED);
         if (bytes.length >= MadHeader.TID_OFFSET + Long.BYTES) {
             int tidLow = ByteBuffer.wrap(bytes).getInt(MadHeader.TID_OFFSET + Integer.BYTES);
             PendingRequest p = pending.get(tidLow);

@@ -9,6 +9,7 @@ import io.reactiveumad.PortSpec;
 import io.reactiveumad.PortStats;
 import io.reactiveumad.RmppMode;
 import io.reactiveumad.Transport;
+import io.reactiveumad.internal.LoopCounters.Count;
 import io.reactiveumad.operators.RmppOptions;
 import io.reactiveumad.spi.LoopScheduler;
 import io.reactiveumad.spi.channel.EventExecutor;
@@ -70,17 +71,13 @@ public final class DefaultMadPort implements MadPort, FrameListener {
     /** Set on the loop once the channel failed (device gone) or the port closed; read anywhere. */
     private volatile Throwable terminal;
 
-    final LongAdder received = new LongAdder();
-    final LongAdder sent = new LongAdder();
-    final LongAdder lateResponses = new LongAdder();
-    final LongAdder timeouts = new LongAdder();
-    final LongAdder unclaimed = new LongAdder();
-    final LongAdder malformed = new LongAdder();
-    final LongAdder retries = new LongAdder();
-    final LongAdder rmppTransfers = new LongAdder();
-    /** Requests between their TID's allocation and their end; a gauge, so it goes up and down. */
-    final LongAdder inFlight = new LongAdder();
-    /** Drops of agents already closed, so the port's total never goes down (written under the agents lock). */
+    /** loop: the frames read for no agent of this port (each agent counts its own). */
+    private final LoopCounters own = new LoopCounters();
+    /**
+     * The counts of agents already closed, so the port's totals never go down (written on the loop under
+     * the agents lock, in the same step that drops the agent from the table).
+     */
+    private final LoopCounters closedAgents = new LoopCounters();
     private final LongAdder droppedByClosedAgents = new LongAdder();
 
     private DefaultMadPort(Transport transport, PortSpec spec, MadChannel channel, PortAttributes attributes,
@@ -180,15 +177,23 @@ public final class DefaultMadPort implements MadPort, FrameListener {
 
     @Override
     public PortStats stats() {
+        LoopCounters sum = new LoopCounters();
         long dropped;
         synchronized (agents) {
+            sum.addAll(own);
+            sum.addAll(closedAgents);
             dropped = droppedByClosedAgents.sum();
             for (DefaultMadAgent a : agents.values()) {
+                sum.addAll(a.counters());
                 dropped += a.droppedOverflow();
             }
         }
-        return new PortStats(received.sum(), sent.sum(), dropped, lateResponses.sum(), timeouts.sum(),
-                unclaimed.sum(), malformed.sum(), retries.sum(), rmppTransfers.sum(), inFlight.sum());
+        return sum.portStats(dropped);
+    }
+
+    @Override
+    public List<MadAgent> agents() {
+        return List.copyOf(agentsSnapshot());
     }
 
     private List<DefaultMadAgent> agentsSnapshot() {
@@ -241,18 +246,12 @@ public final class DefaultMadPort implements MadPort, FrameListener {
         requestEnds.signal(request, outcome);
     }
 
-    /** loop: sends one frame, counting it; transport errors propagate to the caller. */
-    void send(MadFrame frame) {
-        channel.send(frame);
-        sent.increment();
-    }
-
     @Override
     public void onFrame(MadFrame frame) {
-        received.increment();
         DefaultMadAgent agent = agents.get(frame.agentId());
         if (agent == null) {
-            unclaimed.increment();
+            own.increment(Count.RECEIVED);
+            own.increment(Count.UNCLAIMED);
             log.debug("port {}: frame for unknown agent {} dropped", spec, frame.agentId());
             return;
         }
@@ -375,6 +374,7 @@ public final class DefaultMadPort implements MadPort, FrameListener {
         synchronized (agents) {
             agents.remove(agent.id());
             loopAgents = agents.values().toArray(DefaultMadAgent[]::new);
+            closedAgents.addAll(agent.counters());
             droppedByClosedAgents.add(agent.droppedOverflow());
         }
     }

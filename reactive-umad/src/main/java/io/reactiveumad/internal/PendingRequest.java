@@ -2,6 +2,7 @@ package io.reactiveumad.internal;
 
 import io.reactiveumad.ReceivedMad;
 import io.reactiveumad.RequestOptions;
+import io.reactiveumad.internal.LoopCounters.Count;
 import io.reactiveumad.mad.Mad;
 import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadHeader;
@@ -221,7 +222,7 @@ final class PendingRequest implements Subscription, Runnable {
             return;
         }
         wireTid = tid & 0xFFFF_FFFFL;
-        port.inFlight.increment();
+        agent.counters().increment(Count.IN_FLIGHT);
         port.updateReadInterest();
         transmit();
     }
@@ -236,7 +237,7 @@ final class PendingRequest implements Subscription, Runnable {
         }
         attempts++;
         if (attempts > 1) {
-            port.retries.increment();
+            agent.counters().increment(Count.RETRIES);
         }
         try {
             if (frame == null) {
@@ -251,7 +252,7 @@ final class PendingRequest implements Subscription, Runnable {
                         ? agent.wholeMessage(bytes, to, (int) options.timeout().toMillis(), options.retries())
                         : agent.wholeMessage(bytes, to, 0, 0);
             }
-            port.send(frame);
+            agent.write(frame);
             armTimer();
         } catch (RuntimeException e) {
             fail(e);
@@ -303,12 +304,12 @@ final class PendingRequest implements Subscription, Runnable {
         }
         boolean kernelRetries = port.channel().resendsRequests();
         if (streaming) {
-            port.timeouts.increment();
+            agent.counters().increment(Count.TIMEOUTS);
             fail(new MadTimeoutException(request, to, wireTid, attempts, options.timeout(), "RMPP response never completed"));
         } else if (!kernelRetries && attempts <= options.retries()) {
             transmit();
         } else {
-            port.timeouts.increment();
+            agent.counters().increment(Count.TIMEOUTS);
             fail(new MadTimeoutException(request, to, wireTid, attempts, options.timeout(),
                     kernelRetries ? "user-space deadline" : "user-space timer"));
         }
@@ -316,7 +317,7 @@ final class PendingRequest implements Subscription, Runnable {
 
     /** loop: the kernel reported the final timeout of this request (ETIMEDOUT record). */
     void onKernelTimeout() {
-        port.timeouts.increment();
+        agent.counters().increment(Count.TIMEOUTS);
         fail(new MadTimeoutException(request, to, wireTid, attempts, options.timeout(), "kernel ETIMEDOUT"));
     }
 
@@ -354,7 +355,7 @@ final class PendingRequest implements Subscription, Runnable {
     private void end() {
         done = true;
         cancelTimer();
-        port.inFlight.decrement();
+        agent.counters().decrement(Count.IN_FLIGHT);
         agent.pending().remove(tid, this);
         port.updateReadInterest();
     }

@@ -1,5 +1,6 @@
 package io.reactiveumad.internal;
 
+import io.reactiveumad.internal.LoopCounters.Count;
 import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.operators.Rmpp;
@@ -70,9 +71,9 @@ final class UserRmpp {
         RmppKey key = Rmpp.key(to.lid(), message);
         Sinks.Many<byte[]> control = Sinks.many().unicast().onBackpressureBuffer();
         sends.put(key, control);
-        return Rmpp.send(message, control.asFlux(), segment -> port.send(MadFrame.send(agent.id(), to, segment)),
+        return Rmpp.send(message, control.asFlux(), segment -> agent.write(MadFrame.send(agent.id(), to, segment)),
                         options, port.loopScheduler())
-                .doOnSuccess(acknowledged -> port.rmppTransfers.increment())
+                .doOnSuccess(acknowledged -> agent.counters().increment(Count.RMPP_TRANSFERS))
                 .doFinally(signal -> port.execute(() -> sends.remove(key, control), stopped -> { }));
     }
 
@@ -83,12 +84,12 @@ final class UserRmpp {
         }
         if (event instanceof RmppEvent.Control c) {
             try {
-                port.send(MadFrame.send(agent.id(), (MadAddress) c.peer(), c.mad()));
+                agent.write(MadFrame.send(agent.id(), (MadAddress) c.peer(), c.mad()));
             } catch (RuntimeException e) {
                 log.warn("agent {}: sending RMPP control failed: {}", agent.id(), e.toString());
             }
         } else if (event instanceof RmppEvent.Message m) {
-            port.rmppTransfers.increment();
+            agent.counters().increment(Count.RMPP_TRANSFERS);
             agent.deliver(m.bytes(), (MadAddress) m.key().peer(), false);
         } else if (event instanceof RmppEvent.Failure f) {
             PendingRequest waiting = agent.pendingFor(f.key().tidLow(), f.key().mgmtClass());

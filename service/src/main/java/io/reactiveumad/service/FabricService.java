@@ -2,7 +2,6 @@ package io.reactiveumad.service;
 
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
-import io.micrometer.core.instrument.Metrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
@@ -43,19 +42,18 @@ public final class FabricService implements AutoCloseable {
             FabricView view = new FabricView(found, port.attributes().smLid(), hub);
             FabricWatcher watcher = new FabricWatcher(port, view);
             PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-            new PortMetrics(port).bindTo(registry);
+            PortMetrics portMetrics = new PortMetrics(port);
+            portMetrics.bindTo(registry);
             // The JVM's heap and threads, which the soak (service/soak.sh) watches through /metrics.
             new JvmMemoryMetrics().bindTo(registry);
             new JvmThreadMetrics().bindTo(registry);
-            // reactor-netty registers its HTTP server meters in Micrometer's global registry.
-            Metrics.addRegistry(registry);
             Gauge.builder("reactive.umad.service.sse.clients", hub, EventHub::clients)
                     .description("connected Server-Sent Events clients").register(registry);
             FunctionCounter.builder("reactive.umad.service.sse.dropped", hub, EventHub::dropped)
                     .description("events a slow client missed because its queue was full").baseUnit("events")
                     .register(registry);
             return watcher.start(options.sweepInterval())
-                    .then(new HttpApi(view, watcher, registry).bind(options))
+                    .then(new HttpApi(view, watcher, registry, portMetrics).bind(options))
                     .<FabricService>map(server -> new FabricService(server, watcher, registry))
                     .doOnError(e -> stopped(watcher, registry))
                     .doOnCancel(() -> stopped(watcher, registry));
@@ -80,7 +78,6 @@ public final class FabricService implements AutoCloseable {
 
     private static void stopped(FabricWatcher watcher, PrometheusMeterRegistry registry) {
         watcher.dispose();
-        Metrics.removeRegistry(registry);
         registry.close();
     }
 }

@@ -38,16 +38,21 @@ final class HttpApi {
     private final FabricView view;
     private final FabricWatcher watcher;
     private final PrometheusMeterRegistry registry;
+    private final PortMetrics portMetrics;
 
-    HttpApi(FabricView view, FabricWatcher watcher, PrometheusMeterRegistry registry) {
+    HttpApi(FabricView view, FabricWatcher watcher, PrometheusMeterRegistry registry, PortMetrics portMetrics) {
         this.view = view;
         this.watcher = watcher;
         this.registry = registry;
+        this.portMetrics = portMetrics;
     }
 
     Mono<? extends DisposableServer> bind(ServiceOptions options) {
-        // reactor-netty's own meters (connections, data sent, response times) under their route, not each URI.
-        HttpServer server = HttpServer.create().host(options.host()).port(options.httpPort()).metrics(true, HttpApi::route);
+        // reactor-netty's own meters (connections, data sent, response times) under their route, not each URI,
+        // in this service's registry.
+        HttpServerMeters httpMeters = new HttpServerMeters(registry);
+        HttpServer server = HttpServer.create().host(options.host()).port(options.httpPort())
+                .metrics(true, () -> httpMeters, HttpApi::route);
         if (options.socketSendBuffer() > 0) {
             server = server.childOption(ChannelOption.SO_SNDBUF, options.socketSendBuffer());
         }
@@ -60,8 +65,13 @@ final class HttpApi {
                         .get("/api/ports/{lid}/{port}/counters", this::counters)
                         .get("/metrics", (req, res) -> res
                                 .header(HttpHeaderNames.CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")
-                                .sendString(Mono.fromSupplier(registry::scrape))))
+                                .sendString(Mono.fromSupplier(this::scrape))))
                 .bind();
+    }
+
+    private String scrape() {
+        portMetrics.refreshAgents();
+        return registry.scrape();
     }
 
     /** The route {@code uri} is served by, as the tag of reactor-netty's meters (so their number stays bounded). */
@@ -83,12 +93,22 @@ final class HttpApi {
      */
     private Publisher<Void> events(HttpServerRequest req, HttpServerResponse res) {
         Long lastEventId = parseId(req.requestHeaders().get("Last-Event-ID"));
-        Flux<String> stream = Flux.concat(Mono.just("retry: " + RECONNECT_MILLIS + "\n\n"),
-                Flux.merge(Flux.defer(() -> view.connect(lastEventId)).map(HttpApi::encode),
-                        Flux.interval(KEEPALIVE, KEEPALIVE).map(tick -> ": keepalive\n\n")));
+        Flux<String> stream = eventText(Flux.defer(() -> view.connect(lastEventId)), KEEPALIVE);
         return res.header(HttpHeaderNames.CONTENT_TYPE, "text/event-stream; charset=utf-8")
                 .header(HttpHeaderNames.CACHE_CONTROL, "no-cache")
                 .send(stream.map(text -> Unpooled.wrappedBuffer(text.getBytes(StandardCharsets.UTF_8))), flushEach -> true);
+    }
+
+    /**
+     * A client's stream as SSE text: the reconnect delay, then its {@code events}, with a comment line every
+     * {@code keepalive}. A keepalive that finds no demand (the browser stopped reading) is dropped: a bare
+     * {@code Flux.interval} would fail the stream instead, closing a stalled client's connection some 33
+     * keepalives into its stall, before it could be told what it missed.
+     */
+    static Flux<String> eventText(Flux<ServiceEvent> events, Duration keepalive) {
+        return Flux.concat(Mono.just("retry: " + RECONNECT_MILLIS + "\n\n"),
+                Flux.merge(events.map(HttpApi::encode),
+                        Flux.interval(keepalive, keepalive).onBackpressureDrop().map(tick -> ": keepalive\n\n")));
     }
 
     /** {@code id:} (except for events about the stream itself), {@code event:} and one {@code data:} line of JSON. */

@@ -185,16 +185,19 @@ class EventStreamTest {
     /**
      * A client that connects and never reads: its queue fills, what does not fit is counted, the other client
      * and the MAD loop carry on (every notice reaches the reading client), and once the stalled one reads
-     * again it is told how many events it missed.
+     * again it is told exactly how many events it missed: the events it received and the count it was told
+     * add up to every event published since its snapshot.
      */
     @Test
-    void aStalledClientMissesCountedEventsWithoutHoldingUpTheOthers() throws Exception {
-        // A small kernel send buffer, so the stall reaches the client's queue after hundreds of events, not megabytes.
-        running = new RunningService(ServiceOptions.DEFAULT.withSocketSendBuffer(8192));
+    void aStalledClientIsToldExactlyHowManyEventsItMissedWithoutHoldingUpTheOthers() throws Exception {
+        // A small kernel send buffer, so the stall reaches the client's queue after hundreds of events, not
+        // megabytes; no counter sweeps, so the renames below are the only events.
+        running = new RunningService(ServiceOptions.DEFAULT.withSocketSendBuffer(8192).withSweepInterval(Duration.ofHours(1)));
         int batches = 30;
         int batch = 100;
         try (Socket stalled = new Socket(); SseClient reading = connectedWithSnapshot()) {
             stalled.setReceiveBufferSize(4096);
+            stalled.setSoTimeout((int) WAIT.toMillis());
             stalled.connect(new InetSocketAddress("127.0.0.1", running.service.httpPort()));
             OutputStream request = stalled.getOutputStream();
             request.write(("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
@@ -212,24 +215,41 @@ class EventStreamTest {
             }
             assertThat(renames(reading)).isEqualTo(batches * batch);
             assertThat(reading.events(ServiceEvent.LOST)).as("the reading client missed nothing").isEmpty();
-            double dropped = metric("reactive_umad_service_sse_dropped_events_total");
+            long dropped = (long) metric("reactive_umad_service_sse_dropped_events_total");
             assertThat(dropped).as("events the stalled client could not take").isPositive();
 
-            // Reading again: a "lost" event says how many were missed.
+            // Reading again: everything still queued for it arrives, then "lost" with the count of the rest.
             InputStream in = stalled.getInputStream();
             StringBuilder text = new StringBuilder();
-            Pattern lost = Pattern.compile("event: lost\ndata: \\{\"missed\":(\\d+)}");
             byte[] buffer = new byte[65536];
-            Matcher found = await().atMost(WAIT).until(() -> {
+            await().atMost(WAIT).until(() -> {
                 int n = in.read(buffer);
                 text.append(new String(buffer, 0, Math.max(n, 0), StandardCharsets.UTF_8));
-                Matcher m = lost.matcher(text);
-                return m.find() ? m : null;
-            }, m -> m != null);
-            // Events (counter sweeps) may have been dropped since the first reading: compare with the total now.
-            assertThat(Long.parseLong(found.group(1))).isPositive()
-                    .isLessThanOrEqualTo((long) metric("reactive_umad_service_sse_dropped_events_total"));
+                return told(text) == dropped;
+            });
+            List<Long> ids = matches(Pattern.compile("(?m)^id: (\\d+)$"), text);
+            long snapshot = ids.get(0);
+            assertThat(text.toString()).as("its first event").contains("id: " + snapshot + "\nevent: snapshot\n");
+            long received = ids.stream().filter(id -> id > snapshot).distinct().count();
+            long published = reading.events().get(reading.events().size() - 1).id() - snapshot;
+            assertThat(received + told(text)).as("received %d + told %d = published since its snapshot", received, told(text))
+                    .isEqualTo(published);
+            assertThat(received).as("what the socket, reactor-netty and its queue of 256 held").isPositive();
         }
+    }
+
+    /** The missed events a client was told of, over all its {@code lost} events. */
+    private static long told(CharSequence text) {
+        return matches(Pattern.compile("event: lost\ndata: \\{\"missed\":(\\d+)}"), text).stream().mapToLong(Long::longValue).sum();
+    }
+
+    private static List<Long> matches(Pattern pattern, CharSequence text) {
+        List<Long> values = new java.util.ArrayList<>();
+        Matcher m = pattern.matcher(text);
+        while (m.find()) {
+            values.add(Long.parseLong(m.group(1)));
+        }
+        return values;
     }
 
     private static long renames(SseClient client) {

@@ -47,7 +47,8 @@ class ReadmeServiceExampleTest {
             // README: Build a service
             MadPort port = Umad.open(transport).block();
             PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-            new PortMetrics(port).bindTo(registry);              // sent, received, timeouts, retries, in flight…
+            PortMetrics metrics = new PortMetrics(port);           // the port's and each agent's sent, received, timeouts…
+            metrics.bindTo(registry);
             LongAdder missed = new LongAdder();
 
             // One trap subscription at the SA, shared by every browser.
@@ -67,7 +68,10 @@ class ReadmeServiceExampleTest {
                                                     BufferOverflowStrategy.DROP_OLDEST)
                                             .map(text -> Unpooled.wrappedBuffer(text.getBytes(StandardCharsets.UTF_8))),
                                             flushEach -> true))
-                            .get("/metrics", (req, res) -> res.sendString(Mono.fromSupplier(registry::scrape))))
+                            .get("/metrics", (req, res) -> res.sendString(Mono.fromSupplier(() -> {
+                                metrics.refreshAgents();                     // agents opened or closed since the last scrape
+                                return registry.scrape();
+                            }))))
                     .bindNow();
             // README: end
             try {
@@ -90,7 +94,8 @@ class ReadmeServiceExampleTest {
                 await().atMost(Duration.ofSeconds(30)).until(() -> lines.contains("event: notice")
                         && lines.stream().anyMatch(l -> l.startsWith("data: {\"trap\":65,")));
                 assertThat(http.send(HttpRequest.newBuilder(base.resolve("/metrics")).build(), HttpResponse.BodyHandlers.ofString())
-                        .body()).contains("reactive_umad_port_received_mads_total");
+                        .body()).contains("reactive_umad_port_received_mads_total")
+                        .as("the trap subscriber's agent").contains("reactive_umad_agent_received_mads_total{agent=");
                 events.body().close();
             } finally {
                 server.disposeNow();

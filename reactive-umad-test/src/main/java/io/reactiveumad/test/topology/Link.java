@@ -22,6 +22,19 @@ public record Link(End a, End b, LinkWidth width, LinkSpeed speed) {
             }
         }
 
+        // equals and hashCode written out: a record's generated ones go through the ObjectMethods bootstrap and
+        // method handles, ~30 classes spun at run time that a cold `./umad discover` paid for when it built
+        // the topology it prints.
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof End end && end.port == port && end.node.equals(node);
+        }
+
+        @Override
+        public int hashCode() {
+            return node.hashCode() * 31 + port;
+        }
+
         @Override
         public String toString() {
             return "\"" + node + "\"[" + port + "]";
