@@ -65,7 +65,7 @@ class CliBadValuesTest {
 
     /** Both used to query the local node: "," and "0,," parsed as the empty route. */
     @ParameterizedTest
-    @CsvSource(value = {",", "'0,,'", "'0,1,'"}, quoteCharacter = '\'')
+    @CsvSource(value = {"','", "'0,,'", "'0,1,'"}, quoteCharacter = '\'')
     void aDirectedRouteWithAnEmptyHopIsNamed(String route) {
         oneUsageLine(CliRun.run("smp", "nodeinfo", "--transport", "embedded", "-D", route), route, "not a directed route");
     }
