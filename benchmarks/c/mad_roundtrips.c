@@ -12,8 +12,9 @@
  *   mad_roundtrips [-C ca] [-P port] -S
  *       Serves those vendor Gets (GetResp, status 0, same TID) until killed; prints "serving" once registered.
  *
- * One line per run (what the scripts parse):
- *   c window=8 count=20000 seconds=0.081234 rate=246200
+ * One line per run (what the scripts parse): the rate, then this process's CPU time (user + system, from
+ * getrusage) and context switches (voluntary + involuntary) per round trip during the run:
+ *   c window=8 count=20000 seconds=0.081234 rate=246200 cpu_us=3.1 switches=0.12
  *
  * A response that does not arrive within the timeout ends the run with status 2 (umad2sim has no
  * ETIMEDOUT records, so the client's own poll timeout is what keeps it from hanging).
@@ -25,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -51,6 +53,14 @@ static double now_seconds(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* This process's CPU seconds (user + system) and context switches so far. */
+static void usage_now(double *cpu_seconds, long *switches) {
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    *cpu_seconds = ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+    *switches = ru.ru_nvcsw + ru.ru_nivcsw;
 }
 
 static void put_be16(uint8_t *p, uint16_t v) { p[0] = v >> 8; p[1] = v; }
@@ -113,6 +123,9 @@ static int run(struct client *c, int window, int count, uint32_t tid_base) {
         return -1;
     }
     int sent = 0, done = 0, status = 0;
+    double cpu_start, cpu_end;
+    long switches_start, switches_end;
+    usage_now(&cpu_start, &switches_start);
     double start = now_seconds();
     for (; sent < window && sent < count; sent++) {
         outstanding[sent] = 1;
@@ -151,7 +164,9 @@ static int run(struct client *c, int window, int count, uint32_t tid_base) {
         }
     }
     double seconds = now_seconds() - start;
-    printf("c window=%d count=%d seconds=%.6f rate=%.0f\n", window, done, seconds, done / seconds);
+    usage_now(&cpu_end, &switches_end);
+    printf("c window=%d count=%d seconds=%.6f rate=%.0f cpu_us=%.1f switches=%.2f\n", window, done, seconds,
+           done / seconds, (cpu_end - cpu_start) * 1e6 / done, (double)(switches_end - switches_start) / done);
     fflush(stdout);
 out:
     free(outstanding);

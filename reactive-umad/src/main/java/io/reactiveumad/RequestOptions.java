@@ -42,9 +42,13 @@ public record RequestOptions(Duration timeout, int retries, int busyRetries, Dur
         return new RequestOptions(timeout, retries, count, backoff);
     }
 
-    /** The longest a request can take before it fails with a timeout: every attempt's timeout. */
+    /**
+     * The longest a request can take before it fails with a timeout: every attempt's timeout. In nanoseconds,
+     * not {@code Duration.multipliedBy} (which goes through {@code BigDecimal}): the kernel transport asks for it
+     * on every request, and the constructor has checked that the product fits.
+     */
     public Duration deadline() {
-        return timeout.multipliedBy(retries + 1L);
+        return Duration.ofNanos(timeout.toNanos() * (retries + 1L));
     }
 
     /** 1 s per attempt, 3 resends, 3 busy retries 100 ms apart. */

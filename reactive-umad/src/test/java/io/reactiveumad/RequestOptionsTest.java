@@ -23,6 +23,15 @@ class RequestOptionsTest {
     }
 
     @Test
+    void theDeadlineIsEveryAttemptsTimeoutUpToTheLongestATimerCanHold() {
+        assertThat(RequestOptions.defaults().deadline()).isEqualTo(Duration.ofSeconds(4));
+        Duration longest = Duration.ofMillis(Integer.MAX_VALUE);
+        int retries = (int) (Long.MAX_VALUE / longest.toNanos()) - 1;
+        assertThat(RequestOptions.defaults().withTimeout(longest).withRetries(retries).deadline())
+                .isEqualTo(longest.multipliedBy(retries + 1L));
+    }
+
+    @Test
     void aBusyBackoffNoTimerCanHoldIsRefused() {
         assertThatThrownBy(() -> RequestOptions.defaults().withBusyRetries(1, Duration.ofDays(365L * 300)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("busyBackoff");

@@ -32,7 +32,11 @@ import reactor.core.publisher.Mono;
  * ({@code flatMap(…, window)}, the port opened with the defaults a new user gets) and prints one line per
  * run in the C client's format:
  *
- * <pre>java window=8 count=20000 seconds=0.081234 rate=246200</pre>
+ * <pre>java window=8 count=20000 seconds=0.081234 rate=246200 cpu_us=12.5 jvm_us=3.0 switches=0.40</pre>
+ *
+ * <p>After the rate: the process's CPU time per round trip during the run, the part of it spent by the JVM's
+ * own threads (JIT compilers, GC) and context switches per round trip ({@link ProcessUsage}). Each run
+ * is timed on its own: the first of a fresh JVM includes its JIT warm-up, the later ones show the steady state.
  *
  * <p>{@code --lid L}: SMP Get(NodeInfo) LID-routed to L through {@code SmpClient.nodeInfo}.
  * {@code --own-gid}: a Get of vendor class 0x30 (OUI 00-14-05) on QP1 with a GRH to the port's own GID 0,
@@ -93,11 +97,13 @@ public final class MadRoundTrips {
         try {
             Supplier<Mono<?>> request = ownGid ? vendorGetToOwnGid(port, spec) : smpNodeInfo(port, lid);
             for (int r = 0; r < runs; r++) {
+                ProcessUsage before = ProcessUsage.now();
                 long start = System.nanoTime();
                 long done = Flux.range(0, count).flatMap(i -> request.get(), window).count().block(RUN_TIMEOUT);
                 double seconds = (System.nanoTime() - start) / 1e9;
-                System.out.printf(Locale.ROOT, "java window=%d count=%d seconds=%.6f rate=%.0f%n", window, done, seconds,
-                        done / seconds);
+                String usage = ProcessUsage.now().perOperationSince(before, done);
+                System.out.printf(Locale.ROOT, "java window=%d count=%d seconds=%.6f rate=%.0f %s%n", window, done, seconds,
+                        done / seconds, usage);
             }
         } finally {
             port.dispose();

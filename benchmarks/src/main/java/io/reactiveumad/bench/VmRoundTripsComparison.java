@@ -1,5 +1,7 @@
 package io.reactiveumad.bench;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -10,11 +12,16 @@ import java.util.Locale;
  * ({@code kernel-vm/vm/run-in-vm.sh}) and, inside it, runs the C libibumad client and {@link MadRoundTrips}
  * (over {@code KernelTransport}) against the same responder on the same port: {@code mad_roundtrips -S},
  * serving vendor class 0x30 Gets that the clients send on QP1 to the port's own GID (RoCE has no LIDs and
- * no SMA, so there is no SMP to time). Best of {@code --runs} runs per window; prints a table with the
- * Java/C ratios. Started by {@code benchmarks/vm-roundtrips.sh}.
+ * no SMA, so there is no SMP to time). Started by {@code benchmarks/vm-roundtrips.sh}.
+ *
+ * <p>Each client runs {@code --runs} times {@code --count} round trips per window, in one process. Java's
+ * first run is reported alone as "cold": it is what a user's fresh JVM gets, JIT compilation included (under
+ * qemu TCG that is most of it). The best of its later runs is "warm", the steady state. C has no warm-up:
+ * its best run. Beside the rates, each client's CPU time and context switches per round trip (its own
+ * process; the responder's are the same for both), which a loaded host moves far less than the rates.
  *
  * <p>Arguments: {@code --c-client PATH}, {@code --run-in-vm PATH}, {@code --count N} (5 000: the VM is
- * emulated, one vCPU under TCG), {@code --runs R} (2), {@code --windows 1,32}.
+ * emulated, one vCPU under TCG), {@code --runs R} (3: one cold, two warm), {@code --windows 1,32}.
  */
 public final class VmRoundTripsComparison {
     private static final Duration VM_LIMIT = Duration.ofMinutes(15);
@@ -26,7 +33,7 @@ public final class VmRoundTripsComparison {
         String cClient = null;
         String runInVm = null;
         int count = 5_000;
-        int runs = 2;
+        int runs = 3;
         List<Integer> windows = List.of(1, 32);
         for (int i = 0; i + 1 < args.length; i += 2) {
             String value = args[i + 1];
@@ -47,6 +54,7 @@ public final class VmRoundTripsComparison {
         String classPath = absolute(System.getProperty("java.class.path"));
         StringBuilder script = new StringBuilder("""
                 set -eu
+                echo "guest: $(uname -r), $(nproc) vCPU, clocksource $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)"
                 out=$(mktemp -d)
                 "$C" -S -C rxe0 -P 1 >"$out/responder" 2>&1 &
                 responder=$!
@@ -62,16 +70,48 @@ public final class VmRoundTripsComparison {
                     "$JAVA" -cp "$CP" %4$s --transport kernel --device rxe0 --own-gid --window %1$d --count %2$d --runs %3$d
                     """, window, count, runs, MadRoundTrips.class.getName()));
         }
+        String loadBefore = hostLoad();
         ChildProcess run = ChildProcess.run(new ProcessBuilder(runInVm, "-t", Long.toString(VM_LIMIT.toSeconds()),
                 "-e", "C=" + cClient, "-e", "JAVA=" + java, "-e", "CP=" + classPath, "--", "bash", "-c", script.toString()),
                 VM_LIMIT.plusMinutes(1));
-        System.out.printf(Locale.ROOT, "kernel VM (qemu TCG, 1 vCPU, Soft-RoCE rxe0): vendor Gets on QP1 to the port's own GID, "
-                + "answered by the C responder; %d round trips, best of %d%n%n", count, runs);
-        System.out.println("| outstanding | C libibumad | reactive-umad | Java/C |");
-        System.out.println("|---|---|---|---|");
+        String guest = run.stdout().lines().filter(line -> line.startsWith("guest: ")).findFirst().orElse("guest: ?");
+        System.out.printf(Locale.ROOT, "kernel VM (qemu TCG, Soft-RoCE rxe0; %s): vendor Gets on QP1 to the port's own GID, "
+                + "answered by the C responder; %d round trips per run, %d runs per client and window; "
+                + "host load average %s before, %s after%n%n", guest, count, runs, loadBefore, hostLoad());
+        System.out.println("| outstanding | C libibumad (best run) | reactive-umad cold (first run) | Java/C cold "
+                + "| reactive-umad warm (best later run) | Java/C warm |");
+        System.out.println("|---|---|---|---|---|---|");
+        StringBuilder usage = new StringBuilder();
         for (int window : windows) {
-            System.out.println(RoundTripRuns.row(window, RoundTripRuns.best(run, "c", window, count),
-                    RoundTripRuns.best(run, "java", window, count)));
+            RoundTripRuns.Run c = RoundTripRuns.best(RoundTripRuns.runs(run, "c", window, count));
+            List<RoundTripRuns.Run> javaRuns = RoundTripRuns.runs(run, "java", window, count);
+            RoundTripRuns.Run cold = javaRuns.get(0);
+            RoundTripRuns.Run warm = javaRuns.size() > 1 ? RoundTripRuns.best(javaRuns.subList(1, javaRuns.size())) : null;
+            System.out.printf(Locale.ROOT, "| %d | %.2f k/s | %.2f k/s | %.2fx | %s | %s |%n", window, c.rate() / 1000,
+                    cold.rate() / 1000, cold.rate() / c.rate(), warm == null ? "-" : String.format(Locale.ROOT, "%.2f k/s",
+                            warm.rate() / 1000), warm == null ? "-" : String.format(Locale.ROOT, "%.2fx", warm.rate() / c.rate()));
+            usage.append(String.format(Locale.ROOT, "| %d | %s | %s | %s |%n", window, usage(c), usage(cold),
+                    warm == null ? "-" : usage(warm)));
+        }
+        System.out.println();
+        System.out.println("Per round trip, the client process's CPU time (of which the JVM's own threads: JIT, GC) and context switches:");
+        System.out.println();
+        System.out.println("| outstanding | C libibumad | reactive-umad cold | reactive-umad warm |");
+        System.out.println("|---|---|---|---|");
+        System.out.print(usage);
+    }
+
+    private static String usage(RoundTripRuns.Run run) {
+        return String.format(Locale.ROOT, "%.0f µs%s, %.2f switches", run.cpuMicros(),
+                run.jvmMicros() > 0 ? String.format(Locale.ROOT, " (JIT/GC %.0f µs)", run.jvmMicros()) : "", run.switches());
+    }
+
+    /** The host's 1-minute load average: the VM's one vCPU gets what the host's other work leaves. */
+    private static String hostLoad() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
+        } catch (IOException e) {
+            return "unknown";
         }
     }
 
