@@ -31,8 +31,8 @@ for _ in $(seq 1 600); do
 done
 curl -sN "http://127.0.0.1:$port/events" >"$work/events.txt" 2>/dev/null &
 pids+=("$!")
-# A browser that stalls: connected, never reading.
-(exec 3<>"/dev/tcp/127.0.0.1/$port"; printf 'GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n' >&3; sleep "$duration") &
+# A browser that stalls: connected, never reading, until the cleanup ends it.
+(exec 3<>"/dev/tcp/127.0.0.1/$port"; printf 'GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n' >&3; sleep "$(( duration + 2 * interval ))") &
 pids+=("$!")
 
 metric() { # name and label filter -> summed value
@@ -53,7 +53,7 @@ sample() {
     queued=$(ss -tnH state established "( sport = :$port or dport = :$port )" | awk '{ sum += $1 + $2 } END { print sum + 0 }')
     printf '%6ds  heap after GC %7.1f MiB  threads %3d  SSE clients %d  notices streamed %6d  dropped for the stalled client %7d  socket bytes queued %8d\n' \
         "$1" "$(echo "$heap / 1048576" | bc -l)" "$threads" "$clients" "$notices" "$dropped" "$queued"
-    echo "$heap $threads" >>"$work/samples"
+    echo "$heap $threads $clients" >>"$work/samples"
 }
 
 start=$(date +%s)
@@ -64,9 +64,11 @@ while (( $(date +%s) - start < duration )); do
 done
 
 # Flat: the last third of the samples is no higher than the first third (after the first, warm-up sample)
-# by more than 10 % + 4 MiB of heap, or 2 threads.
+# by more than 10 % + 4 MiB of heap, or 2 threads. And both SSE clients stay connected throughout: the
+# stalled one too (the service once closed it some 8 minutes into its stall, when its keepalive timer failed).
 awk '
     BEGIN { n = 0 }
+    { if ($3 < 2) left++ }
     NR > 1 { heap[n] = $1; threads[n] = $2; n++ }
     END {
         third = int(n / 3); if (third < 1) third = 1
@@ -74,5 +76,6 @@ awk '
         h0 /= third; h1 /= third; t0 /= third; t1 /= third
         printf "heap after GC: %.1f -> %.1f MiB; threads: %.1f -> %.1f\n", h0 / 1048576, h1 / 1048576, t0, t1
         if (h1 > h0 * 1.10 + 4 * 1048576 || t1 > t0 + 2) { print "soak: GROWING"; exit 1 }
+        if (left) { print "soak: an SSE client was disconnected (" left " sample(s) with fewer than 2)"; exit 1 }
         print "soak: flat"
     }' "$work/samples"
