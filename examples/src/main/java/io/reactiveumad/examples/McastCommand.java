@@ -31,7 +31,7 @@ final class McastCommand extends FabricCommand {
 
     @Override
     public Integer call() {
-        Gid group = mgid == null ? null : parseGid(mgid);
+        Gid group = mgid == null ? null : Guids.parseGid("--mgid", mgid, false);
         List<McMemberRecord> members = query(SaCommand::client, sa -> {
             Multicast mc = Multicast.over(sa);
             return (group == null ? mc.members() : mc.members(group)).collectList();
@@ -94,23 +94,20 @@ final class McastCommand extends FabricCommand {
                 + "membership until a leave or an SM restart.")
         boolean once;
 
-        @Option(names = "--audit", paramLabel = "SECONDS", defaultValue = "5", description = "How often a held "
-                + "membership is checked at the SA (default: ${DEFAULT-VALUE}).")
-        long auditSeconds;
+        @Option(names = "--audit", paramLabel = "SECONDS", defaultValue = "5", converter = Seconds.class,
+                description = "How often a held membership is checked at the SA (default: ${DEFAULT-VALUE}).")
+        Duration audit;
 
         @Option(names = "--json", description = "One JSON object per line.")
         boolean json;
 
         @Override
         public Integer call() {
-            Gid group = parseGid(mgid);
+            Gid group = Guids.parseGid("MGID", mgid, false);
             long qk = number("--qkey", qKey, 0xFFFF_FFFFL);
             int pk = (int) number("--pkey", pKey, 0xFFFF);
             if (sl < 0 || sl > 15) {
                 throw new IllegalArgumentException("--sl must be 0..15: " + sl);
-            }
-            if (auditSeconds < 1) {
-                throw new IllegalArgumentException("--audit must be at least 1 second: " + auditSeconds);
             }
             try (Connection connection = transport.connect(err())) {
                 SaClient sa = SaCommand.client(connection);
@@ -126,7 +123,7 @@ final class McastCommand extends FabricCommand {
                         print(await(mc.join(request, mask), "join"), "joined");
                         return 0;
                     }
-                    Flux<McMemberRecord> held = mc.membership(request, mask, Duration.ofSeconds(auditSeconds));
+                    Flux<McMemberRecord> held = mc.membership(request, mask, audit);
                     held.index().doOnNext(r -> print(r.getT2(), r.getT1() == 0 ? "joined" : "rejoined")).blockLast();
                     return 0;
                 } finally {
@@ -176,7 +173,7 @@ final class McastCommand extends FabricCommand {
 
         @Override
         public Integer call() {
-            Gid group = parseGid(mgid);
+            Gid group = Guids.parseGid("MGID", mgid, false);
             McMemberRecord left = query(SaCommand::client, sa -> Multicast.over(sa)
                     .leave(group, sa.port().attributes().gids().get(0), joinState.bit), "leave");
             out().println(json ? Json.pretty(McastCommand.json(left)) : "left " + text(left));
@@ -202,14 +199,5 @@ final class McastCommand extends FabricCommand {
     static String text(McMemberRecord m) {
         return String.format("MGID %s MLID 0x%04x PortGid %s JoinState 0x%x", m.mgid(), m.mlid(), m.portGid(),
                 m.joinState());
-    }
-
-    /** {@code prefix:interface}, each 64-bit hex with or without 0x. */
-    static Gid parseGid(String text) {
-        int colon = text.indexOf(':');
-        if (colon < 0) {
-            throw new IllegalArgumentException("not an MGID (prefix:interface in hex): " + text);
-        }
-        return new Gid(Guids.parse(text.substring(0, colon)), Guids.parse(text.substring(colon + 1)));
     }
 }
