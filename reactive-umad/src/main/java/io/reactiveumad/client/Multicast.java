@@ -1,6 +1,6 @@
 package io.reactiveumad.client;
 
-import io.reactiveumad.internal.ExitHook;
+import io.reactiveumad.internal.DefaultMadPort;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.sa.McMemberRecord;
 import java.time.Duration;
@@ -92,7 +92,7 @@ public final class Multicast {
      * {@code audit} asks the SA (following a moved SM) whether the port is still a member and joins again
      * with the same request, emitting the new record, when the SA no longer holds it (an SM restart or move
      * forgets the groups; a request that creates the group creates it again). Cancelling leaves the group,
-     * and so does the JVM's exit while it is held (SIGINT, SIGTERM, a normal exit). A failed join or audit
+     * and so does the port's {@code close()} while it is held (the JVM's exit closes ports that way). A failed join or audit
      * is retried at the next audit; only the first join's failure ends the Flux.
      */
     public Flux<McMemberRecord> membership(McMemberRecord request, long componentMask, Duration audit) {
@@ -117,10 +117,18 @@ public final class Multicast {
         return Flux.defer(() -> {
             Object holder = new Object();
             return join(request, componentMask)
-                    .doOnNext(first -> ExitHook.beforePortsClose(holder, () -> leave.onErrorResume(e -> Mono.empty()).then()))
+                    .doOnNext(first -> {
+                        if (sa.port() instanceof DefaultMadPort port) {
+                            port.beforeClose(holder, () -> leave.onErrorResume(e -> Mono.empty()).then());
+                        }
+                    })
                     .flatMapMany(first -> Flux.interval(audit).onBackpressureDrop()
                             .concatMap(tick -> rejoinIfForgotten, 0).startWith(first))
-                    .doFinally(signal -> ExitHook.forget(holder))
+                    .doFinally(signal -> {
+                        if (sa.port() instanceof DefaultMadPort port) {
+                            port.forgetBeforeClose(holder);
+                        }
+                    })
                     .doOnCancel(() -> leave.onErrorResume(e -> Mono.empty()).subscribe());
         });
     }
