@@ -26,7 +26,7 @@ final class McastCommand extends FabricCommand {
 
     @Override
     public Integer call() {
-        Gid group = mgid == null ? null : parseGid(mgid);
+        Gid group = mgid == null ? null : Guids.parseGid("--mgid", mgid, false);
         List<McMemberRecord> members = query(SaCommand::client, sa -> {
             Multicast mc = Multicast.over(sa);
             return (group == null ? mc.members() : mc.members(group)).collectList();
@@ -58,14 +58,5 @@ final class McastCommand extends FabricCommand {
             err().println(spec.qualifiedName() + ": no records");
         }
         return 0;
-    }
-
-    /** {@code prefix:interface}, each 64-bit hex with or without 0x. */
-    private static Gid parseGid(String text) {
-        int colon = text.indexOf(':');
-        if (colon < 0) {
-            throw new IllegalArgumentException("not an MGID (prefix:interface in hex): " + text);
-        }
-        return new Gid(Guids.parse(text.substring(0, colon)), Guids.parse(text.substring(colon + 1)));
     }
 }

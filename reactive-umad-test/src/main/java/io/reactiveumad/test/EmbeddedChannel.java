@@ -1,5 +1,6 @@
 package io.reactiveumad.test;
 
+import io.reactiveumad.PortClosedException;
 import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.DeviceGoneException;
@@ -172,6 +173,20 @@ final class EmbeddedChannel implements MadChannel {
                 engine.executor.execute(this::release);
             } catch (RejectedExecutionException e) {
                 // The fabric closed first: its nodes and agents are gone with it, nothing left to release.
+            }
+        }
+    }
+
+    /**
+     * The fabric closed under an open channel, as a loop that stops tells every fd still registered: the
+     * port hears it, so its pending requests end typed (their timers die with the fabric's executor)
+     * and it releases what it holds, instead of waiting forever.
+     */
+    void fabricClosed() {
+        if (closed.compareAndSet(false, true)) {
+            release();
+            if (listener != null) {
+                listener.onError(new PortClosedException("the embedded fabric was closed"));
             }
         }
     }
