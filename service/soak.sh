@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The service's soak (not part of the test suite): runs `./umad serve --demo` for DURATION seconds (default
 # 3600) with one SSE client reading and one that never reads, and every INTERVAL seconds (default 60) forces
-# a full GC (jcmd) and samples the heap in use and the live threads from the service's own /metrics. Prints
+# a full GC (jcmd) and samples the heap that collection left (jvm_gc_live_data_size_bytes: what the old
+# generation kept), the heap in use a moment later and the live threads from the service's own /metrics. Prints
 # one line per sample, then the verdict: it fails if the heap after GC or the thread count kept growing.
 #
 #   service/soak.sh                  # an hour
@@ -43,16 +44,17 @@ metric() { # name and label filter -> summed value
 }
 sample() {
     jcmd "$serve" GC.run >/dev/null
-    local heap threads clients dropped notices queued
-    heap=$(metric jvm_memory_used_bytes 'area="heap"')
+    local heap used threads clients dropped notices queued
+    heap=$(metric jvm_gc_live_data_size_bytes '')
+    used=$(metric jvm_memory_used_bytes 'area="heap"')
     threads=$(metric jvm_threads_live_threads '')
     clients=$(metric reactive_umad_service_sse_clients '')
     dropped=$(metric reactive_umad_service_sse_dropped_events_total '')
     notices=$(grep -c '^event: notice' "$work/events.txt" || true)
     # Bytes the kernel holds for the connections (the stalled one's): unread at the client + unsent at the server.
     queued=$(ss -tnH state established "( sport = :$port or dport = :$port )" | awk '{ sum += $1 + $2 } END { print sum + 0 }')
-    printf '%6ds  heap after GC %7.1f MiB  threads %3d  SSE clients %d  notices streamed %6d  dropped for the stalled client %7d  socket bytes queued %8d\n' \
-        "$1" "$(echo "$heap / 1048576" | bc -l)" "$threads" "$clients" "$notices" "$dropped" "$queued"
+    printf '%6ds  heap after GC %7.1f MiB (in use %5.1f)  threads %3d  SSE clients %d  notices streamed %6d  dropped for the stalled client %7d  socket bytes queued %8d\n' \
+        "$1" "$(echo "$heap / 1048576" | bc -l)" "$(echo "$used / 1048576" | bc -l)" "$threads" "$clients" "$notices" "$dropped" "$queued"
     echo "$heap $threads $clients" >>"$work/samples"
 }
 

@@ -1,10 +1,13 @@
 package io.reactiveumad.examples;
 
+import com.sun.jna.Native;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * The {@code umad} command line: reactive-umad's examples as one tool. Output goes to the command
@@ -35,7 +38,30 @@ public final class UmadCli {
             Map.entry(ServeCommand.NAME, ServeCommand.class));
 
     public static void main(String[] args) {
+        if (args.length > 0 && COMMANDS.containsKey(args[0])) {
+            prepareInBackground();
+        }
         System.exit(run(CliContext.system(), new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+    }
+
+    /**
+     * Starts what opening a port will need (Reactor's schedulers, the SLF4J binding, JNA's native library) on
+     * another thread, while this one has picocli reflect over the command (~75 ms of one core in a cold
+     * start). Class initialisation is done once whichever thread gets there first; a failure here is left
+     * for the command itself to meet and report.
+     */
+    private static void prepareInBackground() {
+        Thread prepare = new Thread(() -> {
+            try {
+                Schedulers.boundedElastic();
+                LoggerFactory.getILoggerFactory();
+                Native.getDefaultStringEncoding();
+            } catch (Throwable ignored) {
+                // the command opens the port itself and reports what goes wrong there
+            }
+        }, "umad-prepare");
+        prepare.setDaemon(true);
+        prepare.start();
     }
 
     /** Runs one command line in {@code context} with these writers; returns the exit code. */
