@@ -34,9 +34,9 @@ final class DiscoverCommand extends FabricCommand {
             description = "ibnetdiscover or json (default: ${DEFAULT-VALUE}).")
     Format format;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "300",
-            description = "Give up after this long (default: ${DEFAULT-VALUE}).")
-    long timeoutSeconds;
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "300", converter = Seconds.class,
+            description = "Give up after this many seconds, 1 to a day (default: ${DEFAULT-VALUE}).")
+    Duration timeout;
 
     @Override
     public Integer call() {
@@ -52,7 +52,7 @@ final class DiscoverCommand extends FabricCommand {
         try (Connection connection = transport.connect(err, Schedulers.immediate())) {
             started = System.nanoTime();
             lastReport.set(started);
-            fabric = FabricDiscovery.discover(connection.port(), options).block(Duration.ofSeconds(timeoutSeconds));
+            fabric = FabricDiscovery.discover(connection.port(), options).block(timeout);
             stats = connection.port().stats();
         }
         if (fabric == null) {

@@ -49,9 +49,9 @@ final class ErrorsCommand extends FabricCommand {
     @Option(names = "--yes", description = "Confirm --clear.")
     boolean yes;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "300",
-            description = "Give up after this long (default: ${DEFAULT-VALUE}).")
-    long timeoutSeconds;
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "300", converter = Seconds.class,
+            description = "Give up after this many seconds, 1 to a day (default: ${DEFAULT-VALUE}).")
+    Duration timeout;
 
     @Option(names = "--json", description = "Print JSON.")
     boolean json;
@@ -83,7 +83,7 @@ final class ErrorsCommand extends FabricCommand {
         // hand-off between threads per answer.
         try (Connection connection = transport.connect(err(), Schedulers.immediate())) {
             nodes = ErrorSweep.sweep(connection.port(), DiscoveryOptions.defaults().withOutstanding(outstanding), sweep)
-                    .collectList().block(Duration.ofSeconds(timeoutSeconds));
+                    .collectList().block(timeout);
         }
         if (nodes == null) {
             throw new IllegalStateException("the sweep ended without a result");

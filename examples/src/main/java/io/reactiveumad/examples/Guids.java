@@ -2,6 +2,7 @@ package io.reactiveumad.examples;
 
 import io.reactiveumad.MadPort;
 import io.reactiveumad.client.SaClient;
+import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.attr.NodeDescription;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.sa.NodeRecord;
@@ -14,12 +15,59 @@ final class Guids {
 
     /** Hex, with or without {@code 0x}. */
     static long parse(String text) {
-        String hex = text.startsWith("0x") || text.startsWith("0X") ? text.substring(2) : text;
         try {
-            return Long.parseUnsignedLong(hex, 16);
+            return hex64(text);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("not a port GUID (hex): " + text);
         }
+    }
+
+    /** The subnet prefix of a link-local GID, taken for a GID given as a port GUID alone. */
+    static final long LINK_LOCAL_PREFIX = 0xfe80_0000_0000_0000L;
+
+    /**
+     * A GID given to {@code option}: {@code prefix:guid} (each 64-bit hex, with or without 0x), the way
+     * GIDs are printed (eight groups of four hex digits, {@code fe80:0000:…:0003}), or, where
+     * {@code guidAlone} allows it, a port GUID alone (link-local prefix).
+     */
+    static Gid parseGid(String option, String text, boolean guidAlone) {
+        String[] parts = text.strip().split(":", -1);
+        try {
+            if (parts.length == 8) {
+                long prefix = 0;
+                long guid = 0;
+                for (int i = 0; i < 8; i++) {
+                    if (parts[i].length() != 4) {
+                        throw new NumberFormatException(parts[i]);
+                    }
+                    long group = Long.parseLong(parts[i], 16);
+                    if (i < 4) {
+                        prefix = prefix << 16 | group;
+                    } else {
+                        guid = guid << 16 | group;
+                    }
+                }
+                return new Gid(prefix, guid);
+            }
+            if (parts.length == 2) {
+                return new Gid(hex64(parts[0]), hex64(parts[1]));
+            }
+            if (parts.length == 1 && guidAlone) {
+                return new Gid(LINK_LOCAL_PREFIX, hex64(parts[0]));
+            }
+        } catch (NumberFormatException e) {
+            // told below, with the option and the forms it takes
+        }
+        throw new IllegalArgumentException(option + " " + text + ": not a GID (prefix:guid in hex, or eight groups of"
+                + " four hex digits as fe80:0000:0000:0000:0002:c903:0000:1234" + (guidAlone ? ", or a port GUID" : "") + ")");
+    }
+
+    private static long hex64(String text) {
+        String hex = text.startsWith("0x") || text.startsWith("0X") ? text.substring(2) : text;
+        if (hex.isEmpty() || hex.length() > 16 || hex.startsWith("+") || hex.startsWith("-")) {
+            throw new NumberFormatException(text);
+        }
+        return Long.parseUnsignedLong(hex, 16);
     }
 
     /** The LID of the port with {@code portGuid}: the SA's NodeRecord for it (saquery NR -G does the same). */

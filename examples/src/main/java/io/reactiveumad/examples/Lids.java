@@ -1,7 +1,13 @@
 package io.reactiveumad.examples;
 
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
 /** LIDs as infiniband-diags reads them from a command line: decimal, or hex with 0x. */
 final class Lids {
+    /** The highest unicast LID; 0 is reserved and 0xC000 and up are multicast. */
+    static final int MAX_UNICAST = 0xBFFF;
+
     private Lids() {
     }
 
@@ -10,6 +16,27 @@ final class Lids {
             return Integer.decode(text);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("not a LID: " + text);
+        }
+    }
+
+    /**
+     * An option naming a port by its LID: a unicast LID, checked where it is parsed, so 0 (which the SA
+     * would take as "any") or a value beyond 16 bits is a usage error naming the option and the value.
+     */
+    static final class Unicast implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String text) {
+            int lid;
+            try {
+                lid = Integer.decode(text.strip());
+            } catch (NumberFormatException e) {
+                throw new TypeConversionException("'" + text + "' is not a LID (decimal, or hex with 0x)");
+            }
+            if (lid < 1 || lid > MAX_UNICAST) {
+                throw new TypeConversionException("'" + text + "' is not a unicast LID (1 to " + MAX_UNICAST
+                        + ", 0x1 to 0x" + Integer.toHexString(MAX_UNICAST).toUpperCase() + ")");
+            }
+            return lid;
         }
     }
 }

@@ -31,9 +31,9 @@ final class LinksCommand extends FabricCommand {
     @Option(names = {"-d", "--down"}, description = "Only ports whose link is down.")
     boolean downOnly;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "300",
-            description = "Give up after this long (default: ${DEFAULT-VALUE}).")
-    long timeoutSeconds;
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "300", converter = Seconds.class,
+            description = "Give up after this many seconds, 1 to a day (default: ${DEFAULT-VALUE}).")
+    Duration timeout;
 
     @Option(names = "--json", description = "Print JSON.")
     boolean json;
@@ -47,7 +47,7 @@ final class LinksCommand extends FabricCommand {
         try (Connection connection = transport.connect(err())) {
             links = Links.links(connection.port(), DiscoveryOptions.defaults().withOutstanding(outstanding))
                     .filter(l -> !downOnly || l.local().portInfo().portState() == PortInfo.STATE_DOWN)
-                    .collectList().block(Duration.ofSeconds(timeoutSeconds));
+                    .collectList().block(timeout);
         }
         if (links == null) {
             throw new IllegalStateException("the link report ended without a result");

@@ -61,7 +61,7 @@ final class SaCommand extends FabricCommand {
 
     @Command(name = "nodes", mixinStandardHelpOptions = true, description = "NodeRecords (saquery NR).")
     static final class Nodes extends Query {
-        @Option(names = "--lid", paramLabel = "LID", description = "Only the node with this LID.")
+        @Option(names = "--lid", paramLabel = "LID", converter = Lids.Unicast.class, description = "Only the node with this LID.")
         Integer lid;
 
         @Override
@@ -77,7 +77,7 @@ final class SaCommand extends FabricCommand {
 
     @Command(name = "portinfo", mixinStandardHelpOptions = true, description = "PortInfoRecords (saquery PIR).")
     static final class PortInfos extends Query {
-        @Option(names = "--lid", paramLabel = "LID", description = "Only the ports of this LID.")
+        @Option(names = "--lid", paramLabel = "LID", converter = Lids.Unicast.class, description = "Only the ports of this LID.")
         Integer lid;
 
         @Option(names = "--port-number", paramLabel = "N", description = "Only this port number (with --lid).")
@@ -85,6 +85,9 @@ final class SaCommand extends FabricCommand {
 
         @Override
         Flux<PortInfoRecord> query(SaClient sa) {
+            if (portNumber != null && (portNumber < 0 || portNumber > 254)) {
+                throw new IllegalArgumentException("--port-number " + portNumber + ": a port number is 0 to 254");
+            }
             long mask = (lid != null ? PortInfoRecord.Component.ENDPORT_LID : 0)
                     | (portNumber != null ? PortInfoRecord.Component.PORT_NUM : 0);
             PortInfoRecord template = new PortInfoRecord(lid == null ? 0 : lid, portNumber == null ? 0 : portNumber, 0,
@@ -97,10 +100,10 @@ final class SaCommand extends FabricCommand {
             description = "PathRecords between two ports (saquery -p), by LIDs or by port GUIDs; with no filter every path "
                     + "from the local port (saquery PR).")
     static final class Paths extends Query {
-        @Option(names = "--slid", paramLabel = "LID", description = "Source LID.")
+        @Option(names = "--slid", paramLabel = "LID", converter = Lids.Unicast.class, description = "Source LID.")
         Integer slid;
 
-        @Option(names = "--dlid", paramLabel = "LID", description = "Destination LID.")
+        @Option(names = "--dlid", paramLabel = "LID", converter = Lids.Unicast.class, description = "Destination LID.")
         Integer dlid;
 
         @Option(names = "--sgid", paramLabel = "GID", description = "Source GID as prefix:guid in hex, or a port GUID (default prefix).")
@@ -112,7 +115,7 @@ final class SaCommand extends FabricCommand {
         @Override
         Flux<PathRecord> query(SaClient sa) {
             if (sgid != null && dgid != null) {
-                return sa.pathRecords(gid(sgid), gid(dgid));
+                return sa.pathRecords(Guids.parseGid("--sgid", sgid, true), Guids.parseGid("--dgid", dgid, true));
             }
             if (slid == null && dlid == null && sgid == null && dgid == null) {
                 // No filter: every path from the local port, as saquery PR lists them.
@@ -132,20 +135,11 @@ final class SaCommand extends FabricCommand {
         }
 
         /** The default GID prefix (fe80::) unless the text gives one as {@code prefix:guid}. */
-        private static Gid gid(String text) {
-            int colon = text.lastIndexOf(':');
-            long prefix = colon < 0 ? 0xfe80000000000000L : Long.parseUnsignedLong(strip(text.substring(0, colon)), 16);
-            return new Gid(prefix, Long.parseUnsignedLong(strip(text.substring(colon + 1)), 16));
-        }
-
-        private static String strip(String hex) {
-            return hex.startsWith("0x") ? hex.substring(2) : hex;
-        }
     }
 
     @Command(name = "links", mixinStandardHelpOptions = true, description = "LinkRecords (saquery LR).")
     static final class Links extends Query {
-        @Option(names = "--lid", paramLabel = "LID", description = "Only links from this LID.")
+        @Option(names = "--lid", paramLabel = "LID", converter = Lids.Unicast.class, description = "Only links from this LID.")
         Integer lid;
 
         @Override

@@ -95,7 +95,7 @@ final class TransportOptions {
     }
 
     private Connection openEmbedded(Scheduler delivery) {
-        Topology topology = this.topology == null ? Topology.defaultTopology() : Topology.parse(this.topology);
+        Topology topology = this.topology == null ? Topology.defaultTopology() : topology(this.topology);
         EmbeddedFabric fabric = EmbeddedFabric.start(topology);
         try {
             List<PortSpec> ports = fabric.transport().ports();
@@ -110,6 +110,15 @@ final class TransportOptions {
         } catch (RuntimeException e) {
             fabric.close();
             throw e;
+        }
+    }
+
+    /** {@code --topology FILE}: what is wrong with it is a usage error naming the option and the file. */
+    private static Topology topology(Path file) {
+        try {
+            return Topology.parse(file);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--topology " + file + ": " + e.getMessage(), e);
         }
     }
 

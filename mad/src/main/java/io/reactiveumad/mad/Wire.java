@@ -1,9 +1,14 @@
 package io.reactiveumad.mad;
 
+import java.io.ByteArrayOutputStream;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -125,34 +130,73 @@ public final class Wire {
         return out;
     }
 
+    /** The first of the 128 lone low surrogates U+DC80..U+DCFF that stand for the bytes 0x80..0xFF of invalid UTF-8. */
+    private static final char ESCAPE = '\uDC00';
+
     /**
-     * A NUL-padded UTF-8 text field of {@code size} bytes, read up to its first NUL. Invalid UTF-8
-     * becomes U+FFFD (three bytes each), cut back by whole code points so the text still encodes into
-     * {@code size} bytes: cutting a surrogate pair in half would leave a character that encodes as '?',
-     * and decode, encode, decode would then change the text.
+     * A NUL-padded UTF-8 text field of {@code size} bytes, read up to its first NUL. The text keeps the
+     * field's bytes exactly: a byte that is not part of valid UTF-8 becomes the lone surrogate
+     * U+DC80..U+DCFF of its value (the "surrogateescape" of Python's file names, PEP 383), which
+     * {@link #putText} writes back as that byte. So decode, encode, decode is lossless and the encoding
+     * is the field's own bytes, even for a peer that writes Latin-1 or cuts a character in half. Valid
+     * UTF-8 never decodes to a lone surrogate, so nothing else is read this way; printed through a
+     * Java encoder such a character shows as '?'.
      */
     public static String text(ByteBuffer buf, int offset, int size) {
         int length = 0;
         while (length < size && buf.get(offset + length) != 0) {
             length++;
         }
-        String text = new String(bytes(buf, offset, length), StandardCharsets.UTF_8);
-        while (text.getBytes(StandardCharsets.UTF_8).length > size) {
-            text = text.substring(0, text.offsetByCodePoints(text.length(), -1));
+        ByteBuffer in = ByteBuffer.wrap(bytes(buf, offset, length));
+        CharBuffer out = CharBuffer.allocate(length);
+        CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        while (true) {
+            CoderResult result = utf8.decode(in, out, true);
+            if (!result.isError()) {
+                break;
+            }
+            for (int i = 0; i < result.length(); i++) {
+                int b = in.get() & 0xFF;
+                out.put(b < 0x80 ? (char) b : (char) (ESCAPE | b));
+            }
         }
-        return text;
+        return out.flip().toString();
     }
 
-    /** Writes {@code text} as UTF-8 into a {@code size}-byte field, NUL padded. */
+    /** Writes {@code text} as UTF-8 into a {@code size}-byte field, NUL padded (escaped bytes as themselves, see {@link #text}). */
     public static void putText(ByteBuffer buf, int offset, int size, String text) {
         byte[] utf8 = checkText(text, size);
         zero(buf, offset, size);
         buf.put(offset, utf8);
     }
 
-    /** The UTF-8 encoding of {@code text}; fails with {@link IllegalArgumentException} if longer than {@code size}. */
+    /**
+     * The bytes {@code text} is written as: UTF-8, and a byte escaped by {@link #text} as itself. Fails
+     * with {@link IllegalArgumentException} if longer than {@code size}, or if it holds a NUL (the field
+     * would end there) or a surrogate that is neither paired nor such an escape (it has no encoding).
+     */
     public static byte[] checkText(String text, int size) {
-        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+        ByteArrayOutputStream out = new ByteArrayOutputStream(text.length());
+        int i = 0;
+        while (i < text.length()) {
+            char c = text.charAt(i);
+            int cp = text.codePointAt(i);
+            if (c == 0) {
+                throw new IllegalArgumentException("text with a NUL at index " + i + " (the field ends at its first NUL): " + text);
+            }
+            if (Character.isSurrogate(c) && Character.charCount(cp) == 1) {
+                if (c < (ESCAPE | 0x80) || c > (ESCAPE | 0xFF)) {
+                    throw new IllegalArgumentException("text with an unpaired surrogate U+"
+                            + Integer.toHexString(c).toUpperCase() + " at index " + i + ": it has no UTF-8 encoding");
+                }
+                out.write(c & 0xFF);
+            } else {
+                out.writeBytes(new String(Character.toChars(cp)).getBytes(StandardCharsets.UTF_8));
+            }
+            i += Character.charCount(cp);
+        }
+        byte[] utf8 = out.toByteArray();
         if (utf8.length > size) {
             throw new IllegalArgumentException("text longer than " + size + " UTF-8 bytes: " + text);
         }

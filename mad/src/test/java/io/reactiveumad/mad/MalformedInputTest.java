@@ -11,6 +11,7 @@ import io.reactiveumad.mad.attr.TrapDetails;
 import io.reactiveumad.mad.sa.NodeRecord;
 import io.reactiveumad.mad.sa.ServiceRecord;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
@@ -127,30 +128,58 @@ class MalformedInputTest {
     }
 
     @Test
-    void invalidUtf8TextDecodesToTextThatStillFits() {
+    void invalidUtf8TextKeepsItsBytes() {
         byte[] garbage = new byte[NodeRecord.SIZE];
         Arrays.fill(garbage, (byte) 0xFF);
 
         NodeRecord record = NodeRecord.decode(ByteBuffer.wrap(garbage), 0);
 
-        assertThat(record.nodeDescription().text()).isNotEmpty().matches("\uFFFD+");
+        assertThat(record.nodeDescription().text()).isEqualTo("\uDCFF".repeat(NodeDescription.SIZE));
         assertThat(NodeRecord.decode(ByteBuffer.wrap(record.toBytes()), 0)).isEqualTo(record);
     }
 
+    /**
+     * 58 letters, an invalid byte, a four-byte character: the text used to be cut back (U+FFFD takes three
+     * bytes), losing the character; Latin-1, a character cut at the field's end, an overlong NUL and an
+     * encoded surrogate are kept byte for byte too. Before, each came back changed (U+FFFD, or cut).
+     */
     @Test
-    void invalidUtf8TextDecodesToATextThatEncodesAndDecodesToItself() {
-        // 58 letters, an invalid byte (U+FFFD: three bytes when encoded), then a four-byte character: the
-        // decoded text needs 65 bytes and is cut back; cutting half a surrogate pair changed it on re-decoding.
-        ByteBuffer field = ByteBuffer.allocate(NodeDescription.SIZE);
-        for (int i = 0; i < 58; i++) {
-            field.put((byte) 'a');
+    void invalidUtf8TextEncodesBackToTheSameBytes() {
+        byte[] emoji = {(byte) 0xF0, (byte) 0x9F, (byte) 0x98, (byte) 0x80};
+        List<byte[]> fields = List.of(
+                concat("a".repeat(58).getBytes(StandardCharsets.US_ASCII), new byte[] {(byte) 0xFF}, emoji),
+                "caf\u00e9 na\u00efve".getBytes(StandardCharsets.ISO_8859_1),
+                concat("x".repeat(62).getBytes(StandardCharsets.US_ASCII), new byte[] {(byte) 0xE2, (byte) 0x82}),
+                new byte[] {'a', (byte) 0xC0, (byte) 0x80, 'b', (byte) 0xED, (byte) 0xA0, (byte) 0x80, 'c'},
+                concat(emoji, new byte[] {(byte) 0x80, (byte) 0xBF}, emoji));
+        for (byte[] bytes : fields) {
+            ByteBuffer field = ByteBuffer.allocate(NodeDescription.SIZE).put(0, bytes);
+            NodeDescription once = NodeDescription.decode(field, 0);
+            ByteBuffer again = ByteBuffer.allocate(NodeDescription.SIZE);
+            once.encode(again, 0);
+            assertThat(again.array()).as("%s", once).isEqualTo(field.array());
+            assertThat(NodeDescription.decode(again, 0)).isEqualTo(once);
         }
-        field.put((byte) 0xFF).put(new byte[] {(byte) 0xF0, (byte) 0x9F, (byte) 0x98, (byte) 0x80});
-        NodeDescription once = NodeDescription.decode(field, 0);
-        ByteBuffer again = ByteBuffer.allocate(NodeDescription.SIZE);
-        once.encode(again, 0);
-        assertThat(NodeDescription.decode(again, 0)).isEqualTo(once);
-        assertThat(once.text()).isEqualTo("a".repeat(58) + "\uFFFD");
+        NodeDescription latin1 = NodeDescription.decode(ByteBuffer.allocate(64).put(0, new byte[] {'c', 'a', 'f', (byte) 0xE9}), 0);
+        assertThat(latin1.text()).isEqualTo("caf\uDCE9");
+    }
+
+    @Test
+    void textThatHasNoEncodingIsRefused() {
+        assertThatThrownBy(() -> new NodeDescription("a\0b")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("NUL");
+        assertThatThrownBy(() -> new NodeDescription("a\uD800b")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("unpaired surrogate U+D800");
+        assertThatThrownBy(() -> new NodeDescription("\uDC41")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("unpaired surrogate U+DC41");
+        assertThat(new NodeDescription("\uD83D\uDE00 ok").text()).isEqualTo("\uD83D\uDE00 ok");
+    }
+
+    private static byte[] concat(byte[]... parts) {
+        ByteBuffer all = ByteBuffer.allocate(Arrays.stream(parts).mapToInt(p -> p.length).sum());
+        for (byte[] p : parts) {
+            all.put(p);
+        }
+        return all.array();
     }
 
     @Test

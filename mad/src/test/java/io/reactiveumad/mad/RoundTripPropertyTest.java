@@ -182,8 +182,8 @@ class RoundTripPropertyTest {
     }
 
     /**
-     * The bits that belong to some field: all ones decoded and encoded again. Text fields cannot hold
-     * 0xFF bytes (invalid UTF-8), so they are decoded from ASCII and count as field bits whole.
+     * The bits that belong to some field: all ones decoded and encoded again. Text fields are decoded
+     * from ASCII (no NUL, which would end them early) and count as field bits whole.
      */
     private static byte[] fieldBits(Codec codec) {
         byte[] ones = new byte[codec.size()];

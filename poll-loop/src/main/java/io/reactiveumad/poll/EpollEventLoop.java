@@ -4,6 +4,7 @@ import io.reactiveumad.mad.DeviceGoneException;
 import io.reactiveumad.mad.NativeIoException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.concurrent.RejectedExecutionException;
@@ -21,8 +22,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Invariant:</b> registrations, interest changes, timers and handler calls all happen on the loop
  * thread; other threads only enqueue tasks and wake it. Each iteration runs queued tasks, fires due
- * timers, then waits in {@code epoll_wait} with the earliest deadline as timeout (0 when work is
- * pending) and dispatches the ready fds.
+ * timers, runs what its handlers and tasks asked to run {@linkplain #beforeWait before the wait} (the
+ * channels' batched sends), then waits in {@code epoll_wait} with the earliest deadline as timeout (0 when
+ * work is pending) and dispatches the ready fds.
  *
  * <p><b>Wakeups:</b> before blocking the loop publishes {@code SLEEPING} and re-checks its queue; a
  * producer that enqueues and then wins the {@code SLEEPING → AWAKE} swap writes the eventfd. So a
@@ -74,8 +76,6 @@ public final class EpollEventLoop implements PollLoop {
     private final ByteBuffer events;
     /** Loop thread only: the single epoll_event passed to epoll_ctl. */
     private final ByteBuffer ctlEvent;
-    /** Loop thread only: where the eventfd counter is read to reset it. */
-    private final ByteBuffer wakeupCounter;
     private final MpscQueue<Runnable> tasks = new MpscQueue<>();
     private final AtomicInteger wakeState = new AtomicInteger(AWAKE);
     private final AtomicInteger state = new AtomicInteger(RUNNING);
@@ -84,6 +84,9 @@ public final class EpollEventLoop implements PollLoop {
     private final AtomicLong timerSequence = new AtomicLong();
     /** Loop thread only. */
     private final TimerHeap timers = new TimerHeap();
+    /** Loop thread only: {@link #beforeWait} tasks of this pass, and the list they are swapped with while they run. */
+    private ArrayList<Runnable> beforeWait = new ArrayList<>();
+    private ArrayList<Runnable> runningBeforeWait = new ArrayList<>();
     /** Loop thread only: registrations indexed by fd. */
     private Registration[] registrations = new Registration[64];
     /** Loop thread only: tells a fd's successive registrations apart in events already fetched. */
@@ -95,12 +98,13 @@ public final class EpollEventLoop implements PollLoop {
         this.maxEvents = maxEvents;
         this.events = ByteBuffer.allocateDirect(maxEvents * LibC.EPOLL_EVENT_SIZE).order(ByteOrder.nativeOrder());
         this.ctlEvent = ByteBuffer.allocateDirect(LibC.EPOLL_EVENT_SIZE).order(ByteOrder.nativeOrder());
-        this.wakeupCounter = ByteBuffer.allocateDirect(Long.BYTES).order(ByteOrder.nativeOrder());
         FileDescriptor epoll = FileDescriptor.adopt(LibC.epollCreate());
         FileDescriptor wakeup = null;
         try {
             wakeup = FileDescriptor.adopt(LibC.eventFd());
-            ctl(epoll.intValue(), LibC.EPOLL_CTL_ADD, wakeup.intValue(), LibC.EPOLLIN, WAKEUP_DATA);
+            // Edge-triggered: every eventfd write is one event, so the counter never needs reading back (one read(2)
+            // less per wakeup); it cannot saturate (2^64 - 2 writes of 1), which is what would lose an edge.
+            ctl(epoll.intValue(), LibC.EPOLL_CTL_ADD, wakeup.intValue(), LibC.EPOLLIN | LibC.EPOLLET, WAKEUP_DATA);
         } catch (RuntimeException e) {
             closeQuietly(wakeup);
             closeQuietly(epoll);
@@ -187,6 +191,15 @@ public final class EpollEventLoop implements PollLoop {
         return registration;
     }
 
+    @Override
+    public void beforeWait(Runnable task) {
+        Objects.requireNonNull(task, "task");
+        if (!inEventLoop()) {
+            throw new IllegalStateException("beforeWait outside the loop thread " + name);
+        }
+        beforeWait.add(task);
+    }
+
     /** From another thread: stops the loop and joins it. From a handler or task: the loop stops after it returns. */
     @Override
     public void close() {
@@ -265,6 +278,7 @@ public final class EpollEventLoop implements PollLoop {
             while (state.get() == RUNNING) {
                 runTasks(MAX_TASKS_PER_ITERATION);
                 runDueTimers();
+                runBeforeWait();
                 int timeout = timeoutMillis();
                 if (timeout != 0) {
                     wakeState.set(SLEEPING);
@@ -311,6 +325,29 @@ public final class EpollEventLoop implements PollLoop {
         }
     }
 
+    /** Runs the tasks of {@link #beforeWait}; one that asks for another gets it in the next pass (timeout 0). */
+    private void runBeforeWait() {
+        ArrayList<Runnable> due = beforeWait;
+        if (due.isEmpty()) {
+            return;
+        }
+        beforeWait = runningBeforeWait;
+        runningBeforeWait = due;
+        try {
+            for (int i = 0; i < due.size(); i++) {
+                Runnable task = due.get(i);
+                try {
+                    task.run();
+                } catch (Throwable t) {
+                    rethrowIfFatal(t);
+                    LOG.warn("{}: task {} threw", name, task, t);
+                }
+            }
+        } finally {
+            due.clear();
+        }
+    }
+
     private void runDueTimers() {
         long now = nanoTime();
         for (TimerHeap.Entry head = timers.peek(); head != null && head.deadlineNanos - now <= 0; head = timers.peek()) {
@@ -319,9 +356,9 @@ public final class EpollEventLoop implements PollLoop {
         }
     }
 
-    /** 0 when tasks wait, -1 without timers, else the earliest deadline rounded up to whole ms. */
+    /** 0 when tasks (or before-wait tasks) wait, -1 without timers, else the earliest deadline rounded up to whole ms. */
     private int timeoutMillis() {
-        if (!tasks.isEmpty()) {
+        if (!tasks.isEmpty() || !beforeWait.isEmpty()) {
             return 0;
         }
         TimerHeap.Entry head = timers.peek();
@@ -341,8 +378,6 @@ public final class EpollEventLoop implements PollLoop {
             int epollEvents = events.getInt(base);
             long data = events.getLong(base + LibC.EPOLL_EVENT_DATA_OFFSET);
             if (data == WAKEUP_DATA) {
-                wakeupCounter.clear();
-                LibC.readFd(wakeupFd.intValue(), wakeupCounter);
                 continue;
             }
             int fd = (int) data;

@@ -115,6 +115,22 @@ public final class FileDescriptor implements AutoCloseable {
         return n;
     }
 
+    /**
+     * Sends slots {@code from .. from+count-1} of {@code batch}, each as one whole datagram, in one system call
+     * ({@code sendmmsg}); returns how many went out, or {@link #AGAIN} when the socket takes none.
+     */
+    public int send(DatagramBatch batch, int from, int count) {
+        return LibC.sendMessages(checkOpen("sendmmsg"), batch.headerAddress(from), batch.checkRange(from, count));
+    }
+
+    /**
+     * Receives as many queued datagrams as {@code batch} has slots in one system call ({@code recvmmsg}), from
+     * slot 0 on; returns how many (each one's length is {@link DatagramBatch#length(int)}), or {@link #AGAIN}.
+     */
+    public int receive(DatagramBatch batch) {
+        return LibC.receiveMessages(checkOpen("recvmmsg"), batch.headerAddress(0), batch.capacity());
+    }
+
     /** {@code ioctl(fd, request, arg)}; {@code arg} is a direct buffer (read from its position) or null. */
     public int ioctl(long request, ByteBuffer arg) {
         return LibC.ioctlFd(checkOpen("ioctl"), request, arg);

@@ -45,6 +45,8 @@ final class LibC {
     static final int EPOLLIN = 0x001;
     static final int EPOLLERR = 0x008;
     static final int EPOLLHUP = 0x010;
+    /** Edge-triggered (1u << 31): for the loop's own eventfd only; registered fds are level-triggered. */
+    static final int EPOLLET = 0x8000_0000;
 
     static {
         if (!Platform.isLinux() || !Platform.is64Bit()) {
@@ -107,6 +109,12 @@ final class LibC {
 
     private static native int poll(ByteBuffer fds, long nfds, int timeoutMs);
 
+    /** {@code msgvec} is the address of a {@code struct mmsghdr} array (see {@link DatagramBatch}). */
+    private static native int sendmmsg(int fd, long msgvec, int vlen, int flags);
+
+    /** {@code timeout} is a {@code struct timespec *}: always NULL (0) here, the sockets are non-blocking. */
+    private static native int recvmmsg(int fd, long msgvec, int vlen, int flags, long timeout);
+
     static native String strerror(int errno);
 
     // ---- wrappers ----
@@ -159,6 +167,40 @@ final class LibC {
             int errno = Native.getLastError();
             if (errno != Errors.EINTR) {
                 return Errors.againOrThrow("write", errno);
+            }
+        }
+    }
+
+    /**
+     * Sends the {@code count} datagrams described from {@code msgvec} on in one {@code sendmmsg}; returns how
+     * many went out (fewer when the socket filled up after the first), or {@link #AGAIN} when none could.
+     */
+    static int sendMessages(int fd, long msgvec, int count) {
+        for (;;) {
+            int n = sendmmsg(fd, msgvec, count, 0);
+            if (n >= 0) {
+                return n;
+            }
+            int errno = Native.getLastError();
+            if (errno != Errors.EINTR) {
+                return Errors.againOrThrow("sendmmsg", errno);
+            }
+        }
+    }
+
+    /**
+     * Receives up to {@code count} datagrams into the buffers described from {@code msgvec} on in one
+     * {@code recvmmsg} on a non-blocking socket: returns how many were queued (at least 1), or {@link #AGAIN}.
+     */
+    static int receiveMessages(int fd, long msgvec, int count) {
+        for (;;) {
+            int n = recvmmsg(fd, msgvec, count, 0, 0L);
+            if (n >= 0) {
+                return n;
+            }
+            int errno = Native.getLastError();
+            if (errno != Errors.EINTR) {
+                return Errors.againOrThrow("recvmmsg", errno);
             }
         }
     }

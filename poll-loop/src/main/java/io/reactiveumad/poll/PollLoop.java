@@ -21,6 +21,13 @@ public interface PollLoop extends EventExecutor, AutoCloseable {
      */
     FdRegistration register(int fd, int interest, FdHandler handler);
 
+    /**
+     * Loop thread only: runs {@code task} once in this pass of the loop, after its tasks, timers and ready fds
+     * and before it next waits for fds. A channel queues what it sends during a pass and sends it all here,
+     * in one system call. Exceptions are logged and isolated, as a task's are.
+     */
+    void beforeWait(Runnable task);
+
     /** Closes every registration (handlers see no more events), closes the loop's own fds, joins the thread. */
     @Override
     void close();

@@ -190,6 +190,47 @@ class EpollEventLoopTest {
     }
 
     @Test
+    void beforeWaitRunsOnceAfterThePassesTasksEvenTasksTheyQueued() throws Exception {
+        List<String> order = new CopyOnWriteArrayList<>();
+        CountDownLatch laterPass = new CountDownLatch(1);
+        loop.execute(() -> {
+            order.add("task");
+            loop.beforeWait(() -> order.add("before wait"));
+            loop.execute(() -> order.add("task it queued"));
+        });
+        loop.execute(() -> loop.beforeWait(() -> {
+            throw new IllegalStateException("isolated like a task");
+        }));
+        awaitLoopIterations(3);
+        loop.execute(laterPass::countDown);
+
+        assertThat(laterPass.await(AWAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+        assertThat(order).containsExactly("task", "task it queued", "before wait");
+    }
+
+    @Test
+    void beforeWaitAskedForByAHandlerRunsWithoutAnotherEvent() throws Exception {
+        FileDescriptor[] pipe = ownPair(FileDescriptor.pipe());
+        CountDownLatch ran = new CountDownLatch(1);
+        ByteBuffer oneByte = ByteBuffer.allocateDirect(1);
+        loop.register(pipe[0].intValue(), PollLoop.READ, handler(ops -> {
+            oneByte.clear();
+            if (pipe[0].read(oneByte) == 1) {
+                loop.beforeWait(ran::countDown);
+            }
+        }, null));
+
+        write(pipe[1], 1);
+
+        assertThat(ran.await(AWAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+    }
+
+    @Test
+    void beforeWaitIsForTheLoopThreadOnly() {
+        assertThatThrownBy(() -> loop.beforeWait(() -> { })).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
     void interestOffStopsReadsAndInterestOnResumesThem() throws Exception {
         FileDescriptor[] pipe = ownPair(FileDescriptor.pipe());
         List<Byte> received = new CopyOnWriteArrayList<>();

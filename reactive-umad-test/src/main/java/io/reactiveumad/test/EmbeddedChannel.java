@@ -1,5 +1,6 @@
 package io.reactiveumad.test;
 
+import io.reactiveumad.PortClosedException;
 import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.DeviceGoneException;
@@ -128,6 +129,8 @@ final class EmbeddedChannel implements MadChannel {
             throw FabricEngine.einval("write", "a MAD needs at least " + MadHeader.SIZE + " bytes");
         }
         mad = mad.clone();
+        // The frame's bytes are shared and immutable; its TID goes out in our copy.
+        ByteBuffer.wrap(mad).putLong(MadHeader.TID_OFFSET, frame.tid());
         int methodByte = mad[MadHeader.METHOD_OFFSET] & 0xFF;
         boolean request = !Method.isResponse(methodByte);
         if (request) {
@@ -172,6 +175,20 @@ final class EmbeddedChannel implements MadChannel {
                 engine.executor.execute(this::release);
             } catch (RejectedExecutionException e) {
                 // The fabric closed first: its nodes and agents are gone with it, nothing left to release.
+            }
+        }
+    }
+
+    /**
+     * The fabric closed under an open channel, as a loop that stops tells every fd still registered: the
+     * port hears it, so its pending requests end typed (their timers die with the fabric's executor)
+     * and it releases what it holds, instead of waiting forever.
+     */
+    void fabricClosed() {
+        if (closed.compareAndSet(false, true)) {
+            release();
+            if (listener != null) {
+                listener.onError(new PortClosedException("the embedded fabric was closed"));
             }
         }
     }

@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 import reactor.core.scheduler.Scheduler;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * An InfiniBand fabric inside the JVM: the nodes and links of a {@link Topology}, an SM that assigns
@@ -45,13 +44,11 @@ public final class EmbeddedFabric implements AutoCloseable {
     private final SubnetAdministrator sa;
     private final TrapRepressor trapRepressor;
     private final Transport transport;
-    private final Scheduler ownedScheduler;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private EmbeddedFabric(Builder b) {
-        Scheduler scheduler = b.scheduler;
-        this.ownedScheduler = scheduler == null ? Schedulers.newSingle("embedded-fabric", true) : null;
-        SchedulerExecutor executor = new SchedulerExecutor(scheduler == null ? ownedScheduler : scheduler, "embedded-fabric");
+        SchedulerExecutor executor = b.scheduler == null ? SchedulerExecutor.onOwnThread("embedded-fabric")
+                : new SchedulerExecutor(b.scheduler, "embedded-fabric");
         String smNode = b.smNode != null ? b.smNode : b.topology.nodes(NodeType.CA).stream().findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("the topology has no CA to run the SM on")).id();
         this.engine = new FabricEngine(executor, b.topology, smNode, b.smPort, b.hopDelay, b.kernelResends);
@@ -208,7 +205,8 @@ public final class EmbeddedFabric implements AutoCloseable {
     }
 
     /**
-     * Closes every channel and, if the fabric created its scheduler, disposes it. Idempotent; afterwards
+     * Closes every channel (a port still open on one hears {@link PortClosedException} and closes), runs
+     * what its executor already accepted and, if the fabric created its thread, stops it. Idempotent; afterwards
      * every method fails with {@link PortClosedException} ("the embedded fabric is closed"), and so does
      * opening a port on its transport.
      */
@@ -218,9 +216,6 @@ public final class EmbeddedFabric implements AutoCloseable {
             return;
         }
         engine.run(engine::dispose);
-        if (ownedScheduler != null) {
-            ownedScheduler.dispose();
-        }
     }
 
     private FabricPort portOf(String node, int port) {

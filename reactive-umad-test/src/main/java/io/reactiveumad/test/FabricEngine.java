@@ -554,7 +554,12 @@ final class FabricEngine {
     void dispose() {
         disposed = true;
         for (EmbeddedChannel c : new ArrayList<>(channels)) {
-            c.close();
+            try {
+                c.fabricClosed();
+            } catch (RuntimeException e) {
+                // One listener's failure must not keep the others open or the executor running.
+                LOG.warn("closing {} failed: {}", c, e.toString());
+            }
         }
         executor.shutdown();
     }

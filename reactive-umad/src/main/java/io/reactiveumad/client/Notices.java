@@ -4,7 +4,7 @@ import io.reactiveumad.AgentSpec;
 import io.reactiveumad.MadAgent;
 import io.reactiveumad.MadPort;
 import io.reactiveumad.PortClosedException;
-import io.reactiveumad.internal.ExitHook;
+import io.reactiveumad.internal.DefaultMadPort;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.MadStatusException;
 import io.reactiveumad.mad.Method;
@@ -141,18 +141,22 @@ public final class Notices implements Disposable {
 
     /**
      * Once per instance: forgets it when the port closes (it held the port in {@link #PER_PORT} forever
-     * otherwise) and has it unsubscribe at JVM exit.
+     * otherwise) and has the port's {@code close()} (also the one at JVM exit) unsubscribe first.
      */
     private void followPort() {
         if (followingPort.compareAndSet(false, true)) {
-            ExitHook.beforePortsClose(this, this::release);
+            if (port instanceof DefaultMadPort p) {
+                p.beforeClose(this, this::release);
+            }
             port.onDispose().subscribe(null, null, this::forget);
         }
     }
 
     private void forget() {
         PER_PORT.remove(port, this);
-        ExitHook.forget(this);
+        if (port instanceof DefaultMadPort p) {
+            p.forgetBeforeClose(this);
+        }
     }
 
     /** The notices matching any of {@code selectors}, each once; renewals are not shown. */
@@ -589,16 +593,22 @@ public final class Notices implements Disposable {
         release().subscribe();
     }
 
-    /** {@link #dispose()}, completing once the SA answered the Subscribe=0s (or they failed) and the agent is released. */
+    /**
+     * {@link #dispose()}, completing once the SA answered the Subscribe=0s (or they failed) and the agent
+     * is released: those it sends now and those already under way for streams cancelled just before (a
+     * watch inside {@code usingWhen(open, …, MadPort::close)} is cancelled right before the close).
+     */
     private Mono<Void> release() {
         List<Mono<Void>> teardowns = new ArrayList<>();
         synchronized (this) {
             if (disposed) {
                 return Mono.empty();
             }
-            for (Held s : active()) {
-                s.refs = 1;
-                release(s.selector);
+            for (Held s : subscriptions.values()) {
+                if (s.refs > 0) {
+                    s.refs = 1;
+                    release(s.selector);
+                }
                 teardowns.add(s.teardown);
             }
             disposed = true;

@@ -16,17 +16,20 @@ import io.reactiveumad.spi.channel.EventExecutor;
 import io.reactiveumad.spi.channel.AgentRegistration;
 import io.reactiveumad.spi.channel.FrameListener;
 import io.reactiveumad.spi.channel.MadChannel;
-import io.reactiveumad.spi.channel.MadFrame;
+import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.spi.channel.PortAttributes;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
@@ -41,6 +44,8 @@ import reactor.core.scheduler.Schedulers;
  */
 public final class DefaultMadPort implements MadPort, FrameListener {
     private static final Logger log = LoggerFactory.getLogger(DefaultMadPort.class);
+    /** How long {@link #close()} waits for the releases registered with {@link #beforeClose}. */
+    public static final Duration RELEASE_BOUND = Duration.ofSeconds(2);
 
     private final Transport transport;
     private final PortSpec spec;
@@ -51,6 +56,8 @@ public final class DefaultMadPort implements MadPort, FrameListener {
     private final Delivery requestEnds;
     private final RmppOptions rmpp;
     private final AtomicBoolean disposed = new AtomicBoolean();
+    /** What {@link #close()} runs first, by owner: see {@link #beforeClose}. */
+    private final Map<Object, Supplier<Mono<Void>>> beforeClose = new ConcurrentHashMap<>();
     /** Completed once the channel is released; see {@link #onDispose()}. */
     private final Sinks.Empty<Void> released = Sinks.empty();
     private volatile PortAttributes attributes;
@@ -240,20 +247,25 @@ public final class DefaultMadPort implements MadPort, FrameListener {
     }
 
     @Override
-    public void onFrame(MadFrame frame) {
-        DefaultMadAgent agent = agents.get(frame.agentId());
+    public void onFrame(int agentId, int status, MadAddress source, byte[] mad) {
+        DefaultMadAgent agent = agents.get(agentId);
         if (agent == null) {
             own.increment(Count.RECEIVED);
             own.increment(Count.UNCLAIMED);
-            log.debug("port {}: frame for unknown agent {} dropped", spec, frame.agentId());
+            log.debug("port {}: frame for unknown agent {} dropped", spec, agentId);
             return;
         }
-        agent.onFrame(frame);
+        agent.onFrame(status, source, mad);
     }
 
     @Override
     public void onError(Throwable error) {
-        log.warn("port {}: channel failed, closing its agents: {}", spec, error.toString());
+        if (error instanceof PortClosedException) {
+            // The transport closed the channel on purpose (its fabric or loop was closed): nothing failed.
+            log.debug("port {}: the transport closed it: {}", spec, error.toString());
+        } else {
+            log.warn("port {}: channel failed, closing its agents: {}", spec, error.toString());
+        }
         terminate(error);
     }
 
@@ -311,7 +323,45 @@ public final class DefaultMadPort implements MadPort, FrameListener {
 
     private void onReleased() {
         ExitHook.portClosed(this);
+        beforeClose.clear();
         released.tryEmitEmpty();
+    }
+
+    /**
+     * Has {@link #close()} subscribe to {@code release.get()} and wait for it (at most
+     * {@link #RELEASE_BOUND}) before the port closes, until {@link #forgetBeforeClose} with the same
+     * {@code owner}: what needs the port open to be given back (the notices' Subscribe=0 at the SA).
+     * A plain {@link #dispose()} does not wait for it.
+     */
+    public void beforeClose(Object owner, Supplier<Mono<Void>> release) {
+        beforeClose.put(owner, release);
+    }
+
+    public void forgetBeforeClose(Object owner) {
+        beforeClose.remove(owner);
+    }
+
+    /**
+     * Runs the releases registered with {@link #beforeClose} (bounded, so a dead peer cannot hold a close
+     * up), then disposes the port and completes once the channel is released. JVM exit closes ports this way.
+     */
+    @Override
+    public Mono<Void> close() {
+        return Mono.defer(() -> {
+            if (disposed.get() || beforeClose.isEmpty()) {
+                dispose();
+                return onDispose();
+            }
+            List<Mono<Void>> releases = beforeClose.values().stream().map(Supplier::get).toList();
+            return Mono.when(releases)
+                    .timeout(RELEASE_BOUND)
+                    .onErrorResume(e -> {
+                        log.warn("port {}: releasing what it held before closing did not finish: {}", spec, e.toString());
+                        return Mono.empty();
+                    })
+                    .then(Mono.fromRunnable(this::dispose))
+                    .then(onDispose());
+        });
     }
 
     @Override

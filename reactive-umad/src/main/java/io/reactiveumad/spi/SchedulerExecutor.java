@@ -3,6 +3,7 @@ package io.reactiveumad.spi;
 import io.reactiveumad.spi.channel.EventExecutor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -25,8 +26,9 @@ import reactor.core.scheduler.Schedulers;
  * synchronously from any thread: every task holds one lock, so such a call waits for a running task and
  * excludes the next, without queueing behind a virtual clock only the caller could advance. A task that
  * throws is logged and the loop goes on, as the epoll loop does. After {@link #shutdown()} new tasks are
- * rejected ({@code RejectedExecutionException}), never silently dropped: a dropped task could leave a
- * request waiting forever, a rejected one becomes a typed "port closed".
+ * rejected ({@code RejectedExecutionException}) and the tasks accepted before still run, as on the epoll
+ * loop: a dropped task could leave a request waiting or a port unreleased forever, a rejected one becomes
+ * a typed "port closed". Timers still pending at the shutdown are cancelled.
  */
 public final class SchedulerExecutor implements EventExecutor {
     private static final Logger log = LoggerFactory.getLogger(SchedulerExecutor.class);
@@ -34,10 +36,26 @@ public final class SchedulerExecutor implements EventExecutor {
     private final Scheduler scheduler;
     private final Scheduler.Worker worker;
     private final String name;
+    /** The scheduler to dispose once the last task ran, when this executor created it; else null. */
+    private final Scheduler owned;
     private final ReentrantLock lock = new ReentrantLock();
     private volatile Thread running;
+    /** Set by {@link #shutdown()}: from then on every submission is rejected. */
+    private volatile boolean shutDown;
+    /** Tasks accepted by {@link #execute} that have not run yet: the shutdown waits for them (see {@link #shutdown()}). */
+    private final AtomicInteger accepted = new AtomicInteger();
 
     public SchedulerExecutor(Scheduler scheduler, String name) {
+        this(scheduler, name, null);
+    }
+
+    /** An executor on a new daemon thread named {@code name}, which it stops once it has {@link #shutdown()}. */
+    public static SchedulerExecutor onOwnThread(String name) {
+        Scheduler thread = Schedulers.newSingle(name, true);
+        return new SchedulerExecutor(thread, name, thread);
+    }
+
+    private SchedulerExecutor(Scheduler scheduler, String name, Scheduler owned) {
         if (scheduler == Schedulers.immediate()) {
             throw new IllegalArgumentException("Schedulers.immediate() runs a nested task inside the running one,"
                     + " so it cannot serialise a loop: use a single-threaded or virtual-time scheduler");
@@ -45,6 +63,7 @@ public final class SchedulerExecutor implements EventExecutor {
         this.scheduler = scheduler;
         this.worker = scheduler.createWorker();
         this.name = name;
+        this.owned = owned;
     }
 
     @Override
@@ -63,9 +82,22 @@ public final class SchedulerExecutor implements EventExecutor {
     /** @throws RejectedExecutionException naming this executor once it is {@link #shutdown()} */
     @Override
     public void execute(Runnable task) {
+        // Counted before the check: a shutdown that finds no task counted rejects every later submission.
+        accepted.incrementAndGet();
+        if (shutDown) {
+            accepted.decrementAndGet();
+            throw shutDown(null);
+        }
         try {
-            worker.schedule(() -> runIsolated(task));
+            worker.schedule(() -> {
+                try {
+                    runIsolated(task);
+                } finally {
+                    accepted.decrementAndGet();
+                }
+            });
         } catch (RejectedExecutionException e) {
+            accepted.decrementAndGet();
             throw shutDown(e);
         }
     }
@@ -74,6 +106,9 @@ public final class SchedulerExecutor implements EventExecutor {
     @Override
     public Cancellable schedule(Runnable task, long delay, TimeUnit unit) {
         Disposable d;
+        if (shutDown) {
+            throw shutDown(null);
+        }
         try {
             d = worker.schedule(() -> runIsolated(task), delay, unit);
         } catch (RejectedExecutionException e) {
@@ -123,12 +158,44 @@ public final class SchedulerExecutor implements EventExecutor {
 
     /** Reactor says only "Scheduler unavailable"; this says whose loop it was and why. */
     private RejectedExecutionException shutDown(RejectedExecutionException reactors) {
-        return new RejectedExecutionException(name + (worker.isDisposed() ? " is shut down"
+        return new RejectedExecutionException(name + (shutDown || worker.isDisposed() ? " is shut down"
                 : ": its scheduler was disposed"), reactors);
     }
 
-    /** Stops running tasks; later submissions are rejected. The scheduler itself stays the caller's. */
+    /**
+     * Rejects every later submission, runs the tasks already accepted, then stops (and stops the thread
+     * of {@link #onOwnThread}); any thread, and from a task of this executor. Pending timers are cancelled.
+     * A scheduler passed to the constructor stays the caller's.
+     */
     public void shutdown() {
+        if (shutDown) {
+            return;
+        }
+        shutDown = true;
+        try {
+            worker.schedule(this::stopAfterAcceptedTasks);
+        } catch (RejectedExecutionException schedulerAlreadyDisposed) {
+            stop();
+        }
+    }
+
+    /**
+     * Queued after the tasks accepted so far; while any accepted task has not run yet (one a submitter
+     * counted but had not queued when this was), it queues itself again behind them. Once none is left
+     * nobody can queue any more (every later submission sees the shutdown), so it stops.
+     */
+    private void stopAfterAcceptedTasks() {
+        if (accepted.get() > 0) {
+            worker.schedule(this::stopAfterAcceptedTasks);
+            return;
+        }
+        stop();
+    }
+
+    private void stop() {
         worker.dispose();
+        if (owned != null) {
+            owned.dispose();
+        }
     }
 }

@@ -9,7 +9,8 @@ public final class Routes {
     }
 
     public static SmpRoute.Directed parse(String text) {
-        String[] parts = text.trim().split(",");
+        // Every part counts: "-D ," or "0,," is a mistake, not the local node.
+        String[] parts = text.trim().split(",", -1);
         int[] hops = new int[parts.length];
         try {
             for (int i = 0; i < parts.length; i++) {

@@ -6,7 +6,9 @@ import io.reactiveumad.mad.MadStatus;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.DeviceGoneException;
+import io.reactiveumad.poll.DatagramBatch;
 import io.reactiveumad.poll.Errors;
+import io.reactiveumad.poll.FileDescriptor;
 import io.reactiveumad.spi.channel.EventExecutor;
 import io.reactiveumad.mad.NativeIoException;
 import io.reactiveumad.poll.PollLoop;
@@ -60,8 +62,11 @@ public final class IbsimChannel implements MadChannel {
     private static final AtomicInteger NEXT_ID =
             new AtomicInteger(FIRST_ID + ThreadLocalRandom.current().nextInt(1 << 28));
     private static final int BIND_ATTEMPTS = 64;
-    /** Datagrams read per wakeup; the loop is level-triggered and comes back for the rest. */
-    private static final int MAX_READS_PER_WAKEUP = 64;
+    /**
+     * Datagrams read per wakeup, in one recvmmsg; the loop is level-triggered and comes back for the rest. Also
+     * the most sends one sendmmsg carries: the sends of one loop pass go out together when it ends.
+     */
+    private static final int BATCH = 64;
 
     private static final int MAX_AGENTS = 32;
     private static final int AGENT_SLOT_MASK = MAX_AGENTS - 1;
@@ -75,8 +80,18 @@ public final class IbsimChannel implements MadChannel {
     private final SimSocket data;
     private final SimControl.Attachment attachment;
     private final Runnable onClosed;
-    private final SimRequest inbound = new SimRequest();
-    private final SimRequest outbound = new SimRequest();
+    /** Loop thread only: what the last recvmmsg read; {@link #nextInbound} .. {@link #inboundCount} not yet dispatched. */
+    private final DatagramBatch inbound = new DatagramBatch(BATCH, SimRequest.SIZE);
+    private final SimRequest[] inboundSlots = slots(inbound);
+    private int inboundCount;
+    private int nextInbound;
+    /** Loop thread only: the sends of this loop pass ({@link #queued} of them), sent by {@link #flush} before it waits. */
+    private final DatagramBatch outbound = new DatagramBatch(BATCH, SimRequest.SIZE);
+    private final SimRequest[] outboundSlots = slots(outbound);
+    private int queued;
+    private boolean flushScheduled;
+    private final Runnable flushTask = this::flush;
+    private final Runnable drainTask = this::readAvailable;
     private final Agent[] agents = new Agent[MAX_AGENTS];
     private final ArrayDeque<Outbound> backlog = new ArrayDeque<>();
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -91,6 +106,14 @@ public final class IbsimChannel implements MadChannel {
     private MadAddress lastSource;
 
     private record Agent(AgentRegistration registration, int tag) {
+    }
+
+    private static SimRequest[] slots(DatagramBatch batch) {
+        SimRequest[] slots = new SimRequest[batch.capacity()];
+        for (int i = 0; i < slots.length; i++) {
+            slots[i] = new SimRequest(batch.slot(i));
+        }
+        return slots;
     }
 
     /** A MAD waiting for the data socket to take it. */
@@ -326,48 +349,77 @@ public final class IbsimChannel implements MadChannel {
         }
         byte[] mad = frame.mad();
         boolean request = (mad[MadHeader.METHOD_OFFSET] & MadHeader.RESPONSE_BIT) == 0;
-        // Written straight from the frame's bytes (a request's TID high bits patched in the datagram, never in
-        // the frame, which is not ours to change); only a MAD that has to wait is copied.
-        long tid = request ? (long) agent.tag << 32 | lowTid(mad) : NO_TID_REWRITE;
-        int dlid = frame.address().lid();
-        int dqp = frame.address().qpn();
-        int sqp = agent.registration.qpn();
-        if (backlog.isEmpty() && write(dlid, dqp, sqp, mad, tid)) {
-            return;
-        }
-        byte[] waiting = Arrays.copyOf(mad, SimRequest.MAD_SIZE);
-        if (tid != NO_TID_REWRITE) {
-            new MadHeader().wrap(waiting).tid(tid);
-        }
-        backlog.add(new Outbound(dlid, dqp, sqp, waiting));
-        updateInterest();
-    }
-
-    private static long lowTid(byte[] mad) {
-        return ByteBuffer.wrap(mad).getInt(MadHeader.TID_OFFSET + Integer.BYTES) & 0xFFFF_FFFFL;
-    }
-
-    private boolean write(Outbound out) {
-        return write(out.dlid, out.dqp, out.sqp, out.mad, NO_TID_REWRITE);
+        // Copied straight from the frame's bytes into the datagram, the frame's TID written there (a request's
+        // high bits being our agent's tag), never in the frame's array, which is shared and immutable; only a
+        // MAD that has to wait is copied again.
+        long tid = request ? (long) agent.tag << 32 | (frame.tid() & 0xFFFF_FFFFL) : frame.tid();
+        queue(frame.address().lid(), frame.address().qpn(), agent.registration.qpn(), mad, tid);
     }
 
     /**
-     * Writes one MAD, its TID replaced by {@code tid} unless that is {@link #NO_TID_REWRITE}; false when the
-     * socket would block. Fails the channel when ibsim is gone.
+     * Queues one MAD, its TID replaced by {@code tid} unless that is {@link #NO_TID_REWRITE}, behind everything
+     * queued before it: into this pass's batch, sent when the loop is about to wait (or at once when the batch is
+     * full), or into the backlog while the socket is full.
      */
-    private boolean write(int dlid, int dqp, int sqp, byte[] mad, long tid) {
+    private void queue(int dlid, int dqp, int sqp, byte[] mad, long tid) {
+        if (!backlog.isEmpty()) {
+            byte[] waiting = Arrays.copyOf(mad, SimRequest.MAD_SIZE);
+            if (tid != NO_TID_REWRITE) {
+                new MadHeader().wrap(waiting).tid(tid);
+            }
+            backlog.add(new Outbound(dlid, dqp, sqp, waiting));
+            return;
+        }
+        fill(outboundSlots[queued++], dlid, dqp, sqp, mad, tid);
+        if (queued == BATCH) {
+            flush();
+        } else if (!flushScheduled) {
+            flushScheduled = true;
+            loop.beforeWait(flushTask);
+        }
+    }
+
+    private static void fill(SimRequest datagram, int dlid, int dqp, int sqp, byte[] mad, long tid) {
         // ibsim fills in our LID for a slid of 0; directed-route SMPs travel from the permissive LID.
-        outbound.dlid(dlid).slid(dlid == MadAddress.PERMISSIVE_LID ? MadAddress.PERMISSIVE_LID : 0)
+        datagram.dlid(dlid).slid(dlid == MadAddress.PERMISSIVE_LID ? MadAddress.PERMISSIVE_LID : 0)
                 .dqp(dqp).sqp(sqp).status(0).length(SimRequest.MAD_SIZE).mad(mad);
         if (tid != NO_TID_REWRITE) {
-            outbound.tid(tid);
+            datagram.tid(tid);
+        }
+    }
+
+    /**
+     * Sends this pass's batch in one sendmmsg; what the socket does not take waits in the backlog, in order,
+     * until the socket is writable again.
+     */
+    private void flush() {
+        flushScheduled = false;
+        int count = queued;
+        queued = 0;
+        int sent = sendBatch(count);
+        if (sent < 0 || sent == count) {
+            return;
+        }
+        for (int i = sent; i < count; i++) {
+            SimRequest waiting = outboundSlots[i];
+            backlog.add(new Outbound(waiting.dlid(), waiting.dqp(), waiting.sqp(), waiting.mad()));
+        }
+        updateInterest();
+    }
+
+    /**
+     * Sends slots 0..count-1 of the batch; how many went out before the socket filled up, or -1 when the
+     * channel failed (a simulator that went away fails it).
+     */
+    private int sendBatch(int count) {
+        if (count == 0) {
+            return 0;
         }
         try {
-            return data.send(outbound.buffer());
+            return data.send(outbound, 0, count);
         } catch (NativeIoException e) {
-            NativeIoException error = gone(e);
-            fail(error);
-            throw error;
+            fail(gone(e));
+            return -1;
         }
     }
 
@@ -405,6 +457,10 @@ public final class IbsimChannel implements MadChannel {
         if (enabled && !readArmed) {
             updateInterest();
         }
+        if (enabled && nextInbound < inboundCount) {
+            // Datagrams already read wait for no fd event: they are dispatched in this loop pass.
+            loop.beforeWait(drainTask);
+        }
     }
 
     private int interest() {
@@ -418,41 +474,68 @@ public final class IbsimChannel implements MadChannel {
         }
     }
 
+    /** The socket is writable again: the backlog goes out in batches, in order, until it fills up again. */
     private void flushBacklog() {
+        // Nothing enters this pass's batch while the backlog waits, so the batch is free here.
         while (!backlog.isEmpty() && !closed.get()) {
-            if (!write(backlog.peek())) {
-                return;
+            int count = 0;
+            for (Outbound out : backlog) {
+                if (count == BATCH) {
+                    break;
+                }
+                fill(outboundSlots[count++], out.dlid, out.dqp, out.sqp, out.mad, NO_TID_REWRITE);
             }
-            backlog.poll();
+            int sent = sendBatch(count);
+            for (int i = 0; i < sent; i++) {
+                backlog.poll();
+            }
+            if (sent < count) {
+                break;
+            }
         }
         updateInterest();
     }
 
+    /**
+     * Dispatches what the last recvmmsg read and nobody wanted yet, then reads one more batch. Reads follow
+     * demand: what is read but not dispatched when reading goes off waits here, in order, for it to come back on.
+     */
     private void readAvailable() {
         if (!reading) {
             updateInterest();
             return;
         }
-        for (int reads = 0; reads < MAX_READS_PER_WAKEUP && reading && !closed.get(); reads++) {
-            int length;
-            try {
-                length = data.receive(inbound.buffer());
-            } catch (NativeIoException e) {
-                fail(gone(e));
-                return;
-            }
-            if (length < 0) {
-                return;
-            }
+        dispatchInbound();
+        if (!reading || closed.get()) {
+            return;
+        }
+        int count;
+        try {
+            count = data.receive(inbound);
+        } catch (NativeIoException e) {
+            fail(gone(e));
+            return;
+        }
+        if (count > 0) {
+            inboundCount = count;
+            nextInbound = 0;
+            dispatchInbound();
+        }
+    }
+
+    private void dispatchInbound() {
+        while (nextInbound < inboundCount && reading && !closed.get()) {
+            int slot = nextInbound++;
+            int length = inbound.length(slot);
             if (length != SimRequest.SIZE) {
                 log.warn("{}: ignoring a {}-byte datagram (expected {})", endpoint, length, SimRequest.SIZE);
                 continue;
             }
-            dispatch();
+            dispatch(inboundSlots[slot]);
         }
     }
 
-    private void dispatch() {
+    private void dispatch(SimRequest inbound) {
         if (inbound.status() != 0) {
             droppedBySimulator++;
             log.debug("{}: ibsim dropped a MAD we sent (status {})", endpoint, inbound.status());
@@ -471,7 +554,7 @@ public final class IbsimChannel implements MadChannel {
         MadAddress source = sourceOf(inbound.slid(), inbound.sqp());
         int agentId = header.isResponse() ? responseAgent(header) : requestAgent(header);
         if (agentId >= 0) {
-            listener.onFrame(new MadFrame(agentId, 0, 0, 0, source, mad));
+            listener.onFrame(agentId, 0, source, mad);
         } else if (!header.isResponse()) {
             answerUnclaimed(header, mad, source);
         }
@@ -517,11 +600,7 @@ public final class IbsimChannel implements MadChannel {
             return;
         }
         header.methodByte(Method.GET_RESP).status(MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE);
-        Outbound answer = new Outbound(source.lid(), source.qpn(), 1, mad);
-        if (!backlog.isEmpty() || !write(answer)) {
-            backlog.add(answer);
-            updateInterest();
-        }
+        queue(source.lid(), source.qpn(), 1, mad, NO_TID_REWRITE);
     }
 
     private NativeIoException gone(NativeIoException e) {
@@ -569,6 +648,8 @@ public final class IbsimChannel implements MadChannel {
     }
 
     private void release() {
+        // What this loop pass queued still goes out (an answer sent just before closing), as a write would have.
+        flush();
         data.close();
         onClosed.run();
     }

@@ -33,8 +33,19 @@ final class SimRequest {
     private static final byte[] ZEROS = new byte[MAD_SIZE];
     private static final boolean LITTLE_ENDIAN_HOST = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
 
-    private final ByteBuffer be = ByteBuffer.allocateDirect(SIZE).order(ByteOrder.BIG_ENDIAN);
-    private final ByteBuffer host = be.duplicate().order(ByteOrder.nativeOrder());
+    private final ByteBuffer be;
+    private final ByteBuffer host;
+
+    /** A datagram in a direct buffer of its own. */
+    SimRequest() {
+        this(ByteBuffer.allocateDirect(SIZE));
+    }
+
+    /** A datagram in {@code slot} (direct, {@link #SIZE} bytes from its position), e.g. a slot of a batch. */
+    SimRequest(ByteBuffer slot) {
+        this.be = slot.slice(slot.position(), SIZE).order(ByteOrder.BIG_ENDIAN);
+        this.host = be.duplicate().order(ByteOrder.nativeOrder());
+    }
 
     /** The datagram itself (direct), for the socket. */
     ByteBuffer buffer() {

@@ -1,5 +1,6 @@
 package io.reactiveumad.poll.ibsim;
 
+import io.reactiveumad.poll.DatagramBatch;
 import io.reactiveumad.poll.FileDescriptor;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -70,6 +71,17 @@ final class SimSocket implements AutoCloseable {
     boolean send(ByteBuffer datagram) {
         datagram.clear();
         return fd.write(datagram) != FileDescriptor.AGAIN;
+    }
+
+    /** Sends slots {@code from .. from+count-1} of {@code batch} in one call; how many went out, or {@link FileDescriptor#AGAIN}. */
+    int send(DatagramBatch batch, int from, int count) {
+        return fd.send(batch, from, count);
+    }
+
+    /** Receives up to a batch of datagrams in one call; how many (at least 1), or 0 when none is queued. */
+    int receive(DatagramBatch batch) {
+        int n = fd.receive(batch);
+        return n == FileDescriptor.AGAIN ? 0 : n;
     }
 
     /** Receives one datagram into {@code buffer} (a direct buffer); its length, or -1 when none is queued. */

@@ -3,6 +3,7 @@ package io.reactiveumad.test.topology;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -79,6 +80,8 @@ public final class Topology {
     public static Topology parse(Path file) {
         try {
             return parse(Files.readString(file, StandardCharsets.UTF_8));
+        } catch (CharacterCodingException e) {
+            throw new IllegalArgumentException("topology " + file + " is not a text file (not UTF-8: " + e.getMessage() + ")", e);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read topology " + file, e);
         }

@@ -118,7 +118,7 @@ final class TopologyParser {
             case "Rt" -> NodeType.ROUTER;
             default -> NodeType.CA;
         };
-        int portCount = Integer.parseInt(header.group(2));
+        int portCount = decimal(header.group(2), lineNo, "port count");
         String id = header.group(3);
         if (portCount < 1 || portCount > 254) {
             throw new TopologyFormatException(lineNo, "node \"" + id + "\": port count must be 1..254, not " + portCount);
@@ -139,7 +139,7 @@ final class TopologyParser {
         List<Port> ports = new ArrayList<>();
         if (type == NodeType.SWITCH) {
             Matcher lid = PORT0_LID.matcher(comment);
-            ports.add(lid.find() ? new Port(0, guid, Integer.parseInt(lid.group(1)), Integer.parseInt(lid.group(2)))
+            ports.add(lid.find() ? new Port(0, guid, decimal(lid.group(1), lineNo, "LID"), decimal(lid.group(2), lineNo, "LMC"))
                     : new Port(0, guid, 0, 0));
         } else {
             for (int p = 1; p <= portCount; p++) {
@@ -174,19 +174,23 @@ final class TopologyParser {
         if (!m.matches()) {
             throw new TopologyFormatException(lineNo, "not a port line: " + line);
         }
-        int port = Integer.parseInt(m.group(1));
+        int port = decimal(m.group(1), lineNo, "port number");
         if (port < 1 || port > portCount) {
             throw new TopologyFormatException(lineNo, "node \"" + id + "\" has no port " + port);
         }
         String rest = m.group(6);
         int hash = rest.indexOf('#');
         String options = hash < 0 ? rest : rest.substring(0, hash);
+        if (OPTION.matcher(options).replaceAll("").chars().anyMatch(c -> c == '[' || c == '(' || c == '"')) {
+            // What the pattern left after the remote end: a "[2" or "(2c9" cut short, not something to ignore.
+            throw new TopologyFormatException(lineNo, "truncated or malformed port line: " + line);
+        }
         String comment = hash < 0 ? "" : rest.substring(hash + 1);
         if (type != NodeType.SWITCH) {
-            long guid = m.group(2) != null ? Long.parseUnsignedLong(m.group(2), 16) : ports.get(port - 1).guid();
+            long guid = m.group(2) != null ? hexGuid(m.group(2), lineNo) : ports.get(port - 1).guid();
             Matcher lid = LOCAL_LID.matcher(comment);
             ports.set(port - 1, lid.find()
-                    ? new Port(port, guid, Integer.parseInt(lid.group(1)), Integer.parseInt(lid.group(2)))
+                    ? new Port(port, guid, decimal(lid.group(1), lineNo, "LID"), decimal(lid.group(2), lineNo, "LMC"))
                     : new Port(port, guid, 0, 0));
         }
         LinkWidth width = Link.DEFAULT_WIDTH;
@@ -215,7 +219,7 @@ final class TopologyParser {
         } catch (IllegalArgumentException e) {
             throw new TopologyFormatException(lineNo, e.getMessage());
         }
-        int remotePort = m.group(4) == null ? 1 : Integer.parseInt(m.group(4));
+        int remotePort = m.group(4) == null ? 1 : decimal(m.group(4), lineNo, "remote port number");
         if (remotePort < 1) {
             throw new TopologyFormatException(lineNo, "remote port must be >= 1: " + line);
         }
@@ -290,6 +294,27 @@ final class TopologyParser {
         if (end == 0) {
             throw new TopologyFormatException(lineNo, "not a number: " + text.strip());
         }
-        return Long.parseUnsignedLong(s.substring(0, end), radix);
+        try {
+            return Long.parseUnsignedLong(s.substring(0, end), radix);
+        } catch (NumberFormatException e) {
+            throw new TopologyFormatException(lineNo, "number beyond 64 bits: " + text.strip());
+        }
+    }
+
+    /** The digits a pattern matched, as an int; more than an int holds is an error naming the line. */
+    private static int decimal(String digits, int lineNo, String what) {
+        try {
+            return Integer.parseInt(digits);
+        } catch (NumberFormatException e) {
+            throw new TopologyFormatException(lineNo, what + " out of range: " + digits);
+        }
+    }
+
+    private static long hexGuid(String digits, int lineNo) {
+        try {
+            return Long.parseUnsignedLong(digits, 16);
+        } catch (NumberFormatException e) {
+            throw new TopologyFormatException(lineNo, "GUID beyond 64 bits: " + digits);
+        }
     }
 }

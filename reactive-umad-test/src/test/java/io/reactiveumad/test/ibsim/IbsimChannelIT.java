@@ -99,6 +99,54 @@ class IbsimChannelIT {
         assertThat(Mad.of(answer).status()).isEqualTo(MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE);
     }
 
+    /**
+     * The channel sends what one loop pass queued in batches (sendmmsg), and what the simulator's socket does not
+     * take yet waits in order; it reads in batches (recvmmsg). A burst larger than a batch (64) and than a
+     * datagram socket's queue (net.unix.max_dgram_qlen, 10 by default) reaches the server whole and in order,
+     * and so do the answers, sent back as one burst too.
+     */
+    @Test
+    void aBurstLargerThanABatchAndTheSocketQueueArrivesWholeAndInOrderBothWays() throws InterruptedException {
+        int burstClass = VENDOR_CLASS + 2;
+        server.register(new AgentRegistration(1, burstClass, 1, 1L << Method.GET, 0, 0, 0, false));
+        int asking = client.client(burstClass, 1);
+        MadAddress to = MadAddress.gsi(server.port().lid());
+        int burst = 300;
+        List<Integer> sent = new ArrayList<>();
+        for (int tid = 1; tid <= burst; tid++) {
+            sent.add(tid);
+        }
+        client.onLoop(() -> {
+            for (int tid : sent) {
+                byte[] get = vendorGet(burstClass);
+                new MadHeader().wrap(get).tid(tid);
+                client.channel().send(MadFrame.send(asking, to, get));
+            }
+            return null;
+        });
+        List<MadFrame> requests = new ArrayList<>();
+        for (int i = 0; i < burst; i++) {
+            requests.add(server.nextUnsolicited(10_000));
+        }
+        assertThat(requests).extracting(f -> new MadHeader().wrap(f.mad()).tidLow()).containsExactlyElementsOf(sent);
+
+        server.onLoop(() -> {
+            for (MadFrame request : requests) {
+                byte[] response = request.mad().clone();
+                new MadHeader().wrap(response).methodByte(Method.GET_RESP);
+                server.channel().send(MadFrame.send(request.agentId(), request.address(), response));
+            }
+            return null;
+        });
+        List<Integer> answered = new ArrayList<>();
+        for (int i = 0; i < burst; i++) {
+            MadHeader answer = new MadHeader().wrap(client.nextUnsolicited(10_000).mad());
+            assertThat(answer.isResponse()).isTrue();
+            answered.add(answer.tidLow());
+        }
+        assertThat(answered).containsExactlyElementsOf(sent);
+    }
+
     @Test
     void aSecondAgentForTheSameMethodsIsRefusedLikeTheKernelDoes() {
         AgentRegistration trap = new AgentRegistration(1, 0x0B, 1, 1L << Method.TRAP, 0, 0, 0, false);

@@ -1,0 +1,104 @@
+package io.reactiveumad.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Values every command refused in words that did not say which option or value was wrong, or accepted
+ * though they mean nothing: each is now one line naming both, and exit 2 (bad usage), before a MAD is sent.
+ */
+class CliBadValuesTest {
+
+    private static void oneUsageLine(CliRun run, String... mentions) {
+        assertThat(run.exitCode()).as("%s", run).isEqualTo(2);
+        assertThat(run.err().strip().lines()).as("%s", run).singleElement().asString().contains(mentions);
+        assertThat(run.out()).as("%s", run).isEmpty();
+    }
+
+    /** Was "Timeout on blocking read for -1000000000 NANOSECONDS", "… for 0 NANOSECONDS" and "long overflow", exit 1. */
+    @ParameterizedTest
+    @CsvSource({"discover,-1", "discover,0", "discover,99999999999", "errors,-1", "links,99999999999", "links,1.5"})
+    void aTimeoutThatIsNotAPositiveNumberOfSecondsIsNamed(String command, String seconds) {
+        oneUsageLine(CliRun.run(command, "--transport", "embedded", "--timeout", seconds), "--timeout", seconds);
+    }
+
+    /** Was "value -1 does not fit 16 bits at byte 56"; 0 was sent as a wildcard and listed every node. */
+    @ParameterizedTest
+    @CsvSource({"nodes,--lid,-1", "nodes,--lid,0", "nodes,--lid,70000", "nodes,--lid,0xC000", "portinfo,--lid,0",
+            "links,--lid,-1", "paths,--slid,0", "paths,--dlid,-1"})
+    void aLidThatIsNotUnicastIsNamed(String query, String option, String lid) {
+        String[] args = option.equals("--slid") ? new String[] {"sa", query, "--transport", "embedded", option, lid, "--dlid", "1"}
+                : option.equals("--dlid") ? new String[] {"sa", query, "--transport", "embedded", "--slid", "1", option, lid}
+                : new String[] {"sa", query, "--transport", "embedded", option, lid};
+        oneUsageLine(CliRun.run(args), option, lid, "unicast LID");
+    }
+
+    @Test
+    void aPortNumberOutOfRangeIsNamed() {
+        oneUsageLine(CliRun.run("sa", "portinfo", "--transport", "embedded", "--lid", "1", "--port-number", "-1"),
+                "--port-number -1");
+    }
+
+    /** Was 'For input string: "zz" under radix 16'. */
+    @ParameterizedTest
+    @CsvSource({"--sgid,zz", "--sgid,fe80:zz", "--sgid,1:2:3", "--sgid,0x", "--dgid,11112222333344445"})
+    void aGidThatDoesNotParseIsNamed(String option, String gid) {
+        String other = option.equals("--sgid") ? "--dgid" : "--sgid";
+        oneUsageLine(CliRun.run("sa", "paths", "--transport", "embedded", option, gid, other, "0x10003"),
+                option + " " + gid, "not a GID");
+    }
+
+    @Test
+    void aGidAsItIsPrintedIsAccepted() {
+        // host4's port GID as printed, to host3's as prefix:guid (the default topology's CA GUIDs start at 0x100000).
+        CliRun run = CliRun.run("sa", "paths", "--transport", "embedded", "--sgid", "fe80:0000:0000:0000:0000:0000:0010:0007",
+                "--dgid", "0xfe80000000000000:0x100005");
+        assertThat(run.exitCode()).as("%s", run).isZero();
+        assertThat(run.out()).as("%s", run).isNotBlank();
+    }
+
+    /** Both used to query the local node: "," and "0,," parsed as the empty route. */
+    @ParameterizedTest
+    @CsvSource(value = {"','", "'0,,'", "'0,1,'"}, quoteCharacter = '\'')
+    void aDirectedRouteWithAnEmptyHopIsNamed(String route) {
+        oneUsageLine(CliRun.run("smp", "nodeinfo", "--transport", "embedded", "-D", route), route, "not a directed route");
+    }
+
+    /** Was "Input length = 1", exit 1. */
+    @Test
+    void aBinaryTopologyFileIsNamed(@TempDir Path dir) throws Exception {
+        Path binary = dir.resolve("fabric.net");
+        Files.write(binary, new byte[] {'S', 'w', (byte) 0xFF, (byte) 0xFE, 0, 1, 2});
+        oneUsageLine(CliRun.run("discover", "--transport", "embedded", "--topology", binary.toString()),
+                "--topology " + binary, "not a text file");
+    }
+
+    /** A port line cut after its remote's '[' was read as port 1 of the remote. */
+    @Test
+    void aTruncatedPortLineIsNamedWithItsLine(@TempDir Path dir) throws Exception {
+        Path cut = dir.resolve("fabric.net");
+        Files.writeString(cut, "Switch 2 \"sw1\"\n[1] \"host1\"[\n\nHca 1 \"host1\"\n[1] \"sw1\"[1]\n");
+        oneUsageLine(CliRun.run("discover", "--transport", "embedded", "--topology", cut.toString()),
+                "--topology " + cut, "line 2", "truncated");
+    }
+
+    /** Numbers beyond what the field holds used to fail with NumberFormatException's text and no line. */
+    @ParameterizedTest
+    @CsvSource(value = {
+            "'Switch 99999999999 \"sw1\"\n[1] \"host1\"[1]\n\nHca 1 \"host1\"\n[1] \"sw1\"[1]\n'|line 1|port count",
+            "'Switch 2 \"sw1\"\n[1] \"host1\"[99999999999]\n\nHca 1 \"host1\"\n[1] \"sw1\"[1]\n'|line 2|remote port",
+            "'Switch 2 \"sw1\"\n[1] \"host1\"[1]\n\nHca 1 \"host1\"\n[1](123456789abcdef01) \"sw1\"[1]\n'|line 5|GUID",
+            "'switchguid=0x123456789abcdef012\nSwitch 2 \"sw1\"\n[1] \"host1\"[1]\n\nHca 1 \"host1\"\n[1] \"sw1\"[1]\n'|line 1|64 bits"},
+            delimiter = '|', quoteCharacter = '\'')
+    void aNumberTooLargeInANetFileIsNamedWithItsLine(String text, String line, String what, @TempDir Path dir) throws Exception {
+        Path file = dir.resolve("fabric.net");
+        Files.writeString(file, text.replace("\\n", "\n"));
+        oneUsageLine(CliRun.run("discover", "--transport", "embedded", "--topology", file.toString()), line, what);
+    }
+}
