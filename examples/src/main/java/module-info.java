@@ -8,6 +8,7 @@ module io.reactiveumad.examples {
     requires info.picocli;
     requires com.fasterxml.jackson.databind;
     requires com.sun.jna;
+    requires org.slf4j;
 
     // picocli fills the commands' options reflectively; Jackson writes the JSON views.
     opens io.reactiveumad.examples to info.picocli, com.fasterxml.jackson.databind;

@@ -15,7 +15,8 @@ import java.util.Map;
  * Side-by-side request/response on one ibsim fabric: the C libibumad client (under umad2sim) and
  * {@link MadRoundTrips} (over {@code IbsimTransport}), each in its own process attached to the same node,
  * SMP Get(NodeInfo) LID-routed to the same target across a spine, at each window, best of {@code --runs}
- * runs in one process. Prints a table with the Java/C ratios. Started by {@code benchmarks/ibsim-roundtrips.sh}.
+ * runs in one process. Prints a table with the Java/C ratios, then each client's CPU time and context switches per
+ * round trip (Java's first run apart from its later ones). Started by {@code benchmarks/ibsim-roundtrips.sh}.
  *
  * <p>Arguments: {@code --c-client PATH} (the built mad_roundtrips), {@code --count N} (20 000),
  * {@code --runs R} (2), {@code --windows 1,8,64}.
@@ -64,15 +65,25 @@ public final class IbsimRoundTripsComparison {
                     SPINES, HOSTS_PER_LEAF, count, runs);
             out.println("| window | C libibumad | reactive-umad | Java/C |");
             out.println("|---|---|---|---|");
+            StringBuilder usage = new StringBuilder();
             for (int window : windows) {
-                double c = RoundTripRuns.best(ChildProcess.run(fabric.attached(CLIENT_NODE, List.of(cClient,
-                        "-w", "" + window, "-n", "" + count, "-r", "" + runs, "" + lid)), RUN_LIMIT), "c", window, count);
-                double java = RoundTripRuns.best(ChildProcess.run(ChildProcess.java(MadRoundTrips.class,
+                RoundTripRuns.Run c = RoundTripRuns.best(RoundTripRuns.runs(ChildProcess.run(fabric.attached(CLIENT_NODE,
+                        List.of(cClient, "-w", "" + window, "-n", "" + count, "-r", "" + runs, "" + lid)), RUN_LIMIT), "c",
+                        window, count));
+                List<RoundTripRuns.Run> java = RoundTripRuns.runs(ChildProcess.run(ChildProcess.java(MadRoundTrips.class,
                         Map.of(IbsimTransport.ENV_SOCKET_NAME, fabric.socketName(), IbsimTransport.ENV_NODE, CLIENT_NODE),
                         List.of("--window", "" + window, "--count", "" + count, "--runs", "" + runs, "--lid", "" + lid)),
                         RUN_LIMIT), "java", window, count);
-                out.println(RoundTripRuns.row(window, c, java));
+                out.println(RoundTripRuns.row(window, c.rate(), RoundTripRuns.best(java).rate()));
+                usage.append(String.format(Locale.ROOT, "| %d | %s | %s | %s |%n", window, c.usage(), java.get(0).usage(),
+                        java.size() > 1 ? RoundTripRuns.best(java.subList(1, java.size())).usage() : "-"));
             }
+            out.printf(Locale.ROOT, "%nPer round trip, each client process's CPU time (Java: of which its JIT and GC threads) "
+                    + "and context switches, which load barely moves; C's best run, Java's first run (a fresh JVM: JIT "
+                    + "warm-up) and its best later run:%n%n");
+            out.println("| window | C libibumad | reactive-umad first run | reactive-umad later runs |");
+            out.println("|---|---|---|---|");
+            out.print(usage);
         }
     }
 

@@ -90,8 +90,8 @@ public final class VmRoundTripsComparison {
             System.out.printf(Locale.ROOT, "| %d | %.2f k/s | %.2f k/s | %.2fx | %s | %s |%n", window, c.rate() / 1000,
                     cold.rate() / 1000, cold.rate() / c.rate(), warm == null ? "-" : String.format(Locale.ROOT, "%.2f k/s",
                             warm.rate() / 1000), warm == null ? "-" : String.format(Locale.ROOT, "%.2fx", warm.rate() / c.rate()));
-            usage.append(String.format(Locale.ROOT, "| %d | %s | %s | %s |%n", window, usage(c), usage(cold),
-                    warm == null ? "-" : usage(warm)));
+            usage.append(String.format(Locale.ROOT, "| %d | %s | %s | %s |%n", window, c.usage(), cold.usage(),
+                    warm == null ? "-" : warm.usage()));
         }
         System.out.println();
         System.out.println("Per round trip, the client process's CPU time (of which the JVM's own threads: JIT, GC) and context switches:");
@@ -99,11 +99,6 @@ public final class VmRoundTripsComparison {
         System.out.println("| outstanding | C libibumad | reactive-umad cold | reactive-umad warm |");
         System.out.println("|---|---|---|---|");
         System.out.print(usage);
-    }
-
-    private static String usage(RoundTripRuns.Run run) {
-        return String.format(Locale.ROOT, "%.0f µs%s, %.2f switches", run.cpuMicros(),
-                run.jvmMicros() > 0 ? String.format(Locale.ROOT, " (JIT/GC %.0f µs)", run.jvmMicros()) : "", run.switches());
     }
 
     /** The host's 1-minute load average: the VM's one vCPU gets what the host's other work leaves. */

@@ -76,8 +76,6 @@ public final class EpollEventLoop implements PollLoop {
     private final ByteBuffer events;
     /** Loop thread only: the single epoll_event passed to epoll_ctl. */
     private final ByteBuffer ctlEvent;
-    /** Loop thread only: where the eventfd counter is read to reset it. */
-    private final ByteBuffer wakeupCounter;
     private final MpscQueue<Runnable> tasks = new MpscQueue<>();
     private final AtomicInteger wakeState = new AtomicInteger(AWAKE);
     private final AtomicInteger state = new AtomicInteger(RUNNING);
@@ -100,12 +98,13 @@ public final class EpollEventLoop implements PollLoop {
         this.maxEvents = maxEvents;
         this.events = ByteBuffer.allocateDirect(maxEvents * LibC.EPOLL_EVENT_SIZE).order(ByteOrder.nativeOrder());
         this.ctlEvent = ByteBuffer.allocateDirect(LibC.EPOLL_EVENT_SIZE).order(ByteOrder.nativeOrder());
-        this.wakeupCounter = ByteBuffer.allocateDirect(Long.BYTES).order(ByteOrder.nativeOrder());
         FileDescriptor epoll = FileDescriptor.adopt(LibC.epollCreate());
         FileDescriptor wakeup = null;
         try {
             wakeup = FileDescriptor.adopt(LibC.eventFd());
-            ctl(epoll.intValue(), LibC.EPOLL_CTL_ADD, wakeup.intValue(), LibC.EPOLLIN, WAKEUP_DATA);
+            // Edge-triggered: every eventfd write is one event, so the counter never needs reading back (one read(2)
+            // less per wakeup); it cannot saturate (2^64 - 2 writes of 1), which is what would lose an edge.
+            ctl(epoll.intValue(), LibC.EPOLL_CTL_ADD, wakeup.intValue(), LibC.EPOLLIN | LibC.EPOLLET, WAKEUP_DATA);
         } catch (RuntimeException e) {
             closeQuietly(wakeup);
             closeQuietly(epoll);
@@ -379,8 +378,6 @@ public final class EpollEventLoop implements PollLoop {
             int epollEvents = events.getInt(base);
             long data = events.getLong(base + LibC.EPOLL_EVENT_DATA_OFFSET);
             if (data == WAKEUP_DATA) {
-                wakeupCounter.clear();
-                LibC.readFd(wakeupFd.intValue(), wakeupCounter);
                 continue;
             }
             int fd = (int) data;

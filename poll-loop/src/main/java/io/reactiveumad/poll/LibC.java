@@ -45,6 +45,8 @@ final class LibC {
     static final int EPOLLIN = 0x001;
     static final int EPOLLERR = 0x008;
     static final int EPOLLHUP = 0x010;
+    /** Edge-triggered (1u << 31): for the loop's own eventfd only; registered fds are level-triggered. */
+    static final int EPOLLET = 0x8000_0000;
 
     static {
         if (!Platform.isLinux() || !Platform.is64Bit()) {

@@ -2,6 +2,7 @@ package io.reactiveumad.service;
 
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
@@ -29,11 +30,14 @@ public final class FabricService implements AutoCloseable {
     private final DisposableServer server;
     private final FabricWatcher watcher;
     private final PrometheusMeterRegistry registry;
+    private final JvmGcMetrics gcMetrics;
 
-    private FabricService(DisposableServer server, FabricWatcher watcher, PrometheusMeterRegistry registry) {
+    private FabricService(DisposableServer server, FabricWatcher watcher, PrometheusMeterRegistry registry,
+                          JvmGcMetrics gcMetrics) {
         this.server = server;
         this.watcher = watcher;
         this.registry = registry;
+        this.gcMetrics = gcMetrics;
     }
 
     /** Discovers the fabric from {@code port}, subscribes to its traps and binds the HTTP server. */
@@ -49,9 +53,12 @@ public final class FabricService implements AutoCloseable {
             PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
             PortMetrics portMetrics = new PortMetrics(port);
             portMetrics.bindTo(registry);
-            // The JVM's heap and threads, which the soak (service/soak.sh) watches through /metrics.
+            // The JVM's heap, threads and the heap left after the last full collection
+            // (jvm.gc.live.data.size), which the soak (service/soak.sh) watches through /metrics.
             new JvmMemoryMetrics().bindTo(registry);
             new JvmThreadMetrics().bindTo(registry);
+            JvmGcMetrics gcMetrics = new JvmGcMetrics();
+            gcMetrics.bindTo(registry);
             Gauge.builder("reactive.umad.service.sse.clients", hub, EventHub::clients)
                     .description("connected Server-Sent Events clients").register(registry);
             FunctionCounter.builder("reactive.umad.service.sse.dropped", hub, EventHub::dropped)
@@ -59,9 +66,9 @@ public final class FabricService implements AutoCloseable {
                     .register(registry);
             return watcher.start(options.sweepInterval())
                     .then(new HttpApi(view, watcher, registry, portMetrics).bind(options))
-                    .<FabricService>map(server -> new FabricService(server, watcher, registry))
-                    .doOnError(e -> stopped(watcher, registry))
-                    .doOnCancel(() -> stopped(watcher, registry));
+                    .<FabricService>map(server -> new FabricService(server, watcher, registry, gcMetrics))
+                    .doOnError(e -> stopped(watcher, registry, gcMetrics))
+                    .doOnCancel(() -> stopped(watcher, registry, gcMetrics));
         });
     }
 
@@ -78,11 +85,12 @@ public final class FabricService implements AutoCloseable {
     @Override
     public void close() {
         server.disposeNow();
-        stopped(watcher, registry);
+        stopped(watcher, registry, gcMetrics);
     }
 
-    private static void stopped(FabricWatcher watcher, PrometheusMeterRegistry registry) {
+    private static void stopped(FabricWatcher watcher, PrometheusMeterRegistry registry, JvmGcMetrics gcMetrics) {
         watcher.dispose();
+        gcMetrics.close();
         registry.close();
     }
 }
