@@ -15,7 +15,6 @@ import io.reactiveumad.poll.PollLoop;
 import io.reactiveumad.spi.channel.AgentRegistration;
 import io.reactiveumad.spi.channel.FrameListener;
 import io.reactiveumad.spi.channel.MadChannel;
-import io.reactiveumad.spi.channel.MadFrame;
 import io.reactiveumad.spi.channel.PortAttributes;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
