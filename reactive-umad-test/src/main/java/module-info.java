@@ -7,6 +7,8 @@
 module io.reactiveumad.test {
     requires transitive io.reactiveumad;
     requires static org.junit.jupiter.api;
+    // Optional: only NoBlockingCalls, in a test run with BlockHound, uses it.
+    requires static reactor.blockhound;
     requires org.slf4j;
 
     exports io.reactiveumad.test;

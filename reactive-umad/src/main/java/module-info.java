@@ -12,10 +12,14 @@ module io.reactiveumad {
     requires transitive io.reactiveumad.operators;
     requires transitive reactor.core;
     requires org.slf4j;
+    // Optional: only a test run that installs BlockHound loads the integration that names the loop threads.
+    requires static reactor.blockhound;
 
     exports io.reactiveumad;
     exports io.reactiveumad.client;
     exports io.reactiveumad.discovery;
     exports io.reactiveumad.fabric;
     exports io.reactiveumad.spi;
+
+    provides reactor.blockhound.integration.BlockHoundIntegration with io.reactiveumad.internal.LoopThreadsAreNonBlocking;
 }

@@ -121,6 +121,9 @@ public final class FakeChannel implements MadChannel {
         checkLoop();
         byte[] bytes = frame.mad().clone();
         ByteBuffer buf = ByteBuffer.wrap(bytes);
+        if (bytes.length >= MadHeader.TID_OFFSET + Long.BYTES) {
+            buf.putLong(MadHeader.TID_OFFSET, frame.tid());
+        }
         if (!Method.isResponse(bytes[MadHeader.METHOD_OFFSET] & 0xFF)) {
             buf.putInt(MadHeader.TID_OFFSET, frame.agentId());
         }

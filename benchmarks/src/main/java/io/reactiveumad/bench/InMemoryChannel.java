@@ -12,7 +12,8 @@ import io.reactiveumad.spi.channel.FrameListener;
 import io.reactiveumad.spi.channel.MadChannel;
 import io.reactiveumad.spi.channel.MadFrame;
 import io.reactiveumad.spi.channel.PortAttributes;
-import java.util.ArrayDeque;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -20,7 +21,7 @@ import java.util.List;
  * rather than a transport: every request sent is answered (a copy with the R bit set, as a peer's GetResp
  * arrives in a fresh array), the answers of one loop pass arriving together as a burst of reads would;
  * and {@link #inject} hands the port unsolicited MADs as if read. Allocation per MAD is what a real
- * transport pays too: one array and one frame.
+ * transport pays too: one array.
  */
 final class InMemoryChannel implements MadChannel, Transport {
     static final PortSpec SPEC = new PortSpec("memory0", 1);
@@ -28,7 +29,10 @@ final class InMemoryChannel implements MadChannel, Transport {
     private static final MadAddress PEER = MadAddress.smp(2);
 
     private final EpollEventLoop loop = EpollEventLoop.start("in-memory");
-    private final ArrayDeque<MadFrame> arrivals = new ArrayDeque<>();
+    /** The MADs of this loop pass, in order, with their agents (as a transport reads them: an array each). */
+    private byte[][] arrivals = new byte[64][];
+    private int[] arrivalAgents = new int[64];
+    private int arrived;
     private final Runnable deliverArrivals = this::deliverArrivals;
     private FrameListener listener;
     private int agents;
@@ -76,28 +80,38 @@ final class InMemoryChannel implements MadChannel, Transport {
     @Override
     public void send(MadFrame frame) {
         byte[] answer = frame.mad().clone();
+        ByteBuffer.wrap(answer).putLong(MadHeader.TID_OFFSET, frame.tid());
         answer[MadHeader.METHOD_OFFSET] |= (byte) MadHeader.RESPONSE_BIT;
-        arrive(new MadFrame(frame.agentId(), 0, 0, 0, PEER, answer));
+        arrive(frame.agentId(), answer);
     }
 
     /** Loop thread: {@code count} copies of {@code mad} for agent {@code agentId}, as unsolicited arrivals. */
     void inject(int agentId, byte[] mad, int count) {
         for (int i = 0; i < count; i++) {
-            arrive(new MadFrame(agentId, 0, 0, 0, PEER, mad.clone()));
+            arrive(agentId, mad.clone());
         }
     }
 
-    private void arrive(MadFrame frame) {
-        arrivals.add(frame);
-        if (arrivals.size() == 1) {
+    private void arrive(int agentId, byte[] mad) {
+        if (arrived == arrivals.length) {
+            arrivals = Arrays.copyOf(arrivals, arrived * 2);
+            arrivalAgents = Arrays.copyOf(arrivalAgents, arrived * 2);
+        }
+        arrivals[arrived] = mad;
+        arrivalAgents[arrived] = agentId;
+        if (arrived++ == 0) {
             loop.execute(deliverArrivals);
         }
     }
 
+    /** Hands over every MAD of this pass, and those the listener's sends add meanwhile. */
     private void deliverArrivals() {
-        for (MadFrame frame = arrivals.poll(); frame != null; frame = arrivals.poll()) {
-            listener.onFrame(frame);
+        for (int i = 0; i < arrived; i++) {
+            byte[] mad = arrivals[i];
+            arrivals[i] = null;
+            listener.onFrame(arrivalAgents[i], 0, PEER, mad);
         }
+        arrived = 0;
     }
 
     @Override

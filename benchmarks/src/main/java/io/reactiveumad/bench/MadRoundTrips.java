@@ -5,6 +5,7 @@ import io.reactiveumad.IbsimTransport;
 import io.reactiveumad.KernelTransport;
 import io.reactiveumad.MadAgent;
 import io.reactiveumad.MadPort;
+import io.reactiveumad.PortOptions;
 import io.reactiveumad.PortSpec;
 import io.reactiveumad.ReceivedMad;
 import io.reactiveumad.Transport;
@@ -26,6 +27,7 @@ import java.util.Locale;
 import java.util.function.Supplier;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * The Java twin of {@code benchmarks/c/mad_roundtrips.c}: keeps {@code --window} requests in flight
@@ -43,6 +45,9 @@ import reactor.core.publisher.Mono;
  * through {@code MadAgent.request}, answered by {@code mad_roundtrips -S} (RoCE has no LIDs and no SMA).
  * {@code --transport ibsim} (the default) reaches the simulator named by {@code IBSIM_SOCKNAME} /
  * {@code SIM_HOST}; {@code --transport kernel} opens the machine's first umad port (or {@code --device}).
+ * {@code --delivery immediate}: answers delivered on the loop thread ({@code Schedulers.immediate()}, the
+ * documented opt-in) instead of the default {@code Schedulers.parallel()}: a diagnostic that shows what the
+ * hand-off between the loop and the delivery worker costs; the scripts use the default.
  * The side-by-side scripts start it: {@code benchmarks/ibsim-roundtrips.sh}, {@code benchmarks/vm-roundtrips.sh}.
  */
 public final class MadRoundTrips {
@@ -64,6 +69,7 @@ public final class MadRoundTrips {
         int runs = 1;
         int lid = 0;
         boolean ownGid = false;
+        PortOptions options = PortOptions.defaults();
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             if (arg.equals("--own-gid")) {
@@ -81,6 +87,11 @@ public final class MadRoundTrips {
                 case "--count" -> count = Integer.parseInt(value);
                 case "--runs" -> runs = Integer.parseInt(value);
                 case "--lid" -> lid = Integer.decode(value);
+                case "--delivery" -> options = switch (value) {
+                    case "immediate" -> new PortOptions(Schedulers.immediate());
+                    case "default" -> PortOptions.defaults();
+                    default -> throw usage("--delivery is default or immediate, not " + value);
+                };
                 default -> throw usage("unknown argument " + arg);
             }
         }
@@ -93,7 +104,7 @@ public final class MadRoundTrips {
             default -> throw usage("--transport is ibsim or kernel, not " + transportName);
         };
         PortSpec spec = device != null ? new PortSpec(device, 1) : transport.ports().get(0);
-        MadPort port = Umad.open(transport, spec).block(OPEN_TIMEOUT);
+        MadPort port = Umad.open(transport, spec, options).block(OPEN_TIMEOUT);
         try {
             Supplier<Mono<?>> request = ownGid ? vendorGetToOwnGid(port, spec) : smpNodeInfo(port, lid);
             for (int r = 0; r < runs; r++) {
@@ -139,6 +150,6 @@ public final class MadRoundTrips {
 
     private static IllegalArgumentException usage(String problem) {
         return new IllegalArgumentException(problem + "; usage: MadRoundTrips [--transport ibsim|kernel] [--device CA] "
-                + "[--window W] [--count N] [--runs R] --lid LID | --own-gid");
+                + "[--window W] [--count N] [--runs R] [--delivery default|immediate] --lid LID | --own-gid");
     }
 }

@@ -29,6 +29,7 @@ import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * The README's demo: the trap watcher on the embedded fabric while a script flaps links. Needs no
@@ -144,7 +145,8 @@ final class DemoCommand extends FabricCommand {
      * {@code count} subscriptions, so the port is not closed under them.
      */
     static void awaitSubscriptions(EmbeddedFabric fabric, int count) {
-        Flux.interval(Duration.ofMillis(10)).map(tick -> fabric.subscriptions())
+        // Polled from boundedElastic: each look waits for the fabric's loop, which Reactor's parallel threads must not.
+        Flux.interval(Duration.ofMillis(10), Schedulers.boundedElastic()).map(tick -> fabric.subscriptions())
                 .filter(n -> n == count).next()
                 .timeout(SUBSCRIBED)
                 .onErrorMap(e -> new IllegalStateException("the embedded SA did not reach " + count

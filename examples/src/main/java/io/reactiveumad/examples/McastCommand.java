@@ -1,18 +1,23 @@
 package io.reactiveumad.examples;
 
 import io.reactiveumad.client.Multicast;
+import io.reactiveumad.client.SaClient;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.sa.McMemberRecord;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import reactor.core.publisher.Flux;
 
 @Command(name = McastCommand.NAME, mixinStandardHelpOptions = true,
+        subcommands = {McastCommand.Join.class, McastCommand.Leave.class},
         description = "The multicast groups and their members as the SA knows them (as saquery -m): one line per "
-                + "member, MGID, MLID, port GID and join state.")
+                + "member, MGID, MLID, port GID and join state. 'join' and 'leave' change this port's membership.")
 final class McastCommand extends FabricCommand {
     /** The subcommand's name, a constant so {@link UmadCli} can pick it without reading annotations. */
     static final String NAME = "mcast";
@@ -33,30 +38,166 @@ final class McastCommand extends FabricCommand {
         }, "multicast members");
         if (json) {
             List<Map<String, Object>> list = new ArrayList<>();
-            for (McMemberRecord m : members) {
-                Map<String, Object> entry = new LinkedHashMap<>();
-                entry.put("mgid", m.mgid().toString());
-                entry.put("mlid", String.format("0x%04x", m.mlid()));
-                entry.put("portGid", m.portGid().toString());
-                entry.put("joinState", m.joinState());
-                entry.put("qKey", String.format("0x%08x", m.qKey()));
-                entry.put("pKey", String.format("0x%04x", m.pKey()));
-                entry.put("sl", m.sl());
-                entry.put("mtu", m.mtu());
-                entry.put("rate", m.rate());
-                entry.put("scope", m.scope());
-                list.add(entry);
-            }
+            members.forEach(m -> list.add(json(m)));
             out().println(Json.pretty(list));
         } else {
-            for (McMemberRecord m : members) {
-                out().printf("MGID %s MLID 0x%04x PortGid %s JoinState 0x%x%n", m.mgid(), m.mlid(), m.portGid(),
-                        m.joinState());
-            }
+            members.forEach(m -> out().println(text(m)));
         }
         if (members.isEmpty()) {
             err().println(spec.qualifiedName() + ": no records");
         }
         return 0;
+    }
+
+    /** The JoinState a port asks for: one of the four bits. */
+    enum JoinState {
+        FULL(McMemberRecord.JOIN_FULL_MEMBER), NON_MEMBER(McMemberRecord.JOIN_NON_MEMBER),
+        SEND_ONLY_NON_MEMBER(McMemberRecord.JOIN_SEND_ONLY_NON_MEMBER),
+        SEND_ONLY_FULL_MEMBER(McMemberRecord.JOIN_SEND_ONLY_FULL_MEMBER);
+
+        final int bit;
+
+        JoinState(int bit) {
+            this.bit = bit;
+        }
+    }
+
+    @Command(name = "join", mixinStandardHelpOptions = true,
+            description = "Join group MGID with this port (SA MCMemberRecord Set) and hold the membership: a line per "
+                    + "join, the group joined again whenever the SA forgot it (an SM restart or move), until "
+                    + "interrupted, which leaves the group. --once joins and exits, leaving the membership at the SA.")
+    static final class Join extends FabricCommand {
+        @Parameters(index = "0", paramLabel = "MGID", description = "The group (prefix:interface in hex).")
+        String mgid;
+
+        @Option(names = "--join-state", paramLabel = "STATE", defaultValue = "FULL",
+                description = "One of ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+        JoinState joinState;
+
+        @Option(names = "--create", description = "Create the group if the SA has none with this MGID: the join "
+                + "then names --qkey, --pkey, --sl, a zero FlowLabel and TClass too (as the SA requires).")
+        boolean create;
+
+        @Option(names = "--qkey", paramLabel = "Q_KEY", defaultValue = "0x0", description = "With --create "
+                + "(default: ${DEFAULT-VALUE}).")
+        String qKey;
+
+        @Option(names = "--pkey", paramLabel = "P_KEY", defaultValue = "0xffff", description = "With --create "
+                + "(default: ${DEFAULT-VALUE}).")
+        String pKey;
+
+        @Option(names = "--sl", paramLabel = "SL", defaultValue = "0", description = "With --create (default: "
+                + "${DEFAULT-VALUE}).")
+        int sl;
+
+        @Option(names = "--once", description = "Join, print the SA's record and exit; the SA keeps the "
+                + "membership until a leave or an SM restart.")
+        boolean once;
+
+        @Option(names = "--audit", paramLabel = "SECONDS", defaultValue = "5", converter = Seconds.class,
+                description = "How often a held membership is checked at the SA (default: ${DEFAULT-VALUE}).")
+        Duration audit;
+
+        @Option(names = "--json", description = "One JSON object per line.")
+        boolean json;
+
+        @Override
+        public Integer call() {
+            Gid group = Guids.parseGid("MGID", mgid, false);
+            long qk = number("--qkey", qKey, 0xFFFF_FFFFL);
+            int pk = (int) number("--pkey", pKey, 0xFFFF);
+            if (sl < 0 || sl > 15) {
+                throw new IllegalArgumentException("--sl must be 0..15: " + sl);
+            }
+            try (Connection connection = transport.connect(err())) {
+                SaClient sa = SaCommand.client(connection);
+                try {
+                    Gid me = connection.port().attributes().gids().get(0);
+                    McMemberRecord request = new McMemberRecord(group, me, create ? qk : 0, 0, 0, 0, 0, create ? pk : 0,
+                            0, 0, 0, 0, create ? sl : 0, 0, 0, 0, joinState.bit, false);
+                    long mask = Multicast.MEMBER_COMPONENTS | (create ? McMemberRecord.Component.Q_KEY
+                            | McMemberRecord.Component.P_KEY | McMemberRecord.Component.SL
+                            | McMemberRecord.Component.FLOW_LABEL | McMemberRecord.Component.TRAFFIC_CLASS : 0);
+                    Multicast mc = Multicast.over(sa);
+                    if (once) {
+                        print(await(mc.join(request, mask), "join"), "joined");
+                        return 0;
+                    }
+                    Flux<McMemberRecord> held = mc.membership(request, mask, audit);
+                    held.index().doOnNext(r -> print(r.getT2(), r.getT1() == 0 ? "joined" : "rejoined")).blockLast();
+                    return 0;
+                } finally {
+                    sa.dispose();
+                }
+            }
+        }
+
+        private static long number(String option, String text, long max) {
+            long value;
+            try {
+                value = Long.decode(text);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(option + " is not a number (decimal or 0x hex): " + text);
+            }
+            if (value < 0 || value > max) {
+                throw new IllegalArgumentException(String.format("%s must be 0..0x%x: %s", option, max, text));
+            }
+            return value;
+        }
+
+        private void print(McMemberRecord record, String event) {
+            if (json) {
+                Map<String, Object> line = new LinkedHashMap<>();
+                line.put("event", event);
+                line.putAll(McastCommand.json(record));
+                out().println(Json.line(line));
+            } else {
+                out().println(event + " " + text(record));
+            }
+            out().flush();
+        }
+    }
+
+    @Command(name = "leave", mixinStandardHelpOptions = true,
+            description = "Leave group MGID with this port (SA MCMemberRecord Delete); prints what the SA removed.")
+    static final class Leave extends FabricCommand {
+        @Parameters(index = "0", paramLabel = "MGID", description = "The group (prefix:interface in hex).")
+        String mgid;
+
+        @Option(names = "--join-state", paramLabel = "STATE", defaultValue = "FULL",
+                description = "One of ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+        JoinState joinState;
+
+        @Option(names = "--json", description = "Print JSON.")
+        boolean json;
+
+        @Override
+        public Integer call() {
+            Gid group = Guids.parseGid("MGID", mgid, false);
+            McMemberRecord left = query(SaCommand::client, sa -> Multicast.over(sa)
+                    .leave(group, sa.port().attributes().gids().get(0), joinState.bit), "leave");
+            out().println(json ? Json.pretty(McastCommand.json(left)) : "left " + text(left));
+            return 0;
+        }
+    }
+
+    static Map<String, Object> json(McMemberRecord m) {
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("mgid", m.mgid().toString());
+        entry.put("mlid", String.format("0x%04x", m.mlid()));
+        entry.put("portGid", m.portGid().toString());
+        entry.put("joinState", m.joinState());
+        entry.put("qKey", String.format("0x%08x", m.qKey()));
+        entry.put("pKey", String.format("0x%04x", m.pKey()));
+        entry.put("sl", m.sl());
+        entry.put("mtu", m.mtu());
+        entry.put("rate", m.rate());
+        entry.put("scope", m.scope());
+        return entry;
+    }
+
+    static String text(McMemberRecord m) {
+        return String.format("MGID %s MLID 0x%04x PortGid %s JoinState 0x%x", m.mgid(), m.mlid(), m.portGid(),
+                m.joinState());
     }
 }

@@ -1,6 +1,5 @@
 package io.reactiveumad.examples;
 
-import com.sun.jna.Native;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -45,20 +44,15 @@ public final class UmadCli {
     }
 
     /**
-     * Starts what opening a port will need (Reactor's schedulers, the SLF4J binding, JNA's native library) on
-     * another thread, while this one has picocli reflect over the command (~75 ms of one core in a cold
-     * start). Class initialisation is done once whichever thread gets there first; a failure here is left
-     * for the command itself to meet and report.
+     * Starts what opening a port will need (Reactor's schedulers, the SLF4J binding) on another thread, while
+     * this one has picocli reflect over the command (~75 ms of one core in a cold start). Class initialisation
+     * is done once, by whichever thread gets there first. JNA is left to the command: a class whose
+     * initialiser fails here would fail there as a bare NoClassDefFoundError, without the reason.
      */
     private static void prepareInBackground() {
         Thread prepare = new Thread(() -> {
-            try {
-                Schedulers.boundedElastic();
-                LoggerFactory.getILoggerFactory();
-                Native.getDefaultStringEncoding();
-            } catch (Throwable ignored) {
-                // the command opens the port itself and reports what goes wrong there
-            }
+            Schedulers.boundedElastic();
+            LoggerFactory.getILoggerFactory();
         }, "umad-prepare");
         prepare.setDaemon(true);
         prepare.start();

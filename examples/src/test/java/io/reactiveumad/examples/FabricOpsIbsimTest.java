@@ -254,6 +254,27 @@ class FabricOpsIbsimTest {
         }
     }
 
+    /**
+     * {@code umad mcast join --create --once} from our port creates a group: {@code mcast --json} then lists
+     * what {@code saquery -m} lists (OpenSM's broadcast group and ours); {@code mcast leave} removes it from both.
+     */
+    @Test
+    void mcastJoinAndLeaveCommandsShowInSaquery() throws Exception {
+        String mgid = "0xff12601bffff0000:0x0000000000000888";
+        JsonNode joined = CliRunJson.parse(umad("mcast", "join", mgid, "--create", "--qkey", "0x0b1b", "--once",
+                "--json").out().strip());
+        assertThat(joined.get("event").asText()).isEqualTo("joined");
+        assertThat(Integer.decode(joined.get("mlid").asText())).isGreaterThanOrEqualTo(0xc000);
+        assertSameMembers(umad("mcast", "--json").json(), diag("saquery", "-m").stdout(), 2);
+        JsonNode left = umad("mcast", "leave", mgid, "--json").json();
+        // OpenSM answers a Delete with the request's record (MLID 0): the group and port it removed.
+        assertThat(address(left.get("mgid").asText())).isEqualTo(address(joined.get("mgid").asText()));
+        assertThat(address(left.get("portGid").asText())).isEqualTo(address(joined.get("portGid").asText()));
+        assertSameMembers(umad("mcast", "--json").json(), diag("saquery", "-m").stdout(), 1);
+        assertThat(umadExits(UmadCli.EXIT_FAILED, "mcast", "leave", mgid).err())
+                .as("leaving a group nobody holds is the SA's error").startsWith("umad mcast leave: error: ");
+    }
+
     private static final Pattern SAQUERY_FIELD = Pattern.compile("^\\s*(MGID|PortGid|Mlid|ScopeState)\\.+(\\S+)$");
 
     /**

@@ -311,6 +311,31 @@ class UmadCliEmbeddedTest {
     }
 
     @Test
+    void mcastJoinOnceCreatesTheGroupWithThisPortAsMember() throws Exception {
+        CliRun run = succeeds("mcast", "join", "0xff12601bffff0000:0x42", "--create", "--qkey", "0x0b1b", "--once",
+                "--json", "--transport", "embedded");
+        JsonNode joined = CliRunJson.parse(run.out().strip());
+        assertThat(joined.get("event").asText()).isEqualTo("joined");
+        assertThat(joined.get("qKey").asText()).isEqualTo("0x00000b1b");
+        assertThat(joined.get("joinState").asInt()).isEqualTo(1);
+        byte[] portGid = java.net.InetAddress.getByName(joined.get("portGid").asText()).getAddress();
+        assertThat(java.util.HexFormat.of().formatHex(portGid, 8, 16))
+                .isEqualTo(String.format("%016x", Topology.defaultTopology().requireNode("host4").portGuid(1)));
+    }
+
+    @Test
+    void mcastJoinAndLeaveRefuseBadValuesAsUsageErrors() {
+        assertThat(umad("mcast", "join", "--transport", "embedded").exitCode()).isEqualTo(2);
+        assertThat(umad("mcast", "join", "ff12", "--transport", "embedded").exitCode()).isEqualTo(2);
+        CliRun badKey = umad("mcast", "join", "0xff12601bffff0000:0x42", "--create", "--qkey", "zz", "--transport",
+                "embedded");
+        assertThat(badKey.exitCode()).isEqualTo(2);
+        assertThat(badKey.err()).contains("--qkey is not a number");
+        assertThat(umad("mcast", "leave", "0xff12601bffff0000:0x42", "--join-state", "sometimes").exitCode())
+                .isEqualTo(2);
+    }
+
+    @Test
     void autoTransportFallsBackToTheEmbeddedFabricAndSaysSo() {
         CliRun run = CliRun.run(Map.of("IBSIM_SOCKNAME", "umad-no-such-simulator"), "smp", "nodedesc", "-D", "0");
         assertThat(run.exitCode()).as("%s", run).isZero();

@@ -1,5 +1,6 @@
 package io.reactiveumad.mad;
 
+import io.reactiveumad.mad.internal.SharedMadBytes;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
@@ -19,6 +20,10 @@ public final class Mad {
     private static final VarHandle U16 = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
     private static final VarHandle U32 = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
     private static final VarHandle U64 = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
+    static {
+        SharedMadBytes.install(mad -> mad.bytes);
+    }
 
     private final byte[] bytes;
 

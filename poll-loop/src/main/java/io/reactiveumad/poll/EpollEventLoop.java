@@ -112,7 +112,7 @@ public final class EpollEventLoop implements PollLoop {
         }
         this.epollFd = epoll;
         this.wakeupFd = wakeup;
-        this.thread = new Thread(this::run, this.name);
+        this.thread = new LoopThread(this::run, this.name);
         this.thread.setDaemon(true);
     }
 

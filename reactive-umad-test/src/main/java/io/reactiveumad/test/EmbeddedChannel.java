@@ -129,6 +129,8 @@ final class EmbeddedChannel implements MadChannel {
             throw FabricEngine.einval("write", "a MAD needs at least " + MadHeader.SIZE + " bytes");
         }
         mad = mad.clone();
+        // The frame's bytes are shared and immutable; its TID goes out in our copy.
+        ByteBuffer.wrap(mad).putLong(MadHeader.TID_OFFSET, frame.tid());
         int methodByte = mad[MadHeader.METHOD_OFFSET] & 0xFF;
         boolean request = !Method.isResponse(methodByte);
         if (request) {

@@ -24,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -111,13 +112,16 @@ final class FabricEngine {
 
     // ---- running on the executor
 
-    /** Runs {@code task} as a task of the executor, now, on the calling thread (see {@link SchedulerExecutor#runExclusive}). */
-    /** Runs {@code task} now as a task of the fabric's loop; a closed fabric refuses, saying so. */
+    /** Runs {@code task} as a task of the fabric's loop and waits for it (see {@link SchedulerExecutor#call}); a closed fabric refuses, saying so. */
     <T> T call(Supplier<T> task) {
         if (disposed) {
             throw new PortClosedException("the embedded fabric is closed");
         }
-        return executor.runExclusive(task);
+        try {
+            return executor.call(task);
+        } catch (RejectedExecutionException e) {
+            throw new PortClosedException("the embedded fabric is closed");
+        }
     }
 
     void run(Runnable task) {

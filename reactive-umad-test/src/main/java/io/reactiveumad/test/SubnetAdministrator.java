@@ -78,7 +78,7 @@ final class SubnetAdministrator implements LocalService {
     private final Scheduler loop;
     private final Duration reportTimeout;
     private final int reportRetries;
-    private final List<ServiceRecord> services = new ArrayList<>();
+    private final ServiceRegistrations services;
     private final Map<Gid, Group> groups = new LinkedHashMap<>();
     private final List<Subscription> subscriptions = new ArrayList<>();
     private final Map<Transfer, Sinks.Many<byte[]>> transfers = new HashMap<>();
@@ -120,6 +120,7 @@ final class SubnetAdministrator implements LocalService {
         this.engine = engine;
         this.fabric = new FabricRecords(engine, sma);
         this.loop = new LoopScheduler(engine.executor);
+        this.services = new ServiceRegistrations(engine.executor);
         this.reportTimeout = reportTimeout;
         this.reportRetries = reportRetries;
         engine.onSweep(this::onSweep);
@@ -295,17 +296,15 @@ final class SubnetAdministrator implements LocalService {
                 && (!has(mask, ServiceRecord.Component.SERVICE_NAME) || r.serviceName().equals(q.serviceName()));
         switch (method) {
             case Method.SET -> {
-                services.removeIf(r -> r.serviceId() == q.serviceId() && r.serviceGid().equals(q.serviceGid())
-                        && r.servicePKey() == q.servicePKey());
-                services.add(q);
+                services.register(q);
                 single(request, List.of(q));
             }
             case Method.DELETE -> {
-                List<ServiceRecord> gone = services.stream().filter(matches::apply).toList();
-                services.removeAll(gone);
+                List<ServiceRecord> gone = services.all().stream().filter(matches::apply).toList();
+                services.remove(gone);
                 single(request, gone.isEmpty() ? List.of() : List.of(gone.get(0)));
             }
-            default -> answer(request, method, services.stream().filter(matches::apply).toList(), ServiceRecord.SIZE);
+            default -> answer(request, method, services.all().stream().filter(matches::apply).toList(), ServiceRecord.SIZE);
         }
     }
 

@@ -8,7 +8,9 @@ import io.reactiveumad.PortOptions;
 import io.reactiveumad.Umad;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.sa.McMemberRecord;
+import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.test.EmbeddedFabric;
+import io.reactiveumad.test.MadMatch;
 import io.reactiveumad.test.topology.Topology;
 import java.time.Duration;
 import java.util.List;
@@ -90,5 +92,37 @@ class MulticastOnEmbeddedFabricTest {
 
         held.dispose();
         await().atMost(WAIT).until(() -> members().isEmpty());
+    }
+
+    /**
+     * With a 1 s audit, the SA stays silent for 100 s (every request times out after 4 attempts of 1 s, so
+     * each audit lasts four periods):
+     * the held membership neither fails nor piles audits up (ticks that come while one runs are dropped), and
+     * once the SA answers again after a restart it is joined again.
+     */
+    @Test
+    void aHeldMembershipOutlivesALongSilenceOfTheSa() {
+        List<McMemberRecord> joins = new CopyOnWriteArrayList<>();
+        List<Throwable> errors = new CopyOnWriteArrayList<>();
+        Duration audit = Duration.ofSeconds(1);
+        Disposable held = mc.membership(GROUP, me, McMemberRecord.JOIN_FULL_MEMBER, audit)
+                .subscribe(joins::add, errors::add);
+        await().atMost(WAIT).until(() -> joins.size() == 1);
+
+        fabric.faults().drop(1.0, MadMatch.any().mgmtClass(MgmtClass.SUBN_ADM));
+        for (int i = 0; i < 100; i++) {
+            time.advanceTimeBy(audit);
+        }
+        assertThat(errors).as("the membership did not fail during the silence").isEmpty();
+
+        fabric.faults().clear();
+        fabric.restartSm();
+        for (int i = 0; i < 10 && joins.size() < 2; i++) {
+            time.advanceTimeBy(audit);
+        }
+        await().atMost(WAIT).until(() -> joins.size() == 2);
+        assertThat(errors).isEmpty();
+        assertThat(members()).singleElement().satisfies(m -> assertThat(m.portGid()).isEqualTo(me));
+        held.dispose();
     }
 }

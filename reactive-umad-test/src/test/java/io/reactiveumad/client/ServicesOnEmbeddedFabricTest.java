@@ -100,4 +100,40 @@ class ServicesOnEmbeddedFabricTest {
         await().atMost(WAIT).until(() -> registrations.size() == 3);
         held.dispose();
     }
+
+    /**
+     * The embedded SA keeps leases as OpenSM does (ServicesAfterSmRestartIT shows it there): a registration
+     * nobody renews is gone once its lease ran out, and registering again before that counts the lease anew.
+     */
+    @Test
+    void aLeaseNobodyRenewsRunsOutInVirtualTime() {
+        ServiceRecord r = record(6);
+        services.register(r).block(WAIT);
+        time.advanceTimeBy(Duration.ofSeconds(5));
+        assertThat(registered(r)).as("within its lease").hasSize(1);
+        services.register(r).block(WAIT);
+        time.advanceTimeBy(Duration.ofSeconds(5));
+        assertThat(registered(r)).as("the second registration counted the lease anew").hasSize(1);
+        time.advanceTimeBy(Duration.ofSeconds(1));
+        assertThat(registered(r)).as("the lease ran out").isEmpty();
+
+        ServiceRecord forever = record(ServiceRecord.LEASE_INFINITE);
+        services.register(forever).block(WAIT);
+        time.advanceTimeBy(Duration.ofDays(1));
+        assertThat(registered(forever)).as("an infinite lease").hasSize(1);
+    }
+
+    /** A held registration whose lease is shorter than its audit stays registered past many leases. */
+    @Test
+    void aHeldLeasedRegistrationOutlivesItsLease() {
+        ServiceRecord r = record(4);
+        Disposable held = services.registration(r, Duration.ofMinutes(1)).subscribe();
+        await().atMost(WAIT).until(() -> registered(r).size() == 1);
+        for (int i = 0; i < 10; i++) {
+            time.advanceTimeBy(Duration.ofSeconds(1));
+            assertThat(registered(r)).as("after %d s", i + 1).hasSize(1);
+        }
+        held.dispose();
+        await().atMost(WAIT).until(() -> registered(r).isEmpty());
+    }
 }

@@ -50,7 +50,7 @@ class FabricChangesTest extends FabricTestSupport {
         AtomicReference<Throwable> failure = new AtomicReference<>();
         on(() -> channel.start(new FrameListener() {
             @Override
-            public void onFrame(MadFrame frame) {
+            public void onFrame(int agentId, int status, MadAddress source, byte[] mad) {
             }
 
             @Override
@@ -131,7 +131,8 @@ class FabricChangesTest extends FabricTestSupport {
             int agent = on(big.executor(), () -> {
                 channel.start(new FrameListener() {
                     @Override
-                    public void onFrame(MadFrame frame) {
+                    public void onFrame(int agentId, int status, MadAddress source, byte[] mad) {
+                        MadFrame frame = new MadFrame(agentId, status, 0, 0, source, mad);
                         frames.add(frame);
                     }
 

@@ -1,5 +1,6 @@
 package io.reactiveumad.test;
 
+import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.PortClosedException;
 import io.reactiveumad.spi.channel.EventExecutor;
 import io.reactiveumad.spi.channel.FrameListener;
@@ -40,7 +41,8 @@ abstract class FabricTestSupport {
         }
 
         @Override
-        public void onFrame(MadFrame frame) {
+        public void onFrame(int agentId, int status, MadAddress source, byte[] mad) {
+            MadFrame frame = new MadFrame(agentId, status, 0, 0, source, mad);
             frames.add(frame);
         }
 

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * The README's code example ("In code"), read from README.md itself, compiled and run on the embedded
@@ -51,7 +52,8 @@ public class ReadmeExampleTest {
             fabricUnderTest = embedded.transport();
             System.setOut(new PrintStream(new Tee(stdout, printed), true, StandardCharsets.UTF_8));
             ((Runnable) example.getConstructor().newInstance()).run();
-            Disposable flapping = Flux.interval(Duration.ofMillis(300)).take(200).subscribe(i -> {
+            // On boundedElastic: each change waits for the fabric's loop, which Reactor's parallel threads must not.
+            Disposable flapping = Flux.interval(Duration.ofMillis(300), Schedulers.boundedElastic()).take(200).subscribe(i -> {
                 if (i % 2 == 0) {
                     embedded.unlink("host2", 1);
                 } else {

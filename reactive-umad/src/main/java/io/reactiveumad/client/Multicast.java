@@ -1,5 +1,6 @@
 package io.reactiveumad.client;
 
+import io.reactiveumad.internal.DefaultMadPort;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.sa.McMemberRecord;
 import java.time.Duration;
@@ -22,6 +23,12 @@ public final class Multicast {
     /** The components a join or leave of an existing group names: the group, the port and the join state. */
     public static final long MEMBER_COMPONENTS = McMemberRecord.Component.MGID | McMemberRecord.Component.PORT_GID
             | McMemberRecord.Component.JOIN_STATE;
+
+    /**
+     * The longest one audit (refresh, query, join) may take: the audits run one after another, so one that
+     * never ended would stop every later one. Each SA request is bounded already; re-reading the port is not.
+     */
+    private static final Duration AUDIT_STEP_BOUND = Duration.ofSeconds(30);
 
     private final SaClient sa;
 
@@ -73,26 +80,56 @@ public final class Multicast {
     }
 
     /**
-     * A held membership: joins on subscribe and emits the SA's record; then every {@code audit} asks the SA
-     * (following a moved SM) for the port's membership and joins again, emitting the new record, when the
-     * SA no longer holds it (an SM restart or move forgets the groups). Cancelling leaves the group. A
-     * failed join or audit is retried at the next audit; only the first join's failure ends the Flux.
+     * A held membership of the existing group {@code mgid}: {@link #membership(McMemberRecord, long, Duration)}
+     * with {@link #MEMBER_COMPONENTS}.
      */
     public Flux<McMemberRecord> membership(Gid mgid, Gid portGid, int joinState, Duration audit) {
+        return membership(member(mgid, portGid, joinState), MEMBER_COMPONENTS, audit);
+    }
+
+    /**
+     * A held membership: joins as {@code request} says on subscribe and emits the SA's record; then every
+     * {@code audit} asks the SA (following a moved SM) whether the port is still a member and joins again
+     * with the same request, emitting the new record, when the SA no longer holds it (an SM restart or move
+     * forgets the groups; a request that creates the group creates it again). Cancelling leaves the group,
+     * and so does the port's {@code close()} while it is held (the JVM's exit closes ports that way). A failed join or audit
+     * is retried at the next audit; only the first join's failure ends the Flux.
+     */
+    public Flux<McMemberRecord> membership(McMemberRecord request, long componentMask, Duration audit) {
+        Objects.requireNonNull(request, "request");
         Objects.requireNonNull(audit, "audit");
         if (audit.isNegative() || audit.isZero()) {
             throw new IllegalArgumentException("audit interval must be positive: " + audit);
         }
-        McMemberRecord request = member(mgid, portGid, joinState);
+        int joinState = request.joinState();
+        Mono<McMemberRecord> leave = leave(request.mgid(), request.portGid(), joinState);
+        // The SA answers only if the port is in the group. A SA may hide the join state (OpenSM zeroes PortGID,
+        // JoinState and ProxyJoin for a requester without the SM_Key, as IBA p923 says): zero means "not shown".
         Mono<McMemberRecord> rejoinIfForgotten = sa.follow()
                 .then(sa.getTable(SaClient.MC_MEMBER_RECORD, request, McMemberRecord.Component.MGID
-                        | McMemberRecord.Component.PORT_GID).filter(r -> (r.joinState() & joinState) == joinState)
+                        | McMemberRecord.Component.PORT_GID)
+                        .filter(r -> r.joinState() == 0 || (r.joinState() & joinState) == joinState)
                         .next())
                 .hasElement()
-                .flatMap(held -> held ? Mono.<McMemberRecord>empty() : join(request, MEMBER_COMPONENTS))
+                .flatMap(held -> held ? Mono.<McMemberRecord>empty() : join(request, componentMask))
+                .timeout(AUDIT_STEP_BOUND)
                 .onErrorResume(e -> Mono.empty());
-        return join(request, MEMBER_COMPONENTS)
-                .flatMapMany(first -> Flux.interval(audit).concatMap(tick -> rejoinIfForgotten).startWith(first))
-                .doOnCancel(() -> leave(mgid, portGid, joinState).onErrorResume(e -> Mono.empty()).subscribe());
+        return Flux.defer(() -> {
+            Object holder = new Object();
+            return join(request, componentMask)
+                    .doOnNext(first -> {
+                        if (sa.port() instanceof DefaultMadPort port) {
+                            port.beforeClose(holder, () -> leave.onErrorResume(e -> Mono.empty()).then());
+                        }
+                    })
+                    .flatMapMany(first -> Flux.interval(audit).onBackpressureDrop()
+                            .concatMap(tick -> rejoinIfForgotten, 0).startWith(first))
+                    .doFinally(signal -> {
+                        if (sa.port() instanceof DefaultMadPort port) {
+                            port.forgetBeforeClose(holder);
+                        }
+                    })
+                    .doOnCancel(() -> leave.onErrorResume(e -> Mono.empty()).subscribe());
+        });
     }
 }

@@ -73,7 +73,7 @@ public final class Services {
                         .flatMap(held -> held ? Mono.<ServiceRecord>empty() : register(record))
                         .onErrorResume(e -> Mono.empty());
         return register(record)
-                .flatMapMany(first -> Flux.interval(tick).concatMap(t -> renew).startWith(first))
+                .flatMapMany(first -> Flux.interval(tick).onBackpressureDrop().concatMap(t -> renew, 0).startWith(first))
                 .doOnCancel(() -> unregister(record).onErrorResume(e -> Mono.empty()).subscribe());
     }
 }

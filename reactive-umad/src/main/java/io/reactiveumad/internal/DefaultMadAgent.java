@@ -18,6 +18,7 @@ import io.reactiveumad.mad.MalformedMadException;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.RmppHeader;
+import io.reactiveumad.mad.internal.SharedMadBytes;
 import io.reactiveumad.operators.Inbox;
 import io.reactiveumad.operators.TidTable;
 import io.reactiveumad.spi.channel.EventExecutor;
@@ -158,7 +159,7 @@ final class DefaultMadAgent implements MadAgent {
                 sink.onCancel(() -> port.execute(transfer::dispose, stopped -> { }));
             }, sink::error)).publishOn(port.delivery());
         }
-        return onLoop(() -> write(wholeMessage(mad.toByteArray(), to, 0, 0)));
+        return onLoop(() -> write(wholeMessage(mad, mad.tid(), to, 0, 0)));
     }
 
     /**
@@ -183,16 +184,18 @@ final class DefaultMadAgent implements MadAgent {
     }
 
     /**
-     * One frame carrying the whole message: a single MAD, or (kernel RMPP) a long message the kernel
-     * segments, which it recognises by the RMPP header's Active flag.
+     * One frame carrying the whole message under {@code tid}: a single MAD, its bytes shared with
+     * {@code message} (no copy: frames never write them), or (kernel RMPP) a long message the kernel
+     * segments, which it recognises by the RMPP header's Active flag, written into a copy.
      */
-    MadFrame wholeMessage(byte[] bytes, MadAddress to, int timeoutMs, int retries) {
-        if (bytes.length > MadHeader.MAD_SIZE) {
-            RmppHeader rmpp = new RmppHeader().wrap(bytes);
-            rmpp.version(RmppHeader.VERSION).type(RmppHeader.TYPE_DATA)
-                    .flags(RmppHeader.FLAG_ACTIVE | RmppHeader.FLAG_FIRST | RmppHeader.FLAG_LAST);
+    MadFrame wholeMessage(Mad message, long tid, MadAddress to, int timeoutMs, int retries) {
+        if (message.length() <= MadHeader.MAD_SIZE) {
+            return new MadFrame(id, 0, timeoutMs, retries, to, SharedMadBytes.of(message), tid);
         }
-        return new MadFrame(id, 0, timeoutMs, retries, to, bytes);
+        byte[] bytes = message.toByteArray();
+        new RmppHeader().wrap(bytes).version(RmppHeader.VERSION).type(RmppHeader.TYPE_DATA)
+                .flags(RmppHeader.FLAG_ACTIVE | RmppHeader.FLAG_FIRST | RmppHeader.FLAG_LAST);
+        return new MadFrame(id, 0, timeoutMs, retries, to, bytes, tid);
     }
 
     @Override
@@ -267,8 +270,8 @@ final class DefaultMadAgent implements MadAgent {
     }
 
     /** loop: true when {@code message} goes out as user-space RMPP segments rather than one frame. */
-    boolean sendsByUserRmpp(byte[] message) {
-        return userRmpp != null && message.length > MadHeader.MAD_SIZE;
+    boolean sendsByUserRmpp(Mad message) {
+        return userRmpp != null && message.length() > MadHeader.MAD_SIZE;
     }
 
     /** loop: segments {@code message} to {@code to}; completes when the peer acknowledged the last segment. */
@@ -284,13 +287,14 @@ final class DefaultMadAgent implements MadAgent {
         counters.increment(Count.SENT);
     }
 
-    /** loop: one frame for this agent. */
-    void onFrame(MadFrame frame) {
+    /** loop: one frame for this agent (its fields: see {@link io.reactiveumad.spi.channel.FrameListener#onFrame}). */
+    void onFrame(int status, MadAddress source, byte[] mad) {
         counters.increment(Count.RECEIVED);
-        if (userRmpp != null && !frame.isTimeoutRecord() && userRmpp.consume(frame)) {
+        boolean timeoutRecord = status == MadFrame.ETIMEDOUT;
+        if (userRmpp != null && !timeoutRecord && userRmpp.consume(source, mad)) {
             return;
         }
-        deliver(frame.mad(), frame.address(), frame.isTimeoutRecord());
+        deliver(mad, source, timeoutRecord);
     }
 
     /** loop: a MAD (or a message reassembled by user-space RMPP) for this agent. */

@@ -16,7 +16,7 @@ import io.reactiveumad.spi.channel.EventExecutor;
 import io.reactiveumad.spi.channel.AgentRegistration;
 import io.reactiveumad.spi.channel.FrameListener;
 import io.reactiveumad.spi.channel.MadChannel;
-import io.reactiveumad.spi.channel.MadFrame;
+import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.spi.channel.PortAttributes;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -247,15 +247,15 @@ public final class DefaultMadPort implements MadPort, FrameListener {
     }
 
     @Override
-    public void onFrame(MadFrame frame) {
-        DefaultMadAgent agent = agents.get(frame.agentId());
+    public void onFrame(int agentId, int status, MadAddress source, byte[] mad) {
+        DefaultMadAgent agent = agents.get(agentId);
         if (agent == null) {
             own.increment(Count.RECEIVED);
             own.increment(Count.UNCLAIMED);
-            log.debug("port {}: frame for unknown agent {} dropped", spec, frame.agentId());
+            log.debug("port {}: frame for unknown agent {} dropped", spec, agentId);
             return;
         }
-        agent.onFrame(frame);
+        agent.onFrame(status, source, mad);
     }
 
     @Override

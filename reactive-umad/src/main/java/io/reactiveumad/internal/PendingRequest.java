@@ -241,16 +241,16 @@ final class PendingRequest implements Subscription, Runnable {
         }
         try {
             if (frame == null) {
-                byte[] bytes = request.toByteArray();
-                ByteBuffer.wrap(bytes).putLong(MadHeader.TID_OFFSET, wireTid);
-                if (agent.sendsByUserRmpp(bytes)) {
+                if (agent.sendsByUserRmpp(request)) {
+                    byte[] message = request.toByteArray();
+                    ByteBuffer.wrap(message).putLong(MadHeader.TID_OFFSET, wireTid);
                     // The response timer starts once the peer has acknowledged the whole request.
-                    transfer = agent.userRmppSend(bytes, to).subscribe(null, this::fail, this::armTimer);
+                    transfer = agent.userRmppSend(message, to).subscribe(null, this::fail, this::armTimer);
                     return;
                 }
                 frame = port.channel().resendsRequests()
-                        ? agent.wholeMessage(bytes, to, (int) options.timeout().toMillis(), options.retries())
-                        : agent.wholeMessage(bytes, to, 0, 0);
+                        ? agent.wholeMessage(request, wireTid, to, (int) options.timeout().toMillis(), options.retries())
+                        : agent.wholeMessage(request, wireTid, to, 0, 0);
             }
             agent.write(frame);
             armTimer();

@@ -43,13 +43,12 @@ final class UserRmpp {
     }
 
     /** loop: takes the frame if it is RMPP traffic; false leaves it to the agent's plain path. */
-    boolean consume(MadFrame frame) {
-        byte[] mad = frame.mad();
+    boolean consume(MadAddress source, byte[] mad) {
         if (mad.length > MadHeader.MAD_SIZE || !Rmpp.isActive(mad)) {
             return false;
         }
         // Transfers are told apart by the peer's LID, the low TID bits and the class.
-        RmppKey key = Rmpp.key(frame.address().lid(), mad);
+        RmppKey key = Rmpp.key(source.lid(), mad);
         if (Rmpp.isSenderControl(mad)) {
             Sinks.Many<byte[]> control = sends.get(key);
             if (control != null) {
@@ -61,7 +60,7 @@ final class UserRmpp {
             if (waiting != null && (mad[MadHeader.METHOD_OFFSET] & MadHeader.RESPONSE_BIT) != 0) {
                 waiting.responseStreaming();
             }
-            inbound.tryEmitNext(new RmppInbound(DefaultMadAgent.replyAddress(frame.address()), mad));
+            inbound.tryEmitNext(new RmppInbound(DefaultMadAgent.replyAddress(source), mad));
         }
         return true;
     }

@@ -1,6 +1,8 @@
 package io.reactiveumad.spi;
 
 import io.reactiveumad.spi.channel.EventExecutor;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -22,9 +24,9 @@ import reactor.core.scheduler.Schedulers;
  * must not be used.
  *
  * <p>"In the loop" means "inside a task of this executor", whichever thread runs it: a virtual-time
- * worker runs tasks on the thread that advances time. {@link #runExclusive} runs work "in the loop"
- * synchronously from any thread: every task holds one lock, so such a call waits for a running task and
- * excludes the next, without queueing behind a virtual clock only the caller could advance. A task that
+ * worker runs tasks on the thread that advances time. {@link #call} runs work "in the loop" from any
+ * thread and returns its result; on an executor {@link #onOwnThread} the caller waits for the loop, never
+ * the loop for a caller (its thread must not block: BlockHound in the tests checks it). A task that
  * throws is logged and the loop goes on, as the epoll loop does. After {@link #shutdown()} new tasks are
  * rejected ({@code RejectedExecutionException}) and the tasks accepted before still run, as on the epoll
  * loop: a dropped task could leave a request waiting or a port unreleased forever, a rejected one becomes
@@ -121,8 +123,45 @@ public final class SchedulerExecutor implements EventExecutor {
         };
     }
 
+    /**
+     * Runs {@code task} as a task of this executor and returns its result or throws its exception. Inside a
+     * task it runs at once. On an executor {@link #onOwnThread} the caller queues it and waits, so the loop
+     * never waits for a caller. On a scheduler passed in, the caller runs it itself, excluding every task
+     * (they wait for it): a virtual-time scheduler runs its tasks on the thread that advances the clock,
+     * which may be this very caller, so queueing there could wait forever.
+     *
+     * @throws RejectedExecutionException once this executor is {@link #shutdown()}
+     */
+    public <T> T call(Supplier<T> task) {
+        if (inEventLoop()) {
+            return task.get();
+        }
+        if (owned == null) {
+            if (shutDown) {
+                throw shutDown(null);
+            }
+            return runAsTask(task);
+        }
+        CompletableFuture<T> result = new CompletableFuture<>();
+        execute(() -> {
+            try {
+                result.complete(task.get());
+            } catch (RuntimeException | Error e) {
+                result.completeExceptionally(e);
+            }
+        });
+        try {
+            return result.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw (Error) e.getCause();
+        }
+    }
+
     /** Runs {@code task} now on the calling thread as a task of this executor, excluding every other task. */
-    public <T> T runExclusive(Supplier<T> task) {
+    private <T> T runAsTask(Supplier<T> task) {
         lock.lock();
         Thread previous = running;
         running = Thread.currentThread();
@@ -136,7 +175,7 @@ public final class SchedulerExecutor implements EventExecutor {
 
     private void runIsolated(Runnable task) {
         try {
-            runExclusive(() -> {
+            runAsTask(() -> {
                 task.run();
                 return null;
             });

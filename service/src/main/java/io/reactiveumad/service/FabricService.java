@@ -10,6 +10,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.reactiveumad.MadPort;
 import io.reactiveumad.discovery.FabricDiscovery;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 import reactor.netty.DisposableServer;
 
 /**
@@ -41,7 +42,11 @@ public final class FabricService implements AutoCloseable {
 
     /** Discovers the fabric from {@code port}, subscribes to its traps and binds the HTTP server. */
     public static Mono<FabricService> start(MadPort port, ServiceOptions options) {
-        return FabricDiscovery.discover(port).flatMap(found -> {
+        return FabricDiscovery.discover(port)
+                // Setting up reads the page from the jar, loads classes and binds a socket: blocking work,
+                // off the delivery thread the discovery ends on (BlockHound in the tests found it there).
+                .publishOn(Schedulers.boundedElastic())
+                .flatMap(found -> {
             EventHub hub = new EventHub(options.clientBuffer(), options.replay());
             FabricView view = new FabricView(found, port.attributes().smLid(), hub);
             FabricWatcher watcher = new FabricWatcher(port, view);

@@ -1,5 +1,6 @@
 package io.reactiveumad.kernelvm.guest;
 
+import io.reactiveumad.mad.MadAddress;
 import static org.assertj.core.api.Assertions.fail;
 
 import io.reactiveumad.spi.channel.FrameListener;
@@ -26,7 +27,8 @@ final class FrameProbe implements FrameListener {
     }
 
     @Override
-    public void onFrame(MadFrame frame) {
+    public void onFrame(int agentId, int status, MadAddress source, byte[] mad) {
+        MadFrame frame = new MadFrame(agentId, status, 0, 0, source, mad);
         frames.add(frame);
     }
 

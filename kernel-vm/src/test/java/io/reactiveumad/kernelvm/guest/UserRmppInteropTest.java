@@ -106,7 +106,8 @@ class UserRmppInteropTest {
         }
 
         @Override
-        public void onFrame(MadFrame frame) {
+        public void onFrame(int agentId, int status, MadAddress source, byte[] mad) {
+            MadFrame frame = new MadFrame(agentId, status, 0, 0, source, mad);
             frames.tryEmitNext(frame).orThrow();
         }
 

@@ -349,9 +349,10 @@ public final class IbsimChannel implements MadChannel {
         }
         byte[] mad = frame.mad();
         boolean request = (mad[MadHeader.METHOD_OFFSET] & MadHeader.RESPONSE_BIT) == 0;
-        // Copied straight from the frame's bytes into the datagram (a request's TID high bits patched there,
-        // never in the frame, which is not ours to change); only a MAD that has to wait is copied again.
-        long tid = request ? (long) agent.tag << 32 | lowTid(mad) : NO_TID_REWRITE;
+        // Copied straight from the frame's bytes into the datagram, the frame's TID written there (a request's
+        // high bits being our agent's tag), never in the frame's array, which is shared and immutable; only a
+        // MAD that has to wait is copied again.
+        long tid = request ? (long) agent.tag << 32 | (frame.tid() & 0xFFFF_FFFFL) : frame.tid();
         queue(frame.address().lid(), frame.address().qpn(), agent.registration.qpn(), mad, tid);
     }
 
@@ -376,10 +377,6 @@ public final class IbsimChannel implements MadChannel {
             flushScheduled = true;
             loop.beforeWait(flushTask);
         }
-    }
-
-    private static long lowTid(byte[] mad) {
-        return ByteBuffer.wrap(mad).getInt(MadHeader.TID_OFFSET + Integer.BYTES) & 0xFFFF_FFFFL;
     }
 
     private static void fill(SimRequest datagram, int dlid, int dqp, int sqp, byte[] mad, long tid) {
@@ -557,7 +554,7 @@ public final class IbsimChannel implements MadChannel {
         MadAddress source = sourceOf(inbound.slid(), inbound.sqp());
         int agentId = header.isResponse() ? responseAgent(header) : requestAgent(header);
         if (agentId >= 0) {
-            listener.onFrame(new MadFrame(agentId, 0, 0, 0, source, mad));
+            listener.onFrame(agentId, 0, source, mad);
         } else if (!header.isResponse()) {
             answerUnclaimed(header, mad, source);
         }

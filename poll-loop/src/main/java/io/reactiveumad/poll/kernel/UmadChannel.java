@@ -1,6 +1,7 @@
 package io.reactiveumad.poll.kernel;
 
 import io.reactiveumad.mad.MadAddress;
+import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.DeviceGoneException;
 import io.reactiveumad.poll.Errors;
 import io.reactiveumad.spi.channel.EventExecutor;
@@ -177,6 +178,11 @@ public final class UmadChannel implements MadChannel {
         header.wrap(writeBuffer).clear().agentId(frame.agentId()).timeoutMs(frame.timeoutMs())
                 .retries(frame.retries()).address(frame.address());
         writeBuffer.put(UmadHeader.SIZE, mad).limit(total);
+        if (mad.length >= MadHeader.TID_OFFSET + Long.BYTES) {
+            // The frame's bytes are shared and immutable: its TID goes into our copy of them (the MAD is big-endian).
+            writeBuffer.order(ByteOrder.BIG_ENDIAN).putLong(UmadHeader.SIZE + MadHeader.TID_OFFSET, frame.tid())
+                    .order(ByteOrder.nativeOrder());
+        }
         int written = file.write(writeBuffer);
         if (written == FileDescriptor.AGAIN) {
             throw Errors.newException("write " + ref.umadName(), Errors.EAGAIN);
@@ -327,8 +333,7 @@ public final class UmadChannel implements MadChannel {
         }
         byte[] mad = new byte[n - UmadHeader.SIZE];
         readBuffer.get(UmadHeader.SIZE, mad);
-        listener.onFrame(new MadFrame(header.agentId(), header.status(), header.timeoutMs(), header.retries(),
-                source, mad));
+        listener.onFrame(header.agentId(), header.status(), source, mad);
         return true;
     }
 

@@ -330,7 +330,8 @@ class UmadChannelTest {
     private FrameListener listener(Runnable afterFrame) {
         return new FrameListener() {
             @Override
-            public void onFrame(MadFrame frame) {
+            public void onFrame(int agentId, int status, MadAddress source, byte[] mad) {
+                MadFrame frame = new MadFrame(agentId, status, 0, 0, source, mad);
                 frames.add(frame);
                 afterFrame.run();
             }

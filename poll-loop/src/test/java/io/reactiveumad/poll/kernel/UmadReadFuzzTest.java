@@ -52,7 +52,8 @@ class UmadReadFuzzTest {
         loop.execute(() -> {
             channel.start(new FrameListener() {
                 @Override
-                public void onFrame(MadFrame frame) {
+                public void onFrame(int agentId, int status, MadAddress source, byte[] mad) {
+                    MadFrame frame = new MadFrame(agentId, status, 0, 0, source, mad);
                     frames.add(frame);
                 }
 

@@ -55,7 +55,8 @@ final class ChannelProbe implements AutoCloseable {
         onLoop(() -> {
             channel.start(new FrameListener() {
                 @Override
-                public void onFrame(MadFrame frame) {
+                public void onFrame(int agentId, int status, MadAddress source, byte[] mad) {
+                    MadFrame frame = new MadFrame(agentId, status, 0, 0, source, mad);
                     MadHeader header = new MadHeader().wrap(frame.mad());
                     CompletableFuture<MadFrame> f = header.isResponse() ? waiting.remove(header.tidLow()) : null;
                     if (f != null) {
