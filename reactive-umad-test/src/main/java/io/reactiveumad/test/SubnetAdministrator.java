@@ -25,7 +25,6 @@ import io.reactiveumad.mad.sa.Selector;
 import io.reactiveumad.mad.sa.ServiceRecord;
 import io.reactiveumad.operators.Rmpp;
 import io.reactiveumad.operators.RmppOptions;
-import io.reactiveumad.spi.channel.EventExecutor;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -34,7 +33,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,8 +42,9 @@ import reactor.core.scheduler.Scheduler;
 /**
  * The SA at the SM's port (class 0x03, version 2). Get and GetTable with component masks for NodeRecord,
  * PortInfoRecord, LinkRecord, PathRecord, LinearForwardingTableRecord (those describe the fabric as the SM
- * swept it: {@link FabricRecords}), ServiceRecord (also Set to register, Delete), MCMemberRecord
- * (Set joins, Delete leaves), InformInfoRecord; ClassPortInfo; InformInfo Set (Subscribe 1/0). A
+ * swept it: {@link FabricRecords}), ServiceRecord (also Set to register, with a lease, and Delete:
+ * {@link ServiceRegistrations}), MCMemberRecord (Set joins, Delete leaves), InformInfoRecord; ClassPortInfo;
+ * InformInfo Set (Subscribe 1/0: {@link SaReports}). A
  * GetTable answer that fits one MAD is one RMPP-flagged segment (Active, First, Last) whose PayloadLength
  * bounds the records; a larger one goes out through our user-space RMPP sender, so clients
  * reassemble and ACK it. Matching honours these components: NodeRecord LID, NodeType, NodeGUID,
@@ -54,10 +53,7 @@ import reactor.core.scheduler.Scheduler;
  * ServiceRecord ServiceID, ServiceGID, ServiceP_Key, ServiceName; MCMemberRecord MGID, PortGID,
  * JoinState; InformInfoRecord SubscriberGID, Enum. Others are ignored, as many SAs do.
  *
- * <p>Reports: after every sweep the SA sends Report(Notice) to each matching subscriber for traps 64/65
- * (port GID in/out of service), 128 (a switch's link state changed), and on request 144 (local changes)
- * and 66/67 (multicast group created/deleted). Each Report is resent with the same TID every
- * {@code reportTimeout} until a ReportResp arrives, at most {@code reportRetries} times.
+ * <p>Subscriptions and the Reports they get are {@link SaReports}'.
  */
 final class SubnetAdministrator implements LocalService {
     private static final Logger LOG = LoggerFactory.getLogger(SubnetAdministrator.class);
@@ -76,20 +72,11 @@ final class SubnetAdministrator implements LocalService {
     private final FabricEngine engine;
     private final FabricRecords fabric;
     private final Scheduler loop;
-    private final Duration reportTimeout;
-    private final int reportRetries;
     private final ServiceRegistrations services;
+    private final SaReports reports;
     private final Map<Gid, Group> groups = new LinkedHashMap<>();
-    private final List<Subscription> subscriptions = new ArrayList<>();
     private final Map<Transfer, Sinks.Many<byte[]>> transfers = new HashMap<>();
-    private final Map<Long, PendingReport> pendingReports = new HashMap<>();
-    private AgentSlot reporter;
-    private int nextReportTid;
     private int nextMlid = FIRST_MLID;
-    private long reportsSent;
-
-    private record Subscription(Gid subscriberGid, int subscriberLid, InformInfo info) {
-    }
 
     private record Transfer(int lid, long tid) {
     }
@@ -103,27 +90,12 @@ final class SubnetAdministrator implements LocalService {
         }
     }
 
-    private static final class PendingReport {
-        final byte[] mad;
-        final MadAddress to;
-        int retriesLeft;
-        EventExecutor.Cancellable timer;
-
-        PendingReport(byte[] mad, MadAddress to, int retries) {
-            this.mad = mad;
-            this.to = to;
-            this.retriesLeft = retries;
-        }
-    }
-
     SubnetAdministrator(FabricEngine engine, Sma sma, Duration reportTimeout, int reportRetries) {
         this.engine = engine;
         this.fabric = new FabricRecords(engine, sma);
         this.loop = new LoopScheduler(engine.executor);
         this.services = new ServiceRegistrations(engine.executor);
-        this.reportTimeout = reportTimeout;
-        this.reportRetries = reportRetries;
-        engine.onSweep(this::onSweep);
+        this.reports = new SaReports(engine, reportTimeout, reportRetries);
     }
 
     @Override
@@ -133,26 +105,25 @@ final class SubnetAdministrator implements LocalService {
     }
 
     long reportsSent() {
-        return reportsSent;
+        return reports.reportsSent();
     }
 
     int subscriptionCount() {
-        return subscriptions.size();
+        return reports.subscriptionCount();
+    }
+
+    /** Trap 144 from a CA port whose NodeDescription changed. */
+    void localChanges(FabricNode node, int port, int changeFlags) {
+        reports.localChanges(node, port, changeFlags);
     }
 
     /** Forgets every registration, subscription and transfer, as a restarted SA does. */
     void reset() {
         services.clear();
         groups.clear();
-        subscriptions.clear();
+        reports.reset();
         transfers.values().forEach(Sinks.Many::tryEmitComplete);
         transfers.clear();
-        pendingReports.values().forEach(p -> p.timer.cancel());
-        pendingReports.clear();
-        if (reporter != null) {
-            engine.unregister(reporter);
-            reporter = null;
-        }
     }
 
     // ---- requests
@@ -193,7 +164,7 @@ final class SubnetAdministrator implements LocalService {
             case ServiceRecord.ATTRIBUTE_ID -> service(request, method, ServiceRecord.decode(in, data), mask);
             case McMemberRecord.ATTRIBUTE_ID -> multicast(request, method, McMemberRecord.decode(in, data), mask);
             case InformInfoRecord.ATTRIBUTE_ID -> answer(request, method,
-                    informInfoRecords(InformInfoRecord.decode(in, data), mask), InformInfoRecord.SIZE);
+                    reports.informInfoRecords(InformInfoRecord.decode(in, data), mask), InformInfoRecord.SIZE);
             default -> engine.reply(request, FabricEngine.status(request, MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE));
         }
     }
@@ -258,7 +229,7 @@ final class SubnetAdministrator implements LocalService {
         Arrays.fill(response, SaHeader.DATA_OFFSET, response.length, (byte) 0);
     }
 
-    private static long tid(byte[] mad) {
+    static long tid(byte[] mad) {
         return ByteBuffer.wrap(mad).getLong(MadHeader.TID_OFFSET);
     }
 
@@ -272,19 +243,6 @@ final class SubnetAdministrator implements LocalService {
 
     static boolean has(long mask, long component) {
         return (mask & component) != 0;
-    }
-
-    private List<InformInfoRecord> informInfoRecords(InformInfoRecord q, long mask) {
-        List<InformInfoRecord> out = new ArrayList<>();
-        for (int i = 0; i < subscriptions.size(); i++) {
-            Subscription s = subscriptions.get(i);
-            InformInfoRecord r = new InformInfoRecord(s.subscriberGid(), i, s.info());
-            if ((!has(mask, InformInfoRecord.Component.SUBSCRIBER_GID) || r.subscriberGid().equals(q.subscriberGid()))
-                    && (!has(mask, InformInfoRecord.Component.SUBSCRIBER_ENUM) || r.subscriberEnum() == q.subscriberEnum())) {
-                out.add(r);
-            }
-        }
-        return out;
     }
 
     // ---- ServiceRecord and MCMemberRecord: registrations
@@ -345,7 +303,7 @@ final class SubnetAdministrator implements LocalService {
                     nextMlid++, Selector.EXACTLY, Selector.MTU_2048, 0, 0xFFFF, Selector.EXACTLY, FabricRecords.RATE_10_GBPS,
                     Selector.EXACTLY, 0, 0, 0, 0, q.scope(), 0, false));
             groups.put(mgid, group);
-            notice(Notice.TRAP_MCAST_GROUP_CREATED, Notice.TYPE_INFO, new TrapDetails.GidDetails(mgid), smLid());
+            reports.notice(Notice.TRAP_MCAST_GROUP_CREATED, Notice.TYPE_INFO, new TrapDetails.GidDetails(mgid));
         }
         group.members.merge(q.portGid(), q.joinState(), (a, b) -> a | b);
         single(request, List.of(member(group, q.portGid(), group.members.get(q.portGid()))));
@@ -367,7 +325,7 @@ final class SubnetAdministrator implements LocalService {
         }
         if (group.members.isEmpty()) {
             groups.remove(q.mgid());
-            notice(Notice.TRAP_MCAST_GROUP_DELETED, Notice.TYPE_INFO, new TrapDetails.GidDetails(q.mgid()), smLid());
+            reports.notice(Notice.TRAP_MCAST_GROUP_DELETED, Notice.TYPE_INFO, new TrapDetails.GidDetails(q.mgid()));
         }
         single(request, List.of(left));
     }
@@ -387,121 +345,10 @@ final class SubnetAdministrator implements LocalService {
             return;
         }
         int lid = request.source().lid();
-        FabricNode subscriber = engine.nodeByLid(lid);
-        if (subscriber == null) {
-            engine.reply(request, FabricEngine.status(request, ERR_REQ_INVALID));
-            return;
-        }
-        Gid gid = fabric.gidOf(lid);
-        InformInfo key = withSubscribe(info, true);
-        boolean known = subscriptions.removeIf(s -> s.subscriberLid() == lid && s.info().equals(key));
-        if (info.subscribe()) {
-            subscriptions.add(new Subscription(gid, lid, key));
-        } else if (!known) {
+        if (engine.nodeByLid(lid) == null || !reports.inform(lid, fabric.gidOf(lid), info)) {
             engine.reply(request, FabricEngine.status(request, ERR_REQ_INVALID));
             return;
         }
         single(request, List.of(info));
-    }
-
-    private static InformInfo withSubscribe(InformInfo i, boolean subscribe) {
-        return new InformInfo(i.gid(), i.lidRangeBegin(), i.lidRangeEnd(), i.generic(), subscribe, i.type(), i.trapNumber(),
-                i.qpn(), i.respTimeValue(), i.producerType());
-    }
-
-    private int smLid() {
-        return engine.smNode().ports[engine.smPort()].lid;
-    }
-
-    private Gid smGid() {
-        return new Gid(FabricEngine.DEFAULT_GID_PREFIX, engine.smNode().node.portGuid(engine.smPort()));
-    }
-
-    private void onSweep(SubnetManager.SweepResult result) {
-        for (long guid : result.inService()) {
-            notice(Notice.TRAP_GID_IN_SERVICE, Notice.TYPE_SUBNET_MANAGEMENT,
-                    new TrapDetails.GidDetails(new Gid(FabricEngine.DEFAULT_GID_PREFIX, guid)), smLid());
-        }
-        for (long guid : result.outOfService()) {
-            notice(Notice.TRAP_GID_OUT_OF_SERVICE, Notice.TYPE_SUBNET_MANAGEMENT,
-                    new TrapDetails.GidDetails(new Gid(FabricEngine.DEFAULT_GID_PREFIX, guid)), smLid());
-        }
-        for (FabricNode sw : result.linkStateChanged()) {
-            int lid = sw.ports[0].lid;
-            send(Notice.generic(Notice.TYPE_URGENT, Notice.PRODUCER_SWITCH, Notice.TRAP_LINK_STATE_CHANGE, lid,
-                    new TrapDetails.LinkStateChange(lid), new Gid(FabricEngine.DEFAULT_GID_PREFIX, sw.node.nodeGuid())));
-        }
-    }
-
-    /** Trap 144 from a CA port whose NodeDescription changed. */
-    void localChanges(FabricNode node, int port, int changeFlags) {
-        int lid = node.addressable(port).lid;
-        send(Notice.generic(Notice.TYPE_INFO, Notice.PRODUCER_CHANNEL_ADAPTER, Notice.TRAP_LOCAL_CHANGES, lid,
-                new TrapDetails.LocalChanges(lid, false, 0, changeFlags, 0),
-                new Gid(FabricEngine.DEFAULT_GID_PREFIX, node.node.portGuid(port))));
-    }
-
-    private void notice(int trap, int type, TrapDetails details, int issuerLid) {
-        send(Notice.generic(type, Notice.PRODUCER_CLASS_MANAGER, trap, issuerLid, details, smGid()));
-    }
-
-    private void send(Notice notice) {
-        // A snapshot: a Report is delivered inline, and its subscriber may unsubscribe (a Set that lands
-        // back here, removing from the list) before the loop moves on, e.g. a StepVerifier that cancels.
-        for (Subscription s : List.copyOf(subscriptions)) {
-            InformInfo i = s.info();
-            boolean matches = i.generic() == notice.generic()
-                    && (i.trapNumber() == InformInfo.ALL || i.trapNumber() == notice.trapNumber())
-                    && (i.type() == InformInfo.ALL || i.type() == notice.type())
-                    && (i.producerType() == InformInfo.ALL_PRODUCERS || i.producerType() == notice.producerType())
-                    && (i.lidRangeBegin() == InformInfo.ALL
-                        || notice.issuerLid() >= i.lidRangeBegin() && notice.issuerLid() <= Math.max(i.lidRangeEnd(), i.lidRangeBegin()));
-            if (matches) {
-                report(s, notice);
-            }
-        }
-    }
-
-    private void report(Subscription s, Notice notice) {
-        if (reporter == null) {
-            reporter = engine.registerInternal(engine.smNode(), engine.smPort(), MgmtClass.SUBN_ADM, CLASS_VERSION,
-                    this::onReportResponse);
-        }
-        long tid = (long) reporter.key() << 32 | (++nextReportTid & 0xFFFF_FFFFL);
-        byte[] mad = new byte[MadHeader.MAD_SIZE];
-        ByteBuffer out = ByteBuffer.wrap(mad);
-        new MadHeader().wrap(out, 0).baseVersion(MadHeader.BASE_VERSION).mgmtClass(MgmtClass.SUBN_ADM)
-                .classVersion(CLASS_VERSION).methodByte(Method.REPORT).tid(tid).attributeId(Notice.ATTRIBUTE_ID);
-        notice.encode(out, SaHeader.DATA_OFFSET);
-        MadAddress to = new MadAddress(s.subscriberLid(), s.info().qpn() == 0 ? 1 : s.info().qpn(), MadAddress.GSI_QKEY,
-                0, 0, 0, null);
-        PendingReport pending = new PendingReport(mad, to, reportRetries);
-        pendingReports.put(tid, pending);
-        transmit(tid, pending);
-    }
-
-    private void transmit(long tid, PendingReport pending) {
-        reportsSent++;
-        pending.timer = engine.executor.schedule(() -> expire(tid, pending), reportTimeout.toNanos(), TimeUnit.NANOSECONDS);
-        engine.send(engine.smNode(), engine.smPort(), pending.to, pending.mad.clone());
-    }
-
-    private void expire(long tid, PendingReport pending) {
-        if (pendingReports.get(tid) != pending) {
-            return;
-        }
-        if (pending.retriesLeft-- > 0) {
-            transmit(tid, pending);
-        } else {
-            pendingReports.remove(tid);
-            LOG.debug("Report 0x{} to LID {} got no ReportResp", Long.toHexString(tid), pending.to.lid());
-        }
-    }
-
-    private void onReportResponse(Arrival response) {
-        PendingReport pending = pendingReports.remove(tid(response.mad()));
-        if (pending != null) {
-            pending.timer.cancel();
-        }
     }
 }

@@ -1,0 +1,215 @@
+package io.reactiveumad.test;
+
+import io.reactiveumad.mad.Gid;
+import io.reactiveumad.mad.MadAddress;
+import io.reactiveumad.mad.MadHeader;
+import io.reactiveumad.mad.Method;
+import io.reactiveumad.mad.MgmtClass;
+import io.reactiveumad.mad.SaHeader;
+import io.reactiveumad.mad.attr.InformInfo;
+import io.reactiveumad.mad.attr.Notice;
+import io.reactiveumad.mad.attr.TrapDetails;
+import io.reactiveumad.mad.sa.InformInfoRecord;
+import io.reactiveumad.spi.channel.EventExecutor;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The SA's event forwarding: InformInfo subscriptions (Set with Subscribe 1 adds one, with Subscribe 0
+ * removes it; InformInfoRecords list them) and the Reports. After every sweep a Report(Notice) goes to each
+ * matching subscriber for traps 64/65 (port GID in/out of service) and 128 (a switch's link state
+ * changed); traps 144 (local changes) and 66/67 (multicast group created/deleted) when the fabric or the
+ * SA raises them. Each Report is resent with the same TID every {@code reportTimeout} until a ReportResp
+ * arrives, at most {@code reportRetries} times. Confined to the fabric's executor, like the SA that owns it.
+ */
+final class SaReports {
+    private static final Logger LOG = LoggerFactory.getLogger(SaReports.class);
+
+    private final FabricEngine engine;
+    private final Duration reportTimeout;
+    private final int reportRetries;
+    private final List<Subscription> subscriptions = new ArrayList<>();
+    private final Map<Long, PendingReport> pendingReports = new HashMap<>();
+    private AgentSlot reporter;
+    private int nextReportTid;
+    private long reportsSent;
+
+    private record Subscription(Gid subscriberGid, int subscriberLid, InformInfo info) {
+    }
+
+    private static final class PendingReport {
+        final byte[] mad;
+        final MadAddress to;
+        int retriesLeft;
+        EventExecutor.Cancellable timer;
+
+        PendingReport(byte[] mad, MadAddress to, int retries) {
+            this.mad = mad;
+            this.to = to;
+            this.retriesLeft = retries;
+        }
+    }
+
+    SaReports(FabricEngine engine, Duration reportTimeout, int reportRetries) {
+        this.engine = engine;
+        this.reportTimeout = reportTimeout;
+        this.reportRetries = reportRetries;
+        engine.onSweep(this::onSweep);
+    }
+
+    long reportsSent() {
+        return reportsSent;
+    }
+
+    int subscriptionCount() {
+        return subscriptions.size();
+    }
+
+    /**
+     * InformInfo Set from the port at {@code lid} (GID {@code gid}): Subscribe 1 subscribes (again, once),
+     * Subscribe 0 removes the subscription; false when there was none to remove.
+     */
+    boolean inform(int lid, Gid gid, InformInfo info) {
+        InformInfo key = withSubscribe(info, true);
+        boolean known = subscriptions.removeIf(s -> s.subscriberLid() == lid && s.info().equals(key));
+        if (info.subscribe()) {
+            subscriptions.add(new Subscription(gid, lid, key));
+            return true;
+        }
+        return known;
+    }
+
+    /** The subscriptions matching {@code q}'s SubscriberGID and SubscriberEnum (as {@code mask} names them). */
+    List<InformInfoRecord> informInfoRecords(InformInfoRecord q, long mask) {
+        List<InformInfoRecord> out = new ArrayList<>();
+        for (int i = 0; i < subscriptions.size(); i++) {
+            Subscription s = subscriptions.get(i);
+            InformInfoRecord r = new InformInfoRecord(s.subscriberGid(), i, s.info());
+            if ((!SubnetAdministrator.has(mask, InformInfoRecord.Component.SUBSCRIBER_GID) || r.subscriberGid().equals(q.subscriberGid()))
+                    && (!SubnetAdministrator.has(mask, InformInfoRecord.Component.SUBSCRIBER_ENUM) || r.subscriberEnum() == q.subscriberEnum())) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    /** Forgets every subscription and pending Report, as a restarted SA does. */
+    void reset() {
+        subscriptions.clear();
+        pendingReports.values().forEach(p -> p.timer.cancel());
+        pendingReports.clear();
+        if (reporter != null) {
+            engine.unregister(reporter);
+            reporter = null;
+        }
+    }
+
+    private static InformInfo withSubscribe(InformInfo i, boolean subscribe) {
+        return new InformInfo(i.gid(), i.lidRangeBegin(), i.lidRangeEnd(), i.generic(), subscribe, i.type(), i.trapNumber(),
+                i.qpn(), i.respTimeValue(), i.producerType());
+    }
+
+    private int smLid() {
+        return engine.smNode().ports[engine.smPort()].lid;
+    }
+
+    private Gid smGid() {
+        return new Gid(FabricEngine.DEFAULT_GID_PREFIX, engine.smNode().node.portGuid(engine.smPort()));
+    }
+
+    private void onSweep(SubnetManager.SweepResult result) {
+        for (long guid : result.inService()) {
+            notice(Notice.TRAP_GID_IN_SERVICE, Notice.TYPE_SUBNET_MANAGEMENT,
+                    new TrapDetails.GidDetails(new Gid(FabricEngine.DEFAULT_GID_PREFIX, guid)));
+        }
+        for (long guid : result.outOfService()) {
+            notice(Notice.TRAP_GID_OUT_OF_SERVICE, Notice.TYPE_SUBNET_MANAGEMENT,
+                    new TrapDetails.GidDetails(new Gid(FabricEngine.DEFAULT_GID_PREFIX, guid)));
+        }
+        for (FabricNode sw : result.linkStateChanged()) {
+            int lid = sw.ports[0].lid;
+            send(Notice.generic(Notice.TYPE_URGENT, Notice.PRODUCER_SWITCH, Notice.TRAP_LINK_STATE_CHANGE, lid,
+                    new TrapDetails.LinkStateChange(lid), new Gid(FabricEngine.DEFAULT_GID_PREFIX, sw.node.nodeGuid())));
+        }
+    }
+
+    /** Trap 144 from a CA port whose NodeDescription changed. */
+    void localChanges(FabricNode node, int port, int changeFlags) {
+        int lid = node.addressable(port).lid;
+        send(Notice.generic(Notice.TYPE_INFO, Notice.PRODUCER_CHANNEL_ADAPTER, Notice.TRAP_LOCAL_CHANGES, lid,
+                new TrapDetails.LocalChanges(lid, false, 0, changeFlags, 0),
+                new Gid(FabricEngine.DEFAULT_GID_PREFIX, node.node.portGuid(port))));
+    }
+
+    /** A trap from the SM's class manager (issued at the SM's LID), reported to every matching subscriber. */
+    void notice(int trap, int type, TrapDetails details) {
+        send(Notice.generic(type, Notice.PRODUCER_CLASS_MANAGER, trap, smLid(), details, smGid()));
+    }
+
+    private void send(Notice notice) {
+        // A snapshot: a Report is delivered inline, and its subscriber may unsubscribe (a Set that lands
+        // back here, removing from the list) before the loop moves on, e.g. a StepVerifier that cancels.
+        for (Subscription s : List.copyOf(subscriptions)) {
+            InformInfo i = s.info();
+            boolean matches = i.generic() == notice.generic()
+                    && (i.trapNumber() == InformInfo.ALL || i.trapNumber() == notice.trapNumber())
+                    && (i.type() == InformInfo.ALL || i.type() == notice.type())
+                    && (i.producerType() == InformInfo.ALL_PRODUCERS || i.producerType() == notice.producerType())
+                    && (i.lidRangeBegin() == InformInfo.ALL
+                        || notice.issuerLid() >= i.lidRangeBegin() && notice.issuerLid() <= Math.max(i.lidRangeEnd(), i.lidRangeBegin()));
+            if (matches) {
+                report(s, notice);
+            }
+        }
+    }
+
+    private void report(Subscription s, Notice notice) {
+        if (reporter == null) {
+            reporter = engine.registerInternal(engine.smNode(), engine.smPort(), MgmtClass.SUBN_ADM, SubnetAdministrator.CLASS_VERSION,
+                    this::onReportResponse);
+        }
+        long tid = (long) reporter.key() << 32 | (++nextReportTid & 0xFFFF_FFFFL);
+        byte[] mad = new byte[MadHeader.MAD_SIZE];
+        ByteBuffer out = ByteBuffer.wrap(mad);
+        new MadHeader().wrap(out, 0).baseVersion(MadHeader.BASE_VERSION).mgmtClass(MgmtClass.SUBN_ADM)
+                .classVersion(SubnetAdministrator.CLASS_VERSION).methodByte(Method.REPORT).tid(tid).attributeId(Notice.ATTRIBUTE_ID);
+        notice.encode(out, SaHeader.DATA_OFFSET);
+        MadAddress to = new MadAddress(s.subscriberLid(), s.info().qpn() == 0 ? 1 : s.info().qpn(), MadAddress.GSI_QKEY,
+                0, 0, 0, null);
+        PendingReport pending = new PendingReport(mad, to, reportRetries);
+        pendingReports.put(tid, pending);
+        transmit(tid, pending);
+    }
+
+    private void transmit(long tid, PendingReport pending) {
+        reportsSent++;
+        pending.timer = engine.executor.schedule(() -> expire(tid, pending), reportTimeout.toNanos(), TimeUnit.NANOSECONDS);
+        engine.send(engine.smNode(), engine.smPort(), pending.to, pending.mad.clone());
+    }
+
+    private void expire(long tid, PendingReport pending) {
+        if (pendingReports.get(tid) != pending) {
+            return;
+        }
+        if (pending.retriesLeft-- > 0) {
+            transmit(tid, pending);
+        } else {
+            pendingReports.remove(tid);
+            LOG.debug("Report 0x{} to LID {} got no ReportResp", Long.toHexString(tid), pending.to.lid());
+        }
+    }
+
+    private void onReportResponse(Arrival response) {
+        PendingReport pending = pendingReports.remove(SubnetAdministrator.tid(response.mad()));
+        if (pending != null) {
+            pending.timer.cancel();
+        }
+    }
+}
