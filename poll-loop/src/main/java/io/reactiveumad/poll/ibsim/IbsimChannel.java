@@ -20,7 +20,6 @@ import io.reactiveumad.spi.channel.PortAttributes;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayDeque;
-import java.util.Arrays;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -71,8 +70,6 @@ public final class IbsimChannel implements MadChannel {
     private static final int MAX_AGENTS = 32;
     private static final int AGENT_SLOT_MASK = MAX_AGENTS - 1;
     private static final int TAG_MASK = 0xFFFF;
-    /** For {@link #write}: the MAD's TID goes out as it is (a response, or a backlogged copy already tagged). */
-    private static final long NO_TID_REWRITE = -1L;
 
     private final PollLoop loop;
     private final IbsimEndpoint endpoint;
@@ -116,8 +113,8 @@ public final class IbsimChannel implements MadChannel {
         return slots;
     }
 
-    /** A MAD waiting for the data socket to take it. */
-    private record Outbound(int dlid, int dqp, int sqp, byte[] mad) {
+    /** A MAD waiting for the data socket to take it, and the TID it goes out with. */
+    private record Outbound(int dlid, int dqp, int sqp, byte[] mad, long tid) {
     }
 
     private IbsimChannel(PollLoop loop, IbsimEndpoint endpoint, SimControl control, SimSocket data,
@@ -357,17 +354,13 @@ public final class IbsimChannel implements MadChannel {
     }
 
     /**
-     * Queues one MAD, its TID replaced by {@code tid} unless that is {@link #NO_TID_REWRITE}, behind everything
-     * queued before it: into this pass's batch, sent when the loop is about to wait (or at once when the batch is
-     * full), or into the backlog while the socket is full.
+     * Queues one MAD to go out with {@code tid}, behind everything queued before it: into this pass's batch, sent
+     * when the loop is about to wait (or at once when the batch is full), or into the backlog while the socket is
+     * full. {@code mad} is not copied there: a frame's bytes are immutable, and an answer's are the channel's own.
      */
     private void queue(int dlid, int dqp, int sqp, byte[] mad, long tid) {
         if (!backlog.isEmpty()) {
-            byte[] waiting = Arrays.copyOf(mad, SimRequest.MAD_SIZE);
-            if (tid != NO_TID_REWRITE) {
-                new MadHeader().wrap(waiting).tid(tid);
-            }
-            backlog.add(new Outbound(dlid, dqp, sqp, waiting));
+            backlog.add(new Outbound(dlid, dqp, sqp, mad, tid));
             return;
         }
         fill(outboundSlots[queued++], dlid, dqp, sqp, mad, tid);
@@ -382,10 +375,7 @@ public final class IbsimChannel implements MadChannel {
     private static void fill(SimRequest datagram, int dlid, int dqp, int sqp, byte[] mad, long tid) {
         // ibsim fills in our LID for a slid of 0; directed-route SMPs travel from the permissive LID.
         datagram.dlid(dlid).slid(dlid == MadAddress.PERMISSIVE_LID ? MadAddress.PERMISSIVE_LID : 0)
-                .dqp(dqp).sqp(sqp).status(0).length(SimRequest.MAD_SIZE).mad(mad);
-        if (tid != NO_TID_REWRITE) {
-            datagram.tid(tid);
-        }
+                .dqp(dqp).sqp(sqp).status(0).length(SimRequest.MAD_SIZE).mad(mad).tid(tid);
     }
 
     /**
@@ -402,7 +392,7 @@ public final class IbsimChannel implements MadChannel {
         }
         for (int i = sent; i < count; i++) {
             SimRequest waiting = outboundSlots[i];
-            backlog.add(new Outbound(waiting.dlid(), waiting.dqp(), waiting.sqp(), waiting.mad()));
+            backlog.add(new Outbound(waiting.dlid(), waiting.dqp(), waiting.sqp(), waiting.mad(), waiting.tid()));
         }
         updateInterest();
     }
@@ -483,7 +473,7 @@ public final class IbsimChannel implements MadChannel {
                 if (count == BATCH) {
                     break;
                 }
-                fill(outboundSlots[count++], out.dlid, out.dqp, out.sqp, out.mad, NO_TID_REWRITE);
+                fill(outboundSlots[count++], out.dlid, out.dqp, out.sqp, out.mad, out.tid);
             }
             int sent = sendBatch(count);
             for (int i = 0; i < sent; i++) {
@@ -600,7 +590,7 @@ public final class IbsimChannel implements MadChannel {
             return;
         }
         header.methodByte(Method.GET_RESP).status(MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE);
-        queue(source.lid(), source.qpn(), 1, mad, NO_TID_REWRITE);
+        queue(source.lid(), source.qpn(), 1, mad, header.tid());
     }
 
     private NativeIoException gone(NativeIoException e) {

@@ -116,6 +116,11 @@ final class SimRequest {
         return this;
     }
 
+    /** The TID of the MAD in the MAD area. */
+    long tid() {
+        return be.getLong(MAD_OFFSET + MadHeader.TID_OFFSET);
+    }
+
     /** Sets the TID of the MAD in the MAD area (after {@link #mad(byte[])}). */
     SimRequest tid(long tid) {
         be.putLong(MAD_OFFSET + MadHeader.TID_OFFSET, tid);
