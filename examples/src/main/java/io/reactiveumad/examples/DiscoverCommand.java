@@ -11,6 +11,7 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import reactor.core.scheduler.Schedulers;
 
@@ -34,9 +35,8 @@ final class DiscoverCommand extends FabricCommand {
             description = "ibnetdiscover or json (default: ${DEFAULT-VALUE}).")
     Format format;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "300", converter = Seconds.class,
-            description = "Give up after this many seconds, 1 to a day (default: ${DEFAULT-VALUE}).")
-    Duration timeout;
+    @Mixin
+    WalkTimeout walk;
 
     @Override
     public Integer call() {
@@ -52,7 +52,7 @@ final class DiscoverCommand extends FabricCommand {
         try (Connection connection = transport.connect(err, Schedulers.immediate())) {
             started = System.nanoTime();
             lastReport.set(started);
-            fabric = FabricDiscovery.discover(connection.port(), options).block(timeout);
+            fabric = FabricDiscovery.discover(connection.port(), options).block(walk.timeout);
             stats = connection.port().stats();
         }
         if (fabric == null) {

@@ -11,12 +11,12 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import reactor.core.scheduler.Schedulers;
@@ -49,9 +49,8 @@ final class ErrorsCommand extends FabricCommand {
     @Option(names = "--yes", description = "Confirm --clear.")
     boolean yes;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "300", converter = Seconds.class,
-            description = "Give up after this many seconds, 1 to a day (default: ${DEFAULT-VALUE}).")
-    Duration timeout;
+    @Mixin
+    WalkTimeout walk;
 
     @Option(names = "--json", description = "Print JSON.")
     boolean json;
@@ -83,7 +82,7 @@ final class ErrorsCommand extends FabricCommand {
         // hand-off between threads per answer.
         try (Connection connection = transport.connect(err(), Schedulers.immediate())) {
             nodes = ErrorSweep.sweep(connection.port(), DiscoveryOptions.defaults().withOutstanding(outstanding), sweep)
-                    .collectList().block(timeout);
+                    .collectList().block(walk.timeout);
         }
         if (nodes == null) {
             throw new IllegalStateException("the sweep ended without a result");

@@ -7,13 +7,13 @@ import io.reactiveumad.fabric.Links;
 import io.reactiveumad.fabric.PortLink;
 import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.service.FabricJson;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
@@ -31,9 +31,8 @@ final class LinksCommand extends FabricCommand {
     @Option(names = {"-d", "--down"}, description = "Only ports whose link is down.")
     boolean downOnly;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "300", converter = Seconds.class,
-            description = "Give up after this many seconds, 1 to a day (default: ${DEFAULT-VALUE}).")
-    Duration timeout;
+    @Mixin
+    WalkTimeout walk;
 
     @Option(names = "--json", description = "Print JSON.")
     boolean json;
@@ -47,7 +46,7 @@ final class LinksCommand extends FabricCommand {
         try (Connection connection = transport.connect(err())) {
             links = Links.links(connection.port(), DiscoveryOptions.defaults().withOutstanding(outstanding))
                     .filter(l -> !downOnly || l.local().portInfo().portState() == PortInfo.STATE_DOWN)
-                    .collectList().block(timeout);
+                    .collectList().block(walk.timeout);
         }
         if (links == null) {
             throw new IllegalStateException("the link report ended without a result");
