@@ -24,12 +24,6 @@ public final class Multicast {
     public static final long MEMBER_COMPONENTS = McMemberRecord.Component.MGID | McMemberRecord.Component.PORT_GID
             | McMemberRecord.Component.JOIN_STATE;
 
-    /**
-     * The longest one audit (refresh, query, join) may take: the audits run one after another, so one that
-     * never ended would stop every later one. Each SA request is bounded already; re-reading the port is not.
-     */
-    private static final Duration AUDIT_STEP_BOUND = Duration.ofSeconds(30);
-
     private final SaClient sa;
 
     private Multicast(SaClient sa) {
@@ -111,9 +105,7 @@ public final class Multicast {
                         .filter(r -> r.joinState() == 0 || (r.joinState() & joinState) == joinState)
                         .next())
                 .hasElement()
-                .flatMap(held -> held ? Mono.<McMemberRecord>empty() : join(request, componentMask))
-                .timeout(AUDIT_STEP_BOUND)
-                .onErrorResume(e -> Mono.empty());
+                .flatMap(held -> held ? Mono.<McMemberRecord>empty() : join(request, componentMask));
         return Flux.defer(() -> {
             Object holder = new Object();
             return join(request, componentMask)
@@ -122,8 +114,7 @@ public final class Multicast {
                             port.beforeClose(holder, () -> leave.onErrorResume(e -> Mono.empty()).then());
                         }
                     })
-                    .flatMapMany(first -> Flux.interval(audit).onBackpressureDrop()
-                            .concatMap(tick -> rejoinIfForgotten, 0).startWith(first))
+                    .flatMapMany(first -> Audits.every(audit, rejoinIfForgotten).startWith(first))
                     .doFinally(signal -> {
                         if (sa.port() instanceof DefaultMadPort port) {
                             port.forgetBeforeClose(holder);

@@ -68,12 +68,11 @@ public final class Services {
         boolean leased = record.serviceLease() != ServiceRecord.LEASE_INFINITE;
         Duration tick = leased && Duration.ofSeconds(record.serviceLease()).dividedBy(2).compareTo(audit) < 0
                 ? Duration.ofSeconds(Math.max(1, record.serviceLease() / 2)) : audit;
-        Mono<ServiceRecord> renew = leased ? register(record).onErrorResume(e -> Mono.empty())
+        Mono<ServiceRecord> renew = leased ? register(record)
                 : sa.follow().then(lookup(record).next()).hasElement()
-                        .flatMap(held -> held ? Mono.<ServiceRecord>empty() : register(record))
-                        .onErrorResume(e -> Mono.empty());
+                        .flatMap(held -> held ? Mono.<ServiceRecord>empty() : register(record));
         return register(record)
-                .flatMapMany(first -> Flux.interval(tick).onBackpressureDrop().concatMap(t -> renew, 0).startWith(first))
+                .flatMapMany(first -> Audits.every(tick, renew).startWith(first))
                 .doOnCancel(() -> unregister(record).onErrorResume(e -> Mono.empty()).subscribe());
     }
 }
