@@ -2,6 +2,7 @@ package io.reactiveumad;
 
 import io.reactiveumad.spi.SchedulerExecutor;
 import io.reactiveumad.mad.Gid;
+import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.spi.channel.EventExecutor;
@@ -117,7 +118,8 @@ public final class FakeChannel implements MadChannel {
     }
 
     @Override
-    public void send(MadFrame frame) {
+    public void send(int agentId, int timeoutMs, int retries, MadAddress to, byte[] sharedMad, long sentTid) {
+        MadFrame frame = new MadFrame(agentId, 0, timeoutMs, retries, to, sharedMad, sentTid);
         checkLoop();
         byte[] bytes = frame.mad().clone();
         ByteBuffer buf = ByteBuffer.wrap(bytes);

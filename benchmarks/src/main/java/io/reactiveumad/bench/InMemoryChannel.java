@@ -10,9 +10,10 @@ import io.reactiveumad.spi.channel.AgentRegistration;
 import io.reactiveumad.spi.channel.EventExecutor;
 import io.reactiveumad.spi.channel.FrameListener;
 import io.reactiveumad.spi.channel.MadChannel;
-import io.reactiveumad.spi.channel.MadFrame;
 import io.reactiveumad.spi.channel.PortAttributes;
-import java.nio.ByteBuffer;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.List;
 
@@ -27,6 +28,7 @@ final class InMemoryChannel implements MadChannel, Transport {
     static final PortSpec SPEC = new PortSpec("memory0", 1);
     /** Where answers and injected MADs come from; a real channel keeps its peers' addresses too. */
     private static final MadAddress PEER = MadAddress.smp(2);
+    private static final VarHandle TID = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
     private final EpollEventLoop loop = EpollEventLoop.start("in-memory");
     /** The MADs of this loop pass, in order, with their agents (as a transport reads them: an array each). */
@@ -78,11 +80,12 @@ final class InMemoryChannel implements MadChannel, Transport {
 
     /** Answers at once: the answer arrives in this loop pass, after the tasks already queued. */
     @Override
-    public void send(MadFrame frame) {
-        byte[] answer = frame.mad().clone();
-        ByteBuffer.wrap(answer).putLong(MadHeader.TID_OFFSET, frame.tid());
+    public void send(int agentId, int timeoutMs, int retries, MadAddress to, byte[] mad, long tid) {
+        byte[] answer = mad.clone();
+        // As a transport writes the TID into its own send buffer: in place, no buffer object.
+        TID.set(answer, MadHeader.TID_OFFSET, tid);
         answer[MadHeader.METHOD_OFFSET] |= (byte) MadHeader.RESPONSE_BIT;
-        arrive(frame.agentId(), answer);
+        arrive(agentId, answer);
     }
 
     /** Loop thread: {@code count} copies of {@code mad} for agent {@code agentId}, as unsolicited arrivals. */

@@ -1,6 +1,7 @@
 package io.reactiveumad.test;
 
 import io.reactiveumad.PortClosedException;
+import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.DeviceGoneException;
@@ -121,7 +122,8 @@ final class EmbeddedChannel implements MadChannel {
     }
 
     @Override
-    public void send(MadFrame frame) {
+    public void send(int agentId, int timeoutMs, int retries, MadAddress to, byte[] sharedMad, long sentTid) {
+        MadFrame frame = new MadFrame(agentId, 0, timeoutMs, retries, to, sharedMad, sentTid);
         checkUsable("send");
         AgentSlot slot = slot(frame.agentId(), "write");
         byte[] mad = frame.mad();

@@ -159,7 +159,7 @@ final class DefaultMadAgent implements MadAgent {
                 sink.onCancel(() -> port.execute(transfer::dispose, stopped -> { }));
             }, sink::error)).publishOn(port.delivery());
         }
-        return onLoop(() -> write(wholeMessage(mad, mad.tid(), to, 0, 0)));
+        return onLoop(() -> write(0, 0, to, wholeMessage(mad), mad.tid()));
     }
 
     /**
@@ -184,18 +184,18 @@ final class DefaultMadAgent implements MadAgent {
     }
 
     /**
-     * One frame carrying the whole message under {@code tid}: a single MAD, its bytes shared with
-     * {@code message} (no copy: frames never write them), or (kernel RMPP) a long message the kernel
-     * segments, which it recognises by the RMPP header's Active flag, written into a copy.
+     * The bytes of one frame carrying the whole message: a single MAD's own bytes (no copy: channels never
+     * write a frame's bytes), or (kernel RMPP) a long message the kernel segments, which it recognises by
+     * the RMPP header's Active flag, written into a copy.
      */
-    MadFrame wholeMessage(Mad message, long tid, MadAddress to, int timeoutMs, int retries) {
+    byte[] wholeMessage(Mad message) {
         if (message.length() <= MadHeader.MAD_SIZE) {
-            return new MadFrame(id, 0, timeoutMs, retries, to, SharedMadBytes.of(message), tid);
+            return SharedMadBytes.of(message);
         }
         byte[] bytes = message.toByteArray();
         new RmppHeader().wrap(bytes).version(RmppHeader.VERSION).type(RmppHeader.TYPE_DATA)
                 .flags(RmppHeader.FLAG_ACTIVE | RmppHeader.FLAG_FIRST | RmppHeader.FLAG_LAST);
-        return new MadFrame(id, 0, timeoutMs, retries, to, bytes, tid);
+        return bytes;
     }
 
     @Override
@@ -281,10 +281,15 @@ final class DefaultMadAgent implements MadAgent {
 
     // ---- loop side ------------------------------------------------------------------------------------
 
-    /** loop: writes one frame of this agent, counting it; transport errors propagate to the caller. */
-    void write(MadFrame frame) {
-        port.channel().send(frame);
+    /** loop: writes one MAD of this agent (see {@link MadFrame}), counting it; transport errors propagate to the caller. */
+    void write(int timeoutMs, int retries, MadAddress to, byte[] mad, long tid) {
+        port.channel().send(id, timeoutMs, retries, to, mad, tid);
         counters.increment(Count.SENT);
+    }
+
+    /** loop: writes one frame of this agent. */
+    void write(MadFrame frame) {
+        write(frame.timeoutMs(), frame.retries(), frame.address(), frame.mad(), frame.tid());
     }
 
     /** loop: one frame for this agent (its fields: see {@link io.reactiveumad.spi.channel.FrameListener#onFrame}). */

@@ -11,7 +11,6 @@ import io.reactiveumad.mad.MadStatus;
 import io.reactiveumad.mad.MadStatusException;
 import io.reactiveumad.mad.MadTimeoutException;
 import io.reactiveumad.spi.channel.EventExecutor;
-import io.reactiveumad.spi.channel.MadFrame;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.concurrent.RejectedExecutionException;
@@ -25,9 +24,10 @@ import reactor.core.publisher.Operators;
 
 /**
  * One request from its subscription to its one terminal signal: the state machine behind
- * {@link DefaultMadAgent#request}. It is the subscriber's {@link Subscription} and, queued on the loop,
- * the task that starts the request or cancels it; so a request costs no sink, no lambda per step and no
- * scheduler task of its own. Its end reaches the subscriber on the port's delivery worker through
+ * {@link DefaultMadAgent#request}. It is the {@code Mono} that call returns (its first subscription runs in
+ * this object; a later one, the Mono being cold, gets a new request of its own), the subscriber's
+ * {@link Subscription} and, queued on the loop, the task that starts the request or cancels it; so a
+ * request costs no separate Mono, no sink, no lambda per step and no scheduler task of its own. Its end reaches the subscriber on the port's delivery worker through
  * {@link Delivery}, in bursts.
  *
  * <p>Threads: {@link #request}, {@link #cancel} and the subscription come from any thread; fields marked
@@ -35,57 +35,50 @@ import reactor.core.publisher.Operators;
  * signal state is the only thing the loop, the delivery worker and the subscriber share, and it is one
  * atomic int: whoever moves it to {@code DONE} first is the only one to signal.
  */
-final class PendingRequest implements Subscription, Runnable {
+final class PendingRequest extends Mono<ReceivedMad> implements Subscription, Runnable {
     /** Margin past the kernel's own last retry before our safety deadline fires. */
     private static final Duration KERNEL_DEADLINE_SLACK = Duration.ofSeconds(1);
     /** Margin past the RMPP receiver's own transfer limit (its T2L abort) before a streaming response times out. */
     private static final Duration STREAMING_SLACK = Duration.ofSeconds(1);
 
-    private static final int NO_REQUEST = 0;
-    private static final int REQUESTED = 1;
-    private static final int VALUE_WAITING = 2;
-    private static final int DONE = 3;
+    /** The Mono's state before a subscription took this object as its request. */
+    private static final int UNSUBSCRIBED = 0;
+    private static final int NO_REQUEST = 1;
+    private static final int REQUESTED = 2;
+    private static final int VALUE_WAITING = 3;
+    private static final int DONE = 4;
     private static final AtomicIntegerFieldUpdater<PendingRequest> SIGNAL =
             AtomicIntegerFieldUpdater.newUpdater(PendingRequest.class, "signal");
 
     private final DefaultMadAgent agent;
-    private final DefaultMadPort port;
-    private final CoreSubscriber<? super ReceivedMad> actual;
     final Mad request;
     private final MadAddress to;
     final RequestOptions options;
+    /** Set by the subscribing thread before the request reaches the loop (the loop's queue publishes it). */
+    private CoreSubscriber<? super ReceivedMad> actual;
 
     private volatile int signal;
     /** A response that arrived before the subscriber asked for it. */
     private ReceivedMad waitingValue;
     private volatile boolean cancelRequested;
 
-    /** loop */
-    private boolean started;
     /** loop: the request has ended (response, failure or cancel); nothing more is sent or armed. */
     private boolean done;
-    /** loop */
+    /** loop: the TID as sent is its low 32 bits (the transport owns the high ones). */
     private int tid;
-    /** loop: the TID as sent (low 32 bits; the transport owns the high ones). */
-    long wireTid;
-    /** loop */
+    /** loop: attempts sent so far (0 until the request starts) */
     int attempts;
     private int busyLeft;
     /** loop: what the armed timer means: the busy backoff's end (resend) rather than an attempt's timeout. */
     private boolean backingOff;
     /** loop: RMPP segments of the response are arriving: no more resends, only the transfer's bound. */
     private boolean streaming;
-    /** loop: the frame of every attempt (built once: the same bytes and TID go out on each resend). */
-    private MadFrame frame;
     private EventExecutor.Cancellable timer;
     /** loop: a user-space RMPP transfer of the request in progress. */
     private Disposable transfer;
 
-    private PendingRequest(DefaultMadAgent agent, CoreSubscriber<? super ReceivedMad> actual, Mad request, MadAddress to,
-                           RequestOptions options) {
+    private PendingRequest(DefaultMadAgent agent, Mad request, MadAddress to, RequestOptions options) {
         this.agent = agent;
-        this.port = agent.owner();
-        this.actual = actual;
         this.request = request;
         this.to = to;
         this.options = options;
@@ -94,18 +87,38 @@ final class PendingRequest implements Subscription, Runnable {
 
     /** A cold Mono: each subscription is one request with its own TID. */
     static Mono<ReceivedMad> mono(DefaultMadAgent agent, Mad request, MadAddress to, RequestOptions options) {
-        return new Mono<>() {
-            @Override
-            public void subscribe(CoreSubscriber<? super ReceivedMad> subscriber) {
-                PendingRequest p = new PendingRequest(agent, subscriber, request, to, options);
-                subscriber.onSubscribe(p);
-                p.submit();
-            }
-        };
+        return new PendingRequest(agent, request, to, options);
+    }
+
+    @Override
+    public void subscribe(CoreSubscriber<? super ReceivedMad> subscriber) {
+        PendingRequest p = this;
+        if (!SIGNAL.compareAndSet(this, UNSUBSCRIBED, NO_REQUEST)) {
+            p = new PendingRequest(agent, request, to, options);
+            p.signal = NO_REQUEST;
+        }
+        p.actual = subscriber;
+        subscriber.onSubscribe(p);
+        p.submit();
+    }
+
+    /** loop: the first run has happened (it starts the request, or ends it when cancelled first). */
+    private boolean started() {
+        return done || attempts > 0;
+    }
+
+    private DefaultMadPort port() {
+        return agent.owner();
+    }
+
+    /** The TID as it goes out: the low 32 bits (the transport owns the high ones). */
+    long wireTid() {
+        return tid & 0xFFFF_FFFFL;
     }
 
     /** Runs this request's next step on the loop: directly when already there, else queued. */
     private void submit() {
+        DefaultMadPort port = port();
         EventExecutor loop = port.loop();
         if (loop.inEventLoop()) {
             run();
@@ -193,8 +206,7 @@ final class PendingRequest implements Subscription, Runnable {
      */
     @Override
     public void run() {
-        if (!started) {
-            started = true;
+        if (!started()) {
             if (cancelRequested) {
                 done = true;
                 return;
@@ -211,19 +223,18 @@ final class PendingRequest implements Subscription, Runnable {
         Throwable closed = agent.terminalCause();
         if (closed != null) {
             done = true;
-            port.deliver(this, closed);
+            port().deliver(this, closed);
             return;
         }
         try {
             tid = agent.pending().allocate(this);
         } catch (IllegalStateException tooMany) {
             done = true;
-            port.deliver(this, tooMany);
+            port().deliver(this, tooMany);
             return;
         }
-        wireTid = tid & 0xFFFF_FFFFL;
         agent.counters().increment(Count.IN_FLIGHT);
-        port.updateReadInterest();
+        port().updateReadInterest();
         transmit();
     }
 
@@ -240,19 +251,21 @@ final class PendingRequest implements Subscription, Runnable {
             agent.counters().increment(Count.RETRIES);
         }
         try {
-            if (frame == null) {
-                if (agent.sendsByUserRmpp(request)) {
-                    byte[] message = request.toByteArray();
-                    ByteBuffer.wrap(message).putLong(MadHeader.TID_OFFSET, wireTid);
-                    // The response timer starts once the peer has acknowledged the whole request.
-                    transfer = agent.userRmppSend(message, to).subscribe(null, this::fail, this::armTimer);
-                    return;
-                }
-                frame = port.channel().resendsRequests()
-                        ? agent.wholeMessage(request, wireTid, to, (int) options.timeout().toMillis(), options.retries())
-                        : agent.wholeMessage(request, wireTid, to, 0, 0);
+            if (agent.sendsByUserRmpp(request)) {
+                byte[] message = request.toByteArray();
+                ByteBuffer.wrap(message).putLong(MadHeader.TID_OFFSET, wireTid());
+                // The response timer starts once the peer has acknowledged the whole request.
+                transfer = agent.userRmppSend(message, to).subscribe(null, this::fail, this::armTimer);
+                return;
             }
-            agent.write(frame);
+            // The request's own bytes (no copy) or, for kernel RMPP, a copy with its RMPP header: the
+            // same bytes and TID on every attempt.
+            byte[] wire = agent.wholeMessage(request);
+            if (port().channel().resendsRequests()) {
+                agent.write((int) options.timeout().toMillis(), options.retries(), to, wire, wireTid());
+            } else {
+                agent.write(0, 0, to, wire, wireTid());
+            }
             armTimer();
         } catch (RuntimeException e) {
             fail(e);
@@ -263,12 +276,12 @@ final class PendingRequest implements Subscription, Runnable {
         if (done) {
             return;
         }
-        Duration wait = port.channel().resendsRequests() ? options.deadline().plus(KERNEL_DEADLINE_SLACK) : options.timeout();
+        Duration wait = port().channel().resendsRequests() ? options.deadline().plus(KERNEL_DEADLINE_SLACK) : options.timeout();
         arm(wait.toNanos());
     }
 
     private void arm(long nanos) {
-        timer = port.loop().schedule(this, nanos, TimeUnit.NANOSECONDS);
+        timer = port().loop().schedule(this, nanos, TimeUnit.NANOSECONDS);
     }
 
     /**
@@ -282,7 +295,7 @@ final class PendingRequest implements Subscription, Runnable {
         }
         streaming = true;
         cancelTimer();
-        arm(port.rmppOptions().totalTimeout().plus(STREAMING_SLACK).toNanos());
+        arm(port().rmppOptions().totalTimeout().plus(STREAMING_SLACK).toNanos());
     }
 
     private void onTimer() {
@@ -302,15 +315,15 @@ final class PendingRequest implements Subscription, Runnable {
         if (done) {
             return;
         }
-        boolean kernelRetries = port.channel().resendsRequests();
+        boolean kernelRetries = port().channel().resendsRequests();
         if (streaming) {
             agent.counters().increment(Count.TIMEOUTS);
-            fail(new MadTimeoutException(request, to, wireTid, attempts, options.timeout(), "RMPP response never completed"));
+            fail(new MadTimeoutException(request, to, wireTid(), attempts, options.timeout(), "RMPP response never completed"));
         } else if (!kernelRetries && attempts <= options.retries()) {
             transmit();
         } else {
             agent.counters().increment(Count.TIMEOUTS);
-            fail(new MadTimeoutException(request, to, wireTid, attempts, options.timeout(),
+            fail(new MadTimeoutException(request, to, wireTid(), attempts, options.timeout(),
                     kernelRetries ? "user-space deadline" : "user-space timer"));
         }
     }
@@ -318,7 +331,7 @@ final class PendingRequest implements Subscription, Runnable {
     /** loop: the kernel reported the final timeout of this request (ETIMEDOUT record). */
     void onKernelTimeout() {
         agent.counters().increment(Count.TIMEOUTS);
-        fail(new MadTimeoutException(request, to, wireTid, attempts, options.timeout(), "kernel ETIMEDOUT"));
+        fail(new MadTimeoutException(request, to, wireTid(), attempts, options.timeout(), "kernel ETIMEDOUT"));
     }
 
     /** loop: the response with this request's TID and class. */
@@ -339,7 +352,7 @@ final class PendingRequest implements Subscription, Runnable {
             fail(new MadStatusException(response.mad(), response.source()));
         } else {
             end();
-            port.deliver(this, response);
+            port().deliver(this, response);
         }
     }
 
@@ -347,7 +360,7 @@ final class PendingRequest implements Subscription, Runnable {
     void fail(Throwable error) {
         if (!done) {
             end();
-            port.deliver(this, error);
+            port().deliver(this, error);
         }
     }
 
@@ -357,7 +370,7 @@ final class PendingRequest implements Subscription, Runnable {
         cancelTimer();
         agent.counters().decrement(Count.IN_FLIGHT);
         agent.pending().remove(tid, this);
-        port.updateReadInterest();
+        port().updateReadInterest();
     }
 
     private void cancelOnLoop() {
@@ -380,6 +393,6 @@ final class PendingRequest implements Subscription, Runnable {
 
     @Override
     public String toString() {
-        return "PendingRequest(tid 0x" + Long.toHexString(wireTid) + ", " + attempts + " attempt(s), " + request + ")";
+        return "PendingRequest(tid 0x" + Long.toHexString(wireTid()) + ", " + attempts + " attempt(s), " + request + ")";
     }
 }

@@ -15,7 +15,6 @@ import io.reactiveumad.poll.PollLoop;
 import io.reactiveumad.spi.channel.AgentRegistration;
 import io.reactiveumad.spi.channel.FrameListener;
 import io.reactiveumad.spi.channel.MadChannel;
-import io.reactiveumad.spi.channel.MadFrame;
 import io.reactiveumad.spi.channel.PortAttributes;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -334,23 +333,22 @@ public final class IbsimChannel implements MadChannel {
     }
 
     @Override
-    public void send(MadFrame frame) {
+    public void send(int agentId, int timeoutMs, int retries, MadAddress to, byte[] mad, long tid) {
         checkOpen();
-        Agent agent = frame.agentId() >= 0 && frame.agentId() < MAX_AGENTS ? agents[frame.agentId()] : null;
+        Agent agent = agentId >= 0 && agentId < MAX_AGENTS ? agents[agentId] : null;
         if (agent == null) {
-            throw new NativeIoException("write", Errors.EINVAL, "no agent " + frame.agentId());
+            throw new NativeIoException("write", Errors.EINVAL, "no agent " + agentId);
         }
-        if (frame.mad().length < MadHeader.SIZE || frame.mad().length > SimRequest.MAD_SIZE) {
+        if (mad.length < MadHeader.SIZE || mad.length > SimRequest.MAD_SIZE) {
             throw new IllegalArgumentException("ibsim carries MADs of " + MadHeader.SIZE + ".." + SimRequest.MAD_SIZE
-                    + " bytes, got " + frame.mad().length);
+                    + " bytes, got " + mad.length);
         }
-        byte[] mad = frame.mad();
         boolean request = (mad[MadHeader.METHOD_OFFSET] & MadHeader.RESPONSE_BIT) == 0;
         // Copied straight from the frame's bytes into the datagram, the frame's TID written there (a request's
         // high bits being our agent's tag), never in the frame's array, which is shared and immutable; only a
         // MAD that has to wait is copied again.
-        long tid = request ? (long) agent.tag << 32 | (frame.tid() & 0xFFFF_FFFFL) : frame.tid();
-        queue(frame.address().lid(), frame.address().qpn(), agent.registration.qpn(), mad, tid);
+        long wireTid = request ? (long) agent.tag << 32 | (tid & 0xFFFF_FFFFL) : tid;
+        queue(to.lid(), to.qpn(), agent.registration.qpn(), mad, wireTid);
     }
 
     /**

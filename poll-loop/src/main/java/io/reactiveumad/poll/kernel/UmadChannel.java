@@ -11,7 +11,6 @@ import io.reactiveumad.poll.PollLoop;
 import io.reactiveumad.spi.channel.AgentRegistration;
 import io.reactiveumad.spi.channel.FrameListener;
 import io.reactiveumad.spi.channel.MadChannel;
-import io.reactiveumad.spi.channel.MadFrame;
 import io.reactiveumad.spi.channel.PortAttributes;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -164,23 +163,21 @@ public final class UmadChannel implements MadChannel {
 
     /** Writes header + MAD; the kernel posts it and returns. */
     @Override
-    public void send(MadFrame frame) {
+    public void send(int agentId, int timeoutMs, int retries, MadAddress to, byte[] mad, long tid) {
         checkUsable();
-        if (frame.address() == null) {
+        if (to == null) {
             throw new IllegalArgumentException("a frame to send needs a destination address");
         }
-        byte[] mad = frame.mad();
         int total = UmadHeader.SIZE + mad.length;
         if (writeBuffer.capacity() < total) {
             writeBuffer = direct(total);
         }
         writeBuffer.clear();
-        header.wrap(writeBuffer).clear().agentId(frame.agentId()).timeoutMs(frame.timeoutMs())
-                .retries(frame.retries()).address(frame.address());
+        header.wrap(writeBuffer).clear().agentId(agentId).timeoutMs(timeoutMs).retries(retries).address(to);
         writeBuffer.put(UmadHeader.SIZE, mad).limit(total);
         if (mad.length >= MadHeader.TID_OFFSET + Long.BYTES) {
             // The frame's bytes are shared and immutable: its TID goes into our copy of them (the MAD is big-endian).
-            writeBuffer.order(ByteOrder.BIG_ENDIAN).putLong(UmadHeader.SIZE + MadHeader.TID_OFFSET, frame.tid())
+            writeBuffer.order(ByteOrder.BIG_ENDIAN).putLong(UmadHeader.SIZE + MadHeader.TID_OFFSET, tid)
                     .order(ByteOrder.nativeOrder());
         }
         int written = file.write(writeBuffer);

@@ -1,5 +1,6 @@
 package io.reactiveumad.spi.channel;
 
+import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.NativeIoException;
 
 /**
@@ -30,8 +31,17 @@ public interface MadChannel extends AutoCloseable {
 
     void unregisterAgent(int agentId);
 
-    /** Queues one MAD for sending. Throws typed errors (e.g. EINVAL for a duplicate outstanding TID). */
-    void send(MadFrame frame);
+    /**
+     * Queues one MAD for sending, given as the fields of a {@link MadFrame} (so a request costs no frame
+     * object): {@code mad} is shared and never written, {@code tid} goes on the wire in place of its bytes
+     * 8..15. Throws typed errors (e.g. EINVAL for a duplicate outstanding TID).
+     */
+    void send(int agentId, int timeoutMs, int retries, MadAddress to, byte[] mad, long tid);
+
+    /** Queues one frame for sending (status is not sent). */
+    default void send(MadFrame frame) {
+        send(frame.agentId(), frame.timeoutMs(), frame.retries(), frame.address(), frame.mad(), frame.tid());
+    }
 
     /** Starts reading; frames and the terminal error go to {@code listener}. Called once. */
     void start(FrameListener listener);
