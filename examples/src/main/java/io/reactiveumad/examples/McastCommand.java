@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import reactor.core.publisher.Flux;
@@ -62,17 +63,27 @@ final class McastCommand extends FabricCommand {
         }
     }
 
-    @Command(name = "join", mixinStandardHelpOptions = true,
-            description = "Join group MGID with this port (SA MCMemberRecord Set) and hold the membership: a line per "
-                    + "join, the group joined again whenever the SA forgot it (an SM restart or move), until "
-                    + "interrupted, which leaves the group. --once joins and exits, leaving the membership at the SA.")
-    static final class Join extends FabricCommand {
+    /** What join and leave both name: the group and this port's JoinState in it. */
+    static final class Membership {
         @Parameters(index = "0", paramLabel = "MGID", description = "The group (prefix:interface in hex).")
         String mgid;
 
         @Option(names = "--join-state", paramLabel = "STATE", defaultValue = "FULL",
                 description = "One of ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
         JoinState joinState;
+
+        Gid group() {
+            return Guids.parseGid("MGID", mgid, false);
+        }
+    }
+
+    @Command(name = "join", mixinStandardHelpOptions = true,
+            description = "Join group MGID with this port (SA MCMemberRecord Set) and hold the membership: a line per "
+                    + "join, the group joined again whenever the SA forgot it (an SM restart or move), until "
+                    + "interrupted, which leaves the group. --once joins and exits, leaving the membership at the SA.")
+    static final class Join extends FabricCommand {
+        @Mixin
+        Membership membership;
 
         @Option(names = "--create", description = "Create the group if the SA has none with this MGID: the join "
                 + "then names --qkey, --pkey, --sl, a zero FlowLabel and TClass too (as the SA requires).")
@@ -103,7 +114,7 @@ final class McastCommand extends FabricCommand {
 
         @Override
         public Integer call() {
-            Gid group = Guids.parseGid("MGID", mgid, false);
+            Gid group = membership.group();
             long qk = number("--qkey", qKey, 0xFFFF_FFFFL);
             int pk = (int) number("--pkey", pKey, 0xFFFF);
             if (sl < 0 || sl > 15) {
@@ -114,7 +125,7 @@ final class McastCommand extends FabricCommand {
                 try {
                     Gid me = connection.port().attributes().gids().get(0);
                     McMemberRecord request = new McMemberRecord(group, me, create ? qk : 0, 0, 0, 0, 0, create ? pk : 0,
-                            0, 0, 0, 0, create ? sl : 0, 0, 0, 0, joinState.bit, false);
+                            0, 0, 0, 0, create ? sl : 0, 0, 0, 0, membership.joinState.bit, false);
                     long mask = Multicast.MEMBER_COMPONENTS | (create ? McMemberRecord.Component.Q_KEY
                             | McMemberRecord.Component.P_KEY | McMemberRecord.Component.SL
                             | McMemberRecord.Component.FLOW_LABEL | McMemberRecord.Component.TRAFFIC_CLASS : 0);
@@ -161,21 +172,17 @@ final class McastCommand extends FabricCommand {
     @Command(name = "leave", mixinStandardHelpOptions = true,
             description = "Leave group MGID with this port (SA MCMemberRecord Delete); prints what the SA removed.")
     static final class Leave extends FabricCommand {
-        @Parameters(index = "0", paramLabel = "MGID", description = "The group (prefix:interface in hex).")
-        String mgid;
-
-        @Option(names = "--join-state", paramLabel = "STATE", defaultValue = "FULL",
-                description = "One of ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-        JoinState joinState;
+        @Mixin
+        Membership membership;
 
         @Option(names = "--json", description = "Print JSON.")
         boolean json;
 
         @Override
         public Integer call() {
-            Gid group = Guids.parseGid("MGID", mgid, false);
+            Gid group = membership.group();
             McMemberRecord left = query(SaCommand::client, sa -> Multicast.over(sa)
-                    .leave(group, sa.port().attributes().gids().get(0), joinState.bit), "leave");
+                    .leave(group, sa.port().attributes().gids().get(0), membership.joinState.bit), "leave");
             out().println(json ? Json.pretty(McastCommand.json(left)) : "left " + text(left));
             return 0;
         }
