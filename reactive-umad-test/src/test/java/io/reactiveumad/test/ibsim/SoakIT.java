@@ -33,8 +33,8 @@ import reactor.core.publisher.Flux;
  * <ul>
  *   <li>MADs through one ibsim port (SMP Get(NodeInfo), 64 in flight), in ten slices; after each, the
  *       heap in use after a GC, the open fds and the live threads are sampled and printed. From the
- *       second sample on (the first is the warm-up) fds and threads stay put and the heap stays within
- *       a bound: a leak per MAD would grow them slice after slice.</li>
+ *       second sample on (the first is the warm-up) fds, threads and the heap stay within small bounds:
+ *       a leak per MAD would grow them slice after slice.</li>
  *   <li>Open/close cycles on ibsim and on the embedded fabric: open the port, register an agent, one SMP,
  *       close. Afterwards fds and threads are back where they were, and on ibsim nine clients attach at
  *       once (all of ibsim's ten slots but OpenSM's): a cycle that leaked a slot would leave fewer.</li>
@@ -50,6 +50,12 @@ class SoakIT {
     private static final long HEAP_SLACK = 24L << 20;
     /** Threads that come and go on their own (boundedElastic workers live 60 s after their last task). */
     private static final int THREAD_SLACK = 4;
+    /**
+     * The fds are the whole JVM's, and its other threads open and close their own (a jar read for a class
+     * loaded late, surefire's channel): one came and went between samples in CI. A leak per MAD or per
+     * cycle would add thousands or a hundred.
+     */
+    private static final int FD_SLACK = 2;
 
     @RegisterExtension
     static final IbsimFabricExtension FABRIC = new IbsimFabricExtension(() ->
@@ -97,7 +103,8 @@ class SoakIT {
             System.out.printf("soak: %d MADs answered, port stats %s%n", done, port.stats());
             Sample warm = samples.get(0);
             for (Sample later : samples.subList(1, samples.size())) {
-                assertThat(later.fds()).as("open fds, %s vs warm-up %s", later, warm).isEqualTo(warm.fds());
+                assertThat(later.fds()).as("open fds, %s vs warm-up %s", later, warm).isBetween(warm.fds() - FD_SLACK,
+                        warm.fds() + FD_SLACK);
                 assertThat(later.threads()).as("threads, %s vs warm-up %s", later, warm).isBetween(warm.threads() - THREAD_SLACK,
                         warm.threads() + THREAD_SLACK);
                 assertThat(later.heapBytes()).as("heap after GC, %s vs warm-up %s", later, warm)
@@ -151,7 +158,7 @@ class SoakIT {
         Sample after = Sample.take(CYCLES);
         System.out.printf("soak: %s %d open/close cycles in %.1f s: after the first %s, after the last %s%n",
                 transport, CYCLES, (System.nanoTime() - started) / 1e9, before, after);
-        assertThat(after.fds()).as("open fds after %d cycles", CYCLES).isLessThanOrEqualTo(before.fds());
+        assertThat(after.fds()).as("open fds after %d cycles", CYCLES).isLessThanOrEqualTo(before.fds() + FD_SLACK);
         assertThat(after.threads()).as("threads after %d cycles", CYCLES).isLessThanOrEqualTo(before.threads() + THREAD_SLACK);
     }
 }
