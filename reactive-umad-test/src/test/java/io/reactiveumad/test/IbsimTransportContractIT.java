@@ -73,8 +73,8 @@ class IbsimTransportContractIT extends TransportContract {
             assertThat(Arrays.copyOfRange(got, VendorRange2Header.DATA_OFFSET, got.length)).isEqualTo(payload);
         } finally {
             FABRIC.fabric().error("host3", 1, 0);
-            server.dispose();
-            client.dispose();
+            server.close().block(PATIENCE);
+            client.close().block(PATIENCE);
         }
     }
 }

@@ -57,9 +57,13 @@ abstract class TransportContract {
         return port;
     }
 
+    /**
+     * Waits for each close: a port whose close is still under way on ibsim keeps its node's
+     * request-receiver role, so the next test's server agent on that node would be refused (EINVAL).
+     */
     @AfterEach
     void closePorts() {
-        opened.forEach(MadPort::dispose);
+        opened.forEach(port -> port.close().block(PATIENCE));
         opened.clear();
     }
 
