@@ -15,7 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.LinkedTransferQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -48,7 +48,7 @@ class FaultStormIT {
                 .sweepSeconds(1).start()) {
             MadPort watcherPort = Umad.open(fabric.transport("host4"), new PortSpec("host4", 1)).block(WITHIN);
             MadPort queryPort = Umad.open(fabric.transport("host3"), new PortSpec("host3", 1)).block(WITHIN);
-            BlockingQueue<Object> events = new LinkedBlockingQueue<>();
+            BlockingQueue<Object> events = new LinkedTransferQueue<>();
             Disposable watching = Notices.of(watcherPort, NoticeOptions.defaults().withRmpp(RmppMode.NONE)
                             .withPollInterval(Duration.ofSeconds(1)))
                     .watch(TrapSelector.trap(Notice.TRAP_GID_IN_SERVICE), TrapSelector.trap(Notice.TRAP_GID_OUT_OF_SERVICE))

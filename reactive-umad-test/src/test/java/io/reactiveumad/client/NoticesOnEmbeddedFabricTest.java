@@ -17,7 +17,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.LinkedTransferQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -128,7 +128,7 @@ class NoticesOnEmbeddedFabricTest {
 
     @Test
     void anSmRestartIsNoticedByTheAuditAndTheSubscriptionRenewed() throws InterruptedException {
-        BlockingQueue<NoticeEvent> events = new LinkedBlockingQueue<>();
+        BlockingQueue<NoticeEvent> events = new LinkedTransferQueue<>();
         Disposable watching = Notices.of(port).watch(OUT).subscribe(events::add);
         assertThat(events.poll()).isInstanceOf(NoticeEvent.Subscribed.class);
         fabric.restartSm();
@@ -143,7 +143,7 @@ class NoticesOnEmbeddedFabricTest {
 
     @Test
     void aMovedSmIsFollowedToItsNewLid() throws InterruptedException {
-        BlockingQueue<NoticeEvent> events = new LinkedBlockingQueue<>();
+        BlockingQueue<NoticeEvent> events = new LinkedTransferQueue<>();
         Disposable watching = Notices.of(port).watch(OUT).subscribe(events::add);
         assertThat(events.poll()).isInstanceOf(NoticeEvent.Subscribed.class);
         int before = fabric.smLid();

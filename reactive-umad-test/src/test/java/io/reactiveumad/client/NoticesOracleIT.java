@@ -16,7 +16,7 @@ import io.reactiveumad.test.topology.Topology;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.LinkedTransferQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -52,8 +52,8 @@ class NoticesOracleIT {
         MadPort port = Umad.open(fabric.transport("host2"), new PortSpec("host2", 1)).block(WITHIN);
         Gid me = port.attributes().gids().get(0);
         SaClient sa = SaClient.of(port);
-        BlockingQueue<NoticeEvent> first = new LinkedBlockingQueue<>();
-        BlockingQueue<NoticeEvent> second = new LinkedBlockingQueue<>();
+        BlockingQueue<NoticeEvent> first = new LinkedTransferQueue<>();
+        BlockingQueue<NoticeEvent> second = new LinkedTransferQueue<>();
         TrapSelector in = TrapSelector.trap(Notice.TRAP_GID_IN_SERVICE);
         TrapSelector out = TrapSelector.trap(Notice.TRAP_GID_OUT_OF_SERVICE);
         Disposable a = Notices.of(port).watch(in, out).subscribe(first::add);
@@ -89,7 +89,7 @@ class NoticesOracleIT {
         MadPort port = Umad.open(fabric.transport("host4"), new PortSpec("host4", 1)).block(WITHIN);
         Gid host2 = new Gid(port.attributes().gids().get(0).prefix(),
                 Topology.defaultTopology().requireNode("host2").portGuid(1));
-        BlockingQueue<NoticeEvent> events = new LinkedBlockingQueue<>();
+        BlockingQueue<NoticeEvent> events = new LinkedTransferQueue<>();
         Disposable watching = Notices.of(port)
                 .watch(TrapSelector.trap(Notice.TRAP_GID_IN_SERVICE), TrapSelector.trap(Notice.TRAP_GID_OUT_OF_SERVICE))
                 .subscribe(events::add);

@@ -14,7 +14,7 @@ import io.reactiveumad.test.ibsim.IbsimFabric;
 import io.reactiveumad.test.topology.Topology;
 import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.LinkedTransferQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import reactor.core.Disposable;
@@ -43,7 +43,7 @@ class NoticesPeerFaultsIT {
         try (IbsimFabric fabric = fabric()) {
             MadPort watcherPort = Umad.open(fabric.transport("host4"), new PortSpec("host4", 1)).block(WITHIN);
             MadPort queryPort = Umad.open(fabric.transport("host3"), new PortSpec("host3", 1)).block(WITHIN);
-            BlockingQueue<Object> signals = new LinkedBlockingQueue<>();
+            BlockingQueue<Object> signals = new LinkedTransferQueue<>();
             Disposable watching = Notices.of(watcherPort, OPTIONS).watch(OUT)
                     .subscribe(signals::add, signals::add, () -> signals.add(COMPLETED));
             try {
@@ -74,9 +74,9 @@ class NoticesPeerFaultsIT {
             MadPort first = Umad.open(fabric.transport("host2"), new PortSpec("host2", 1)).block(WITHIN);
             MadPort second = Umad.open(fabric.transport("host2"), new PortSpec("host2", 1)).block(WITHIN);
             MadPort smNode = Umad.open(fabric.transport("host1"), new PortSpec("host1", 1)).block(WITHIN);
-            BlockingQueue<Object> hearing = new LinkedBlockingQueue<>();
-            BlockingQueue<Object> deaf = new LinkedBlockingQueue<>();
-            BlockingQueue<Object> onSmNode = new LinkedBlockingQueue<>();
+            BlockingQueue<Object> hearing = new LinkedTransferQueue<>();
+            BlockingQueue<Object> deaf = new LinkedTransferQueue<>();
+            BlockingQueue<Object> onSmNode = new LinkedTransferQueue<>();
             Disposable a = Notices.of(first, OPTIONS).watch(OUT).subscribe(hearing::add, hearing::add);
             Disposable b = Notices.of(second, OPTIONS).watch(OUT).subscribe(deaf::add, deaf::add);
             Disposable c = Notices.of(smNode, OPTIONS).watch(OUT).subscribe(onSmNode::add, onSmNode::add);

@@ -18,7 +18,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.LinkedTransferQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -49,7 +49,7 @@ class NoticesSmRestartIT {
         Gid host2 = new Gid(me.prefix(), Topology.defaultTopology().requireNode("host2").portGuid(1));
         TrapSelector in = TrapSelector.trap(Notice.TRAP_GID_IN_SERVICE);
         TrapSelector out = TrapSelector.trap(Notice.TRAP_GID_OUT_OF_SERVICE);
-        BlockingQueue<NoticeEvent> events = new LinkedBlockingQueue<>();
+        BlockingQueue<NoticeEvent> events = new LinkedTransferQueue<>();
         Disposable watching = Notices.of(port, NoticeOptions.defaults().withPollInterval(POLL))
                 .watch(in, out).subscribe(events::add);
         try {

@@ -17,7 +17,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.LinkedTransferQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -34,7 +34,12 @@ final class ChannelProbe implements AutoCloseable {
     private final EpollEventLoop loop;
     private final IbsimChannel channel;
     private final Map<Integer, CompletableFuture<MadFrame>> waiting = new ConcurrentHashMap<>();
-    private final BlockingQueue<MadFrame> unsolicited = new LinkedBlockingQueue<>();
+    /**
+     * Filled on the event loop, which BlockHound forbids to block: a lock-free queue, since a
+     * LinkedBlockingQueue's offer parks on its lock when the test thread holds it, and BlockHound's error
+     * thrown from inside that lock left the test thread waiting for the lock for ever.
+     */
+    private final BlockingQueue<MadFrame> unsolicited = new LinkedTransferQueue<>();
     private final AtomicInteger tids = new AtomicInteger(1);
     private volatile Throwable failure;
 
