@@ -17,32 +17,13 @@ import io.reactiveumad.spi.channel.MadFrame;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import reactor.test.StepVerifier;
-import reactor.test.scheduler.VirtualTimeScheduler;
 
 /** Each agent's counters, and the port's as their sum (closed agents included), over the in-memory channel in virtual time. */
-class AgentStatsTest {
+class AgentStatsTest extends FakePortTest {
     static final int SA = 0x03;
 
-    VirtualTimeScheduler vts;
-    FakeChannel channel;
-    MadPort port;
-
-    @BeforeEach
-    void open() {
-        vts = VirtualTimeScheduler.getOrSet();
-        channel = new FakeChannel(vts);
-        port = Umad.open(channel.transport(), new PortSpec("fake0", 1), new PortOptions(vts)).block();
-    }
-
-    @AfterEach
-    void close() {
-        port.dispose();
-        VirtualTimeScheduler.reset();
-    }
 
     @Test
     void eachAgentCountsItsOwnMadsAndThePortSumsThemClosedAgentsIncluded() {

@@ -20,19 +20,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 import reactor.test.StepVerifier;
-import reactor.test.scheduler.VirtualTimeScheduler;
 import reactor.test.subscriber.TestSubscriber;
 
 /** The request/response core over a kernel-like in-memory channel, in virtual time. */
-class MadAgentTest {
+class MadAgentTest extends FakePortTest {
     static final int PERF = 0x04;
     static final int GET = 0x01;
     static final int SET = 0x02;
@@ -40,22 +37,6 @@ class MadAgentTest {
     static final MadAddress PEER = MadAddress.gsi(9);
     static final RequestOptions FAST = RequestOptions.defaults().withTimeout(Duration.ofSeconds(1)).withRetries(2);
 
-    VirtualTimeScheduler vts;
-    FakeChannel channel;
-    MadPort port;
-
-    @BeforeEach
-    void open() {
-        vts = VirtualTimeScheduler.getOrSet();
-        channel = new FakeChannel(vts);
-        port = Umad.open(channel.transport(), new PortSpec("fake0", 1), new PortOptions(vts)).block();
-    }
-
-    @AfterEach
-    void close() {
-        port.dispose();
-        VirtualTimeScheduler.reset();
-    }
 
     static Mad get(int attribute, int marker) {
         return Mad.build(b -> b.put(MadHeader.MGMT_CLASS_OFFSET, (byte) PERF).put(MadHeader.CLASS_VERSION_OFFSET, (byte) 1)

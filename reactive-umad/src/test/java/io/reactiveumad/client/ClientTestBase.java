@@ -1,37 +1,15 @@
 package io.reactiveumad.client;
 
 import io.reactiveumad.FakeChannel;
-import io.reactiveumad.MadPort;
-import io.reactiveumad.PortOptions;
-import io.reactiveumad.PortSpec;
-import io.reactiveumad.Umad;
+import io.reactiveumad.FakePortTest;
 import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.spi.channel.MadFrame;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.function.Consumer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import reactor.test.scheduler.VirtualTimeScheduler;
 
 /** A port over reactive-umad's kernel-like {@link FakeChannel}, in virtual time, with answer helpers. */
-abstract class ClientTestBase {
-    VirtualTimeScheduler vts;
-    FakeChannel channel;
-    MadPort port;
-
-    @BeforeEach
-    void openPort() {
-        vts = VirtualTimeScheduler.getOrSet();
-        channel = new FakeChannel(vts);
-        port = Umad.open(channel.transport(), new PortSpec("fake0", 1), new PortOptions(vts)).block();
-    }
-
-    @AfterEach
-    void closePort() {
-        port.dispose();
-        VirtualTimeScheduler.reset();
-    }
+abstract class ClientTestBase extends FakePortTest {
 
     /** The frames sent, without the RMPP ACKs our receiver sends for multi-MAD responses. */
     List<MadFrame> requests() {
