@@ -21,8 +21,13 @@ public final class DiscoveredTopology {
     }
 
     public static Topology of(DiscoveredFabric fabric) {
+        return of(fabric, fabric.nodes());
+    }
+
+    /** The topology with its nodes in {@code order} (a permutation of the fabric's), which writers keep. */
+    private static Topology of(DiscoveredFabric fabric, List<DiscoveredNode> order) {
         TopologyBuilder builder = Topology.builder();
-        fabric.nodes().forEach(n -> builder.add(node(n)));
+        order.forEach(n -> builder.add(node(n)));
         Map<Long, DiscoveredNode> byGuid = fabric.byGuid();
         for (DiscoveredLink link : fabric.links()) {
             DiscoveredNode a = byGuid.get(link.nodeGuidA());
@@ -38,9 +43,12 @@ public final class DiscoveredTopology {
         return builder.build();
     }
 
-    /** {@code ibnetdiscover}'s text for {@code fabric}, dated now, with the "Initiated from" line for the local port. */
+    /**
+     * {@code ibnetdiscover}'s text for {@code fabric}, its nodes in the tool's order, dated now, with the
+     * "Initiated from" line for the local port.
+     */
     public static String toIbnetdiscover(DiscoveredFabric fabric) {
-        Topology topology = of(fabric);
+        Topology topology = of(fabric, IbnetdiscoverOrder.printOrder(fabric));
         DiscoveredNode local = fabric.node(fabric.fromNodeGuid()).orElseThrow();
         return new IbnetdiscoverWriter().generatedOn(ZonedDateTime.now())
                 .initiatedFrom(topology.requireNode(guidName(local)), local.portGuid(fabric.fromPort()))
