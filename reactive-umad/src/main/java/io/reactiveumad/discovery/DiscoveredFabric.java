@@ -1,5 +1,6 @@
 package io.reactiveumad.discovery;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,7 +11,8 @@ import java.util.Optional;
  * What {@link FabricDiscovery} found: nodes in discovery order, links, where it started, and what could
  * not be read (requests that failed after every retry leave their node or port out, as ibnetdiscover does).
  *
- * @param nodes        the nodes, in the order their first NodeInfo answered
+ * @param nodes        the nodes in the order libibnetdisc (ibnetdiscover) finds them, whatever order the answers
+ *                     came in: the same on every run of the same fabric
  * @param links        the cables, each once
  * @param fromNodeGuid the local node
  * @param fromPort     the local port discovery started from
@@ -23,6 +25,17 @@ public record DiscoveredFabric(List<DiscoveredNode> nodes, List<DiscoveredLink> 
         nodes = List.copyOf(nodes);
         links = List.copyOf(links);
         problems = List.copyOf(problems);
+    }
+
+    /**
+     * The nodes last found first: the order infiniband-diags' tools list them in (ibnetdiscover within each
+     * node type, iblinkinfo and ibqueryerrors as they are), libibnetdisc adding each new node at the head of
+     * its lists.
+     */
+    public List<DiscoveredNode> nodesLastFoundFirst() {
+        List<DiscoveredNode> reversed = new ArrayList<>(nodes);
+        Collections.reverse(reversed);
+        return Collections.unmodifiableList(reversed);
     }
 
     /** The nodes by node GUID. */

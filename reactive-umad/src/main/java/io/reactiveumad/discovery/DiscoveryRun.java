@@ -256,7 +256,8 @@ final class DiscoveryRun {
                 links.add(new DiscoveredLink(a.nodeGuid, a.port, b.nodeGuid, b.port));
             }
         });
-        List<DiscoveredNode> found = nodes.values().stream().map(NodeState::toNode).toList();
+        List<DiscoveredNode> answered = nodes.values().stream().map(NodeState::toNode).toList();
+        List<DiscoveredNode> found = LibibnetdiscOrder.of(answered, links, fromNode.info.nodeGuid(), fromPort);
         return new DiscoveredFabric(found, links, fromNode.info.nodeGuid(), fromPort, sent, problems);
     }
 

@@ -47,13 +47,16 @@ public final class ErrorSweep {
         return FabricDiscovery.discover(port, discovery).flatMapMany(fabric -> sweep(port, fabric, options));
     }
 
-    /** Checks every node of an already discovered {@code fabric}, in its order. */
+    /**
+     * Checks every node of an already discovered {@code fabric}, in ibqueryerrors' order (the last found
+     * first: {@link DiscoveredFabric#nodesLastFoundFirst()}).
+     */
     public static Flux<NodeErrors> sweep(MadPort port, DiscoveredFabric fabric, ErrorSweepOptions options) {
         Objects.requireNonNull(port, "port");
         Objects.requireNonNull(fabric, "fabric");
         Objects.requireNonNull(options, "options");
         return Flux.using(() -> PerfClient.of(port),
-                perf -> Flux.fromIterable(fabric.nodes())
+                perf -> Flux.fromIterable(fabric.nodesLastFoundFirst())
                         .flatMapSequential(node -> check(perf, node, options), options.inFlight(), 1),
                 PerfClient::dispose);
     }
@@ -90,9 +93,9 @@ public final class ErrorSweep {
                         .thenReturn(node.nodeInfo().numPorts());
             }
             return Flux.fromIterable(ports)
-                    .concatMap(p -> read(perf, node, lid, p, xmitWait, options, failures)
+                    .concatMap(p -> read(perf, node, portLid(node, p, lid), p, xmitWait, options, failures)
                             .doOnNext(found -> found.ifPresent(errors::add))
-                            .then(clear(perf, lid, p, xmitWait, options, failures))
+                            .then(clear(perf, portLid(node, p, lid), p, xmitWait, options, failures))
                             .thenReturn(p))
                     .count()
                     .map(Long::intValue);
@@ -161,6 +164,19 @@ public final class ErrorSweep {
             }
         }
         return ports;
+    }
+
+    /**
+     * Where a port's counters are read, as ibqueryerrors does: a switch's ports at the switch's LID, each
+     * port of a CA or router at its own LID (a PMA answers for the port it is reached through: ibsim refuses
+     * a PortSelect of port 2 at port 1's LID), the node's LID for a port that has none.
+     */
+    private static int portLid(DiscoveredNode node, int port, int nodeLid) {
+        if (node.isSwitch()) {
+            return nodeLid;
+        }
+        int own = node.port(port).map(PortInfo::lid).orElse(0);
+        return own > 0 ? own : nodeLid;
     }
 
     /** A switch's LID (port 0), or a CA's first discovered port's. */

@@ -23,12 +23,15 @@ public final class Links {
     private Links() {
     }
 
-    /** Discovers the fabric from {@code port} and emits its ports' links, node by node in discovery order. */
+    /** Discovers the fabric from {@code port} and emits its ports' links, node by node in iblinkinfo's order. */
     public static Flux<PortLink> links(MadPort port, DiscoveryOptions discovery) {
         return FabricDiscovery.discover(port, discovery).flatMapIterable(Links::of);
     }
 
-    /** The ports' links of a discovered fabric, node by node in its order, ports in number order. */
+    /**
+     * The ports' links of a discovered fabric, node by node as iblinkinfo lists them (the last found first:
+     * {@link DiscoveredFabric#nodesLastFoundFirst()}), ports in number order.
+     */
     public static List<PortLink> of(DiscoveredFabric fabric) {
         Map<Long, DiscoveredNode> nodes = fabric.byGuid();
         Map<End, End> peers = new HashMap<>();
@@ -37,7 +40,7 @@ public final class Links {
             peers.put(new End(l.nodeGuidB(), l.portB()), new End(l.nodeGuidA(), l.portA()));
         }
         List<PortLink> out = new ArrayList<>();
-        for (DiscoveredNode node : fabric.nodes()) {
+        for (DiscoveredNode node : fabric.nodesLastFoundFirst()) {
             for (var port : node.ports().entrySet()) {
                 if (port.getKey() == 0) {
                     continue;

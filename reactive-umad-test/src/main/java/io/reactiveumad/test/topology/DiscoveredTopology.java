@@ -48,7 +48,7 @@ public final class DiscoveredTopology {
      * "Initiated from" line for the local port.
      */
     public static String toIbnetdiscover(DiscoveredFabric fabric) {
-        Topology topology = of(fabric, IbnetdiscoverOrder.printOrder(fabric));
+        Topology topology = of(fabric, fabric.nodesLastFoundFirst());
         DiscoveredNode local = fabric.node(fabric.fromNodeGuid()).orElseThrow();
         return new IbnetdiscoverWriter().generatedOn(ZonedDateTime.now())
                 .initiatedFrom(topology.requireNode(guidName(local)), local.portGuid(fabric.fromPort()))

@@ -1,0 +1,87 @@
+package io.reactiveumad.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.reactiveumad.IbsimTransport;
+import io.reactiveumad.test.ibsim.IbsimFabric;
+import io.reactiveumad.test.ibsim.IbsimFabricExtension;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@code umad discover}, {@code links} and {@code errors} print what {@code ibnetdiscover}, {@code iblinkinfo}
+ * and {@code ibqueryerrors} print, line for line and in their order (all but ibnetdiscover's date line), on a
+ * fabric unlike the generated fat trees: a ring of switches (loops), a doubled cable, a fifth switch a hop
+ * further, a two-port HCA cabled to two switches, a node description with a space and parentheses; started
+ * from two hosts, the two-port HCA, that odd host and a switch. Error counters are set on hosts, switch
+ * ports (one of them a doubled cable's) and the HCA's second port, which is read at its own LID.
+ */
+class DiagsTextOnARingIbsimTest {
+    @RegisterExtension
+    static final IbsimFabricExtension FABRIC = new IbsimFabricExtension(() -> IbsimFabric.builder()
+            .netFile(resource("topologies/ring-of-switches.net")).smNode("H-1").sweepSeconds(0)
+            .startTimeout(Duration.ofMinutes(1)));
+
+    @BeforeAll
+    static void setErrorCounters() {
+        IbsimFabric fabric = FABRIC.fabric();
+        fabric.performanceSet("H-5", 1, "PortCounters.SymbolErrorCounter", 7);
+        fabric.performanceSet("S-4", 9, "PortCounters.LinkDownedCounter", 3);
+        fabric.performanceSet("D-1", 2, "PortCounters.PortRcvErrors", 5);
+        fabric.performanceSet("S-1", 1, "PortCounters.SymbolErrorCounter", 2);
+        fabric.performanceSet("S-5", 6, "PortCounters.PortXmitDiscards", 9);
+        fabric.performanceSet("H-2", 1, "PortCounters.VL15Dropped", 4);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"H-2", "H-5", "D-1", "my host (x)", "S-3"})
+    void discoverPrintsIbnetdiscoversTextFrom(String local) {
+        CliRun ours = umad(local, 0, "discover");
+        String theirs = FABRIC.fabric().diag(local, "ibnetdiscover").requireSuccess().stdout();
+        assertThat(undated(ours.out())).isEqualTo(undated(theirs));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"H-2", "D-1", "S-3"})
+    void linksPrintIblinkinfosTextFrom(String local) {
+        CliRun ours = umad(local, 0, "links");
+        String theirs = FABRIC.fabric().diag(local, "iblinkinfo").requireSuccess().stdout();
+        assertThat(ours.out()).isEqualTo(theirs);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"H-2", "D-1", "my host (x)", "S-3"})
+    void errorsPrintIbqueryerrorsTextFrom(String local) {
+        CliRun ours = umad(local, 1, "errors");
+        // ibqueryerrors exits 1 too when some port is over threshold.
+        String theirs = FABRIC.fabric().diag(local, "ibqueryerrors").stdout();
+        assertThat(ours.out()).isEqualTo(theirs).contains("Errors for \"D-1\"");
+        assertThat(ours.err()).as("no PMA query failed").doesNotContain("warning");
+    }
+
+    private static CliRun umad(String local, int exitCode, String command) {
+        CliRun run = CliRun.run(Map.of(IbsimTransport.ENV_SOCKET_NAME, FABRIC.fabric().socketName()),
+                command, "--transport", "ibsim", "--sim-host", local);
+        assertThat(run.exitCode()).as("%s", run.err()).isEqualTo(exitCode);
+        return run;
+    }
+
+    /** The text without its "# Topology file: generated on <time>" line, the one line that differs by when. */
+    static String undated(String ibnetdiscover) {
+        return ibnetdiscover.replaceFirst("(?m)^# Topology file: generated on .*\\R", "");
+    }
+
+    private static Path resource(String name) {
+        try {
+            return Path.of(DiagsTextOnARingIbsimTest.class.getClassLoader().getResource(name).toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
