@@ -292,7 +292,7 @@ class UmadCliEmbeddedTest {
         assertThat(succeeds("smp", "SI", "-D", "0,1", "--transport", "embedded").out()).contains("linearFdbTop:");
         assertThat(succeeds("smp", "ND", "-D", "0,1", "--transport", "embedded").out()).contains("sw2 leaf switch");
 
-        // umad sa alone lists the NodeRecords; sa paths alone the paths from the local port; perf LID reads port 1.
+        // umad sa alone lists the NodeRecords; sa paths alone the paths from the local port; perf LID of a CA reads port 1.
         JsonNode nodes = succeeds("sa", "--transport", "embedded", "--json").json();
         assertThat(nodes).hasSize(DEFAULT.nodes().size());
         JsonNode paths = succeeds("sa", "paths", "--transport", "embedded", "--json").json();

@@ -2,14 +2,19 @@ package io.reactiveumad.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.reactiveumad.IbsimTransport;
+import io.reactiveumad.test.ibsim.DiagResult;
 import io.reactiveumad.test.ibsim.IbsimFabric;
 import io.reactiveumad.test.ibsim.IbsimFabricExtension;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -20,9 +25,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * fabric unlike the generated fat trees: a ring of switches (loops), a doubled cable, a fifth switch a hop
  * further, a two-port HCA cabled to two switches, a node description with a space and parentheses; started
  * from two hosts, the two-port HCA, that odd host and a switch. Error counters are set on hosts, switch
- * ports (one of them a doubled cable's) and the HCA's second port, which is read at its own LID.
+ * ports (one of them a doubled cable's) and the HCA's second port, which is read at its own LID. And
+ * {@code perf LID} without a port reads what {@code perfquery LID} reads on every switch: port 0.
  */
-class DiagsTextOnARingIbsimTest {
+class DiagsOnARingIbsimTest {
     @RegisterExtension
     static final IbsimFabricExtension FABRIC = new IbsimFabricExtension(() -> IbsimFabric.builder()
             .netFile(resource("topologies/ring-of-switches.net")).smNode("H-1").sweepSeconds(0)
@@ -65,9 +71,30 @@ class DiagsTextOnARingIbsimTest {
         assertThat(ours.err()).as("no PMA query failed").doesNotContain("warning");
     }
 
-    private static CliRun umad(String local, int exitCode, String command) {
+    @Test
+    void perfWithoutAPortReadsWhatPerfqueryReadsOnEverySwitch() {
+        FABRIC.fabric().performanceSet("S-4", 0, "PortCounters.SymbolErrorCounter", 11);
+        int switches = 0;
+        for (int lid = 1; lid <= 14; lid++) {
+            DiagResult theirs = FABRIC.fabric().diag("H-2", "perfquery", String.valueOf(lid));
+            if (theirs.exitCode() != 0) {
+                continue; // a CA: perfquery asks its PMA for port 0, which it has not; ours reads port 1 there
+            }
+            switches++;
+            JsonNode ours = umad("H-2", 0, "perf", String.valueOf(lid), "--json").json();
+            assertThat(ours.get("portSelect").asLong()).as("lid %d", lid).isEqualTo(theirs.number("PortSelect")).isZero();
+            assertThat(ours.get("symbolErrorCounter").asLong()).as("lid %d", lid).isEqualTo(theirs.number("SymbolErrorCounter"));
+        }
+        assertThat(switches).as("the ring's five switches").isEqualTo(5);
+        assertThat(umad("H-2", 0, "perf", "5", "--json").json().get("portSelect").asInt()).as("a host: port 1").isEqualTo(1);
+    }
+
+    private static CliRun umad(String local, int exitCode, String command, String... more) {
+        List<String> args = new ArrayList<>(List.of(command));
+        args.addAll(List.of(more));
+        args.addAll(List.of("--transport", "ibsim", "--sim-host", local));
         CliRun run = CliRun.run(Map.of(IbsimTransport.ENV_SOCKET_NAME, FABRIC.fabric().socketName()),
-                command, "--transport", "ibsim", "--sim-host", local);
+                args.toArray(String[]::new));
         assertThat(run.exitCode()).as("%s", run.err()).isEqualTo(exitCode);
         return run;
     }
@@ -79,7 +106,7 @@ class DiagsTextOnARingIbsimTest {
 
     private static Path resource(String name) {
         try {
-            return Path.of(DiagsTextOnARingIbsimTest.class.getClassLoader().getResource(name).toURI());
+            return Path.of(DiagsOnARingIbsimTest.class.getClassLoader().getResource(name).toURI());
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
