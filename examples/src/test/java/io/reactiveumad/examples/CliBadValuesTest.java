@@ -47,7 +47,8 @@ class CliBadValuesTest {
 
     /** Was 'For input string: "zz" under radix 16'. */
     @ParameterizedTest
-    @CsvSource({"--sgid,zz", "--sgid,fe80:zz", "--sgid,1:2:3", "--sgid,0x", "--dgid,11112222333344445"})
+    @CsvSource({"--sgid,zz", "--sgid,fe80:zz", "--sgid,1:2:3", "--sgid,0x", "--dgid,11112222333344445",
+            "--sgid,1::2::3", "--sgid,fe80::12345", "--sgid,1:2:3:4::5:6:7:8", "--sgid,fe80::-1"})
     void aGidThatDoesNotParseIsNamed(String option, String gid) {
         String other = option.equals("--sgid") ? "--dgid" : "--sgid";
         oneUsageLine(CliRun.run("sa", "paths", "--transport", "embedded", option, gid, other, "0x10003"),
@@ -61,6 +62,16 @@ class CliBadValuesTest {
                 "--dgid", "0xfe80000000000000:0x100005");
         assertThat(run.exitCode()).as("%s", run).isZero();
         assertThat(run.out()).as("%s", run).isNotBlank();
+    }
+
+    /** saquery and ibv_devinfo print GIDs in IPv6 notation, zero groups as "::"; a user copies them from there. */
+    @Test
+    void aGidInIpv6NotationIsAccepted() {
+        CliRun run = CliRun.run("sa", "paths", "--transport", "embedded", "--sgid", "fe80::10:7", "--dgid",
+                "fe80:0:0:0:0:0:10:5", "--json");
+        assertThat(run.exitCode()).as("%s", run).isZero();
+        assertThat(run.json()).as("%s", run).hasSize(1);
+        assertThat(run.json().get(0).get("sgid").asText()).as("%s", run).isEqualTo("fe80:0000:0000:0000:0000:0000:0010:0007");
     }
 
     /** Both used to query the local node: "," and "0,," parsed as the empty route. */
