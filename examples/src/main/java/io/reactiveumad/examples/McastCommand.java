@@ -90,7 +90,8 @@ final class McastCommand extends FabricCommand {
         boolean create;
 
         @Option(names = "--qkey", paramLabel = "Q_KEY", defaultValue = "0x0", description = "With --create "
-                + "(default: ${DEFAULT-VALUE}).")
+                + "(default: ${DEFAULT-VALUE}; OpenSM wants an IPoIB group's, MGID ff1x:401b or ff1x:601b, to be its "
+                + "broadcast group's Q_Key, usually 0x0b1b).")
         String qKey;
 
         @Option(names = "--pkey", paramLabel = "P_KEY", defaultValue = "0xffff", description = "With --create "

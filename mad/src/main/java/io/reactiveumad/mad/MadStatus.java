@@ -42,6 +42,14 @@ public final class MadStatus {
 
     /** A short human description, e.g. {@code "unsupported method/attribute"}. */
     public static String describe(int status) {
+        return describe(status, 0);
+    }
+
+    /**
+     * A short human description of a status {@code mgmtClass} answered: the SA's class-specific codes by
+     * their IBA names, e.g. {@code "SA ERR_REQ_INVALID: the SA refused the request's values"}.
+     */
+    public static String describe(int status, int mgmtClass) {
         if (status == OK) {
             return "ok";
         }
@@ -64,8 +72,24 @@ public final class MadStatus {
         }
         int cs = classSpecific(status);
         if (cs != 0) {
-            sb.append(sb.length() > 0 ? ", " : "").append("class-specific ").append(cs);
+            sb.append(sb.length() > 0 ? ", " : "").append(mgmtClass == MgmtClass.SUBN_ADM ? saStatus(cs) : "class-specific " + cs);
         }
         return sb.toString();
+    }
+
+    /** IBA 15.2.1.1's SA status codes, with what each means for the one who asked. */
+    private static String saStatus(int code) {
+        return switch (code) {
+            case SaHeader.STATUS_NO_RESOURCES -> "SA ERR_NO_RESOURCES: the SA is out of resources for it";
+            case SaHeader.STATUS_REQUEST_INVALID -> "SA ERR_REQ_INVALID: the SA refused the request's values";
+            case SaHeader.STATUS_NO_RECORDS -> "SA ERR_NO_RECORDS: no record matches";
+            case SaHeader.STATUS_TOO_MANY_RECORDS -> "SA ERR_TOO_MANY_RECORDS: more than one record matches";
+            case SaHeader.STATUS_INVALID_GID -> "SA ERR_REQ_INVALID_GID: a GID in the request is not valid";
+            case SaHeader.STATUS_INSUFFICIENT_COMPONENTS -> "SA ERR_REQ_INSUFFICIENT_COMPONENTS: the component mask "
+                    + "leaves out fields the SA needs";
+            case SaHeader.STATUS_DENIED -> "SA ERR_REQ_DENIED: the SA denied it";
+            case SaHeader.STATUS_PRIORITY_SUGGESTED -> "SA ERR_REQ_PRIORITY_SUGGESTED";
+            default -> "SA class-specific " + code;
+        };
     }
 }

@@ -18,7 +18,7 @@ public class MadStatusException extends UmadException {
      */
     public MadStatusException(Mad response, MadAddress source) {
         super(String.format("MAD status 0x%04x (%s) from %s for %s (TID 0x%016x)", response.status(),
-                MadStatus.describe(response.status()), source.describe(), response.describe(), response.tid()));
+                MadStatus.describe(response.status(), response.mgmtClass()), source.describe(), response.describe(), response.tid()));
         this.response = response;
         this.source = source;
     }
