@@ -13,9 +13,9 @@ final class Lids {
 
     static int parse(String text) {
         try {
-            return Integer.decode(text);
+            return Integer.decode(text.strip());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("not a LID: " + text);
+            throw new IllegalArgumentException("'" + text + "' is not a LID (decimal, or hex with 0x)");
         }
     }
 
@@ -28,9 +28,9 @@ final class Lids {
         public Integer convert(String text) {
             int lid;
             try {
-                lid = Integer.decode(text.strip());
-            } catch (NumberFormatException e) {
-                throw new TypeConversionException("'" + text + "' is not a LID (decimal, or hex with 0x)");
+                lid = parse(text);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
             }
             if (lid < 1 || lid > MAX_UNICAST) {
                 throw new TypeConversionException("'" + text + "' is not a unicast LID (1 to " + MAX_UNICAST
