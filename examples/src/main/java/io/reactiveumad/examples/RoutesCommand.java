@@ -4,7 +4,9 @@ import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.fabric.Endpoint;
 import io.reactiveumad.fabric.Routing;
+import io.reactiveumad.fabric.SwitchMulticastRoutes;
 import io.reactiveumad.fabric.SwitchRoutes;
+import io.reactiveumad.mad.attr.MulticastForwardingTable;
 import io.reactiveumad.service.FabricJson;
 import io.reactiveumad.service.Routes;
 import java.util.ArrayList;
@@ -19,7 +21,8 @@ import reactor.core.publisher.Mono;
 
 @Command(name = RoutesCommand.NAME, mixinStandardHelpOptions = true,
         description = "A switch's unicast forwarding table (as ibroute): every LID's egress port and the node behind "
-                + "it, the table's blocks and the destinations read with many SMPs in flight.")
+                + "it, the table's blocks and the destinations read with many SMPs in flight. With -M its multicast "
+                + "forwarding table (as ibroute -M).")
 final class RoutesCommand extends FabricCommand {
     /** The subcommand's name, a constant so {@link UmadCli} can pick it without reading annotations. */
     static final String NAME = "routes";
@@ -27,11 +30,16 @@ final class RoutesCommand extends FabricCommand {
     @Parameters(index = "0", paramLabel = "LID|PATH", description = "The switch's LID, or with -D its directed route.")
     String target;
 
-    @Parameters(index = "1", arity = "0..1", paramLabel = "STARTLID", description = "First LID to show (default 0).")
+    @Parameters(index = "1", arity = "0..1", paramLabel = "STARTLID",
+            description = "First LID to show (default 0; with -M 0xc000).")
     String startLid;
 
-    @Parameters(index = "2", arity = "0..1", paramLabel = "ENDLID", description = "Last LID to show (default: LinearFDBTop).")
+    @Parameters(index = "2", arity = "0..1", paramLabel = "ENDLID",
+            description = "Last LID to show (default: LinearFDBTop; with -M MulticastFDBTop, else the capacity).")
     String endLid;
+
+    @Option(names = {"-M", "--multicast"}, description = "The multicast forwarding table: the ports each MLID goes to.")
+    boolean multicast;
 
     @Option(names = {"-D", "--directed"}, description = "The switch is a directed route from the local port.")
     boolean directed;
@@ -39,7 +47,7 @@ final class RoutesCommand extends FabricCommand {
     @Option(names = {"-a", "--all"}, description = "Show every LID, even those without a valid egress port.")
     boolean all;
 
-    @Option(names = {"-n", "--no-dests"}, description = "Do not resolve the destinations.")
+    @Option(names = {"-n", "--no-dests"}, description = "Do not resolve the destinations (with -M: port masks in hex).")
     boolean noDestinations;
 
     @Option(names = "--outstanding", paramLabel = "N", defaultValue = "16",
@@ -59,6 +67,9 @@ final class RoutesCommand extends FabricCommand {
         if (outstanding < 1) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--outstanding must be at least 1");
         }
+        if (multicast) {
+            return multicast(route);
+        }
         int first = startLid == null ? 0 : Lids.parse(startLid);
         record Answer(SwitchRoutes routes, List<Row> rows) {
         }
@@ -71,6 +82,30 @@ final class RoutesCommand extends FabricCommand {
             out().print(text(route, answer.routes(), first, last, answer.rows()));
         }
         return 0;
+    }
+
+    private int multicast(SmpRoute route) {
+        int first = startLid == null ? MulticastForwardingTable.FIRST_MLID : Lids.parse(startLid);
+        if (first < MulticastForwardingTable.FIRST_MLID) {
+            // As ibroute: a start below the multicast range starts the range.
+            first = MulticastForwardingTable.FIRST_MLID;
+        }
+        int start = first;
+        int last = endLid == null ? 0 : Lids.parse(endLid);
+        SwitchMulticastRoutes routes = query(c -> SmpClient.of(c.port()),
+                smp -> Routing.multicastRoutes(smp, route, start, last, all, outstanding), "multicast routes of " + route);
+        out().print(json ? Json.pretty(MulticastTable.json(routes, all)) + "\n"
+                : MulticastTable.text(where(route), routes, all, noDestinations));
+        return 0;
+    }
+
+    /**
+     * ibroute's name for the switch (libibmad's portid2str): its LID, or the directed route with its DrSLID and
+     * DrDLID, both the permissive LID on a route that is directed from end to end.
+     */
+    private String where(SmpRoute route) {
+        return route instanceof SmpRoute.Directed dr ? "DR path slid 65535; dlid 65535; " + Routes.format(dr)
+                : "Lid " + target;
     }
 
     private int lastLid(SwitchRoutes routes) {
@@ -101,8 +136,7 @@ final class RoutesCommand extends FabricCommand {
 
     private String text(SmpRoute route, SwitchRoutes routes, int first, int last, List<Row> rows) {
         StringBuilder out = new StringBuilder();
-        String where = route instanceof SmpRoute.Directed dr ? "DR path " + Routes.format(dr) : "Lid " + target;
-        out.append(String.format("Unicast lids [0x%x-0x%x] of switch %s guid 0x%016x (%s):%n", first, last, where,
+        out.append(String.format("Unicast lids [0x%x-0x%x] of switch %s guid 0x%016x (%s):%n", first, last, where(route),
                 routes.nodeInfo().nodeGuid(), routes.description()));
         out.append("  Lid  Out   Destination\n");
         out.append("       Port     Info \n");

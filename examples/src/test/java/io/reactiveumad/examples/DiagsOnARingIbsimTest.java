@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -26,12 +27,15 @@ import org.junit.jupiter.params.provider.ValueSource;
  * further, a two-port HCA cabled to two switches, a node description with a space and parentheses; started
  * from two hosts, the two-port HCA, that odd host and a switch. Error counters are set on hosts, switch
  * ports (one of them a doubled cable's) and the HCA's second port, which is read at its own LID. And
- * {@code perf LID} without a port reads what {@code perfquery LID} reads on every switch: port 0.
+ * {@code perf LID} without a port reads what {@code perfquery LID} reads on every switch: port 0. And
+ * {@code routes} and {@code routes -M} print {@code ibroute}'s and {@code ibroute -M}'s text for every switch.
  */
 class DiagsOnARingIbsimTest {
     @RegisterExtension
     static final IbsimFabricExtension FABRIC = new IbsimFabricExtension(() -> IbsimFabric.builder()
-            .netFile(resource("topologies/ring-of-switches.net")).smNode("H-1").sweepSeconds(0)
+            .netFile(resource("topologies/ring-of-switches.net")).smNode("H-1")
+            // OpenSM programs multicast forwarding tables on a sweep: every 2 s, so joins reach the switches.
+            .sweepSeconds(2)
             .startTimeout(Duration.ofMinutes(1)));
 
     @BeforeAll
@@ -87,6 +91,48 @@ class DiagsOnARingIbsimTest {
         }
         assertThat(switches).as("the ring's five switches").isEqualTo(5);
         assertThat(umad("H-2", 0, "perf", "5", "--json").json().get("portSelect").asInt()).as("a host: port 1").isEqualTo(1);
+    }
+
+    /** Every switch of the ring by directed route from H-2: S-2, S-1 (either doubled cable), S-3, S-4, S-5. */
+    @ParameterizedTest
+    @ValueSource(strings = {"0,1", "0,1,1", "0,1,2", "0,1,3", "0,1,3,4", "0,1,3,6"})
+    void routesPrintIbroutesTextFor(String route) {
+        assertThat(umad("H-2", 0, "routes", "-D", route).out())
+                .isEqualTo(FABRIC.fabric().diag("H-2", "ibroute", "-D", route).requireSuccess().stdout());
+    }
+
+    /**
+     * Two groups, joined from hosts on four different switches, as OpenSM programs them into every switch's
+     * multicast forwarding table: routes -M prints ibroute -M's text, also with -n (port masks), with -a and
+     * a range, and by directed route.
+     */
+    @Test
+    void routesMulticastPrintsIbroutesTextOnEverySwitch() {
+        umad("H-3", 0, "mcast", "join", "ff12:601b:ffff::1234", "--create", "--qkey", "0x0b1b", "--once");
+        umad("H-5", 0, "mcast", "join", "ff12:601b:ffff::1234", "--once");
+        umad("my host (x)", 0, "mcast", "join", "ff12:601b:ffff::42", "--create", "--qkey", "0x0b1b", "--once");
+        umad("D-1", 0, "mcast", "join", "ff12:601b:ffff::42", "--once");
+        // OpenSM programs the switches on its next sweep after the joins: wait until S-5 (H-5's) holds the first
+        // group and S-4 (the odd host's) the second, which it writes in the same pass as the others.
+        Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> !mlids("0,1,3,6").contains("0 valid mlids")
+                && !mlids("0,1,3,4").contains("0 valid mlids"));
+        for (String route : List.of("0,1", "0,1,1", "0,1,3", "0,1,3,4", "0,1,3,6")) {
+            for (List<String> options : List.of(List.of("-M"), List.of("-M", "-n"), List.of("-M", "-a"))) {
+                List<String> args = new ArrayList<>(options);
+                args.addAll(List.of("-D", route));
+                if (options.contains("-a")) {
+                    args.addAll(List.of("0xc000", "0xc005"));
+                }
+                String theirs = FABRIC.fabric().diag("H-2", "ibroute", args.toArray(String[]::new)).requireSuccess().stdout();
+                args.add(0, "routes");
+                CliRun ours = umad("H-2", 0, args.get(0), args.subList(1, args.size()).toArray(String[]::new));
+                assertThat(ours.out()).as("routes %s", args).isEqualTo(theirs);
+            }
+        }
+    }
+
+    private static String mlids(String route) {
+        return FABRIC.fabric().diag("H-2", "ibroute", "-M", "-D", route).requireSuccess().stdout();
     }
 
     private static CliRun umad(String local, int exitCode, String command, String... more) {

@@ -3,6 +3,8 @@ package io.reactiveumad.fabric;
 import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.mad.attr.LinearForwardingTable;
+import io.reactiveumad.mad.attr.MulticastForwardingTable;
+import io.reactiveumad.mad.attr.SwitchInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -22,6 +24,7 @@ import reactor.core.publisher.Mono;
 public final class Routing {
     /** LinearFDBTop never exceeds the last unicast LID. */
     private static final int MAX_UNICAST_LID = 0xBFFF;
+    private static final int MAX_MULTICAST_LID = 0xFFFF;
 
     private Routing() {
     }
@@ -46,6 +49,84 @@ public final class Routing {
                         .map(blocks -> new SwitchRoutes(info, ds.getT1().text(), ds.getT2(), ports(blocks, top)));
             });
         });
+    }
+
+    /**
+     * The switch at {@code target}'s multicast forwarding table from {@code firstMlid} to {@code lastMlid}, as
+     * ibroute -M reads it: every 32-MLID block for every 16-port position the switch's ports need, at most
+     * {@code inFlight} blocks at once. The range ends at the table's capacity (MulticastFDBCap) and, unless
+     * {@code beyondTop}, at the highest MLID the SM programmed (MulticastFDBTop, where the switch sets one).
+     *
+     * @param firstMlid the first multicast LID (0xC000 and up)
+     * @param lastMlid  the last multicast LID; 0: as far as the capacity and top allow
+     */
+    public static Mono<SwitchMulticastRoutes> multicastRoutes(SmpClient smp, SmpRoute target, int firstMlid,
+                                                              int lastMlid, boolean beyondTop, int inFlight) {
+        Objects.requireNonNull(smp, "smp");
+        Objects.requireNonNull(target, "target");
+        checkInFlight(inFlight);
+        if (firstMlid < MulticastForwardingTable.FIRST_MLID || firstMlid > MAX_MULTICAST_LID) {
+            throw new IllegalArgumentException("not a multicast LID (0xc000 to 0xffff): 0x" + Integer.toHexString(firstMlid));
+        }
+        return smp.nodeInfo(target).flatMap(info -> {
+            if (!info.isSwitch()) {
+                return Mono.error(new IllegalArgumentException(target + " is not a switch (node type "
+                        + info.nodeType() + ")"));
+            }
+            return Mono.zip(smp.nodeDescription(target), smp.switchInfo(target)).flatMap(ds -> {
+                int last = lastMulticastLid(ds.getT2(), lastMlid, beyondTop);
+                int positions = info.numPorts() / MulticastForwardingTable.PORTS_PER_POSITION + 1;
+                int firstBlock = (firstMlid - MulticastForwardingTable.FIRST_MLID) / MulticastForwardingTable.ENTRIES;
+                int lastBlock = (last - MulticastForwardingTable.FIRST_MLID) / MulticastForwardingTable.ENTRIES;
+                List<int[]> reads = new ArrayList<>();
+                for (int block = firstBlock; block <= lastBlock; block++) {
+                    for (int position = 0; position < positions; position++) {
+                        reads.add(new int[] {position, block});
+                    }
+                }
+                return Flux.fromIterable(reads)
+                        .flatMapSequential(r -> smp.multicastForwardingTable(target, r[0], r[1]), inFlight, 1)
+                        .collectList()
+                        .map(blocks -> new SwitchMulticastRoutes(info, ds.getT1().text(), ds.getT2(), firstMlid,
+                                multicastPorts(blocks, positions, firstMlid, last, info.numPorts())));
+            });
+        });
+    }
+
+    /** As ibroute: the capacity's end, or the top the SM set where it is lower and {@code beyondTop} is not asked. */
+    private static int lastMulticastLid(SwitchInfo sw, int requested, boolean beyondTop) {
+        int capacityEnd = MulticastForwardingTable.FIRST_MLID + sw.multicastFdbCap() - 1;
+        int last = requested <= 0 || requested > capacityEnd ? capacityEnd : requested;
+        int top = sw.multicastFdbTop();
+        if (!beyondTop && top != 0 && top < last) {
+            last = top;
+        }
+        return Math.min(last, MAX_MULTICAST_LID);
+    }
+
+    /** The ports of each MLID from the blocks read (block by block, positions in order within a block). */
+    private static List<List<Integer>> multicastPorts(List<MulticastForwardingTable> blocks, int positions,
+                                                      int firstMlid, int lastMlid, int numPorts) {
+        List<List<Integer>> ports = new ArrayList<>(Math.max(0, lastMlid - firstMlid + 1));
+        int blockBase = MulticastForwardingTable.FIRST_MLID
+                + (firstMlid - MulticastForwardingTable.FIRST_MLID) / MulticastForwardingTable.ENTRIES * MulticastForwardingTable.ENTRIES;
+        for (int b = 0; b < blocks.size(); b += positions, blockBase += MulticastForwardingTable.ENTRIES) {
+            for (int i = 0; i < MulticastForwardingTable.ENTRIES; i++) {
+                int mlid = blockBase + i;
+                if (mlid < firstMlid || mlid > lastMlid) {
+                    continue;
+                }
+                List<Integer> egress = new ArrayList<>();
+                for (int port = 0; port <= numPorts; port++) {
+                    int mask = blocks.get(b + port / MulticastForwardingTable.PORTS_PER_POSITION).portMasks().get(i);
+                    if ((mask & 1 << port % MulticastForwardingTable.PORTS_PER_POSITION) != 0) {
+                        egress.add(port);
+                    }
+                }
+                ports.add(egress);
+            }
+        }
+        return ports;
     }
 
     /** NodeDescription, PortInfo (port 0: the addressed port) and NodeInfo of the node at {@code lid}, together. */
