@@ -7,6 +7,9 @@ import io.reactiveumad.IbsimTransport;
 import io.reactiveumad.test.ibsim.DiagResult;
 import io.reactiveumad.test.ibsim.IbsimFabric;
 import io.reactiveumad.test.ibsim.IbsimFabricExtension;
+import io.reactiveumad.test.topology.Node;
+import io.reactiveumad.test.topology.Port;
+import io.reactiveumad.test.topology.Topology;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -127,6 +130,31 @@ class DiagsOnARingIbsimTest {
                 args.add(0, "routes");
                 CliRun ours = umad("H-2", 0, args.get(0), args.subList(1, args.size()).toArray(String[]::new));
                 assertThat(ours.out()).as("routes %s", args).isEqualTo(theirs);
+            }
+        }
+    }
+
+    /**
+     * Every ordered pair of some ends around the ring (hosts on three switches, both ports of the two-port HCA,
+     * two switches): trace prints ibtracert's text, and fails where it fails.
+     */
+    @Test
+    void tracePrintsIbtracertsTextBetweenEndsAroundTheRing() {
+        Topology ring = Topology.parse(FABRIC.fabric().diag("H-2", "ibnetdiscover").requireSuccess().stdout());
+        List<Integer> lids = new ArrayList<>();
+        for (String end : List.of("H-3", "H-6", "my host (x)", "D-1", "S-4", "S-5")) {
+            Node node = ring.nodes().stream().filter(n -> n.description().equals(end)).findFirst().orElseThrow();
+            node.ports().stream().mapToInt(Port::lid).filter(lid -> lid > 0).distinct().forEach(lids::add);
+        }
+        assertThat(lids).as("both of D-1's ports have a LID").hasSize(7);
+        for (int from : lids) {
+            for (int to : lids) {
+                if (from == to) {
+                    continue;
+                }
+                DiagResult theirs = FABRIC.fabric().diag("H-2", "ibtracert", String.valueOf(from), String.valueOf(to));
+                CliRun ours = umad("H-2", theirs.exitCode() == 0 ? 0 : 1, "trace", String.valueOf(from), String.valueOf(to));
+                assertThat(ours.out()).as("trace %d %d", from, to).isEqualTo(theirs.stdout());
             }
         }
     }
