@@ -9,6 +9,8 @@ import io.reactiveumad.fabric.NodeErrors;
 import io.reactiveumad.fabric.PortErrors;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -49,6 +51,10 @@ final class ErrorsCommand extends FabricCommand {
     @Option(names = "--yes", description = "Confirm --clear.")
     boolean yes;
 
+    @Option(names = "--data", description = "Add each reported port's data counters (as ibqueryerrors --data): "
+            + "64-bit from PortCountersExtended where the PMA has them.")
+    boolean data;
+
     @Mixin
     WalkTimeout walk;
 
@@ -64,7 +70,8 @@ final class ErrorsCommand extends FabricCommand {
         if (outstanding < 1) {
             throw new ParameterException(spec.commandLine(), "--outstanding must be at least 1: " + outstanding);
         }
-        ErrorSweepOptions options = ErrorSweepOptions.defaults().withInFlight(outstanding).withClearErrors(clear);
+        ErrorSweepOptions options = ErrorSweepOptions.defaults().withInFlight(outstanding).withClearErrors(clear)
+                .withDataCounters(data);
         Map<String, Long> all = new LinkedHashMap<>(thresholdFile == null ? Map.of() : readThresholds(thresholdFile));
         all.putAll(thresholds);
         for (var t : all.entrySet()) {
@@ -131,6 +138,8 @@ final class ErrorsCommand extends FabricCommand {
                 out.append(String.format("   GUID 0x%x port %s:", port.portGuid(),
                         port.isAllPorts() ? "ALL" : Integer.toString(port.port())));
                 port.exceeded().forEach((c, v) -> out.append(String.format(" [%s == %d]", c.libibmadName(), v)));
+                port.dataCounters().forEach((name, v) -> out.append(String.format(" [%s == %d (%s)]", name, v,
+                        humanReadable(v, name.endsWith("Data")))));
                 out.append('\n');
             }
         }
@@ -146,6 +155,35 @@ final class ErrorsCommand extends FabricCommand {
         }
         out.append("## Suppressed:\n");
         return out.toString();
+    }
+
+    /**
+     * A count as infiniband-diags shows it beside the number ({@code %5.3f} and a unit): powers of 1024, and
+     * for the data counters (in 4-byte words) bytes: B, KB, MB. Computed in float and rounded half to even
+     * on the float's exact value, as C's printf does, so the digits are the tool's.
+     */
+    static String humanReadable(long count, boolean data) {
+        long rest = count / 1024;
+        int unit = 0;
+        long divisor = 1;
+        while (rest != 0) {
+            unit++;
+            rest /= 1024;
+            divisor *= 1024;
+        }
+        float value = count;
+        if (data) {
+            value *= 4;
+            if (value / divisor > 1024) {
+                unit++;
+                divisor *= 1024;
+            }
+        }
+        value /= divisor;
+        String digits = new BigDecimal(value).setScale(3, RoundingMode.HALF_EVEN).toPlainString();
+        String[] units = data ? new String[] {"B", "KB", "MB", "GB", "TB", "PB", "EB"}
+                : new String[] {"", "K", "M", "G", "T", "P", "E"};
+        return String.format("%5s%s", digits, unit < units.length ? units[unit] : "");
     }
 
     private record Summary(int nodes, long badNodes, long ports, long badPorts, long failures) {
@@ -174,6 +212,9 @@ final class ErrorsCommand extends FabricCommand {
                 Map<String, Long> counters = new LinkedHashMap<>();
                 port.exceeded().forEach((c, v) -> counters.put(c.libibmadName(), v));
                 p.put("counters", counters);
+                if (options.dataCounters()) {
+                    p.put("dataCounters", port.dataCounters());
+                }
                 ports.add(p);
             }
             n.put("errors", ports);

@@ -16,6 +16,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -132,6 +134,34 @@ class DiagsOnARingIbsimTest {
                 assertThat(ours.out()).as("routes %s", args).isEqualTo(theirs);
             }
         }
+    }
+
+    /**
+     * errors --data adds each reported port's data counters as ibqueryerrors --data does (PortCountersExtended:
+     * ibsim's PMA has the extended width). The counts grow with every MAD through a port, so between the two runs
+     * only the numbers differ: the lines are equal with them masked, and each of the tool's own numbers, shown
+     * the way we show a count, reads as the tool shows it.
+     */
+    @Test
+    void errorsWithDataCountersPrintIbqueryerrorsLines() {
+        String theirs = FABRIC.fabric().diag("H-2", "ibqueryerrors", "--data").stdout();
+        CliRun ours = umad("H-2", 1, "errors", "--data");
+        assertThat(masked(ours.out())).isEqualTo(masked(theirs)).contains("[PortXmitData == N]");
+        Matcher count = DATA_COUNT.matcher(theirs);
+        int counts = 0;
+        while (count.find()) {
+            counts++;
+            assertThat(ErrorsCommand.humanReadable(Long.parseLong(count.group(2)), count.group(1).endsWith("Data")))
+                    .as("%s", count.group()).isEqualTo(count.group(3));
+        }
+        assertThat(counts).as("data counts in ibqueryerrors' lines").isGreaterThan(20);
+    }
+
+    private static final Pattern DATA_COUNT = Pattern.compile(
+            "\\[(Port\\w*(?:Data|Pkts)) == (\\d+) \\(([^)]*)\\)\\]");
+
+    private static String masked(String text) {
+        return DATA_COUNT.matcher(text).replaceAll("[$1 == N]");
     }
 
     /**

@@ -69,19 +69,22 @@ public final class ErrorSweep {
             failures.add("no LID to reach its PMA at");
             return Mono.just(new NodeErrors(node, lid, List.of(), 0, failures));
         }
-        // ClassPortInfo is asked only when it decides something: whether a non-zero PortXmitWait counts, and
-        // which counters a clear resets. AllPortSelect is tried directly: a PMA without it refuses the sum.
-        Mono<Boolean> xmitWait = perf.classPortInfo(lid)
-                .map(cpi -> (cpi.capabilityMask() & ClassPortInfo.PERF_CAP_XMIT_WAIT_SUPPORTED) != 0)
+        // ClassPortInfo is asked only when it decides something: whether a non-zero PortXmitWait counts, which
+        // counters a clear resets, where data counters come from. AllPortSelect is tried directly: a PMA
+        // without it refuses the sum.
+        Mono<Integer> capabilities = perf.classPortInfo(lid)
+                .map(ClassPortInfo::capabilityMask)
                 .onErrorResume(e -> {
                     failures.add("ClassPortInfo of lid " + lid + ": " + e.getMessage());
-                    return Mono.just(false);
+                    return Mono.just(0);
                 })
                 .cache();
+        Mono<Boolean> xmitWait = capabilities.map(c -> (c & ClassPortInfo.PERF_CAP_XMIT_WAIT_SUPPORTED) != 0);
+        DataCounters data = new DataCounters(perf, capabilities, failures);
         List<PortErrors> errors = new ArrayList<>();
         Mono<Boolean> sumIsClean = !node.isSwitch() ? Mono.just(false)
                 : perf.portCounters(lid, PortCounters.ALL_PORTS)
-                        .flatMap(sum -> exceeded(node, PortCounters.ALL_PORTS, sum, options, xmitWait))
+                        .flatMap(sum -> exceeded(node, lid, PortCounters.ALL_PORTS, sum, options, xmitWait, data))
                         .map(sum -> {
                             sum.ifPresent(errors::add);
                             return sum.isEmpty();
@@ -93,7 +96,7 @@ public final class ErrorSweep {
                         .thenReturn(node.nodeInfo().numPorts());
             }
             return Flux.fromIterable(ports)
-                    .concatMap(p -> read(perf, node, portLid(node, p, lid), p, xmitWait, options, failures)
+                    .concatMap(p -> read(perf, node, portLid(node, p, lid), p, xmitWait, data, options, failures)
                             .doOnNext(found -> found.ifPresent(errors::add))
                             .then(clear(perf, portLid(node, p, lid), p, xmitWait, options, failures))
                             .thenReturn(p))
@@ -104,19 +107,23 @@ public final class ErrorSweep {
 
     /** PortCounters of {@code port}: the port's errors if some counter exceeds its threshold; empty on failure. */
     private static Mono<Optional<PortErrors>> read(PerfClient perf, DiscoveredNode node, int lid, int port,
-                                                   Mono<Boolean> xmitWait, ErrorSweepOptions options,
-                                                   List<String> failures) {
+                                                   Mono<Boolean> xmitWait, DataCounters data,
+                                                   ErrorSweepOptions options, List<String> failures) {
         return perf.portCounters(lid, port)
-                .flatMap(counters -> exceeded(node, port, counters, options, xmitWait))
+                .flatMap(counters -> exceeded(node, lid, port, counters, options, xmitWait, data))
                 .onErrorResume(e -> {
                     failures.add("PortCounters of lid " + lid + " port " + portName(port) + ": " + e.getMessage());
                     return Mono.empty();
                 });
     }
 
-    /** The counters over threshold; PortXmitWait only where the PMA says it supports it. */
-    private static Mono<Optional<PortErrors>> exceeded(DiscoveredNode node, int port, PortCounters counters,
-                                                       ErrorSweepOptions options, Mono<Boolean> xmitWait) {
+    /**
+     * The counters over threshold; PortXmitWait only where the PMA says it supports it; with them, when asked,
+     * the port's data counters.
+     */
+    private static Mono<Optional<PortErrors>> exceeded(DiscoveredNode node, int lid, int port, PortCounters counters,
+                                                       ErrorSweepOptions options, Mono<Boolean> xmitWait,
+                                                       DataCounters data) {
         Map<ErrorCounter, Long> exceeded = new EnumMap<>(ErrorCounter.class);
         for (ErrorCounter c : ErrorCounter.values()) {
             long value = c.valueIn(counters);
@@ -126,13 +133,16 @@ public final class ErrorSweep {
         }
         long wait = ErrorCounter.XMIT_WAIT.valueIn(counters);
         Mono<Boolean> countWait = wait > options.threshold(ErrorCounter.XMIT_WAIT) ? xmitWait : Mono.just(false);
-        return countWait.map(counted -> {
+        return countWait.flatMap(counted -> {
             if (counted) {
                 exceeded.put(ErrorCounter.XMIT_WAIT, wait);
             }
-            return exceeded.isEmpty() ? Optional.<PortErrors>empty()
-                    : Optional.of(new PortErrors(port, node.portGuid(port == PortCounters.ALL_PORTS ? 0 : port),
-                            counters, exceeded));
+            if (exceeded.isEmpty()) {
+                return Mono.just(Optional.<PortErrors>empty());
+            }
+            Mono<Map<String, Long>> dataCounters = options.dataCounters() ? data.of(lid, port, counters) : Mono.just(Map.of());
+            return dataCounters.map(d -> Optional.of(new PortErrors(port,
+                    node.portGuid(port == PortCounters.ALL_PORTS ? 0 : port), counters, exceeded, d)));
         });
     }
 

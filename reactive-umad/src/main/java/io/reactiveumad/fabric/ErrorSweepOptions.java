@@ -11,8 +11,11 @@ import java.util.Objects;
  * @param inFlight   nodes checked at once (each with its PMA requests in turn)
  * @param thresholds a counter is reported when it exceeds its threshold (0 when not given, as ibqueryerrors)
  * @param clearErrors reset every checked port's error counters after reading them (ibqueryerrors -k)
+ * @param dataCounters read the data counters of every port over threshold too, 64-bit from
+ *                     PortCountersExtended where the PMA has it (ibqueryerrors --data)
  */
-public record ErrorSweepOptions(int inFlight, Map<ErrorCounter, Long> thresholds, boolean clearErrors) {
+public record ErrorSweepOptions(int inFlight, Map<ErrorCounter, Long> thresholds, boolean clearErrors,
+                                boolean dataCounters) {
     public static final int DEFAULT_IN_FLIGHT = 32;
 
     public ErrorSweepOptions {
@@ -27,24 +30,28 @@ public record ErrorSweepOptions(int inFlight, Map<ErrorCounter, Long> thresholds
         thresholds = Collections.unmodifiableMap(copy);
     }
 
-    /** {@value #DEFAULT_IN_FLIGHT} nodes at once, every threshold 0, nothing cleared. */
+    /** {@value #DEFAULT_IN_FLIGHT} nodes at once, every threshold 0, nothing cleared, no data counters. */
     public static ErrorSweepOptions defaults() {
-        return new ErrorSweepOptions(DEFAULT_IN_FLIGHT, Map.of(), false);
+        return new ErrorSweepOptions(DEFAULT_IN_FLIGHT, Map.of(), false, false);
     }
 
     public ErrorSweepOptions withInFlight(int nodes) {
-        return new ErrorSweepOptions(nodes, thresholds, clearErrors);
+        return new ErrorSweepOptions(nodes, thresholds, clearErrors, dataCounters);
     }
 
     public ErrorSweepOptions withThreshold(ErrorCounter counter, long value) {
         EnumMap<ErrorCounter, Long> more = new EnumMap<>(ErrorCounter.class);
         more.putAll(thresholds);
         more.put(counter, value);
-        return new ErrorSweepOptions(inFlight, more, clearErrors);
+        return new ErrorSweepOptions(inFlight, more, clearErrors, dataCounters);
     }
 
     public ErrorSweepOptions withClearErrors(boolean clear) {
-        return new ErrorSweepOptions(inFlight, thresholds, clear);
+        return new ErrorSweepOptions(inFlight, thresholds, clear, dataCounters);
+    }
+
+    public ErrorSweepOptions withDataCounters(boolean data) {
+        return new ErrorSweepOptions(inFlight, thresholds, clearErrors, data);
     }
 
     public long threshold(ErrorCounter counter) {

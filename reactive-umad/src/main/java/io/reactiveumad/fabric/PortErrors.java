@@ -3,6 +3,7 @@ package io.reactiveumad.fabric;
 import io.reactiveumad.mad.perf.PortCounters;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -12,10 +13,15 @@ import java.util.Map;
  * @param portGuid the port's GUID (a switch's ports share port 0's)
  * @param counters the PortCounters read
  * @param exceeded the counters over threshold and their values, in {@link ErrorCounter} order
+ * @param dataCounters with {@link ErrorSweepOptions#dataCounters()}, the port's non-zero data counters by their
+ *                 libibmad names (PortXmitData, PortRcvData, PortXmitPkts, PortRcvPkts, and the unicast and
+ *                 multicast packet counts where PortCountersExtended has them), in that order; else empty
  */
-public record PortErrors(int port, long portGuid, PortCounters counters, Map<ErrorCounter, Long> exceeded) {
+public record PortErrors(int port, long portGuid, PortCounters counters, Map<ErrorCounter, Long> exceeded,
+                         Map<String, Long> dataCounters) {
     public PortErrors {
         exceeded = Collections.unmodifiableMap(new EnumMap<>(exceeded));
+        dataCounters = Collections.unmodifiableMap(new LinkedHashMap<>(dataCounters));
     }
 
     public boolean isAllPorts() {

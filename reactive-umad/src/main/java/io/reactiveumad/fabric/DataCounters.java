@@ -1,0 +1,67 @@
+package io.reactiveumad.fabric;
+
+import io.reactiveumad.client.PerfClient;
+import io.reactiveumad.mad.attr.ClassPortInfo;
+import io.reactiveumad.mad.perf.PortCounters;
+import io.reactiveumad.mad.perf.PortCountersExtended;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import reactor.core.publisher.Mono;
+
+/**
+ * A port's data counters as ibqueryerrors --data reports them beside its errors: from PortCountersExtended
+ * (64-bit) where the PMA's ClassPortInfo says it has them, with the unicast and multicast packet counts where
+ * it supports the full extended width; else the 32-bit ones of the PortCounters already read. Only the
+ * non-zero ones, by their libibmad names.
+ */
+final class DataCounters {
+    private final PerfClient perf;
+    private final Mono<Integer> capabilities;
+    private final List<String> failures;
+
+    /**
+     * @param capabilities the PMA's ClassPortInfo CapabilityMask (0 when it could not be read)
+     * @param failures     where a failed read is told, as for the error counters
+     */
+    DataCounters(PerfClient perf, Mono<Integer> capabilities, List<String> failures) {
+        this.perf = perf;
+        this.capabilities = capabilities;
+        this.failures = failures;
+    }
+
+    /** The data counters of {@code port} at {@code lid}; {@code counters} are its PortCounters, already read. */
+    Mono<Map<String, Long>> of(int lid, int port, PortCounters counters) {
+        return capabilities.flatMap(caps -> {
+            boolean fullWidth = (caps & ClassPortInfo.PERF_CAP_EXTENDED_WIDTH_SUPPORTED) != 0;
+            if (!fullWidth && (caps & ClassPortInfo.PERF_CAP_EXTENDED_WIDTH_NO_IETF) == 0) {
+                return Mono.just(nonZero(counters.portXmitData(), counters.portRcvData(), counters.portXmitPkts(),
+                        counters.portRcvPkts()));
+            }
+            return perf.portCountersExtended(lid, port)
+                    .map(ext -> fullWidth
+                            ? nonZero(ext.portXmitData(), ext.portRcvData(), ext.portXmitPkts(), ext.portRcvPkts(),
+                                    ext.portUnicastXmitPkts(), ext.portUnicastRcvPkts(), ext.portMulticastXmitPkts(),
+                                    ext.portMulticastRcvPkts())
+                            : nonZero(ext.portXmitData(), ext.portRcvData(), ext.portXmitPkts(), ext.portRcvPkts()))
+                    .onErrorResume(e -> {
+                        failures.add("PortCountersExtended of lid " + lid + " port "
+                                + (port == PortCounters.ALL_PORTS ? "ALL" : Integer.toString(port)) + ": " + e.getMessage());
+                        return Mono.just(Map.of());
+                    });
+        });
+    }
+
+    private static final String[] NAMES = {"PortXmitData", "PortRcvData", "PortXmitPkts", "PortRcvPkts",
+        "PortUnicastXmitPkts", "PortUnicastRcvPkts", "PortMulticastXmitPkts", "PortMulticastRcvPkts"};
+
+    private static Map<String, Long> nonZero(long... values) {
+        Map<String, Long> named = new LinkedHashMap<>();
+        for (int i = 0; i < values.length; i++) {
+            if (values[i] != 0) {
+                named.put(NAMES[i], values[i]);
+            }
+        }
+        return named;
+    }
+}
