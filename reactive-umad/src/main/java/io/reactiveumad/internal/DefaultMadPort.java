@@ -27,6 +27,7 @@ import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -58,6 +59,8 @@ public final class DefaultMadPort implements MadPort, FrameListener {
     private final AtomicBoolean disposed = new AtomicBoolean();
     /** What {@link #close()} runs first, by owner: see {@link #beforeClose}. */
     private final Map<Object, Supplier<Mono<Void>>> beforeClose = new ConcurrentHashMap<>();
+    /** The first {@link #close()}, which every later one joins. */
+    private final AtomicReference<Mono<Void>> closing = new AtomicReference<>();
     /** Completed once the channel is released; see {@link #onDispose()}. */
     private final Sinks.Empty<Void> released = Sinks.empty();
     private volatile PortAttributes attributes;
@@ -347,6 +350,19 @@ public final class DefaultMadPort implements MadPort, FrameListener {
      */
     @Override
     public Mono<Void> close() {
+        return Mono.defer(() -> {
+            Mono<Void> underWay = closing.get();
+            if (underWay != null) {
+                // A second close (the user's, while the exit hook closes; or the other way round) joins the
+                // first: taken alone it would find the releases already taken and dispose the port under them.
+                return underWay;
+            }
+            Mono<Void> mine = closeOnce().cache();
+            return closing.compareAndSet(null, mine) ? mine : closing.get();
+        });
+    }
+
+    private Mono<Void> closeOnce() {
         return Mono.defer(() -> {
             if (disposed.get() || beforeClose.isEmpty()) {
                 dispose();
