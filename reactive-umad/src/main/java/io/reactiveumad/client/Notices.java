@@ -561,7 +561,10 @@ public final class Notices implements Disposable {
         if (judged.isEmpty()) {
             return Mono.empty();
         }
-        return sa().flatMapMany(sa -> sa.subscriptions(me)).map(InformInfoRecord::informInfo).collectList()
+        // An answer that may have been cut (OpenSM through ibsim: no RMPP) lists only some of what the SA holds,
+        // and none as lost: that audit is left undecided; one after an SM restart that forgot everything is whole.
+        return sa().flatMap(sa -> sa.wholeSubscriptions(me))
+                .map(records -> records.stream().map(InformInfoRecord::informInfo).toList())
                 .doOnNext(held -> {
                     synchronized (this) {
                         List<Held> lost = new ArrayList<>();

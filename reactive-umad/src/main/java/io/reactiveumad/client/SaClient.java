@@ -201,6 +201,32 @@ public final class SaClient implements Disposable {
         return getTable(INFORM_INFO_RECORD, template, InformInfoRecord.Component.SUBSCRIBER_GID);
     }
 
+    /**
+     * The subscriptions the SA holds for {@code subscriber}, or nothing when its answer may have been cut short.
+     * An SA that leaves segmentation to the kernel (OpenSM) sends a long table as one message with RMPP
+     * Active; where nothing segments it (umad2sim under ibsim runs no RMPP) only its first 256 bytes arrive,
+     * unsegmented (no First flag) and full to the last record that fits. Whoever checks that the SA still
+     * holds each of its subscriptions must not take the ones beyond for lost.
+     */
+    public Mono<List<InformInfoRecord>> wholeSubscriptions(Gid subscriber) {
+        InformInfoRecord template = new InformInfoRecord(subscriber, 0, TrapSelector.all().toInformInfo(false));
+        return request(Method.GET_TABLE, INFORM_INFO_RECORD.attributeId(), 0, InformInfoRecord.Component.SUBSCRIBER_GID,
+                template)
+                .flatMap(r -> {
+                    List<InformInfoRecord> held = records(INFORM_INFO_RECORD, r.mad());
+                    return mayBeCut(r.mad(), held.size()) ? Mono.<List<InformInfoRecord>>empty() : Mono.just(held);
+                })
+                .onErrorResume(SaClient::isNoRecords, e -> Mono.just(List.of()));
+    }
+
+    /** A single 256-byte table MAD with RMPP Active but not segmented (no First flag), holding all the records one MAD can. */
+    static boolean mayBeCut(Mad response, int records) {
+        RmppHeader rmpp = new RmppHeader().wrap(response.buffer());
+        int stride = new SaHeader().wrap(response.buffer(), 0).attributeOffset() * SaHeader.ATTRIBUTE_OFFSET_UNIT;
+        return response.length() == MadHeader.MAD_SIZE && rmpp.isActive() && !rmpp.isFirst() && stride > 0
+                && records == SaHeader.SEGMENT_DATA_SIZE / stride;
+    }
+
     // ---- generic methods ------------------------------------------------------------------------------
 
     /** SubnAdmGetTable without a template: every record of {@code type}. */

@@ -6,6 +6,7 @@ import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
+import io.reactiveumad.mad.RmppHeader;
 import io.reactiveumad.mad.SaHeader;
 import io.reactiveumad.mad.attr.InformInfo;
 import io.reactiveumad.mad.attr.Notice;
@@ -23,6 +24,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 final class FakeSa {
     static final int SUBSCRIBER_GID_GUID = 0x1234;
+    /** InformInfoRecords 64 bytes apart (AttributeOffset 8), as OpenSM lays them out. */
+    private static final int RECORD_STRIDE = 64;
 
     /** Every Set(InformInfo) seen, in order. */
     final List<InformInfo> sets = new CopyOnWriteArrayList<>();
@@ -32,6 +35,11 @@ final class FakeSa {
     volatile int failWith;
     /** When false the SA is gone: nothing is answered. */
     volatile boolean up = true;
+    /**
+     * Answer InformInfoRecord tables as OpenSM does under ibsim: one 256-byte MAD with RMPP Active and nothing
+     * else of RMPP (OpenSM leaves segmenting to the kernel; umad2sim does none), cut after the records that fit.
+     */
+    volatile boolean unsegmented;
 
     List<MadFrame> answer(MadFrame request) {
         ByteBuffer b = ByteBuffer.wrap(request.mad());
@@ -60,9 +68,18 @@ final class FakeSa {
             for (InformInfo h : held) {
                 records.add(new InformInfoRecord(new Gid(0xfe80_0000_0000_0000L, SUBSCRIBER_GID_GUID), 0, h));
             }
-            return SaClientTest.table(request, 64, records);
+            return unsegmented ? unsegmentedTable(request, records) : SaClientTest.table(request, RECORD_STRIDE, records);
         }
         return List.of();
+    }
+
+    private static List<MadFrame> unsegmentedTable(MadFrame request, List<InformInfoRecord> records) {
+        int fit = Math.min(records.size(), SaHeader.SEGMENT_DATA_SIZE / RECORD_STRIDE);
+        List<MadFrame> table = SaClientTest.table(request, RECORD_STRIDE, records.subList(0, fit));
+        byte[] mad = table.get(0).mad();
+        new RmppHeader().wrap(ByteBuffer.wrap(mad)).version(0).type(0).flags(RmppHeader.FLAG_ACTIVE).segmentNumber(0)
+                .payloadLength(0);
+        return table;
     }
 
     long subscribes() {

@@ -143,6 +143,25 @@ class NoticesTest extends ClientTestBase {
                 NoticeEvent.Reason.SUBSCRIPTION_LOST, 1));
     }
 
+    /**
+     * OpenSM through ibsim answers a table of six subscriptions with the first three, unsegmented: the audit
+     * must not take the other three for lost (`umad watch` renewed them every five seconds), while a table that
+     * is not full (the SA forgot everything) is still believed.
+     */
+    @Test
+    void anAuditOfATableCutAfterOneMadRenewsNothingButAnEmptyOneRenewsAll() {
+        sa.unsegmented = true;
+        TrapSelector[] six = java.util.stream.IntStream.of(64, 65, 66, 67, 128, 144).mapToObj(TrapSelector::trap)
+                .toArray(TrapSelector[]::new);
+        collect(notices().watch(six));
+        vts.advanceTimeBy(POLL.multipliedBy(3));
+        assertThat(sa.subscribes()).as("six subscribed, none renewed").isEqualTo(6);
+        sa.held.clear();
+        vts.advanceTimeBy(POLL);
+        assertThat(sa.subscribes()).as("all six renewed after the SA forgot them").isEqualTo(12);
+        assertThat(seen).filteredOn(NoticeEvent.Resubscribed.class::isInstance).hasSize(6);
+    }
+
     @Test
     void aFailedRenewalIsAnEventAndIsRetriedAfterGrowingDelaysUntilItSucceeds() {
         collect(notices().watch(OUT_OF_SERVICE));
