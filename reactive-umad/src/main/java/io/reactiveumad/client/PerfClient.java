@@ -132,7 +132,7 @@ public final class PerfClient implements Disposable {
         if (lid < 1 || lid >= 0xC000) {
             throw new IllegalArgumentException("not a unicast LID: " + lid);
         }
-        return agent.get().flatMap(a -> a.request(
+        return agent.using(a -> a.request(
                 Mads.request(MgmtClass.PERF, CLASS_VERSION, method, attributeId, 0, body, b -> { }),
                 GsiAddressing.qp1(port.attributes(), lid, sl), options));
     }

@@ -224,10 +224,10 @@ public final class SmpClient implements Disposable {
         Objects.requireNonNull(route, "route");
         if (route instanceof SmpRoute.LidRouted lid) {
             Mad request = build(MgmtClass.SUBN_LID_ROUTED, method, attributeId, modifier, payload, b -> { });
-            return lidRouted.get().flatMap(agent -> agent.request(request, MadAddress.smp(lid.lid()), options));
+            return lidRouted.using(agent -> agent.request(request, MadAddress.smp(lid.lid()), options));
         }
         SmpRoute.Directed dr = (SmpRoute.Directed) route;
-        return directed.get().flatMap(agent -> sendDirected(agent, dr, method, attributeId, modifier, payload));
+        return directed.using(agent -> sendDirected(agent, dr, method, attributeId, modifier, payload));
     }
 
     private Mono<ReceivedMad> sendDirected(MadAgent agent, SmpRoute.Directed dr, int method, int attributeId,
