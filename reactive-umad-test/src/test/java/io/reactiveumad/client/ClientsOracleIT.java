@@ -1,6 +1,7 @@
 package io.reactiveumad.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.reactiveumad.MadPort;
 import io.reactiveumad.PortSpec;
@@ -10,6 +11,7 @@ import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.mad.perf.PortCounters;
 import io.reactiveumad.mad.sa.NodeRecord;
+import io.reactiveumad.poll.LoopThread;
 import io.reactiveumad.test.ibsim.DiagResult;
 import io.reactiveumad.test.ibsim.IbsimFabric;
 import io.reactiveumad.test.ibsim.IbsimFabricExtension;
@@ -19,6 +21,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import reactor.core.publisher.Mono;
 
 /**
  * SmpClient, PerfClient and SaClient against ibsim + OpenSM, with smpquery, perfquery and saquery (run
@@ -58,6 +61,25 @@ class ClientsOracleIT {
     static int lidOf(String node) {
         DiagResult info = fabric().diag(node, "smpquery", "-D", "portinfo", "0").requireSuccess();
         return (int) info.number("Lid");
+    }
+
+    /**
+     * A port opened with the defaults answers on its event loop thread (no hand-off per answer), and
+     * {@code block()} there fails at once, as on Reactor's own non-blocking threads, instead of stalling the port.
+     */
+    @Test
+    void answersArriveOnTheLoopThreadWhereBlockFailsAtOnce() {
+        SmpClient smp = SmpClient.of(port).withOptions(PATIENT);
+        Thread answeredOn = smp.nodeInfo(SmpRoute.directed()).map(info -> Thread.currentThread()).block(WAIT);
+        assertThat(answeredOn).isInstanceOf(LoopThread.class);
+        assertThatThrownBy(() -> smp.nodeInfo(SmpRoute.directed())
+                .map(info -> Mono.delay(Duration.ofMillis(1)).block())
+                .block(WAIT))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("block()/blockFirst()/blockLast() are blocking")
+                .hasMessageContaining(answeredOn.getName());
+        assertThat(smp.nodeInfo(SmpRoute.directed()).block(WAIT)).as("the port still answers").isNotNull();
+        smp.dispose();
     }
 
     @Test

@@ -11,6 +11,7 @@ import io.reactiveumad.RmppMode;
 import io.reactiveumad.Transport;
 import io.reactiveumad.internal.LoopCounters.Count;
 import io.reactiveumad.operators.RmppOptions;
+import io.reactiveumad.poll.LoopThread;
 import io.reactiveumad.spi.LoopScheduler;
 import io.reactiveumad.spi.channel.EventExecutor;
 import io.reactiveumad.spi.channel.AgentRegistration;
@@ -47,6 +48,13 @@ public final class DefaultMadPort implements MadPort, FrameListener {
     private static final Logger log = LoggerFactory.getLogger(DefaultMadPort.class);
     /** How long {@link #close()} waits for the releases registered with {@link #beforeClose}. */
     public static final Duration RELEASE_BOUND = Duration.ofSeconds(2);
+
+    static {
+        // Ports deliver on their loop thread by default (PortOptions): block() there must fail at once, as it
+        // does on Reactor's parallel threads, instead of stalling every request of the port. BlockHound learns
+        // the same predicate from LoopThreadsAreNonBlocking.
+        Schedulers.registerNonBlockingThreadPredicate(LoopThread.class::isInstance);
+    }
 
     private final Transport transport;
     private final PortSpec spec;

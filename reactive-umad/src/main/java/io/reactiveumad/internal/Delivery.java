@@ -14,8 +14,8 @@ import reactor.util.concurrent.Queues;
  * Carries the ends of a port's requests from the event loop to its delivery scheduler in bursts: the
  * loop queues (request, outcome) pairs, and one task on one worker of the scheduler signals everything
  * queued by the time it runs, and what is queued while it runs. So the responses the loop reads in one
- * wakeup cost one hand-off between threads, not one task (and one thread wakeup) per MAD, and user code
- * still never runs on the loop thread unless the port was opened with {@code Schedulers.immediate()}.
+ * wakeup cost one hand-off between threads, not one task (and one thread wakeup) per MAD. With the
+ * default {@code Schedulers.immediate()} the worker runs each drain at once, on the loop thread.
  *
  * <p>One worker per port: signals reach subscribers in the order the loop produced them, and a
  * subscriber that blocks delays the port's later signals (never the loop, which keeps reading, sending
