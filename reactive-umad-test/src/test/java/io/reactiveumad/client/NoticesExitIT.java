@@ -13,6 +13,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -56,7 +57,12 @@ class NoticesExitIT {
                     case SIGINT -> new ProcessBuilder("kill", "-INT", Long.toString(watcher.pid())).start().waitFor();
                     case RETURN -> { }
                 }
-                assertThat(watcher.waitFor(WITHIN.toSeconds(), TimeUnit.SECONDS)).as("%s: exited", how).isTrue();
+                if (!watcher.waitFor(WITHIN.toSeconds(), TimeUnit.SECONDS)) {
+                    String threads = threadDump(watcher);
+                    watcher.destroyForcibly();
+                    throw new AssertionError(how + " watcher did not exit within " + WITHIN + "; its threads:\n" + threads
+                            + "\nits stderr:\n" + log(fabric, how));
+                }
                 assertThat(informRecords(fabric)).as("subscriptions OpenSM holds after %s", how).isZero();
             }
         }
@@ -76,8 +82,25 @@ class NoticesExitIT {
         return new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), ExitingWatcher.class.getName(),
                 fabric.socketName(), "host4", how == Exit.RETURN ? "return" : "wait")
                 .directory(fabric.workDir().toFile())
-                .redirectError(fabric.workDir().resolve("watcher-" + how + ".log").toFile())
+                .redirectError(logFile(fabric, how).toFile())
                 .start();
+    }
+
+    private static Path logFile(IbsimFabric fabric, Exit how) {
+        return fabric.workDir().resolve("watcher-" + how + ".log");
+    }
+
+    private static String log(IbsimFabric fabric, Exit how) throws IOException {
+        return Files.readString(logFile(fabric, how));
+    }
+
+    /** jstack of a watcher that did not exit: where it is stuck is the whole diagnosis. */
+    private static String threadDump(Process watcher) throws Exception {
+        Path jstack = Path.of(System.getProperty("java.home"), "bin", "jstack");
+        Process dump = new ProcessBuilder(jstack.toString(), Long.toString(watcher.pid())).redirectErrorStream(true).start();
+        String text = new String(dump.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        dump.waitFor(WITHIN.toSeconds(), TimeUnit.SECONDS);
+        return text;
     }
 
     private static void awaitSubscribed(Process watcher, Exit how) throws Exception {

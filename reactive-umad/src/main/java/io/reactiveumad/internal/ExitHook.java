@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * Releases what the library opened when the JVM exits without it being disposed: a normal exit
@@ -54,7 +55,9 @@ public final class ExitHook {
 
     private static void run() {
         List<Mono<Void>> closes = new ArrayList<>();
-        PORTS.forEach(p -> closes.add(p.close()));
+        // Subscribed off this thread: closing ends the ports' streams, and a subscriber may react by calling
+        // System.exit, which blocks for good on a shutdown hook's own thread. This thread only waits, bounded.
+        PORTS.forEach(p -> closes.add(p.close().subscribeOn(Schedulers.boundedElastic())));
         if (closes.isEmpty()) {
             return;
         }
