@@ -1,12 +1,21 @@
 package io.reactiveumad.examples;
 
 import io.reactiveumad.service.FabricJson;
+import io.reactiveumad.MadPort;
+import io.reactiveumad.client.SmpClient;
+import io.reactiveumad.client.SmpRoute;
+import io.reactiveumad.discovery.DiscoveredFabric;
+import io.reactiveumad.discovery.DiscoveredNode;
 import io.reactiveumad.discovery.DiscoveryOptions;
+import io.reactiveumad.discovery.FabricDiscovery;
 import io.reactiveumad.fabric.ErrorCounter;
 import io.reactiveumad.fabric.ErrorSweep;
 import io.reactiveumad.fabric.ErrorSweepOptions;
 import io.reactiveumad.fabric.NodeErrors;
 import io.reactiveumad.fabric.PortErrors;
+import io.reactiveumad.mad.attr.NodeInfo;
+import io.reactiveumad.mad.attr.PortInfo;
+import io.reactiveumad.service.Routes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
@@ -17,10 +26,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
+import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 @Command(name = ErrorsCommand.NAME, mixinStandardHelpOptions = true,
@@ -51,6 +64,40 @@ final class ErrorsCommand extends FabricCommand {
     @Option(names = "--yes", description = "Confirm --clear.")
     boolean yes;
 
+    @Option(names = {"-s", "--suppress"}, paramLabel = "NAME", split = ",",
+            description = "Never report these error counters (libibmad names, e.g. SymbolErrorCounter,LinkDownedCounter).")
+    List<String> suppress = new ArrayList<>();
+
+    /** Where -c came among the -s names (the "## Suppressed:" line keeps the command line's order); -1: no -c. */
+    private int commonAt = -1;
+
+    @Option(names = {"-c", "--suppress-common"}, description = "Suppress the common errors, as ibqueryerrors -c "
+            + "(PortRcvSwitchRelayErrors).")
+    void suppressCommon(boolean on) {
+        commonAt = on ? suppress.size() : -1;
+    }
+
+    @Option(names = "--switch", description = "Check switches only (with --ca and --router: those types).")
+    boolean switches;
+
+    @Option(names = "--ca", description = "Check channel adapters only (with --switch and --router: those types).")
+    boolean cas;
+
+    @Option(names = "--router", description = "Check routers only (with --switch and --ca: those types).")
+    boolean routers;
+
+    @Option(names = {"-G", "--port-guid", "-S"}, paramLabel = "GUID",
+            description = "Check only the node with this port GUID (-S as ibqueryerrors, for backward compatibility).")
+    String portGuid;
+
+    @Option(names = {"-D", "--Direct"}, paramLabel = "PATH",
+            description = "Check only the node at this directed route from the local port (e.g. 0,1,3).")
+    String directRoute;
+
+    @Option(names = "--counters", description = "Print every port's data counters instead of checking errors "
+            + "(as ibqueryerrors --counters).")
+    boolean countersOnly;
+
     @Option(names = "--data", description = "Add each reported port's data counters (as ibqueryerrors --data): "
             + "64-bit from PortCountersExtended where the PMA has them.")
     boolean data;
@@ -70,8 +117,22 @@ final class ErrorsCommand extends FabricCommand {
         if (outstanding < 1) {
             throw new ParameterException(spec.commandLine(), "--outstanding must be at least 1: " + outstanding);
         }
+        if (portGuid != null && directRoute != null) {
+            throw new ParameterException(spec.commandLine(), "-G and -D name the node two ways: give one");
+        }
         ErrorSweepOptions options = ErrorSweepOptions.defaults().withInFlight(outstanding).withClearErrors(clear)
-                .withDataCounters(data);
+                .withDataCounters(data).withDataCountersOnly(countersOnly);
+        for (int i = 0; i <= suppress.size(); i++) {
+            if (i == commonAt) {
+                options = options.withSuppressed(ErrorSweepOptions.COMMON);
+            }
+            if (i < suppress.size()) {
+                String name = suppress.get(i).trim();
+                options = options.withSuppressed(List.of(parse("--suppress", () -> ErrorCounter.byLibibmadName(name))));
+            }
+        }
+        Long guid = portGuid == null ? null : parse("-G", () -> Guids.parse(portGuid));
+        SmpRoute.Directed path = directRoute == null ? null : parse("-D", () -> Routes.parse(directRoute));
         Map<String, Long> all = new LinkedHashMap<>(thresholdFile == null ? Map.of() : readThresholds(thresholdFile));
         all.putAll(thresholds);
         for (var t : all.entrySet()) {
@@ -88,7 +149,10 @@ final class ErrorsCommand extends FabricCommand {
         // The sweep's callbacks only collect (for block() here): they run where the answers are read, with no
         // hand-off between threads per answer.
         try (Connection connection = transport.connect(err(), Schedulers.immediate())) {
-            nodes = ErrorSweep.sweep(connection.port(), DiscoveryOptions.defaults().withOutstanding(outstanding), sweep)
+            MadPort port = connection.port();
+            nodes = FabricDiscovery.discover(port, DiscoveryOptions.defaults().withOutstanding(outstanding))
+                    .flatMap(fabric -> chosen(port, fabric, guid, path))
+                    .flatMapMany(chosen -> ErrorSweep.sweep(port, chosen, sweep))
                     .collectList().block(walk.timeout);
         }
         if (nodes == null) {
@@ -99,6 +163,67 @@ final class ErrorsCommand extends FabricCommand {
         nodes.forEach(n -> n.failures().forEach(f -> err().println("umad errors: warning: \"" + n.node().description()
                 + "\": " + f)));
         return badPorts == 0 ? 0 : UmadCli.EXIT_FAILED;
+    }
+
+    private <T> T parse(String option, Supplier<T> parse) {
+        try {
+            return parse.get();
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), option + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * The nodes to check, in ibqueryerrors' order: the one holding port {@code guid}, or the one at
+     * {@code path}, or all; then only the types --switch, --ca and --router ask for (all when none does).
+     */
+    private Mono<List<DiscoveredNode>> chosen(MadPort port, DiscoveredFabric fabric, Long guid, SmpRoute.Directed path) {
+        Mono<Long> wanted = guid != null ? Mono.just(guid)
+                : path != null ? Mono.using(() -> SmpClient.of(port), smp -> smp.nodeInfo(path), SmpClient::dispose)
+                        .map(NodeInfo::portGuid)
+                : Mono.empty();
+        return wanted.map(g -> {
+                    List<DiscoveredNode> found = fabric.nodesLastFoundFirst().stream()
+                            .filter(n -> n.portGuids().containsValue(g)).map(n -> reachedBy(n, g)).toList();
+                    if (found.isEmpty()) {
+                        err().println(String.format("umad errors: no node of the fabric has port GUID 0x%016x", g));
+                    }
+                    return found;
+                })
+                .defaultIfEmpty(fabric.nodesLastFoundFirst())
+                .map(nodes -> nodes.stream().filter(this::typeChosen).toList());
+    }
+
+    /**
+     * The node as ibqueryerrors sees it when -G or -D names it: it discovers one hop around the port, which
+     * finds all of a switch's ports but only that one of a CA's or router's (they do not forward), so only
+     * that port is checked.
+     */
+    private static DiscoveredNode reachedBy(DiscoveredNode node, long portGuid) {
+        if (node.isSwitch()) {
+            return node;
+        }
+        SortedMap<Integer, PortInfo> ports = new TreeMap<>();
+        SortedMap<Integer, Long> guids = new TreeMap<>();
+        node.portGuids().forEach((number, guid) -> {
+            if (guid == portGuid) {
+                guids.put(number, guid);
+                node.port(number).ifPresent(info -> ports.put(number, info));
+            }
+        });
+        return new DiscoveredNode(node.nodeInfo(), node.description(), node.switchInfo(), ports, guids, node.path());
+    }
+
+    private boolean typeChosen(DiscoveredNode node) {
+        if (!switches && !cas && !routers) {
+            return true;
+        }
+        return switch (node.nodeInfo().nodeType()) {
+            case NodeInfo.TYPE_SWITCH -> switches;
+            case NodeInfo.TYPE_CHANNEL_ADAPTER -> cas;
+            case NodeInfo.TYPE_ROUTER -> routers;
+            default -> false;
+        };
     }
 
     /** ibqueryerrors' threshold file: {@code Name=value} lines; blank lines and {@code #} comments skipped. */
@@ -128,6 +253,10 @@ final class ErrorsCommand extends FabricCommand {
     private static String text(List<NodeErrors> nodes, ErrorSweepOptions options) {
         StringBuilder out = new StringBuilder();
         for (NodeErrors node : nodes) {
+            if (options.dataCountersOnly()) {
+                out.append(dataCounters(node));
+                continue;
+            }
             if (!node.isBad()) {
                 continue;
             }
@@ -153,7 +282,25 @@ final class ErrorsCommand extends FabricCommand {
         if (s.failures() > 0) {
             out.append(String.format("##          %d PMA query failures%n", s.failures()));
         }
-        out.append("## Suppressed:\n");
+        out.append("## Suppressed:");
+        options.suppressed().forEach(c -> out.append(' ').append(c.libibmadName()));
+        out.append('\n');
+        return out.toString();
+    }
+
+    /** A node's data counters as ibqueryerrors --counters prints them: every one, under the node's GUID. */
+    private static String dataCounters(NodeErrors node) {
+        StringBuilder out = new StringBuilder();
+        long guid = node.node().guid();
+        for (PortErrors port : node.errors()) {
+            if (out.isEmpty()) {
+                out.append(String.format("Data Counters for 0x%x \"%s\"%n", guid, node.node().description()));
+            }
+            out.append(String.format("   GUID 0x%x port %d:", guid, port.port()));
+            port.dataCounters().forEach((name, v) -> out.append(String.format(" [%s == %d (%s)]", name, v,
+                    humanReadable(v, name.endsWith("Data")))));
+            out.append('\n');
+        }
         return out.toString();
     }
 
@@ -212,7 +359,7 @@ final class ErrorsCommand extends FabricCommand {
                 Map<String, Long> counters = new LinkedHashMap<>();
                 port.exceeded().forEach((c, v) -> counters.put(c.libibmadName(), v));
                 p.put("counters", counters);
-                if (options.dataCounters()) {
+                if (options.dataCounters() || options.dataCountersOnly()) {
                     p.put("dataCounters", port.dataCounters());
                 }
                 ports.add(p);
@@ -231,6 +378,7 @@ final class ErrorsCommand extends FabricCommand {
         Map<String, Long> thresholds = new LinkedHashMap<>();
         options.thresholds().forEach((c, v) -> thresholds.put(c.libibmadName(), v));
         summary.put("thresholds", thresholds);
+        summary.put("suppressed", options.suppressed().stream().map(ErrorCounter::libibmadName).toList());
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("nodes", list);
         out.put("summary", summary);

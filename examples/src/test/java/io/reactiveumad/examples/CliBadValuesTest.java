@@ -39,6 +39,21 @@ class CliBadValuesTest {
         oneUsageLine(CliRun.run(args), option, lid, "unicast LID");
     }
 
+    /** ibqueryerrors ignores a name it does not know in -s, and a GUID that does not parse becomes 0: we say so. */
+    @ParameterizedTest
+    @CsvSource(value = {"-s|Bogus|--suppress: not an error counter: Bogus|",
+            "--suppress|SymbolErrorCounter,Nope|--suppress: not an error counter: Nope|",
+            "-G|zz|-G: |zz", "-S|0x|-G: |0x", "-D|0,,1|-D: |0,,1"}, delimiter = '|')
+    void anErrorsSelectionThatDoesNotParseIsNamed(String option, String value, String mention, String alsoMention) {
+        oneUsageLine(CliRun.run("errors", "--transport", "embedded", option, value), mention,
+                alsoMention == null ? mention : alsoMention);
+    }
+
+    @Test
+    void aNodeNamedTwoWaysIsRefused() {
+        oneUsageLine(CliRun.run("errors", "--transport", "embedded", "-G", "0x10", "-D", "0,1"), "-G and -D");
+    }
+
     @Test
     void aPortNumberOutOfRangeIsNamed() {
         oneUsageLine(CliRun.run("sa", "portinfo", "--transport", "embedded", "--lid", "1", "--port-number", "-1"),

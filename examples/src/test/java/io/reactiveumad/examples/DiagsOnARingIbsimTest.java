@@ -157,6 +157,26 @@ class DiagsOnARingIbsimTest {
         assertThat(counts).as("data counts in ibqueryerrors' lines").isGreaterThan(20);
     }
 
+    /**
+     * ibqueryerrors' ways of narrowing the sweep print what the tool prints: suppressed counters (-s, -c) with
+     * the "## Suppressed:" line, node types (--switch, --ca, --router), one node by port GUID (-S; the tool's
+     * -G of a switch's GUID waits for ever under umad2sim, so the switch is reached by -D) and by directed
+     * route (-D), and --counters (every port's data counters; the counts move with each MAD, so masked).
+     * Errors are set on H-5, S-4, D-1, S-1, S-5 and H-2 (setErrorCounters), so most of these report some.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"-s SymbolErrorCounter,LinkDownedCounter", "-c --switch", "-s PortXmitDiscards -c --ca",
+        "--router", "--switch --ca", "-S 0x100009", "-G 0x10000e", "-D 0,1", "-D 0,1,1,8", "--counters",
+        "--counters -D 0,1",
+        "--ca --counters"})
+    void errorsNarrowedAsIbqueryerrorsNarrowsThem(String options) {
+        String[] args = options.split(" ");
+        DiagResult theirs = FABRIC.fabric().diag("H-2", "ibqueryerrors", args);
+        CliRun ours = umad("H-2", theirs.exitCode(), "errors", args);
+        assertThat(masked(ours.out())).isEqualTo(masked(theirs.stdout())).contains("## Summary");
+        assertThat(ours.err()).as("no PMA query failed").doesNotContain("warning");
+    }
+
     private static final Pattern DATA_COUNT = Pattern.compile(
             "\\[(Port\\w*(?:Data|Pkts)) == (\\d+) \\(([^)]*)\\)\\]");
 

@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.reactiveumad.MadPort;
 import io.reactiveumad.PortOptions;
 import io.reactiveumad.Umad;
+import io.reactiveumad.discovery.DiscoveredFabric;
+import io.reactiveumad.discovery.DiscoveredNode;
 import io.reactiveumad.discovery.DiscoveryOptions;
+import io.reactiveumad.discovery.FabricDiscovery;
 import io.reactiveumad.mad.perf.PortCounters;
 import io.reactiveumad.test.EmbeddedFabric;
 import io.reactiveumad.test.PortCounter;
@@ -97,5 +100,33 @@ class ErrorSweepOnEmbeddedFabricTest {
         assertThat(bad(sweep(ErrorSweepOptions.defaults()))).isEmpty();
         assertThat(fabric.counter("leaf-2", 4, PortCounter.LINK_DOWNED)).isZero();
         assertThat(fabric.counter("host-3", 1, PortCounter.XMIT_PKTS)).isGreaterThanOrEqualTo(1000);
+    }
+
+    @Test
+    void suppressedCountersAreNeverReportedAndKeepTheirOrder() {
+        ErrorSweepOptions options = ErrorSweepOptions.defaults().withSuppressed(List.of(ErrorCounter.LINK_DOWNED))
+                .withSuppressed(ErrorSweepOptions.COMMON).withSuppressed(List.of(ErrorCounter.LINK_DOWNED));
+
+        assertThat(options.suppressed()).containsExactly(ErrorCounter.LINK_DOWNED, ErrorCounter.RCV_SWITCH_RELAY_ERRORS);
+        assertThat(bad(sweep(options))).containsOnlyKeys("host-3", "spine-2");
+    }
+
+    @Test
+    void aDataCountersOnlySweepListsEveryPortOfTheNodesItIsGivenAndFindsNothingBad() {
+        fabric.setCounter("host-3", 1, PortCounter.XMIT_PKTS, 1000);
+        DiscoveredFabric found = FabricDiscovery.discover(port, DiscoveryOptions.defaults()).block(WAIT);
+        List<DiscoveredNode> hosts = found.nodesLastFoundFirst().stream().filter(n -> !n.isSwitch()).toList();
+
+        List<NodeErrors> nodes = ErrorSweep.sweep(port, hosts, ErrorSweepOptions.defaults().withDataCountersOnly(true))
+                .collectList().block(WAIT);
+
+        assertThat(nodes).extracting(n -> n.node().guid()).containsExactlyElementsOf(hosts.stream().map(DiscoveredNode::guid).toList());
+        assertThat(nodes).noneMatch(NodeErrors::isBad).allSatisfy(n -> assertThat(n.failures()).isEmpty());
+        NodeErrors host3 = nodes.stream().filter(n -> n.node().description().startsWith("host-3")).findFirst().orElseThrow();
+        assertThat(host3.errors()).singleElement().satisfies(p -> {
+            assertThat(p.exceeded()).isEmpty();
+            assertThat(p.dataCounters()).containsKeys("PortXmitData", "PortRcvData", "PortXmitPkts", "PortRcvPkts");
+            assertThat(p.dataCounters().get("PortXmitPkts")).isGreaterThanOrEqualTo(1000);
+        });
     }
 }

@@ -7,6 +7,7 @@ import io.reactiveumad.mad.perf.PortCountersExtended;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import reactor.core.publisher.Mono;
 
 /**
@@ -30,20 +31,31 @@ final class DataCounters {
         this.failures = failures;
     }
 
-    /** The data counters of {@code port} at {@code lid}; {@code counters} are its PortCounters, already read. */
+    /** The non-zero data counters of {@code port} at {@code lid}; {@code counters} are its PortCounters, already read. */
     Mono<Map<String, Long>> of(int lid, int port, PortCounters counters) {
+        return read(lid, port, counters, DataCounters::nonZero);
+    }
+
+    /** Every data counter of {@code port}, zeros included (ibqueryerrors --counters). */
+    Mono<Map<String, Long>> all(int lid, int port, PortCounters counters) {
+        return read(lid, port, counters, DataCounters::named);
+    }
+
+    private Mono<Map<String, Long>> read(int lid, int port, PortCounters counters,
+                                         Function<long[], Map<String, Long>> pick) {
         return capabilities.flatMap(caps -> {
             boolean fullWidth = (caps & ClassPortInfo.PERF_CAP_EXTENDED_WIDTH_SUPPORTED) != 0;
             if (!fullWidth && (caps & ClassPortInfo.PERF_CAP_EXTENDED_WIDTH_NO_IETF) == 0) {
-                return Mono.just(nonZero(counters.portXmitData(), counters.portRcvData(), counters.portXmitPkts(),
-                        counters.portRcvPkts()));
+                return Mono.just(pick.apply(new long[] {counters.portXmitData(), counters.portRcvData(),
+                    counters.portXmitPkts(), counters.portRcvPkts()}));
             }
             return perf.portCountersExtended(lid, port)
                     .map(ext -> fullWidth
-                            ? nonZero(ext.portXmitData(), ext.portRcvData(), ext.portXmitPkts(), ext.portRcvPkts(),
-                                    ext.portUnicastXmitPkts(), ext.portUnicastRcvPkts(), ext.portMulticastXmitPkts(),
-                                    ext.portMulticastRcvPkts())
-                            : nonZero(ext.portXmitData(), ext.portRcvData(), ext.portXmitPkts(), ext.portRcvPkts()))
+                            ? pick.apply(new long[] {ext.portXmitData(), ext.portRcvData(), ext.portXmitPkts(),
+                                ext.portRcvPkts(), ext.portUnicastXmitPkts(), ext.portUnicastRcvPkts(),
+                                ext.portMulticastXmitPkts(), ext.portMulticastRcvPkts()})
+                            : pick.apply(new long[] {ext.portXmitData(), ext.portRcvData(), ext.portXmitPkts(),
+                                ext.portRcvPkts()}))
                     .onErrorResume(e -> {
                         failures.add("PortCountersExtended of lid " + lid + " port "
                                 + (port == PortCounters.ALL_PORTS ? "ALL" : Integer.toString(port)) + ": " + e.getMessage());
@@ -56,11 +68,15 @@ final class DataCounters {
         "PortUnicastXmitPkts", "PortUnicastRcvPkts", "PortMulticastXmitPkts", "PortMulticastRcvPkts"};
 
     private static Map<String, Long> nonZero(long... values) {
+        Map<String, Long> named = named(values);
+        named.values().removeIf(v -> v == 0);
+        return named;
+    }
+
+    private static Map<String, Long> named(long... values) {
         Map<String, Long> named = new LinkedHashMap<>();
         for (int i = 0; i < values.length; i++) {
-            if (values[i] != 0) {
-                named.put(NAMES[i], values[i]);
-            }
+            named.put(NAMES[i], values[i]);
         }
         return named;
     }

@@ -52,11 +52,20 @@ public final class ErrorSweep {
      * first: {@link DiscoveredFabric#nodesLastFoundFirst()}).
      */
     public static Flux<NodeErrors> sweep(MadPort port, DiscoveredFabric fabric, ErrorSweepOptions options) {
-        Objects.requireNonNull(port, "port");
         Objects.requireNonNull(fabric, "fabric");
+        return sweep(port, fabric.nodesLastFoundFirst(), options);
+    }
+
+    /**
+     * Checks {@code nodes}, in their order: some of a discovered fabric, as ibqueryerrors' --switch, --ca,
+     * --router and -G pick them.
+     */
+    public static Flux<NodeErrors> sweep(MadPort port, List<DiscoveredNode> nodes, ErrorSweepOptions options) {
+        Objects.requireNonNull(port, "port");
+        List<DiscoveredNode> checked = List.copyOf(nodes);
         Objects.requireNonNull(options, "options");
         return Flux.using(() -> PerfClient.of(port),
-                perf -> Flux.fromIterable(fabric.nodesLastFoundFirst())
+                perf -> Flux.fromIterable(checked)
                         .flatMapSequential(node -> check(perf, node, options), options.inFlight(), 1),
                 PerfClient::dispose);
     }
@@ -82,6 +91,15 @@ public final class ErrorSweep {
         Mono<Boolean> xmitWait = capabilities.map(c -> (c & ClassPortInfo.PERF_CAP_XMIT_WAIT_SUPPORTED) != 0);
         DataCounters data = new DataCounters(perf, capabilities, failures);
         List<PortErrors> errors = new ArrayList<>();
+        if (options.dataCountersOnly()) {
+            return Flux.fromIterable(ports)
+                    .concatMap(p -> dataCounters(perf, node, portLid(node, p, lid), p, data, failures)
+                            .doOnNext(errors::add)
+                            .then(clear(perf, portLid(node, p, lid), p, xmitWait, options, failures))
+                            .thenReturn(p))
+                    .count()
+                    .map(checked -> new NodeErrors(node, lid, errors, checked.intValue(), failures));
+        }
         Mono<Boolean> sumIsClean = !node.isSwitch() ? Mono.just(false)
                 : perf.portCounters(lid, PortCounters.ALL_PORTS)
                         .flatMap(sum -> exceeded(node, lid, PortCounters.ALL_PORTS, sum, options, xmitWait, data))
@@ -117,6 +135,18 @@ public final class ErrorSweep {
                 });
     }
 
+    /** {@code port}'s data counters, zeros included, as a port with nothing exceeded; empty on failure. */
+    private static Mono<PortErrors> dataCounters(PerfClient perf, DiscoveredNode node, int lid, int port,
+                                                 DataCounters data, List<String> failures) {
+        return perf.portCounters(lid, port)
+                .flatMap(counters -> data.all(lid, port, counters)
+                        .map(d -> new PortErrors(port, node.portGuid(port), counters, Map.of(), d)))
+                .onErrorResume(e -> {
+                    failures.add("PortCounters of lid " + lid + " port " + portName(port) + ": " + e.getMessage());
+                    return Mono.empty();
+                });
+    }
+
     /**
      * The counters over threshold; PortXmitWait only where the PMA says it supports it; with them, when asked,
      * the port's data counters.
@@ -127,12 +157,13 @@ public final class ErrorSweep {
         Map<ErrorCounter, Long> exceeded = new EnumMap<>(ErrorCounter.class);
         for (ErrorCounter c : ErrorCounter.values()) {
             long value = c.valueIn(counters);
-            if (c != ErrorCounter.XMIT_WAIT && value > options.threshold(c)) {
+            if (c != ErrorCounter.XMIT_WAIT && options.checks(c) && value > options.threshold(c)) {
                 exceeded.put(c, value);
             }
         }
         long wait = ErrorCounter.XMIT_WAIT.valueIn(counters);
-        Mono<Boolean> countWait = wait > options.threshold(ErrorCounter.XMIT_WAIT) ? xmitWait : Mono.just(false);
+        Mono<Boolean> countWait = options.checks(ErrorCounter.XMIT_WAIT) && wait > options.threshold(ErrorCounter.XMIT_WAIT)
+                ? xmitWait : Mono.just(false);
         return countWait.flatMap(counted -> {
             if (counted) {
                 exceeded.put(ErrorCounter.XMIT_WAIT, wait);

@@ -2,21 +2,29 @@ package io.reactiveumad.fabric;
 
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * How an error sweep runs.
  *
  * @param inFlight   nodes checked at once (each with its PMA requests in turn)
  * @param thresholds a counter is reported when it exceeds its threshold (0 when not given, as ibqueryerrors)
+ * @param suppressed counters never reported, in the order they were suppressed (ibqueryerrors -s, -c)
  * @param clearErrors reset every checked port's error counters after reading them (ibqueryerrors -k)
  * @param dataCounters read the data counters of every port over threshold too, 64-bit from
  *                     PortCountersExtended where the PMA has it (ibqueryerrors --data)
+ * @param dataCountersOnly read every port's data counters, zeros included, and check no error counter
+ *                     (ibqueryerrors --counters): each port is then a {@link PortErrors} with nothing exceeded
  */
-public record ErrorSweepOptions(int inFlight, Map<ErrorCounter, Long> thresholds, boolean clearErrors,
-                                boolean dataCounters) {
+public record ErrorSweepOptions(int inFlight, Map<ErrorCounter, Long> thresholds, Set<ErrorCounter> suppressed,
+                                boolean clearErrors, boolean dataCounters, boolean dataCountersOnly) {
     public static final int DEFAULT_IN_FLIGHT = 32;
+    /** What ibqueryerrors -c suppresses: "right now the only common error". */
+    public static final List<ErrorCounter> COMMON = List.of(ErrorCounter.RCV_SWITCH_RELAY_ERRORS);
 
     public ErrorSweepOptions {
         Routing.checkInFlight(inFlight);
@@ -28,33 +36,50 @@ public record ErrorSweepOptions(int inFlight, Map<ErrorCounter, Long> thresholds
             copy.put(Objects.requireNonNull(counter, "counter"), value);
         });
         thresholds = Collections.unmodifiableMap(copy);
+        suppressed = Collections.unmodifiableSet(new LinkedHashSet<>(suppressed));
     }
 
-    /** {@value #DEFAULT_IN_FLIGHT} nodes at once, every threshold 0, nothing cleared, no data counters. */
+    /** {@value #DEFAULT_IN_FLIGHT} nodes at once, every threshold 0, nothing suppressed or cleared, no data counters. */
     public static ErrorSweepOptions defaults() {
-        return new ErrorSweepOptions(DEFAULT_IN_FLIGHT, Map.of(), false, false);
+        return new ErrorSweepOptions(DEFAULT_IN_FLIGHT, Map.of(), Set.of(), false, false, false);
     }
 
     public ErrorSweepOptions withInFlight(int nodes) {
-        return new ErrorSweepOptions(nodes, thresholds, clearErrors, dataCounters);
+        return new ErrorSweepOptions(nodes, thresholds, suppressed, clearErrors, dataCounters, dataCountersOnly);
     }
 
     public ErrorSweepOptions withThreshold(ErrorCounter counter, long value) {
         EnumMap<ErrorCounter, Long> more = new EnumMap<>(ErrorCounter.class);
         more.putAll(thresholds);
         more.put(counter, value);
-        return new ErrorSweepOptions(inFlight, more, clearErrors, dataCounters);
+        return new ErrorSweepOptions(inFlight, more, suppressed, clearErrors, dataCounters, dataCountersOnly);
+    }
+
+    /** These options with {@code counters} suppressed too, after those already suppressed. */
+    public ErrorSweepOptions withSuppressed(List<ErrorCounter> counters) {
+        LinkedHashSet<ErrorCounter> more = new LinkedHashSet<>(suppressed);
+        more.addAll(counters);
+        return new ErrorSweepOptions(inFlight, thresholds, more, clearErrors, dataCounters, dataCountersOnly);
     }
 
     public ErrorSweepOptions withClearErrors(boolean clear) {
-        return new ErrorSweepOptions(inFlight, thresholds, clear, dataCounters);
+        return new ErrorSweepOptions(inFlight, thresholds, suppressed, clear, dataCounters, dataCountersOnly);
     }
 
     public ErrorSweepOptions withDataCounters(boolean data) {
-        return new ErrorSweepOptions(inFlight, thresholds, clearErrors, data);
+        return new ErrorSweepOptions(inFlight, thresholds, suppressed, clearErrors, data, dataCountersOnly);
+    }
+
+    public ErrorSweepOptions withDataCountersOnly(boolean only) {
+        return new ErrorSweepOptions(inFlight, thresholds, suppressed, clearErrors, dataCounters, only);
     }
 
     public long threshold(ErrorCounter counter) {
         return thresholds.getOrDefault(counter, 0L);
+    }
+
+    /** Whether {@code counter} is checked: not suppressed. */
+    public boolean checks(ErrorCounter counter) {
+        return !suppressed.contains(counter);
     }
 }

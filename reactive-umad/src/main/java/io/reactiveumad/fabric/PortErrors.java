@@ -7,7 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * A port whose error counters exceed their thresholds.
+ * A port whose error counters exceed their thresholds, or, in a {@link ErrorSweepOptions#dataCountersOnly()}
+ * sweep, any port with its data counters.
  *
  * @param port     the port number, or {@link PortCounters#ALL_PORTS} for a switch's sum over all ports
  * @param portGuid the port's GUID (a switch's ports share port 0's)
@@ -15,13 +16,19 @@ import java.util.Map;
  * @param exceeded the counters over threshold and their values, in {@link ErrorCounter} order
  * @param dataCounters with {@link ErrorSweepOptions#dataCounters()}, the port's non-zero data counters by their
  *                 libibmad names (PortXmitData, PortRcvData, PortXmitPkts, PortRcvPkts, and the unicast and
- *                 multicast packet counts where PortCountersExtended has them), in that order; else empty
+ *                 multicast packet counts where PortCountersExtended has them), in that order; with
+ *                 {@link ErrorSweepOptions#dataCountersOnly()} all of them, zeros included; else empty
  */
 public record PortErrors(int port, long portGuid, PortCounters counters, Map<ErrorCounter, Long> exceeded,
                          Map<String, Long> dataCounters) {
     public PortErrors {
-        exceeded = Collections.unmodifiableMap(new EnumMap<>(exceeded));
+        // (EnumMap's copy constructor refuses an empty map that is not an EnumMap.)
+        exceeded = exceeded.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(exceeded));
         dataCounters = Collections.unmodifiableMap(new LinkedHashMap<>(dataCounters));
+    }
+
+    public boolean isOverThreshold() {
+        return !exceeded.isEmpty();
     }
 
     public boolean isAllPorts() {
