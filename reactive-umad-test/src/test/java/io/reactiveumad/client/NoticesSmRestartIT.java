@@ -77,7 +77,7 @@ class NoticesSmRestartIT {
     }
 
     /** One {@link NoticeEvent.Resubscribed} for each of {@code selectors}, within {@link #WITHIN}. */
-    private static List<NoticeEvent.Resubscribed> awaitRenewals(BlockingQueue<NoticeEvent> events,
+    static List<NoticeEvent.Resubscribed> awaitRenewals(BlockingQueue<NoticeEvent> events,
                                                               Set<TrapSelector> selectors) throws InterruptedException {
         Set<TrapSelector> missing = new HashSet<>(selectors);
         List<NoticeEvent.Resubscribed> renewals = new ArrayList<>();
@@ -96,7 +96,7 @@ class NoticesSmRestartIT {
      * oracle independent of our SA codec. (OpenSM shows QPN 0 in them, C15-0.2-1.16, but keeps and
      * compares the QPN the Set came from.)
      */
-    private static List<Integer> subscribedTraps(IbsimFabric fabric, Gid me) {
+    static List<Integer> subscribedTraps(IbsimFabric fabric, Gid me) {
         String dump = fabric.diag("host4", "saquery", "IIR", me.toString()).requireSuccess().stdout();
         return TRAP_NUM.matcher(dump).results().map(m -> Integer.valueOf(m.group(1))).sorted().toList();
     }

@@ -50,6 +50,8 @@ public final class IbsimFabric implements AutoCloseable {
     private static final String OPENSM_LOG = "opensm.log";
 
     private final Builder config;
+    /** The node OpenSM runs on: the builder's, until {@link #moveSm} moves it. */
+    private volatile String smNode;
     private final Path workDir;
     private final String socketName;
     private final Topology topology;
@@ -66,6 +68,7 @@ public final class IbsimFabric implements AutoCloseable {
 
     private IbsimFabric(Builder config) throws IOException {
         this.config = config;
+        this.smNode = config.smNode;
         this.socketName = "umad-" + ProcessHandle.current().pid() + "-" + RUNS.incrementAndGet() + "-"
                 + Long.toHexString(System.nanoTime() & 0xFFFFFF);
         this.workDir = Files.createTempDirectory("ibsim-" + socketName + "-");
@@ -198,7 +201,7 @@ public final class IbsimFabric implements AutoCloseable {
     private void startOpenSm() {
         ProcessBuilder pb = new ProcessBuilder(tool("opensm"), "-D", "0x03", "-f", "-",
                 "-s", Integer.toString(config.sweepSeconds)).directory(workDir.toFile()).redirectErrorStream(true);
-        preload(pb.environment(), config.smNode);
+        preload(pb.environment(), smNode);
         pb.environment().put("OSM_TMP_DIR", workDir.toString());
         pb.environment().put("OSM_CACHE_DIR", workDir.toString());
         opensm = startProcess(pb);
@@ -206,7 +209,7 @@ public final class IbsimFabric implements AutoCloseable {
         try {
             opensmOutput.await("SUBNET UP", 0, config.startTimeout);
         } catch (TimeoutException e) {
-            throw new IllegalStateException("OpenSM on \"" + config.smNode + "\" did not bring the subnet up: "
+            throw new IllegalStateException("OpenSM on \"" + smNode + "\" did not bring the subnet up: "
                     + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -221,9 +224,18 @@ public final class IbsimFabric implements AutoCloseable {
      * {@code opensm.log}. OpenSM keeps its LIDs (its guid2lid cache) but forgets every subscription.
      */
     public void restartSm() {
-        if (config.smNode == null) {
+        moveSm(smNode);
+    }
+
+    /**
+     * As {@link #restartSm()}, but OpenSM starts again on {@code node}: the SM and its SA move to that
+     * node's LID (the other LIDs stay, from the same guid2lid cache).
+     */
+    public void moveSm(String node) {
+        if (smNode == null) {
             throw new IllegalStateException("this fabric runs no SM");
         }
+        topology.requireNode(node);
         stop(opensm);
         if (opensm.isAlive()) {
             throw new IllegalStateException("OpenSM (pid " + opensm.pid() + ") did not exit");
@@ -233,6 +245,7 @@ public final class IbsimFabric implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot keep OpenSM's log", e);
         }
+        smNode = node;
         startOpenSm();
     }
 
@@ -496,6 +509,6 @@ public final class IbsimFabric implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "IbsimFabric[" + socketName + ", " + netFile + (config.smNode != null ? ", SM on " + config.smNode : "") + "]";
+        return "IbsimFabric[" + socketName + ", " + netFile + (smNode != null ? ", SM on " + smNode : "") + "]";
     }
 }
