@@ -71,6 +71,15 @@ class NoticesOracleIT {
     }
 
     /** The next notice {@code trap} about {@code gid} among {@code events}, within {@link #WITHIN}. */
+    /** Unlinks host2's port (trap 65 about it must arrive), then links it again (trap 64). */
+    static void flapAndAwaitTraps(IbsimFabric fabric, BlockingQueue<NoticeEvent> events, Gid host2)
+            throws InterruptedException {
+        fabric.unlink("host2", 1);
+        awaitNotice(events, Notice.TRAP_GID_OUT_OF_SERVICE, host2);
+        fabric.relink("host2", 1);
+        awaitNotice(events, Notice.TRAP_GID_IN_SERVICE, host2);
+    }
+
     static void awaitNotice(BlockingQueue<NoticeEvent> events, int trap, Gid gid) throws InterruptedException {
         long deadline = System.nanoTime() + WITHIN.toNanos();
         for (long left = WITHIN.toNanos(); left > 0; left = deadline - System.nanoTime()) {
@@ -95,10 +104,7 @@ class NoticesOracleIT {
                 .subscribe(events::add);
         try {
             assertThat(events.poll(WITHIN.toSeconds(), TimeUnit.SECONDS)).isInstanceOf(NoticeEvent.Subscribed.class);
-            fabric.unlink("host2", 1);
-            awaitNotice(events, Notice.TRAP_GID_OUT_OF_SERVICE, host2);
-            fabric.relink("host2", 1);
-            awaitNotice(events, Notice.TRAP_GID_IN_SERVICE, host2);
+            flapAndAwaitTraps(fabric, events, host2);
         } finally {
             watching.dispose();
             port.dispose();

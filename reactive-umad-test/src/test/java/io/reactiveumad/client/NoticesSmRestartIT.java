@@ -1,7 +1,7 @@
 package io.reactiveumad.client;
 
 import static io.reactiveumad.client.NoticesOracleIT.WITHIN;
-import static io.reactiveumad.client.NoticesOracleIT.awaitNotice;
+import static io.reactiveumad.client.NoticesOracleIT.flapAndAwaitTraps;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.reactiveumad.MadPort;
@@ -29,8 +29,10 @@ import reactor.core.Disposable;
  * Notices survive an OpenSM restart on ibsim: the restarted SM keeps its LID (its guid2lid cache) but
  * forgets every subscription, so the watcher's audit finds them lost (or, caught mid-start, the SA
  * answers it with an error), renews them (a {@link NoticeEvent.Resubscribed} per selector) and later
- * unlinks are still reported; the last cancel's Subscribe=0 removes them at OpenSM. Its own fabric,
- * since restarting the SM would disturb other classes' tests.
+ * unlinks are still reported. Then OpenSM comes back on another node: the SA answers at a new LID, the
+ * audit at the old one fails, the port's new MasterSMLID is read and both subscriptions are renewed at the
+ * new SM. The last cancel's Subscribe=0 removes them at OpenSM. Its own fabric, since restarting the SM
+ * would disturb other classes' tests.
  */
 class NoticesSmRestartIT {
     /** Short, so the audit notices the restart soon after the subnet is up again. */
@@ -42,7 +44,7 @@ class NoticesSmRestartIT {
             IbsimFabric.builder().topology(Topology.defaultTopology()).smNode("host1").sweepSeconds(1));
 
     @Test
-    void subscriptionsAreRenewedAfterAnSmRestartAndLaterUnlinksAreStillReported() throws InterruptedException {
+    void subscriptionsAreRenewedAfterAnSmRestartAndAnSmMoveAndLaterUnlinksAreStillReported() throws InterruptedException {
         IbsimFabric fabric = FABRIC.fabric();
         MadPort port = Umad.open(fabric.transport("host4"), new PortSpec("host4", 1)).block(WITHIN);
         Gid me = port.attributes().gids().get(0);
@@ -63,10 +65,15 @@ class NoticesSmRestartIT {
                     .isSubsetOf(NoticeEvent.Reason.SUBSCRIPTION_LOST, NoticeEvent.Reason.SA_ERROR);
             assertThat(subscribedTraps(fabric, me)).containsExactly(Notice.TRAP_GID_IN_SERVICE, Notice.TRAP_GID_OUT_OF_SERVICE);
 
-            fabric.unlink("host2", 1);
-            awaitNotice(events, Notice.TRAP_GID_OUT_OF_SERVICE, host2);
-            fabric.relink("host2", 1);
-            awaitNotice(events, Notice.TRAP_GID_IN_SERVICE, host2);
+            flapAndAwaitTraps(fabric, events, host2);
+
+            fabric.moveSm("host3");
+            int movedSmLid = (int) fabric.diag("host3", "smpquery", "-D", "portinfo", "0").requireSuccess().number("Lid");
+            assertThat(movedSmLid).as("host3's LID").isNotEqualTo(smLid);
+            assertThat(awaitRenewals(events, Set.of(in, out)))
+                    .allSatisfy(r -> assertThat(r.smLid()).as("renewed at").isEqualTo(movedSmLid));
+            assertThat(subscribedTraps(fabric, me)).containsExactly(Notice.TRAP_GID_IN_SERVICE, Notice.TRAP_GID_OUT_OF_SERVICE);
+            flapAndAwaitTraps(fabric, events, host2);
 
             watching.dispose();
             awaitNoSubscriptionHeld(fabric, me);
@@ -77,7 +84,7 @@ class NoticesSmRestartIT {
     }
 
     /** One {@link NoticeEvent.Resubscribed} for each of {@code selectors}, within {@link #WITHIN}. */
-    static List<NoticeEvent.Resubscribed> awaitRenewals(BlockingQueue<NoticeEvent> events,
+    private static List<NoticeEvent.Resubscribed> awaitRenewals(BlockingQueue<NoticeEvent> events,
                                                               Set<TrapSelector> selectors) throws InterruptedException {
         Set<TrapSelector> missing = new HashSet<>(selectors);
         List<NoticeEvent.Resubscribed> renewals = new ArrayList<>();
@@ -96,7 +103,7 @@ class NoticesSmRestartIT {
      * oracle independent of our SA codec. (OpenSM shows QPN 0 in them, C15-0.2-1.16, but keeps and
      * compares the QPN the Set came from.)
      */
-    static List<Integer> subscribedTraps(IbsimFabric fabric, Gid me) {
+    private static List<Integer> subscribedTraps(IbsimFabric fabric, Gid me) {
         String dump = fabric.diag("host4", "saquery", "IIR", me.toString()).requireSuccess().stdout();
         return TRAP_NUM.matcher(dump).results().map(m -> Integer.valueOf(m.group(1))).sorted().toList();
     }
