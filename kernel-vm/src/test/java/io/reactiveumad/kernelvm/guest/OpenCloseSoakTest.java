@@ -30,8 +30,8 @@ import reactor.core.publisher.Mono;
  * and closes both ports, awaited. After the cycles the process's open fds and threads are where they were
  * after the first (a leaked fd, agent or loop per cycle would add hundreds), and rxe0 still takes the
  * same registrations (the kernel released every agent). Under TCG a cycle takes about 0.4 s, so the suite
- * runs 50; {@code -Dumad.vm.cycles=1000} on the host's {@code mvn verify} runs the long soak (its own
- * time limit: 0.75 s a cycle).
+ * runs 50; the long soak is {@code mvn verify -pl kernel-vm -Dumad.vm.cycles=1000 -Dumad.testTimeout=30m}
+ * (docs/RELIABILITY.md), its own time limit 0.75 s a cycle.
  */
 @Order(60)
 class OpenCloseSoakTest {
