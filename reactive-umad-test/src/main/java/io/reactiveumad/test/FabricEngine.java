@@ -19,6 +19,7 @@ import io.reactiveumad.test.topology.Topology;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -181,6 +182,18 @@ final class FabricEngine {
 
     Map<Long, FabricNode> inService() {
         return sm.inService();
+    }
+
+    /** Programs {@code mlid} into the switches' MFTs for the member ports {@code portGuids} (none: removes it). */
+    void programMulticast(int mlid, Collection<Long> portGuids) {
+        List<Map.Entry<FabricNode, Integer>> members = new ArrayList<>();
+        for (long guid : portGuids) {
+            FabricNode n = sm.inService().get(guid);
+            if (n != null) {
+                members.add(Map.entry(n, n.isSwitch() ? 0 : n.node.portByGuid(guid).orElseThrow().number()));
+            }
+        }
+        SubnetManager.routeMulticast(nodes.values(), mlid, members);
     }
 
     FabricNode node(String id) {

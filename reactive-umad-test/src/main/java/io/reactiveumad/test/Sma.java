@@ -24,7 +24,7 @@ import java.util.List;
 /**
  * The subnet management agent every node runs: answers LID-routed and directed-route SMP Get for
  * NodeInfo, NodeDescription, PortInfo, SwitchInfo, LinearForwardingTable (the SM's min-hop routes) and
- * MulticastForwardingTable (switches; no multicast routes are programmed, so every mask is empty),
+ * MulticastForwardingTable (switches: the ports the SM programmed for each joined group's MLID),
  * P_KeyTable, GUIDInfo and, at the SM's port, SMInfo (master, ActCount = sweeps); Set for PortInfo
  * (PortState Down, ClientReregister). NodeDescription is read-only and anything else is answered with
  * status 0x000C (unsupported method/attribute); a bad port or block with 0x001C (invalid value).
@@ -139,7 +139,7 @@ final class Sma implements LocalService {
 
     private static SwitchInfo switchInfo(FabricNode node) {
         return new SwitchInfo(LINEAR_FDB_CAP, 0, MULTICAST_FDB_CAP, Math.max(node.lft.length - 1, 0), 0, 0, 0, 0, false, 0,
-                0, PARTITION_CAP, false, false, false, false, false, 0);
+                0, PARTITION_CAP, false, false, false, false, false, node.multicastTop());
     }
 
     /** One block of the switch's LFT; LIDs past what the SM routed have no route. */
@@ -157,7 +157,7 @@ final class Sma implements LocalService {
                 || position * MulticastForwardingTable.PORTS_PER_POSITION > node.node.portCount()) {
             throw new IllegalArgumentException("MFT block or position beyond the switch: " + modifier);
         }
-        return new MulticastForwardingTable(Collections.nCopies(MulticastForwardingTable.ENTRIES, 0));
+        return node.mftBlock(block, position);
     }
 
     private static PKeyTable pKeyTable(FabricNode node, int arrivalPort, long modifier) {

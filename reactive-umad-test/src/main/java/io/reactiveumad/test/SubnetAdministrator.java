@@ -120,6 +120,7 @@ final class SubnetAdministrator implements LocalService {
     /** Forgets every registration, subscription and transfer, as a restarted SA does. */
     void reset() {
         services.clear();
+        groups.values().forEach(g -> engine.programMulticast(g.template.mlid(), List.of()));
         groups.clear();
         reports.reset();
         transfers.values().forEach(Sinks.Many::tryEmitComplete);
@@ -306,6 +307,7 @@ final class SubnetAdministrator implements LocalService {
             reports.notice(Notice.TRAP_MCAST_GROUP_CREATED, Notice.TYPE_INFO, new TrapDetails.GidDetails(mgid));
         }
         group.members.merge(q.portGid(), q.joinState(), (a, b) -> a | b);
+        program(group);
         single(request, List.of(member(group, q.portGid(), group.members.get(q.portGid()))));
     }
 
@@ -323,11 +325,17 @@ final class SubnetAdministrator implements LocalService {
         } else {
             group.members.put(q.portGid(), remaining);
         }
+        program(group);
         if (group.members.isEmpty()) {
             groups.remove(q.mgid());
             reports.notice(Notice.TRAP_MCAST_GROUP_DELETED, Notice.TYPE_INFO, new TrapDetails.GidDetails(q.mgid()));
         }
         single(request, List.of(left));
+    }
+
+    /** The group's MLID forwarded to its members' ports, as the SM programs it after a join or leave. */
+    private void program(Group group) {
+        engine.programMulticast(group.template.mlid(), group.members.keySet().stream().map(Gid::guid).toList());
     }
 
     private static McMemberRecord member(Group g, Gid portGid, int joinState) {

@@ -10,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The embedded SM: a sweep that finds what the SM port reaches, gives every reached port a LID (stable
@@ -217,6 +218,67 @@ final class SubnetManager {
             }
             for (int lid = target.lid; lid < target.lid + (1 << target.lmc) && lid < sw.lft.length; lid++) {
                 sw.lft[lid] = hops == 0 ? 0 : candidates.get(lid % candidates.size());
+            }
+        }
+    }
+
+    /**
+     * Programs multicast group {@code mlid} into every switch's MFT, as an SM builds a group's spanning tree:
+     * the switches breadth first from the one the first member hangs off, and from each member's switch the
+     * tree path back to that root. Each switch forwards the MLID on the tree links it is on and to its member
+     * ports (port 0 for a switch that is itself a member), so every member reaches every other, loop free.
+     * No members: the MLID is forwarded nowhere. A member whose port is not cabled is left out.
+     *
+     * @param members the member ports: a CA's (node, port number), or a switch's (node, 0)
+     */
+    static void routeMulticast(Iterable<FabricNode> nodes, int mlid, List<Map.Entry<FabricNode, Integer>> members) {
+        for (FabricNode n : nodes) {
+            n.mft.remove(mlid);
+        }
+        List<Map.Entry<FabricNode, Integer>> ends = new ArrayList<>();
+        for (var m : members) {
+            FabricNode node = m.getKey();
+            int port = m.getValue();
+            if (node.isSwitch()) {
+                ends.add(Map.entry(node, 0));
+            } else if (node.peer != null && node.peer[port] != null && node.peer[port].isSwitch()) {
+                ends.add(Map.entry(node.peer[port], node.peerPort[port]));
+            }
+        }
+        if (ends.isEmpty()) {
+            return;
+        }
+        FabricNode root = ends.get(0).getKey();
+        // A child switch's way up the tree: its port towards its parent, and the parent's port towards it.
+        Map<FabricNode, int[]> up = new HashMap<>();
+        Map<FabricNode, FabricNode> parent = new HashMap<>();
+        parent.put(root, null);
+        ArrayDeque<FabricNode> queue = new ArrayDeque<>(List.of(root));
+        while (!queue.isEmpty()) {
+            FabricNode u = queue.poll();
+            for (int p = 1; p < u.ports.length; p++) {
+                FabricNode v = u.peer[p];
+                if (v != null && v.isSwitch() && !parent.containsKey(v)) {
+                    parent.put(v, u);
+                    up.put(v, new int[] {u.peerPort[p], p});
+                    queue.add(v);
+                }
+            }
+        }
+        for (var end : ends) {
+            FabricNode sw = end.getKey();
+            if (!parent.containsKey(sw)) {
+                continue; // cut off from the root's part of the subnet
+            }
+            sw.mft.computeIfAbsent(mlid, k -> new TreeSet<>()).add(end.getValue());
+            for (FabricNode child = sw; parent.get(child) != null; child = parent.get(child)) {
+                FabricNode above = parent.get(child);
+                int[] ports = up.get(child);
+                boolean known = !child.mft.computeIfAbsent(mlid, k -> new TreeSet<>()).add(ports[0]);
+                above.mft.computeIfAbsent(mlid, k -> new TreeSet<>()).add(ports[1]);
+                if (known) {
+                    break; // the rest of the way up is already on the tree
+                }
             }
         }
     }

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.reactiveumad.MadPort;
 import io.reactiveumad.PortOptions;
 import io.reactiveumad.Umad;
+import io.reactiveumad.fabric.Routing;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.sa.McMemberRecord;
 import io.reactiveumad.mad.MgmtClass;
@@ -58,6 +59,39 @@ class MulticastOnEmbeddedFabricTest {
 
     private List<McMemberRecord> members() {
         return mc.members().collectList().block(WAIT);
+    }
+
+    /**
+     * The embedded SM programs each group into the switches' MFTs as members join and leave: a loop-free tree
+     * (one of sw1-sw2's two parallel links) joining host2 (sw1 port 2) and host4 (sw2 port 2), read back with
+     * MulticastForwardingTable SMPs as ibroute -M reads them.
+     */
+    @Test
+    void joinsAndLeavesProgramTheSwitchesMulticastForwardingTables() {
+        Gid host4 = new Gid(me.prefix(), Topology.defaultTopology().requireNode("host4").portGuid(1));
+        int mlid = mc.join(GROUP, me, McMemberRecord.JOIN_FULL_MEMBER).block(WAIT).mlid();
+        assertThat(mftPorts("sw1", mlid)).as("sw1 with host2 alone").containsExactly(2);
+        assertThat(mftPorts("sw2", mlid)).as("sw2 with host2 alone").isEmpty();
+
+        mc.join(GROUP, host4, McMemberRecord.JOIN_FULL_MEMBER).block(WAIT);
+        assertThat(mftPorts("sw1", mlid)).as("sw1: host2 and one link to sw2").containsExactly(2, 7);
+        assertThat(mftPorts("sw2", mlid)).as("sw2: the same link and host4").containsExactly(2, 7);
+
+        mc.leave(GROUP, host4, McMemberRecord.JOIN_FULL_MEMBER).block(WAIT);
+        assertThat(mftPorts("sw1", mlid)).containsExactly(2);
+        assertThat(mftPorts("sw2", mlid)).isEmpty();
+        mc.leave(GROUP, me, McMemberRecord.JOIN_FULL_MEMBER).block(WAIT);
+        assertThat(mftPorts("sw1", mlid)).as("the group is gone").isEmpty();
+    }
+
+    private List<Integer> mftPorts(String sw, int mlid) {
+        SmpRoute route = sw.equals("sw1") ? SmpRoute.directed(1) : SmpRoute.directed(1, 7);
+        SmpClient smp = SmpClient.of(port);
+        try {
+            return Routing.multicastRoutes(smp, route, mlid, mlid, true, 4).block(WAIT).ports().get(0);
+        } finally {
+            smp.dispose();
+        }
     }
 
     @Test
