@@ -11,6 +11,8 @@ import io.reactiveumad.discovery.FabricDiscovery;
 import io.reactiveumad.fabric.ErrorCounter;
 import io.reactiveumad.fabric.ErrorSweep;
 import io.reactiveumad.fabric.ErrorSweepOptions;
+import io.reactiveumad.fabric.Links;
+import io.reactiveumad.fabric.PortLink;
 import io.reactiveumad.fabric.NodeErrors;
 import io.reactiveumad.fabric.PortErrors;
 import io.reactiveumad.mad.attr.NodeInfo;
@@ -23,9 +25,11 @@ import java.math.RoundingMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.Supplier;
@@ -94,6 +98,10 @@ final class ErrorsCommand extends FabricCommand {
             description = "Check only the node at this directed route from the local port (e.g. 0,1,3).")
     String directRoute;
 
+    @Option(names = {"-r", "--report-port"}, description = "Add each reported port's link, as ibqueryerrors -r: "
+            + "width, speed, state and the port at the other end.")
+    boolean reportPort;
+
     @Option(names = "--counters", description = "Print every port's data counters instead of checking errors "
             + "(as ibqueryerrors --counters).")
     boolean countersOnly;
@@ -145,21 +153,32 @@ final class ErrorsCommand extends FabricCommand {
             options = options.withThreshold(counter, t.getValue());
         }
         ErrorSweepOptions sweep = options;
-        List<NodeErrors> nodes;
+        Swept swept;
         // The sweep's callbacks only collect (for block() here): they run where the answers are read, with no
         // hand-off between threads per answer.
         try (Connection connection = transport.connect(err(), Schedulers.immediate())) {
             MadPort port = connection.port();
-            nodes = FabricDiscovery.discover(port, DiscoveryOptions.defaults().withOutstanding(outstanding))
-                    .flatMap(fabric -> chosen(port, fabric, guid, path))
-                    .flatMapMany(chosen -> ErrorSweep.sweep(port, chosen, sweep))
-                    .collectList().block(walk.timeout);
+            swept = FabricDiscovery.discover(port, DiscoveryOptions.defaults().withOutstanding(outstanding))
+                    .flatMap(fabric -> chosen(port, fabric, guid, path)
+                            .flatMapMany(chosen -> ErrorSweep.sweep(port, chosen, sweep))
+                            .collectList()
+                            .map(checked -> new Swept(fabric, checked)))
+                    .block(walk.timeout);
         }
-        if (nodes == null) {
+        if (swept == null) {
             throw new IllegalStateException("the sweep ended without a result");
         }
+        List<NodeErrors> nodes = swept.nodes();
+        Map<Long, Map<Integer, PortLink>> links = new HashMap<>();
+        if (reportPort) {
+            for (PortLink l : Links.of(swept.fabric())) {
+                // ibqueryerrors' one-hop discovery from a CA named by -G/-S does not reach the far end: it prints none.
+                PortLink shown = guid != null && !l.local().node().isSwitch() ? new PortLink(l.local(), Optional.empty()) : l;
+                links.computeIfAbsent(l.local().node().guid(), g -> new HashMap<>()).put(l.local().port(), shown);
+            }
+        }
         long badPorts = nodes.stream().mapToLong(NodeErrors::badPorts).sum();
-        out().print(json ? Json.pretty(json(nodes, sweep)) + "\n" : text(nodes, sweep));
+        out().print(json ? Json.pretty(json(nodes, sweep)) + "\n" : text(nodes, sweep, links));
         nodes.forEach(n -> n.failures().forEach(f -> err().println("umad errors: warning: \"" + n.node().description()
                 + "\": " + f)));
         return badPorts == 0 ? 0 : UmadCli.EXIT_FAILED;
@@ -250,11 +269,28 @@ final class ErrorsCommand extends FabricCommand {
         return read;
     }
 
-    private static String text(List<NodeErrors> nodes, ErrorSweepOptions options) {
+    /** What the sweep found, and the discovery it checked (for -r's links). */
+    private record Swept(DiscoveredFabric fabric, List<NodeErrors> nodes) {
+    }
+
+    /**
+     * ibqueryerrors' "Link info" line for a port of {@code node}, when -r asked for the links (else empty): the
+     * switch's LID or the CA port's, the port and its link, the far end with its port GUID.
+     */
+    private static String linkInfo(Map<Long, Map<Integer, PortLink>> links, NodeErrors node, int port) {
+        PortLink link = links.getOrDefault(node.node().guid(), Map.of()).get(port);
+        if (link == null) {
+            return "";
+        }
+        return String.format("       Link info: %6d%4d[  ] ==%s==>  ", link.local().lid(), port, LinkText.link(link))
+                + LinkText.remote(link, true);
+    }
+
+    private static String text(List<NodeErrors> nodes, ErrorSweepOptions options, Map<Long, Map<Integer, PortLink>> links) {
         StringBuilder out = new StringBuilder();
         for (NodeErrors node : nodes) {
             if (options.dataCountersOnly()) {
-                out.append(dataCounters(node));
+                out.append(dataCounters(node, links));
                 continue;
             }
             if (!node.isBad()) {
@@ -270,6 +306,9 @@ final class ErrorsCommand extends FabricCommand {
                 port.dataCounters().forEach((name, v) -> out.append(String.format(" [%s == %d (%s)]", name, v,
                         humanReadable(v, name.endsWith("Data")))));
                 out.append('\n');
+                if (!port.isAllPorts()) {
+                    out.append(linkInfo(links, node, port.port()));
+                }
             }
         }
         Summary s = Summary.of(nodes);
@@ -289,7 +328,7 @@ final class ErrorsCommand extends FabricCommand {
     }
 
     /** A node's data counters as ibqueryerrors --counters prints them: every one, under the node's GUID. */
-    private static String dataCounters(NodeErrors node) {
+    private static String dataCounters(NodeErrors node, Map<Long, Map<Integer, PortLink>> links) {
         StringBuilder out = new StringBuilder();
         long guid = node.node().guid();
         for (PortErrors port : node.errors()) {
@@ -300,6 +339,7 @@ final class ErrorsCommand extends FabricCommand {
             port.dataCounters().forEach((name, v) -> out.append(String.format(" [%s == %d (%s)]", name, v,
                     humanReadable(v, name.endsWith("Data")))));
             out.append('\n');
+            out.append(linkInfo(links, node, port.port()));
         }
         return out.toString();
     }

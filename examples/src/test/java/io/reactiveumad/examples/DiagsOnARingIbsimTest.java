@@ -161,14 +161,15 @@ class DiagsOnARingIbsimTest {
      * ibqueryerrors' ways of narrowing the sweep print what the tool prints: suppressed counters (-s, -c) with
      * the "## Suppressed:" line, node types (--switch, --ca, --router), one node by port GUID (-S; the tool's
      * -G of a switch's GUID waits for ever under umad2sim, so the switch is reached by -D) and by directed
-     * route (-D), and --counters (every port's data counters; the counts move with each MAD, so masked).
+     * route (-D), --counters (every port's data counters; the counts move with each MAD, so masked) and -r
+     * (each reported port's link, far end included).
      * Errors are set on H-5, S-4, D-1, S-1, S-5 and H-2 (setErrorCounters), so most of these report some.
      */
     @ParameterizedTest
     @ValueSource(strings = {"-s SymbolErrorCounter,LinkDownedCounter", "-c --switch", "-s PortXmitDiscards -c --ca",
         "--router", "--switch --ca", "-S 0x100009", "-G 0x10000e", "-D 0,1", "-D 0,1,1,8", "--counters",
         "--counters -D 0,1",
-        "--ca --counters"})
+        "--ca --counters", "-r", "-r --data", "-r -D 0,1,1,8", "-r -S 0x100009", "-r --counters --switch"})
     void errorsNarrowedAsIbqueryerrorsNarrowsThem(String options) {
         String[] args = options.split(" ");
         DiagResult theirs = FABRIC.fabric().diag("H-2", "ibqueryerrors", args);

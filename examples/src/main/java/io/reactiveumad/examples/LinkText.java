@@ -1,0 +1,93 @@
+package io.reactiveumad.examples;
+
+import io.reactiveumad.fabric.LinkEnd;
+import io.reactiveumad.fabric.PortLink;
+import io.reactiveumad.mad.attr.PortInfo;
+import java.util.Optional;
+
+/** A link's text as iblinkinfo and ibqueryerrors -r print it: the link between the ends, and the far end. */
+final class LinkText {
+    private LinkText() {
+    }
+
+    /**
+     * The far end: its LID, port, node description and iblinkinfo's "Could be" hints, after its port GUID
+     * when {@code withGuid} (ibqueryerrors -r); the empty end when nothing is cabled. Ends with a newline.
+     */
+    static String remote(PortLink link, boolean withGuid) {
+        if (link.remote().isEmpty()) {
+            return "           [  ] \"\" ( )\n";
+        }
+        LinkEnd remote = link.remote().get();
+        String[] could = couldBe(link);
+        return (withGuid ? String.format("0x%016x ", remote.node().portGuid(remote.port())) : "")
+                + String.format("%6d %4d[  ] \"%s\" (%s %s)%n", remote.lid(), remote.port(), remote.node().description(),
+                could[0], could[1]);
+    }
+
+    /** The link as infiniband-diags prints it between the ends: {@code ( 4X   2.5 Gbps Active/  LinkUp)}. */
+    static String link(PortLink link) {
+        PortInfo info = link.local().portInfo();
+        String state = PortNames.state(info.portState());
+        String phys = PortNames.physicalState(info.portPhysicalState());
+        if (info.portState() == PortInfo.STATE_DOWN) {
+            return String.format("(              %6s/%8s)", state, phys);
+        }
+        return String.format("(%3s %18s %6s/%8s)", PortNames.width(info.linkWidthActive()), speed(link.local()), state,
+                phys);
+    }
+
+    /** The extended speed when both the port's capabilities and its PortInfo have one, else the base speed. */
+    static String speed(LinkEnd end) {
+        PortInfo info = end.portInfo();
+        if ((capabilities(end) & PortInfo.CAP_IS_EXTENDED_SPEEDS_SUPPORTED) != 0 && info.linkSpeedExtActive() != 0) {
+            return PortNames.extendedSpeed(info.linkSpeedExtActive());
+        }
+        return PortNames.speed(info.linkSpeedActive());
+    }
+
+    /** A switch's capabilities are its port 0's. */
+    private static long capabilities(LinkEnd end) {
+        Optional<PortInfo> info = end.node().isSwitch() ? end.node().port(0) : Optional.of(end.portInfo());
+        return info.map(PortInfo::capabilityMask).orElse(0L);
+    }
+
+    /** iblinkinfo's hints: the widest width and fastest speed both ends support, when the link runs below them. */
+    private static String[] couldBe(PortLink link) {
+        PortInfo a = link.local().portInfo();
+        PortInfo b = link.remote().orElseThrow().portInfo();
+        String width = "";
+        int maxWidth = widest(a.linkWidthSupported() & b.linkWidthSupported());
+        if ((maxWidth & a.linkWidthActive()) == 0) {
+            width = "Could be " + PortNames.width(maxWidth);
+        }
+        String speed = "";
+        long extended = PortInfo.CAP_IS_EXTENDED_SPEEDS_SUPPORTED;
+        boolean bothExtended = (capabilities(link.local()) & extended) != 0
+                && (capabilities(link.remote().get()) & extended) != 0 && a.linkSpeedExtSupported() != 0
+                && b.linkSpeedExtSupported() != 0;
+        if (bothExtended) {
+            int max = Integer.highestOneBit(a.linkSpeedExtSupported() & b.linkSpeedExtSupported());
+            if ((max & a.linkSpeedExtActive()) == 0) {
+                speed = "Could be " + PortNames.extendedSpeed(max);
+            }
+        } else {
+            int max = Integer.highestOneBit(a.linkSpeedSupported() & b.linkSpeedSupported());
+            if ((max & a.linkSpeedActive()) == 0) {
+                speed = "Could be " + PortNames.speed(max);
+            }
+        }
+        return new String[] {width, speed};
+    }
+
+    /** The widest of a LinkWidthSupported mask: 12X, 8X, 4X, then 2X, else 1X (libibmad's order). */
+    private static int widest(int supported) {
+        for (int w : new int[] {8, 4, 2, 16}) {
+            if ((supported & w) != 0) {
+                return w;
+            }
+        }
+        return 1;
+    }
+
+}
