@@ -65,7 +65,11 @@ final class ErrorsCommand extends FabricCommand {
             + "(needs --yes: it changes the whole fabric).")
     boolean clear;
 
-    @Option(names = "--yes", description = "Confirm --clear.")
+    @Option(names = {"-K", "--clear-counts"}, description = "Reset every checked port's data counters after reading "
+            + "them, PortCountersExtended's too (needs --yes).")
+    boolean clearCounts;
+
+    @Option(names = "--yes", description = "Confirm --clear or --clear-counts.")
     boolean yes;
 
     @Option(names = {"-s", "--suppress"}, paramLabel = "NAME", split = ",",
@@ -122,13 +126,17 @@ final class ErrorsCommand extends FabricCommand {
             throw new ParameterException(spec.commandLine(),
                     "--clear resets the error counters of every port of the fabric; add --yes to confirm");
         }
+        if (clearCounts && !yes) {
+            throw new ParameterException(spec.commandLine(),
+                    "--clear-counts resets the data counters of every port of the fabric; add --yes to confirm");
+        }
         if (outstanding < 1) {
             throw new ParameterException(spec.commandLine(), "--outstanding must be at least 1: " + outstanding);
         }
         if (portGuid != null && directRoute != null) {
             throw new ParameterException(spec.commandLine(), "-G and -D name the node two ways: give one");
         }
-        ErrorSweepOptions options = ErrorSweepOptions.defaults().withInFlight(outstanding).withClearErrors(clear)
+        ErrorSweepOptions options = ErrorSweepOptions.defaults().withInFlight(outstanding).withClearErrors(clear).withClearData(clearCounts)
                 .withDataCounters(data).withDataCountersOnly(countersOnly);
         for (int i = 0; i <= suppress.size(); i++) {
             if (i == commonAt) {

@@ -178,6 +178,27 @@ class DiagsOnARingIbsimTest {
         assertThat(ours.err()).as("no PMA query failed").doesNotContain("warning");
     }
 
+    /**
+     * errors -K --yes resets every port's data counters, PortCounters' and PortCountersExtended's (which ibsim's PMA
+     * keeps apart), and leaves the errors: perfquery and perfquery -x read H-3's PortXmitData back near zero,
+     * ibqueryerrors still finds the errors.
+     */
+    @Test
+    void clearCountsResetsTheDataCountersAndLeavesTheErrors() {
+        IbsimFabric fabric = FABRIC.fabric();
+        fabric.performanceSet("H-3", 1, "PortCounters.PortXmitData", 100_000);
+        String lid = Long.toString(fabric.diag("H-2", "smpquery", "-D", "portinfo", "0,1,3,7").requireSuccess().number("Lid"));
+        assertThat(fabric.diag("H-2", "perfquery", lid, "1").requireSuccess().number("PortXmitData")).isGreaterThanOrEqualTo(100_000);
+
+        umad("H-2", 1, "errors", "-K", "--yes");
+
+        assertThat(fabric.diag("H-2", "perfquery", lid, "1").requireSuccess().number("PortXmitData"))
+                .as("H-3's PortXmitData after the reset (the reads since add a few words)").isLessThan(1_000);
+        assertThat(fabric.diag("H-2", "perfquery", "-x", lid, "1").requireSuccess().number("PortXmitData"))
+                .as("and its extended one").isLessThan(1_000);
+        assertThat(fabric.diag("H-2", "ibqueryerrors").stdout()).contains("Errors for \"D-1\"");
+    }
+
     private static final Pattern DATA_COUNT = Pattern.compile(
             "\\[(Port\\w*(?:Data|Pkts)) == (\\d+) \\(([^)]*)\\)\\]");
 

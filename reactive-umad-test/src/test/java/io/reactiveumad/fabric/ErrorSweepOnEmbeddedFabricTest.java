@@ -103,6 +103,15 @@ class ErrorSweepOnEmbeddedFabricTest {
     }
 
     @Test
+    void clearingDataResetsTheDataCountersButNotTheErrors() {
+        fabric.setCounter("host-3", 1, PortCounter.XMIT_PKTS, 1000);
+        sweep(ErrorSweepOptions.defaults().withClearData(true));
+
+        assertThat(fabric.counter("host-3", 1, PortCounter.XMIT_PKTS)).as("reset, then the reset's own answer").isLessThan(10);
+        assertThat(bad(sweep(ErrorSweepOptions.defaults()))).as("the errors stay").hasSize(3);
+    }
+
+    @Test
     void suppressedCountersAreNeverReportedAndKeepTheirOrder() {
         ErrorSweepOptions options = ErrorSweepOptions.defaults().withSuppressed(List.of(ErrorCounter.LINK_DOWNED))
                 .withSuppressed(ErrorSweepOptions.COMMON).withSuppressed(List.of(ErrorCounter.LINK_DOWNED));

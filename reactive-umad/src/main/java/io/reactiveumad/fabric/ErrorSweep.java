@@ -37,6 +37,11 @@ import reactor.core.publisher.Mono;
 public final class ErrorSweep {
     /** The CounterSelect bits of every error counter (ibqueryerrors -k resets 0xFFF). */
     private static final int ERROR_COUNTERS = 0xFFF;
+    /** The CounterSelect bits of PortXmitData, PortRcvData, PortXmitPkts and PortRcvPkts (ibqueryerrors -K: 0xF000). */
+    private static final int DATA_COUNTERS = 0xF000;
+    /** PortCountersExtended's CounterSelect of its four data counters, and of all eight at full width (-K: 0x0F, 0xFF). */
+    private static final int EXTENDED_DATA = 0x0F;
+    private static final int EXTENDED_ALL_DATA = 0xFF;
 
     private ErrorSweep() {
     }
@@ -95,7 +100,7 @@ public final class ErrorSweep {
             return Flux.fromIterable(ports)
                     .concatMap(p -> dataCounters(perf, node, portLid(node, p, lid), p, data, failures)
                             .doOnNext(errors::add)
-                            .then(clear(perf, portLid(node, p, lid), p, xmitWait, options, failures))
+                            .then(clear(perf, portLid(node, p, lid), p, capabilities, options, failures))
                             .thenReturn(p))
                     .count()
                     .map(checked -> new NodeErrors(node, lid, errors, checked.intValue(), failures));
@@ -110,13 +115,13 @@ public final class ErrorSweep {
                         .onErrorResume(MadStatusException.class, noAllPortSelect -> Mono.just(false));
         return sumIsClean.flatMap(clean -> {
             if (clean) {
-                return clear(perf, lid, PortCounters.ALL_PORTS, xmitWait, options, failures)
+                return clear(perf, lid, PortCounters.ALL_PORTS, capabilities, options, failures)
                         .thenReturn(node.nodeInfo().numPorts());
             }
             return Flux.fromIterable(ports)
                     .concatMap(p -> read(perf, node, portLid(node, p, lid), p, xmitWait, data, options, failures)
                             .doOnNext(found -> found.ifPresent(errors::add))
-                            .then(clear(perf, portLid(node, p, lid), p, xmitWait, options, failures))
+                            .then(clear(perf, portLid(node, p, lid), p, capabilities, options, failures))
                             .thenReturn(p))
                     .count()
                     .map(Long::intValue);
@@ -177,13 +182,27 @@ public final class ErrorSweep {
         });
     }
 
-    private static Mono<Void> clear(PerfClient perf, int lid, int port, Mono<Boolean> xmitWait,
+    /**
+     * Resets what the options ask, as ibqueryerrors -k and -K do: the error counters (PortXmitWait where the
+     * PMA supports it), the data counters of PortCounters, and those of PortCountersExtended where the PMA
+     * has it (the unicast and multicast packet counts too at full width).
+     */
+    private static Mono<Void> clear(PerfClient perf, int lid, int port, Mono<Integer> capabilities,
                                     ErrorSweepOptions options, List<String> failures) {
-        if (!options.clearErrors()) {
+        if (!options.clearErrors() && !options.clearData()) {
             return Mono.empty();
         }
-        return xmitWait.flatMap(wait -> perf.resetPortCounters(lid, port, ERROR_COUNTERS,
-                        wait ? ErrorCounter.XMIT_WAIT.counterSelect2() : 0))
+        return capabilities.flatMap(caps -> {
+                    boolean wait = options.clearErrors() && (caps & ClassPortInfo.PERF_CAP_XMIT_WAIT_SUPPORTED) != 0;
+                    int select = (options.clearErrors() ? ERROR_COUNTERS : 0) | (options.clearData() ? DATA_COUNTERS : 0);
+                    Mono<?> counters = perf.resetPortCounters(lid, port, select, wait ? ErrorCounter.XMIT_WAIT.counterSelect2() : 0);
+                    boolean fullWidth = (caps & ClassPortInfo.PERF_CAP_EXTENDED_WIDTH_SUPPORTED) != 0;
+                    if (!options.clearData() || !fullWidth && (caps & ClassPortInfo.PERF_CAP_EXTENDED_WIDTH_NO_IETF) == 0) {
+                        return counters;
+                    }
+                    return counters.then(perf.resetPortCountersExtended(lid, port,
+                            fullWidth ? EXTENDED_ALL_DATA : EXTENDED_DATA, 0));
+                })
                 .then()
                 .onErrorResume(e -> {
                     failures.add("reset of lid " + lid + " port " + portName(port) + ": " + e.getMessage());

@@ -15,13 +15,14 @@ import java.util.Set;
  * @param thresholds a counter is reported when it exceeds its threshold (0 when not given, as ibqueryerrors)
  * @param suppressed counters never reported, in the order they were suppressed (ibqueryerrors -s, -c)
  * @param clearErrors reset every checked port's error counters after reading them (ibqueryerrors -k)
+ * @param clearData  reset every checked port's data counters after reading them (ibqueryerrors -K)
  * @param dataCounters read the data counters of every port over threshold too, 64-bit from
  *                     PortCountersExtended where the PMA has it (ibqueryerrors --data)
  * @param dataCountersOnly read every port's data counters, zeros included, and check no error counter
  *                     (ibqueryerrors --counters): each port is then a {@link PortErrors} with nothing exceeded
  */
 public record ErrorSweepOptions(int inFlight, Map<ErrorCounter, Long> thresholds, Set<ErrorCounter> suppressed,
-                                boolean clearErrors, boolean dataCounters, boolean dataCountersOnly) {
+                                boolean clearErrors, boolean clearData, boolean dataCounters, boolean dataCountersOnly) {
     public static final int DEFAULT_IN_FLIGHT = 32;
     /** What ibqueryerrors -c suppresses: "right now the only common error". */
     public static final List<ErrorCounter> COMMON = List.of(ErrorCounter.RCV_SWITCH_RELAY_ERRORS);
@@ -41,37 +42,41 @@ public record ErrorSweepOptions(int inFlight, Map<ErrorCounter, Long> thresholds
 
     /** {@value #DEFAULT_IN_FLIGHT} nodes at once, every threshold 0, nothing suppressed or cleared, no data counters. */
     public static ErrorSweepOptions defaults() {
-        return new ErrorSweepOptions(DEFAULT_IN_FLIGHT, Map.of(), Set.of(), false, false, false);
+        return new ErrorSweepOptions(DEFAULT_IN_FLIGHT, Map.of(), Set.of(), false, false, false, false);
     }
 
     public ErrorSweepOptions withInFlight(int nodes) {
-        return new ErrorSweepOptions(nodes, thresholds, suppressed, clearErrors, dataCounters, dataCountersOnly);
+        return new ErrorSweepOptions(nodes, thresholds, suppressed, clearErrors, clearData, dataCounters, dataCountersOnly);
     }
 
     public ErrorSweepOptions withThreshold(ErrorCounter counter, long value) {
         EnumMap<ErrorCounter, Long> more = new EnumMap<>(ErrorCounter.class);
         more.putAll(thresholds);
         more.put(counter, value);
-        return new ErrorSweepOptions(inFlight, more, suppressed, clearErrors, dataCounters, dataCountersOnly);
+        return new ErrorSweepOptions(inFlight, more, suppressed, clearErrors, clearData, dataCounters, dataCountersOnly);
     }
 
     /** These options with {@code counters} suppressed too, after those already suppressed. */
     public ErrorSweepOptions withSuppressed(List<ErrorCounter> counters) {
         LinkedHashSet<ErrorCounter> more = new LinkedHashSet<>(suppressed);
         more.addAll(counters);
-        return new ErrorSweepOptions(inFlight, thresholds, more, clearErrors, dataCounters, dataCountersOnly);
+        return new ErrorSweepOptions(inFlight, thresholds, more, clearErrors, clearData, dataCounters, dataCountersOnly);
     }
 
     public ErrorSweepOptions withClearErrors(boolean clear) {
-        return new ErrorSweepOptions(inFlight, thresholds, suppressed, clear, dataCounters, dataCountersOnly);
+        return new ErrorSweepOptions(inFlight, thresholds, suppressed, clear, clearData, dataCounters, dataCountersOnly);
+    }
+
+    public ErrorSweepOptions withClearData(boolean clear) {
+        return new ErrorSweepOptions(inFlight, thresholds, suppressed, clearErrors, clear, dataCounters, dataCountersOnly);
     }
 
     public ErrorSweepOptions withDataCounters(boolean data) {
-        return new ErrorSweepOptions(inFlight, thresholds, suppressed, clearErrors, data, dataCountersOnly);
+        return new ErrorSweepOptions(inFlight, thresholds, suppressed, clearErrors, clearData, data, dataCountersOnly);
     }
 
     public ErrorSweepOptions withDataCountersOnly(boolean only) {
-        return new ErrorSweepOptions(inFlight, thresholds, suppressed, clearErrors, dataCounters, only);
+        return new ErrorSweepOptions(inFlight, thresholds, suppressed, clearErrors, clearData, dataCounters, only);
     }
 
     public long threshold(ErrorCounter counter) {
