@@ -11,7 +11,8 @@ import reactor.core.scheduler.Schedulers;
  * hand-off between threads per response (on ibsim it more than doubles the round trips per second of a
  * window of 8 or 64 requests), and it asks of subscribers what any Reactor pipeline asks: never block.
  * {@code block()} called on a loop thread fails at once ({@link Schedulers#isInNonBlockingThread()} is
- * true there), and BlockHound, when installed, reports any other blocking call.
+ * true there), BlockHound, when installed, reports any other blocking call, and the kernel and ibsim
+ * transports' loop logs a warning when one pass of its work (subscribers included) takes over a second.
  *
  * <p>Consumers that block or do heavy work either move it off the loop themselves ({@code publishOn},
  * {@code subscribeOn}), or open their port with a scheduler: {@link Schedulers#boundedElastic()} for

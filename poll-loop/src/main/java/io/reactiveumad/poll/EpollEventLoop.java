@@ -61,6 +61,10 @@ public final class EpollEventLoop implements PollLoop {
     private static final int READY_MASK = READ | WRITE;
     /** Longer delays are clamped (to about 146 years) so that a deadline cannot overflow past "now". */
     private static final long MAX_DELAY_NANOS = Long.MAX_VALUE >> 1;
+    /** A pass whose work (tasks, timers, events: the callbacks they run included) takes longer is reported. */
+    static final long SLOW_PASS_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /** At most one slow-pass warning a minute per loop; {@link #slowPasses()} counts them all. */
+    private static final long SLOW_WARNING_INTERVAL_NANOS = TimeUnit.MINUTES.toNanos(1);
 
     private static final int RUNNING = 0;
     private static final int SHUTTING_DOWN = 1;
@@ -92,10 +96,16 @@ public final class EpollEventLoop implements PollLoop {
     /** Loop thread only: tells a fd's successive registrations apart in events already fetched. */
     private int generation;
     private final Thread thread;
+    private final long slowPassNanos;
+    private final AtomicLong slowPasses = new AtomicLong();
+    /** Loop thread only: when the last slow-pass warning was logged. */
+    private long lastSlowWarning;
+    private boolean warnedSlow;
 
-    private EpollEventLoop(String name, int maxEvents) {
+    private EpollEventLoop(String name, int maxEvents, long slowPassNanos) {
         this.name = THREAD_PREFIX + name;
         this.maxEvents = maxEvents;
+        this.slowPassNanos = slowPassNanos;
         this.events = ByteBuffer.allocateDirect(maxEvents * LibC.EPOLL_EVENT_SIZE).order(ByteOrder.nativeOrder());
         this.ctlEvent = ByteBuffer.allocateDirect(LibC.EPOLL_EVENT_SIZE).order(ByteOrder.nativeOrder());
         FileDescriptor epoll = FileDescriptor.adopt(LibC.epollCreate());
@@ -123,11 +133,16 @@ public final class EpollEventLoop implements PollLoop {
 
     /** As {@link #start(String)}, fetching at most {@code maxEventsPerWait} ready fds per epoll_wait. */
     public static EpollEventLoop start(String name, int maxEventsPerWait) {
+        return start(name, maxEventsPerWait, SLOW_PASS_NANOS);
+    }
+
+    /** As {@link #start(String, int)}, reporting passes whose work takes longer than {@code slowPassNanos}. */
+    static EpollEventLoop start(String name, int maxEventsPerWait, long slowPassNanos) {
         Objects.requireNonNull(name, "name");
         if (maxEventsPerWait < 1) {
             throw new IllegalArgumentException("maxEventsPerWait must be positive: " + maxEventsPerWait);
         }
-        EpollEventLoop loop = new EpollEventLoop(name, maxEventsPerWait);
+        EpollEventLoop loop = new EpollEventLoop(name, maxEventsPerWait, slowPassNanos);
         loop.thread.start();
         return loop;
     }
@@ -292,6 +307,7 @@ public final class EpollEventLoop implements PollLoop {
                         timeout = 0;
                     }
                 }
+                checkPace(nanoTime() - passStart);
                 int ready;
                 try {
                     ready = LibC.epollWait(epollFd.intValue(), events, maxEvents, timeout);
@@ -299,7 +315,9 @@ public final class EpollEventLoop implements PollLoop {
                     // Also when epoll_wait fails: no producer may write the eventfd once shutdown closes it.
                     wakeState.set(AWAKE);
                 }
+                long eventsStart = nanoTime();
                 processEvents(ready);
+                checkPace(nanoTime() - eventsStart);
             }
         } catch (Throwable t) {
             killer = t;
@@ -307,6 +325,33 @@ public final class EpollEventLoop implements PollLoop {
         } finally {
             shutdown(killer);
         }
+    }
+
+    /**
+     * Reports work that held the loop for longer than a second: every request, timer and read of its ports
+     * waited that long. With delivery on the loop (the default) the usual cause is a subscriber that blocks or
+     * works hard there, which this names, since nothing else would tell its user.
+     */
+    private void checkPace(long busyNanos) {
+        if (busyNanos <= slowPassNanos) {
+            return;
+        }
+        slowPasses.incrementAndGet();
+        long now = nanoTime();
+        if (!warnedSlow || now - lastSlowWarning >= SLOW_WARNING_INTERVAL_NANOS) {
+            warnedSlow = true;
+            lastSlowWarning = now;
+            LOG.warn("{}: one pass ran {} ms of tasks and callbacks, and every request, timer and read on this loop "
+                    + "waited that long. A subscriber that blocks or works hard on the loop thread is the usual cause: "
+                    + "move it off with publishOn(Schedulers.boundedElastic()) or open the port with PortOptions on "
+                    + "boundedElastic. (At most one such warning a minute; {} slow passes so far.)",
+                    name, TimeUnit.NANOSECONDS.toMillis(busyNanos), slowPasses.get());
+        }
+    }
+
+    /** Passes whose work took longer than a second (a warning is logged at most once a minute). */
+    public long slowPasses() {
+        return slowPasses.get();
     }
 
     /** A VirtualMachineError leaves the loop's own state unknown: it ends the loop rather than being isolated. */

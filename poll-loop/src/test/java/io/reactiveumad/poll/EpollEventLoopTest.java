@@ -48,6 +48,41 @@ class EpollEventLoopTest {
         assertThat(threadName.get(AWAIT_SECONDS, TimeUnit.SECONDS)).isEqualTo("umad-loop-test").isEqualTo(loop.name());
     }
 
+    /**
+     * A task that holds the loop past the slow-pass bound (a blocking subscriber, with delivery on the loop) is
+     * counted, and warned about; quick passes are not. The bound is 50 ms here, 1 s by default.
+     */
+    @Test
+    void aPassThatHoldsTheLoopPastTheBoundIsCountedAndQuickOnesAreNot() throws Exception {
+        EpollEventLoop paced = EpollEventLoop.start("paced", 16, TimeUnit.MILLISECONDS.toNanos(50));
+        try {
+            CountDownLatch quick = new CountDownLatch(100);
+            for (int i = 0; i < 100; i++) {
+                paced.execute(quick::countDown);
+            }
+            assertThat(quick.await(AWAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+            assertThat(paced.slowPasses()).isZero();
+
+            CountDownLatch held = new CountDownLatch(1);
+            paced.execute(() -> {
+                long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(80);
+                while (System.nanoTime() < until) {
+                    Thread.onSpinWait(); // holds the loop as a busy subscriber would, without blocking it
+                }
+                held.countDown();
+            });
+            assertThat(held.await(AWAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+            // The pass is measured when its tasks are done, just after the held one counted down.
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(AWAIT_SECONDS);
+            while (paced.slowPasses() == 0 && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            assertThat(paced.slowPasses()).isEqualTo(1);
+        } finally {
+            paced.close();
+        }
+    }
+
     @Test
     void tasksFromEightThreadsRunExactlyOnceInPerThreadOrder() throws Exception {
         int producers = 8;
