@@ -25,8 +25,10 @@ import reactor.core.publisher.Mono;
  * without AllPortSelect refuses it), else PortCounters of every port discovery found. A counter is
  * reported when it exceeds its threshold; PortXmitWait only where the PMA's ClassPortInfo says it is
  * supported, which is asked only then (and before a clear), so a clean node costs one MAD, not
- * ibqueryerrors' two. With {@link ErrorSweepOptions#clearErrors()} every checked port's error counters are reset
- * after the read. A PMA request that fails for good is reported in {@link NodeErrors#failures()}; it never
+ * ibqueryerrors' two. With {@link ErrorSweepOptions#clearErrors()} and {@link ErrorSweepOptions#clearData()}
+ * every checked port's error and data counters are reset after the read; with
+ * {@link ErrorSweepOptions#dataCountersOnly()} every port's data counters are read instead of its errors; a
+ * {@link ErrorSweepOptions#suppressed()} counter is never reported. A PMA request that fails for good is reported in {@link NodeErrors#failures()}; it never
  * ends the sweep.
  *
  * <pre>{@code
