@@ -72,7 +72,7 @@ class NoticesOracleIT {
 
     /** The next notice {@code trap} about {@code gid} among {@code events}, within {@link #WITHIN}. */
     /** Unlinks host2's port (trap 65 about it must arrive), then links it again (trap 64). */
-    static void flapAndAwaitTraps(IbsimFabric fabric, BlockingQueue<NoticeEvent> events, Gid host2)
+    static void flapAndAwaitTraps(IbsimFabric fabric, BlockingQueue<?> events, Gid host2)
             throws InterruptedException {
         fabric.unlink("host2", 1);
         awaitNotice(events, Notice.TRAP_GID_OUT_OF_SERVICE, host2);
@@ -80,10 +80,10 @@ class NoticesOracleIT {
         awaitNotice(events, Notice.TRAP_GID_IN_SERVICE, host2);
     }
 
-    static void awaitNotice(BlockingQueue<NoticeEvent> events, int trap, Gid gid) throws InterruptedException {
+    static void awaitNotice(BlockingQueue<?> events, int trap, Gid gid) throws InterruptedException {
         long deadline = System.nanoTime() + WITHIN.toNanos();
         for (long left = WITHIN.toNanos(); left > 0; left = deadline - System.nanoTime()) {
-            NoticeEvent e = events.poll(left, TimeUnit.NANOSECONDS);
+            Object e = events.poll(left, TimeUnit.NANOSECONDS);
             if (e instanceof NoticeEvent.Received r && r.notice().trapNumber() == trap
                     && r.notice().details().equals(new TrapDetails.GidDetails(gid))) {
                 return;

@@ -199,7 +199,8 @@ public final class IbsimFabric implements AutoCloseable {
     }
 
     private void startOpenSm() {
-        ProcessBuilder pb = new ProcessBuilder(tool("opensm"), "-D", "0x03", "-f", "-",
+        // -d2: OpenSM flushes its log after every line, so the log a failed test keeps ends where OpenSM was.
+        ProcessBuilder pb = new ProcessBuilder(tool("opensm"), "-D", "0x03", "-d2", "-f", "-",
                 "-s", Integer.toString(config.sweepSeconds)).directory(workDir.toFile()).redirectErrorStream(true);
         preload(pb.environment(), smNode);
         pb.environment().put("OSM_TMP_DIR", workDir.toString());
