@@ -29,7 +29,8 @@ import reactor.core.Disposable;
  * Notices survive an OpenSM restart on ibsim: the restarted SM keeps its LID (its guid2lid cache) but
  * forgets every subscription, so the watcher's audit finds them lost (or, caught mid-start, the SA
  * answers it with an error), renews them (a {@link NoticeEvent.Resubscribed} per selector) and later
- * unlinks are still reported. Then OpenSM comes back on another node: the SA answers at a new LID, the
+ * unlinks are still reported. The same after OpenSM is killed (SIGKILL) and started again. Then OpenSM
+ * comes back on another node: the SA answers at a new LID, the
  * audit at the old one fails, the port's new MasterSMLID is read and both subscriptions are renewed at the
  * new SM. The last cancel's Subscribe=0 removes them at OpenSM. Its own fabric, since restarting the SM
  * would disturb other classes' tests.
@@ -44,7 +45,7 @@ class NoticesSmRestartIT {
             IbsimFabric.builder().topology(Topology.defaultTopology()).smNode("host1").sweepSeconds(1));
 
     @Test
-    void subscriptionsAreRenewedAfterAnSmRestartAndAnSmMoveAndLaterUnlinksAreStillReported() throws InterruptedException {
+    void subscriptionsAreRenewedAfterAnSmRestartACrashAndAMoveAndLaterUnlinksAreStillReported() throws InterruptedException {
         IbsimFabric fabric = FABRIC.fabric();
         MadPort port = Umad.open(fabric.transport("host4"), new PortSpec("host4", 1)).block(WITHIN);
         Gid me = port.attributes().gids().get(0);
@@ -65,6 +66,12 @@ class NoticesSmRestartIT {
                     .isSubsetOf(NoticeEvent.Reason.SUBSCRIPTION_LOST, NoticeEvent.Reason.SA_ERROR);
             assertThat(subscribedTraps(fabric, me)).containsExactly(Notice.TRAP_GID_IN_SERVICE, Notice.TRAP_GID_OUT_OF_SERVICE);
 
+            flapAndAwaitTraps(fabric, events, host2);
+
+            fabric.crashAndRestartSm();
+            assertThat(awaitRenewals(events, Set.of(in, out))).as("after OpenSM was killed and started again")
+                    .allSatisfy(r -> assertThat(r.smLid()).isEqualTo(smLid));
+            assertThat(subscribedTraps(fabric, me)).containsExactly(Notice.TRAP_GID_IN_SERVICE, Notice.TRAP_GID_OUT_OF_SERVICE);
             flapAndAwaitTraps(fabric, events, host2);
 
             fabric.moveSm("host3");

@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -97,6 +98,8 @@ public final class Notices implements Disposable {
     private final Map<TrapSelector, Held> subscriptions = new HashMap<>();
     private Disposable poller;
     private Disposable responder;
+    /** Renewals so far: the subscription round the Report stream tells resends apart by (ReportResponder). */
+    private final AtomicInteger renewals = new AtomicInteger();
     private int knownSmLid;
     private boolean disposed;
     private final AtomicBoolean followingPort = new AtomicBoolean();
@@ -447,6 +450,8 @@ public final class Notices implements Disposable {
 
     /** Guarded. */
     private void renew(List<Held> which, NoticeEvent.Reason reason) {
+        // A new subscription round: the SA that sends Reports from here on numbers its TIDs afresh.
+        renewals.incrementAndGet();
         for (Held s : which) {
             s.registered = false;
             register(s, Mono.empty(), reason);
@@ -463,7 +468,8 @@ public final class Notices implements Disposable {
         if (responder != null || disposed) {
             return;
         }
-        responder = ReportResponder.serve(saAgent).subscribe(this::emit, this::responderEnded, () -> responderEnded(null));
+        responder = ReportResponder.serve(saAgent, renewals::get)
+                .subscribe(this::emit, this::responderEnded, () -> responderEnded(null));
     }
 
     private void emit(NoticeEvent event) {

@@ -10,6 +10,7 @@ import io.reactiveumad.mad.attr.Notice;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.IntSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Flux;
@@ -20,7 +21,11 @@ import reactor.core.publisher.Flux;
  *
  * <p>Every Report is answered with a ReportResp carrying its TID as soon as it is read, whether or not
  * it is delivered (a duplicate, an undecodable notice), so the SA stops resending. A resend — same TID
- * from the same LID, within the last {@value #REMEMBERED} Reports — is answered again but emitted once.
+ * from the same LID to the same subscription round, within the last {@value #REMEMBERED} Reports — is
+ * answered again but emitted once. The round is the caller's count of renewals: a renewal follows a new SA
+ * (a restart on the same LID included), which numbers its TIDs from the start again, so a Report of its
+ * with the TID of one of its predecessor's is news, not a resend. Keyed on LID and TID alone, notices after
+ * an OpenSM restart were dropped as resends whenever the new run's TIDs met the old run's.
  */
 final class ReportResponder {
     private static final Logger log = LoggerFactory.getLogger(ReportResponder.class);
@@ -34,7 +39,7 @@ final class ReportResponder {
      * Serves {@code agent}, which must be an SA agent (class 0x03) serving the Report method. The result
      * subscribes to {@link MadAgent#receive()}, so it may have one subscriber at a time.
      */
-    static Flux<NoticeEvent.Received> serve(MadAgent agent) {
+    static Flux<NoticeEvent.Received> serve(MadAgent agent, IntSupplier round) {
         Objects.requireNonNull(agent, "agent");
         if (agent.spec().mgmtClass() != MgmtClass.SUBN_ADM || !agent.spec().serves(Method.REPORT)) {
             return Flux.error(new IllegalArgumentException("not an SA agent serving Report: " + agent.spec()));
@@ -46,7 +51,7 @@ final class ReportResponder {
                     .doOnNext(r -> agent.respond(r, r.mad()).subscribe(null,
                             e -> log.warn("ReportResp for TID 0x{} failed: {}", Long.toHexString(r.mad().tid()),
                                     e.toString())))
-                    .filter(r -> recent.firstTime(r.source().lid(), r.mad().tid()))
+                    .filter(r -> recent.firstTime(r.source().lid(), r.mad().tid(), round.getAsInt()))
                     .handle((r, sink) -> {
                         NoticeEvent.Received event = decode(r);
                         if (event != null) {
@@ -71,15 +76,15 @@ final class ReportResponder {
         }
     }
 
-    /** The last {@link #REMEMBERED} (LID, TID) pairs; used from one stream only. */
+    /** The last {@link #REMEMBERED} (LID, TID, round) keys; used from one stream only. */
     private static final class Recent extends LinkedHashMap<Recent.Key, Boolean> {
         private static final long serialVersionUID = 1L;
 
-        record Key(int lid, long tid) {
+        record Key(int lid, long tid, int round) {
         }
 
-        boolean firstTime(int lid, long tid) {
-            return put(new Key(lid, tid), Boolean.TRUE) == null;
+        boolean firstTime(int lid, long tid, int round) {
+            return put(new Key(lid, tid, round), Boolean.TRUE) == null;
         }
 
         @Override

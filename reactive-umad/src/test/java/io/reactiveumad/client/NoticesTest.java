@@ -144,6 +144,26 @@ class NoticesTest extends ClientTestBase {
     }
 
     /**
+     * An SM restarted on the same LID numbers its Reports' TIDs from the start again: after the renewal that
+     * follows it, a Report with the TID of one of the old run's is news. (Keyed on LID and TID alone it was
+     * dropped as a resend: NoticesSmRestartIT missed an unplug after an OpenSM crash in 3 of 11 runs.)
+     */
+    @Test
+    void aReportAfterARenewalIsNewsEvenWithATidTheOldSaUsed() {
+        collect(notices().notices(OUT_OF_SERVICE));
+        channel.inject(FakeSa.report(1, 0x12AD, Notice.TRAP_GID_OUT_OF_SERVICE, 0xaa));
+        sa.held.clear();
+        vts.advanceTimeBy(POLL);
+        assertThat(sa.subscribes()).as("renewed").isEqualTo(2);
+        channel.inject(FakeSa.report(1, 0x12AD, Notice.TRAP_GID_OUT_OF_SERVICE, 0xbb));
+        channel.inject(FakeSa.report(1, 0x12AD, Notice.TRAP_GID_OUT_OF_SERVICE, 0xbb));
+        assertThat(reportResps()).containsExactly(0x12ADL, 0x12ADL, 0x12ADL);
+        assertThat(seen).as("the old run's, the new run's, and not the new run's resend").hasSize(2);
+        assertThat(((Notice) seen.get(1)).details()).isEqualTo(new TrapDetails.GidDetails(
+                new io.reactiveumad.mad.Gid(0xfe80_0000_0000_0000L, 0xbb)));
+    }
+
+    /**
      * OpenSM through ibsim answers a table of six subscriptions with the first three, unsegmented: the audit
      * must not take the other three for lost (`umad watch` renewed them every five seconds), while a table that
      * is not full (the SA forgot everything) is still believed.

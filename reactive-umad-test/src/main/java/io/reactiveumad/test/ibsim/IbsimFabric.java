@@ -228,17 +228,38 @@ public final class IbsimFabric implements AutoCloseable {
         moveSm(smNode);
     }
 
+    /**
+     * As {@link #restartSm()}, but OpenSM dies by SIGKILL, as a crash would: it tells ibsim nothing, so its
+     * client slot stays taken, and it answers nothing between its death and the new run's SUBNET UP.
+     */
+    public void crashAndRestartSm() {
+        restart(smNode, true);
+    }
 
     /**
      * As {@link #restartSm()}, but OpenSM starts again on {@code node}: the SM and its SA move to that
      * node's LID (the other LIDs stay, from the same guid2lid cache).
      */
     public void moveSm(String node) {
+        restart(node, false);
+    }
+
+    private void restart(String node, boolean crash) {
         if (smNode == null) {
             throw new IllegalStateException("this fabric runs no SM");
         }
         topology.requireNode(node);
-        stop(opensm);
+        if (crash) {
+            opensm.destroyForcibly();
+            try {
+                opensm.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while killing OpenSM", e);
+            }
+        } else {
+            stop(opensm);
+        }
         if (opensm.isAlive()) {
             throw new IllegalStateException("OpenSM (pid " + opensm.pid() + ") did not exit");
         }
