@@ -136,8 +136,8 @@ final class ErrorsCommand extends FabricCommand {
         if (portGuid != null && directRoute != null) {
             throw new ParameterException(spec.commandLine(), "-G and -D name the node two ways: give one");
         }
-        ErrorSweepOptions options = ErrorSweepOptions.defaults().withInFlight(outstanding).withClearErrors(clear).withClearData(clearCounts)
-                .withDataCounters(data).withDataCountersOnly(countersOnly);
+        ErrorSweepOptions options = ErrorSweepOptions.defaults().withInFlight(outstanding).withClearErrors(clear)
+                .withClearData(clearCounts).withDataCounters(data).withDataCountersOnly(countersOnly);
         for (int i = 0; i <= suppress.size(); i++) {
             if (i == commonAt) {
                 options = options.withSuppressed(ErrorSweepOptions.COMMON);
@@ -311,9 +311,7 @@ final class ErrorsCommand extends FabricCommand {
                 out.append(String.format("   GUID 0x%x port %s:", port.portGuid(),
                         port.isAllPorts() ? "ALL" : Integer.toString(port.port())));
                 port.exceeded().forEach((c, v) -> out.append(String.format(" [%s == %d]", c.libibmadName(), v)));
-                port.dataCounters().forEach((name, v) -> out.append(String.format(" [%s == %d (%s)]", name, v,
-                        humanReadable(v, name.endsWith("Data")))));
-                out.append('\n');
+                out.append(dataCounterText(port)).append('\n');
                 if (!port.isAllPorts()) {
                     out.append(linkInfo(links, node, port.port()));
                 }
@@ -343,12 +341,17 @@ final class ErrorsCommand extends FabricCommand {
             if (out.isEmpty()) {
                 out.append(String.format("Data Counters for 0x%x \"%s\"%n", guid, node.node().description()));
             }
-            out.append(String.format("   GUID 0x%x port %d:", guid, port.port()));
-            port.dataCounters().forEach((name, v) -> out.append(String.format(" [%s == %d (%s)]", name, v,
-                    humanReadable(v, name.endsWith("Data")))));
-            out.append('\n');
+            out.append(String.format("   GUID 0x%x port %d:", guid, port.port())).append(dataCounterText(port)).append('\n');
             out.append(linkInfo(links, node, port.port()));
         }
+        return out.toString();
+    }
+
+    /** A port's data counters as ibqueryerrors prints them after its errors: {@code [PortXmitData == 5 (20.000B)]}. */
+    private static String dataCounterText(PortErrors port) {
+        StringBuilder out = new StringBuilder();
+        port.dataCounters().forEach((name, v) -> out.append(String.format(" [%s == %d (%s)]", name, v,
+                humanReadable(v, name.endsWith("Data")))));
         return out.toString();
     }
 

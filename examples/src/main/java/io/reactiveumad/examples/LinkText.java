@@ -89,5 +89,4 @@ final class LinkText {
         }
         return 1;
     }
-
 }

@@ -222,6 +222,10 @@ final class SubnetManager {
         }
     }
 
+    /** A tree switch's link to its parent: its own port on it, the parent, and the parent's port. */
+    private record Uplink(int port, FabricNode parent, int parentPort) {
+    }
+
     /**
      * Programs multicast group {@code mlid} into every switch's MFT, as an SM builds a group's spanning tree:
      * the switches breadth first from the one the first member hangs off, and from each member's switch the
@@ -249,33 +253,30 @@ final class SubnetManager {
             return;
         }
         FabricNode root = ends.get(0).getKey();
-        // A child switch's way up the tree: its port towards its parent, and the parent's port towards it.
-        Map<FabricNode, int[]> up = new HashMap<>();
-        Map<FabricNode, FabricNode> parent = new HashMap<>();
-        parent.put(root, null);
+        // Each switch the tree reaches, with its way up: the root has none.
+        Map<FabricNode, Uplink> tree = new HashMap<>();
+        tree.put(root, null);
         ArrayDeque<FabricNode> queue = new ArrayDeque<>(List.of(root));
         while (!queue.isEmpty()) {
             FabricNode u = queue.poll();
             for (int p = 1; p < u.ports.length; p++) {
                 FabricNode v = u.peer[p];
-                if (v != null && v.isSwitch() && !parent.containsKey(v)) {
-                    parent.put(v, u);
-                    up.put(v, new int[] {u.peerPort[p], p});
+                if (v != null && v.isSwitch() && !tree.containsKey(v)) {
+                    tree.put(v, new Uplink(u.peerPort[p], u, p));
                     queue.add(v);
                 }
             }
         }
         for (var end : ends) {
             FabricNode sw = end.getKey();
-            if (!parent.containsKey(sw)) {
+            if (!tree.containsKey(sw)) {
                 continue; // cut off from the root's part of the subnet
             }
             sw.mft.computeIfAbsent(mlid, k -> new TreeSet<>()).add(end.getValue());
-            for (FabricNode child = sw; parent.get(child) != null; child = parent.get(child)) {
-                FabricNode above = parent.get(child);
-                int[] ports = up.get(child);
-                boolean known = !child.mft.computeIfAbsent(mlid, k -> new TreeSet<>()).add(ports[0]);
-                above.mft.computeIfAbsent(mlid, k -> new TreeSet<>()).add(ports[1]);
+            for (FabricNode child = sw; tree.get(child) != null; child = tree.get(child).parent()) {
+                Uplink up = tree.get(child);
+                boolean known = !child.mft.computeIfAbsent(mlid, k -> new TreeSet<>()).add(up.port());
+                up.parent().mft.computeIfAbsent(mlid, k -> new TreeSet<>()).add(up.parentPort());
                 if (known) {
                     break; // the rest of the way up is already on the tree
                 }

@@ -98,16 +98,8 @@ public final class ErrorSweep {
         Mono<Boolean> xmitWait = capabilities.map(c -> (c & ClassPortInfo.PERF_CAP_XMIT_WAIT_SUPPORTED) != 0);
         DataCounters data = new DataCounters(perf, capabilities, failures);
         List<PortErrors> errors = new ArrayList<>();
-        if (options.dataCountersOnly()) {
-            return Flux.fromIterable(ports)
-                    .concatMap(p -> dataCounters(perf, node, portLid(node, p, lid), p, data, failures)
-                            .doOnNext(errors::add)
-                            .then(clear(perf, portLid(node, p, lid), p, capabilities, options, failures))
-                            .thenReturn(p))
-                    .count()
-                    .map(checked -> new NodeErrors(node, lid, errors, checked.intValue(), failures));
-        }
-        Mono<Boolean> sumIsClean = !node.isSwitch() ? Mono.just(false)
+        // Data counters only: every port on its own, as ibqueryerrors --counters reads them (never the sum).
+        Mono<Boolean> sumIsClean = !node.isSwitch() || options.dataCountersOnly() ? Mono.just(false)
                 : perf.portCounters(lid, PortCounters.ALL_PORTS)
                         .flatMap(sum -> exceeded(node, lid, PortCounters.ALL_PORTS, sum, options, xmitWait, data))
                         .map(sum -> {
@@ -130,24 +122,19 @@ public final class ErrorSweep {
         }).map(checked -> new NodeErrors(node, lid, errors, checked, failures));
     }
 
-    /** PortCounters of {@code port}: the port's errors if some counter exceeds its threshold; empty on failure. */
+    /**
+     * PortCounters of {@code port}: the port's errors if some counter exceeds its threshold, or with
+     * {@link ErrorSweepOptions#dataCountersOnly()} all its data counters (zeros included) and nothing exceeded;
+     * empty on failure.
+     */
     private static Mono<Optional<PortErrors>> read(PerfClient perf, DiscoveredNode node, int lid, int port,
                                                    Mono<Boolean> xmitWait, DataCounters data,
                                                    ErrorSweepOptions options, List<String> failures) {
         return perf.portCounters(lid, port)
-                .flatMap(counters -> exceeded(node, lid, port, counters, options, xmitWait, data))
-                .onErrorResume(e -> {
-                    failures.add("PortCounters of lid " + lid + " port " + portName(port) + ": " + e.getMessage());
-                    return Mono.empty();
-                });
-    }
-
-    /** {@code port}'s data counters, zeros included, as a port with nothing exceeded; empty on failure. */
-    private static Mono<PortErrors> dataCounters(PerfClient perf, DiscoveredNode node, int lid, int port,
-                                                 DataCounters data, List<String> failures) {
-        return perf.portCounters(lid, port)
-                .flatMap(counters -> data.all(lid, port, counters)
-                        .map(d -> new PortErrors(port, node.portGuid(port), counters, Map.of(), d)))
+                .flatMap(counters -> options.dataCountersOnly()
+                        ? data.all(lid, port, counters)
+                                .map(d -> Optional.of(new PortErrors(port, node.portGuid(port), counters, Map.of(), d)))
+                        : exceeded(node, lid, port, counters, options, xmitWait, data))
                 .onErrorResume(e -> {
                     failures.add("PortCounters of lid " + lid + " port " + portName(port) + ": " + e.getMessage());
                     return Mono.empty();
