@@ -22,9 +22,9 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
+import io.reactiveumad.examples.cli.Command;
+import io.reactiveumad.examples.cli.Option;
+import io.reactiveumad.examples.cli.UsageException;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -36,8 +36,7 @@ import reactor.core.scheduler.Schedulers;
  * InfiniBand. Each scripted change waits for its notices (until none came for {@code --settle}), so the
  * output reads as cause and effect.
  */
-@Command(name = DemoCommand.NAME, mixinStandardHelpOptions = true,
-        description = "Watch traps on the embedded fabric while a script flaps links (unlink/relink a host, "
+@Command(name = DemoCommand.NAME, description = "Watch traps on the embedded fabric while a script flaps links (unlink/relink a host, "
                 + "a parallel inter-switch link, rename a host); prints notices as they arrive, then a summary. "
                 + "Needs no InfiniBand.")
 final class DemoCommand extends FabricCommand {
@@ -67,7 +66,7 @@ final class DemoCommand extends FabricCommand {
             throw new IllegalArgumentException("the demo runs on the embedded fabric only (it changes the fabric)");
         }
         if (settleMillis < 0) {
-            throw new ParameterException(spec.commandLine(), "--settle must be 0 or more milliseconds: " + settleMillis);
+            throw new UsageException("--settle must be 0 or more milliseconds: " + settleMillis);
         }
         PrintWriter out = out();
         try (Connection connection = transport.openEmbedded()) {

@@ -10,13 +10,12 @@ import io.reactiveumad.test.topology.DiscoveredTopology;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
+import io.reactiveumad.examples.cli.Command;
+import io.reactiveumad.examples.cli.Mixin;
+import io.reactiveumad.examples.cli.Option;
 import reactor.core.scheduler.Schedulers;
 
-@Command(name = DiscoverCommand.NAME, mixinStandardHelpOptions = true,
-        description = "Discover the fabric with directed-route SMPs, many on the wire at once, and print it as "
+@Command(name = DiscoverCommand.NAME, description = "Discover the fabric with directed-route SMPs, many on the wire at once, and print it as "
                 + "ibnetdiscover does (or as JSON). Progress goes to stderr.")
 final class DiscoverCommand extends FabricCommand {
     /** The subcommand's name, a constant so {@link UmadCli} can pick it without reading annotations. */

@@ -33,15 +33,14 @@ import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.Supplier;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
+import io.reactiveumad.examples.cli.Command;
+import io.reactiveumad.examples.cli.Mixin;
+import io.reactiveumad.examples.cli.Option;
+import io.reactiveumad.examples.cli.UsageException;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
-@Command(name = ErrorsCommand.NAME, mixinStandardHelpOptions = true,
-        description = "Check every port's error counters fabric-wide (as ibqueryerrors): discover the fabric, read "
+@Command(name = ErrorsCommand.NAME, description = "Check every port's error counters fabric-wide (as ibqueryerrors): discover the fabric, read "
                 + "PortCounters with many requests in flight, print the ports over threshold grouped by node. Exit "
                 + "code 1 when some port is over threshold, as ibqueryerrors.")
 final class ErrorsCommand extends FabricCommand {
@@ -123,18 +122,16 @@ final class ErrorsCommand extends FabricCommand {
     @Override
     public Integer call() {
         if (clear && !yes) {
-            throw new ParameterException(spec.commandLine(),
-                    "--clear resets the error counters of every port of the fabric; add --yes to confirm");
+            throw new UsageException("--clear resets the error counters of every port of the fabric; add --yes to confirm");
         }
         if (clearCounts && !yes) {
-            throw new ParameterException(spec.commandLine(),
-                    "--clear-counts resets the data counters of every port of the fabric; add --yes to confirm");
+            throw new UsageException("--clear-counts resets the data counters of every port of the fabric; add --yes to confirm");
         }
         if (outstanding < 1) {
-            throw new ParameterException(spec.commandLine(), "--outstanding must be at least 1: " + outstanding);
+            throw new UsageException("--outstanding must be at least 1: " + outstanding);
         }
         if (portGuid != null && directRoute != null) {
-            throw new ParameterException(spec.commandLine(), "-G and -D name the node two ways: give one");
+            throw new UsageException("-G and -D name the node two ways: give one");
         }
         ErrorSweepOptions options = ErrorSweepOptions.defaults().withInFlight(outstanding).withClearErrors(clear)
                 .withClearData(clearCounts).withDataCounters(data).withDataCountersOnly(countersOnly);
@@ -156,7 +153,7 @@ final class ErrorsCommand extends FabricCommand {
             try {
                 counter = ErrorCounter.byLibibmadName(t.getKey());
             } catch (IllegalArgumentException e) {
-                throw new ParameterException(spec.commandLine(), e.getMessage());
+                throw new UsageException(e.getMessage());
             }
             options = options.withThreshold(counter, t.getValue());
         }
@@ -196,7 +193,7 @@ final class ErrorsCommand extends FabricCommand {
         try {
             return parse.get();
         } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), option + ": " + e.getMessage());
+            throw new UsageException(option + ": " + e.getMessage());
         }
     }
 
@@ -271,7 +268,7 @@ final class ErrorsCommand extends FabricCommand {
             try {
                 read.put(text.substring(0, eq).trim(), Long.decode(text.substring(eq + 1).trim()));
             } catch (RuntimeException e) {
-                throw new ParameterException(spec.commandLine(), "not NAME=VALUE in " + file + ": " + line);
+                throw new UsageException("not NAME=VALUE in " + file + ": " + line);
             }
         }
         return read;

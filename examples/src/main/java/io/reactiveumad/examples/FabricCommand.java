@@ -4,9 +4,9 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.function.Function;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
+import io.reactiveumad.examples.cli.Mixin;
+import io.reactiveumad.examples.cli.CommandSpec;
+import io.reactiveumad.examples.cli.Spec;
 import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
 
@@ -22,11 +22,11 @@ abstract class FabricCommand implements Callable<Integer> {
     TransportOptions transport;
 
     PrintWriter out() {
-        return spec.commandLine().getOut();
+        return spec.out();
     }
 
     PrintWriter err() {
-        return spec.commandLine().getErr();
+        return spec.err();
     }
 
     /**

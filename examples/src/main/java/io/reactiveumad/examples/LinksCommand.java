@@ -11,13 +11,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
+import io.reactiveumad.examples.cli.Command;
+import io.reactiveumad.examples.cli.Mixin;
+import io.reactiveumad.examples.cli.Option;
+import io.reactiveumad.examples.cli.UsageException;
 
-@Command(name = LinksCommand.NAME, mixinStandardHelpOptions = true,
-        description = "Every port's link (as iblinkinfo): width, speed, state and physical state, and the port at "
+@Command(name = LinksCommand.NAME, description = "Every port's link (as iblinkinfo): width, speed, state and physical state, and the port at "
                 + "the other end, node by node, from one discovery with many SMPs in flight.")
 final class LinksCommand extends FabricCommand {
     /** The subcommand's name, a constant so {@link UmadCli} can pick it without reading annotations. */
@@ -39,7 +38,7 @@ final class LinksCommand extends FabricCommand {
     @Override
     public Integer call() {
         if (outstanding < 1) {
-            throw new ParameterException(spec.commandLine(), "--outstanding must be at least 1: " + outstanding);
+            throw new UsageException("--outstanding must be at least 1: " + outstanding);
         }
         List<PortLink> links;
         try (Connection connection = transport.connect(err())) {

@@ -9,14 +9,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import io.reactiveumad.examples.cli.Command;
+import io.reactiveumad.examples.cli.Mixin;
+import io.reactiveumad.examples.cli.Option;
+import io.reactiveumad.examples.cli.Parameters;
 import reactor.core.publisher.Flux;
 
-@Command(name = McastCommand.NAME, mixinStandardHelpOptions = true,
-        subcommands = {McastCommand.Join.class, McastCommand.Leave.class},
+@Command(name = McastCommand.NAME, subcommands = {McastCommand.Join.class, McastCommand.Leave.class},
         description = "The multicast groups and their members as the SA knows them (as saquery -m): one line per "
                 + "member, MGID, MLID, port GID and join state. 'join' and 'leave' change this port's membership.")
 final class McastCommand extends FabricCommand {
@@ -65,7 +64,7 @@ final class McastCommand extends FabricCommand {
 
     /** What join and leave both name: the group and this port's JoinState in it. */
     static final class Membership {
-        @Parameters(index = "0", paramLabel = "MGID", description = "The group (prefix:interface in hex).")
+        @Parameters(index = 0, paramLabel = "MGID", description = "The group (prefix:interface in hex).")
         String mgid;
 
         @Option(names = "--join-state", paramLabel = "STATE", defaultValue = "FULL",
@@ -77,8 +76,7 @@ final class McastCommand extends FabricCommand {
         }
     }
 
-    @Command(name = "join", mixinStandardHelpOptions = true,
-            description = "Join group MGID with this port (SA MCMemberRecord Set) and hold the membership: a line per "
+    @Command(name = "join", description = "Join group MGID with this port (SA MCMemberRecord Set) and hold the membership: a line per "
                     + "join, the group joined again whenever the SA forgot it (an SM restart or move), until "
                     + "interrupted, which leaves the group. --once joins and exits, leaving the membership at the SA.")
     static final class Join extends FabricCommand {
@@ -170,8 +168,7 @@ final class McastCommand extends FabricCommand {
         }
     }
 
-    @Command(name = "leave", mixinStandardHelpOptions = true,
-            description = "Leave group MGID with this port (SA MCMemberRecord Delete); prints what the SA removed.")
+    @Command(name = "leave", description = "Leave group MGID with this port (SA MCMemberRecord Delete); prints what the SA removed.")
     static final class Leave extends FabricCommand {
         @Mixin
         Membership membership;

@@ -3,21 +3,20 @@ package io.reactiveumad.examples;
 import io.reactiveumad.client.PerfClient;
 import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.client.SmpRoute;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import io.reactiveumad.examples.cli.Command;
+import io.reactiveumad.examples.cli.Option;
+import io.reactiveumad.examples.cli.Parameters;
 import reactor.core.publisher.Mono;
 
-@Command(name = PerfCommand.NAME, mixinStandardHelpOptions = true,
-        description = "Read a port's performance counters (PerfMgt PortCounters, as perfquery).")
+@Command(name = PerfCommand.NAME, description = "Read a port's performance counters (PerfMgt PortCounters, as perfquery).")
 final class PerfCommand extends FabricCommand {
     /** The subcommand's name, a constant so {@link UmadCli} can pick it without reading annotations. */
     static final String NAME = "perf";
 
-    @Parameters(index = "0", paramLabel = "LID", description = "The node's LID.")
+    @Parameters(index = 0, paramLabel = "LID", description = "The node's LID.")
     int lid;
 
-    @Parameters(index = "1", arity = "0..1", paramLabel = "PORT",
+    @Parameters(index = 1, optional = true, paramLabel = "PORT",
             description = "The port number (default: 0 on a switch, its management port, as perfquery; 1 on a CA, "
                     + "whose PMA has no port 0; 255: all ports, where supported).")
     Integer portNumber;

@@ -8,33 +8,33 @@ import io.reactiveumad.fabric.SwitchMulticastRoutes;
 import io.reactiveumad.fabric.SwitchRoutes;
 import io.reactiveumad.mad.attr.MulticastForwardingTable;
 import io.reactiveumad.service.FabricJson;
+import io.reactiveumad.examples.cli.UsageException;
 import io.reactiveumad.service.Routes;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import io.reactiveumad.examples.cli.Command;
+import io.reactiveumad.examples.cli.Option;
+import io.reactiveumad.examples.cli.Parameters;
 import reactor.core.publisher.Mono;
 
-@Command(name = RoutesCommand.NAME, mixinStandardHelpOptions = true,
-        description = "A switch's unicast forwarding table (as ibroute): every LID's egress port and the node behind "
+@Command(name = RoutesCommand.NAME, description = "A switch's unicast forwarding table (as ibroute): every LID's egress port and the node behind "
                 + "it, the table's blocks and the destinations read with many SMPs in flight. With -M its multicast "
                 + "forwarding table (as ibroute -M).")
 final class RoutesCommand extends FabricCommand {
     /** The subcommand's name, a constant so {@link UmadCli} can pick it without reading annotations. */
     static final String NAME = "routes";
 
-    @Parameters(index = "0", paramLabel = "LID|PATH", description = "The switch's LID, or with -D its directed route.")
+    @Parameters(index = 0, paramLabel = "LID|PATH", description = "The switch's LID, or with -D its directed route.")
     String target;
 
-    @Parameters(index = "1", arity = "0..1", paramLabel = "STARTLID",
+    @Parameters(index = 1, optional = true, paramLabel = "STARTLID",
             description = "First LID to show (default 0; with -M 0xc000).")
     String startLid;
 
-    @Parameters(index = "2", arity = "0..1", paramLabel = "ENDLID",
+    @Parameters(index = 2, optional = true, paramLabel = "ENDLID",
             description = "Last LID to show (default: LinearFDBTop; with -M MulticastFDBTop, else the capacity).")
     String endLid;
 
@@ -65,7 +65,7 @@ final class RoutesCommand extends FabricCommand {
     public Integer call() {
         SmpRoute route = Routes.target(target, directed);
         if (outstanding < 1) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--outstanding must be at least 1");
+            throw new UsageException("--outstanding must be at least 1");
         }
         if (multicast) {
             return multicast(route);

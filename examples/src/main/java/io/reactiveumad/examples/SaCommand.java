@@ -11,12 +11,11 @@ import io.reactiveumad.mad.sa.PathRecord;
 import io.reactiveumad.mad.sa.PortInfoRecord;
 import java.nio.ByteBuffer;
 import java.util.List;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import io.reactiveumad.examples.cli.Command;
+import io.reactiveumad.examples.cli.Option;
 import reactor.core.publisher.Flux;
 
-@Command(name = SaCommand.NAME, mixinStandardHelpOptions = true,
-        description = "Query the subnet administrator (as saquery): filters go to the SA as component masks.",
+@Command(name = SaCommand.NAME, description = "Query the subnet administrator (as saquery): filters go to the SA as component masks.",
         subcommands = {SaCommand.Nodes.class, SaCommand.PortInfos.class, SaCommand.Paths.class, SaCommand.Links.class,
                 SaCommand.Services.class, SaCommand.Informs.class})
 final class SaCommand extends FabricCommand {
@@ -59,7 +58,7 @@ final class SaCommand extends FabricCommand {
         }
     }
 
-    @Command(name = "nodes", mixinStandardHelpOptions = true, description = "NodeRecords (saquery NR).")
+    @Command(name = "nodes", description = "NodeRecords (saquery NR).")
     static final class Nodes extends Query {
         @Option(names = "--lid", paramLabel = "LID", converter = Lids.Unicast.class, description = "Only the node with this LID.")
         Integer lid;
@@ -75,7 +74,7 @@ final class SaCommand extends FabricCommand {
         }
     }
 
-    @Command(name = "portinfo", mixinStandardHelpOptions = true, description = "PortInfoRecords (saquery PIR).")
+    @Command(name = "portinfo", description = "PortInfoRecords (saquery PIR).")
     static final class PortInfos extends Query {
         @Option(names = "--lid", paramLabel = "LID", converter = Lids.Unicast.class, description = "Only the ports of this LID.")
         Integer lid;
@@ -96,8 +95,7 @@ final class SaCommand extends FabricCommand {
         }
     }
 
-    @Command(name = "paths", mixinStandardHelpOptions = true,
-            description = "PathRecords between two ports (saquery -p), by LIDs or by port GUIDs; with no filter every path "
+    @Command(name = "paths", description = "PathRecords between two ports (saquery -p), by LIDs or by port GUIDs; with no filter every path "
                     + "from the local port (saquery PR).")
     static final class Paths extends Query {
         @Option(names = "--slid", paramLabel = "LID", converter = Lids.Unicast.class, description = "Source LID.")
@@ -137,7 +135,7 @@ final class SaCommand extends FabricCommand {
         /** The default GID prefix (fe80::) unless the text gives one as {@code prefix:guid}. */
     }
 
-    @Command(name = "links", mixinStandardHelpOptions = true, description = "LinkRecords (saquery LR).")
+    @Command(name = "links", description = "LinkRecords (saquery LR).")
     static final class Links extends Query {
         @Option(names = "--lid", paramLabel = "LID", converter = Lids.Unicast.class, description = "Only links from this LID.")
         Integer lid;
@@ -149,7 +147,7 @@ final class SaCommand extends FabricCommand {
         }
     }
 
-    @Command(name = "services", mixinStandardHelpOptions = true, description = "ServiceRecords (saquery SR).")
+    @Command(name = "services", description = "ServiceRecords (saquery SR).")
     static final class Services extends Query {
         @Override
         Flux<? extends Record> query(SaClient sa) {
@@ -157,7 +155,7 @@ final class SaCommand extends FabricCommand {
         }
     }
 
-    @Command(name = "inform", mixinStandardHelpOptions = true, description = "InformInfoRecords: who subscribed to which traps (saquery IIR).")
+    @Command(name = "inform", description = "InformInfoRecords: who subscribed to which traps (saquery IIR).")
     static final class Informs extends Query {
         @Override
         Flux<? extends Record> query(SaClient sa) {

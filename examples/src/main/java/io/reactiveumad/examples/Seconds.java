@@ -1,15 +1,14 @@
 package io.reactiveumad.examples;
 
 import java.time.Duration;
-import picocli.CommandLine.ITypeConverter;
-import picocli.CommandLine.TypeConversionException;
+import io.reactiveumad.examples.cli.Converter;
 
 /**
  * A {@code --timeout SECONDS}: a whole number of seconds, 1 to a day. Checked where it is parsed, so a
  * negative, zero or overflowing value is a usage error naming the option, not a failure deep in a
  * blocking wait ("Timeout on blocking read for -1000000000 NANOSECONDS", "long overflow").
  */
-final class Seconds implements ITypeConverter<Duration> {
+final class Seconds implements Converter<Duration> {
     static final long MAX = Duration.ofDays(1).toSeconds();
 
     @Override
@@ -18,10 +17,10 @@ final class Seconds implements ITypeConverter<Duration> {
         try {
             seconds = Long.parseLong(text.strip());
         } catch (NumberFormatException e) {
-            throw new TypeConversionException("'" + text + "' is not a whole number of seconds");
+            throw new IllegalArgumentException("'" + text + "' is not a whole number of seconds");
         }
         if (seconds < 1 || seconds > MAX) {
-            throw new TypeConversionException("'" + text + "' must be 1 to " + MAX + " seconds");
+            throw new IllegalArgumentException("'" + text + "' must be 1 to " + MAX + " seconds");
         }
         return Duration.ofSeconds(seconds);
     }

@@ -6,12 +6,11 @@ import io.reactiveumad.service.ServiceOptions;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import io.reactiveumad.examples.cli.Command;
+import io.reactiveumad.examples.cli.Option;
 import reactor.core.Disposable;
 
-@Command(name = ServeCommand.NAME, mixinStandardHelpOptions = true,
-        description = "Serve a live view of the fabric over HTTP: a page (topology, notices, port counters, the SM), "
+@Command(name = ServeCommand.NAME, description = "Serve a live view of the fabric over HTTP: a page (topology, notices, port counters, the SM), "
                 + "Server-Sent Events at /events, JSON at /api/nodes, /api/links, /api/ports/LID/PORT/counters and "
                 + "Prometheus metrics at /metrics. Runs on the embedded fabric unless --transport says otherwise.")
 final class ServeCommand extends FabricCommand {

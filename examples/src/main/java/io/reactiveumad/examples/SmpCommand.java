@@ -3,13 +3,12 @@ package io.reactiveumad.examples;
 import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.service.Routes;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import io.reactiveumad.examples.cli.Command;
+import io.reactiveumad.examples.cli.Option;
+import io.reactiveumad.examples.cli.Parameters;
 import reactor.core.publisher.Mono;
 
-@Command(name = SmpCommand.NAME, mixinStandardHelpOptions = true,
-        description = "Query a node's SMP attributes (as smpquery), LID-routed or along a directed route (-D).",
+@Command(name = SmpCommand.NAME, description = "Query a node's SMP attributes (as smpquery), LID-routed or along a directed route (-D).",
         subcommands = {SmpCommand.NodeInfoQuery.class, SmpCommand.NodeDescQuery.class, SmpCommand.PortInfoQuery.class,
                 SmpCommand.SwitchInfoQuery.class})
 final class SmpCommand {
@@ -19,7 +18,7 @@ final class SmpCommand {
 
     /** One SMP Get: the target (a LID, or a directed route with -D) and how to print the answer. */
     abstract static class Query extends FabricCommand {
-        @Parameters(index = "0", paramLabel = "LID|PATH|GUID",
+        @Parameters(index = 0, paramLabel = "LID|PATH|GUID",
                 description = "The target's LID, with -D its directed route (e.g. 0,1,3), with -G its port GUID.")
         String target;
 
@@ -53,7 +52,7 @@ final class SmpCommand {
         }
     }
 
-    @Command(name = "nodeinfo", aliases = "NI", mixinStandardHelpOptions = true, description = "NodeInfo (attribute 0x0011).")
+    @Command(name = "nodeinfo", aliases = "NI", description = "NodeInfo (attribute 0x0011).")
     static final class NodeInfoQuery extends Query {
         @Override
         Mono<? extends Record> query(SmpClient smp, SmpRoute route) {
@@ -61,7 +60,7 @@ final class SmpCommand {
         }
     }
 
-    @Command(name = "nodedesc", aliases = "ND", mixinStandardHelpOptions = true, description = "NodeDescription (attribute 0x0010).")
+    @Command(name = "nodedesc", aliases = "ND", description = "NodeDescription (attribute 0x0010).")
     static final class NodeDescQuery extends Query {
         @Override
         Mono<? extends Record> query(SmpClient smp, SmpRoute route) {
@@ -69,9 +68,9 @@ final class SmpCommand {
         }
     }
 
-    @Command(name = "portinfo", aliases = "PI", mixinStandardHelpOptions = true, description = "PortInfo (attribute 0x0015) of PORT.")
+    @Command(name = "portinfo", aliases = "PI", description = "PortInfo (attribute 0x0015) of PORT.")
     static final class PortInfoQuery extends Query {
-        @Parameters(index = "1", arity = "0..1", paramLabel = "PORT", defaultValue = "0",
+        @Parameters(index = 1, optional = true, paramLabel = "PORT", defaultValue = "0",
                 description = "The port (default: ${DEFAULT-VALUE}: a switch's port 0, or the port a CA is reached by).")
         int portNumber;
 
@@ -81,7 +80,7 @@ final class SmpCommand {
         }
     }
 
-    @Command(name = "switchinfo", aliases = "SI", mixinStandardHelpOptions = true, description = "SwitchInfo (attribute 0x0012).")
+    @Command(name = "switchinfo", aliases = "SI", description = "SwitchInfo (attribute 0x0012).")
     static final class SwitchInfoQuery extends Query {
         @Override
         Mono<? extends Record> query(SmpClient smp, SmpRoute route) {

@@ -23,7 +23,7 @@ import java.util.Map;
  *   <li>{@code discover --transport ibsim} at a simulator that is not there: it fails at the connect, after
  *       JNA, libc's bindings, the epoll loop and the ibsim channel are loaded (the classes every real
  *       transport needs, which the embedded fabric never touches);</li>
- *   <li>{@code discover} and {@code errors} on the embedded fabric: picocli, Reactor, the clients, the
+ *   <li>{@code discover} and {@code errors} on the embedded fabric: the command-line parser, Reactor, the clients, the
  *       discovery, the error sweep and the writers;</li>
  *   <li>JNA's native half ({@code libjnidispatch.so}), which JNA otherwise unpacks from the jar into a new
  *       temporary file at every start, is copied out of the jar into {@code DIR}, and the library search path JNA builds

@@ -11,21 +11,20 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import io.reactiveumad.examples.cli.Command;
+import io.reactiveumad.examples.cli.Option;
+import io.reactiveumad.examples.cli.Parameters;
 
-@Command(name = TraceCommand.NAME, mixinStandardHelpOptions = true,
-        description = "The route from one LID to another through the switches' forwarding tables (as ibtracert), "
+@Command(name = TraceCommand.NAME, description = "The route from one LID to another through the switches' forwarding tables (as ibtracert), "
                 + "hop by hop with the ports and nodes it passes.")
 final class TraceCommand extends FabricCommand {
     /** The subcommand's name, a constant so {@link UmadCli} can pick it without reading annotations. */
     static final String NAME = "trace";
 
-    @Parameters(index = "0", paramLabel = "SRCLID", description = "The source LID.")
+    @Parameters(index = 0, paramLabel = "SRCLID", description = "The source LID.")
     String source;
 
-    @Parameters(index = "1", paramLabel = "DSTLID", description = "The destination LID.")
+    @Parameters(index = 1, paramLabel = "DSTLID", description = "The destination LID.")
     String destination;
 
     @Option(names = "--json", description = "Print JSON.")

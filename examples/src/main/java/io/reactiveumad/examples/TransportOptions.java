@@ -18,7 +18,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import picocli.CommandLine.Option;
+import io.reactiveumad.examples.cli.Option;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 

@@ -1,7 +1,7 @@
 package io.reactiveumad.examples;
 
 import java.time.Duration;
-import picocli.CommandLine.Option;
+import io.reactiveumad.examples.cli.Option;
 
 /**
  * The {@code --timeout} of the commands that walk the whole fabric (discover, errors, links): a mixin, so

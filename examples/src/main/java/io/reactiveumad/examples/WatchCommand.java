@@ -6,13 +6,12 @@ import io.reactiveumad.client.TrapSelector;
 import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.List;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
+import io.reactiveumad.examples.cli.Command;
+import io.reactiveumad.examples.cli.Option;
+import io.reactiveumad.examples.cli.UsageException;
 import reactor.core.publisher.Flux;
 
-@Command(name = WatchCommand.NAME, mixinStandardHelpOptions = true,
-        description = "Subscribe to traps at the SA (InformInfo) and print one line per notice as it arrives; "
+@Command(name = WatchCommand.NAME, description = "Subscribe to traps at the SA (InformInfo) and print one line per notice as it arrives; "
                 + "subscriptions are renewed when the SM moves or restarts.")
 final class WatchCommand extends FabricCommand {
     /** The subcommand's name, a constant so {@link UmadCli} can pick it without reading annotations. */
@@ -31,11 +30,11 @@ final class WatchCommand extends FabricCommand {
     @Override
     public Integer call() {
         if (count != null && count < 1) {
-            throw new ParameterException(spec.commandLine(), "--count must be at least 1: " + count);
+            throw new UsageException("--count must be at least 1: " + count);
         }
         for (int trap : traps) {
             if (trap < 0 || trap > 0xFFFF) {
-                throw new ParameterException(spec.commandLine(), "--traps: " + trap + " is not a trap number (0..65535)");
+                throw new UsageException("--traps: " + trap + " is not a trap number (0..65535)");
             }
         }
         TrapSelector[] selectors = traps.stream().map(TrapSelector::trap).toArray(TrapSelector[]::new);

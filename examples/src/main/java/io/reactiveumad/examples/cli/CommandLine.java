@@ -1,0 +1,237 @@
+package io.reactiveumad.examples.cli;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Callable;
+
+/**
+ * Runs a command line: finds the {@link Command} the arguments name (the root, or a subcommand of it, and so
+ * on), fills its options and parameters, and calls it; or prints its help or version.
+ *
+ * <p>The syntax is the GNU one infiniband-diags users type: {@code --name value}, {@code --name=value},
+ * {@code -x value}, {@code -xvalue}, short flags clustered ({@code -rc}), {@code --} ending the options, a
+ * negative number as a positional parameter, options anywhere among a command's parameters, and
+ * {@code help [COMMAND]} besides {@code -h/--help}. A value always takes the next argument, even one starting
+ * with a dash, so a refused value is reported as that option's.
+ *
+ * <p>Why not picocli: it is compiled for Java 5, whose class files neither the JDK's class-data sharing nor its
+ * AOT cache keep, so its ~170 classes were loaded and verified at every start, a third of a cold {@code ./umad}.
+ */
+public final class CommandLine {
+    /** The exit code of bad usage, as for every infiniband-diags tool. */
+    public static final int EXIT_USAGE = 2;
+
+    /** Makes commands, their mixins and converters. */
+    @FunctionalInterface
+    public interface Factory {
+        Object create(Class<?> type);
+    }
+
+    /** Turns what a command threw (a {@link UsageException} included) into an exit code, saying so on its writer. */
+    @FunctionalInterface
+    public interface FailureHandler {
+        int handle(Exception failure, CommandSpec where);
+    }
+
+    /** Makes a {@code type} with its no-argument constructor, private or not: the factory's usual answer. */
+    public static Object construct(Class<?> type) {
+        try {
+            var constructor = type.getDeclaredConstructor();
+            constructor.setAccessible(true);
+            return constructor.newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot make a " + type.getName(), e);
+        }
+    }
+
+    private final Object root;
+    private final Factory factory;
+    private final FailureHandler onFailure;
+
+    public CommandLine(Object root, Factory factory, FailureHandler onFailure) {
+        this.root = root;
+        this.factory = factory;
+        this.onFailure = onFailure;
+    }
+
+    /** Parses {@code args}, runs what they name and returns its exit code. */
+    public int execute(PrintWriter out, PrintWriter err, String... args) {
+        CommandModel model = CommandModel.of(root, factory);
+        try {
+            int next = 0;
+            while (true) {
+                Parsed parsed = parse(model, args, next, out);
+                if (parsed.subcommand == null) {
+                    return parsed.exitCode >= 0 ? parsed.exitCode : run(model, out, err);
+                }
+                model = CommandModel.of(parsed.subcommand, model.qualifiedName, factory);
+                if (parsed.helpOnly) {
+                    out.print(Usage.of(model));
+                    return 0;
+                }
+                next = parsed.next;
+            }
+        } catch (Exception e) {
+            return onFailure.handle(e, new CommandSpec(model.command.name(), model.qualifiedName, out, err));
+        }
+    }
+
+    private static int run(CommandModel model, PrintWriter out, PrintWriter err) throws Exception {
+        if (!(model.instance instanceof Callable<?> command)) {
+            throw new UsageException("Missing required subcommand");
+        }
+        model.spec(out, err);
+        Object result = command.call();
+        return result instanceof Integer code ? code : 0;
+    }
+
+    /**
+     * What the arguments from {@code next} on ask of {@code model}: a subcommand to go on with (and where its
+     * arguments start) or whose help to print, or an exit code (help, version), or -1 to run it.
+     */
+    private record Parsed(Class<?> subcommand, int next, boolean helpOnly, int exitCode) {
+        static Parsed exit(int code) {
+            return new Parsed(null, 0, false, code);
+        }
+    }
+
+    private static Parsed parse(CommandModel model, String[] args, int from, PrintWriter out) {
+        Set<Argument> given = new HashSet<>();
+        int positional = 0;
+        boolean optionsEnded = false;
+        for (int i = from; i < args.length; i++) {
+            String arg = args[i];
+            if (!optionsEnded && arg.equals("--")) {
+                optionsEnded = true;
+                continue;
+            }
+            if (!optionsEnded && (arg.equals("-h") || arg.equals("--help"))) {
+                out.print(Usage.of(model));
+                return Parsed.exit(0);
+            }
+            if (!optionsEnded && model.hasVersion() && (arg.equals("-V") || arg.equals("--version"))) {
+                out.println(model.command.version());
+                return Parsed.exit(0);
+            }
+            if (!optionsEnded && isOption(model, arg, positional)) {
+                i = option(model, args, i, given);
+                continue;
+            }
+            if (positional == 0 && model.hasSubcommands()) {
+                Optional<Class<?>> sub = model.subcommand(arg);
+                if (sub.isPresent()) {
+                    return new Parsed(sub.get(), i + 1, false, -1);
+                }
+                if (arg.equals("help")) {
+                    return help(model, args, i + 1, out);
+                }
+                if (model.positionals.isEmpty()) {
+                    throw new UsageException("Unknown command: '" + arg + "'");
+                }
+            }
+            if (positional >= model.positionals.size()) {
+                throw new UsageException("Unexpected argument: '" + arg + "'");
+            }
+            Argument p = model.positionals.get(positional++);
+            p.apply(arg, p.label, true);
+        }
+        List<String> missing = new ArrayList<>();
+        for (Argument p : model.positionals.subList(positional, model.positionals.size())) {
+            if (!p.optional) {
+                missing.add("'" + p.label + "'");
+            }
+        }
+        if (!missing.isEmpty()) {
+            throw new UsageException("Missing required parameter" + (missing.size() > 1 ? "s: " : ": ")
+                    + String.join(", ", missing));
+        }
+        return new Parsed(null, 0, false, -1);
+    }
+
+    /** A dash starts an option, unless it is a negative number where a positional parameter is still wanted. */
+    private static boolean isOption(CommandModel model, String arg, int positional) {
+        if (!arg.startsWith("-") || arg.equals("-")) {
+            return false;
+        }
+        boolean negativeNumber = arg.length() > 1 && Character.isDigit(arg.charAt(1));
+        return !negativeNumber || positional >= model.positionals.size() || model.option(arg).isPresent();
+    }
+
+    /** Applies the option at {@code args[i]} (and its value); returns the index of the last argument it used. */
+    private static int option(CommandModel model, String[] args, int i, Set<Argument> given) {
+        String arg = args[i];
+        if (arg.startsWith("--")) {
+            int eq = arg.indexOf('=');
+            String name = eq < 0 ? arg : arg.substring(0, eq);
+            Argument option = model.option(name).orElseThrow(() -> new UsageException("Unknown option: '" + name + "'"));
+            if (option.isFlag()) {
+                if (eq >= 0) {
+                    throw new UsageException("option '" + name + "' takes no value: '" + arg + "'");
+                }
+                option.set();
+                return i;
+            }
+            if (eq >= 0) {
+                give(option, name, arg.substring(eq + 1), given);
+                return i;
+            }
+            return value(option, name, args, i, given);
+        }
+        Optional<Argument> whole = model.option(arg);
+        if (whole.isPresent()) {
+            return whole.get().isFlag() ? flag(whole.get(), i) : value(whole.get(), arg, args, i, given);
+        }
+        // -xVALUE, or flags clustered: -rc, -rco16.
+        for (int at = 1; at < arg.length(); at++) {
+            String name = "-" + arg.charAt(at);
+            Argument option = model.option(name).orElseThrow(() -> new UsageException("Unknown option: '" + name + "'"
+                    + (arg.length() > 2 ? " (in '" + arg + "')" : "")));
+            if (option.isFlag()) {
+                option.set();
+                continue;
+            }
+            String rest = arg.substring(at + 1);
+            if (rest.isEmpty()) {
+                return value(option, name, args, i, given);
+            }
+            give(option, name, rest.startsWith("=") ? rest.substring(1) : rest, given);
+            return i;
+        }
+        return i;
+    }
+
+    private static int flag(Argument option, int i) {
+        option.set();
+        return i;
+    }
+
+    private static int value(Argument option, String name, String[] args, int i, Set<Argument> given) {
+        if (i + 1 >= args.length) {
+            throw new UsageException("Missing required parameter for option '" + name + "' (" + option.label + ")");
+        }
+        give(option, name, args[i + 1], given);
+        return i + 1;
+    }
+
+    private static void give(Argument option, String name, String value, Set<Argument> given) {
+        boolean first = given.add(option);
+        if (!first && !option.isRepeatable()) {
+            throw new UsageException("option '" + name + "' should be given only once");
+        }
+        option.apply(value, name, first);
+    }
+
+    /** {@code help [COMMAND]}: the named subcommand's help, or this command's. */
+    private static Parsed help(CommandModel model, String[] args, int from, PrintWriter out) {
+        if (from >= args.length) {
+            out.print(Usage.of(model));
+            return Parsed.exit(0);
+        }
+        return new Parsed(model.subcommand(args[from])
+                .orElseThrow(() -> new UsageException("Unknown command: '" + args[from] + "'")), 0, true, -1);
+    }
+}

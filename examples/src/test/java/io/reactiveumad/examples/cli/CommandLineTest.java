@@ -1,0 +1,237 @@
+package io.reactiveumad.examples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.junit.jupiter.api.Test;
+
+/** The parser alone, on commands made for it: what each syntax sets, and how each misuse is named. */
+class CommandLineTest {
+
+    enum Colour { RED, DARK_BLUE }
+
+    static final class Minutes implements Converter<Duration> {
+        @Override
+        public Duration convert(String text) {
+            if (!text.endsWith("m")) {
+                throw new IllegalArgumentException("'" + text + "' is not minutes, as 5m");
+            }
+            return Duration.ofMinutes(Long.parseLong(text.substring(0, text.length() - 1)));
+        }
+    }
+
+    static final class Shared {
+        @Option(names = "--shared", paramLabel = "N", defaultValue = "7", description = "From a mixin (default: ${DEFAULT-VALUE}).")
+        int shared;
+    }
+
+    @Command(name = "tool", version = "tool 1.0", description = "A tool.", subcommands = {Run.class, Group.class})
+    static final class Tool {
+    }
+
+    /** Every kind of member; {@link #call()} records what it was given. */
+    @Command(name = "run", aliases = "r", description = "Runs.")
+    static final class Run implements Callable<Integer> {
+        static Run last;
+
+        @Spec
+        CommandSpec spec;
+
+        @Mixin
+        Shared mixin;
+
+        @Parameters(index = 0, paramLabel = "LID", description = "A LID.")
+        int lid;
+
+        @Parameters(index = 1, paramLabel = "PORT", optional = true, defaultValue = "1", description = "A port.")
+        int port;
+
+        @Option(names = {"-v", "--verbose"}, description = "Talk.")
+        boolean verbose;
+
+        @Option(names = {"-q", "--quiet"}, description = "Do not.")
+        boolean quiet;
+
+        @Option(names = {"-o", "--outstanding"}, paramLabel = "N", defaultValue = "0x10", description = "In flight.")
+        int outstanding;
+
+        @Option(names = "--big", paramLabel = "N", description = "A long.")
+        Long big;
+
+        @Option(names = "--ratio", paramLabel = "X", description = "A double.")
+        double ratio;
+
+        @Option(names = "--colour", paramLabel = "C", defaultValue = "RED", description = "One of ${COMPLETION-CANDIDATES}.")
+        Colour colour;
+
+        @Option(names = "--file", paramLabel = "FILE", description = "A path.")
+        Path file;
+
+        @Option(names = "--every", paramLabel = "TIME", converter = Minutes.class, description = "Minutes.")
+        Duration every;
+
+        @Option(names = "--traps", paramLabel = "N", split = ",", defaultValue = "64,65", description = "Numbers.")
+        List<Integer> traps;
+
+        @Option(names = {"-s", "--name"}, paramLabel = "NAME", split = ",", description = "Names.")
+        List<String> names = new ArrayList<>();
+
+        @Option(names = "--set", paramLabel = "NAME=VALUE", description = "Pairs.")
+        Map<String, Long> pairs = new LinkedHashMap<>();
+
+        /** Where -c came among the -s names. */
+        int markAt = -1;
+
+        @Option(names = {"-c", "--mark"}, description = "Marks the place.")
+        void mark(boolean on) {
+            markAt = names.size();
+        }
+
+        @Override
+        public Integer call() {
+            last = this;
+            spec.out().print("ran " + spec.qualifiedName());
+            return lid == 99 ? 3 : 0;
+        }
+    }
+
+    @Command(name = "group", description = "Has its own.", subcommands = Run.class)
+    static final class Group {
+    }
+
+    private record Result(int exitCode, String out, String err, Run run) {
+    }
+
+    private static Result run(String... args) {
+        Run.last = null;
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = new CommandLine(new Tool(), CommandLine::construct, (e, where) -> {
+            where.err().print(where.qualifiedName() + ": " + e.getMessage());
+            return e instanceof UsageException ? CommandLine.EXIT_USAGE : 1;
+        }).execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
+        return new Result(code, out.toString(), err.toString(), Run.last);
+    }
+
+    private static void refused(String mention, String... args) {
+        Result result = run(args);
+        assertThat(result.exitCode()).as("%s", result).isEqualTo(CommandLine.EXIT_USAGE);
+        assertThat(result.err()).as("%s", result).contains(mention);
+        assertThat(result.run()).as("a refused command line runs nothing").isNull();
+    }
+
+    @Test
+    void defaultsApplyWhenNothingIsGiven() {
+        Result result = run("run", "5");
+        assertThat(result.exitCode()).isZero();
+        Run run = result.run();
+        assertThat(run.lid).isEqualTo(5);
+        assertThat(run.port).isEqualTo(1);
+        assertThat(run.outstanding).as("hex default").isEqualTo(16);
+        assertThat(run.mixin.shared).isEqualTo(7);
+        assertThat(run.colour).isEqualTo(Colour.RED);
+        assertThat(run.traps).containsExactly(64, 65);
+        assertThat(run.names).isEmpty();
+        assertThat(run.verbose).isFalse();
+        assertThat(result.out()).isEqualTo("ran tool run");
+    }
+
+    @Test
+    void everySyntaxOfAValueSetsIt() {
+        Run run = run("r", "--outstanding", "3", "5", "--big=0x1F", "-s", "a,b", "-sc", "--ratio", "2.5", "--colour", "dark_blue",
+                "--file", "/tmp/x", "--every", "5m", "--traps", "1", "--traps=2,3", "--set", "A=1", "--set", "B = 0x10",
+                "--shared", "-1", "9").run();
+        assertThat(run.lid).isEqualTo(5);
+        assertThat(run.port).as("after the options").isEqualTo(9);
+        assertThat(run.outstanding).isEqualTo(3);
+        assertThat(run.big).isEqualTo(31L);
+        assertThat(run.names).as("-sc: -s with the value c").containsExactly("a", "b", "c");
+        assertThat(run.markAt).isEqualTo(-1);
+        assertThat(run.ratio).isEqualTo(2.5);
+        assertThat(run.colour).as("in any case").isEqualTo(Colour.DARK_BLUE);
+        assertThat(run.file).isEqualTo(Path.of("/tmp/x"));
+        assertThat(run.every).isEqualTo(Duration.ofMinutes(5));
+        assertThat(run.traps).as("the default replaced, then added to").containsExactly(1, 2, 3);
+        assertThat(run.pairs).containsExactly(Map.entry("A", 1L), Map.entry("B", 16L));
+        assertThat(run.mixin.shared).as("a value starting with a dash").isEqualTo(-1);
+    }
+
+    @Test
+    void shortFlagsClusterAndAShortOptionTakesTheRestAsItsValue() {
+        Run run = run("run", "-vqo8", "5").run();
+        assertThat(run.verbose).isTrue();
+        assertThat(run.quiet).isTrue();
+        assertThat(run.outstanding).isEqualTo(8);
+        assertThat(run("run", "-o=12", "5").run().outstanding).isEqualTo(12);
+    }
+
+    @Test
+    void methodOptionsRunInCommandLineOrder() {
+        assertThat(run("run", "5", "-s", "a", "-c", "-s", "b").run().markAt).isEqualTo(1);
+        assertThat(run("run", "5", "-c", "-s", "a").run().markAt).isZero();
+    }
+
+    @Test
+    void aNegativeNumberIsAPositionalParameterWhereOneIsWanted() {
+        assertThat(run("run", "-5").run().lid).isEqualTo(-5);
+        assertThat(run("run", "--", "-v").exitCode()).as("after --, -v is the LID").isEqualTo(CommandLine.EXIT_USAGE);
+        refused("Unknown option: '-7'", "run", "1", "2", "-7");
+    }
+
+    @Test
+    void theCommandsResultIsTheExitCode() {
+        assertThat(run("run", "99").exitCode()).isEqualTo(3);
+        assertThat(run("group", "run", "1").out()).isEqualTo("ran tool group run");
+    }
+
+    @Test
+    void misuseIsNamed() {
+        refused("Missing required parameter: 'LID'", "run");
+        refused("Missing required subcommand", "group");
+        refused("Unknown command: 'walk'", "walk");
+        refused("Unknown option: '--nope'", "run", "1", "--nope");
+        refused("Unknown option: '-x' (in '-vx')", "run", "1", "-vx");
+        refused("Unexpected argument: '3'", "run", "1", "2", "3");
+        refused("option '--verbose' takes no value", "run", "1", "--verbose=yes");
+        refused("Missing required parameter for option '--outstanding' (N)", "run", "1", "--outstanding");
+        refused("option '--big' should be given only once", "run", "1", "--big", "1", "--big", "2");
+        refused("Invalid value for option '-o': 'x1' is not a whole number", "run", "1", "-o", "x1");
+        refused("Invalid value for option '--outstanding': '99999999999' is out of range", "run", "1", "--outstanding",
+                "99999999999");
+        refused("Invalid value for option '--big': '0x' is not a whole number", "run", "1", "--big", "0x");
+        refused("Invalid value for option '--ratio': 'NaN' is not a number", "run", "1", "--ratio", "NaN");
+        refused("Invalid value for option '--colour': 'green' is not one of RED, DARK_BLUE", "run", "1", "--colour", "green");
+        refused("Invalid value for option '--every': '5' is not minutes", "run", "1", "--every", "5");
+        refused("Invalid value for option '--set': 'A' is not NAME=VALUE", "run", "1", "--set", "A");
+        refused("Invalid value for option '--traps': '' is not a whole number", "run", "1", "--traps", "1,");
+        refused("Invalid value for parameter LID: 'one' is not a whole number", "run", "one");
+        refused("tool run:", "run", "one");
+    }
+
+    @Test
+    void helpAndVersion() {
+        Result help = run("run", "--help");
+        assertThat(help.exitCode()).isZero();
+        assertThat(help.run()).isNull();
+        assertThat(help.out()).startsWith("Usage: tool run [OPTIONS] LID [PORT]\nRuns.\n")
+                .contains("  -o, --outstanding=N", "      --traps=N...", "One of RED, DARK_BLUE.",
+                        "From a mixin (default: 7).", "  [PORT]", "  -h, --help")
+                .doesNotContain("--version");
+        assertThat(run("help", "run").out()).isEqualTo(help.out());
+        assertThat(run("run", "--nope", "--help").exitCode()).as("help wins over what follows it, not what precedes")
+                .isEqualTo(CommandLine.EXIT_USAGE);
+        Result top = run("--help");
+        assertThat(top.out()).startsWith("Usage: tool [OPTIONS] COMMAND\n").contains("  run, r", "  -V, --version");
+        assertThat(run("help").out()).isEqualTo(top.out());
+        assertThat(run("-V").out()).isEqualTo("tool 1.0\n");
+        refused("Unknown option: '-V'", "run", "1", "-V");
+    }
+}
