@@ -22,8 +22,9 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import io.reactiveumad.examples.cli.Command;
-import io.reactiveumad.examples.cli.Option;
+import io.reactiveumad.examples.cli.CommandInfo;
+import io.reactiveumad.examples.cli.Declaration;
+import io.reactiveumad.examples.cli.Values;
 import io.reactiveumad.examples.cli.UsageException;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
@@ -36,12 +37,11 @@ import reactor.core.scheduler.Schedulers;
  * InfiniBand. Each scripted change waits for its notices (until none came for {@code --settle}), so the
  * output reads as cause and effect.
  */
-@Command(name = DemoCommand.NAME, description = "Watch traps on the embedded fabric while a script flaps links (unlink/relink a host, "
-                + "a parallel inter-switch link, rename a host); prints notices as they arrive, then a summary. "
-                + "Needs no InfiniBand.")
 final class DemoCommand extends FabricCommand {
-    /** The subcommand's name, a constant so {@link UmadCli} can pick it without reading annotations. */
-    static final String NAME = "demo";
+    static final CommandInfo INFO = CommandInfo.of(DemoCommand.class, "demo",
+            "Watch traps on the embedded fabric while a script flaps links (unlink/relink a host, a parallel "
+                    + "inter-switch link, rename a host); prints notices as they arrive, then a summary. Needs no "
+                    + "InfiniBand.");
 
     private static final int[] TRAPS = {Notice.TRAP_GID_IN_SERVICE, Notice.TRAP_GID_OUT_OF_SERVICE,
             Notice.TRAP_LINK_STATE_CHANGE, Notice.TRAP_LOCAL_CHANGES};
@@ -49,12 +49,21 @@ final class DemoCommand extends FabricCommand {
     private static final Duration FIRST_NOTICE = Duration.ofSeconds(10);
     private static final Duration SUBSCRIBED = Duration.ofSeconds(10);
 
-    @Option(names = "--settle", paramLabel = "MILLIS", defaultValue = "300",
-            description = "After a change, wait until no notice came for this long (default: ${DEFAULT-VALUE}).")
-    long settleMillis;
+    private long settleMillis;
+    private boolean json;
 
-    @Option(names = "--json", description = "JSON lines: one per action, notice and the summary.")
-    boolean json;
+    DemoCommand(CliContext context) {
+        super(context);
+    }
+
+    @Override
+    public void declare(Declaration d) {
+        super.declare(d);
+        d.option("--settle").label("MILLIS").defaultValue("300")
+                .help("After a change, wait until no notice came for this long (default: ${DEFAULT-VALUE}).")
+                .to(Values::wholeNumber, v -> settleMillis = v);
+        d.flag("--json").help("JSON lines: one per action, notice and the summary.").to(() -> json = true);
+    }
 
     /** One scripted change of the fabric. */
     private record Action(String description, Runnable change) {
@@ -75,7 +84,8 @@ final class DemoCommand extends FabricCommand {
             NoticeFormat format = new NoticeFormat(FabricNames.of(topology));
             String watcher = connection.port().spec().device();
             List<Action> script = script(fabric, watcher);
-            say(out, "fabric", String.format("embedded fabric: %d nodes (%d switches), %d links; SM at lid %d; watching "
+            say(out, "fabric", String.format("embedded fabric: %d nodes (%d switches), %d links; SM at lid %d; "
+                    + "watching "
                     + "traps 64, 65, 128, 144 from %s (lid %d)", topology.nodes().size(),
                     topology.nodes(NodeType.SWITCH).size(), topology.links().size(), fabric.smLid(), watcher,
                     connection.port().attributes().lid()));
@@ -131,7 +141,7 @@ final class DemoCommand extends FabricCommand {
         }
     }
 
-    private static TrapSelector[] selectors() {
+    static TrapSelector[] selectors() {
         TrapSelector[] selectors = new TrapSelector[TRAPS.length];
         for (int i = 0; i < TRAPS.length; i++) {
             selectors[i] = TrapSelector.trap(TRAPS[i]);
@@ -179,7 +189,7 @@ final class DemoCommand extends FabricCommand {
         return script;
     }
 
-    private void say(PrintWriter out, String kind, String text) {
+    void say(PrintWriter out, String kind, String text) {
         if (json) {
             out.println(Json.line(Map.of("event", kind, "text", text)));
         } else {

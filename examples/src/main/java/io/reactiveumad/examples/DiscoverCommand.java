@@ -10,32 +10,40 @@ import io.reactiveumad.test.topology.DiscoveredTopology;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
-import io.reactiveumad.examples.cli.Command;
-import io.reactiveumad.examples.cli.Mixin;
-import io.reactiveumad.examples.cli.Option;
+import io.reactiveumad.examples.cli.CommandInfo;
+import io.reactiveumad.examples.cli.Declaration;
+import io.reactiveumad.examples.cli.Values;
 import reactor.core.scheduler.Schedulers;
 
-@Command(name = DiscoverCommand.NAME, description = "Discover the fabric with directed-route SMPs, many on the wire at once, and print it as "
-                + "ibnetdiscover does (or as JSON). Progress goes to stderr.")
 final class DiscoverCommand extends FabricCommand {
-    /** The subcommand's name, a constant so {@link UmadCli} can pick it without reading annotations. */
-    static final String NAME = "discover";
+    static final CommandInfo INFO = CommandInfo.of(DiscoverCommand.class, "discover",
+            "Discover the fabric with directed-route SMPs, many on the wire at once, and print it as ibnetdiscover "
+                    + "does (or as JSON). Progress goes to stderr.");
 
     enum Format { IBNETDISCOVER, JSON }
 
     /** Progress lines at most this often, so a big fabric does not flood the terminal. */
     private static final long PROGRESS_EVERY_NANOS = Duration.ofSeconds(1).toNanos();
 
-    @Option(names = "--outstanding", paramLabel = "N", defaultValue = "" + DiscoveryOptions.DEFAULT_OUTSTANDING,
-            description = "SMPs on the wire at once (default: ${DEFAULT-VALUE}; ibnetdiscover keeps 2).")
-    int outstanding;
+    private int outstanding;
+    private Format format;
+    private final WalkTimeout walk = new WalkTimeout();
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "ibnetdiscover",
-            description = "ibnetdiscover or json (default: ${DEFAULT-VALUE}).")
-    Format format;
+    DiscoverCommand(CliContext context) {
+        super(context);
+    }
 
-    @Mixin
-    WalkTimeout walk;
+    @Override
+    public void declare(Declaration d) {
+        super.declare(d);
+        d.option("--outstanding").label("N").defaultValue("" + DiscoveryOptions.DEFAULT_OUTSTANDING)
+                .help("SMPs on the wire at once (default: ${DEFAULT-VALUE}; ibnetdiscover keeps 2).")
+                .to(Values::integer, v -> outstanding = v);
+        d.option("--format").label("FORMAT").defaultValue("ibnetdiscover")
+                .help("ibnetdiscover or json (default: ${DEFAULT-VALUE}).")
+                .to(Values.enumeration(Format.class), v -> format = v);
+        walk.declare(d);
+    }
 
     @Override
     public Integer call() {
@@ -65,7 +73,7 @@ final class DiscoverCommand extends FabricCommand {
     }
 
     /** Called on the event loop: the line is written elsewhere, so a stalled stderr cannot stall the loop. */
-    private static void report(PrintWriter err, DiscoveryProgress progress, AtomicLong lastReport) {
+    static void report(PrintWriter err, DiscoveryProgress progress, AtomicLong lastReport) {
         long now = System.nanoTime();
         long last = lastReport.get();
         if (now - last >= PROGRESS_EVERY_NANOS && lastReport.compareAndSet(last, now)) {

@@ -33,99 +33,103 @@ import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.Supplier;
-import io.reactiveumad.examples.cli.Command;
-import io.reactiveumad.examples.cli.Mixin;
-import io.reactiveumad.examples.cli.Option;
+import io.reactiveumad.examples.cli.CommandInfo;
+import io.reactiveumad.examples.cli.Declaration;
+import io.reactiveumad.examples.cli.Values;
 import io.reactiveumad.examples.cli.UsageException;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
-@Command(name = ErrorsCommand.NAME, description = "Check every port's error counters fabric-wide (as ibqueryerrors): discover the fabric, read "
-                + "PortCounters with many requests in flight, print the ports over threshold grouped by node. Exit "
-                + "code 1 when some port is over threshold, as ibqueryerrors.")
 final class ErrorsCommand extends FabricCommand {
-    /** The subcommand's name, a constant so {@link UmadCli} can pick it without reading annotations. */
-    static final String NAME = "errors";
+    static final CommandInfo INFO = CommandInfo.of(ErrorsCommand.class, "errors",
+            "Check every port's error counters fabric-wide (as ibqueryerrors): discover the fabric, read PortCounters "
+                    + "with many requests in flight, print the ports over threshold grouped by node. Exit code 1 when "
+                    + "some port is over threshold, as ibqueryerrors.");
 
-    @Option(names = {"-o", "--outstanding"}, paramLabel = "N", defaultValue = "" + ErrorSweepOptions.DEFAULT_IN_FLIGHT,
-            description = "SMPs (discovery) and nodes (counters) in flight at once (default: ${DEFAULT-VALUE}; "
-                    + "ibqueryerrors: 2 SMPs, one PMA request).")
-    int outstanding;
-
-    @Option(names = "--threshold", paramLabel = "NAME=VALUE",
-            description = "Report a counter only above VALUE (default 0), e.g. SymbolErrorCounter=10; repeatable.")
-    Map<String, Long> thresholds = new LinkedHashMap<>();
-
-    @Option(names = "--threshold-file", paramLabel = "FILE",
-            description = "Thresholds as ibqueryerrors reads them: NAME=VALUE lines, # comments.")
-    Path thresholdFile;
-
-    @Option(names = {"-k", "--clear"}, description = "Reset every checked port's error counters after reading them "
-            + "(needs --yes: it changes the whole fabric).")
-    boolean clear;
-
-    @Option(names = {"-K", "--clear-counts"}, description = "Reset every checked port's data counters after reading "
-            + "them, PortCountersExtended's too (needs --yes).")
-    boolean clearCounts;
-
-    @Option(names = "--yes", description = "Confirm --clear or --clear-counts.")
-    boolean yes;
-
-    @Option(names = {"-s", "--suppress"}, paramLabel = "NAME", split = ",",
-            description = "Never report these error counters (libibmad names, e.g. SymbolErrorCounter,LinkDownedCounter).")
-    List<String> suppress = new ArrayList<>();
+    private int outstanding;
+    private Map<String, Long> thresholds = new LinkedHashMap<>();
+    private Path thresholdFile;
+    private boolean clear;
+    private boolean clearCounts;
+    private boolean yes;
+    private List<String> suppress = new ArrayList<>();
 
     /** Where -c came among the -s names (the "## Suppressed:" line keeps the command line's order); -1: no -c. */
     private int commonAt = -1;
 
-    @Option(names = {"-c", "--suppress-common"}, description = "Suppress the common errors, as ibqueryerrors -c "
-            + "(PortRcvSwitchRelayErrors).")
-    void suppressCommon(boolean on) {
-        commonAt = on ? suppress.size() : -1;
+    private boolean switches;
+    private boolean cas;
+    private boolean routers;
+    private String portGuid;
+    private String directRoute;
+    private boolean reportPort;
+    private boolean countersOnly;
+    private boolean data;
+    private final WalkTimeout walk = new WalkTimeout();
+    private boolean json;
+
+    ErrorsCommand(CliContext context) {
+        super(context);
     }
 
-    @Option(names = "--switch", description = "Check switches only (with --ca and --router: those types).")
-    boolean switches;
-
-    @Option(names = "--ca", description = "Check channel adapters only (with --switch and --router: those types).")
-    boolean cas;
-
-    @Option(names = "--router", description = "Check routers only (with --switch and --ca: those types).")
-    boolean routers;
-
-    @Option(names = {"-G", "--port-guid", "-S"}, paramLabel = "GUID",
-            description = "Check only the node with this port GUID (-S as ibqueryerrors, for backward compatibility).")
-    String portGuid;
-
-    @Option(names = {"-D", "--Direct"}, paramLabel = "PATH",
-            description = "Check only the node at this directed route from the local port (e.g. 0,1,3).")
-    String directRoute;
-
-    @Option(names = {"-r", "--report-port"}, description = "Add each reported port's link, as ibqueryerrors -r: "
-            + "width, speed, state and the port at the other end.")
-    boolean reportPort;
-
-    @Option(names = "--counters", description = "Print every port's data counters instead of checking errors "
-            + "(as ibqueryerrors --counters).")
-    boolean countersOnly;
-
-    @Option(names = "--data", description = "Add each reported port's data counters (as ibqueryerrors --data): "
-            + "64-bit from PortCountersExtended where the PMA has them.")
-    boolean data;
-
-    @Mixin
-    WalkTimeout walk;
-
-    @Option(names = "--json", description = "Print JSON.")
-    boolean json;
+    @Override
+    public void declare(Declaration d) {
+        super.declare(d);
+        d.option("-o", "--outstanding").label("N").defaultValue("" + ErrorSweepOptions.DEFAULT_IN_FLIGHT)
+                .help("SMPs (discovery) and nodes (counters) in flight at once (default: ${DEFAULT-VALUE}; "
+                        + "ibqueryerrors: 2 SMPs, one PMA request).")
+                .to(Values::integer, v -> outstanding = v);
+        d.option("--threshold").label("NAME=VALUE")
+                .help("Report a counter only above VALUE (default 0), e.g. SymbolErrorCounter=10; repeatable.")
+                .toMap(Values::wholeNumber, v -> thresholds = v);
+        d.option("--threshold-file").label("FILE")
+                .help("Thresholds as ibqueryerrors reads them: NAME=VALUE lines, # comments.")
+                .to(Values::path, v -> thresholdFile = v);
+        d.flag("-k", "--clear").help("Reset every checked port's error counters after reading them (needs --yes: it "
+                + "changes the whole fabric).")
+                .to(() -> clear = true);
+        d.flag("-K", "--clear-counts").help("Reset every checked port's data counters after reading them, "
+                + "PortCountersExtended's too (needs --yes).")
+                .to(() -> clearCounts = true);
+        d.flag("--yes").help("Confirm --clear or --clear-counts.").to(() -> yes = true);
+        d.option("-s", "--suppress").label("NAME").split(",")
+                .help("Never report these error counters (libibmad names, e.g. SymbolErrorCounter,LinkDownedCounter).")
+                .toList(Values::text, v -> suppress = v);
+        d.flag("-c", "--suppress-common").help("Suppress the common errors, as ibqueryerrors -c "
+                + "(PortRcvSwitchRelayErrors).")
+                .to(() -> commonAt = suppress.size());
+        d.flag("--switch").help("Check switches only (with --ca and --router: those types).").to(() -> switches = true);
+        d.flag("--ca").help("Check channel adapters only (with --switch and --router: those types).")
+                .to(() -> cas = true);
+        d.flag("--router").help("Check routers only (with --switch and --ca: those types).").to(() -> routers = true);
+        d.option("-G", "--port-guid", "-S").label("GUID")
+                .help("Check only the node with this port GUID (-S as ibqueryerrors, for backward compatibility).")
+                .to(Values::text, v -> portGuid = v);
+        d.option("-D", "--Direct").label("PATH")
+                .help("Check only the node at this directed route from the local port (e.g. 0,1,3).")
+                .to(Values::text, v -> directRoute = v);
+        d.flag("-r", "--report-port").help("Add each reported port's link, as ibqueryerrors -r: width, speed, state "
+                + "and the port at the other end.")
+                .to(() -> reportPort = true);
+        d.flag("--counters").help("Print every port's data counters instead of checking errors (as ibqueryerrors "
+                + "--counters).")
+                .to(() -> countersOnly = true);
+        d.flag("--data").help("Add each reported port's data counters (as ibqueryerrors --data): 64-bit from "
+                + "PortCountersExtended where the PMA has them.")
+                .to(() -> data = true);
+        walk.declare(d);
+        d.flag("--json").help("Print JSON.").to(() -> json = true);
+    }
 
     @Override
     public Integer call() {
         if (clear && !yes) {
-            throw new UsageException("--clear resets the error counters of every port of the fabric; add --yes to confirm");
+            throw new UsageException("--clear resets the error counters of every port of the fabric; add --yes to "
+                    + "confirm");
         }
         if (clearCounts && !yes) {
-            throw new UsageException("--clear-counts resets the data counters of every port of the fabric; add --yes to confirm");
+            throw new UsageException("--clear-counts resets the data counters of every port of the fabric; add --yes "
+                    + "to confirm");
         }
         if (outstanding < 1) {
             throw new UsageException("--outstanding must be at least 1: " + outstanding);
@@ -189,7 +193,7 @@ final class ErrorsCommand extends FabricCommand {
         return badPorts == 0 ? 0 : UmadCli.EXIT_FAILED;
     }
 
-    private <T> T parse(String option, Supplier<T> parse) {
+    <T> T parse(String option, Supplier<T> parse) {
         try {
             return parse.get();
         } catch (IllegalArgumentException e) {
@@ -302,7 +306,8 @@ final class ErrorsCommand extends FabricCommand {
                 continue;
             }
             long guid = node.node().portGuid(0);
-            out.append(node.node().isSwitch() ? String.format("Errors for 0x%x \"%s\"%n", guid, node.node().description())
+            out.append(node.node().isSwitch() ? String.format("Errors for 0x%x "
+                    + "\"%s\"%n", guid, node.node().description())
                     : String.format("Errors for \"%s\"%n", node.node().description()));
             for (PortErrors port : node.errors()) {
                 out.append(String.format("   GUID 0x%x port %s:", port.portGuid(),
@@ -338,7 +343,8 @@ final class ErrorsCommand extends FabricCommand {
             if (out.isEmpty()) {
                 out.append(String.format("Data Counters for 0x%x \"%s\"%n", guid, node.node().description()));
             }
-            out.append(String.format("   GUID 0x%x port %d:", guid, port.port())).append(dataCounterText(port)).append('\n');
+            out.append(String.format("   GUID 0x%x port "
+                    + "%d:", guid, port.port())).append(dataCounterText(port)).append('\n');
             out.append(linkInfo(links, node, port.port()));
         }
         return out.toString();

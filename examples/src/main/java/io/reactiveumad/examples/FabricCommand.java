@@ -2,24 +2,32 @@ package io.reactiveumad.examples;
 
 import java.io.PrintWriter;
 import java.time.Duration;
-import java.util.function.Function;
-import java.util.concurrent.Callable;
-import io.reactiveumad.examples.cli.Mixin;
 import io.reactiveumad.examples.cli.CommandSpec;
-import io.reactiveumad.examples.cli.Spec;
+import io.reactiveumad.examples.cli.Declaration;
+import io.reactiveumad.examples.cli.Declares;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
 import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
 
 /** A command that talks to a fabric: the shared transport options and the command line's writers. */
-abstract class FabricCommand implements Callable<Integer> {
+abstract class FabricCommand implements Callable<Integer>, Declares {
     /** A guard for one-shot queries: the clients time out and retry on their own well within it. */
     static final Duration QUERY_DEADLINE = Duration.ofSeconds(60);
 
-    @Spec
+    final TransportOptions transport;
     CommandSpec spec;
 
-    @Mixin
-    TransportOptions transport;
+    FabricCommand(CliContext context) {
+        this.transport = new TransportOptions(context);
+    }
+
+    /** The transport options; a command adds its own after calling this. */
+    @Override
+    public void declare(Declaration d) {
+        spec = d.spec();
+        transport.declare(d);
+    }
 
     PrintWriter out() {
         return spec.out();

@@ -66,7 +66,8 @@ final class Fields {
         try {
             return component.getAccessor().invoke(record);
         } catch (IllegalAccessException | InvocationTargetException e) {
-            throw new IllegalStateException("cannot read " + component.getName() + " of " + record.getClass().getSimpleName(), e);
+            throw new IllegalStateException("cannot read " + component.getName() + " of "
+                    + "" + record.getClass().getSimpleName(), e);
         }
     }
 

@@ -23,7 +23,8 @@ final class Json {
         try {
             return pretty ? MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(value) : MAPPER.writeValueAsString(value);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot write JSON for " + value.getClass().getSimpleName() + ": " + e.getOriginalMessage(), e);
+            throw new IllegalStateException("cannot write JSON for " + value.getClass().getSimpleName() + ": "
+                    + "" + e.getOriginalMessage(), e);
         }
     }
 }

@@ -1,7 +1,5 @@
 package io.reactiveumad.examples;
 
-import io.reactiveumad.examples.cli.Converter;
-
 /** LIDs as infiniband-diags reads them from a command line: decimal, or hex with 0x. */
 final class Lids {
     /** The highest unicast LID; 0 is reserved and 0xC000 and up are multicast. */
@@ -22,20 +20,12 @@ final class Lids {
      * An option naming a port by its LID: a unicast LID, checked where it is parsed, so 0 (which the SA
      * would take as "any") or a value beyond 16 bits is a usage error naming the option and the value.
      */
-    static final class Unicast implements Converter<Integer> {
-        @Override
-        public Integer convert(String text) {
-            int lid;
-            try {
-                lid = parse(text);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(e.getMessage());
-            }
-            if (lid < 1 || lid > MAX_UNICAST) {
-                throw new IllegalArgumentException("'" + text + "' is not a unicast LID (1 to " + MAX_UNICAST
-                        + ", 0x1 to 0x" + Integer.toHexString(MAX_UNICAST).toUpperCase() + ")");
-            }
-            return lid;
+    static int unicast(String text) {
+        int lid = parse(text);
+        if (lid < 1 || lid > MAX_UNICAST) {
+            throw new IllegalArgumentException("'" + text + "' is not a unicast LID (1 to " + MAX_UNICAST
+                    + ", 0x1 to 0x" + Integer.toHexString(MAX_UNICAST).toUpperCase() + ")");
         }
+        return lid;
     }
 }

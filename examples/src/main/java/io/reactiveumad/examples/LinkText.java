@@ -21,7 +21,8 @@ final class LinkText {
         LinkEnd remote = link.remote().get();
         String[] could = couldBe(link);
         return (withGuid ? String.format("0x%016x ", remote.node().portGuid(remote.port())) : "")
-                + String.format("%6d %4d[  ] \"%s\" (%s %s)%n", remote.lid(), remote.port(), remote.node().description(),
+                + String.format("%6d %4d[  ] \"%s\" (%s "
+                        + "%s)%n", remote.lid(), remote.port(), remote.node().description(),
                 could[0], could[1]);
     }
 

@@ -11,29 +11,35 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import io.reactiveumad.examples.cli.Command;
-import io.reactiveumad.examples.cli.Mixin;
-import io.reactiveumad.examples.cli.Option;
+import io.reactiveumad.examples.cli.CommandInfo;
+import io.reactiveumad.examples.cli.Declaration;
+import io.reactiveumad.examples.cli.Values;
 import io.reactiveumad.examples.cli.UsageException;
 
-@Command(name = LinksCommand.NAME, description = "Every port's link (as iblinkinfo): width, speed, state and physical state, and the port at "
-                + "the other end, node by node, from one discovery with many SMPs in flight.")
 final class LinksCommand extends FabricCommand {
-    /** The subcommand's name, a constant so {@link UmadCli} can pick it without reading annotations. */
-    static final String NAME = "links";
+    static final CommandInfo INFO = CommandInfo.of(LinksCommand.class, "links",
+            "Every port's link (as iblinkinfo): width, speed, state and physical state, and the port at the other "
+                    + "end, node by node, from one discovery with many SMPs in flight.");
 
-    @Option(names = {"-o", "--outstanding"}, paramLabel = "N", defaultValue = "" + DiscoveryOptions.DEFAULT_OUTSTANDING,
-            description = "SMPs on the wire at once (default: ${DEFAULT-VALUE}).")
-    int outstanding;
+    private int outstanding;
+    private boolean downOnly;
+    private final WalkTimeout walk = new WalkTimeout();
+    private boolean json;
 
-    @Option(names = {"-d", "--down"}, description = "Only ports whose link is down.")
-    boolean downOnly;
+    LinksCommand(CliContext context) {
+        super(context);
+    }
 
-    @Mixin
-    WalkTimeout walk;
-
-    @Option(names = "--json", description = "Print JSON.")
-    boolean json;
+    @Override
+    public void declare(Declaration d) {
+        super.declare(d);
+        d.option("-o", "--outstanding").label("N").defaultValue("" + DiscoveryOptions.DEFAULT_OUTSTANDING)
+                .help("SMPs on the wire at once (default: ${DEFAULT-VALUE}).")
+                .to(Values::integer, v -> outstanding = v);
+        d.flag("-d", "--down").help("Only ports whose link is down.").to(() -> downOnly = true);
+        walk.declare(d);
+        d.flag("--json").help("Print JSON.").to(() -> json = true);
+    }
 
     @Override
     public Integer call() {
@@ -61,10 +67,12 @@ final class LinksCommand extends FabricCommand {
             if (node != current) {
                 current = node;
                 out.append(node.isSwitch() ? String.format("Switch: 0x%016x %s:%n", node.guid(), node.description())
-                        : String.format("%s: %s:%n", node.nodeInfo().nodeType() == 3 ? "Router" : "CA", node.description()));
+                        : String.format("%s: "
+                                + "%s:%n", node.nodeInfo().nodeType() == 3 ? "Router" : "CA", node.description()));
             }
             LinkEnd local = link.local();
-            out.append(node.isSwitch() ? "      " : String.format("      0x%016x ", local.node().portGuid(local.port())));
+            out.append(node.isSwitch() ? "      " : String.format("      0x%016x "
+                    + "", local.node().portGuid(local.port())));
             out.append(String.format("%6d %4d[  ] ==%s==>  ", local.lid(), local.port(), LinkText.link(link)));
             out.append(LinkText.remote(link, false));
         }

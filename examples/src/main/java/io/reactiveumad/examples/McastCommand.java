@@ -9,25 +9,33 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import io.reactiveumad.examples.cli.Command;
-import io.reactiveumad.examples.cli.Mixin;
-import io.reactiveumad.examples.cli.Option;
-import io.reactiveumad.examples.cli.Parameters;
+import io.reactiveumad.examples.cli.CommandInfo;
+import io.reactiveumad.examples.cli.Declaration;
+import io.reactiveumad.examples.cli.Declares;
+import io.reactiveumad.examples.cli.Values;
 import reactor.core.publisher.Flux;
 
-@Command(name = McastCommand.NAME, subcommands = {McastCommand.Join.class, McastCommand.Leave.class},
-        description = "The multicast groups and their members as the SA knows them (as saquery -m): one line per "
-                + "member, MGID, MLID, port GID and join state. 'join' and 'leave' change this port's membership.")
 final class McastCommand extends FabricCommand {
-    /** The subcommand's name, a constant so {@link UmadCli} can pick it without reading annotations. */
-    static final String NAME = "mcast";
+    static final CommandInfo INFO = CommandInfo.of(McastCommand.class, "mcast",
+            "The multicast groups and their members as the SA knows them (as saquery -m): one line per member, MGID, "
+                    + "MLID, port GID and join state. 'join' and 'leave' change this port's membership.")
+            .withSubcommands(Join.INFO, Leave.INFO);
 
-    @Option(names = "--mgid", paramLabel = "MGID", description = "Only this group (prefix:interface in hex, e.g. "
-            + "0xff12401bffff0000:0x00000000ffffffff).")
-    String mgid;
+    private String mgid;
+    private boolean json;
 
-    @Option(names = "--json", description = "Print JSON.")
-    boolean json;
+    McastCommand(CliContext context) {
+        super(context);
+    }
+
+    @Override
+    public void declare(Declaration d) {
+        super.declare(d);
+        d.option("--mgid").label("MGID")
+                .help("Only this group (prefix:interface in hex, e.g. 0xff12401bffff0000:0x00000000ffffffff).")
+                .to(Values::text, v -> mgid = v);
+        d.flag("--json").help("Print JSON.").to(() -> json = true);
+    }
 
     @Override
     public Integer call() {
@@ -55,7 +63,7 @@ final class McastCommand extends FabricCommand {
         SEND_ONLY_NON_MEMBER(McMemberRecord.JOIN_SEND_ONLY_NON_MEMBER),
         SEND_ONLY_FULL_MEMBER(McMemberRecord.JOIN_SEND_ONLY_FULL_MEMBER);
 
-        final int bit;
+        private final int bit;
 
         JoinState(int bit) {
             this.bit = bit;
@@ -63,53 +71,65 @@ final class McastCommand extends FabricCommand {
     }
 
     /** What join and leave both name: the group and this port's JoinState in it. */
-    static final class Membership {
-        @Parameters(index = 0, paramLabel = "MGID", description = "The group (prefix:interface in hex).")
-        String mgid;
+    static final class Membership implements Declares {
+        private String mgid;
+        private JoinState joinState;
 
-        @Option(names = "--join-state", paramLabel = "STATE", defaultValue = "FULL",
-                description = "One of ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-        JoinState joinState;
+        @Override
+        public void declare(Declaration d) {
+            d.parameter("MGID").help("The group (prefix:interface in hex).").to(Values::text, v -> mgid = v);
+            d.option("--join-state").label("STATE").defaultValue("FULL")
+                    .help("One of ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+                    .to(Values.enumeration(JoinState.class), v -> joinState = v);
+        }
 
         Gid group() {
             return Guids.parseGid("MGID", mgid, false);
         }
     }
 
-    @Command(name = "join", description = "Join group MGID with this port (SA MCMemberRecord Set) and hold the membership: a line per "
-                    + "join, the group joined again whenever the SA forgot it (an SM restart or move), until "
-                    + "interrupted, which leaves the group. --once joins and exits, leaving the membership at the SA.")
     static final class Join extends FabricCommand {
-        @Mixin
-        Membership membership;
+        static final CommandInfo INFO = CommandInfo.of(Join.class, "join",
+                "Join group MGID with this port (SA MCMemberRecord Set) and hold the membership: a line per join, the "
+                        + "group joined again whenever the SA forgot it (an SM restart or move), until interrupted, "
+                        + "which leaves the group. --once joins and exits, leaving the membership at the SA.");
 
-        @Option(names = "--create", description = "Create the group if the SA has none with this MGID: the join "
-                + "then names --qkey, --pkey, --sl, a zero FlowLabel and TClass too (as the SA requires).")
-        boolean create;
+        private final Membership membership = new Membership();
+        private boolean create;
+        private String qKey;
+        private String pKey;
+        private int sl;
+        private boolean once;
+        private Duration audit;
+        private boolean json;
 
-        @Option(names = "--qkey", paramLabel = "Q_KEY", defaultValue = "0x0", description = "With --create "
-                + "(default: ${DEFAULT-VALUE}; OpenSM wants an IPoIB group's, MGID ff1x:401b or ff1x:601b, to be its "
-                + "broadcast group's Q_Key, usually 0x0b1b).")
-        String qKey;
+        Join(CliContext context) {
+            super(context);
+        }
 
-        @Option(names = "--pkey", paramLabel = "P_KEY", defaultValue = "0xffff", description = "With --create "
-                + "(default: ${DEFAULT-VALUE}).")
-        String pKey;
-
-        @Option(names = "--sl", paramLabel = "SL", defaultValue = "0", description = "With --create (default: "
-                + "${DEFAULT-VALUE}).")
-        int sl;
-
-        @Option(names = "--once", description = "Join, print the SA's record and exit; the SA keeps the "
-                + "membership until a leave or an SM restart.")
-        boolean once;
-
-        @Option(names = "--audit", paramLabel = "SECONDS", defaultValue = "5", converter = Seconds.class,
-                description = "How often a held membership is checked at the SA (default: ${DEFAULT-VALUE}).")
-        Duration audit;
-
-        @Option(names = "--json", description = "One JSON object per line.")
-        boolean json;
+        @Override
+        public void declare(Declaration d) {
+            super.declare(d);
+            membership.declare(d);
+            d.flag("--create").help("Create the group if the SA has none with this MGID: the join then names --qkey, "
+                    + "--pkey, --sl, a zero FlowLabel and TClass too (as the SA requires).")
+                    .to(() -> create = true);
+            d.option("--qkey").label("Q_KEY").defaultValue("0x0")
+                    .help("With --create (default: ${DEFAULT-VALUE}; OpenSM wants an IPoIB group's, MGID ff1x:401b or "
+                            + "ff1x:601b, to be its broadcast group's Q_Key, usually 0x0b1b).")
+                    .to(Values::text, v -> qKey = v);
+            d.option("--pkey").label("P_KEY").defaultValue("0xffff").help("With --create (default: ${DEFAULT-VALUE}).")
+                    .to(Values::text, v -> pKey = v);
+            d.option("--sl").label("SL").defaultValue("0").help("With --create (default: ${DEFAULT-VALUE}).")
+                    .to(Values::integer, v -> sl = v);
+            d.flag("--once").help("Join, print the SA's record and exit; the SA keeps the membership until a leave or "
+                    + "an SM restart.")
+                    .to(() -> once = true);
+            d.option("--audit").label("SECONDS").defaultValue("5")
+                    .help("How often a held membership is checked at the SA (default: ${DEFAULT-VALUE}).")
+                    .to(Seconds::parse, v -> audit = v);
+            d.flag("--json").help("One JSON object per line.").to(() -> json = true);
+        }
 
         @Override
         public Integer call() {
@@ -168,13 +188,22 @@ final class McastCommand extends FabricCommand {
         }
     }
 
-    @Command(name = "leave", description = "Leave group MGID with this port (SA MCMemberRecord Delete); prints what the SA removed.")
     static final class Leave extends FabricCommand {
-        @Mixin
-        Membership membership;
+        static final CommandInfo INFO = CommandInfo.of(Leave.class, "leave",
+                "Leave group MGID with this port (SA MCMemberRecord Delete); prints what the SA removed.");
+        private final Membership membership = new Membership();
+        private boolean json;
 
-        @Option(names = "--json", description = "Print JSON.")
-        boolean json;
+        Leave(CliContext context) {
+            super(context);
+        }
+
+        @Override
+        public void declare(Declaration d) {
+            super.declare(d);
+            membership.declare(d);
+            d.flag("--json").help("Print JSON.").to(() -> json = true);
+        }
 
         @Override
         public Integer call() {

@@ -28,18 +28,21 @@ final class NoticeFormat {
 
     String text(Instant at, NoticeEvent event) {
         if (event instanceof NoticeEvent.Resubscribed again) {
-            return String.format("%s  resubscribed %s at SA lid %d (%s)", CLOCK.format(at), again.selector(), again.smLid(),
+            return String.format("%s  resubscribed %s at SA lid %d "
+                    + "(%s)", CLOCK.format(at), again.selector(), again.smLid(),
                     reasonText(again.reason()));
         }
         if (event instanceof NoticeEvent.SubscriptionFailed failed) {
-            return String.format("%s  renewing %s failed (%s), retrying in %ss: %s", CLOCK.format(at), failed.selector(),
+            return String.format("%s  renewing %s failed (%s), retrying in %ss: "
+                    + "%s", CLOCK.format(at), failed.selector(),
                     reasonText(failed.reason()), failed.retryIn().toSeconds(), Errors.describe(failed.cause()));
         }
         if (event instanceof NoticeEvent.NoticesLost lost) {
             return String.format("%s  %d notice(s) lost: this watcher fell behind", CLOCK.format(at), lost.count());
         }
         Notice n = ((NoticeEvent.Received) event).notice();
-        return String.format("%s  trap %-3d %-19s %s", CLOCK.format(at), n.trapNumber(), TrapNames.name(n.trapNumber()), details(n));
+        return String.format("%s  trap %-3d %-19s "
+                + "%s", CLOCK.format(at), n.trapNumber(), TrapNames.name(n.trapNumber()), details(n));
     }
 
     private static String reasonText(NoticeEvent.Reason reason) {
@@ -95,7 +98,8 @@ final class NoticeFormat {
             return "at switch lid " + change.lid() + named(n.issuerGid());
         }
         if (details instanceof TrapDetails.LocalChanges local) {
-            return String.format("at lid %d, change flags 0x%x%s", local.lid(), local.changeFlags(), named(n.issuerGid()));
+            return String.format("at lid %d, change flags "
+                    + "0x%x%s", local.lid(), local.changeFlags(), named(n.issuerGid()));
         }
         return "issuer lid " + n.issuerLid();
     }

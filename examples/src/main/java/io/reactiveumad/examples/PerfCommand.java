@@ -3,29 +3,35 @@ package io.reactiveumad.examples;
 import io.reactiveumad.client.PerfClient;
 import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.client.SmpRoute;
-import io.reactiveumad.examples.cli.Command;
-import io.reactiveumad.examples.cli.Option;
-import io.reactiveumad.examples.cli.Parameters;
+import io.reactiveumad.examples.cli.CommandInfo;
+import io.reactiveumad.examples.cli.Declaration;
+import io.reactiveumad.examples.cli.Values;
 import reactor.core.publisher.Mono;
 
-@Command(name = PerfCommand.NAME, description = "Read a port's performance counters (PerfMgt PortCounters, as perfquery).")
 final class PerfCommand extends FabricCommand {
-    /** The subcommand's name, a constant so {@link UmadCli} can pick it without reading annotations. */
-    static final String NAME = "perf";
+    static final CommandInfo INFO = CommandInfo.of(PerfCommand.class, "perf",
+            "Read a port's performance counters (PerfMgt PortCounters, as perfquery).");
 
-    @Parameters(index = 0, paramLabel = "LID", description = "The node's LID.")
-    int lid;
+    private int lid;
+    private Integer portNumber;
+    private boolean extended;
+    private boolean json;
 
-    @Parameters(index = 1, optional = true, paramLabel = "PORT",
-            description = "The port number (default: 0 on a switch, its management port, as perfquery; 1 on a CA, "
-                    + "whose PMA has no port 0; 255: all ports, where supported).")
-    Integer portNumber;
+    PerfCommand(CliContext context) {
+        super(context);
+    }
 
-    @Option(names = {"-x", "--extended"}, description = "PortCountersExtended (64-bit counters).")
-    boolean extended;
-
-    @Option(names = "--json", description = "Print JSON.")
-    boolean json;
+    @Override
+    public void declare(Declaration d) {
+        super.declare(d);
+        d.parameter("LID").help("The node's LID.").to(Values::integer, v -> lid = v);
+        d.parameter("PORT").optional()
+                .help("The port number (default: 0 on a switch, its management port, as perfquery; 1 on a CA, whose "
+                        + "PMA has no port 0; 255: all ports, where supported).")
+                .to(Values::integer, v -> portNumber = v);
+        d.flag("-x", "--extended").help("PortCountersExtended (64-bit counters).").to(() -> extended = true);
+        d.flag("--json").help("Print JSON.").to(() -> json = true);
+    }
 
     @Override
     public Integer call() {

@@ -15,47 +15,53 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import io.reactiveumad.examples.cli.Command;
-import io.reactiveumad.examples.cli.Option;
-import io.reactiveumad.examples.cli.Parameters;
+import io.reactiveumad.examples.cli.CommandInfo;
+import io.reactiveumad.examples.cli.Declaration;
+import io.reactiveumad.examples.cli.Values;
 import reactor.core.publisher.Mono;
 
-@Command(name = RoutesCommand.NAME, description = "A switch's unicast forwarding table (as ibroute): every LID's egress port and the node behind "
-                + "it, the table's blocks and the destinations read with many SMPs in flight. With -M its multicast "
-                + "forwarding table (as ibroute -M).")
 final class RoutesCommand extends FabricCommand {
-    /** The subcommand's name, a constant so {@link UmadCli} can pick it without reading annotations. */
-    static final String NAME = "routes";
+    static final CommandInfo INFO = CommandInfo.of(RoutesCommand.class, "routes",
+            "A switch's unicast forwarding table (as ibroute): every LID's egress port and the node behind it, the "
+                    + "table's blocks and the destinations read with many SMPs in flight. With -M its multicast "
+                    + "forwarding table (as ibroute -M).");
 
-    @Parameters(index = 0, paramLabel = "LID|PATH", description = "The switch's LID, or with -D its directed route.")
-    String target;
+    private String target;
+    private String startLid;
+    private String endLid;
+    private boolean multicast;
+    private boolean directed;
+    private boolean all;
+    private boolean noDestinations;
+    private int outstanding;
+    private boolean json;
 
-    @Parameters(index = 1, optional = true, paramLabel = "STARTLID",
-            description = "First LID to show (default 0; with -M 0xc000).")
-    String startLid;
+    RoutesCommand(CliContext context) {
+        super(context);
+    }
 
-    @Parameters(index = 2, optional = true, paramLabel = "ENDLID",
-            description = "Last LID to show (default: LinearFDBTop; with -M MulticastFDBTop, else the capacity).")
-    String endLid;
-
-    @Option(names = {"-M", "--multicast"}, description = "The multicast forwarding table: the ports each MLID goes to.")
-    boolean multicast;
-
-    @Option(names = {"-D", "--directed"}, description = "The switch is a directed route from the local port.")
-    boolean directed;
-
-    @Option(names = {"-a", "--all"}, description = "Show every LID, even those without a valid egress port.")
-    boolean all;
-
-    @Option(names = {"-n", "--no-dests"}, description = "Do not resolve the destinations (with -M: port masks in hex).")
-    boolean noDestinations;
-
-    @Option(names = "--outstanding", paramLabel = "N", defaultValue = "16",
-            description = "SMPs on the wire at once (default: ${DEFAULT-VALUE}; ibroute sends one at a time).")
-    int outstanding;
-
-    @Option(names = "--json", description = "Print JSON.")
-    boolean json;
+    @Override
+    public void declare(Declaration d) {
+        super.declare(d);
+        d.parameter("LID|PATH").help("The switch's LID, or with -D its directed route.")
+                .to(Values::text, v -> target = v);
+        d.parameter("STARTLID").optional().help("First LID to show (default 0; with -M 0xc000).")
+                .to(Values::text, v -> startLid = v);
+        d.parameter("ENDLID").optional()
+                .help("Last LID to show (default: LinearFDBTop; with -M MulticastFDBTop, else the capacity).")
+                .to(Values::text, v -> endLid = v);
+        d.flag("-M", "--multicast").help("The multicast forwarding table: the ports each MLID goes to.")
+                .to(() -> multicast = true);
+        d.flag("-D", "--directed").help("The switch is a directed route from the local port.")
+                .to(() -> directed = true);
+        d.flag("-a", "--all").help("Show every LID, even those without a valid egress port.").to(() -> all = true);
+        d.flag("-n", "--no-dests").help("Do not resolve the destinations (with -M: port masks in hex).")
+                .to(() -> noDestinations = true);
+        d.option("--outstanding").label("N").defaultValue("16")
+                .help("SMPs on the wire at once (default: ${DEFAULT-VALUE}; ibroute sends one at a time).")
+                .to(Values::integer, v -> outstanding = v);
+        d.flag("--json").help("Print JSON.").to(() -> json = true);
+    }
 
     /** One shown LID: its egress port and, when resolved, what answers there (empty: nothing did). */
     private record Row(int lid, int port, boolean valid, Optional<Endpoint> destination) {
@@ -74,7 +80,8 @@ final class RoutesCommand extends FabricCommand {
         record Answer(SwitchRoutes routes, List<Row> rows) {
         }
         Answer answer = query(c -> SmpClient.of(c.port()), smp -> Routing.switchRoutes(smp, route, outstanding)
-                .flatMap(routes -> rows(smp, routes, first).map(rows -> new Answer(routes, rows))), "routes of " + route);
+                .flatMap(routes -> rows(smp, routes, first).map(rows -> new Answer(routes, rows))), "routes of "
+                        + "" + route);
         int last = lastLid(answer.routes());
         if (json) {
             out().println(Json.pretty(json(answer.routes(), first, last, answer.rows())));
@@ -93,7 +100,8 @@ final class RoutesCommand extends FabricCommand {
         int start = first;
         int last = endLid == null ? 0 : Lids.parse(endLid);
         SwitchMulticastRoutes routes = query(c -> SmpClient.of(c.port()),
-                smp -> Routing.multicastRoutes(smp, route, start, last, all, outstanding), "multicast routes of " + route);
+                smp -> Routing.multicastRoutes(smp, route, start, last, all, outstanding), "multicast routes of "
+                        + "" + route);
         out().print(json ? Json.pretty(MulticastTable.json(routes, all)) + "\n"
                 : MulticastTable.text(where(route), routes, all, noDestinations));
         return 0;
@@ -136,7 +144,8 @@ final class RoutesCommand extends FabricCommand {
 
     private String text(SmpRoute route, SwitchRoutes routes, int first, int last, List<Row> rows) {
         StringBuilder out = new StringBuilder();
-        out.append(String.format("Unicast lids [0x%x-0x%x] of switch %s guid 0x%016x (%s):%n", first, last, where(route),
+        out.append(String.format("Unicast lids [0x%x-0x%x] of switch %s guid 0x%016x "
+                + "(%s):%n", first, last, where(route),
                 routes.nodeInfo().nodeGuid(), routes.description()));
         out.append("  Lid  Out   Destination\n");
         out.append("       Port     Info \n");
@@ -151,7 +160,8 @@ final class RoutesCommand extends FabricCommand {
             if (!row.valid()) {
                 out.append(": (illegal port)\n");
             } else if (row.lid() > baseLid && row.lid() <= lastPortLid) {
-                out.append(String.format(": (path #%d out of %d)%n", row.lid() - baseLid + 1, lastPortLid - baseLid + 1));
+                out.append(String.format(": (path #%d out of "
+                        + "%d)%n", row.lid() - baseLid + 1, lastPortLid - baseLid + 1));
             } else if (row.destination().isEmpty()) {
                 out.append(": (unknown node and type)\n");
             } else {

@@ -11,19 +11,27 @@ import io.reactiveumad.mad.sa.PathRecord;
 import io.reactiveumad.mad.sa.PortInfoRecord;
 import java.nio.ByteBuffer;
 import java.util.List;
-import io.reactiveumad.examples.cli.Command;
-import io.reactiveumad.examples.cli.Option;
+import io.reactiveumad.examples.cli.CommandInfo;
+import io.reactiveumad.examples.cli.Declaration;
+import io.reactiveumad.examples.cli.Values;
 import reactor.core.publisher.Flux;
 
-@Command(name = SaCommand.NAME, description = "Query the subnet administrator (as saquery): filters go to the SA as component masks.",
-        subcommands = {SaCommand.Nodes.class, SaCommand.PortInfos.class, SaCommand.Paths.class, SaCommand.Links.class,
-                SaCommand.Services.class, SaCommand.Informs.class})
 final class SaCommand extends FabricCommand {
-    /** The subcommand's name, a constant so {@link UmadCli} can pick it without reading annotations. */
-    static final String NAME = "sa";
+    static final CommandInfo INFO = CommandInfo.of(SaCommand.class, "sa",
+            "Query the subnet administrator (as saquery): filters go to the SA as component masks.")
+            .withSubcommands(Nodes.INFO, PortInfos.INFO, Paths.INFO, Links.INFO, Services.INFO, Informs.INFO);
 
-    @Option(names = "--json", description = "Print a JSON array.")
-    boolean json;
+    private boolean json;
+
+    SaCommand(CliContext context) {
+        super(context);
+    }
+
+    @Override
+    public void declare(Declaration d) {
+        super.declare(d);
+        d.flag("--json").help("Print a JSON array.").to(() -> json = true);
+    }
 
     /** {@code umad sa} alone lists every NodeRecord, as {@code saquery} alone does. */
     @Override
@@ -47,8 +55,17 @@ final class SaCommand extends FabricCommand {
 
     /** One SA GetTable, printed record by record. */
     abstract static class Query extends FabricCommand {
-        @Option(names = "--json", description = "Print a JSON array.")
-        boolean json;
+        private boolean json;
+
+        Query(CliContext context) {
+            super(context);
+        }
+
+        @Override
+        public void declare(Declaration d) {
+            super.declare(d);
+            d.flag("--json").help("Print a JSON array.").to(() -> json = true);
+        }
 
         abstract Flux<? extends Record> query(SaClient sa);
 
@@ -58,10 +75,21 @@ final class SaCommand extends FabricCommand {
         }
     }
 
-    @Command(name = "nodes", description = "NodeRecords (saquery NR).")
     static final class Nodes extends Query {
-        @Option(names = "--lid", paramLabel = "LID", converter = Lids.Unicast.class, description = "Only the node with this LID.")
-        Integer lid;
+        static final CommandInfo INFO = CommandInfo.of(Nodes.class, "nodes",
+                "NodeRecords (saquery NR).");
+
+        private Integer lid;
+
+        Nodes(CliContext context) {
+            super(context);
+        }
+
+        @Override
+        public void declare(Declaration d) {
+            super.declare(d);
+            d.option("--lid").label("LID").help("Only the node with this LID.").to(Lids::unicast, v -> lid = v);
+        }
 
         @Override
         Flux<NodeRecord> query(SaClient sa) {
@@ -74,13 +102,24 @@ final class SaCommand extends FabricCommand {
         }
     }
 
-    @Command(name = "portinfo", description = "PortInfoRecords (saquery PIR).")
     static final class PortInfos extends Query {
-        @Option(names = "--lid", paramLabel = "LID", converter = Lids.Unicast.class, description = "Only the ports of this LID.")
-        Integer lid;
+        static final CommandInfo INFO = CommandInfo.of(PortInfos.class, "portinfo",
+                "PortInfoRecords (saquery PIR).");
 
-        @Option(names = "--port-number", paramLabel = "N", description = "Only this port number (with --lid).")
-        Integer portNumber;
+        private Integer lid;
+        private Integer portNumber;
+
+        PortInfos(CliContext context) {
+            super(context);
+        }
+
+        @Override
+        public void declare(Declaration d) {
+            super.declare(d);
+            d.option("--lid").label("LID").help("Only the ports of this LID.").to(Lids::unicast, v -> lid = v);
+            d.option("--port-number").label("N").help("Only this port number (with --lid).")
+                    .to(Values::integer, v -> portNumber = v);
+        }
 
         @Override
         Flux<PortInfoRecord> query(SaClient sa) {
@@ -95,20 +134,28 @@ final class SaCommand extends FabricCommand {
         }
     }
 
-    @Command(name = "paths", description = "PathRecords between two ports (saquery -p), by LIDs or by port GUIDs; with no filter every path "
-                    + "from the local port (saquery PR).")
     static final class Paths extends Query {
-        @Option(names = "--slid", paramLabel = "LID", converter = Lids.Unicast.class, description = "Source LID.")
-        Integer slid;
+        static final CommandInfo INFO = CommandInfo.of(Paths.class, "paths",
+                "PathRecords between two ports (saquery -p), by LIDs or by port GUIDs; with no filter every path from "
+                        + "the local port (saquery PR).");
+        private Integer slid;
+        private Integer dlid;
+        private String sgid;
+        private String dgid;
 
-        @Option(names = "--dlid", paramLabel = "LID", converter = Lids.Unicast.class, description = "Destination LID.")
-        Integer dlid;
+        Paths(CliContext context) {
+            super(context);
+        }
 
-        @Option(names = "--sgid", paramLabel = "GID", description = "Source GID as prefix:guid in hex, or a port GUID (default prefix).")
-        String sgid;
-
-        @Option(names = "--dgid", paramLabel = "GID", description = "Destination GID or port GUID.")
-        String dgid;
+        @Override
+        public void declare(Declaration d) {
+            super.declare(d);
+            d.option("--slid").label("LID").help("Source LID.").to(Lids::unicast, v -> slid = v);
+            d.option("--dlid").label("LID").help("Destination LID.").to(Lids::unicast, v -> dlid = v);
+            d.option("--sgid").label("GID").help("Source GID as prefix:guid in hex, or a port GUID (default prefix).")
+                    .to(Values::text, v -> sgid = v);
+            d.option("--dgid").label("GID").help("Destination GID or port GUID.").to(Values::text, v -> dgid = v);
+        }
 
         @Override
         Flux<PathRecord> query(SaClient sa) {
@@ -135,10 +182,21 @@ final class SaCommand extends FabricCommand {
         /** The default GID prefix (fe80::) unless the text gives one as {@code prefix:guid}. */
     }
 
-    @Command(name = "links", description = "LinkRecords (saquery LR).")
     static final class Links extends Query {
-        @Option(names = "--lid", paramLabel = "LID", converter = Lids.Unicast.class, description = "Only links from this LID.")
-        Integer lid;
+        static final CommandInfo INFO = CommandInfo.of(Links.class, "links",
+                "LinkRecords (saquery LR).");
+
+        private Integer lid;
+
+        Links(CliContext context) {
+            super(context);
+        }
+
+        @Override
+        public void declare(Declaration d) {
+            super.declare(d);
+            d.option("--lid").label("LID").help("Only links from this LID.").to(Lids::unicast, v -> lid = v);
+        }
 
         @Override
         Flux<LinkRecord> query(SaClient sa) {
@@ -147,16 +205,28 @@ final class SaCommand extends FabricCommand {
         }
     }
 
-    @Command(name = "services", description = "ServiceRecords (saquery SR).")
     static final class Services extends Query {
+        static final CommandInfo INFO = CommandInfo.of(Services.class, "services",
+                "ServiceRecords (saquery SR).");
+
+        Services(CliContext context) {
+            super(context);
+        }
+
         @Override
         Flux<? extends Record> query(SaClient sa) {
             return sa.getTable(SaClient.SERVICE_RECORD);
         }
     }
 
-    @Command(name = "inform", description = "InformInfoRecords: who subscribed to which traps (saquery IIR).")
     static final class Informs extends Query {
+        static final CommandInfo INFO = CommandInfo.of(Informs.class, "inform",
+                "InformInfoRecords: who subscribed to which traps (saquery IIR).");
+
+        Informs(CliContext context) {
+            super(context);
+        }
+
         @Override
         Flux<? extends Record> query(SaClient sa) {
             return sa.getTable(SaClient.INFORM_INFO_RECORD);

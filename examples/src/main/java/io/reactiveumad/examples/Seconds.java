@@ -1,18 +1,19 @@
 package io.reactiveumad.examples;
 
 import java.time.Duration;
-import io.reactiveumad.examples.cli.Converter;
 
 /**
  * A {@code --timeout SECONDS}: a whole number of seconds, 1 to a day. Checked where it is parsed, so a
  * negative, zero or overflowing value is a usage error naming the option, not a failure deep in a
  * blocking wait ("Timeout on blocking read for -1000000000 NANOSECONDS", "long overflow").
  */
-final class Seconds implements Converter<Duration> {
+final class Seconds {
     static final long MAX = Duration.ofDays(1).toSeconds();
 
-    @Override
-    public Duration convert(String text) {
+    private Seconds() {
+    }
+
+    static Duration parse(String text) {
         long seconds;
         try {
             seconds = Long.parseLong(text.strip());

@@ -6,43 +6,53 @@ import io.reactiveumad.service.ServiceOptions;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import io.reactiveumad.examples.cli.Command;
-import io.reactiveumad.examples.cli.Option;
+import io.reactiveumad.examples.cli.CommandInfo;
+import io.reactiveumad.examples.cli.Declaration;
+import io.reactiveumad.examples.cli.Values;
 import reactor.core.Disposable;
 
-@Command(name = ServeCommand.NAME, description = "Serve a live view of the fabric over HTTP: a page (topology, notices, port counters, the SM), "
-                + "Server-Sent Events at /events, JSON at /api/nodes, /api/links, /api/ports/LID/PORT/counters and "
-                + "Prometheus metrics at /metrics. Runs on the embedded fabric unless --transport says otherwise.")
 final class ServeCommand extends FabricCommand {
-    /** The subcommand's name, a constant so {@link UmadCli} can pick it without reading annotations. */
-    static final String NAME = "serve";
+    static final CommandInfo INFO = CommandInfo.of(ServeCommand.class, "serve",
+            "Serve a live view of the fabric over HTTP: a page (topology, notices, port counters, the SM), "
+                    + "Server-Sent Events at /events, JSON at /api/nodes, /api/links, /api/ports/LID/PORT/counters "
+                    + "and Prometheus metrics at /metrics. Runs on the embedded fabric unless --transport says "
+                    + "otherwise.");
 
     /** Discovery and the trap subscriptions; the clients retry well within it. */
     private static final Duration START_DEADLINE = Duration.ofSeconds(60);
 
-    @Option(names = "--http-port", paramLabel = "N", defaultValue = "8080",
-            description = "The HTTP port (0: any free one; default: ${DEFAULT-VALUE}).")
-    int httpPort;
+    private int httpPort;
+    private String httpHost;
+    private double sweepSeconds;
+    private boolean demo;
+    private double demoSeconds;
+    private Double durationSeconds;
 
-    @Option(names = "--http-host", paramLabel = "ADDRESS", defaultValue = "127.0.0.1",
-            description = "The address to listen on (default: ${DEFAULT-VALUE}, this machine only).")
-    String httpHost;
+    ServeCommand(CliContext context) {
+        super(context);
+    }
 
-    @Option(names = "--sweep", paramLabel = "SECONDS", defaultValue = "5",
-            description = "Read every cabled port's PortCounters this often (default: ${DEFAULT-VALUE}).")
-    double sweepSeconds;
-
-    @Option(names = "--demo", description = "Embedded fabric only: flap links and raise counters every --demo-period "
-            + "so the page moves.")
-    boolean demo;
-
-    @Option(names = "--demo-period", paramLabel = "SECONDS", defaultValue = "3",
-            description = "How often --demo changes the fabric (default: ${DEFAULT-VALUE}).")
-    double demoSeconds;
-
-    @Option(names = "--duration", paramLabel = "SECONDS",
-            description = "Stop after this long (default: until interrupted).")
-    Double durationSeconds;
+    @Override
+    public void declare(Declaration d) {
+        super.declare(d);
+        d.option("--http-port").label("N").defaultValue("8080")
+                .help("The HTTP port (0: any free one; default: ${DEFAULT-VALUE}).")
+                .to(Values::integer, v -> httpPort = v);
+        d.option("--http-host").label("ADDRESS").defaultValue("127.0.0.1")
+                .help("The address to listen on (default: ${DEFAULT-VALUE}, this machine only).")
+                .to(Values::text, v -> httpHost = v);
+        d.option("--sweep").label("SECONDS").defaultValue("5")
+                .help("Read every cabled port's PortCounters this often (default: ${DEFAULT-VALUE}).")
+                .to(Values::decimal, v -> sweepSeconds = v);
+        d.flag("--demo").help("Embedded fabric only: flap links and raise counters every --demo-period so the page "
+                + "moves.")
+                .to(() -> demo = true);
+        d.option("--demo-period").label("SECONDS").defaultValue("3")
+                .help("How often --demo changes the fabric (default: ${DEFAULT-VALUE}).")
+                .to(Values::decimal, v -> demoSeconds = v);
+        d.option("--duration").label("SECONDS").help("Stop after this long (default: until interrupted).")
+                .to(Values::decimal, v -> durationSeconds = v);
+    }
 
     @Override
     public Integer call() {
@@ -58,8 +68,10 @@ final class ServeCommand extends FabricCommand {
             Disposable changes = demo ? FabricDemo.start(connection.fabric().orElseThrow(), connection.port().spec().device(),
                     seconds(demoSeconds, "--demo-period")) : () -> { };
             try {
-                out().printf("serving %s on %s (%s port %d)%s%n", service.url(), connection.kind().name().toLowerCase(java.util.Locale.ROOT),
-                        connection.port().spec().device(), connection.port().spec().port(), demo ? "; demo: the fabric changes every "
+                out().printf("serving %s on %s (%s port "
+                        + "%d)%s%n", service.url(), connection.kind().name().toLowerCase(java.util.Locale.ROOT),
+                        connection.port().spec().device(), connection.port().spec().port(), demo ? "; demo: the "
+                                + "fabric changes every "
                                 + demoSeconds + " s" : "");
                 out().flush();
                 interrupted = awaitStop();

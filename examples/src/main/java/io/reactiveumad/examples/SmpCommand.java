@@ -3,33 +3,39 @@ package io.reactiveumad.examples;
 import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.service.Routes;
-import io.reactiveumad.examples.cli.Command;
-import io.reactiveumad.examples.cli.Option;
-import io.reactiveumad.examples.cli.Parameters;
+import io.reactiveumad.examples.cli.CommandInfo;
+import io.reactiveumad.examples.cli.Declaration;
+import io.reactiveumad.examples.cli.Values;
 import reactor.core.publisher.Mono;
 
-@Command(name = SmpCommand.NAME, description = "Query a node's SMP attributes (as smpquery), LID-routed or along a directed route (-D).",
-        subcommands = {SmpCommand.NodeInfoQuery.class, SmpCommand.NodeDescQuery.class, SmpCommand.PortInfoQuery.class,
-                SmpCommand.SwitchInfoQuery.class})
 final class SmpCommand {
-    /** The subcommand's name, a constant so {@link UmadCli} can pick it without reading annotations. */
-    static final String NAME = "smp";
-
+    static final CommandInfo INFO = CommandInfo.of(SmpCommand.class, "smp",
+            "Query a node's SMP attributes (as smpquery), LID-routed or along a directed route (-D).")
+            .withSubcommands(NodeInfoQuery.INFO, NodeDescQuery.INFO, PortInfoQuery.INFO, SwitchInfoQuery.INFO);
 
     /** One SMP Get: the target (a LID, or a directed route with -D) and how to print the answer. */
     abstract static class Query extends FabricCommand {
-        @Parameters(index = 0, paramLabel = "LID|PATH|GUID",
-                description = "The target's LID, with -D its directed route (e.g. 0,1,3), with -G its port GUID.")
-        String target;
+        private String target;
+        private boolean directed;
+        private boolean guid;
+        private boolean json;
 
-        @Option(names = {"-D", "--directed"}, description = "The target is a directed route from the local port (0 is the local node).")
-        boolean directed;
+        Query(CliContext context) {
+            super(context);
+        }
 
-        @Option(names = {"-G", "--guid"}, description = "The target is a port GUID, resolved to its LID through the SA.")
-        boolean guid;
-
-        @Option(names = "--json", description = "Print JSON.")
-        boolean json;
+        @Override
+        public void declare(Declaration d) {
+            super.declare(d);
+            d.parameter("LID|PATH|GUID")
+                    .help("The target's LID, with -D its directed route (e.g. 0,1,3), with -G its port GUID.")
+                    .to(Values::text, v -> target = v);
+            d.flag("-D", "--directed").help("The target is a directed route from the local port (0 is the local node).")
+                    .to(() -> directed = true);
+            d.flag("-G", "--guid").help("The target is a port GUID, resolved to its LID through the SA.")
+                    .to(() -> guid = true);
+            d.flag("--json").help("Print JSON.").to(() -> json = true);
+        }
 
         abstract Mono<? extends Record> query(SmpClient smp, SmpRoute route);
 
@@ -52,27 +58,51 @@ final class SmpCommand {
         }
     }
 
-    @Command(name = "nodeinfo", aliases = "NI", description = "NodeInfo (attribute 0x0011).")
     static final class NodeInfoQuery extends Query {
+        static final CommandInfo INFO = CommandInfo.of(NodeInfoQuery.class, "nodeinfo", "NodeInfo (attribute "
+                + "0x0011).").withAliases("NI");
+
+        NodeInfoQuery(CliContext context) {
+            super(context);
+        }
+
         @Override
         Mono<? extends Record> query(SmpClient smp, SmpRoute route) {
             return smp.nodeInfo(route);
         }
     }
 
-    @Command(name = "nodedesc", aliases = "ND", description = "NodeDescription (attribute 0x0010).")
     static final class NodeDescQuery extends Query {
+        static final CommandInfo INFO = CommandInfo.of(NodeDescQuery.class, "nodedesc", "NodeDescription (attribute "
+                + "0x0010).").withAliases("ND");
+
+        NodeDescQuery(CliContext context) {
+            super(context);
+        }
+
         @Override
         Mono<? extends Record> query(SmpClient smp, SmpRoute route) {
             return smp.nodeDescription(route);
         }
     }
 
-    @Command(name = "portinfo", aliases = "PI", description = "PortInfo (attribute 0x0015) of PORT.")
     static final class PortInfoQuery extends Query {
-        @Parameters(index = 1, optional = true, paramLabel = "PORT", defaultValue = "0",
-                description = "The port (default: ${DEFAULT-VALUE}: a switch's port 0, or the port a CA is reached by).")
-        int portNumber;
+        static final CommandInfo INFO = CommandInfo.of(PortInfoQuery.class, "portinfo", "PortInfo (attribute 0x0015) "
+                + "of PORT.").withAliases("PI");
+
+        PortInfoQuery(CliContext context) {
+            super(context);
+        }
+
+        private int portNumber;
+
+        @Override
+        public void declare(Declaration d) {
+            super.declare(d);
+            d.parameter("PORT").optional().defaultValue("0")
+                    .help("The port (default: ${DEFAULT-VALUE}: a switch's port 0, or the port a CA is reached by).")
+                    .to(Values::integer, v -> portNumber = v);
+        }
 
         @Override
         Mono<? extends Record> query(SmpClient smp, SmpRoute route) {
@@ -80,8 +110,14 @@ final class SmpCommand {
         }
     }
 
-    @Command(name = "switchinfo", aliases = "SI", description = "SwitchInfo (attribute 0x0012).")
     static final class SwitchInfoQuery extends Query {
+        static final CommandInfo INFO = CommandInfo.of(SwitchInfoQuery.class, "switchinfo", "SwitchInfo (attribute "
+                + "0x0012).").withAliases("SI");
+
+        SwitchInfoQuery(CliContext context) {
+            super(context);
+        }
+
         @Override
         Mono<? extends Record> query(SmpClient smp, SmpRoute route) {
             return smp.switchInfo(route);

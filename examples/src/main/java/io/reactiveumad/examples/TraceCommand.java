@@ -11,24 +11,30 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import io.reactiveumad.examples.cli.Command;
-import io.reactiveumad.examples.cli.Option;
-import io.reactiveumad.examples.cli.Parameters;
+import io.reactiveumad.examples.cli.CommandInfo;
+import io.reactiveumad.examples.cli.Declaration;
+import io.reactiveumad.examples.cli.Values;
 
-@Command(name = TraceCommand.NAME, description = "The route from one LID to another through the switches' forwarding tables (as ibtracert), "
-                + "hop by hop with the ports and nodes it passes.")
 final class TraceCommand extends FabricCommand {
-    /** The subcommand's name, a constant so {@link UmadCli} can pick it without reading annotations. */
-    static final String NAME = "trace";
+    static final CommandInfo INFO = CommandInfo.of(TraceCommand.class, "trace",
+            "The route from one LID to another through the switches' forwarding tables (as ibtracert), hop by hop "
+                    + "with the ports and nodes it passes.");
 
-    @Parameters(index = 0, paramLabel = "SRCLID", description = "The source LID.")
-    String source;
+    private String source;
+    private String destination;
+    private boolean json;
 
-    @Parameters(index = 1, paramLabel = "DSTLID", description = "The destination LID.")
-    String destination;
+    TraceCommand(CliContext context) {
+        super(context);
+    }
 
-    @Option(names = "--json", description = "Print JSON.")
-    boolean json;
+    @Override
+    public void declare(Declaration d) {
+        super.declare(d);
+        d.parameter("SRCLID").help("The source LID.").to(Values::text, v -> source = v);
+        d.parameter("DSTLID").help("The destination LID.").to(Values::text, v -> destination = v);
+        d.flag("--json").help("Print JSON.").to(() -> json = true);
+    }
 
     @Override
     public Integer call() {

@@ -7,6 +7,9 @@ import io.reactiveumad.PortOptions;
 import io.reactiveumad.PortSpec;
 import io.reactiveumad.Transport;
 import io.reactiveumad.Umad;
+import io.reactiveumad.examples.cli.Declaration;
+import io.reactiveumad.examples.cli.Declares;
+import io.reactiveumad.examples.cli.Values;
 import io.reactiveumad.test.EmbeddedFabric;
 import io.reactiveumad.test.topology.Topology;
 import java.io.IOException;
@@ -18,37 +21,40 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import io.reactiveumad.examples.cli.Option;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
 /** The options every fabric-facing command shares: which transport, which local port. */
-final class TransportOptions {
+final class TransportOptions implements Declares {
     private static final Duration OPEN_TIMEOUT = Duration.ofSeconds(10);
 
     private final CliContext context;
-
-    @Option(names = "--transport", paramLabel = "KIND",
-            description = "kernel, ibsim or embedded. Default: kernel if a /dev/infiniband/umad* device is readable, "
-                    + "else ibsim if a simulator answers, else the embedded fabric.")
     TransportKind kind;
-
-    @Option(names = "--device", paramLabel = "CA", description = "The local CA, e.g. mlx5_0 (default: the first one).")
-    String device;
-
-    @Option(names = "--port", paramLabel = "N", defaultValue = "1", description = "The local port number (default: ${DEFAULT-VALUE}).")
-    int port;
-
-    @Option(names = "--sim-host", paramLabel = "NAME",
-            description = "ibsim: the simulated node to attach to (default: $SIM_HOST, else the simulator's first CA).")
-    String simHost;
-
-    @Option(names = "--topology", paramLabel = "FILE",
-            description = "embedded: an ibsim net file or ibnetdiscover output to load (default: the bundled fabric).")
-    Path topology;
+    private String device;
+    private int port;
+    private String simHost;
+    private Path topology;
 
     TransportOptions(CliContext context) {
         this.context = context;
+    }
+
+    @Override
+    public void declare(Declaration d) {
+        d.option("--transport").label("KIND").help("kernel, ibsim or embedded. Default: kernel if a "
+                + "/dev/infiniband/umad* device is readable, else ibsim if a simulator answers, else the embedded "
+                        + "fabric.")
+                .to(Values.enumeration(TransportKind.class), v -> kind = v);
+        d.option("--device").label("CA").help("The local CA, e.g. mlx5_0 (default: the first one).")
+                .to(Values::text, v -> device = v);
+        d.option("--port").label("N").defaultValue("1").help("The local port number (default: ${DEFAULT-VALUE}).")
+                .to(Values::integer, v -> port = v);
+        d.option("--sim-host").label("NAME")
+                .help("ibsim: the simulated node to attach to (default: $SIM_HOST, else the simulator's first CA).")
+                .to(Values::text, v -> simHost = v);
+        d.option("--topology").label("FILE")
+                .help("embedded: an ibsim net file or ibnetdiscover output to load (default: the bundled fabric).")
+                .to(Values::path, v -> topology = v);
     }
 
     /**
@@ -140,7 +146,8 @@ final class TransportOptions {
 
     private Connection openIbsim(Scheduler delivery) {
         if (port != 1) {
-            throw new IllegalArgumentException("--port " + port + ": ibsim attaches clients to a node's first port only");
+            throw new IllegalArgumentException("--port " + port + ": ibsim attaches clients to a node's first port "
+                    + "only");
         }
         Map<String, String> env = new HashMap<>(context.env());
         String node = simHost != null ? simHost : device;

@@ -1,6 +1,6 @@
 package io.reactiveumad.examples;
 
-import io.reactiveumad.examples.cli.Command;
+import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.CommandLine;
 import io.reactiveumad.examples.cli.CommandSpec;
 import io.reactiveumad.examples.cli.UsageException;
@@ -14,14 +14,16 @@ import reactor.core.scheduler.Schedulers;
  * Exit codes: 0 done, 1 the operation failed, 2 bad usage: the command line's parse errors and every
  * {@link IllegalArgumentException} (a value given was refused, by the command or by the library).
  */
-@Command(name = "umad", version = "umad (reactive-umad examples) 0.1.0",
-        description = "InfiniBand management from Java with reactive-umad: watch traps, discover the fabric, "
-                + "query SMP/SA/PerfMgt attributes. Runs on the kernel's umad devices, an ibsim simulator, or an "
-                + "embedded in-JVM fabric when there is no InfiniBand.",
-        subcommands = {DemoCommand.class, WatchCommand.class, DiscoverCommand.class, SmpCommand.class, SaCommand.class,
-                PerfCommand.class, RoutesCommand.class, TraceCommand.class, ErrorsCommand.class, LinksCommand.class,
-                McastCommand.class, ServeCommand.class})
 public final class UmadCli {
+    static final CommandInfo INFO = CommandInfo.of(UmadCli.class, "umad",
+            "InfiniBand management from Java with reactive-umad: watch traps, discover the fabric, query "
+                    + "SMP/SA/PerfMgt attributes. Runs on the kernel's umad devices, an ibsim simulator, or an "
+                    + "embedded in-JVM fabric when there is no InfiniBand.")
+            .withVersion("umad (reactive-umad examples) 0.1.0")
+            .withSubcommands(DemoCommand.INFO, WatchCommand.INFO, DiscoverCommand.INFO, SmpCommand.INFO, SaCommand.INFO,
+                    PerfCommand.INFO, RoutesCommand.INFO, TraceCommand.INFO, ErrorsCommand.INFO, LinksCommand.INFO,
+                    McastCommand.INFO, ServeCommand.INFO);
+
     public static final int EXIT_FAILED = 1;
 
     public static void main(String[] args) {
@@ -49,7 +51,7 @@ public final class UmadCli {
     /** Runs one command line in {@code context} with these writers; returns the exit code. */
     static int run(CliContext context, PrintWriter out, PrintWriter err, String... args) {
         try {
-            return new CommandLine(new UmadCli(), type -> create(type, context), UmadCli::oneLineError)
+            return new CommandLine(INFO, type -> create(type, context), UmadCli::oneLineError)
                     .execute(out, err, args);
         } finally {
             out.flush();

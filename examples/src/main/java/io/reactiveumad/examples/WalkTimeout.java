@@ -1,14 +1,20 @@
 package io.reactiveumad.examples;
 
+import io.reactiveumad.examples.cli.Declaration;
+import io.reactiveumad.examples.cli.Declares;
 import java.time.Duration;
-import io.reactiveumad.examples.cli.Option;
 
 /**
- * The {@code --timeout} of the commands that walk the whole fabric (discover, errors, links): a mixin, so
- * the option, its default and its bounds ({@link Seconds}) are stated once.
+ * The {@code --timeout} of the commands that walk the whole fabric (discover, errors, links), declared once:
+ * the option, its default and its bounds ({@link Seconds}).
  */
-final class WalkTimeout {
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "300", converter = Seconds.class,
-            description = "Give up after this many seconds, 1 to a day (default: ${DEFAULT-VALUE}).")
+final class WalkTimeout implements Declares {
     Duration timeout;
+
+    @Override
+    public void declare(Declaration d) {
+        d.option("--timeout").label("SECONDS").defaultValue("300")
+                .help("Give up after this many seconds, 1 to a day (default: ${DEFAULT-VALUE}).")
+                .to(Seconds::parse, v -> timeout = v);
+    }
 }

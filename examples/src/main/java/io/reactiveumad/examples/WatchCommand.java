@@ -6,26 +6,35 @@ import io.reactiveumad.client.TrapSelector;
 import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.List;
-import io.reactiveumad.examples.cli.Command;
-import io.reactiveumad.examples.cli.Option;
+import io.reactiveumad.examples.cli.CommandInfo;
+import io.reactiveumad.examples.cli.Declaration;
+import io.reactiveumad.examples.cli.Values;
 import io.reactiveumad.examples.cli.UsageException;
 import reactor.core.publisher.Flux;
 
-@Command(name = WatchCommand.NAME, description = "Subscribe to traps at the SA (InformInfo) and print one line per notice as it arrives; "
-                + "subscriptions are renewed when the SM moves or restarts.")
 final class WatchCommand extends FabricCommand {
-    /** The subcommand's name, a constant so {@link UmadCli} can pick it without reading annotations. */
-    static final String NAME = "watch";
+    static final CommandInfo INFO = CommandInfo.of(WatchCommand.class, "watch",
+            "Subscribe to traps at the SA (InformInfo) and print one line per notice as it arrives; subscriptions are "
+                    + "renewed when the SM moves or restarts.");
 
-    @Option(names = "--traps", split = ",", paramLabel = "N", defaultValue = "64,65,66,67,128,144",
-            description = "Trap numbers to subscribe to (default: ${DEFAULT-VALUE}).")
-    List<Integer> traps;
+    private List<Integer> traps;
+    private Long count;
+    private boolean json;
 
-    @Option(names = "--count", paramLabel = "N", description = "Exit after N notices (default: run until interrupted).")
-    Long count;
+    WatchCommand(CliContext context) {
+        super(context);
+    }
 
-    @Option(names = "--json", description = "One JSON object per line.")
-    boolean json;
+    @Override
+    public void declare(Declaration d) {
+        super.declare(d);
+        d.option("--traps").label("N").defaultValue("64,65,66,67,128,144").split(",")
+                .help("Trap numbers to subscribe to (default: ${DEFAULT-VALUE}).")
+                .toList(Values::integer, v -> traps = v);
+        d.option("--count").label("N").help("Exit after N notices (default: run until interrupted).")
+                .to(Values::wholeNumber, v -> count = v);
+        d.flag("--json").help("One JSON object per line.").to(() -> json = true);
+    }
 
     @Override
     public Integer call() {
@@ -41,7 +50,8 @@ final class WatchCommand extends FabricCommand {
         try (Connection connection = transport.connect(err())) {
             NoticeFormat format = new NoticeFormat(connection.fabric()
                     .map(f -> FabricNames.of(f.topology())).orElse(FabricNames.none()));
-            String subscribed = String.format("umad watch: subscribed to traps %s at the SA (lid %d) from %s; Ctrl-C to stop",
+            String subscribed = String.format("umad watch: subscribed to traps %s at the SA (lid %d) from %s; Ctrl-C "
+                    + "to stop",
                     traps, connection.port().attributes().smLid(), connection.port().spec());
             Flux<NoticeEvent> events = Notices.of(connection.port()).watch(selectors)
                     .doOnNext(event -> {

@@ -25,7 +25,7 @@ public final class CommandLine {
     /** The exit code of bad usage, as for every infiniband-diags tool. */
     public static final int EXIT_USAGE = 2;
 
-    /** Makes commands, their mixins and converters. */
+    /** Makes the commands. */
     @FunctionalInterface
     public interface Factory {
         Object create(Class<?> type);
@@ -48,11 +48,11 @@ public final class CommandLine {
         }
     }
 
-    private final Object root;
+    private final CommandInfo root;
     private final Factory factory;
     private final FailureHandler onFailure;
 
-    public CommandLine(Object root, Factory factory, FailureHandler onFailure) {
+    public CommandLine(CommandInfo root, Factory factory, FailureHandler onFailure) {
         this.root = root;
         this.factory = factory;
         this.onFailure = onFailure;
@@ -60,7 +60,7 @@ public final class CommandLine {
 
     /** Parses {@code args}, runs what they name and returns its exit code. */
     public int execute(PrintWriter out, PrintWriter err, String... args) {
-        CommandModel model = CommandModel.of(root, factory);
+        CommandModel model = new CommandModel(root, null, factory, out, err);
         try {
             int next = 0;
             while (true) {
@@ -68,7 +68,7 @@ public final class CommandLine {
                 if (parsed.subcommand == null) {
                     return parsed.exitCode >= 0 ? parsed.exitCode : run(model, out, err);
                 }
-                model = CommandModel.of(parsed.subcommand, model.qualifiedName, factory);
+                model = new CommandModel(parsed.subcommand, model.spec.qualifiedName(), factory, out, err);
                 if (parsed.helpOnly) {
                     out.print(Usage.of(model));
                     return 0;
@@ -76,7 +76,7 @@ public final class CommandLine {
                 next = parsed.next;
             }
         } catch (Exception e) {
-            return onFailure.handle(e, new CommandSpec(model.command.name(), model.qualifiedName, out, err));
+            return onFailure.handle(e, model.spec);
         }
     }
 
@@ -84,7 +84,6 @@ public final class CommandLine {
         if (!(model.instance instanceof Callable<?> command)) {
             throw new UsageException("Missing required subcommand");
         }
-        model.spec(out, err);
         Object result = command.call();
         return result instanceof Integer code ? code : 0;
     }
@@ -93,7 +92,7 @@ public final class CommandLine {
      * What the arguments from {@code next} on ask of {@code model}: a subcommand to go on with (and where its
      * arguments start) or whose help to print, or an exit code (help, version), or -1 to run it.
      */
-    private record Parsed(Class<?> subcommand, int next, boolean helpOnly, int exitCode) {
+    private record Parsed(CommandInfo subcommand, int next, boolean helpOnly, int exitCode) {
         static Parsed exit(int code) {
             return new Parsed(null, 0, false, code);
         }
@@ -114,7 +113,7 @@ public final class CommandLine {
                 return Parsed.exit(0);
             }
             if (!optionsEnded && model.hasVersion() && (arg.equals("-V") || arg.equals("--version"))) {
-                out.println(model.command.version());
+                out.println(model.info.version());
                 return Parsed.exit(0);
             }
             if (!optionsEnded && isOption(model, arg, positional)) {
@@ -122,7 +121,7 @@ public final class CommandLine {
                 continue;
             }
             if (positional == 0 && model.hasSubcommands()) {
-                Optional<Class<?>> sub = model.subcommand(arg);
+                Optional<CommandInfo> sub = model.info.subcommand(arg);
                 if (sub.isPresent()) {
                     return new Parsed(sub.get(), i + 1, false, -1);
                 }
@@ -231,7 +230,7 @@ public final class CommandLine {
             out.print(Usage.of(model));
             return Parsed.exit(0);
         }
-        return new Parsed(model.subcommand(args[from])
+        return new Parsed(model.info.subcommand(args[from])
                 .orElseThrow(() -> new UsageException("Unknown command: '" + args[from] + "'")), 0, true, -1);
     }
 }

@@ -7,4 +7,9 @@ package io.reactiveumad.examples.cli;
 @FunctionalInterface
 public interface Converter<T> {
     T convert(String text);
+
+    /** The values it takes, for {@code ${COMPLETION-CANDIDATES}} in a help text; empty when they are not a list. */
+    default String candidates() {
+        return "";
+    }
 }

@@ -18,7 +18,7 @@ final class Usage {
     }
 
     static String of(CommandModel model) {
-        StringBuilder text = new StringBuilder("Usage: ").append(model.qualifiedName).append(" [OPTIONS]");
+        StringBuilder text = new StringBuilder("Usage: ").append(model.spec.qualifiedName()).append(" [OPTIONS]");
         for (Argument p : model.positionals) {
             text.append(' ').append(p.optional ? "[" + p.label + "]" : p.label);
         }
@@ -26,7 +26,7 @@ final class Usage {
             text.append(model.instance instanceof Callable<?> ? " [COMMAND]" : " COMMAND");
         }
         text.append('\n');
-        wrap(text, model.command.description(), 0);
+        wrap(text, model.info.description(), 0);
 
         if (!model.positionals.isEmpty()) {
             List<String[]> rows = new ArrayList<>();
@@ -47,19 +47,14 @@ final class Usage {
         section(text, "Options:", options);
         if (model.hasSubcommands()) {
             List<String[]> commands = new ArrayList<>();
-            for (Class<?> sub : model.command.subcommands()) {
-                Command c = CommandModel.annotation(sub);
-                commands.add(new String[] {String.join(", ", names(c)), c.description()});
+            for (CommandInfo sub : model.info.subcommands()) {
+                List<String> names = new ArrayList<>(List.of(sub.name()));
+                names.addAll(sub.aliases());
+                commands.add(new String[] {String.join(", ", names), sub.description()});
             }
             section(text, "Commands:", commands);
         }
         return text.toString();
-    }
-
-    private static List<String> names(Command c) {
-        List<String> all = new ArrayList<>(List.of(c.name()));
-        all.addAll(List.of(c.aliases()));
-        return all;
     }
 
     /** {@code -o, --outstanding=N}; a command with only a long name is indented past where a short one would be. */

@@ -18,6 +18,7 @@ class CommandLineTest {
 
     enum Colour { RED, DARK_BLUE }
 
+    /** A converter of its own, as a class. */
     static final class Minutes implements Converter<Duration> {
         @Override
         public Duration convert(String text) {
@@ -28,71 +29,66 @@ class CommandLineTest {
         }
     }
 
-    static final class Shared {
-        @Option(names = "--shared", paramLabel = "N", defaultValue = "7", description = "From a mixin (default: ${DEFAULT-VALUE}).")
+    /** Options several commands share, declared once. */
+    static final class Shared implements Declares {
         int shared;
+
+        @Override
+        public void declare(Declaration d) {
+            d.option("--shared").label("N").defaultValue("7").help("Shared (default: ${DEFAULT-VALUE}).")
+                    .to(Values::integer, v -> shared = v);
+        }
     }
 
-    @Command(name = "tool", version = "tool 1.0", description = "A tool.", subcommands = {Run.class, Group.class})
     static final class Tool {
+        static final CommandInfo INFO = CommandInfo.of(Tool.class, "tool", "A tool.").withVersion("tool 1.0")
+                .withSubcommands(Run.INFO, Group.INFO);
     }
 
-    /** Every kind of member; {@link #call()} records what it was given. */
-    @Command(name = "run", aliases = "r", description = "Runs.")
-    static final class Run implements Callable<Integer> {
+    /** Every kind of declaration; {@link #call()} records what it was given. */
+    static final class Run implements Callable<Integer>, Declares {
+        static final CommandInfo INFO = CommandInfo.of(Run.class, "run", "Runs.").withAliases("r");
         static Run last;
 
-        @Spec
         CommandSpec spec;
-
-        @Mixin
-        Shared mixin;
-
-        @Parameters(index = 0, paramLabel = "LID", description = "A LID.")
+        final Shared shared = new Shared();
         int lid;
-
-        @Parameters(index = 1, paramLabel = "PORT", optional = true, defaultValue = "1", description = "A port.")
         int port;
-
-        @Option(names = {"-v", "--verbose"}, description = "Talk.")
         boolean verbose;
-
-        @Option(names = {"-q", "--quiet"}, description = "Do not.")
         boolean quiet;
-
-        @Option(names = {"-o", "--outstanding"}, paramLabel = "N", defaultValue = "0x10", description = "In flight.")
         int outstanding;
-
-        @Option(names = "--big", paramLabel = "N", description = "A long.")
         Long big;
-
-        @Option(names = "--ratio", paramLabel = "X", description = "A double.")
         double ratio;
-
-        @Option(names = "--colour", paramLabel = "C", defaultValue = "RED", description = "One of ${COMPLETION-CANDIDATES}.")
         Colour colour;
-
-        @Option(names = "--file", paramLabel = "FILE", description = "A path.")
         Path file;
-
-        @Option(names = "--every", paramLabel = "TIME", converter = Minutes.class, description = "Minutes.")
         Duration every;
-
-        @Option(names = "--traps", paramLabel = "N", split = ",", defaultValue = "64,65", description = "Numbers.")
         List<Integer> traps;
-
-        @Option(names = {"-s", "--name"}, paramLabel = "NAME", split = ",", description = "Names.")
         List<String> names = new ArrayList<>();
-
-        @Option(names = "--set", paramLabel = "NAME=VALUE", description = "Pairs.")
         Map<String, Long> pairs = new LinkedHashMap<>();
-
         /** Where -c came among the -s names. */
         int markAt = -1;
 
-        @Option(names = {"-c", "--mark"}, description = "Marks the place.")
-        void mark(boolean on) {
-            markAt = names.size();
+        @Override
+        public void declare(Declaration d) {
+            spec = d.spec();
+            shared.declare(d);
+            d.parameter("LID").help("A LID.").to(Values::integer, v -> lid = v);
+            d.parameter("PORT").optional().defaultValue("1").help("A port.").to(Values::integer, v -> port = v);
+            d.flag("-v", "--verbose").help("Talk.").to(() -> verbose = true);
+            d.flag("-q", "--quiet").help("Do not.").to(() -> quiet = true);
+            d.option("-o", "--outstanding").label("N").defaultValue("0x10").help("In flight.")
+                    .to(Values::integer, v -> outstanding = v);
+            d.option("--big").label("N").help("A long.").to(Values::wholeNumber, v -> big = v);
+            d.option("--ratio").label("X").help("A double.").to(Values::decimal, v -> ratio = v);
+            d.option("--colour").label("C").defaultValue("RED").help("One of ${COMPLETION-CANDIDATES}.")
+                    .to(Values.enumeration(Colour.class), v -> colour = v);
+            d.option("--file").label("FILE").help("A path.").to(Values::path, v -> file = v);
+            d.option("--every").label("TIME").help("Minutes.").to(new Minutes(), v -> every = v);
+            d.option("--traps").label("N").split(",").defaultValue("64,65").help("Numbers.")
+                    .toList(Values::integer, v -> traps = v);
+            d.option("-s", "--name").label("NAME").split(",").help("Names.").toList(Values::text, v -> names = v);
+            d.option("--set").label("NAME=VALUE").help("Pairs.").toMap(Values::wholeNumber, v -> pairs = v);
+            d.flag("-c", "--mark").help("Marks the place.").to(() -> markAt = names.size());
         }
 
         @Override
@@ -103,8 +99,8 @@ class CommandLineTest {
         }
     }
 
-    @Command(name = "group", description = "Has its own.", subcommands = Run.class)
     static final class Group {
+        static final CommandInfo INFO = CommandInfo.of(Group.class, "group", "Has its own.").withSubcommands(Run.INFO);
     }
 
     private record Result(int exitCode, String out, String err, Run run) {
@@ -114,7 +110,7 @@ class CommandLineTest {
         Run.last = null;
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = new CommandLine(new Tool(), CommandLine::construct, (e, where) -> {
+        int code = new CommandLine(Tool.INFO, CommandLine::construct, (e, where) -> {
             where.err().print(where.qualifiedName() + ": " + e.getMessage());
             return e instanceof UsageException ? CommandLine.EXIT_USAGE : 1;
         }).execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
@@ -136,7 +132,7 @@ class CommandLineTest {
         assertThat(run.lid).isEqualTo(5);
         assertThat(run.port).isEqualTo(1);
         assertThat(run.outstanding).as("hex default").isEqualTo(16);
-        assertThat(run.mixin.shared).isEqualTo(7);
+        assertThat(run.shared.shared).isEqualTo(7);
         assertThat(run.colour).isEqualTo(Colour.RED);
         assertThat(run.traps).containsExactly(64, 65);
         assertThat(run.names).isEmpty();
@@ -161,7 +157,7 @@ class CommandLineTest {
         assertThat(run.every).isEqualTo(Duration.ofMinutes(5));
         assertThat(run.traps).as("the default replaced, then added to").containsExactly(1, 2, 3);
         assertThat(run.pairs).containsExactly(Map.entry("A", 1L), Map.entry("B", 16L));
-        assertThat(run.mixin.shared).as("a value starting with a dash").isEqualTo(-1);
+        assertThat(run.shared.shared).as("a value starting with a dash").isEqualTo(-1);
     }
 
     @Test
@@ -223,7 +219,7 @@ class CommandLineTest {
         assertThat(help.run()).isNull();
         assertThat(help.out()).startsWith("Usage: tool run [OPTIONS] LID [PORT]\nRuns.\n")
                 .contains("  -o, --outstanding=N", "      --traps=N...", "One of RED, DARK_BLUE.",
-                        "From a mixin (default: 7).", "  [PORT]", "  -h, --help")
+                        "Shared (default: 7).", "  [PORT]", "  -h, --help")
                 .doesNotContain("--version");
         assertThat(run("help", "run").out()).isEqualTo(help.out());
         assertThat(run("run", "--nope", "--help").exitCode()).as("help wins over what follows it, not what precedes")

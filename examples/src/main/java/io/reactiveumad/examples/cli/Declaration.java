@@ -1,0 +1,133 @@
+package io.reactiveumad.examples.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * What a command {@link Declares}: its options and positional parameters, each ending in where its value goes.
+ *
+ * <pre>{@code
+ * d.option("-o", "--outstanding").label("N").defaultValue("32").help("In flight (default: ${DEFAULT-VALUE}).")
+ *         .to(Values::integer, v -> outstanding = v);
+ * d.flag("--json").help("Print JSON.").to(() -> json = true);
+ * d.parameter("LID").help("The node's LID.").to(Values::integer, v -> lid = v);
+ * }</pre>
+ *
+ * In a help text {@code ${DEFAULT-VALUE}} is the default and {@code ${COMPLETION-CANDIDATES}} the converter's
+ * {@link Converter#candidates()}. A default goes through the converter and the setter as a given value would.
+ */
+public final class Declaration {
+    private final CommandSpec spec;
+    final List<Argument> options = new ArrayList<>();
+    final List<Argument> positionals = new ArrayList<>();
+
+    Declaration(CommandSpec spec) {
+        this.spec = spec;
+    }
+
+    /** The command's names and writers. */
+    public CommandSpec spec() {
+        return spec;
+    }
+
+    /** An option taking a value: {@code -o 16}, {@code --outstanding=16}. */
+    public Builder option(String... names) {
+        return new Builder(List.of(names), -1);
+    }
+
+    /** An option without a value. */
+    public Flag flag(String... names) {
+        return new Flag(List.of(names));
+    }
+
+    /** The next positional parameter, required unless {@link Builder#optional()}. */
+    public Builder parameter(String label) {
+        return new Builder(List.of(), positionals.size()).label(label);
+    }
+
+    /** An option or parameter being declared; {@code to...} ends it. */
+    public final class Builder {
+        private final List<String> names;
+        private final int index;
+        private String label = "VALUE";
+        private String help = "";
+        private String defaultValue = "";
+        private String split = "";
+        private boolean optional;
+
+        private Builder(List<String> names, int index) {
+            this.names = names;
+            this.index = index;
+        }
+
+        /** What the value is called in the help ({@code N}, {@code LID}). */
+        public Builder label(String text) {
+            label = text;
+            return this;
+        }
+
+        public Builder help(String text) {
+            help = text;
+            return this;
+        }
+
+        /** The value when it is not given, converted as a given one would be. */
+        public Builder defaultValue(String text) {
+            defaultValue = text;
+            return this;
+        }
+
+        /** A regular expression splitting one value into several, for {@link #toList}. */
+        public Builder split(String regex) {
+            split = regex;
+            return this;
+        }
+
+        /** A parameter the command runs without (the help shows it in brackets). */
+        public Builder optional() {
+            optional = true;
+            return this;
+        }
+
+        /** One value, given once. */
+        public <T> void to(Converter<T> converter, Consumer<? super T> setter) {
+            add(Argument.single(names, index, label, help, optional || index < 0, defaultValue, converter, setter));
+        }
+
+        /** A list, added to each time the option is given (its default replaced by the first). */
+        public <T> void toList(Converter<T> converter, Consumer<List<T>> setter) {
+            add(Argument.list(names, index, label, help, defaultValue, split, converter, setter));
+        }
+
+        /** {@code NAME=VALUE} pairs, one each time the option is given (its default replaced by the first). */
+        public <T> void toMap(Converter<T> converter, Consumer<Map<String, T>> setter) {
+            add(Argument.map(names, label, help, defaultValue, converter, setter));
+        }
+    }
+
+    /** A flag being declared; {@link #to} ends it. */
+    public final class Flag {
+        private final List<String> names;
+        private String help = "";
+
+        private Flag(List<String> names) {
+            this.names = names;
+        }
+
+        public Flag help(String text) {
+            help = text;
+            return this;
+        }
+
+        /** What giving it does. */
+        public void to(Runnable set) {
+            add(Argument.flag(names, help, set));
+        }
+    }
+
+    private void add(Argument argument) {
+        (argument.names.isEmpty() ? positionals : options).add(argument);
+    }
+}
