@@ -11,10 +11,12 @@ import java.util.function.Consumer;
  *
  * @param env            environment variables ({@code SIM_HOST}, {@code IBSIM_SOCKNAME}, …)
  * @param devInfiniband  where the kernel's umad devices live ({@code /dev/infiniband})
+ * @param etc            where the configuration infiniband-diags reads by default lives ({@code /etc}): its error
+ *                       thresholds and node name map
  * @param fabricStarted  told about every embedded fabric a command starts (tests drive it: unlink, counters)
  */
-record CliContext(Map<String, String> env, Path devInfiniband, Consumer<EmbeddedFabric> fabricStarted) {
+record CliContext(Map<String, String> env, Path devInfiniband, Path etc, Consumer<EmbeddedFabric> fabricStarted) {
     static CliContext system() {
-        return new CliContext(System.getenv(), Path.of("/dev/infiniband"), fabric -> { });
+        return new CliContext(System.getenv(), Path.of("/dev/infiniband"), Path.of("/etc"), fabric -> { });
     }
 }

@@ -28,6 +28,7 @@ final class DiscoverCommand extends FabricCommand {
     private int outstanding;
     private Format format;
     private final WalkTimeout walk = new WalkTimeout();
+    private final NodeNames nodeNames = new NodeNames();
 
     DiscoverCommand(CliContext context) {
         super(context);
@@ -43,11 +44,13 @@ final class DiscoverCommand extends FabricCommand {
                 .help("ibnetdiscover or json (default: ${DEFAULT-VALUE}).")
                 .to(Values.enumeration(Format.class), v -> format = v);
         walk.declare(d);
+        nodeNames.declare(d);
     }
 
     @Override
     public Integer call() {
         PrintWriter err = err();
+        NodeNameMap names = nodeNames.load(context, err);
         AtomicLong lastReport = new AtomicLong(System.nanoTime());
         DiscoveryOptions options = DiscoveryOptions.defaults().withOutstanding(outstanding)
                 .withProgress(p -> report(err, p, lastReport));
@@ -68,7 +71,8 @@ final class DiscoverCommand extends FabricCommand {
         err.printf("umad discover: %d nodes, %d links, %d SMPs (%d timed out) in %d ms%n", fabric.nodes().size(),
                 fabric.links().size(), fabric.smpsSent(), stats.timeouts(), Duration.ofNanos(System.nanoTime() - started).toMillis());
         fabric.problems().forEach(problem -> err.println("umad discover: warning: " + problem));
-        out().print(format == Format.JSON ? Json.pretty(FabricJson.of(fabric)) + "\n" : DiscoveredTopology.toIbnetdiscover(fabric));
+        out().print(format == Format.JSON ? Json.pretty(FabricJson.of(fabric)) + "\n" : DiscoveredTopology.toIbnetdiscover(fabric,
+                node -> names.name(node.nodeGuid(), node.description())));
         return fabric.complete() ? 0 : UmadCli.EXIT_FAILED;
     }
 

@@ -41,6 +41,12 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 final class ErrorsCommand extends FabricCommand {
+    /**
+     * Where ibqueryerrors reads its thresholds when no file is named, under /etc: an operator's edits there apply
+     * to both tools.
+     */
+    static final String DEFAULT_THRESHOLD_FILE = "infiniband-diags/error_thresholds";
+
     static final CommandInfo INFO = CommandInfo.of(ErrorsCommand.class, "errors",
             "Check every port's error counters fabric-wide (as ibqueryerrors): discover the fabric, read PortCounters "
                     + "with many requests in flight, print the ports over threshold grouped by node. Exit code 1 when "
@@ -66,6 +72,7 @@ final class ErrorsCommand extends FabricCommand {
     private boolean countersOnly;
     private boolean data;
     private final WalkTimeout walk = new WalkTimeout();
+    private final NodeNames nodeNames = new NodeNames();
     private boolean json;
 
     ErrorsCommand(CliContext context) {
@@ -83,7 +90,8 @@ final class ErrorsCommand extends FabricCommand {
                 .help("Report a counter only above VALUE (default 0), e.g. SymbolErrorCounter=10; repeatable.")
                 .toMap(Values::wholeNumber, v -> thresholds = v);
         d.option("--threshold-file").label("FILE")
-                .help("Thresholds as ibqueryerrors reads them: NAME=VALUE lines, # comments.")
+                .help("Thresholds as ibqueryerrors reads them: NAME=VALUE lines, # comments (default: /etc/"
+                        + DEFAULT_THRESHOLD_FILE + " where it exists, as ibqueryerrors).")
                 .to(Values::path, v -> thresholdFile = v);
         d.flag("-k", "--clear").help("Reset every checked port's error counters after reading them (needs --yes: it "
                 + "changes the whole fabric).")
@@ -118,6 +126,7 @@ final class ErrorsCommand extends FabricCommand {
                 + "PortCountersExtended where the PMA has them.")
                 .to(() -> data = true);
         walk.declare(d);
+        nodeNames.declare(d);
         d.flag("--json").help("Print JSON.").to(() -> json = true);
     }
 
@@ -150,7 +159,9 @@ final class ErrorsCommand extends FabricCommand {
         }
         Long guid = portGuid == null ? null : parse("-G", () -> Guids.parse(portGuid));
         SmpRoute.Directed path = directRoute == null ? null : parse("-D", () -> Routes.parse(directRoute));
-        Map<String, Long> all = new LinkedHashMap<>(thresholdFile == null ? Map.of() : readThresholds(thresholdFile));
+        Path fallback = context.etc().resolve(DEFAULT_THRESHOLD_FILE);
+        Path thresholdsFrom = thresholdFile != null ? thresholdFile : Files.isRegularFile(fallback) ? fallback : null;
+        Map<String, Long> all = new LinkedHashMap<>(thresholdsFrom == null ? Map.of() : readThresholds(thresholdsFrom));
         all.putAll(thresholds);
         for (var t : all.entrySet()) {
             ErrorCounter counter;
@@ -161,6 +172,7 @@ final class ErrorsCommand extends FabricCommand {
             }
             options = options.withThreshold(counter, t.getValue());
         }
+        NodeNameMap names = nodeNames.load(context, err());
         ErrorSweepOptions sweep = options;
         Swept swept;
         // The sweep's callbacks only collect (for block() here): they run where the answers are read, with no
@@ -180,14 +192,15 @@ final class ErrorsCommand extends FabricCommand {
         List<NodeErrors> nodes = swept.nodes();
         Map<Long, Map<Integer, PortLink>> links = new HashMap<>();
         if (reportPort) {
-            for (PortLink l : Links.of(swept.fabric())) {
+            for (PortLink l : Links.of(names.rename(swept.fabric()))) {
                 // ibqueryerrors' one-hop discovery from a CA named by -G/-S does not reach the far end: it prints none.
                 PortLink shown = guid != null && !l.local().node().isSwitch() ? new PortLink(l.local(), Optional.empty()) : l;
                 links.computeIfAbsent(l.local().node().guid(), g -> new HashMap<>()).put(l.local().port(), shown);
             }
         }
         long badPorts = nodes.stream().mapToLong(NodeErrors::badPorts).sum();
-        out().print(json ? Json.pretty(json(nodes, sweep)) + "\n" : text(nodes, sweep, links));
+        out().print(json ? Json.pretty(json(nodes, sweep)) + "\n" : text(nodes.stream().map(n -> new NodeErrors(
+                names.rename(n.node()), n.lid(), n.errors(), n.portsChecked(), n.failures())).toList(), sweep, links));
         nodes.forEach(n -> n.failures().forEach(f -> err().println("umad errors: warning: \"" + n.node().description()
                 + "\": " + f)));
         return badPorts == 0 ? 0 : UmadCli.EXIT_FAILED;

@@ -15,10 +15,12 @@ abstract class FabricCommand implements Callable<Integer>, Declares {
     /** A guard for one-shot queries: the clients time out and retry on their own well within it. */
     static final Duration QUERY_DEADLINE = Duration.ofSeconds(60);
 
+    final CliContext context;
     final TransportOptions transport;
     CommandSpec spec;
 
     FabricCommand(CliContext context) {
+        this.context = context;
         this.transport = new TransportOptions(context);
     }
 

@@ -24,6 +24,7 @@ final class LinksCommand extends FabricCommand {
     private int outstanding;
     private boolean downOnly;
     private final WalkTimeout walk = new WalkTimeout();
+    private final NodeNames nodeNames = new NodeNames();
     private boolean json;
 
     LinksCommand(CliContext context) {
@@ -38,6 +39,7 @@ final class LinksCommand extends FabricCommand {
                 .to(Values::integer, v -> outstanding = v);
         d.flag("-d", "--down").help("Only ports whose link is down.").to(() -> downOnly = true);
         walk.declare(d);
+        nodeNames.declare(d);
         d.flag("--json").help("Print JSON.").to(() -> json = true);
     }
 
@@ -46,6 +48,7 @@ final class LinksCommand extends FabricCommand {
         if (outstanding < 1) {
             throw new UsageException("--outstanding must be at least 1: " + outstanding);
         }
+        NodeNameMap names = nodeNames.load(context, err());
         List<PortLink> links;
         try (Connection connection = transport.connect(err())) {
             links = Links.links(connection.port(), DiscoveryOptions.defaults().withOutstanding(outstanding))
@@ -55,16 +58,17 @@ final class LinksCommand extends FabricCommand {
         if (links == null) {
             throw new IllegalStateException("the link report ended without a result");
         }
-        out().print(json ? Json.pretty(json(links)) + "\n" : text(links));
+        out().print(json ? Json.pretty(json(links)) + "\n" : text(links, names));
         return 0;
     }
 
-    private static String text(List<PortLink> links) {
+    private static String text(List<PortLink> links, NodeNameMap names) {
         StringBuilder out = new StringBuilder();
         DiscoveredNode current = null;
-        for (PortLink link : links) {
+        for (PortLink shown : links) {
+            PortLink link = names.rename(shown);
             DiscoveredNode node = link.local().node();
-            if (node != current) {
+            if (current == null || node.guid() != current.guid()) {
                 current = node;
                 out.append(node.isSwitch() ? String.format("Switch: 0x%016x %s:%n", node.guid(), node.description())
                         : String.format("%s: "

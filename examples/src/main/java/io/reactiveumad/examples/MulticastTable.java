@@ -16,13 +16,13 @@ final class MulticastTable {
     /**
      * ibroute -M's text: a header naming the range and the switch, a ruler of port numbers, then one line per
      * MLID that goes somewhere (every MLID with {@code all}) with an x under each egress port, or with
-     * {@code brief} the 16-bit port masks in hex.
+     * {@code brief} the 16-bit port masks in hex. The switch is called {@code name}.
      */
-    static String text(String where, SwitchMulticastRoutes routes, boolean all, boolean brief) {
+    static String text(String where, SwitchMulticastRoutes routes, String name, boolean all, boolean brief) {
         int ports = routes.nodeInfo().numPorts();
         StringBuilder out = new StringBuilder();
         out.append(String.format("Multicast mlids [0x%x-0x%x] of switch %s guid 0x%016x (%s):%n", routes.firstMlid(),
-                routes.lastMlid(), where, routes.nodeInfo().nodeGuid(), routes.description()));
+                routes.lastMlid(), where, routes.nodeInfo().nodeGuid(), name));
         if (brief) {
             out.append(" MLid       Port Mask\n");
         } else {

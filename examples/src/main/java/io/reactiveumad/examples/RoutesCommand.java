@@ -35,6 +35,7 @@ final class RoutesCommand extends FabricCommand {
     private boolean noDestinations;
     private int outstanding;
     private boolean json;
+    private final NodeNames nodeNames = new NodeNames();
 
     RoutesCommand(CliContext context) {
         super(context);
@@ -61,6 +62,7 @@ final class RoutesCommand extends FabricCommand {
                 .help("SMPs on the wire at once (default: ${DEFAULT-VALUE}; ibroute sends one at a time).")
                 .to(Values::integer, v -> outstanding = v);
         d.flag("--json").help("Print JSON.").to(() -> json = true);
+        nodeNames.declare(d);
     }
 
     /** One shown LID: its egress port and, when resolved, what answers there (empty: nothing did). */
@@ -73,8 +75,9 @@ final class RoutesCommand extends FabricCommand {
         if (outstanding < 1) {
             throw new UsageException("--outstanding must be at least 1");
         }
+        NodeNameMap names = nodeNames.load(context, err());
         if (multicast) {
-            return multicast(route);
+            return multicast(route, names);
         }
         int first = startLid == null ? 0 : Lids.parse(startLid);
         record Answer(SwitchRoutes routes, List<Row> rows) {
@@ -86,12 +89,12 @@ final class RoutesCommand extends FabricCommand {
         if (json) {
             out().println(Json.pretty(json(answer.routes(), first, last, answer.rows())));
         } else {
-            out().print(text(route, answer.routes(), first, last, answer.rows()));
+            out().print(text(route, answer.routes(), first, last, answer.rows(), names));
         }
         return 0;
     }
 
-    private int multicast(SmpRoute route) {
+    private int multicast(SmpRoute route, NodeNameMap names) {
         int first = startLid == null ? MulticastForwardingTable.FIRST_MLID : Lids.parse(startLid);
         if (first < MulticastForwardingTable.FIRST_MLID) {
             // As ibroute: a start below the multicast range starts the range.
@@ -103,7 +106,8 @@ final class RoutesCommand extends FabricCommand {
                 smp -> Routing.multicastRoutes(smp, route, start, last, all, outstanding), "multicast routes of "
                         + "" + route);
         out().print(json ? Json.pretty(MulticastTable.json(routes, all)) + "\n"
-                : MulticastTable.text(where(route), routes, all, noDestinations));
+                : MulticastTable.text(where(route), routes, names.name(routes.nodeInfo().nodeGuid(), routes.description()), all,
+                        noDestinations));
         return 0;
     }
 
@@ -142,11 +146,11 @@ final class RoutesCommand extends FabricCommand {
                 .collectList();
     }
 
-    private String text(SmpRoute route, SwitchRoutes routes, int first, int last, List<Row> rows) {
+    private String text(SmpRoute route, SwitchRoutes routes, int first, int last, List<Row> rows, NodeNameMap names) {
         StringBuilder out = new StringBuilder();
         out.append(String.format("Unicast lids [0x%x-0x%x] of switch %s guid 0x%016x "
                 + "(%s):%n", first, last, where(route),
-                routes.nodeInfo().nodeGuid(), routes.description()));
+                routes.nodeInfo().nodeGuid(), names.name(routes.nodeInfo().nodeGuid(), routes.description())));
         out.append("  Lid  Out   Destination\n");
         out.append("       Port     Info \n");
         int baseLid = 0;
@@ -167,7 +171,7 @@ final class RoutesCommand extends FabricCommand {
             } else {
                 Endpoint d = row.destination().get();
                 out.append(String.format(": (%s portguid 0x%016x: '%s')%n", NodeTypes.name(d.nodeInfo().nodeType()),
-                        d.nodeInfo().portGuid(), d.description()));
+                        d.nodeInfo().portGuid(), names.name(d.nodeInfo().nodeGuid(), d.description())));
                 if (d.portInfo().lmc() > 0) {
                     baseLid = d.portInfo().lid();
                     lastPortLid = baseLid + (1 << d.portInfo().lmc()) - 1;

@@ -60,7 +60,8 @@ public final class StartupTraining {
         Map<String, String> env = new HashMap<>(System.getenv());
         // A socket name no simulator serves: the attempt ends at connect(2), with everything before it loaded.
         env.put(io.reactiveumad.IbsimTransport.ENV_SOCKET_NAME, "umad-training-" + ProcessHandle.current().pid());
-        CliContext context = new CliContext(Map.copyOf(env), Path.of("/nonexistent/infiniband"), fabric -> { });
+        CliContext context = new CliContext(Map.copyOf(env), Path.of("/nonexistent/infiniband"), Path.of("/nonexistent/etc"),
+                fabric -> { });
         run(context, 1, "discover", "--transport", "ibsim");
         run(context, 0, "discover", "--transport", "embedded");
         run(context, 0, "discover", "--transport", "embedded", "--format", "json");

@@ -23,6 +23,7 @@ final class TraceCommand extends FabricCommand {
     private String source;
     private String destination;
     private boolean json;
+    private final NodeNames nodeNames = new NodeNames();
 
     TraceCommand(CliContext context) {
         super(context);
@@ -34,33 +35,36 @@ final class TraceCommand extends FabricCommand {
         d.parameter("SRCLID").help("The source LID.").to(Values::text, v -> source = v);
         d.parameter("DSTLID").help("The destination LID.").to(Values::text, v -> destination = v);
         d.flag("--json").help("Print JSON.").to(() -> json = true);
+        nodeNames.declare(d);
     }
 
     @Override
     public Integer call() {
         int from = Lids.parse(source);
         int to = Lids.parse(destination);
+        NodeNameMap names = nodeNames.load(context, err());
         RouteTrace trace = query(c -> SmpClient.of(c.port()), smp -> Routing.trace(smp, from, to),
                 "trace from lid " + from + " to lid " + to);
-        out().print(json ? Json.pretty(json(trace)) + "\n" : text(trace));
+        out().print(json ? Json.pretty(json(trace)) + "\n" : text(trace, names));
         return 0;
     }
 
-    private static String text(RouteTrace trace) {
+    private static String text(RouteTrace trace, NodeNameMap names) {
         StringBuilder out = new StringBuilder();
-        out.append(endLine("From", trace.from(), trace.fromPort()));
+        out.append(endLine("From", trace.from(), trace.fromPort(), names));
         for (TraceHop hop : trace.hops()) {
             Endpoint n = hop.node();
             out.append(String.format("[%d] -> %s port {0x%016x}[%d] lid %s \"%s\"%n", hop.egressPort(),
-                    shortType(n.nodeInfo()), n.nodeInfo().portGuid(), hop.ingressPort(), lidRange(n), n.description()));
+                    shortType(n.nodeInfo()), n.nodeInfo().portGuid(), hop.ingressPort(), lidRange(n),
+                    names.name(n.nodeInfo().nodeGuid(), n.description())));
         }
-        out.append(endLine("To", trace.to(), trace.toPort()));
+        out.append(endLine("To", trace.to(), trace.toPort(), names));
         return out.toString();
     }
 
-    private static String endLine(String prompt, Endpoint e, int port) {
+    private static String endLine(String prompt, Endpoint e, int port, NodeNameMap names) {
         return String.format("%s %s {0x%016x} portnum %d lid %s \"%s\"%n", prompt, shortType(e.nodeInfo()),
-                e.nodeInfo().nodeGuid(), port, lidRange(e), e.description());
+                e.nodeInfo().nodeGuid(), port, lidRange(e), names.name(e.nodeInfo().nodeGuid(), e.description()));
     }
 
     /** The node types as ibtracert abbreviates them. */

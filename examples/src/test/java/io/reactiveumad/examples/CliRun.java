@@ -20,9 +20,18 @@ record CliRun(int exitCode, String out, String err) {
 
     /** As {@link #run(Map, String...)}, handing every embedded fabric the command starts to {@code fabricStarted}. */
     static CliRun run(Map<String, String> env, Consumer<EmbeddedFabric> fabricStarted, String... args) {
+        return run(new CliContext(env, Path.of("/nonexistent/dev/infiniband"), Path.of("/nonexistent/etc"), fabricStarted),
+                args);
+    }
+
+    /** Runs {@code args} with {@code etc} where infiniband-diags' configuration lives (the machine's /etc is never read). */
+    static CliRun runWithEtc(Path etc, String... args) {
+        return run(new CliContext(Map.of(), Path.of("/nonexistent/dev/infiniband"), etc, fabric -> { }), args);
+    }
+
+    private static CliRun run(CliContext context, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CliContext context = new CliContext(env, Path.of("/nonexistent/dev/infiniband"), fabricStarted);
         int code = UmadCli.run(context, new PrintWriter(out), new PrintWriter(err), args);
         return new CliRun(code, out.toString(), err.toString());
     }

@@ -10,7 +10,9 @@ import io.reactiveumad.test.ibsim.IbsimFabricExtension;
 import io.reactiveumad.test.topology.Node;
 import io.reactiveumad.test.topology.Port;
 import io.reactiveumad.test.topology.Topology;
+import java.io.IOException;
 import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,6 +24,7 @@ import org.awaitility.Awaitility;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -229,6 +232,50 @@ class DiagsOnARingIbsimTest {
                 assertThat(ours.out()).as("trace %d %d", from, to).isEqualTo(theirs.stdout());
             }
         }
+    }
+
+    /**
+     * A node name map renames nodes in every tool's text as the tools rename them, given to both: switches and
+     * hosts, a name with spaces, an unquoted name before a comment (its space kept), a GUID in decimal, a second
+     * line for a GUID (the first one counts); nodes it does not name keep their descriptions, and ibnetdiscover's
+     * own line for a CA keeps its description.
+     */
+    @Test
+    void aNodeNameMapRenamesNodesAsTheToolsDo(@TempDir Path dir) throws IOException {
+        Topology ring = Topology.parse(FABRIC.fabric().diag("H-2", "ibnetdiscover").requireSuccess().stdout());
+        Map<String, Long> guids = new java.util.HashMap<>();
+        ring.nodes().forEach(n -> guids.put(n.description(), n.nodeGuid()));
+        Path map = dir.resolve("ib-node-name-map");
+        Files.writeString(map, String.join("\n",
+                "# the ring's names",
+                String.format("0x%016x \"ring switch one\"", guids.get("S-1")),
+                String.format("0x%x \"old name\"", guids.get("S-3")),
+                String.format("  0x%x \"S three\"   # the line above counts", guids.get("S-3")),
+                String.format("%d    d-one # decimal, unquoted", guids.get("D-1")),
+                String.format("0x%x \"host five\"", guids.get("H-5")),
+                ""));
+        String m = map.toString();
+        assertThat(undated(umad("H-2", 0, "discover", "--node-name-map", m).out()))
+                .isEqualTo(undated(FABRIC.fabric().diag("H-2", "ibnetdiscover", "--node-name-map", m).requireSuccess().stdout()))
+                .contains("old name", "ring switch one", "d-one ", "host five").doesNotContain("S three");
+        assertThat(umad("H-2", 0, "links", "--node-name-map", m).out())
+                .isEqualTo(FABRIC.fabric().diag("H-2", "iblinkinfo", "--node-name-map", m).requireSuccess().stdout());
+        for (String options : List.of("", "-r")) {
+            String[] args = (options + " --node-name-map " + m).strip().split(" ");
+            DiagResult theirs = FABRIC.fabric().diag("H-2", "ibqueryerrors", args);
+            assertThat(masked(umad("H-2", theirs.exitCode(), "errors", args).out())).as("errors %s", options)
+                    .isEqualTo(masked(theirs.stdout())).contains("host five");
+        }
+        for (String route : List.of("0,1", "0,1,3")) {
+            assertThat(umad("H-2", 0, "routes", "-D", route, "--node-name-map", m).out()).as("routes -D %s", route)
+                    .isEqualTo(FABRIC.fabric().diag("H-2", "ibroute", "-D", route, "--node-name-map", m).requireSuccess()
+                            .stdout());
+        }
+        Node h5 = ring.nodes().stream().filter(n -> n.description().equals("H-5")).findFirst().orElseThrow();
+        String to = String.valueOf(h5.ports().stream().mapToInt(Port::lid).filter(lid -> lid > 0).findFirst().orElseThrow());
+        assertThat(umad("H-2", 0, "trace", "1", to, "--node-name-map", m).out())
+                .isEqualTo(FABRIC.fabric().diag("H-2", "ibtracert", "--node-name-map", m, "1", to).requireSuccess().stdout())
+                .contains("host five");
     }
 
     private static String mlids(String route) {

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * A {@link FabricDiscovery} result as a {@link Topology}: the model the embedded fabric loads and
@@ -48,9 +49,14 @@ public final class DiscoveredTopology {
      * "Initiated from" line for the local port.
      */
     public static String toIbnetdiscover(DiscoveredFabric fabric) {
+        return toIbnetdiscover(fabric, Node::description);
+    }
+
+    /** As {@link #toIbnetdiscover(DiscoveredFabric)}, naming nodes as a node name map does ({@link IbnetdiscoverWriter#names}). */
+    public static String toIbnetdiscover(DiscoveredFabric fabric, Function<Node, String> names) {
         Topology topology = of(fabric, fabric.nodesLastFoundFirst());
         DiscoveredNode local = fabric.node(fabric.fromNodeGuid()).orElseThrow();
-        return new IbnetdiscoverWriter().generatedOn(ZonedDateTime.now())
+        return new IbnetdiscoverWriter().generatedOn(ZonedDateTime.now()).names(names)
                 .initiatedFrom(topology.requireNode(guidName(local)), local.portGuid(fabric.fromPort()))
                 .write(topology);
     }

@@ -3,6 +3,7 @@ package io.reactiveumad.test.topology;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
+import java.util.function.Function;
 
 /**
  * Writes a {@link Topology} as {@code ibnetdiscover} (infiniband-diags) prints it without options:
@@ -17,6 +18,7 @@ public final class IbnetdiscoverWriter {
     private ZonedDateTime generatedOn;
     private Node fromNode;
     private long fromPortGuid;
+    private Function<Node, String> names = Node::description;
 
     /** Prints {@code # Topology file: generated on <ctime>}; without it the header says who generated it. */
     public IbnetdiscoverWriter generatedOn(ZonedDateTime when) {
@@ -31,6 +33,15 @@ public final class IbnetdiscoverWriter {
         return this;
     }
 
+    /**
+     * What the text calls a node where ibnetdiscover applies its node name map: a switch's own line and every
+     * port's far end. A CA's or router's own line keeps its description, as the tool prints it.
+     */
+    public IbnetdiscoverWriter names(Function<Node, String> name) {
+        this.names = name;
+        return this;
+    }
+
     public String write(Topology topology) {
         StringBuilder out = new StringBuilder(256 * topology.nodes().size() + 128);
         out.append("#\n# Topology file: generated ")
@@ -41,7 +52,7 @@ public final class IbnetdiscoverWriter {
         }
         for (NodeType type : new NodeType[] {NodeType.SWITCH, NodeType.CA, NodeType.ROUTER}) {
             for (Node node : topology.nodes(type)) {
-                writeNode(out, topology, node);
+                writeNode(out, topology, node, names);
             }
         }
         return out.toString();
@@ -49,7 +60,7 @@ public final class IbnetdiscoverWriter {
 
     // Appends, not String.format: a 1000-node fabric is some 10 000 lines, and formatting them was a
     // tenth of a cold `umad discover` (docs/BENCHMARKS.md, "Cold start").
-    private static void writeNode(StringBuilder out, Topology topology, Node node) {
+    private static void writeNode(StringBuilder out, Topology topology, Node node, Function<Node, String> names) {
         out.append("\nvendid=0x").append(hex(node.vendorId())).append("\ndevid=0x").append(hex(node.deviceId())).append('\n');
         if (node.systemImageGuid() != 0) {
             out.append("sysimgguid=0x").append(hex(node.systemImageGuid())).append('\n');
@@ -58,7 +69,7 @@ public final class IbnetdiscoverWriter {
             Port port0 = node.ports().get(0);
             out.append("switchguid=0x").append(hex(node.nodeGuid())).append('(').append(hex(port0.guid())).append(")\n");
             out.append("Switch\t").append(node.portCount()).append(" \"").append(node.guidName()).append("\"\t\t# \"")
-                    .append(node.description()).append("\" base port 0 lid ").append(port0.lid()).append(" lmc ")
+                    .append(names.apply(node)).append("\" base port 0 lid ").append(port0.lid()).append(" lmc ")
                     .append(port0.lmc()).append('\n');
         } else {
             out.append(node.type().guidKey()).append("=0x").append(hex(node.nodeGuid())).append('\n');
@@ -67,11 +78,12 @@ public final class IbnetdiscoverWriter {
         }
         for (int p = 1; p <= node.portCount(); p++) {
             int portNumber = p;
-            topology.link(node.id(), p).ifPresent(link -> writePort(out, topology, node, portNumber, link));
+            topology.link(node.id(), p).ifPresent(link -> writePort(out, topology, node, portNumber, link, names));
         }
     }
 
-    private static void writePort(StringBuilder out, Topology topology, Node node, int portNumber, Link link) {
+    private static void writePort(StringBuilder out, Topology topology, Node node, int portNumber, Link link,
+                                  Function<Node, String> names) {
         Link.End far = link.other(new Link.End(node.id(), portNumber));
         Node remote = topology.requireNode(far.node());
         Port remotePort = remote.addressablePort(far.port());
@@ -89,7 +101,7 @@ public final class IbnetdiscoverWriter {
         } else {
             out.append("\t\t# lid ").append(local.lid()).append(" lmc ").append(local.lmc()).append(" \"");
         }
-        out.append(remote.description()).append("\" lid ").append(remotePort.lid()).append(' ').append(link.width().text())
+        out.append(names.apply(remote)).append("\" lid ").append(remotePort.lid()).append(' ').append(link.width().text())
                 .append(link.speed().name()).append('\n');
     }
 
