@@ -25,7 +25,6 @@ import java.util.concurrent.TimeoutException;
 import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.Values;
-import io.reactiveumad.examples.cli.UsageException;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -49,7 +48,7 @@ final class DemoCommand extends FabricCommand {
     private static final Duration FIRST_NOTICE = Duration.ofSeconds(10);
     private static final Duration SUBSCRIBED = Duration.ofSeconds(10);
 
-    private long settleMillis;
+    private int settleMillis;
     private boolean json;
 
     DemoCommand(CliContext context) {
@@ -61,7 +60,7 @@ final class DemoCommand extends FabricCommand {
         super.declare(d);
         d.option("--settle").label("MILLIS").defaultValue("300")
                 .help("After a change, wait until no notice came for this long (default: ${DEFAULT-VALUE}).")
-                .to(Values::wholeNumber, v -> settleMillis = v);
+                .to(Values.atLeast(0), v -> settleMillis = v);
         d.flag("--json").help("JSON lines: one per action, notice and the summary.").to(() -> json = true);
     }
 
@@ -73,9 +72,6 @@ final class DemoCommand extends FabricCommand {
     public Integer call() throws Exception {
         if (transport.kind != null && transport.kind != TransportKind.EMBEDDED) {
             throw new IllegalArgumentException("the demo runs on the embedded fabric only (it changes the fabric)");
-        }
-        if (settleMillis < 0) {
-            throw new UsageException("--settle must be 0 or more milliseconds: " + settleMillis);
         }
         PrintWriter out = out();
         try (Connection connection = transport.openEmbedded()) {

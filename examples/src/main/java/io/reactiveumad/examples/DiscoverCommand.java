@@ -39,7 +39,7 @@ final class DiscoverCommand extends FabricCommand {
         super.declare(d);
         d.option("--outstanding").label("N").defaultValue("" + DiscoveryOptions.DEFAULT_OUTSTANDING)
                 .help("SMPs on the wire at once (default: ${DEFAULT-VALUE}; ibnetdiscover keeps 2).")
-                .to(Values::integer, v -> outstanding = v);
+                .to(Values.atLeast(1), v -> outstanding = v);
         d.option("--format").label("FORMAT").defaultValue("ibnetdiscover")
                 .help("ibnetdiscover or json (default: ${DEFAULT-VALUE}).")
                 .to(Values.enumeration(Format.class), v -> format = v);

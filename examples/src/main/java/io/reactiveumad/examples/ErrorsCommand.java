@@ -85,7 +85,7 @@ final class ErrorsCommand extends FabricCommand {
         d.option("-o", "--outstanding").label("N").defaultValue("" + ErrorSweepOptions.DEFAULT_IN_FLIGHT)
                 .help("SMPs (discovery) and nodes (counters) in flight at once (default: ${DEFAULT-VALUE}; "
                         + "ibqueryerrors: 2 SMPs, one PMA request).")
-                .to(Values::integer, v -> outstanding = v);
+                .to(Values.atLeast(1), v -> outstanding = v);
         d.option("--threshold").label("NAME=VALUE")
                 .help("Report a counter only above VALUE (default 0), e.g. SymbolErrorCounter=10; repeatable.")
                 .toMap(Values::wholeNumber, v -> thresholds = v);
@@ -139,9 +139,6 @@ final class ErrorsCommand extends FabricCommand {
         if (clearCounts && !yes) {
             throw new UsageException("--clear-counts resets the data counters of every port of the fabric; add --yes "
                     + "to confirm");
-        }
-        if (outstanding < 1) {
-            throw new UsageException("--outstanding must be at least 1: " + outstanding);
         }
         if (portGuid != null && directRoute != null) {
             throw new UsageException("-G and -D name the node two ways: give one");

@@ -14,7 +14,6 @@ import java.util.Map;
 import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.Values;
-import io.reactiveumad.examples.cli.UsageException;
 
 final class LinksCommand extends FabricCommand {
     static final CommandInfo INFO = CommandInfo.of(LinksCommand.class, "links",
@@ -36,7 +35,7 @@ final class LinksCommand extends FabricCommand {
         super.declare(d);
         d.option("-o", "--outstanding").label("N").defaultValue("" + DiscoveryOptions.DEFAULT_OUTSTANDING)
                 .help("SMPs on the wire at once (default: ${DEFAULT-VALUE}).")
-                .to(Values::integer, v -> outstanding = v);
+                .to(Values.atLeast(1), v -> outstanding = v);
         d.flag("-d", "--down").help("Only ports whose link is down.").to(() -> downOnly = true);
         walk.declare(d);
         nodeNames.declare(d);
@@ -45,9 +44,6 @@ final class LinksCommand extends FabricCommand {
 
     @Override
     public Integer call() {
-        if (outstanding < 1) {
-            throw new UsageException("--outstanding must be at least 1: " + outstanding);
-        }
         NodeNameMap names = nodeNames.load(context, err());
         List<PortLink> links;
         try (Connection connection = transport.connect(err())) {

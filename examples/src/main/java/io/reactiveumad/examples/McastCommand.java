@@ -121,7 +121,7 @@ final class McastCommand extends FabricCommand {
             d.option("--pkey").label("P_KEY").defaultValue("0xffff").help("With --create (default: ${DEFAULT-VALUE}).")
                     .to(Values::text, v -> pKey = v);
             d.option("--sl").label("SL").defaultValue("0").help("With --create (default: ${DEFAULT-VALUE}).")
-                    .to(Values::integer, v -> sl = v);
+                    .to(Values.between(0, 15), v -> sl = v);
             d.flag("--once").help("Join, print the SA's record and exit; the SA keeps the membership until a leave or "
                     + "an SM restart.")
                     .to(() -> once = true);
@@ -136,9 +136,6 @@ final class McastCommand extends FabricCommand {
             Gid group = membership.group();
             long qk = number("--qkey", qKey, 0xFFFF_FFFFL);
             int pk = (int) number("--pkey", pKey, 0xFFFF);
-            if (sl < 0 || sl > 15) {
-                throw new IllegalArgumentException("--sl must be 0..15: " + sl);
-            }
             try (Connection connection = transport.connect(err())) {
                 SaClient sa = SaCommand.client(connection);
                 try {

@@ -8,7 +8,6 @@ import io.reactiveumad.fabric.SwitchMulticastRoutes;
 import io.reactiveumad.fabric.SwitchRoutes;
 import io.reactiveumad.mad.attr.MulticastForwardingTable;
 import io.reactiveumad.service.FabricJson;
-import io.reactiveumad.examples.cli.UsageException;
 import io.reactiveumad.service.Routes;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -60,7 +59,7 @@ final class RoutesCommand extends FabricCommand {
                 .to(() -> noDestinations = true);
         d.option("--outstanding").label("N").defaultValue("16")
                 .help("SMPs on the wire at once (default: ${DEFAULT-VALUE}; ibroute sends one at a time).")
-                .to(Values::integer, v -> outstanding = v);
+                .to(Values.atLeast(1), v -> outstanding = v);
         d.flag("--json").help("Print JSON.").to(() -> json = true);
         nodeNames.declare(d);
     }
@@ -72,9 +71,6 @@ final class RoutesCommand extends FabricCommand {
     @Override
     public Integer call() {
         SmpRoute route = Routes.target(target, directed);
-        if (outstanding < 1) {
-            throw new UsageException("--outstanding must be at least 1");
-        }
         NodeNameMap names = nodeNames.load(context, err());
         if (multicast) {
             return multicast(route, names);

@@ -118,14 +118,11 @@ final class SaCommand extends FabricCommand {
             super.declare(d);
             d.option("--lid").label("LID").help("Only the ports of this LID.").to(Lids::unicast, v -> lid = v);
             d.option("--port-number").label("N").help("Only this port number (with --lid).")
-                    .to(Values::integer, v -> portNumber = v);
+                    .to(Values.between(0, 254), v -> portNumber = v);
         }
 
         @Override
         Flux<PortInfoRecord> query(SaClient sa) {
-            if (portNumber != null && (portNumber < 0 || portNumber > 254)) {
-                throw new IllegalArgumentException("--port-number " + portNumber + ": a port number is 0 to 254");
-            }
             long mask = (lid != null ? PortInfoRecord.Component.ENDPORT_LID : 0)
                     | (portNumber != null ? PortInfoRecord.Component.PORT_NUM : 0);
             PortInfoRecord template = new PortInfoRecord(lid == null ? 0 : lid, portNumber == null ? 0 : portNumber, 0,

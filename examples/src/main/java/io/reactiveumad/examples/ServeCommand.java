@@ -37,7 +37,7 @@ final class ServeCommand extends FabricCommand {
         super.declare(d);
         d.option("--http-port").label("N").defaultValue("8080")
                 .help("The HTTP port (0: any free one; default: ${DEFAULT-VALUE}).")
-                .to(Values::integer, v -> httpPort = v);
+                .to(Values.between(0, 65535), v -> httpPort = v);
         d.option("--http-host").label("ADDRESS").defaultValue("127.0.0.1")
                 .help("The address to listen on (default: ${DEFAULT-VALUE}, this machine only).")
                 .to(Values::text, v -> httpHost = v);

@@ -9,7 +9,6 @@ import java.util.List;
 import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.Values;
-import io.reactiveumad.examples.cli.UsageException;
 import reactor.core.publisher.Flux;
 
 final class WatchCommand extends FabricCommand {
@@ -18,7 +17,7 @@ final class WatchCommand extends FabricCommand {
                     + "renewed when the SM moves or restarts.");
 
     private List<Integer> traps;
-    private Long count;
+    private Integer count;
     private boolean json;
 
     WatchCommand(CliContext context) {
@@ -30,22 +29,14 @@ final class WatchCommand extends FabricCommand {
         super.declare(d);
         d.option("--traps").label("N").defaultValue("64,65,66,67,128,144").split(",")
                 .help("Trap numbers to subscribe to (default: ${DEFAULT-VALUE}).")
-                .toList(Values::integer, v -> traps = v);
+                .toList(Values.between(0, 0xFFFF), v -> traps = v);
         d.option("--count").label("N").help("Exit after N notices (default: run until interrupted).")
-                .to(Values::wholeNumber, v -> count = v);
+                .to(Values.atLeast(1), v -> count = v);
         d.flag("--json").help("One JSON object per line.").to(() -> json = true);
     }
 
     @Override
     public Integer call() {
-        if (count != null && count < 1) {
-            throw new UsageException("--count must be at least 1: " + count);
-        }
-        for (int trap : traps) {
-            if (trap < 0 || trap > 0xFFFF) {
-                throw new UsageException("--traps: " + trap + " is not a trap number (0..65535)");
-            }
-        }
         TrapSelector[] selectors = traps.stream().map(TrapSelector::trap).toArray(TrapSelector[]::new);
         try (Connection connection = transport.connect(err())) {
             NoticeFormat format = new NoticeFormat(connection.fabric()

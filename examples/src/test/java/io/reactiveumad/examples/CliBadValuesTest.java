@@ -54,10 +54,25 @@ class CliBadValuesTest {
         oneUsageLine(CliRun.run("errors", "--transport", "embedded", "-G", "0x10", "-D", "0,1"), "-G and -D");
     }
 
+    /** A count or a number out of its range, refused where it is parsed (one rule, Values.atLeast/between). */
+    @ParameterizedTest
+    @CsvSource(value = {"discover --outstanding 0|'0' is less than 1", "errors -o 0|'0' is less than 1",
+            "links -o -3|'-3' is less than 1", "routes 1 --outstanding 0|'0' is less than 1",
+            "watch --traps 64,70000|'70000' is not 0 to 65535", "watch --count 0|'0' is less than 1",
+            "mcast join 0xff12601bffff0000:0x42 --sl 16|'16' is not 0 to 15",
+            "serve --http-port 65536|'65536' is not 0 to 65535"}, delimiter = '|')
+    void aNumberOutOfItsRangeIsNamedWithTheRange(String command, String why) {
+        String[] words = command.split(" ");
+        String option = words[words.length - 2];
+        String[] args = java.util.stream.Stream.concat(java.util.Arrays.stream(words), java.util.stream.Stream.of(
+                "--transport", "embedded")).toArray(String[]::new);
+        oneUsageLine(CliRun.run(args), "option '" + option + "'", why);
+    }
+
     @Test
     void aPortNumberOutOfRangeIsNamed() {
         oneUsageLine(CliRun.run("sa", "portinfo", "--transport", "embedded", "--lid", "1", "--port-number", "-1"),
-                "--port-number -1");
+                "--port-number", "'-1'", "0 to 254");
     }
 
     /** Was 'For input string: "zz" under radix 16'. */

@@ -19,6 +19,28 @@ public final class Values {
         return (int) value;
     }
 
+    /** An {@code int} of at least {@code min}: counts, windows, delays. */
+    public static Converter<Integer> atLeast(int min) {
+        return text -> {
+            int value = integer(text);
+            if (value < min) {
+                throw new IllegalArgumentException("'" + text + "' is less than " + min);
+            }
+            return value;
+        };
+    }
+
+    /** An {@code int} from {@code min} to {@code max}: a port number, a service level, a trap number. */
+    public static Converter<Integer> between(int min, int max) {
+        return text -> {
+            int value = integer(text);
+            if (value < min || value > max) {
+                throw new IllegalArgumentException("'" + text + "' is not " + min + " to " + max);
+            }
+            return value;
+        };
+    }
+
     /** A {@code long} as infiniband-diags users write numbers: decimal, or hex with 0x (never octal). */
     public static long wholeNumber(String text) {
         String stripped = text.strip();
