@@ -149,25 +149,34 @@ final class RoutesCommand extends FabricCommand {
                 routes.nodeInfo().nodeGuid(), names.name(routes.nodeInfo().nodeGuid(), routes.description())));
         out.append("  Lid  Out   Destination\n");
         out.append("       Port     Info \n");
+        // ibroute's own state, kept across the rows as it keeps it: the LID range of the last LMC > 0 port
+        // printed (starting at 0..0, so LID 0 counts as a path of nothing) and that port's GUID.
         int baseLid = 0;
-        int lastPortLid = -1;
+        int lastPortLid = 0;
+        long portGuid = 0;
         for (Row row : rows) {
             out.append(String.format("0x%04x %03d ", row.lid(), row.port()));
             if (noDestinations) {
                 out.append('\n');
                 continue;
             }
-            if (!row.valid()) {
+            if (row.lid() <= lastPortLid) {
+                if (!row.valid()) {
+                    out.append(String.format(": (path #%d - illegal port)%n", row.lid() - baseLid));
+                } else {
+                    out.append(String.format(": (path #%d out of %d", row.lid() - baseLid + 1, lastPortLid - baseLid + 1))
+                            .append(portGuid == 0 ? "" : String.format(": portguid 0x%016x", portGuid)).append(")\n");
+                }
+            } else if (!row.valid()) {
                 out.append(": (illegal port)\n");
-            } else if (row.lid() > baseLid && row.lid() <= lastPortLid) {
-                out.append(String.format(": (path #%d out of "
-                        + "%d)%n", row.lid() - baseLid + 1, lastPortLid - baseLid + 1));
             } else if (row.destination().isEmpty()) {
+                portGuid = 0;
                 out.append(": (unknown node and type)\n");
             } else {
                 Endpoint d = row.destination().get();
+                portGuid = d.nodeInfo().portGuid();
                 out.append(String.format(": (%s portguid 0x%016x: '%s')%n", NodeTypes.name(d.nodeInfo().nodeType()),
-                        d.nodeInfo().portGuid(), names.name(d.nodeInfo().nodeGuid(), d.description())));
+                        portGuid, names.name(d.nodeInfo().nodeGuid(), d.description())));
                 if (d.portInfo().lmc() > 0) {
                     baseLid = d.portInfo().lid();
                     lastPortLid = baseLid + (1 << d.portInfo().lmc()) - 1;

@@ -96,6 +96,7 @@ public final class IbsimFabric implements AutoCloseable {
         private Duration diagTimeout = Duration.ofSeconds(30);
         private Duration madTimeout = Duration.ofSeconds(3);
         private int remotePort;
+        private int lmc;
 
         /** An ibsim net file used as is (e.g. the Debian examples). */
         public Builder netFile(Path file) {
@@ -145,6 +146,18 @@ public final class IbsimFabric implements AutoCloseable {
                 throw new IllegalArgumentException("port out of range: " + port);
             }
             this.remotePort = port;
+            return this;
+        }
+
+        /**
+         * The LMC OpenSM gives every CA port ({@code -l}, 0 to 7): 2^lmc LIDs each, so forwarding tables and
+         * traces have several paths to one port. Switches keep LMC 0.
+         */
+        public Builder lmc(int value) {
+            if (value < 0 || value > 7) {
+                throw new IllegalArgumentException("LMC out of range (0 to 7): " + value);
+            }
+            this.lmc = value;
             return this;
         }
 
@@ -201,7 +214,8 @@ public final class IbsimFabric implements AutoCloseable {
     private void startOpenSm() {
         // -d2: OpenSM flushes its log after every line, so the log a failed test keeps ends where OpenSM was.
         ProcessBuilder pb = new ProcessBuilder(tool("opensm"), "-D", "0x03", "-d2", "-f", "-",
-                "-s", Integer.toString(config.sweepSeconds)).directory(workDir.toFile()).redirectErrorStream(true);
+                "-s", Integer.toString(config.sweepSeconds), "-l", Integer.toString(config.lmc))
+                .directory(workDir.toFile()).redirectErrorStream(true);
         preload(pb.environment(), smNode);
         pb.environment().put("OSM_TMP_DIR", workDir.toString());
         pb.environment().put("OSM_CACHE_DIR", workDir.toString());

@@ -1,0 +1,115 @@
+package io.reactiveumad.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.reactiveumad.IbsimTransport;
+import io.reactiveumad.test.ibsim.DiagResult;
+import io.reactiveumad.test.ibsim.IbsimFabric;
+import io.reactiveumad.test.ibsim.IbsimFabricExtension;
+import io.reactiveumad.test.topology.Node;
+import io.reactiveumad.test.topology.Port;
+import io.reactiveumad.test.topology.Topology;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The fabric tools' text equals infiniband-diags' where OpenSM gives every CA port two LIDs (LMC 1), on a
+ * line of switches with ports up to 36, a doubled cable, a two-port HCA on two switches and one with a port
+ * unconnected: ibroute marks a port's second LID as its second path (with the port's GUID), ibtracert
+ * follows either LID, and discovery and the link and error reports print the LMC as the tools do.
+ */
+class DiagsWithLmcIbsimTest {
+    @RegisterExtension
+    static final IbsimFabricExtension FABRIC = new IbsimFabricExtension(() -> IbsimFabric.builder()
+            .netFile(resource("topologies/line-of-36-port-switches.net")).smNode("node-02").lmc(1)
+            .sweepSeconds(0).startTimeout(Duration.ofMinutes(1)));
+
+    @ParameterizedTest
+    @ValueSource(strings = {"node-02", "node-01 mlx5_0", "lonely"})
+    void discoverLinksAndErrorsPrintTheToolsTextFrom(String local) {
+        IbsimFabric fabric = FABRIC.fabric();
+        assertThat(DiagsOnARingIbsimTest.undated(umad(local, 0, "discover").out()))
+                .isEqualTo(DiagsOnARingIbsimTest.undated(fabric.diag(local, "ibnetdiscover").requireSuccess().stdout()))
+                .contains("lmc 1");
+        assertThat(umad(local, 0, "links").out()).isEqualTo(fabric.diag(local, "iblinkinfo").requireSuccess().stdout());
+        DiagResult errors = fabric.diag(local, "ibqueryerrors", "-r");
+        assertThat(umad(local, errors.exitCode(), "errors", "-r").out()).isEqualTo(errors.stdout());
+    }
+
+    /** Every switch, with every LID shown (-a): the second LID of each CA port is "path #2 out of 2". */
+    @Test
+    void routesPrintIbroutesPathsOfEveryLid() {
+        for (int lid : lids(true)) {
+            String theirs = FABRIC.fabric().diag("node-02", "ibroute", "-a", String.valueOf(lid)).requireSuccess().stdout();
+            assertThat(umad("node-02", 0, "routes", String.valueOf(lid), "-a").out()).as("routes %d -a", lid)
+                    .isEqualTo(theirs).contains("(path #2 out of 2: portguid 0x");
+            assertThat(umad("node-02", 0, "routes", String.valueOf(lid)).out()).as("routes %d", lid)
+                    .isEqualTo(FABRIC.fabric().diag("node-02", "ibroute", String.valueOf(lid)).requireSuccess().stdout());
+        }
+    }
+
+    /** Between every pair of CA LIDs (both of each port's) and to each switch. */
+    @Test
+    void tracePrintsIbtracertsTextForEitherLidOfAPort() {
+        List<Integer> from = lids(false);
+        List<Integer> to = new ArrayList<>(from);
+        to.addAll(lids(true));
+        assertThat(from).as("six connected CA ports, two LIDs each").hasSize(12);
+        for (int a : from) {
+            for (int b : to) {
+                if (a == b) {
+                    continue;
+                }
+                DiagResult theirs = FABRIC.fabric().diag("node-02", "ibtracert", String.valueOf(a), String.valueOf(b));
+                CliRun ours = umad("node-02", theirs.exitCode() == 0 ? 0 : 1, "trace", String.valueOf(a), String.valueOf(b));
+                assertThat(ours.out()).as("trace %d %d", a, b).isEqualTo(theirs.stdout());
+            }
+        }
+    }
+
+    /** The switches' LIDs, or every LID of every connected CA port (base LID and base + 1). */
+    private static List<Integer> lids(boolean switches) {
+        Topology line = Topology.parse(FABRIC.fabric().diag("node-02", "ibnetdiscover").requireSuccess().stdout());
+        TreeSet<Integer> lids = new TreeSet<>();
+        for (Node node : line.nodes()) {
+            if (node.isSwitch() != switches) {
+                continue;
+            }
+            for (Port port : node.ports()) {
+                if (port.lid() > 0) {
+                    for (int path = 0; path < 1 << port.lmc(); path++) {
+                        lids.add(port.lid() + path);
+                    }
+                }
+            }
+        }
+        return List.copyOf(lids);
+    }
+
+    private static CliRun umad(String local, int exitCode, String command, String... more) {
+        List<String> args = new ArrayList<>(List.of(command));
+        args.addAll(List.of(more));
+        args.addAll(List.of("--transport", "ibsim", "--sim-host", local));
+        CliRun run = CliRun.run(Map.of(IbsimTransport.ENV_SOCKET_NAME, FABRIC.fabric().socketName()),
+                args.toArray(String[]::new));
+        assertThat(run.exitCode()).as("%s", run.err()).isEqualTo(exitCode);
+        return run;
+    }
+
+    private static Path resource(String name) {
+        try {
+            return Path.of(DiagsWithLmcIbsimTest.class.getClassLoader().getResource(name).toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
