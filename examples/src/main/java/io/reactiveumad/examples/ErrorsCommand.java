@@ -2,7 +2,6 @@ package io.reactiveumad.examples;
 
 import io.reactiveumad.service.FabricJson;
 import io.reactiveumad.MadPort;
-import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.discovery.DiscoveredFabric;
 import io.reactiveumad.discovery.DiscoveredNode;
@@ -16,7 +15,6 @@ import io.reactiveumad.fabric.PortLink;
 import io.reactiveumad.fabric.NodeErrors;
 import io.reactiveumad.fabric.PortErrors;
 import io.reactiveumad.mad.attr.NodeInfo;
-import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.service.Routes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -29,10 +27,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.SortedMap;
-import java.util.TreeMap;
-import java.util.function.Supplier;
 import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.Values;
@@ -151,11 +145,11 @@ final class ErrorsCommand extends FabricCommand {
             }
             if (i < suppress.size()) {
                 String name = suppress.get(i).trim();
-                options = options.withSuppressed(List.of(parse("--suppress", () -> ErrorCounter.byLibibmadName(name))));
+                options = options.withSuppressed(List.of(value("--suppress", () -> ErrorCounter.byLibibmadName(name))));
             }
         }
-        Long guid = portGuid == null ? null : parse("-G", () -> Guids.parse(portGuid));
-        SmpRoute.Directed path = directRoute == null ? null : parse("-D", () -> Routes.parse(directRoute));
+        Long guid = portGuid == null ? null : value("-G", () -> Guids.parse(portGuid));
+        SmpRoute.Directed path = directRoute == null ? null : value("-D", () -> Routes.parse(directRoute));
         Path fallback = context.etc().resolve(DEFAULT_THRESHOLD_FILE);
         Path thresholdsFrom = thresholdFile != null ? thresholdFile : Files.isRegularFile(fallback) ? fallback : null;
         Map<String, Long> all = new LinkedHashMap<>(thresholdsFrom == null ? Map.of() : readThresholds(thresholdsFrom));
@@ -189,9 +183,11 @@ final class ErrorsCommand extends FabricCommand {
         List<NodeErrors> nodes = swept.nodes();
         Map<Long, Map<Integer, PortLink>> links = new HashMap<>();
         if (reportPort) {
-            for (PortLink l : Links.of(names.rename(swept.fabric()))) {
-                // ibqueryerrors' one-hop discovery from a CA named by -G/-S does not reach the far end: it prints none.
-                PortLink shown = guid != null && !l.local().node().isSwitch() ? new PortLink(l.local(), Optional.empty()) : l;
+            DiscoveredFabric renamed = names.rename(swept.fabric());
+            for (PortLink l : Links.of(renamed)) {
+                // A CA named by -G/-S or -D has the far end ibqueryerrors' partial scan gives it.
+                PortLink shown = (guid != null || path != null) && !l.local().node().isSwitch()
+                        ? new PortLink(l.local(), NamedNode.farEnd(renamed, path, l.remote())) : l;
                 links.computeIfAbsent(l.local().node().guid(), g -> new HashMap<>()).put(l.local().port(), shown);
             }
         }
@@ -203,26 +199,13 @@ final class ErrorsCommand extends FabricCommand {
         return badPorts == 0 ? 0 : UmadCli.EXIT_FAILED;
     }
 
-    <T> T parse(String option, Supplier<T> parse) {
-        try {
-            return parse.get();
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(option + ": " + e.getMessage());
-        }
-    }
-
     /**
      * The nodes to check, in ibqueryerrors' order: the one holding port {@code guid}, or the one at
      * {@code path}, or all; then only the types --switch, --ca and --router ask for (all when none does).
      */
     private Mono<List<DiscoveredNode>> chosen(MadPort port, DiscoveredFabric fabric, Long guid, SmpRoute.Directed path) {
-        Mono<Long> wanted = guid != null ? Mono.just(guid)
-                : path != null ? Mono.using(() -> SmpClient.of(port), smp -> smp.nodeInfo(path), SmpClient::dispose)
-                        .map(NodeInfo::portGuid)
-                : Mono.empty();
-        return wanted.map(g -> {
-                    List<DiscoveredNode> found = fabric.nodesLastFoundFirst().stream()
-                            .filter(n -> n.portGuids().containsValue(g)).map(n -> reachedBy(n, g)).toList();
+        return NamedNode.portGuid(port, guid, path).map(g -> {
+                    List<DiscoveredNode> found = NamedNode.holding(fabric, g);
                     if (found.isEmpty()) {
                         err().println(String.format("umad errors: no node of the fabric has port GUID 0x%016x", g));
                     }
@@ -230,26 +213,6 @@ final class ErrorsCommand extends FabricCommand {
                 })
                 .defaultIfEmpty(fabric.nodesLastFoundFirst())
                 .map(nodes -> nodes.stream().filter(this::typeChosen).toList());
-    }
-
-    /**
-     * The node as ibqueryerrors sees it when -G or -D names it: it discovers one hop around the port, which
-     * finds all of a switch's ports but only that one of a CA's or router's (they do not forward), so only
-     * that port is checked.
-     */
-    private static DiscoveredNode reachedBy(DiscoveredNode node, long portGuid) {
-        if (node.isSwitch()) {
-            return node;
-        }
-        SortedMap<Integer, PortInfo> ports = new TreeMap<>();
-        SortedMap<Integer, Long> guids = new TreeMap<>();
-        node.portGuids().forEach((number, guid) -> {
-            if (guid == portGuid) {
-                guids.put(number, guid);
-                node.port(number).ifPresent(info -> ports.put(number, info));
-            }
-        });
-        return new DiscoveredNode(node.nodeInfo(), node.description(), node.switchInfo(), ports, guids, node.path());
     }
 
     private boolean typeChosen(DiscoveredNode node) {

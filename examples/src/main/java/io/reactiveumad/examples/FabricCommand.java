@@ -7,6 +7,8 @@ import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.Declares;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
+import java.util.function.Supplier;
+import io.reactiveumad.examples.cli.UsageException;
 import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
 
@@ -51,6 +53,15 @@ abstract class FabricCommand implements Callable<Integer>, Declares {
             } finally {
                 opened.dispose();
             }
+        }
+    }
+
+    /** {@code parse} of an option's value, what it refuses (in the library's words) bad usage naming the option. */
+    static <T> T value(String option, Supplier<T> parse) {
+        try {
+            return parse.get();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(option + ": " + e.getMessage());
         }
     }
 

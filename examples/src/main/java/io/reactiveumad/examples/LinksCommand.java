@@ -1,6 +1,15 @@
 package io.reactiveumad.examples;
 
+import io.reactiveumad.MadPort;
+import io.reactiveumad.client.SmpRoute;
+import io.reactiveumad.discovery.DiscoveredFabric;
 import io.reactiveumad.discovery.DiscoveredNode;
+import io.reactiveumad.discovery.FabricDiscovery;
+import io.reactiveumad.mad.attr.NodeInfo;
+import io.reactiveumad.service.Routes;
+import io.reactiveumad.examples.cli.UsageException;
+import java.util.HashMap;
+import reactor.core.scheduler.Schedulers;
 import io.reactiveumad.discovery.DiscoveryOptions;
 import io.reactiveumad.fabric.LinkEnd;
 import io.reactiveumad.fabric.Links;
@@ -22,6 +31,11 @@ final class LinksCommand extends FabricCommand {
 
     private int outstanding;
     private boolean downOnly;
+    private String portGuid;
+    private String directRoute;
+    private boolean switchesOnly;
+    private boolean casOnly;
+    private boolean lineMode;
     private final WalkTimeout walk = new WalkTimeout();
     private final NodeNames nodeNames = new NodeNames();
     private boolean json;
@@ -37,6 +51,16 @@ final class LinksCommand extends FabricCommand {
                 .help("SMPs on the wire at once (default: ${DEFAULT-VALUE}).")
                 .to(Values.atLeast(1), v -> outstanding = v);
         d.flag("-d", "--down").help("Only ports whose link is down.").to(() -> downOnly = true);
+        d.option("-G", "--port-guid", "-S", "--switch").label("GUID")
+                .help("Only the node holding this port GUID (-S and --switch as iblinkinfo; a CA with that port only).")
+                .to(Values::text, v -> portGuid = v);
+        d.option("-D", "--Direct").label("PATH")
+                .help("Only the node at this directed route from the local port (e.g. 0,1,3).")
+                .to(Values::text, v -> directRoute = v);
+        d.flag("--switches-only").help("Only switches.").to(() -> switchesOnly = true);
+        d.flag("--cas-only").help("Only channel adapters.").to(() -> casOnly = true);
+        d.flag("-l", "--line").help("One line per link, each naming its node and the far port's GUID (iblinkinfo -l).")
+                .to(() -> lineMode = true);
         walk.declare(d);
         nodeNames.declare(d);
         d.flag("--json").help("Print JSON.").to(() -> json = true);
@@ -44,37 +68,81 @@ final class LinksCommand extends FabricCommand {
 
     @Override
     public Integer call() {
+        if (portGuid != null && directRoute != null) {
+            throw new UsageException("-G and -D name the node two ways: give one");
+        }
+        if (switchesOnly && casOnly) {
+            throw new UsageException("--switches-only and --cas-only leave nothing: give one");
+        }
+        Long guid = portGuid == null ? null : value("-G", () -> Guids.parse(portGuid));
+        SmpRoute.Directed path = directRoute == null ? null : value("-D", () -> Routes.parse(directRoute));
         NodeNameMap names = nodeNames.load(context, err());
         List<PortLink> links;
-        try (Connection connection = transport.connect(err())) {
-            links = Links.links(connection.port(), DiscoveryOptions.defaults().withOutstanding(outstanding))
-                    .filter(l -> !downOnly || l.local().portInfo().portState() == PortInfo.STATE_DOWN)
-                    .collectList().block(walk.timeout);
+        // Discovery's callbacks only record answers (for block() here): they run where the answers are read.
+        try (Connection connection = transport.connect(err(), Schedulers.immediate())) {
+            MadPort port = connection.port();
+            links = FabricDiscovery.discover(port, DiscoveryOptions.defaults().withOutstanding(outstanding))
+                    .flatMap(fabric -> NamedNode.portGuid(port, guid, path)
+                            .map(g -> shownLinks(fabric, NamedNode.holding(fabric, g), true, path))
+                            .defaultIfEmpty(shownLinks(fabric, fabric.nodesLastFoundFirst(), false, null)))
+                    .block(walk.timeout);
         }
         if (links == null) {
             throw new IllegalStateException("the link report ended without a result");
         }
-        out().print(json ? Json.pretty(json(links)) + "\n" : text(links, names));
+        out().print(json ? Json.pretty(json(links)) + "\n" : text(links, names, lineMode));
         return 0;
     }
 
-    private static String text(List<PortLink> links, NodeNameMap names) {
+    /**
+     * The links of the ports of {@code shown} (the nodes, or the one {@code named}, by GUID or by {@code path}), of
+     * the types and states asked for. A named CA or router has the far end iblinkinfo's partial scan gives it
+     * ({@link NamedNode#farEnd}).
+     */
+    private List<PortLink> shownLinks(DiscoveredFabric fabric, List<DiscoveredNode> shown, boolean named,
+                                      SmpRoute.Directed path) {
+        Map<Long, DiscoveredNode> byGuid = new HashMap<>();
+        shown.forEach(n -> byGuid.put(n.guid(), n));
+        return Links.of(fabric).stream()
+                .filter(l -> {
+                    DiscoveredNode node = byGuid.get(l.local().node().guid());
+                    return node != null && node.ports().containsKey(l.local().port());
+                })
+                .filter(l -> !switchesOnly || l.local().node().isSwitch())
+                .filter(l -> !casOnly || l.local().node().nodeInfo().nodeType() == NodeInfo.TYPE_CHANNEL_ADAPTER)
+                .filter(l -> !downOnly || l.local().portInfo().portState() == PortInfo.STATE_DOWN)
+                .map(l -> named && !l.local().node().isSwitch()
+                        ? new PortLink(l.local(), NamedNode.farEnd(fabric, path, l.remote())) : l)
+                .toList();
+    }
+
+    /**
+     * iblinkinfo's text: a header per node then a line per port, or with {@code lineMode} one line per port that
+     * starts with the port's GUID and its node's name (right-aligned in 30) and gives the far port's GUID.
+     */
+    private static String text(List<PortLink> links, NodeNameMap names, boolean lineMode) {
         StringBuilder out = new StringBuilder();
         DiscoveredNode current = null;
         for (PortLink shown : links) {
             PortLink link = names.rename(shown);
             DiscoveredNode node = link.local().node();
-            if (current == null || node.guid() != current.guid()) {
-                current = node;
-                out.append(node.isSwitch() ? String.format("Switch: 0x%016x %s:%n", node.guid(), node.description())
-                        : String.format("%s: "
-                                + "%s:%n", node.nodeInfo().nodeType() == 3 ? "Router" : "CA", node.description()));
-            }
             LinkEnd local = link.local();
-            out.append(node.isSwitch() ? "      " : String.format("      0x%016x "
-                    + "", local.node().portGuid(local.port())));
+            if (lineMode) {
+                out.append(String.format("0x%016x \"%30s\" ", node.portGuid(local.port()), node.description()));
+            } else {
+                if (current == null || node.guid() != current.guid()) {
+                    out.append(node.isSwitch() ? String.format("Switch: 0x%016x %s:%n", node.portGuid(0), node.description())
+                            : String.format("%s: %s:%n", node.nodeInfo().nodeType() == NodeInfo.TYPE_ROUTER ? "Router" : "CA",
+                                    node.description()));
+                }
+                out.append(node.isSwitch() ? "      " : String.format("      0x%016x ", node.portGuid(local.port())));
+            }
+            current = node;
             out.append(String.format("%6d %4d[  ] ==%s==>  ", local.lid(), local.port(), LinkText.link(link)));
-            out.append(LinkText.remote(link, false));
+            // A port that is up but whose far end was not reached (a CA named by -G: iblinkinfo's scan enters by
+            // that port and goes no further) is "Port not available", as iblinkinfo prints it.
+            out.append(link.remote().isEmpty() && local.portInfo().portState() != PortInfo.STATE_DOWN
+                    ? "    \"Port not available\"\n" : LinkText.remote(link, lineMode));
         }
         return out.toString();
     }

@@ -49,6 +49,15 @@ class CliBadValuesTest {
                 alsoMention == null ? mention : alsoMention);
     }
 
+    @ParameterizedTest
+    @CsvSource(value = {"-G zz|-G: ", "-D 0,,1|-D: ", "-G 0x10 -D 0,1|-G and -D", "--switches-only --cas-only|--cas-only"},
+            delimiter = '|')
+    void aLinksSelectionThatDoesNotParseIsNamed(String options, String mention) {
+        String[] args = java.util.stream.Stream.concat(java.util.stream.Stream.of("links", "--transport", "embedded"),
+                java.util.Arrays.stream(options.split(" "))).toArray(String[]::new);
+        oneUsageLine(CliRun.run(args), mention);
+    }
+
     @Test
     void aNodeNamedTwoWaysIsRefused() {
         oneUsageLine(CliRun.run("errors", "--transport", "embedded", "-G", "0x10", "-D", "0,1"), "-G and -D");

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,6 +34,12 @@ class DiagsWithLmcIbsimTest {
             .netFile(resource("topologies/line-of-36-port-switches.net")).smNode("node-02").lmc(1)
             .sweepSeconds(0).startTimeout(Duration.ofMinutes(1)));
 
+    @BeforeAll
+    static void setErrorCounters() {
+        FABRIC.fabric().performanceSet("lonely", 1, "PortCounters.LinkDownedCounter", 2);
+        FABRIC.fabric().performanceSet("SW-B", 20, "PortCounters.PortRcvErrors", 3);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"node-02", "node-01 mlx5_0", "lonely"})
     void discoverLinksAndErrorsPrintTheToolsTextFrom(String local) {
@@ -43,6 +50,28 @@ class DiagsWithLmcIbsimTest {
         assertThat(umad(local, 0, "links").out()).isEqualTo(fabric.diag(local, "iblinkinfo").requireSuccess().stdout());
         DiagResult errors = fabric.diag(local, "ibqueryerrors", "-r");
         assertThat(umad(local, errors.exitCode(), "errors", "-r").out()).isEqualTo(errors.stdout());
+    }
+
+    /**
+     * iblinkinfo's ways of choosing and printing: line mode (-l), node types, down ports, one node by port GUID (a
+     * CA's, as the tool's partial scan sees it: no far end) or by directed route (a CA at the end of a route is
+     * linked, as the tool's partial scan links it, to the node one hop back at the port the route entered it by),
+     * and ibqueryerrors -r's link line for such a CA. (The tools' -G of a switch waits for ever under umad2sim.)
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"-l", "--switches-only", "--cas-only -l", "-d -l", "-G 0x10000a", "-G 0x100002 -l", "-D 0",
+        "-D 0 -l", "-D 0,1,1", "-D 0,1,35", "-D 0,1,35,11"})
+    void linksChooseAndPrintAsIblinkinfo(String options) {
+        String[] args = options.split(" ");
+        assertThat(umad("node-02", 0, "links", args).out()).as("links %s", options)
+                .isEqualTo(FABRIC.fabric().diag("node-02", "iblinkinfo", args).requireSuccess().stdout());
+    }
+
+    @Test
+    void errorsReportTheLinkOfACaNamedByARouteAsIbqueryerrors() {
+        DiagResult theirs = FABRIC.fabric().diag("node-02", "ibqueryerrors", "-r", "-D", "0,1,35,11");
+        assertThat(umad("node-02", theirs.exitCode(), "errors", "-r", "-D", "0,1,35,11").out()).isEqualTo(theirs.stdout())
+                .contains("Link info");
     }
 
     /** Every switch, with every LID shown (-a): the second LID of each CA port is "path #2 out of 2". */

@@ -2,6 +2,7 @@ package io.reactiveumad.fabric;
 
 import io.reactiveumad.discovery.DiscoveredNode;
 import io.reactiveumad.mad.attr.PortInfo;
+import java.util.Optional;
 
 /**
  * One end of a link: a node's port and its PortInfo as discovery read it.
@@ -12,4 +13,9 @@ import io.reactiveumad.mad.attr.PortInfo;
  * @param lid      the LID that reaches the port: a switch's port 0 LID, a CA port's own
  */
 public record LinkEnd(DiscoveredNode node, int port, PortInfo portInfo, int lid) {
+    /** Port {@code port} of {@code node}, if discovery read its PortInfo. */
+    public static Optional<LinkEnd> of(DiscoveredNode node, int port) {
+        int lid = node.addressingPort(port).map(PortInfo::lid).orElse(0);
+        return node.port(port).map(info -> new LinkEnd(node, port, info, lid));
+    }
 }

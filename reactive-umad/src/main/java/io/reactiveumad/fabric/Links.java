@@ -6,7 +6,6 @@ import io.reactiveumad.discovery.DiscoveredLink;
 import io.reactiveumad.discovery.DiscoveredNode;
 import io.reactiveumad.discovery.DiscoveryOptions;
 import io.reactiveumad.discovery.FabricDiscovery;
-import io.reactiveumad.mad.attr.PortInfo;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -16,7 +15,8 @@ import reactor.core.publisher.Flux;
 
 /**
  * Every port's link as iblinkinfo reports it: each switch port (cabled or not) and each CA port discovery
- * reached, with width, speed, state and physical state from its PortInfo, and the port at the other end.
+ * reached, with width, speed, state and physical state from its {@link io.reactiveumad.mad.attr.PortInfo}, and the port at
+ * the other end.
  * Discovery already reads all of that, so a link report costs no MAD beyond the discovery.
  */
 public final class Links {
@@ -47,16 +47,11 @@ public final class Links {
                 }
                 Optional<LinkEnd> remote = Optional.ofNullable(peers.get(new End(node.guid(), port.getKey())))
                         .flatMap(peer -> Optional.ofNullable(nodes.get(peer.nodeGuid()))
-                                .flatMap(far -> far.port(peer.port()).map(info -> end(far, peer.port(), info))));
-                out.add(new PortLink(end(node, port.getKey(), port.getValue()), remote));
+                                .flatMap(far -> LinkEnd.of(far, peer.port())));
+                out.add(new PortLink(LinkEnd.of(node, port.getKey()).orElseThrow(), remote));
             }
         }
         return out;
-    }
-
-    private static LinkEnd end(DiscoveredNode node, int port, PortInfo info) {
-        int lid = node.isSwitch() ? node.port(0).map(PortInfo::lid).orElse(0) : info.lid();
-        return new LinkEnd(node, port, info, lid);
     }
 
     private record End(long nodeGuid, int port) {
