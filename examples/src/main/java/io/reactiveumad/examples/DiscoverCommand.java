@@ -71,8 +71,9 @@ final class DiscoverCommand extends FabricCommand {
         err.printf("umad discover: %d nodes, %d links, %d SMPs (%d timed out) in %d ms%n", fabric.nodes().size(),
                 fabric.links().size(), fabric.smpsSent(), stats.timeouts(), Duration.ofNanos(System.nanoTime() - started).toMillis());
         fabric.problems().forEach(problem -> err.println("umad discover: warning: " + problem));
-        out().print(format == Format.JSON ? Json.pretty(FabricJson.of(fabric)) + "\n" : DiscoveredTopology.toIbnetdiscover(fabric,
-                node -> names.name(node.nodeGuid(), node.description())));
+        out().print(format == Format.JSON ? Json.pretty(FabricJson.of(fabric)) + "\n" : DiscoveredTopology.toIbnetdiscover(
+                // ibnetdiscover prints every description cleaned, and the map's names where it applies one.
+                NodeNameMap.none().rename(fabric), node -> names.name(node.nodeGuid(), node.description())));
         return fabric.complete() ? 0 : UmadCli.EXIT_FAILED;
     }
 

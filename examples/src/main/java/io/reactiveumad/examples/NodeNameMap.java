@@ -4,6 +4,8 @@ import io.reactiveumad.discovery.DiscoveredFabric;
 import io.reactiveumad.discovery.DiscoveredNode;
 import io.reactiveumad.fabric.LinkEnd;
 import io.reactiveumad.fabric.PortLink;
+import io.reactiveumad.mad.Wire;
+import io.reactiveumad.mad.attr.NodeDescription;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -135,11 +137,17 @@ final class NodeNameMap {
         return end > start ? rest.substring(start, end) : null;
     }
 
-    private static String clean(String description) {
-        StringBuilder cleaned = new StringBuilder(Math.min(description.length(), DESCRIPTION_MAX));
-        for (int i = 0; i < description.length() && i < DESCRIPTION_MAX; i++) {
-            char c = description.charAt(i);
-            cleaned.append(c >= 0x20 && c < 0x7f ? c : ' ');
+    /**
+     * The description as the tools print it: its first 63 bytes on the wire (UTF-8, or whatever bytes the node
+     * sent: {@link Wire#checkText} gives them back exactly), each byte that is not printable ASCII a space, so an
+     * "é" is two spaces as in their output.
+     */
+    static String clean(String description) {
+        byte[] bytes = Wire.checkText(description, NodeDescription.SIZE);
+        StringBuilder cleaned = new StringBuilder(Math.min(bytes.length, DESCRIPTION_MAX));
+        for (int i = 0; i < bytes.length && i < DESCRIPTION_MAX; i++) {
+            int b = bytes[i] & 0xFF;
+            cleaned.append(b >= 0x20 && b < 0x7f ? (char) b : ' ');
         }
         return cleaned.toString();
     }
