@@ -119,6 +119,11 @@ final class ErrorsCommand extends FabricCommand {
         d.flag("--data").help("Add each reported port's data counters (as ibqueryerrors --data): 64-bit from "
                 + "PortCountersExtended where the PMA has them.")
                 .to(() -> data = true);
+        // ibqueryerrors asks the SA for an SL per destination unless told --skip-sl; the sweep here always sends its
+        // PMA requests on SL 0, which is what --skip-sl asks for, so the option is taken as it is meant.
+        d.flag("--skip-sl").help("Send the PMA requests on SL 0 without asking the SA for paths (as ibqueryerrors "
+                + "--skip-sl; always so here).").to(() -> { });
+        d.flag("-R", "--GNDN").help("Obsolete, does nothing (as in ibqueryerrors).").to(() -> { });
         walk.declare(d);
         nodeNames.declare(d);
         d.flag("--json").help("Print JSON.").to(() -> json = true);
