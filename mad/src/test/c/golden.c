@@ -509,6 +509,26 @@ static void port_counters(void)
 	dump("PortCounters", b, 44);
 }
 
+static void port_rcv_error_details(void)
+{
+	uint8_t b[BUF] = { 0 };
+	mad_set_field(b, 0, IB_PC_PORT_SELECT_F, 7);
+	mad_set_field(b, 0, IB_PC_COUNTER_SELECT_F, 0x3f);
+	for (int f = IB_PC_RCV_LOCAL_PHY_ERR_F; f < IB_PC_RCV_ERR_LAST_F; f++)
+		mad_set_field(b, 0, f, 0x1100 * (f - IB_PC_RCV_LOCAL_PHY_ERR_F + 1) + 1);
+	dump("PortRcvErrorDetails", b, 16);
+}
+
+static void port_xmit_discard_details(void)
+{
+	uint8_t b[BUF] = { 0 };
+	mad_set_field(b, 0, IB_PC_PORT_SELECT_F, 0xff);
+	mad_set_field(b, 0, IB_PC_COUNTER_SELECT_F, 0xf);
+	for (int f = IB_PC_XMT_INACT_DISC_F; f < IB_PC_XMT_DISC_LAST_F; f++)
+		mad_set_field(b, 0, f, 0x2200 * (f - IB_PC_XMT_INACT_DISC_F + 1) + 2);
+	dump("PortXmitDiscardDetails", b, 12);
+}
+
 static void port_counters_extended(void)
 {
 	uint8_t b[BUF] = { 0 };
@@ -606,5 +626,7 @@ int main(void)
 	mc_member_record();
 	port_counters();
 	port_counters_extended();
+	port_rcv_error_details();
+	port_xmit_discard_details();
 	return 0;
 }

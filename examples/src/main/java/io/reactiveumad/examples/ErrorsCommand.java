@@ -65,6 +65,7 @@ final class ErrorsCommand extends FabricCommand {
     private boolean reportPort;
     private boolean countersOnly;
     private boolean data;
+    private boolean details;
     private final WalkTimeout walk = new WalkTimeout();
     private final NodeNames nodeNames = new NodeNames();
     private boolean json;
@@ -121,6 +122,9 @@ final class ErrorsCommand extends FabricCommand {
                 .to(() -> data = true);
         // ibqueryerrors asks the SA for an SL per destination unless told --skip-sl; the sweep here always sends its
         // PMA requests on SL 0, which is what --skip-sl asks for, so the option is taken as it is meant.
+        d.flag("--details").help("Add the details of PortXmitDiscards and PortRcvErrors over threshold: "
+                + "PortXmitDiscardDetails and PortRcvErrorDetails, their non-zero counters (as ibqueryerrors --details).")
+                .to(() -> details = true);
         d.flag("--skip-sl").help("Send the PMA requests on SL 0 without asking the SA for paths (as ibqueryerrors "
                 + "--skip-sl; always so here).").to(() -> { });
         d.flag("-R", "--GNDN").help("Obsolete, does nothing (as in ibqueryerrors).").to(() -> { });
@@ -143,7 +147,7 @@ final class ErrorsCommand extends FabricCommand {
             throw new UsageException("-G and -D name the node two ways: give one");
         }
         ErrorSweepOptions options = ErrorSweepOptions.defaults().withInFlight(outstanding).withClearErrors(clear)
-                .withClearData(clearCounts).withDataCounters(data).withDataCountersOnly(countersOnly);
+                .withClearData(clearCounts).withDataCounters(data).withDataCountersOnly(countersOnly).withDetails(details);
         for (int i = 0; i <= suppress.size(); i++) {
             if (i == commonAt) {
                 options = options.withSuppressed(ErrorSweepOptions.COMMON);
@@ -290,7 +294,13 @@ final class ErrorsCommand extends FabricCommand {
             for (PortErrors port : node.errors()) {
                 out.append(String.format("   GUID 0x%x port %s:", port.portGuid(),
                         port.isAllPorts() ? "ALL" : Integer.toString(port.port())));
-                port.exceeded().forEach((c, v) -> out.append(String.format(" [%s == %d]", c.libibmadName(), v)));
+                port.exceeded().forEach((c, v) -> {
+                    out.append(String.format(" [%s == %d]", c.libibmadName(), v));
+                    // --details: after the counter, its details' non-zero counters (ibqueryerrors prints these under
+                    // each other's names, the two attributes' field ranges swapped; these are the right ones).
+                    port.details().getOrDefault(c, Map.of()).forEach((name, n) -> out.append(String.format(
+                            " [%s == %d]", name, n)));
+                });
                 out.append(dataCounterText(port)).append('\n');
                 if (!port.isAllPorts()) {
                     out.append(linkInfo(links, node, port.port()));
@@ -391,6 +401,11 @@ final class ErrorsCommand extends FabricCommand {
                 Map<String, Long> counters = new LinkedHashMap<>();
                 port.exceeded().forEach((c, v) -> counters.put(c.libibmadName(), v));
                 p.put("counters", counters);
+                if (options.details()) {
+                    Map<String, Object> details = new LinkedHashMap<>();
+                    port.details().forEach((c, fields) -> details.put(c.libibmadName(), fields));
+                    p.put("details", details);
+                }
                 if (options.dataCounters() || options.dataCountersOnly()) {
                     p.put("dataCounters", port.dataCounters());
                 }

@@ -173,7 +173,7 @@ class DiagsOnARingIbsimTest {
         "--router", "--switch --ca", "-S 0x100009", "-G 0x10000e", "-D 0,1", "-D 0,1,1,8", "--counters",
         "--counters -D 0,1",
         "--ca --counters", "-r", "-r --data", "-r -D 0,1,1,8", "-r -S 0x100009", "-r --counters --switch", "--skip-sl",
-        "-R -c"})
+        "-R -c", "--details", "--details -r -c"})
     void errorsNarrowedAsIbqueryerrorsNarrowsThem(String options) {
         String[] args = options.split(" ");
         DiagResult theirs = FABRIC.fabric().diag("H-2", "ibqueryerrors", args);

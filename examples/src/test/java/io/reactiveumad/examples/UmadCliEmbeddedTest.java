@@ -195,6 +195,27 @@ class UmadCliEmbeddedTest {
         assertThat(extended.json().get("portUnicastXmitPkts").asLong()).isEqualTo(77);
     }
 
+    /** --details adds each counter's details after it, non-zero ones only, in the text and the JSON. */
+    @Test
+    void errorsWithDetailsPrintWhyAPortDiscardedOrRefused() {
+        java.util.function.Consumer<io.reactiveumad.test.EmbeddedFabric> counters = fabric -> {
+            fabric.setCounter("host2", 1, PortCounter.XMIT_DISCARDS, 4);
+            fabric.setCounter("host2", 1, PortCounter.NEIGHBOR_MTU_DISCARDS, 3);
+            fabric.setCounter("host2", 1, PortCounter.RCV_ERRORS, 2);
+            fabric.setCounter("host2", 1, PortCounter.MALFORMED_PACKET_ERRORS, 2);
+        };
+        CliRun text = CliRun.run(Map.of(), counters, "errors", "--details", "--transport", "embedded");
+        assertThat(text.exitCode()).as("%s", text).isEqualTo(UmadCli.EXIT_FAILED);
+        assertThat(text.out()).contains(": [PortRcvErrors == 2] [PortMalformedPktErrors == 2] [PortXmitDiscards == 4] "
+                + "[PortNeighborMTUDiscards == 3]\n");
+        assertThat(CliRun.run(Map.of(), counters, "errors", "--transport", "embedded").out())
+                .contains(": [PortRcvErrors == 2] [PortXmitDiscards == 4]\n");
+        JsonNode json = CliRun.run(Map.of(), counters, "errors", "--details", "--json", "--transport", "embedded").json();
+        JsonNode host2 = json.findValues("errors").stream().filter(e -> e.size() > 0).findFirst().orElseThrow().get(0);
+        assertThat(host2.get("details").get("PortXmitDiscards").get("PortNeighborMTUDiscards").asLong()).isEqualTo(3);
+        assertThat(host2.get("details").get("PortRcvErrors").get("PortMalformedPktErrors").asLong()).isEqualTo(2);
+    }
+
     @Test
     void routesListEveryLidTheSwitchForwardsAndWhoIsThere() {
         JsonNode json = succeeds("routes", "-D", "0,1", "--transport", "embedded", "--json").json();

@@ -65,6 +65,8 @@ public final class AttributeId {
         public static final int PORT_SAMPLES_CONTROL = 0x0010;
         public static final int PORT_SAMPLES_RESULT = 0x0011;
         public static final int PORT_COUNTERS = 0x0012;
+        public static final int PORT_RCV_ERROR_DETAILS = 0x0015;
+        public static final int PORT_XMIT_DISCARD_DETAILS = 0x0016;
         public static final int PORT_COUNTERS_EXTENDED = 0x001D;
 
         private Perf() {

@@ -18,6 +18,8 @@ import io.reactiveumad.mad.attr.SwitchInfo;
 import io.reactiveumad.mad.attr.TrapDetails;
 import io.reactiveumad.mad.perf.PortCounters;
 import io.reactiveumad.mad.perf.PortCountersExtended;
+import io.reactiveumad.mad.perf.PortRcvErrorDetails;
+import io.reactiveumad.mad.perf.PortXmitDiscardDetails;
 import io.reactiveumad.mad.sa.InformInfoRecord;
 import io.reactiveumad.mad.sa.LinearForwardingTableRecord;
 import io.reactiveumad.mad.sa.LinkRecord;
@@ -278,6 +280,18 @@ class GoldenVectorTest {
         assertGolden("PortCountersExtended", new PortCountersExtended(0xff, 0xa5, 0x3c3c, c[0], c[1], c[2], c[3],
                 c[4], c[5], c[6], c[7], c[8], c[9], c[10], c[11], c[12], c[13], c[14], c[15], c[16], c[17], c[18],
                 c[19], c[20], c[21]), PortCountersExtended::decode);
+    }
+
+    @Test
+    void portRcvErrorDetails() {
+        assertGolden("PortRcvErrorDetails", new PortRcvErrorDetails(7, 0x3f, 0x1101, 0x2201, 0x3301, 0x4401, 0x5501,
+                0x6601), PortRcvErrorDetails::decode);
+    }
+
+    @Test
+    void portXmitDiscardDetails() {
+        assertGolden("PortXmitDiscardDetails", new PortXmitDiscardDetails(0xff, 0xf, 0x2202, 0x4402, 0x6602, 0x8802),
+                PortXmitDiscardDetails::decode);
     }
 
     @Test

@@ -17,6 +17,8 @@ import io.reactiveumad.mad.attr.SwitchInfo;
 import io.reactiveumad.mad.attr.TrapDetails;
 import io.reactiveumad.mad.perf.PortCounters;
 import io.reactiveumad.mad.perf.PortCountersExtended;
+import io.reactiveumad.mad.perf.PortRcvErrorDetails;
+import io.reactiveumad.mad.perf.PortXmitDiscardDetails;
 import io.reactiveumad.mad.sa.InformInfoRecord;
 import io.reactiveumad.mad.sa.LinearForwardingTableRecord;
 import io.reactiveumad.mad.sa.LinkRecord;
@@ -95,7 +97,9 @@ class RoundTripPropertyTest {
                 new Codec("McMemberRecord", McMemberRecord.SIZE, McMemberRecord::decode),
                 Codec.withFlags("InformInfoRecord", InformInfoRecord.SIZE, InformInfoRecord::decode, 46, 47),
                 new Codec("PortCounters", PortCounters.SIZE, PortCounters::decode),
-                new Codec("PortCountersExtended", PortCountersExtended.SIZE, PortCountersExtended::decode));
+                new Codec("PortCountersExtended", PortCountersExtended.SIZE, PortCountersExtended::decode),
+                new Codec("PortRcvErrorDetails", PortRcvErrorDetails.SIZE, PortRcvErrorDetails::decode),
+                new Codec("PortXmitDiscardDetails", PortXmitDiscardDetails.SIZE, PortXmitDiscardDetails::decode));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -11,12 +11,15 @@ import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.attr.ClassPortInfo;
 import io.reactiveumad.mad.perf.PortCounters;
 import io.reactiveumad.mad.perf.PortCountersExtended;
+import io.reactiveumad.mad.perf.PortRcvErrorDetails;
+import io.reactiveumad.mad.perf.PortXmitDiscardDetails;
 import java.nio.ByteBuffer;
 import java.util.stream.IntStream;
 
 /**
- * The performance management agent every node runs: ClassPortInfo, PortCounters and PortCountersExtended Get (one
- * port, or every port summed with PortSelect 0xFF on a switch) and Set, which resets the counters the
+ * The performance management agent every node runs: ClassPortInfo, PortCounters, PortCountersExtended,
+ * PortXmitDiscardDetails and PortRcvErrorDetails Get (one port, or every port summed with PortSelect 0xFF on a
+ * switch) and Set, which resets the counters the
  * select masks name and answers with the counters after the reset.
  */
 final class Pma implements LocalService {
@@ -29,6 +32,11 @@ final class Pma implements LocalService {
     private static final PortCounter[] EXT_SELECT = {XMIT_DATA, RCV_DATA, XMIT_PKTS, RCV_PKTS, UNICAST_XMIT_PKTS,
         UNICAST_RCV_PKTS, MULTICAST_XMIT_PKTS, MULTICAST_RCV_PKTS};
     /** PortCountersExtended's CounterSelect2 bits 0..13: the error counters, then XmitWait and QP1Dropped. */
+    /** PortXmitDiscardDetails' and PortRcvErrorDetails' CounterSelect bits, in order. */
+    private static final PortCounter[] XMIT_DISCARD_DETAILS = {INACTIVE_DISCARDS, NEIGHBOR_MTU_DISCARDS,
+        SW_LIFETIME_LIMIT_DISCARDS, SW_HOQ_LIFETIME_LIMIT_DISCARDS};
+    private static final PortCounter[] RCV_ERROR_DETAILS = {LOCAL_PHYSICAL_ERRORS, MALFORMED_PACKET_ERRORS,
+        BUFFER_OVERRUN_ERRORS, DLID_MAPPING_ERRORS, VL_MAPPING_ERRORS, LOOPING_ERRORS};
     private static final PortCounter[] EXT_SELECT2 = {SYMBOL_ERROR, LINK_ERROR_RECOVERY, LINK_DOWNED, RCV_ERRORS,
         RCV_REMOTE_PHYSICAL_ERRORS, RCV_SWITCH_RELAY_ERRORS, XMIT_DISCARDS, XMIT_CONSTRAINT_ERRORS, RCV_CONSTRAINT_ERRORS,
         LOCAL_LINK_INTEGRITY_ERRORS, EXCESSIVE_BUFFER_OVERRUN_ERRORS, VL15_DROPPED, XMIT_WAIT, QP1_DROPPED};
@@ -76,6 +84,28 @@ final class Pma implements LocalService {
                         reset(node, q.portSelect(), q.counterSelect2(), EXT_SELECT2);
                     }
                     yield encode(request, extended(node, q.portSelect(), q));
+                }
+                case PortXmitDiscardDetails.ATTRIBUTE_ID -> {
+                    PortXmitDiscardDetails q = PortXmitDiscardDetails.decode(in, data);
+                    if (set) {
+                        reset(node, q.portSelect(), q.counterSelect(), XMIT_DISCARD_DETAILS);
+                    }
+                    int s = q.portSelect();
+                    yield encode(request, new PortXmitDiscardDetails(s, q.counterSelect(),
+                            (int) basic(node, s, INACTIVE_DISCARDS), (int) basic(node, s, NEIGHBOR_MTU_DISCARDS),
+                            (int) basic(node, s, SW_LIFETIME_LIMIT_DISCARDS),
+                            (int) basic(node, s, SW_HOQ_LIFETIME_LIMIT_DISCARDS)));
+                }
+                case PortRcvErrorDetails.ATTRIBUTE_ID -> {
+                    PortRcvErrorDetails q = PortRcvErrorDetails.decode(in, data);
+                    if (set) {
+                        reset(node, q.portSelect(), q.counterSelect(), RCV_ERROR_DETAILS);
+                    }
+                    int s = q.portSelect();
+                    yield encode(request, new PortRcvErrorDetails(s, q.counterSelect(),
+                            (int) basic(node, s, LOCAL_PHYSICAL_ERRORS), (int) basic(node, s, MALFORMED_PACKET_ERRORS),
+                            (int) basic(node, s, BUFFER_OVERRUN_ERRORS), (int) basic(node, s, DLID_MAPPING_ERRORS),
+                            (int) basic(node, s, VL_MAPPING_ERRORS), (int) basic(node, s, LOOPING_ERRORS)));
                 }
                 case ClassPortInfo.ATTRIBUTE_ID -> set ? FabricEngine.status(request, MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE)
                         : encode(request, CLASS_PORT_INFO);

@@ -4,7 +4,8 @@ package io.reactiveumad.test;
  * The performance counters an embedded port keeps, with the width PortCounters (PerfMgt 0x0012) gives
  * each; PortCountersExtended (0x001D) reports the data and packet counters at 64 bits. Values saturate
  * at their PortCounters width there, as IBA counters do, but are kept at 64 bits here. The first 16
- * constants are in PortCounters' CounterSelect bit order.
+ * constants are in PortCounters' CounterSelect bit order; the last ten are PortXmitDiscardDetails' and
+ * PortRcvErrorDetails' (16 bits each).
  */
 public enum PortCounter {
     SYMBOL_ERROR(16),
@@ -28,7 +29,19 @@ public enum PortCounter {
     UNICAST_XMIT_PKTS(64),
     UNICAST_RCV_PKTS(64),
     MULTICAST_XMIT_PKTS(64),
-    MULTICAST_RCV_PKTS(64);
+    MULTICAST_RCV_PKTS(64),
+    /** PortXmitDiscardDetails (0x0016), in its order. */
+    INACTIVE_DISCARDS(16),
+    NEIGHBOR_MTU_DISCARDS(16),
+    SW_LIFETIME_LIMIT_DISCARDS(16),
+    SW_HOQ_LIFETIME_LIMIT_DISCARDS(16),
+    /** PortRcvErrorDetails (0x0015), in its order. */
+    LOCAL_PHYSICAL_ERRORS(16),
+    MALFORMED_PACKET_ERRORS(16),
+    BUFFER_OVERRUN_ERRORS(16),
+    DLID_MAPPING_ERRORS(16),
+    VL_MAPPING_ERRORS(16),
+    LOOPING_ERRORS(16);
 
     private final int bits;
 

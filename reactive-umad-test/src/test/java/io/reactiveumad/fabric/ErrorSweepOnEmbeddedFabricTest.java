@@ -83,6 +83,38 @@ class ErrorSweepOnEmbeddedFabricTest {
         assertThat(nodes.stream().mapToLong(NodeErrors::badPorts).sum()).isEqualTo(4);
     }
 
+    /**
+     * --details: PortXmitDiscardDetails of a port whose PortXmitDiscards are over threshold (spine-2 port 5, and its
+     * AllPortSelect sum), PortRcvErrorDetails of one whose PortRcvErrors are (host-3), non-zero counters only, none
+     * for the other ports; a clearing sweep resets them too.
+     */
+    @Test
+    void detailsAreReadForTheDiscardsAndReceiveErrorsOverThresholdAndClearedWithThem() {
+        fabric.setCounter("spine-2", 5, PortCounter.NEIGHBOR_MTU_DISCARDS, 6);
+        fabric.setCounter("spine-2", 5, PortCounter.SW_HOQ_LIFETIME_LIMIT_DISCARDS, 5);
+        fabric.setCounter("host-3", 1, PortCounter.RCV_ERRORS, 2);
+        fabric.setCounter("host-3", 1, PortCounter.LOOPING_ERRORS, 2);
+        fabric.setCounter("leaf-2", 3, PortCounter.INACTIVE_DISCARDS, 9);
+
+        List<NodeErrors> nodes = sweep(ErrorSweepOptions.defaults().withDetails(true));
+        assertThat(nodes).allSatisfy(n -> assertThat(n.failures()).isEmpty());
+        Map<String, List<PortErrors>> bad = bad(nodes);
+        assertThat(bad.get("spine-2")).extracting(PortErrors::port).containsExactly(PortCounters.ALL_PORTS, 5);
+        assertThat(bad.get("spine-2")).allSatisfy(p -> assertThat(p.details()).containsExactly(Map.entry(
+                ErrorCounter.XMIT_DISCARDS, Map.of("PortNeighborMTUDiscards", 6L, "PortSwHOQLifetimeLimitDiscards", 5L))));
+        assertThat(bad.get("host-3")).singleElement().satisfies(p -> assertThat(p.details())
+                .containsExactly(Map.entry(ErrorCounter.RCV_ERRORS, Map.of("PortLoopingErrors", 2L))));
+        assertThat(bad.get("leaf-2")).as("no discards over threshold: no details read")
+                .allSatisfy(p -> assertThat(p.details()).isEmpty());
+        assertThat(bad(sweep(ErrorSweepOptions.defaults())).get("spine-2")).as("asked only with --details")
+                .allSatisfy(p -> assertThat(p.details()).isEmpty());
+
+        sweep(ErrorSweepOptions.defaults().withDetails(true).withClearErrors(true));
+        fabric.setCounter("spine-2", 5, PortCounter.XMIT_DISCARDS, 1);
+        assertThat(bad(sweep(ErrorSweepOptions.defaults().withDetails(true))).get("spine-2"))
+                .allSatisfy(p -> assertThat(p.details()).as("reset with the errors").isEmpty());
+    }
+
     @Test
     void thresholdsHideCountersAtOrBelowThem() {
         Map<String, List<PortErrors>> bad = bad(sweep(ErrorSweepOptions.defaults()

@@ -10,6 +10,8 @@ import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.attr.ClassPortInfo;
 import io.reactiveumad.mad.perf.PortCounters;
 import io.reactiveumad.mad.perf.PortCountersExtended;
+import io.reactiveumad.mad.perf.PortRcvErrorDetails;
+import io.reactiveumad.mad.perf.PortXmitDiscardDetails;
 import java.util.Objects;
 import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
@@ -37,6 +39,12 @@ public final class PerfClient implements Disposable {
     public static final AttributeType<PortCountersExtended> PORT_COUNTERS_EXTENDED =
             new AttributeType<>(PortCountersExtended.ATTRIBUTE_ID, "PortCountersExtended", PortCountersExtended.SIZE,
                     PortCountersExtended::decode);
+    public static final AttributeType<PortRcvErrorDetails> PORT_RCV_ERROR_DETAILS =
+            new AttributeType<>(PortRcvErrorDetails.ATTRIBUTE_ID, "PortRcvErrorDetails", PortRcvErrorDetails.SIZE,
+                    PortRcvErrorDetails::decode);
+    public static final AttributeType<PortXmitDiscardDetails> PORT_XMIT_DISCARD_DETAILS =
+            new AttributeType<>(PortXmitDiscardDetails.ATTRIBUTE_ID, "PortXmitDiscardDetails",
+                    PortXmitDiscardDetails.SIZE, PortXmitDiscardDetails::decode);
 
     private final MadPort port;
     private final LazyAgent agent;
@@ -115,6 +123,27 @@ public final class PerfClient implements Disposable {
         checkPortSelect(portSelect);
         return set(lid, PORT_COUNTERS_EXTENDED,
                 PortCountersExtended.reset(portSelect, counterSelect, counterSelect2));
+    }
+
+    /** PortRcvErrorDetails of {@code portSelect} (an optional attribute: a PMA without it answers with a status). */
+    public Mono<PortRcvErrorDetails> portRcvErrorDetails(int lid, int portSelect) {
+        return get(lid, PORT_RCV_ERROR_DETAILS, PortRcvErrorDetails.reset(checkPortSelect(portSelect), 0));
+    }
+
+    /** PortXmitDiscardDetails of {@code portSelect} (an optional attribute). */
+    public Mono<PortXmitDiscardDetails> portXmitDiscardDetails(int lid, int portSelect) {
+        return get(lid, PORT_XMIT_DISCARD_DETAILS, PortXmitDiscardDetails.reset(checkPortSelect(portSelect), 0));
+    }
+
+    /** Resets the PortRcvErrorDetails counters selected by {@code counterSelect} (bit 0 the first of six). */
+    public Mono<PortRcvErrorDetails> resetPortRcvErrorDetails(int lid, int portSelect, int counterSelect) {
+        return set(lid, PORT_RCV_ERROR_DETAILS, PortRcvErrorDetails.reset(checkPortSelect(portSelect), counterSelect));
+    }
+
+    /** Resets the PortXmitDiscardDetails counters selected by {@code counterSelect} (bit 0 the first of four). */
+    public Mono<PortXmitDiscardDetails> resetPortXmitDiscardDetails(int lid, int portSelect, int counterSelect) {
+        return set(lid, PORT_XMIT_DISCARD_DETAILS, PortXmitDiscardDetails.reset(checkPortSelect(portSelect),
+                counterSelect));
     }
 
     /** PerfMgt Get of any attribute; {@code body} (may be null) is the request's data, e.g. a PortSelect. */

@@ -10,12 +10,16 @@ import io.reactiveumad.mad.attr.ClassPortInfo;
 import io.reactiveumad.mad.MadStatusException;
 import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.mad.perf.PortCounters;
+import io.reactiveumad.mad.perf.PortRcvErrorDetails;
+import io.reactiveumad.mad.perf.PortXmitDiscardDetails;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -101,7 +105,7 @@ public final class ErrorSweep {
         // Data counters only: every port on its own, as ibqueryerrors --counters reads them (never the sum).
         Mono<Boolean> sumIsClean = !node.isSwitch() || options.dataCountersOnly() ? Mono.just(false)
                 : perf.portCounters(lid, PortCounters.ALL_PORTS)
-                        .flatMap(sum -> exceeded(node, lid, PortCounters.ALL_PORTS, sum, options, xmitWait, data))
+                        .flatMap(sum -> exceeded(perf, node, lid, PortCounters.ALL_PORTS, sum, options, xmitWait, data, failures))
                         .map(sum -> {
                             sum.ifPresent(errors::add);
                             return sum.isEmpty();
@@ -133,8 +137,9 @@ public final class ErrorSweep {
         return perf.portCounters(lid, port)
                 .flatMap(counters -> options.dataCountersOnly()
                         ? data.all(lid, port, counters)
-                                .map(d -> Optional.of(new PortErrors(port, node.portGuid(port), counters, Map.of(), d)))
-                        : exceeded(node, lid, port, counters, options, xmitWait, data))
+                                .map(d -> Optional.of(new PortErrors(port, node.portGuid(port), counters, Map.of(), d,
+                                        Map.of())))
+                        : exceeded(perf, node, lid, port, counters, options, xmitWait, data, failures))
                 .onErrorResume(e -> {
                     failures.add("PortCounters of lid " + lid + " port " + portName(port) + ": " + e.getMessage());
                     return Mono.empty();
@@ -145,9 +150,9 @@ public final class ErrorSweep {
      * The counters over threshold; PortXmitWait only where the PMA says it supports it; with them, when asked,
      * the port's data counters.
      */
-    private static Mono<Optional<PortErrors>> exceeded(DiscoveredNode node, int lid, int port, PortCounters counters,
-                                                       ErrorSweepOptions options, Mono<Boolean> xmitWait,
-                                                       DataCounters data) {
+    private static Mono<Optional<PortErrors>> exceeded(PerfClient perf, DiscoveredNode node, int lid, int port,
+                                                       PortCounters counters, ErrorSweepOptions options,
+                                                       Mono<Boolean> xmitWait, DataCounters data, List<String> failures) {
         Map<ErrorCounter, Long> exceeded = new EnumMap<>(ErrorCounter.class);
         for (ErrorCounter c : ErrorCounter.values()) {
             long value = c.valueIn(counters);
@@ -166,9 +171,61 @@ public final class ErrorSweep {
                 return Mono.just(Optional.<PortErrors>empty());
             }
             Mono<Map<String, Long>> dataCounters = options.dataCounters() ? data.of(lid, port, counters) : Mono.just(Map.of());
-            return dataCounters.map(d -> Optional.of(new PortErrors(port,
-                    node.portGuid(port == PortCounters.ALL_PORTS ? 0 : port), counters, exceeded, d)));
+            Mono<Map<ErrorCounter, Map<String, Long>>> details = options.details()
+                    ? details(perf, lid, port, exceeded.keySet(), failures) : Mono.just(Map.of());
+            return Mono.zip(dataCounters, details, (d, why) -> Optional.of(new PortErrors(port,
+                    node.portGuid(port == PortCounters.ALL_PORTS ? 0 : port), counters, exceeded, d, why)));
         });
+    }
+
+    /**
+     * ibqueryerrors --details: PortXmitDiscardDetails when PortXmitDiscards are over threshold, PortRcvErrorDetails
+     * when PortRcvErrors are, each as its non-zero counters by libibmad name. A PMA without them (they are
+     * optional) is a failure of the node, as in ibqueryerrors' count of PMA query failures.
+     */
+    private static Mono<Map<ErrorCounter, Map<String, Long>>> details(PerfClient perf, int lid, int port,
+                                                                    Set<ErrorCounter> exceeded, List<String> failures) {
+        Mono<Map<String, Long>> xmit = !exceeded.contains(ErrorCounter.XMIT_DISCARDS) ? Mono.just(Map.of())
+                : perf.portXmitDiscardDetails(lid, port).map(d -> nonZero(
+                        "PortInactiveDiscards", d.portInactiveDiscards(), "PortNeighborMTUDiscards",
+                        d.portNeighborMtuDiscards(), "PortSwLifetimeLimitDiscards", d.portSwLifetimeLimitDiscards(),
+                        "PortSwHOQLifetimeLimitDiscards", d.portSwHoqLifetimeLimitDiscards()))
+                        .onErrorResume(e -> failed(failures, "PortXmitDiscardDetails", lid, port, e));
+        Mono<Map<String, Long>> rcv = !exceeded.contains(ErrorCounter.RCV_ERRORS) ? Mono.just(Map.of())
+                : perf.portRcvErrorDetails(lid, port).map(d -> nonZero(
+                        "PortLocalPhysicalErrors", d.portLocalPhysicalErrors(), "PortMalformedPktErrors",
+                        d.portMalformedPacketErrors(), "PortBufferOverrunErrors", d.portBufferOverrunErrors(),
+                        "PortDLIDMappingErrors", d.portDlidMappingErrors(), "PortVLMappingErrors",
+                        d.portVlMappingErrors(), "PortLoopingErrors", d.portLoopingErrors()))
+                        .onErrorResume(e -> failed(failures, "PortRcvErrorDetails", lid, port, e));
+        return Mono.zip(xmit, rcv, (x, r) -> {
+            Map<ErrorCounter, Map<String, Long>> found = new EnumMap<>(ErrorCounter.class);
+            if (!x.isEmpty()) {
+                found.put(ErrorCounter.XMIT_DISCARDS, x);
+            }
+            if (!r.isEmpty()) {
+                found.put(ErrorCounter.RCV_ERRORS, r);
+            }
+            return found;
+        });
+    }
+
+    /** The pairs (name, count) whose count is not zero, in their order. */
+    private static Map<String, Long> nonZero(Object... namesAndCounts) {
+        Map<String, Long> found = new LinkedHashMap<>();
+        for (int i = 0; i < namesAndCounts.length; i += 2) {
+            long count = ((Number) namesAndCounts[i + 1]).longValue();
+            if (count != 0) {
+                found.put((String) namesAndCounts[i], count);
+            }
+        }
+        return found;
+    }
+
+    private static Mono<Map<String, Long>> failed(List<String> failures, String attribute, int lid, int port,
+                                                  Throwable e) {
+        failures.add(attribute + " of lid " + lid + " port " + portName(port) + ": " + e.getMessage());
+        return Mono.just(Map.of());
     }
 
     /**
@@ -186,11 +243,17 @@ public final class ErrorSweep {
                     int select = (options.clearErrors() ? ERROR_COUNTERS : 0) | (options.clearData() ? DATA_COUNTERS : 0);
                     Mono<?> counters = perf.resetPortCounters(lid, port, select, wait ? ErrorCounter.XMIT_WAIT.counterSelect2() : 0);
                     boolean fullWidth = (caps & ClassPortInfo.PERF_CAP_EXTENDED_WIDTH_SUPPORTED) != 0;
-                    if (!options.clearData() || !fullWidth && (caps & ClassPortInfo.PERF_CAP_EXTENDED_WIDTH_NO_IETF) == 0) {
-                        return counters;
-                    }
-                    return counters.then(perf.resetPortCountersExtended(lid, port,
-                            fullWidth ? EXTENDED_ALL_DATA : EXTENDED_DATA, 0));
+                    Mono<?> extended = !options.clearData()
+                            || !fullWidth && (caps & ClassPortInfo.PERF_CAP_EXTENDED_WIDTH_NO_IETF) == 0 ? Mono.empty()
+                            : perf.resetPortCountersExtended(lid, port, fullWidth ? EXTENDED_ALL_DATA : EXTENDED_DATA, 0);
+                    // -k with --details resets the details too; ibqueryerrors ignores a PMA that has none, and so
+                    // does this (they are optional).
+                    Mono<?> details = !options.clearErrors() || !options.details() ? Mono.empty()
+                            : Mono.when(perf.resetPortXmitDiscardDetails(lid, port, PortXmitDiscardDetails.SELECT_ALL)
+                                            .onErrorResume(e -> Mono.empty()),
+                                    perf.resetPortRcvErrorDetails(lid, port, PortRcvErrorDetails.SELECT_ALL)
+                                            .onErrorResume(e -> Mono.empty()));
+                    return counters.then(extended).then(details);
                 })
                 .then()
                 .onErrorResume(e -> {

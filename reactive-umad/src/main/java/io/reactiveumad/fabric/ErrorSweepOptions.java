@@ -20,9 +20,13 @@ import java.util.Set;
  *                     PortCountersExtended where the PMA has it (ibqueryerrors --data)
  * @param dataCountersOnly read every port's data counters, zeros included, and check no error counter
  *                     (ibqueryerrors --counters): each port is then a {@link PortErrors} with nothing exceeded
+ * @param details      read PortXmitDiscardDetails of a port whose PortXmitDiscards are over threshold and
+ *                     PortRcvErrorDetails of one whose PortRcvErrors are (ibqueryerrors --details), and with
+ *                     {@code clearErrors} reset both
  */
 public record ErrorSweepOptions(int inFlight, Map<ErrorCounter, Long> thresholds, Set<ErrorCounter> suppressed,
-                                boolean clearErrors, boolean clearData, boolean dataCounters, boolean dataCountersOnly) {
+                                boolean clearErrors, boolean clearData, boolean dataCounters, boolean dataCountersOnly,
+                                boolean details) {
     public static final int DEFAULT_IN_FLIGHT = 32;
     /** What ibqueryerrors -c suppresses: "right now the only common error". */
     public static final List<ErrorCounter> COMMON = List.of(ErrorCounter.RCV_SWITCH_RELAY_ERRORS);
@@ -40,43 +44,55 @@ public record ErrorSweepOptions(int inFlight, Map<ErrorCounter, Long> thresholds
         suppressed = Collections.unmodifiableSet(new LinkedHashSet<>(suppressed));
     }
 
-    /** {@value #DEFAULT_IN_FLIGHT} nodes at once, every threshold 0, nothing suppressed or cleared, no data counters. */
+    /** {@value #DEFAULT_IN_FLIGHT} nodes at once, every threshold 0, nothing suppressed or cleared, no data counters or details. */
     public static ErrorSweepOptions defaults() {
-        return new ErrorSweepOptions(DEFAULT_IN_FLIGHT, Map.of(), Set.of(), false, false, false, false);
+        return new ErrorSweepOptions(DEFAULT_IN_FLIGHT, Map.of(), Set.of(), false, false, false, false, false);
     }
 
     public ErrorSweepOptions withInFlight(int nodes) {
-        return new ErrorSweepOptions(nodes, thresholds, suppressed, clearErrors, clearData, dataCounters, dataCountersOnly);
+        return new ErrorSweepOptions(nodes, thresholds, suppressed, clearErrors, clearData, dataCounters,
+                dataCountersOnly, details);
     }
 
     public ErrorSweepOptions withThreshold(ErrorCounter counter, long value) {
         EnumMap<ErrorCounter, Long> more = new EnumMap<>(ErrorCounter.class);
         more.putAll(thresholds);
         more.put(counter, value);
-        return new ErrorSweepOptions(inFlight, more, suppressed, clearErrors, clearData, dataCounters, dataCountersOnly);
+        return new ErrorSweepOptions(inFlight, more, suppressed, clearErrors, clearData, dataCounters,
+                dataCountersOnly, details);
     }
 
     /** These options with {@code counters} suppressed too, after those already suppressed. */
     public ErrorSweepOptions withSuppressed(List<ErrorCounter> counters) {
         LinkedHashSet<ErrorCounter> more = new LinkedHashSet<>(suppressed);
         more.addAll(counters);
-        return new ErrorSweepOptions(inFlight, thresholds, more, clearErrors, clearData, dataCounters, dataCountersOnly);
+        return new ErrorSweepOptions(inFlight, thresholds, more, clearErrors, clearData, dataCounters,
+                dataCountersOnly, details);
     }
 
     public ErrorSweepOptions withClearErrors(boolean clear) {
-        return new ErrorSweepOptions(inFlight, thresholds, suppressed, clear, clearData, dataCounters, dataCountersOnly);
+        return new ErrorSweepOptions(inFlight, thresholds, suppressed, clear, clearData, dataCounters,
+                dataCountersOnly, details);
     }
 
     public ErrorSweepOptions withClearData(boolean clear) {
-        return new ErrorSweepOptions(inFlight, thresholds, suppressed, clearErrors, clear, dataCounters, dataCountersOnly);
+        return new ErrorSweepOptions(inFlight, thresholds, suppressed, clearErrors, clear, dataCounters,
+                dataCountersOnly, details);
     }
 
     public ErrorSweepOptions withDataCounters(boolean data) {
-        return new ErrorSweepOptions(inFlight, thresholds, suppressed, clearErrors, clearData, data, dataCountersOnly);
+        return new ErrorSweepOptions(inFlight, thresholds, suppressed, clearErrors, clearData, data,
+                dataCountersOnly, details);
     }
 
     public ErrorSweepOptions withDataCountersOnly(boolean only) {
-        return new ErrorSweepOptions(inFlight, thresholds, suppressed, clearErrors, clearData, dataCounters, only);
+        return new ErrorSweepOptions(inFlight, thresholds, suppressed, clearErrors, clearData, dataCounters, only,
+                details);
+    }
+
+    public ErrorSweepOptions withDetails(boolean read) {
+        return new ErrorSweepOptions(inFlight, thresholds, suppressed, clearErrors, clearData, dataCounters,
+                dataCountersOnly, read);
     }
 
     public long threshold(ErrorCounter counter) {

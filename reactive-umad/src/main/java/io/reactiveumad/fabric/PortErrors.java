@@ -18,13 +18,20 @@ import java.util.Map;
  *                 libibmad names (PortXmitData, PortRcvData, PortXmitPkts, PortRcvPkts, and the unicast and
  *                 multicast packet counts where PortCountersExtended has them), in that order; with
  *                 {@link ErrorSweepOptions#dataCountersOnly()} all of them, zeros included; else empty
+ * @param details  with {@link ErrorSweepOptions#details()}, for PortXmitDiscards and PortRcvErrors when over
+ *                 threshold, the non-zero counters of PortXmitDiscardDetails and PortRcvErrorDetails by their
+ *                 libibmad names, in the attribute's order; else empty
  */
 public record PortErrors(int port, long portGuid, PortCounters counters, Map<ErrorCounter, Long> exceeded,
-                         Map<String, Long> dataCounters) {
+                         Map<String, Long> dataCounters, Map<ErrorCounter, Map<String, Long>> details) {
     public PortErrors {
         // (EnumMap's copy constructor refuses an empty map that is not an EnumMap.)
         exceeded = exceeded.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(exceeded));
         dataCounters = Collections.unmodifiableMap(new LinkedHashMap<>(dataCounters));
+        Map<ErrorCounter, Map<String, Long>> detailsCopy = new EnumMap<>(ErrorCounter.class);
+        details.forEach((counter, fields) -> detailsCopy.put(counter,
+                Collections.unmodifiableMap(new LinkedHashMap<>(fields))));
+        details = Collections.unmodifiableMap(detailsCopy);
     }
 
     public boolean isOverThreshold() {
