@@ -47,8 +47,8 @@ final class NamedNode {
      * The far end the tools print for the port of a CA or router they were pointed at: none when named by GUID
      * (their scan enters by that port and goes no further); when named by {@code path}, the node one hop back
      * along it, at the port the path entered that node by (their partial scan links the two that way, whatever
-     * the cable); none for the local node ({@code -D 0}), which they scan outward as usual (so the link as
-     * discovered is kept: {@code discovered}).
+     * the cable), and none when that node is the local one (it was entered by no port); for the local node
+     * itself ({@code -D 0}), which they scan outward as usual, the link as discovered ({@code discovered}).
      */
     static Optional<LinkEnd> farEnd(DiscoveredFabric fabric, SmpRoute.Directed path, Optional<LinkEnd> discovered) {
         if (path == null) {
@@ -58,9 +58,12 @@ final class NamedNode {
         if (hops.length == 0) {
             return discovered;
         }
+        if (hops.length == 1) {
+            return Optional.empty();
+        }
         Map<Long, DiscoveredNode> nodes = fabric.byGuid();
         DiscoveredNode node = nodes.get(fabric.fromNodeGuid());
-        int entered = fabric.fromPort();
+        int entered = 0;
         for (int i = 0; i < hops.length - 1 && node != null; i++) {
             long from = node.guid();
             int out = hops[i];

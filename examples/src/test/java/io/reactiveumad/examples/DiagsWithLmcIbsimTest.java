@@ -67,11 +67,23 @@ class DiagsWithLmcIbsimTest {
                 .isEqualTo(FABRIC.fabric().diag("node-02", "iblinkinfo", args).requireSuccess().stdout());
     }
 
-    @Test
-    void errorsReportTheLinkOfACaNamedByARouteAsIbqueryerrors() {
-        DiagResult theirs = FABRIC.fabric().diag("node-02", "ibqueryerrors", "-r", "-D", "0,1,35,11");
-        assertThat(umad("node-02", theirs.exitCode(), "errors", "-r", "-D", "0,1,35,11").out()).isEqualTo(theirs.stdout())
-                .contains("Link info");
+    /** From a switch too: a CA one hop away by route is linked to nothing (the switch was entered by no port). */
+    @ParameterizedTest
+    @ValueSource(strings = {"-D 0", "-D 0,11", "-D 0,1", "-D 0,20,3", "-l"})
+    void linksFromASwitchChooseAsIblinkinfo(String options) {
+        String[] args = options.split(" ");
+        assertThat(umad("SW-B", 0, "links", args).out()).as("links %s from SW-B", options)
+                .isEqualTo(FABRIC.fabric().diag("SW-B", "iblinkinfo", args).requireSuccess().stdout());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"node-02|0,1,35,11", "SW-B|0,11", "SW-B|0,20,3"})
+    void errorsReportTheLinkOfACaNamedByARouteAsIbqueryerrors(String fromAndRoute) {
+        String from = fromAndRoute.split("\\|")[0];
+        String route = fromAndRoute.split("\\|")[1];
+        DiagResult theirs = FABRIC.fabric().diag(from, "ibqueryerrors", "-r", "-D", route);
+        assertThat(umad(from, theirs.exitCode(), "errors", "-r", "-D", route).out()).as("errors -r -D %s from %s", route, from)
+                .isEqualTo(theirs.stdout());
     }
 
     /** Every switch, with every LID shown (-a): the second LID of each CA port is "path #2 out of 2". */
