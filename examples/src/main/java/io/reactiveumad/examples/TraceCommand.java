@@ -22,6 +22,8 @@ final class TraceCommand extends FabricCommand {
 
     private String source;
     private String destination;
+    private boolean guids;
+    private boolean simple;
     private boolean json;
     private final NodeNames nodeNames = new NodeNames();
 
@@ -32,21 +34,46 @@ final class TraceCommand extends FabricCommand {
     @Override
     public void declare(Declaration d) {
         super.declare(d);
-        d.parameter("SRCLID").help("The source LID.").to(Values::text, v -> source = v);
-        d.parameter("DSTLID").help("The destination LID.").to(Values::text, v -> destination = v);
+        d.parameter("SRC").help("The source LID, with -G its port GUID.").to(Values::text, v -> source = v);
+        d.parameter("DST").help("The destination LID, with -G its port GUID.").to(Values::text, v -> destination = v);
+        d.flag("-G", "--Guid").help("The ends are port GUIDs, resolved to LIDs through the SA (as ibtracert -G).")
+                .to(() -> guids = true);
+        d.flag("-L", "--Lid").help("The ends are LIDs (the default; as ibtracert -L).").to(() -> guids = false);
+        d.flag("-n", "--no_info").help("Only the GUIDs and ports of each hop (as ibtracert -n).").to(() -> simple = true);
         d.flag("--json").help("Print JSON.").to(() -> json = true);
         nodeNames.declare(d);
     }
 
     @Override
     public Integer call() {
-        int from = Lids.parse(source);
-        int to = Lids.parse(destination);
         NodeNameMap names = nodeNames.load(context, err());
-        RouteTrace trace = query(c -> SmpClient.of(c.port()), smp -> Routing.trace(smp, from, to),
-                "trace from lid " + from + " to lid " + to);
-        out().print(json ? Json.pretty(json(trace)) + "\n" : text(trace, names));
+        RouteTrace trace;
+        if (guids) {
+            long from = value("SRC", () -> Guids.parse(source));
+            long to = value("DST", () -> Guids.parse(destination));
+            trace = query(c -> SmpClient.of(c.port()), smp -> Guids.lidOf(smp.port(), from)
+                            .zipWith(Guids.lidOf(smp.port(), to)).flatMap(lids -> Routing.trace(smp, lids.getT1(), lids.getT2())),
+                    String.format("trace from port GUID 0x%016x to port GUID 0x%016x", from, to));
+        } else {
+            int from = Lids.parse(source);
+            int to = Lids.parse(destination);
+            trace = query(c -> SmpClient.of(c.port()), smp -> Routing.trace(smp, from, to),
+                    "trace from lid " + from + " to lid " + to);
+        }
+        out().print(json ? Json.pretty(json(trace)) + "\n" : simple ? simpleText(trace) : text(trace, names));
         return 0;
+    }
+
+    /** ibtracert -n: each end by node GUID and port, each hop by egress port, port GUID and ingress port. */
+    private static String simpleText(RouteTrace trace) {
+        StringBuilder out = new StringBuilder(String.format("From {0x%016x}[%d]%n", trace.from().nodeInfo().nodeGuid(),
+                trace.fromPort()));
+        for (TraceHop hop : trace.hops()) {
+            out.append(String.format("[%d] -> {0x%016x}[%d]%n", hop.egressPort(), hop.node().nodeInfo().portGuid(),
+                    hop.ingressPort()));
+        }
+        return out.append(String.format("To {0x%016x}[%d]%n", trace.to().nodeInfo().nodeGuid(), trace.toPort()))
+                .toString();
     }
 
     private static String text(RouteTrace trace, NodeNameMap names) {

@@ -59,6 +59,12 @@ class CliBadValuesTest {
     }
 
     @Test
+    void aTraceEndThatIsNotAGuidIsNamed() {
+        oneUsageLine(CliRun.run("trace", "-G", "zz", "0x10", "--transport", "embedded"), "SRC: ", "zz");
+        oneUsageLine(CliRun.run("trace", "-G", "0x100003", "0x7777777", "--transport", "embedded"), "the SA knows no port GUID");
+    }
+
+    @Test
     void aNodeNamedTwoWaysIsRefused() {
         oneUsageLine(CliRun.run("errors", "--transport", "embedded", "-G", "0x10", "-D", "0,1"), "-G and -D");
     }

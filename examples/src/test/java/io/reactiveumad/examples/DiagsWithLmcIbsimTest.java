@@ -117,6 +117,18 @@ class DiagsWithLmcIbsimTest {
         }
     }
 
+    /**
+     * ibtracert's simple format (-n) and port GUID ends (-G, resolved through the SA; CA ports only: the tool's SA
+     * query for a switch's waits for ever under umad2sim).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"-n 2 14", "-n 8 3", "-G 0x100004 0x100006", "-n -G 0x100004 0x10000a", "-L 2 18"})
+    void traceTakesIbtracertsAddressesAndFormats(String options) {
+        String[] args = options.split(" ");
+        assertThat(umad("node-02", 0, "trace", args).out()).as("trace %s", options)
+                .isEqualTo(FABRIC.fabric().diag("node-02", "ibtracert", args).requireSuccess().stdout());
+    }
+
     /** The switches' LIDs, or every LID of every connected CA port (base LID and base + 1). */
     private static List<Integer> lids(boolean switches) {
         Topology line = Topology.parse(FABRIC.fabric().diag("node-02", "ibnetdiscover").requireSuccess().stdout());
