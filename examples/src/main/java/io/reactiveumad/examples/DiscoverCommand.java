@@ -2,6 +2,18 @@ package io.reactiveumad.examples;
 
 import io.reactiveumad.PortStats;
 import io.reactiveumad.discovery.DiscoveredFabric;
+import io.reactiveumad.fabric.LinkEnd;
+import io.reactiveumad.fabric.Links;
+import io.reactiveumad.fabric.PortLink;
+import io.reactiveumad.mad.attr.PortInfo;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.List;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import io.reactiveumad.mad.attr.NodeInfo;
+import io.reactiveumad.discovery.DiscoveredNode;
 import io.reactiveumad.discovery.DiscoveryOptions;
 import io.reactiveumad.discovery.DiscoveryOptions.DiscoveryProgress;
 import io.reactiveumad.discovery.FabricDiscovery;
@@ -27,6 +39,11 @@ final class DiscoverCommand extends FabricCommand {
 
     private int outstanding;
     private Format format;
+    /** The node types -l, -H, -S or -R lists (NodeInfo types), in the order ibnetdiscover lists them. */
+    private boolean portsReport;
+    private final SortedSet<Integer> listed = new TreeSet<>(Comparator.comparingInt(LIST_ORDER::indexOf));
+    private static final List<Integer> LIST_ORDER = List.of(NodeInfo.TYPE_CHANNEL_ADAPTER, NodeInfo.TYPE_SWITCH,
+            NodeInfo.TYPE_ROUTER);
     private final WalkTimeout walk = new WalkTimeout();
     private final NodeNames nodeNames = new NodeNames();
 
@@ -43,8 +60,85 @@ final class DiscoverCommand extends FabricCommand {
         d.option("--format").label("FORMAT").defaultValue("ibnetdiscover")
                 .help("ibnetdiscover or json (default: ${DEFAULT-VALUE}).")
                 .to(Values.enumeration(Format.class), v -> format = v);
+        d.flag("-l", "--list").help("List the nodes, one line each, CAs, then switches, then routers (as ibnetdiscover -l).")
+                .to(() -> list(LIST_ORDER));
+        d.flag("-H", "--Hca_list").help("List the CAs (as ibnetdiscover -H).")
+                .to(() -> list(List.of(NodeInfo.TYPE_CHANNEL_ADAPTER)));
+        d.flag("-S", "--Switch_list").help("List the switches (as ibnetdiscover -S).")
+                .to(() -> list(List.of(NodeInfo.TYPE_SWITCH)));
+        d.flag("-R", "--Router_list").help("List the routers (as ibnetdiscover -R).")
+                .to(() -> list(List.of(NodeInfo.TYPE_ROUTER)));
+        d.flag("-p", "--ports").help("A line per port: LID, port, GUID, width, speed and the port at the other end "
+                + "(as ibnetdiscover -p; before -l, -H, -S and -R, as there).").to(() -> portsReport = true);
         walk.declare(d);
         nodeNames.declare(d);
+    }
+
+    /**
+     * ibnetdiscover -p: for every node as the tool orders them, its ports from the last, each with its LID (a
+     * switch's), number, GUID, width and speed, and the port at the other end with both nodes' names.
+     */
+    private static String portsReport(DiscoveredFabric fabric, NodeNameMap names) {
+        Map<Long, Map<Integer, PortLink>> byPort = new HashMap<>();
+        for (PortLink link : Links.of(fabric)) {
+            byPort.computeIfAbsent(link.local().node().guid(), g -> new HashMap<>()).put(link.local().port(), link);
+        }
+        StringBuilder out = new StringBuilder();
+        for (DiscoveredNode node : fabric.nodesLastFoundFirst()) {
+            String name = names.name(node.guid(), node.description());
+            Map<Integer, PortLink> ports = byPort.getOrDefault(node.guid(), Map.of());
+            for (int p = node.nodeInfo().numPorts(); p > 0; p--) {
+                PortLink link = ports.get(p);
+                if (link == null) {
+                    continue;
+                }
+                LinkEnd local = link.local();
+                PortInfo info = local.portInfo();
+                out.append(String.format("%2s %5d %2d 0x%016x %s %s", shortType(node), local.lid(), p, node.portGuid(p),
+                        PortNames.widthCompat(info.linkWidthActive()),
+                        PortNames.speedCompat(info.linkSpeedActive(), LinkText.extendedSpeed(local))));
+                if (link.remote().isPresent()) {
+                    LinkEnd far = link.remote().get();
+                    out.append(String.format(" - %2s %5d %2d 0x%016x ( '%s' - '%s' )%n", shortType(far.node()), far.lid(),
+                            far.port(), far.node().portGuid(far.port()), name,
+                            names.name(far.node().guid(), far.node().description())));
+                } else {
+                    out.append(String.format("%36s'%s'%n", "", name));
+                }
+            }
+        }
+        return out.toString();
+    }
+
+    private static String shortType(DiscoveredNode node) {
+        return switch (node.nodeInfo().nodeType()) {
+            case NodeInfo.TYPE_SWITCH -> "SW";
+            case NodeInfo.TYPE_CHANNEL_ADAPTER -> "CA";
+            case NodeInfo.TYPE_ROUTER -> "RT";
+            default -> "??";
+        };
+    }
+
+    /** The last of -l, -H, -S, -R given counts, as in ibnetdiscover. */
+    private void list(List<Integer> types) {
+        listed.clear();
+        listed.addAll(types);
+    }
+
+    /** ibnetdiscover's node list: a line per node of the types asked, each type's nodes as the tool orders them. */
+    private String list(DiscoveredFabric fabric, NodeNameMap names) {
+        StringBuilder out = new StringBuilder();
+        for (int type : listed) {
+            for (DiscoveredNode node : fabric.nodesLastFoundFirst()) {
+                NodeInfo info = node.nodeInfo();
+                if (info.nodeType() == type) {
+                    out.append(String.format("%s\t : 0x%016x ports %d devid 0x%x vendid 0x%x \"%s\"%n",
+                            NodeTypes.keyword(type), node.guid(), info.numPorts(), info.deviceId(), info.vendorId(),
+                            names.name(node.guid(), node.description())));
+                }
+            }
+        }
+        return out.toString();
     }
 
     @Override
@@ -71,7 +165,8 @@ final class DiscoverCommand extends FabricCommand {
         err.printf("umad discover: %d nodes, %d links, %d SMPs (%d timed out) in %d ms%n", fabric.nodes().size(),
                 fabric.links().size(), fabric.smpsSent(), stats.timeouts(), Duration.ofNanos(System.nanoTime() - started).toMillis());
         fabric.problems().forEach(problem -> err.println("umad discover: warning: " + problem));
-        out().print(format == Format.JSON ? Json.pretty(FabricJson.of(fabric)) + "\n" : DiscoveredTopology.toIbnetdiscover(
+        out().print(format == Format.JSON ? Json.pretty(FabricJson.of(fabric)) + "\n" : portsReport
+                ? portsReport(fabric, names) : !listed.isEmpty() ? list(fabric, names) : DiscoveredTopology.toIbnetdiscover(
                 // ibnetdiscover prints every description cleaned, and the map's names where it applies one.
                 NodeNameMap.none().rename(fabric), node -> names.name(node.nodeGuid(), node.description())));
         return fabric.complete() ? 0 : UmadCli.EXIT_FAILED;

@@ -40,11 +40,13 @@ final class LinkText {
 
     /** The extended speed when both the port's capabilities and its PortInfo have one, else the base speed. */
     static String speed(LinkEnd end) {
-        PortInfo info = end.portInfo();
-        if ((capabilities(end) & PortInfo.CAP_IS_EXTENDED_SPEEDS_SUPPORTED) != 0 && info.linkSpeedExtActive() != 0) {
-            return PortNames.extendedSpeed(info.linkSpeedExtActive());
-        }
-        return PortNames.speed(info.linkSpeedActive());
+        int extended = extendedSpeed(end);
+        return extended != 0 ? PortNames.extendedSpeed(extended) : PortNames.speed(end.portInfo().linkSpeedActive());
+    }
+
+    /** LinkSpeedExtActive where the port's capabilities (a switch's port 0's) say it has extended speeds, else 0. */
+    static int extendedSpeed(LinkEnd end) {
+        return (capabilities(end) & PortInfo.CAP_IS_EXTENDED_SPEEDS_SUPPORTED) != 0 ? end.portInfo().linkSpeedExtActive() : 0;
     }
 
     /** A switch's capabilities are its port 0's. */

@@ -15,4 +15,14 @@ final class NodeTypes {
             default -> "?(" + nodeType + ")";
         };
     }
+
+    /** As ibnetdiscover's node lists (-l, -H, -S, -R) name them. */
+    static String keyword(int nodeType) {
+        return switch (nodeType) {
+            case NodeInfo.TYPE_CHANNEL_ADAPTER -> "Ca";
+            case NodeInfo.TYPE_SWITCH -> "Switch";
+            case NodeInfo.TYPE_ROUTER -> "Router";
+            default -> "??";
+        };
+    }
 }

@@ -38,6 +38,35 @@ final class PortNames {
         };
     }
 
+    /** The width as ibnetdiscover's ports report prints it (libibmad's "compat" names). */
+    static String widthCompat(int width) {
+        return switch (width) {
+            case 1 -> "1x";
+            case 2 -> "4x";
+            case 4 -> "8x";
+            case 8 -> "12x";
+            case 16 -> "2x";
+            default -> "??";
+        };
+    }
+
+    /** The speed as ibnetdiscover's ports report prints it: the extended one's name when there is one. */
+    static String speedCompat(int speed, int extendedSpeed) {
+        return switch (extendedSpeed) {
+            case 0 -> switch (speed) {
+                case 1 -> "SDR";
+                case 2 -> "DDR";
+                case 4 -> "QDR";
+                default -> "???";
+            };
+            case 1 -> "FDR";
+            case 2 -> "EDR";
+            case 4 -> "HDR";
+            case 8 -> "NDR";
+            default -> "???";
+        };
+    }
+
     static String state(int state) {
         return switch (state) {
             case PortInfo.STATE_NO_CHANGE -> "NoChange";

@@ -65,6 +65,13 @@ class DiagsOnARingIbsimTest {
         assertThat(undated(ours.out())).isEqualTo(undated(theirs));
     }
 
+    /** The ports report on the ring: parallel cables, loops, a two-port HCA on two switches. */
+    @Test
+    void discoverReportsPortsAsIbnetdiscover() {
+        assertThat(umad("H-2", 0, "discover", "-p").out())
+                .isEqualTo(FABRIC.fabric().diag("H-2", "ibnetdiscover", "-p").requireSuccess().stdout());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"H-2", "D-1", "S-3"})
     void linksPrintIblinkinfosTextFrom(String local) {

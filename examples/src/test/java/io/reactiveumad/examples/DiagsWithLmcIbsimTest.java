@@ -86,6 +86,17 @@ class DiagsWithLmcIbsimTest {
                 .isEqualTo(theirs.stdout());
     }
 
+    /** ibnetdiscover's node lists (the last of -l, -H, -S, -R counts) and ports report (-p, which wins over them). */
+    @ParameterizedTest
+    @ValueSource(strings = {"node-02|-l", "node-02|-H", "node-02|-S", "node-02|-R", "node-02|-S -H", "node-02|-p",
+        "node-02|-l -p", "SW-B|-p", "SW-B|-l"})
+    void discoverListsAndReportsPortsAsIbnetdiscover(String fromAndOptions) {
+        String from = fromAndOptions.split("\\|")[0];
+        String[] args = fromAndOptions.split("\\|")[1].split(" ");
+        assertThat(umad(from, 0, "discover", args).out()).as("discover %s from %s", String.join(" ", args), from)
+                .isEqualTo(FABRIC.fabric().diag(from, "ibnetdiscover", args).requireSuccess().stdout());
+    }
+
     /** Every switch, with every LID shown (-a): the second LID of each CA port is "path #2 out of 2". */
     @Test
     void routesPrintIbroutesPathsOfEveryLid() {
