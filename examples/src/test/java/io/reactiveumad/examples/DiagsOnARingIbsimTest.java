@@ -108,6 +108,25 @@ class DiagsOnARingIbsimTest {
         assertThat(umad("H-2", 0, "perf", "5", "--json").json().get("portSelect").asInt()).as("a host: port 1").isEqualTo(1);
     }
 
+    /**
+     * perf -r reads the counters and resets them, -R only resets, -E reads PortRcvErrorDetails: perfquery reads
+     * the same values before and zeros after (on S-2's port 3; ibsim's details are all zero).
+     */
+    @Test
+    void perfResetsAsPerfqueryResets() {
+        IbsimFabric fabric = FABRIC.fabric();
+        String lid = Long.toString(fabric.diag("H-2", "smpquery", "-D", "portinfo", "0,1", "0").requireSuccess().number("Lid"));
+        fabric.performanceSet("S-2", 3, "PortCounters.PortRcvErrors", 6);
+        assertThat(umad("H-2", 0, "perf", lid, "3", "-r", "--json").json().get("portRcvErrors").asInt()).isEqualTo(6);
+        assertThat(fabric.diag("H-2", "perfquery", lid, "3").requireSuccess().number("PortRcvErrors")).isZero();
+        fabric.performanceSet("S-2", 3, "PortCounters.PortRcvErrors", 4);
+        assertThat(umad("H-2", 0, "perf", lid, "3", "-R").out()).isEmpty();
+        assertThat(fabric.diag("H-2", "perfquery", lid, "3").requireSuccess().number("PortRcvErrors")).isZero();
+        JsonNode details = umad("H-2", 0, "perf", lid, "3", "-E", "--json").json();
+        assertThat(details.get("portLoopingErrors").asLong())
+                .isEqualTo(fabric.diag("H-2", "perfquery", "-E", lid, "3").requireSuccess().number("PortLoopingErrors"));
+    }
+
     /** Every switch of the ring by directed route from H-2: S-2, S-1 (either doubled cable), S-3, S-4, S-5. */
     @ParameterizedTest
     @ValueSource(strings = {"0,1", "0,1,1", "0,1,2", "0,1,3", "0,1,3,4", "0,1,3,6"})

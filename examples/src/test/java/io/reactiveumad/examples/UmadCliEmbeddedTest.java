@@ -195,6 +195,31 @@ class UmadCliEmbeddedTest {
         assertThat(extended.json().get("portUnicastXmitPkts").asLong()).isEqualTo(77);
     }
 
+    /** perfquery's -D and -E (the details attributes), -a (all ports) and -R (reset only: no output). */
+    @Test
+    void perfReadsTheDetailsAndResetsAsPerfquery() {
+        int host2 = 3;
+        java.util.function.Consumer<io.reactiveumad.test.EmbeddedFabric> counters = fabric -> {
+            fabric.setCounter("host2", 1, PortCounter.SYMBOL_ERROR, 9);
+            fabric.setCounter("host2", 1, PortCounter.NEIGHBOR_MTU_DISCARDS, 3);
+            fabric.setCounter("host2", 1, PortCounter.LOOPING_ERRORS, 2);
+        };
+        String lid = String.valueOf(host2);
+        CliRun discards = CliRun.run(Map.of(), counters, "perf", lid, "1", "-D", "--transport", "embedded", "--json");
+        assertThat(discards.json().get("portNeighborMtuDiscards").asInt()).as("%s", discards).isEqualTo(3);
+        CliRun errors = CliRun.run(Map.of(), counters, "perf", lid, "1", "-E", "--transport", "embedded", "--json");
+        assertThat(errors.json().get("portLoopingErrors").asInt()).as("%s", errors).isEqualTo(2);
+
+        CliRun resetOnly = CliRun.run(Map.of(), counters, "perf", lid, "1", "-E", "-R", "--transport", "embedded");
+        assertThat(resetOnly.exitCode()).as("%s", resetOnly).isZero();
+        assertThat(resetOnly.out()).as("-R prints nothing (the resets are checked with perfquery on ibsim)").isEmpty();
+
+        CliRun all = CliRun.run(Map.of(), counters, "perf", "2", "-a", "--transport", "embedded", "--json"); // the switch
+        assertThat(all.json().get("portSelect").asInt()).as("%s", all).isEqualTo(255);
+        assertThat(CliRun.run("perf", lid, "1", "-x", "-D", "--transport", "embedded").exitCode()).isEqualTo(2);
+        assertThat(CliRun.run("perf", lid, "1", "-a", "--transport", "embedded").exitCode()).isEqualTo(2);
+    }
+
     /** --details adds each counter's details after it, non-zero ones only, in the text and the JSON. */
     @Test
     void errorsWithDetailsPrintWhyAPortDiscardedOrRefused() {
