@@ -40,8 +40,12 @@ public record CommandInfo(Class<?> type, String name, List<String> aliases, Stri
         return new CommandInfo(type, name, aliases, description, version, List.of(children));
     }
 
-    /** The subcommand called {@code word} or one of its aliases. */
+    /**
+     * The subcommand called {@code word} or one of its aliases, in any case: infiniband-diags takes its operations so
+     * ({@code smpquery NodeInfo}, {@code ni}, {@code NI}), and no two commands here differ only by case.
+     */
     Optional<CommandInfo> subcommand(String word) {
-        return subcommands.stream().filter(c -> c.name.equals(word) || c.aliases.contains(word)).findFirst();
+        return subcommands.stream().filter(c -> c.name.equalsIgnoreCase(word)
+                || c.aliases.stream().anyMatch(word::equalsIgnoreCase)).findFirst();
     }
 }

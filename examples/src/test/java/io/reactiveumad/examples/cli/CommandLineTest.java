@@ -183,6 +183,13 @@ class CommandLineTest {
     }
 
     @Test
+    void subcommandsAndAliasesAreFoundInAnyCase() {
+        assertThat(run("RUN", "1").out()).isEqualTo("ran tool run");
+        assertThat(run("R", "1").out()).isEqualTo("ran tool run");
+        assertThat(run("Group", "Run", "1").out()).isEqualTo("ran tool group run");
+    }
+
+    @Test
     void theCommandsResultIsTheExitCode() {
         assertThat(run("run", "99").exitCode()).isEqualTo(3);
         assertThat(run("group", "run", "1").out()).isEqualTo("ran tool group run");
