@@ -51,6 +51,9 @@ final class Fields {
         if (value instanceof Long number && (lower.contains("guid") || lower.equals("gidprefix"))) {
             return FabricJson.hex(number);
         }
+        if (value instanceof List<?> list && lower.contains("guid")) {
+            return list.stream().map(element -> element instanceof Long guid ? FabricJson.hex(guid) : element).toList();
+        }
         if (value instanceof Octets octets) {
             return octets.toString();
         }

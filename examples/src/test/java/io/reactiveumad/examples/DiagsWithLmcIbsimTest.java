@@ -97,6 +97,19 @@ class DiagsWithLmcIbsimTest {
                 .isEqualTo(FABRIC.fabric().diag(from, "ibnetdiscover", args).requireSuccess().stdout());
     }
 
+    /** smpquery's P_Key and GUID tables, by LID and by route, on a CA and on a switch, its aliases in any case. */
+    @ParameterizedTest
+    @ValueSource(strings = {"pkeys 2", "pkeys 4 1", "PKeys 4", "gi 2", "GI 4", "-D pkeys 0,1 3", "-D guidinfo 0"})
+    void smpPrintsTheTablesAsSmpquery(String options) {
+        String[] theirs = options.split(" ");
+        List<String> ours = new ArrayList<>(List.of(theirs));
+        if (ours.get(0).equals("-D")) {
+            ours.add(2, ours.remove(0)); // smpquery takes -D before the operation, we after it
+        }
+        assertThat(umad("node-02", 0, "smp", ours.toArray(String[]::new)).out()).as("smp %s", options)
+                .isEqualTo(FABRIC.fabric().diag("node-02", "smpquery", theirs).requireSuccess().stdout());
+    }
+
     /** Every switch, with every LID shown (-a): the second LID of each CA port is "path #2 out of 2". */
     @Test
     void routesPrintIbroutesPathsOfEveryLid() {
