@@ -30,6 +30,7 @@ final class RoutesCommand extends FabricCommand {
     private String endLid;
     private boolean multicast;
     private boolean directed;
+    private boolean guid;
     private boolean all;
     private boolean noDestinations;
     private int outstanding;
@@ -54,6 +55,9 @@ final class RoutesCommand extends FabricCommand {
                 .to(() -> multicast = true);
         d.flag("-D", "--directed").help("The switch is a directed route from the local port.")
                 .to(() -> directed = true);
+        d.flag("-G", "--Guid").help("The switch is a port GUID, resolved to its LID through the SA (as ibroute -G).")
+                .to(() -> guid = true);
+        d.flag("-L", "--Lid").help("The switch is a LID (the default; as ibroute -L).").to(() -> { });
         d.flag("-a", "--all").help("Show every LID, even those without a valid egress port.").to(() -> all = true);
         d.flag("-n", "--no-dests").help("Do not resolve the destinations (with -M: port masks in hex).")
                 .to(() -> noDestinations = true);
@@ -70,6 +74,16 @@ final class RoutesCommand extends FabricCommand {
 
     @Override
     public Integer call() {
+        if (guid && directed) {
+            throw new IllegalArgumentException("-G and -D name the switch two ways: give one");
+        }
+        if (guid) {
+            long portGuid = value("LID|PATH", () -> Guids.parse(target));
+            // ibroute names a switch found by GUID by its LID, as if the LID had been given.
+            int lid = query(SaCommand::client, sa -> Guids.lidOf(sa.port(), portGuid),
+                    String.format("the LID of port GUID 0x%016x", portGuid));
+            target = Integer.toString(lid);
+        }
         SmpRoute route = Routes.target(target, directed);
         NodeNameMap names = nodeNames.load(context, err());
         if (multicast) {

@@ -97,6 +97,22 @@ class DiagsWithLmcIbsimTest {
                 .isEqualTo(FABRIC.fabric().diag(from, "ibnetdiscover", args).requireSuccess().stdout());
     }
 
+    /**
+     * routes -G names the switch by a port GUID, resolved through the SA: the text is ibroute's for its LID (the
+     * tool's own -G waits for ever on a switch's GUID under umad2sim).
+     */
+    @Test
+    void routesOfASwitchNamedByGuidAreIbroutesOfItsLid() {
+        for (String sw : List.of("SW-A big", "SW-B")) {
+            Node node = Topology.parse(FABRIC.fabric().diag("node-02", "ibnetdiscover").requireSuccess().stdout())
+                    .nodes().stream().filter(n -> n.description().equals(sw)).findFirst().orElseThrow();
+            String guid = String.format("0x%x", node.portGuid(0));
+            String lid = String.valueOf(node.ports().get(0).lid());
+            assertThat(umad("node-02", 0, "routes", "-G", guid).out()).as("routes -G %s", guid)
+                    .isEqualTo(FABRIC.fabric().diag("node-02", "ibroute", lid).requireSuccess().stdout());
+        }
+    }
+
     /** smpquery's P_Key and GUID tables, by LID and by route, on a CA and on a switch, its aliases in any case. */
     @ParameterizedTest
     @ValueSource(strings = {"pkeys 2", "pkeys 4 1", "PKeys 4", "gi 2", "GI 4", "-D pkeys 0,1 3", "-D guidinfo 0"})
