@@ -3,7 +3,6 @@ package io.reactiveumad.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.reactiveumad.IbsimTransport;
 import io.reactiveumad.test.ibsim.DiagResult;
 import io.reactiveumad.test.ibsim.IbsimFabric;
 import io.reactiveumad.test.ibsim.IbsimFabricExtension;
@@ -11,7 +10,6 @@ import io.reactiveumad.test.topology.Node;
 import io.reactiveumad.test.topology.Port;
 import io.reactiveumad.test.topology.Topology;
 import java.io.IOException;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -41,7 +39,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class DiagsOnARingIbsimTest {
     @RegisterExtension
     static final IbsimFabricExtension FABRIC = new IbsimFabricExtension(() -> IbsimFabric.builder()
-            .netFile(resource("topologies/ring-of-switches.net")).smNode("H-1")
+            .netFile(DiagsOracle.resource("topologies/ring-of-switches.net")).smNode("H-1")
             // OpenSM programs multicast forwarding tables on a sweep: every 2 s, so joins reach the switches.
             .sweepSeconds(2)
             .startTimeout(Duration.ofMinutes(1)));
@@ -62,7 +60,7 @@ class DiagsOnARingIbsimTest {
     void discoverPrintsIbnetdiscoversTextFrom(String local) {
         CliRun ours = umad(local, 0, "discover");
         String theirs = FABRIC.fabric().diag(local, "ibnetdiscover").requireSuccess().stdout();
-        assertThat(undated(ours.out())).isEqualTo(undated(theirs));
+        assertThat(DiagsOracle.undated(ours.out())).isEqualTo(DiagsOracle.undated(theirs));
     }
 
     /** The ports report on the ring: parallel cables, loops, a two-port HCA on two switches. */
@@ -282,8 +280,8 @@ class DiagsOnARingIbsimTest {
                 String.format("0x%x \"host five\"", guids.get("H-5")),
                 ""));
         String m = map.toString();
-        assertThat(undated(umad("H-2", 0, "discover", "--node-name-map", m).out()))
-                .isEqualTo(undated(FABRIC.fabric().diag("H-2", "ibnetdiscover", "--node-name-map", m).requireSuccess().stdout()))
+        assertThat(DiagsOracle.undated(umad("H-2", 0, "discover", "--node-name-map", m).out()))
+                .isEqualTo(DiagsOracle.undated(FABRIC.fabric().diag("H-2", "ibnetdiscover", "--node-name-map", m).requireSuccess().stdout()))
                 .contains("old name", "ring switch one", "d-one ", "host five").doesNotContain("S three");
         assertThat(umad("H-2", 0, "links", "--node-name-map", m).out())
                 .isEqualTo(FABRIC.fabric().diag("H-2", "iblinkinfo", "--node-name-map", m).requireSuccess().stdout());
@@ -310,25 +308,6 @@ class DiagsOnARingIbsimTest {
     }
 
     private static CliRun umad(String local, int exitCode, String command, String... more) {
-        List<String> args = new ArrayList<>(List.of(command));
-        args.addAll(List.of(more));
-        args.addAll(List.of("--transport", "ibsim", "--sim-host", local));
-        CliRun run = CliRun.run(Map.of(IbsimTransport.ENV_SOCKET_NAME, FABRIC.fabric().socketName()),
-                args.toArray(String[]::new));
-        assertThat(run.exitCode()).as("%s", run.err()).isEqualTo(exitCode);
-        return run;
-    }
-
-    /** The text without its "# Topology file: generated on <time>" line, the one line that differs by when. */
-    static String undated(String ibnetdiscover) {
-        return ibnetdiscover.replaceFirst("(?m)^# Topology file: generated on .*\\R", "");
-    }
-
-    private static Path resource(String name) {
-        try {
-            return Path.of(DiagsOnARingIbsimTest.class.getClassLoader().getResource(name).toURI());
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
+        return DiagsOracle.umad(FABRIC.fabric(), local, exitCode, command, more);
     }
 }

@@ -2,19 +2,15 @@ package io.reactiveumad.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.reactiveumad.IbsimTransport;
 import io.reactiveumad.test.ibsim.DiagResult;
 import io.reactiveumad.test.ibsim.IbsimFabric;
 import io.reactiveumad.test.ibsim.IbsimFabricExtension;
 import io.reactiveumad.test.topology.Node;
 import io.reactiveumad.test.topology.Port;
 import io.reactiveumad.test.topology.Topology;
-import java.net.URISyntaxException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeSet;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -31,7 +27,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class DiagsWithLmcIbsimTest {
     @RegisterExtension
     static final IbsimFabricExtension FABRIC = new IbsimFabricExtension(() -> IbsimFabric.builder()
-            .netFile(resource("topologies/line-of-36-port-switches.net")).smNode("node-02").lmc(1)
+            .netFile(DiagsOracle.resource("topologies/line-of-36-port-switches.net")).smNode("node-02").lmc(1)
             .sweepSeconds(0).startTimeout(Duration.ofMinutes(1)));
 
     @BeforeAll
@@ -44,8 +40,8 @@ class DiagsWithLmcIbsimTest {
     @ValueSource(strings = {"node-02", "node-01 mlx5_0", "lonely"})
     void discoverLinksAndErrorsPrintTheToolsTextFrom(String local) {
         IbsimFabric fabric = FABRIC.fabric();
-        assertThat(DiagsOnARingIbsimTest.undated(umad(local, 0, "discover").out()))
-                .isEqualTo(DiagsOnARingIbsimTest.undated(fabric.diag(local, "ibnetdiscover").requireSuccess().stdout()))
+        assertThat(DiagsOracle.undated(umad(local, 0, "discover").out()))
+                .isEqualTo(DiagsOracle.undated(fabric.diag(local, "ibnetdiscover").requireSuccess().stdout()))
                 .contains("lmc 1");
         assertThat(umad(local, 0, "links").out()).isEqualTo(fabric.diag(local, "iblinkinfo").requireSuccess().stdout());
         DiagResult errors = fabric.diag(local, "ibqueryerrors", "-r");
@@ -189,20 +185,6 @@ class DiagsWithLmcIbsimTest {
     }
 
     private static CliRun umad(String local, int exitCode, String command, String... more) {
-        List<String> args = new ArrayList<>(List.of(command));
-        args.addAll(List.of(more));
-        args.addAll(List.of("--transport", "ibsim", "--sim-host", local));
-        CliRun run = CliRun.run(Map.of(IbsimTransport.ENV_SOCKET_NAME, FABRIC.fabric().socketName()),
-                args.toArray(String[]::new));
-        assertThat(run.exitCode()).as("%s", run.err()).isEqualTo(exitCode);
-        return run;
-    }
-
-    private static Path resource(String name) {
-        try {
-            return Path.of(DiagsWithLmcIbsimTest.class.getClassLoader().getResource(name).toURI());
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
+        return DiagsOracle.umad(FABRIC.fabric(), local, exitCode, command, more);
     }
 }

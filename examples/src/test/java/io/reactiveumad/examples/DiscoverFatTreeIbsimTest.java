@@ -36,6 +36,6 @@ class DiscoverFatTreeIbsimTest {
         assertThat(discovered.links()).hasSize(FAT_TREE.links().size());
         TopologyAssert.assertSameFabric(discovered, Topology.parse(theirs.stdout()));
         // With 32 SMPs in flight our own order follows answer timing; the text is still the tool's, line for line.
-        assertThat(DiagsOnARingIbsimTest.undated(ours.out())).isEqualTo(DiagsOnARingIbsimTest.undated(theirs.stdout()));
+        assertThat(DiagsOracle.undated(ours.out())).isEqualTo(DiagsOracle.undated(theirs.stdout()));
     }
 }

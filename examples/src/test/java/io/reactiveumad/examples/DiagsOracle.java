@@ -1,0 +1,41 @@
+package io.reactiveumad.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.reactiveumad.IbsimTransport;
+import io.reactiveumad.test.ibsim.IbsimFabric;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** What the tests that hold our commands' text against infiniband-diags' share. */
+final class DiagsOracle {
+    private DiagsOracle() {
+    }
+
+    /** {@code umad COMMAND MORE...} attached to {@code local} of {@code fabric}, asserted to exit {@code exitCode}. */
+    static CliRun umad(IbsimFabric fabric, String local, int exitCode, String command, String... more) {
+        List<String> args = new ArrayList<>(List.of(command));
+        args.addAll(List.of(more));
+        args.addAll(List.of("--transport", "ibsim", "--sim-host", local));
+        CliRun run = CliRun.run(Map.of(IbsimTransport.ENV_SOCKET_NAME, fabric.socketName()), args.toArray(String[]::new));
+        assertThat(run.exitCode()).as("%s", run.err()).isEqualTo(exitCode);
+        return run;
+    }
+
+    /** The text without its "# Topology file: generated on <time>" line, the one line that differs by when. */
+    static String undated(String ibnetdiscover) {
+        return ibnetdiscover.replaceFirst("(?m)^# Topology file: generated on .*\\R", "");
+    }
+
+    /** A file of the test resources (a topology). */
+    static Path resource(String name) {
+        try {
+            return Path.of(DiagsOracle.class.getClassLoader().getResource(name).toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
