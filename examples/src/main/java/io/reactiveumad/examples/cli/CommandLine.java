@@ -9,8 +9,9 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 
 /**
- * Runs a command line: finds the {@link Command} the arguments name (the root, or a subcommand of it, and so
- * on), fills its options and parameters, and calls it; or prints its help or version.
+ * Runs a command line: finds the command the arguments name (the root {@link CommandInfo}, or a subcommand of it,
+ * and so on), makes it, has it {@link Declares declare} its options and parameters, fills them, and calls it; or
+ * prints its help or version.
  *
  * <p>The syntax is the GNU one infiniband-diags users type: {@code --name value}, {@code --name=value},
  * {@code -x value}, {@code -xvalue}, short flags clustered ({@code -rc}), {@code --} ending the options, a
@@ -66,7 +67,7 @@ public final class CommandLine {
             while (true) {
                 Parsed parsed = parse(model, args, next, out);
                 if (parsed.subcommand == null) {
-                    return parsed.exitCode >= 0 ? parsed.exitCode : run(model, out, err);
+                    return parsed.exitCode >= 0 ? parsed.exitCode : run(model);
                 }
                 model = new CommandModel(parsed.subcommand, model.spec.qualifiedName(), factory, out, err);
                 if (parsed.helpOnly) {
@@ -80,7 +81,7 @@ public final class CommandLine {
         }
     }
 
-    private static int run(CommandModel model, PrintWriter out, PrintWriter err) throws Exception {
+    private static int run(CommandModel model) throws Exception {
         if (!(model.instance instanceof Callable<?> command)) {
             throw new UsageException("Missing required subcommand");
         }
