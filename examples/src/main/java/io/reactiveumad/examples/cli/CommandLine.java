@@ -16,8 +16,9 @@ import java.util.concurrent.Callable;
  * <p>The syntax is the GNU one infiniband-diags users type: {@code --name value}, {@code --name=value},
  * {@code -x value}, {@code -xvalue}, short flags clustered ({@code -rc}), {@code --} ending the options, a
  * negative number as a positional parameter, options anywhere among a command's parameters, and
- * {@code help [COMMAND]} besides {@code -h/--help}. A value always takes the next argument, even one starting
- * with a dash, so a refused value is reported as that option's.
+ * {@code help [COMMAND]} besides {@code -h/--help}. A value takes the next argument even when it starts with a
+ * dash, so a refused value is reported as that option's, unless that argument is one of the command's long
+ * options: then the value is missing.
  *
  * <p>Why not picocli: it is compiled for Java 5, whose class files neither the JDK's class-data sharing nor its
  * AOT cache keep, so its ~170 classes were loaded and verified at every start, a third of a cold {@code ./umad}.
@@ -179,11 +180,11 @@ public final class CommandLine {
                 give(option, name, arg.substring(eq + 1), given);
                 return i;
             }
-            return value(option, name, args, i, given);
+            return value(model, option, name, args, i, given);
         }
         Optional<Argument> whole = model.option(arg);
         if (whole.isPresent()) {
-            return whole.get().isFlag() ? flag(whole.get(), i) : value(whole.get(), arg, args, i, given);
+            return whole.get().isFlag() ? flag(whole.get(), i) : value(model, whole.get(), arg, args, i, given);
         }
         // -xVALUE, or flags clustered: -rc, -rco16.
         for (int at = 1; at < arg.length(); at++) {
@@ -196,7 +197,7 @@ public final class CommandLine {
             }
             String rest = arg.substring(at + 1);
             if (rest.isEmpty()) {
-                return value(option, name, args, i, given);
+                return value(model, option, name, args, i, given);
             }
             give(option, name, rest.startsWith("=") ? rest.substring(1) : rest, given);
             return i;
@@ -209,12 +210,23 @@ public final class CommandLine {
         return i;
     }
 
-    private static int value(Argument option, String name, String[] args, int i, Set<Argument> given) {
-        if (i + 1 >= args.length) {
+    /**
+     * The next argument is the option's value, even one starting with a dash ({@code --timeout -1} is refused as a
+     * timeout), unless it is one of the command's long options: then the value was forgotten
+     * ({@code -G --transport ibsim}), which is said as such rather than as the next word being unexpected.
+     */
+    private static int value(CommandModel model, Argument option, String name, String[] args, int i,
+                             Set<Argument> given) {
+        if (i + 1 >= args.length || isLongOption(model, args[i + 1])) {
             throw new UsageException("Missing required parameter for option '" + name + "' (" + option.label + ")");
         }
         give(option, name, args[i + 1], given);
         return i + 1;
+    }
+
+    private static boolean isLongOption(CommandModel model, String arg) {
+        int eq = arg.indexOf('=');
+        return arg.startsWith("--") && model.option(eq < 0 ? arg : arg.substring(0, eq)).isPresent();
     }
 
     private static void give(Argument option, String name, String value, Set<Argument> given) {

@@ -205,6 +205,8 @@ class CommandLineTest {
         refused("Unexpected argument: '3'", "run", "1", "2", "3");
         refused("option '--verbose' takes no value", "run", "1", "--verbose=yes");
         refused("Missing required parameter for option '--outstanding' (N)", "run", "1", "--outstanding");
+        refused("Missing required parameter for option '-o' (N)", "run", "1", "-o", "--verbose");
+        assertThat(run("run", "1", "--big", "-5").run().big).as("a negative value is still a value").isEqualTo(-5L);
         refused("option '--big' should be given only once", "run", "1", "--big", "1", "--big", "2");
         refused("Invalid value for option '-o': 'x1' is not a whole number", "run", "1", "-o", "x1");
         refused("Invalid value for option '--outstanding': '99999999999' is out of range", "run", "1", "--outstanding",
