@@ -125,9 +125,9 @@ final class RoutesCommand extends FabricCommand {
      * ibroute's name for the switch (libibmad's portid2str): its LID, or the directed route with its DrSLID and
      * DrDLID, both the permissive LID on a route that is directed from end to end.
      */
-    private String where(SmpRoute route) {
+    private static String where(SmpRoute route) {
         return route instanceof SmpRoute.Directed dr ? "DR path slid 65535; dlid 65535; " + Routes.format(dr)
-                : "Lid " + target;
+                : "Lid " + ((SmpRoute.LidRouted) route).lid();
     }
 
     private int lastLid(SwitchRoutes routes) {

@@ -95,7 +95,7 @@ class DiagsWithLmcIbsimTest {
 
     /**
      * routes -G names the switch by a port GUID, resolved through the SA: the text is ibroute's for its LID (the
-     * tool's own -G waits for ever on a switch's GUID under umad2sim).
+     * tool's own -G waits for ever on a switch's GUID under umad2sim); a LID given in hex is named in decimal.
      */
     @Test
     void routesOfASwitchNamedByGuidAreIbroutesOfItsLid() {
@@ -106,6 +106,9 @@ class DiagsWithLmcIbsimTest {
             String lid = String.valueOf(node.ports().get(0).lid());
             assertThat(umad("node-02", 0, "routes", "-G", guid).out()).as("routes -G %s", guid)
                     .isEqualTo(FABRIC.fabric().diag("node-02", "ibroute", lid).requireSuccess().stdout());
+            String hex = String.format("0x%x", node.ports().get(0).lid());
+            assertThat(umad("node-02", 0, "routes", hex).out()).as("a LID in hex is named in decimal, as ibroute names it")
+                    .isEqualTo(FABRIC.fabric().diag("node-02", "ibroute", hex).requireSuccess().stdout());
         }
     }
 
