@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.Values;
@@ -77,34 +78,32 @@ final class RoutesCommand extends FabricCommand {
         if (guid && directed) {
             throw new IllegalArgumentException("-G and -D name the switch two ways: give one");
         }
-        if (guid) {
-            long portGuid = value("LID|PATH", () -> Guids.parse(target));
-            // ibroute names a switch found by GUID by its LID, as if the LID had been given.
-            int lid = query(SaCommand::client, sa -> Guids.lidOf(sa.port(), portGuid),
-                    String.format("the LID of port GUID 0x%016x", portGuid));
-            target = Integer.toString(lid);
-        }
-        SmpRoute route = Routes.target(target, directed);
+        Long portGuid = guid ? value("LID|PATH", () -> Guids.parse(target)) : null;
+        SmpRoute given = guid ? null : Routes.target(target, directed);
+        // A switch named by a port GUID is reached at the LID the SA gives, on the same port as the routes.
+        Function<SmpClient, Mono<SmpRoute>> route = smp -> portGuid == null ? Mono.just(given)
+                : Guids.lidOf(smp.port(), portGuid).map(SmpRoute::lid);
+        String what = portGuid == null ? given.toString() : String.format("port GUID 0x%016x", portGuid);
         NodeNameMap names = nodeNames.load(context, err());
         if (multicast) {
-            return multicast(route, names);
+            return multicast(route, what, names);
         }
         int first = startLid == null ? 0 : Lids.parse(startLid);
-        record Answer(SwitchRoutes routes, List<Row> rows) {
+        record Answer(SmpRoute route, SwitchRoutes routes, List<Row> rows) {
         }
-        Answer answer = query(c -> SmpClient.of(c.port()), smp -> Routing.switchRoutes(smp, route, outstanding)
-                .flatMap(routes -> rows(smp, routes, first).map(rows -> new Answer(routes, rows))), "routes of "
-                        + "" + route);
+        Answer answer = query(c -> SmpClient.of(c.port()), smp -> route.apply(smp).flatMap(r -> Routing.switchRoutes(
+                smp, r, outstanding).flatMap(routes -> rows(smp, routes, first).map(rows -> new Answer(r, routes, rows)))),
+                "routes of " + what);
         int last = lastLid(answer.routes());
         if (json) {
             out().println(Json.pretty(json(answer.routes(), first, last, answer.rows())));
         } else {
-            out().print(text(route, answer.routes(), first, last, answer.rows(), names));
+            out().print(text(answer.route(), answer.routes(), first, last, answer.rows(), names));
         }
         return 0;
     }
 
-    private int multicast(SmpRoute route, NodeNameMap names) {
+    private int multicast(Function<SmpClient, Mono<SmpRoute>> route, String what, NodeNameMap names) {
         int first = startLid == null ? MulticastForwardingTable.FIRST_MLID : Lids.parse(startLid);
         if (first < MulticastForwardingTable.FIRST_MLID) {
             // As ibroute: a start below the multicast range starts the range.
@@ -112,12 +111,14 @@ final class RoutesCommand extends FabricCommand {
         }
         int start = first;
         int last = endLid == null ? 0 : Lids.parse(endLid);
-        SwitchMulticastRoutes routes = query(c -> SmpClient.of(c.port()),
-                smp -> Routing.multicastRoutes(smp, route, start, last, all, outstanding), "multicast routes of "
-                        + "" + route);
+        record Answer(SmpRoute route, SwitchMulticastRoutes routes) {
+        }
+        Answer answer = query(c -> SmpClient.of(c.port()), smp -> route.apply(smp).flatMap(r -> Routing.multicastRoutes(
+                smp, r, start, last, all, outstanding).map(routes -> new Answer(r, routes))), "multicast routes of " + what);
+        SwitchMulticastRoutes routes = answer.routes();
         out().print(json ? Json.pretty(MulticastTable.json(routes, all)) + "\n"
-                : MulticastTable.text(where(route), routes, names.name(routes.nodeInfo().nodeGuid(), routes.description()), all,
-                        noDestinations));
+                : MulticastTable.text(where(answer.route()), routes, names.name(routes.nodeInfo().nodeGuid(),
+                        routes.description()), all, noDestinations));
         return 0;
     }
 
