@@ -9,6 +9,7 @@ import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.service.Routes;
 import io.reactiveumad.examples.cli.UsageException;
 import java.util.HashMap;
+import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 import io.reactiveumad.discovery.DiscoveryOptions;
 import io.reactiveumad.fabric.LinkEnd;
@@ -81,16 +82,19 @@ final class LinksCommand extends FabricCommand {
         // Discovery's callbacks only record answers (for block() here): they run where the answers are read.
         try (Connection connection = transport.connect(err(), Schedulers.immediate())) {
             MadPort port = connection.port();
+            // The text names the nodes as the map does: the fabric is renamed once, JSON keeps the descriptions.
             links = FabricDiscovery.discover(port, DiscoveryOptions.defaults().withOutstanding(outstanding))
+                    .map(fabric -> json ? fabric : names.rename(fabric))
                     .flatMap(fabric -> NamedNode.portGuid(port, guid, path)
                             .map(g -> shownLinks(fabric, NamedNode.holding(fabric, g), true, path))
-                            .defaultIfEmpty(shownLinks(fabric, fabric.nodesLastFoundFirst(), false, null)))
+                            .switchIfEmpty(Mono.fromSupplier(() -> shownLinks(fabric, fabric.nodesLastFoundFirst(),
+                                    false, null))))
                     .block(walk.timeout);
         }
         if (links == null) {
             throw new IllegalStateException("the link report ended without a result");
         }
-        out().print(json ? Json.pretty(json(links)) + "\n" : text(links, names, lineMode));
+        out().print(json ? Json.pretty(json(links)) + "\n" : text(links, lineMode));
         return 0;
     }
 
@@ -120,11 +124,10 @@ final class LinksCommand extends FabricCommand {
      * iblinkinfo's text: a header per node then a line per port, or with {@code lineMode} one line per port that
      * starts with the port's GUID and its node's name (right-aligned in 30) and gives the far port's GUID.
      */
-    private static String text(List<PortLink> links, NodeNameMap names, boolean lineMode) {
+    private static String text(List<PortLink> links, boolean lineMode) {
         StringBuilder out = new StringBuilder();
         DiscoveredNode current = null;
-        for (PortLink shown : links) {
-            PortLink link = names.rename(shown);
+        for (PortLink link : links) {
             DiscoveredNode node = link.local().node();
             LinkEnd local = link.local();
             if (lineMode) {

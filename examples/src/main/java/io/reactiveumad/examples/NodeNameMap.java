@@ -2,8 +2,6 @@ package io.reactiveumad.examples;
 
 import io.reactiveumad.discovery.DiscoveredFabric;
 import io.reactiveumad.discovery.DiscoveredNode;
-import io.reactiveumad.fabric.LinkEnd;
-import io.reactiveumad.fabric.PortLink;
 import io.reactiveumad.mad.Wire;
 import io.reactiveumad.mad.attr.NodeDescription;
 import java.io.IOException;
@@ -86,15 +84,6 @@ final class NodeNameMap {
     DiscoveredFabric rename(DiscoveredFabric fabric) {
         return new DiscoveredFabric(fabric.nodes().stream().map(this::rename).toList(), fabric.links(),
                 fabric.fromNodeGuid(), fabric.fromPort(), fabric.smpsSent(), fabric.problems());
-    }
-
-    /** The link with both ends' nodes renamed. */
-    PortLink rename(PortLink link) {
-        return new PortLink(rename(link.local()), link.remote().map(this::rename));
-    }
-
-    private LinkEnd rename(LinkEnd end) {
-        return new LinkEnd(rename(end.node()), end.port(), end.portInfo(), end.lid());
     }
 
     DiscoveredNode rename(DiscoveredNode node) {
