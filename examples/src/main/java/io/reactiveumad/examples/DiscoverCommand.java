@@ -6,12 +6,9 @@ import io.reactiveumad.fabric.LinkEnd;
 import io.reactiveumad.fabric.Links;
 import io.reactiveumad.fabric.PortLink;
 import io.reactiveumad.mad.attr.PortInfo;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.List;
-import java.util.SortedSet;
-import java.util.TreeSet;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.discovery.DiscoveredNode;
 import io.reactiveumad.discovery.DiscoveryOptions;
@@ -39,10 +36,10 @@ final class DiscoverCommand extends FabricCommand {
 
     private int outstanding;
     private Format format;
-    /** The node types -l, -H, -S or -R lists (NodeInfo types), in the order ibnetdiscover lists them. */
     private boolean portsReport;
-    private final SortedSet<Integer> listed = new TreeSet<>(Comparator.comparingInt(LIST_ORDER::indexOf));
-    private static final List<Integer> LIST_ORDER = List.of(NodeInfo.TYPE_CHANNEL_ADAPTER, NodeInfo.TYPE_SWITCH,
+    /** The node types -l, -H, -S or -R lists (NodeInfo types), in ibnetdiscover's order; the last one given counts. */
+    private List<Integer> listed = List.of();
+    private static final List<Integer> ALL_TYPES = List.of(NodeInfo.TYPE_CHANNEL_ADAPTER, NodeInfo.TYPE_SWITCH,
             NodeInfo.TYPE_ROUTER);
     private final WalkTimeout walk = new WalkTimeout();
     private final NodeNames nodeNames = new NodeNames();
@@ -61,13 +58,13 @@ final class DiscoverCommand extends FabricCommand {
                 .help("ibnetdiscover or json (default: ${DEFAULT-VALUE}).")
                 .to(Values.enumeration(Format.class), v -> format = v);
         d.flag("-l", "--list").help("List the nodes, one line each, CAs, then switches, then routers (as ibnetdiscover -l).")
-                .to(() -> list(LIST_ORDER));
+                .to(() -> listed = ALL_TYPES);
         d.flag("-H", "--Hca_list").help("List the CAs (as ibnetdiscover -H).")
-                .to(() -> list(List.of(NodeInfo.TYPE_CHANNEL_ADAPTER)));
+                .to(() -> listed = List.of(NodeInfo.TYPE_CHANNEL_ADAPTER));
         d.flag("-S", "--Switch_list").help("List the switches (as ibnetdiscover -S).")
-                .to(() -> list(List.of(NodeInfo.TYPE_SWITCH)));
+                .to(() -> listed = List.of(NodeInfo.TYPE_SWITCH));
         d.flag("-R", "--Router_list").help("List the routers (as ibnetdiscover -R).")
-                .to(() -> list(List.of(NodeInfo.TYPE_ROUTER)));
+                .to(() -> listed = List.of(NodeInfo.TYPE_ROUTER));
         d.flag("-p", "--ports").help("A line per port: LID, port, GUID, width, speed and the port at the other end "
                 + "(as ibnetdiscover -p; before -l, -H, -S and -R, as there).").to(() -> portsReport = true);
         walk.declare(d);
@@ -117,12 +114,6 @@ final class DiscoverCommand extends FabricCommand {
             case NodeInfo.TYPE_ROUTER -> "RT";
             default -> "??";
         };
-    }
-
-    /** The last of -l, -H, -S, -R given counts, as in ibnetdiscover. */
-    private void list(List<Integer> types) {
-        listed.clear();
-        listed.addAll(types);
     }
 
     /** ibnetdiscover's node list: a line per node of the types asked, each type's nodes as the tool orders them. */

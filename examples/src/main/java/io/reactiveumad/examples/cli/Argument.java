@@ -56,29 +56,31 @@ final class Argument {
 
     static <T> Argument list(List<String> names, int index, String label, String description, String defaultValue,
                              String split, Converter<T> converter, Consumer<List<T>> setter) {
-        List<List<T>> current = new ArrayList<>(List.of(List.of()));
+        List<T> values = new ArrayList<>();
         return new Argument(names, index, label, description, true, defaultValue, converter, Kind.LIST, (text, first) -> {
-            List<T> list = first ? new ArrayList<>() : current.get(0);
-            for (String one : split.isEmpty() ? new String[] {text} : text.split(split, -1)) {
-                list.add(converter.convert(one));
+            if (first) {
+                values.clear();
             }
-            current.set(0, list);
-            setter.accept(list);
+            for (String one : split.isEmpty() ? new String[] {text} : text.split(split, -1)) {
+                values.add(converter.convert(one));
+            }
+            setter.accept(values);
         });
     }
 
     static <T> Argument map(List<String> names, String label, String description, String defaultValue,
                             Converter<T> converter, Consumer<Map<String, T>> setter) {
-        List<Map<String, T>> current = new ArrayList<>(List.of(Map.of()));
+        Map<String, T> values = new LinkedHashMap<>();
         return new Argument(names, -1, label, description, true, defaultValue, converter, Kind.MAP, (text, first) -> {
             int eq = text.indexOf('=');
             if (eq <= 0) {
                 throw new IllegalArgumentException("'" + text + "' is not " + label);
             }
-            Map<String, T> map = first ? new LinkedHashMap<>() : current.get(0);
-            map.put(text.substring(0, eq).trim(), converter.convert(text.substring(eq + 1).trim()));
-            current.set(0, map);
-            setter.accept(map);
+            if (first) {
+                values.clear();
+            }
+            values.put(text.substring(0, eq).trim(), converter.convert(text.substring(eq + 1).trim()));
+            setter.accept(values);
         });
     }
 
