@@ -186,17 +186,26 @@ public final class ErrorSweep {
     private static Mono<Map<ErrorCounter, Map<String, Long>>> details(PerfClient perf, int lid, int port,
                                                                     Set<ErrorCounter> exceeded, List<String> failures) {
         Mono<Map<String, Long>> xmit = !exceeded.contains(ErrorCounter.XMIT_DISCARDS) ? Mono.just(Map.of())
-                : perf.portXmitDiscardDetails(lid, port).map(d -> nonZero(
-                        "PortInactiveDiscards", d.portInactiveDiscards(), "PortNeighborMTUDiscards",
-                        d.portNeighborMtuDiscards(), "PortSwLifetimeLimitDiscards", d.portSwLifetimeLimitDiscards(),
-                        "PortSwHOQLifetimeLimitDiscards", d.portSwHoqLifetimeLimitDiscards()))
+                : perf.portXmitDiscardDetails(lid, port).map(d -> {
+                    Map<String, Long> counts = new LinkedHashMap<>();
+                    counts.put("PortInactiveDiscards", (long) d.portInactiveDiscards());
+                    counts.put("PortNeighborMTUDiscards", (long) d.portNeighborMtuDiscards());
+                    counts.put("PortSwLifetimeLimitDiscards", (long) d.portSwLifetimeLimitDiscards());
+                    counts.put("PortSwHOQLifetimeLimitDiscards", (long) d.portSwHoqLifetimeLimitDiscards());
+                    return nonZero(counts);
+                })
                         .onErrorResume(e -> failed(failures, "PortXmitDiscardDetails", lid, port, e));
         Mono<Map<String, Long>> rcv = !exceeded.contains(ErrorCounter.RCV_ERRORS) ? Mono.just(Map.of())
-                : perf.portRcvErrorDetails(lid, port).map(d -> nonZero(
-                        "PortLocalPhysicalErrors", d.portLocalPhysicalErrors(), "PortMalformedPktErrors",
-                        d.portMalformedPacketErrors(), "PortBufferOverrunErrors", d.portBufferOverrunErrors(),
-                        "PortDLIDMappingErrors", d.portDlidMappingErrors(), "PortVLMappingErrors",
-                        d.portVlMappingErrors(), "PortLoopingErrors", d.portLoopingErrors()))
+                : perf.portRcvErrorDetails(lid, port).map(d -> {
+                    Map<String, Long> counts = new LinkedHashMap<>();
+                    counts.put("PortLocalPhysicalErrors", (long) d.portLocalPhysicalErrors());
+                    counts.put("PortMalformedPktErrors", (long) d.portMalformedPacketErrors());
+                    counts.put("PortBufferOverrunErrors", (long) d.portBufferOverrunErrors());
+                    counts.put("PortDLIDMappingErrors", (long) d.portDlidMappingErrors());
+                    counts.put("PortVLMappingErrors", (long) d.portVlMappingErrors());
+                    counts.put("PortLoopingErrors", (long) d.portLoopingErrors());
+                    return nonZero(counts);
+                })
                         .onErrorResume(e -> failed(failures, "PortRcvErrorDetails", lid, port, e));
         return Mono.zip(xmit, rcv, (x, r) -> {
             Map<ErrorCounter, Map<String, Long>> found = new EnumMap<>(ErrorCounter.class);
@@ -210,16 +219,10 @@ public final class ErrorSweep {
         });
     }
 
-    /** The pairs (name, count) whose count is not zero, in their order. */
-    private static Map<String, Long> nonZero(Object... namesAndCounts) {
-        Map<String, Long> found = new LinkedHashMap<>();
-        for (int i = 0; i < namesAndCounts.length; i += 2) {
-            long count = ((Number) namesAndCounts[i + 1]).longValue();
-            if (count != 0) {
-                found.put((String) namesAndCounts[i], count);
-            }
-        }
-        return found;
+    /** The counts by libibmad name, those that are zero left out, in their order. */
+    private static Map<String, Long> nonZero(Map<String, Long> counts) {
+        counts.values().removeIf(count -> count == 0);
+        return counts;
     }
 
     private static Mono<Map<String, Long>> failed(List<String> failures, String attribute, int lid, int port,
