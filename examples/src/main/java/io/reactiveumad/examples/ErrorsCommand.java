@@ -191,7 +191,7 @@ final class ErrorsCommand extends FabricCommand {
         }
         List<NodeErrors> nodes = swept.nodes();
         Map<Long, Map<Integer, PortLink>> links = new HashMap<>();
-        if (reportPort) {
+        if (reportPort && !json) { // the text's "Link info" lines; JSON has none
             DiscoveredFabric renamed = names.rename(swept.fabric());
             for (PortLink l : Links.of(renamed)) {
                 // A CA named by -G/-S or -D has the far end ibqueryerrors' partial scan gives it.
