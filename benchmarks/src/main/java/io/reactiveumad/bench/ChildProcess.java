@@ -29,10 +29,15 @@ record ChildProcess(List<String> command, int exitCode, String stdout, String st
     private static final String MEASURED = "LD_PRELOAD=\"${BENCH_PRELOAD:-}\" \"$@\"; rc=$?; times >\"$0\"; exit $rc";
     private static final Pattern CHILD_TIMES = Pattern.compile("^(\\d+)m([0-9.]+)s (\\d+)m([0-9.]+)s$", Pattern.MULTILINE);
 
-    /** A JVM like this one (same java, same class path) running {@code mainClass} with {@code env} added. */
-    static ProcessBuilder java(Class<?> mainClass, Map<String, String> env, List<String> args) {
-        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-cp",
-                System.getProperty("java.class.path"), mainClass.getName()));
+    /**
+     * A JVM like this one (same java, same class path) running {@code mainClass} with {@code env} added and
+     * {@code jvmOptions} (none, for what a user gets).
+     */
+    static ProcessBuilder java(Class<?> mainClass, List<String> jvmOptions, Map<String, String> env, List<String> args) {
+        List<String> command = new ArrayList<>();
+        command.add(ProcessHandle.current().info().command().orElse("java"));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass.getName()));
         command.addAll(args);
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().putAll(env);

@@ -19,7 +19,8 @@ import java.util.Map;
  * round trip (Java's first run apart from its later ones). Started by {@code benchmarks/ibsim-roundtrips.sh}.
  *
  * <p>Arguments: {@code --c-client PATH} (the built mad_roundtrips), {@code --count N} (20 000),
- * {@code --runs R} (2), {@code --windows 1,8,64}.
+ * {@code --runs R} (2), {@code --windows 1,8,64}, and {@code --java-option OPT} (repeatable: given to the
+ * Java client's JVM alone, as a user would start theirs; none by default, which is what the figures quote).
  */
 public final class IbsimRoundTripsComparison {
     /** 4 leaves, 2 spines, 4 hosts per leaf: every request crosses leaf, spine, leaf. */
@@ -39,30 +40,34 @@ public final class IbsimRoundTripsComparison {
         int count = 20_000;
         int runs = 2;
         List<Integer> windows = List.of(1, 8, 64);
+        List<String> javaOptions = new ArrayList<>();
         for (int i = 0; i + 1 < args.length; i += 2) {
             switch (args[i]) {
                 case "--c-client" -> cClient = java.nio.file.Path.of(args[i + 1]).toAbsolutePath().toString();
                 case "--count" -> count = Integer.parseInt(args[i + 1]);
                 case "--runs" -> runs = Integer.parseInt(args[i + 1]);
                 case "--windows" -> windows = parseWindows(args[i + 1]);
+                case "--java-option" -> javaOptions.add(args[i + 1]);
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
         if (cClient == null || args.length % 2 != 0) {
             throw new IllegalArgumentException("usage: IbsimRoundTripsComparison --c-client PATH [--count N] [--runs R] "
-                    + "[--windows 1,8,64]");
+                    + "[--windows 1,8,64] [--java-option OPT]...");
         }
-        run(cClient, count, runs, windows, System.out);
+        run(cClient, count, runs, windows, javaOptions, System.out);
     }
 
     /** Starts the fabric, runs both clients at each window and prints the table to {@code out}. */
-    static void run(String cClient, int count, int runs, List<Integer> windows, PrintStream out) {
+    static void run(String cClient, int count, int runs, List<Integer> windows, List<String> javaOptions,
+                    PrintStream out) {
         Topology tree = FatTree.generate(LEAVES, SPINES, HOSTS_PER_LEAF);
         try (IbsimFabric fabric = IbsimFabric.builder().topology(tree).smNode(SM_NODE).sweepSeconds(0).start()) {
             int lid = fabric.lidsByPortGuid().get(tree.requireNode(TARGET_NODE).portGuid(1));
             out.printf(Locale.ROOT, "ibsim request/response: SMP Get(NodeInfo), LID-routed from %s to %s (LID %d) "
-                    + "on a %dx%dx%d fat tree, %d round trips, best of %d%n%n", CLIENT_NODE, TARGET_NODE, lid, LEAVES,
-                    SPINES, HOSTS_PER_LEAF, count, runs);
+                    + "on a %dx%dx%d fat tree, %d round trips, best of %d%s%n%n", CLIENT_NODE, TARGET_NODE, lid,
+                    LEAVES, SPINES, HOSTS_PER_LEAF, count, runs,
+                    javaOptions.isEmpty() ? "" : ", Java started with " + String.join(" ", javaOptions));
             out.println("| window | C libibumad | reactive-umad | Java/C |");
             out.println("|---|---|---|---|");
             StringBuilder usage = new StringBuilder();
@@ -71,7 +76,7 @@ public final class IbsimRoundTripsComparison {
                         List.of(cClient, "-w", "" + window, "-n", "" + count, "-r", "" + runs, "" + lid)), RUN_LIMIT), "c",
                         window, count));
                 List<RoundTripRuns.Run> java = RoundTripRuns.runs(ChildProcess.run(ChildProcess.java(MadRoundTrips.class,
-                        Map.of(IbsimTransport.ENV_SOCKET_NAME, fabric.socketName(), IbsimTransport.ENV_NODE, CLIENT_NODE),
+                        javaOptions, Map.of(IbsimTransport.ENV_SOCKET_NAME, fabric.socketName(), IbsimTransport.ENV_NODE, CLIENT_NODE),
                         List.of("--window", "" + window, "--count", "" + count, "--runs", "" + runs, "--lid", "" + lid)),
                         RUN_LIMIT), "java", window, count);
                 out.println(RoundTripRuns.row(window, c.rate(), RoundTripRuns.best(java).rate()));

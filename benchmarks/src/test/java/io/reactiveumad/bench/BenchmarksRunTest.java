@@ -87,9 +87,10 @@ class BenchmarksRunTest {
 
         ByteArrayOutputStream table = new ByteArrayOutputStream();
         IbsimRoundTripsComparison.run(Path.of("target/mad_roundtrips").toAbsolutePath().toString(), 200, 1,
-                List.of(1, 8), new PrintStream(table, true, StandardCharsets.UTF_8));
+                List.of(1, 8), List.of("-Xshare:auto"), new PrintStream(table, true, StandardCharsets.UTF_8));
 
         assertThat(table.toString(StandardCharsets.UTF_8))
+                .contains("Java started with -Xshare:auto")
                 .containsPattern("\\| 1 \\| [0-9.]+ k/s \\| [0-9.]+ k/s \\| [0-9.]+x \\|")
                 .containsPattern("\\| 8 \\| [0-9.]+ k/s \\| [0-9.]+ k/s \\| [0-9.]+x \\|");
     }
