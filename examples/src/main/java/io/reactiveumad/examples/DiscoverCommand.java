@@ -37,6 +37,7 @@ final class DiscoverCommand extends FabricCommand {
     private int outstanding;
     private Format format;
     private boolean portsReport;
+    private boolean full;
     /** The node types -l, -H, -S or -R lists (NodeInfo types), in ibnetdiscover's order; the last one given counts. */
     private List<Integer> listed = List.of();
     private static final List<Integer> ALL_TYPES = List.of(NodeInfo.TYPE_CHANNEL_ADAPTER, NodeInfo.TYPE_SWITCH,
@@ -67,6 +68,8 @@ final class DiscoverCommand extends FabricCommand {
                 .to(() -> listed = List.of(NodeInfo.TYPE_ROUTER));
         d.flag("-p", "--ports").help("A line per port: LID, port, GUID, width, speed and the port at the other end "
                 + "(as ibnetdiscover -p; before -l, -H, -S and -R, as there).").to(() -> portsReport = true);
+        d.flag("-f", "--full").help("End each port's line with its speed and width codes and VL capability "
+                + "(s=, w=, v=; as ibnetdiscover -f).").to(() -> full = true);
         walk.declare(d);
         nodeNames.declare(d);
     }
@@ -159,7 +162,7 @@ final class DiscoverCommand extends FabricCommand {
         out().print(format == Format.JSON ? Json.pretty(FabricJson.of(fabric)) + "\n" : portsReport
                 ? portsReport(fabric, names) : !listed.isEmpty() ? list(fabric, names) : DiscoveredTopology.toIbnetdiscover(
                 // ibnetdiscover prints every description cleaned, and the map's names where it applies one.
-                NodeNameMap.none().rename(fabric), node -> names.name(node.nodeGuid(), node.description())));
+                NodeNameMap.none().rename(fabric), node -> names.name(node.nodeGuid(), node.description()), full));
         return fabric.complete() ? 0 : UmadCli.EXIT_FAILED;
     }
 

@@ -37,6 +37,7 @@ final class LinksCommand extends FabricCommand {
     private boolean switchesOnly;
     private boolean casOnly;
     private boolean lineMode;
+    private boolean additional;
     private final WalkTimeout walk = new WalkTimeout();
     private final NodeNames nodeNames = new NodeNames();
     private boolean json;
@@ -62,6 +63,8 @@ final class LinksCommand extends FabricCommand {
         d.flag("--cas-only").help("Only channel adapters.").to(() -> casOnly = true);
         d.flag("-l", "--line").help("One line per link, each naming its node and the far port's GUID (iblinkinfo -l).")
                 .to(() -> lineMode = true);
+        d.flag("-p", "--additional").help("Add each port's HOQ lifetime and VL stall count, where the link is not down "
+                + "(iblinkinfo -p).").to(() -> additional = true);
         walk.declare(d);
         nodeNames.declare(d);
         d.flag("--json").help("Print JSON.").to(() -> json = true);
@@ -94,7 +97,7 @@ final class LinksCommand extends FabricCommand {
         if (links == null) {
             throw new IllegalStateException("the link report ended without a result");
         }
-        out().print(json ? Json.pretty(json(links)) + "\n" : text(links, lineMode));
+        out().print(json ? Json.pretty(json(links)) + "\n" : text(links, lineMode, additional));
         return 0;
     }
 
@@ -122,9 +125,10 @@ final class LinksCommand extends FabricCommand {
 
     /**
      * iblinkinfo's text: a header per node then a line per port, or with {@code lineMode} one line per port that
-     * starts with the port's GUID and its node's name (right-aligned in 30) and gives the far port's GUID.
+     * starts with the port's GUID and its node's name (right-aligned in 30) and gives the far port's GUID; with
+     * {@code additional}, each link that is not down has its port's HOQ lifetime and VL stall count after it.
      */
-    private static String text(List<PortLink> links, boolean lineMode) {
+    private static String text(List<PortLink> links, boolean lineMode, boolean additional) {
         StringBuilder out = new StringBuilder();
         DiscoveredNode current = null;
         for (PortLink link : links) {
@@ -141,10 +145,13 @@ final class LinksCommand extends FabricCommand {
                 out.append(node.isSwitch() ? "      " : String.format("      0x%016x ", node.portGuid(local.port())));
             }
             current = node;
-            out.append(String.format("%6d %4d[  ] ==%s==>  ", local.lid(), local.port(), LinkText.link(link)));
+            PortInfo info = local.portInfo();
+            String settings = additional && info.portState() != PortInfo.STATE_DOWN
+                    ? String.format(" (HOQ:%d VL_Stall:%d)", info.hoqLife(), info.vlStallCount()) : "";
+            out.append(String.format("%6d %4d[  ] ==%s%s==>  ", local.lid(), local.port(), LinkText.link(link), settings));
             // A port that is up but whose far end was not reached (a CA named by -G: iblinkinfo's scan enters by
             // that port and goes no further) is "Port not available", as iblinkinfo prints it.
-            out.append(link.remote().isEmpty() && local.portInfo().portState() != PortInfo.STATE_DOWN
+            out.append(link.remote().isEmpty() && info.portState() != PortInfo.STATE_DOWN
                     ? "    \"Port not available\"\n" : LinkText.remote(link, lineMode));
         }
         return out.toString();
@@ -160,6 +167,8 @@ final class LinksCommand extends FabricCommand {
             l.put("speed", LinkText.speed(link.local()));
             l.put("state", PortNames.state(info.portState()));
             l.put("physicalState", PortNames.physicalState(info.portPhysicalState()));
+            l.put("hoqLife", info.hoqLife());
+            l.put("vlStallCount", info.vlStallCount());
             l.put("to", link.remote().map(LinksCommand::end).orElse(null));
             list.add(l);
         }

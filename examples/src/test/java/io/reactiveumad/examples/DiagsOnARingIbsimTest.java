@@ -70,6 +70,25 @@ class DiagsOnARingIbsimTest {
                 .isEqualTo(FABRIC.fabric().diag("H-2", "ibnetdiscover", "-p").requireSuccess().stdout());
     }
 
+    /** ibnetdiscover -f's speed, width and VL capability codes on each port's line, from a host and a switch. */
+    @ParameterizedTest
+    @ValueSource(strings = {"H-2", "S-3"})
+    void discoverFullPrintsIbnetdiscoverFsTextFrom(String local) {
+        assertThat(DiagsOracle.undated(umad(local, 0, "discover", "-f").out()))
+                .isEqualTo(DiagsOracle.undated(FABRIC.fabric().diag(local, "ibnetdiscover", "-f").requireSuccess().stdout()))
+                .contains(" s=1 w=2 v=");
+    }
+
+    /** iblinkinfo -p: each link that is up has its port's HOQ lifetime (OpenSM's, per port) and VL stall count. */
+    @ParameterizedTest
+    @ValueSource(strings = {"-p", "-p -l", "-p -d", "-p --switches-only"})
+    void linksWithAdditionalSettingsPrintIblinkinfosText(String options) {
+        String[] args = options.split(" ");
+        assertThat(umad("D-1", 0, "links", args).out())
+                .isEqualTo(FABRIC.fabric().diag("D-1", "iblinkinfo", args).requireSuccess().stdout())
+                .containsPattern(options.contains("-d") ? "Down" : "\\(HOQ:\\d+ VL_Stall:\\d+\\)");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"H-2", "D-1", "S-3"})
     void linksPrintIblinkinfosTextFrom(String local) {

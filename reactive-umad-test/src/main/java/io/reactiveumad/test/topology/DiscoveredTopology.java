@@ -54,11 +54,24 @@ public final class DiscoveredTopology {
 
     /** As {@link #toIbnetdiscover(DiscoveredFabric)}, naming nodes as a node name map does ({@link IbnetdiscoverWriter#names}). */
     public static String toIbnetdiscover(DiscoveredFabric fabric, Function<Node, String> names) {
+        return toIbnetdiscover(fabric, names, false);
+    }
+
+    /**
+     * As {@link #toIbnetdiscover(DiscoveredFabric, Function)}; with {@code full}, each port's line ends as
+     * ibnetdiscover -f ends it: {@code s=} its LinkSpeedActive, {@code w=} its LinkWidthActive, {@code v=} its VLCap.
+     */
+    public static String toIbnetdiscover(DiscoveredFabric fabric, Function<Node, String> names, boolean full) {
         Topology topology = of(fabric, fabric.nodesLastFoundFirst());
         DiscoveredNode local = fabric.node(fabric.fromNodeGuid()).orElseThrow();
-        return new IbnetdiscoverWriter().generatedOn(ZonedDateTime.now()).names(names)
-                .initiatedFrom(topology.requireNode(guidName(local)), local.portGuid(fabric.fromPort()))
-                .write(topology);
+        IbnetdiscoverWriter writer = new IbnetdiscoverWriter().generatedOn(ZonedDateTime.now()).names(names)
+                .initiatedFrom(topology.requireNode(guidName(local)), local.portGuid(fabric.fromPort()));
+        if (full) {
+            writer.portNotes((node, port) -> fabric.node(node.nodeGuid()).flatMap(n -> n.port(port))
+                    .map(info -> " s=" + info.linkSpeedActive() + " w=" + info.linkWidthActive() + " v=" + info.vlCap())
+                    .orElse(""));
+        }
+        return writer.write(topology);
     }
 
     private static Node node(DiscoveredNode found) {

@@ -3,6 +3,7 @@ package io.reactiveumad.test.topology;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -19,6 +20,7 @@ public final class IbnetdiscoverWriter {
     private Node fromNode;
     private long fromPortGuid;
     private Function<Node, String> names = Node::description;
+    private BiFunction<Node, Integer, String> portNotes = (node, port) -> "";
 
     /** Prints {@code # Topology file: generated on <ctime>}; without it the header says who generated it. */
     public IbnetdiscoverWriter generatedOn(ZonedDateTime when) {
@@ -42,6 +44,15 @@ public final class IbnetdiscoverWriter {
         return this;
     }
 
+    /**
+     * Text added at the end of each port's line, by node and port number: ibnetdiscover -f's
+     * {@code " s=1 w=2 v=4"} (the port's active speed and width codes and its VL capability). None by default.
+     */
+    public IbnetdiscoverWriter portNotes(BiFunction<Node, Integer, String> notes) {
+        this.portNotes = notes;
+        return this;
+    }
+
     public String write(Topology topology) {
         StringBuilder out = new StringBuilder(256 * topology.nodes().size() + 128);
         out.append("#\n# Topology file: generated ")
@@ -52,7 +63,7 @@ public final class IbnetdiscoverWriter {
         }
         for (NodeType type : new NodeType[] {NodeType.SWITCH, NodeType.CA, NodeType.ROUTER}) {
             for (Node node : topology.nodes(type)) {
-                writeNode(out, topology, node, names);
+                writeNode(out, topology, node);
             }
         }
         return out.toString();
@@ -60,7 +71,7 @@ public final class IbnetdiscoverWriter {
 
     // Appends, not String.format: a 1000-node fabric is some 10 000 lines, and formatting them was a
     // tenth of a cold `umad discover` (docs/BENCHMARKS.md, "Cold start").
-    private static void writeNode(StringBuilder out, Topology topology, Node node, Function<Node, String> names) {
+    private void writeNode(StringBuilder out, Topology topology, Node node) {
         out.append("\nvendid=0x").append(hex(node.vendorId())).append("\ndevid=0x").append(hex(node.deviceId())).append('\n');
         if (node.systemImageGuid() != 0) {
             out.append("sysimgguid=0x").append(hex(node.systemImageGuid())).append('\n');
@@ -78,12 +89,11 @@ public final class IbnetdiscoverWriter {
         }
         for (int p = 1; p <= node.portCount(); p++) {
             int portNumber = p;
-            topology.link(node.id(), p).ifPresent(link -> writePort(out, topology, node, portNumber, link, names));
+            topology.link(node.id(), p).ifPresent(link -> writePort(out, topology, node, portNumber, link));
         }
     }
 
-    private static void writePort(StringBuilder out, Topology topology, Node node, int portNumber, Link link,
-                                  Function<Node, String> names) {
+    private void writePort(StringBuilder out, Topology topology, Node node, int portNumber, Link link) {
         Link.End far = link.other(new Link.End(node.id(), portNumber));
         Node remote = topology.requireNode(far.node());
         Port remotePort = remote.addressablePort(far.port());
@@ -102,7 +112,7 @@ public final class IbnetdiscoverWriter {
             out.append("\t\t# lid ").append(local.lid()).append(" lmc ").append(local.lmc()).append(" \"");
         }
         out.append(names.apply(remote)).append("\" lid ").append(remotePort.lid()).append(' ').append(link.width().text())
-                .append(link.speed().name()).append('\n');
+                .append(link.speed().name()).append(portNotes.apply(node, portNumber)).append('\n');
     }
 
     /** {@code %x}: lower-case hex without leading zeros. */
