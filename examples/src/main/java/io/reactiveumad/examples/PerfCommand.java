@@ -3,6 +3,7 @@ package io.reactiveumad.examples;
 import io.reactiveumad.client.PerfClient;
 import io.reactiveumad.examples.cli.UsageException;
 import io.reactiveumad.mad.attr.ClassPortInfo;
+import io.reactiveumad.mad.attr.SwitchInfo;
 import io.reactiveumad.mad.perf.PortCounters;
 import io.reactiveumad.mad.perf.PortCountersExtended;
 import io.reactiveumad.mad.perf.PortRcvErrorDetails;
@@ -12,6 +13,10 @@ import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.Values;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import reactor.core.publisher.Mono;
 
 final class PerfCommand extends FabricCommand {
@@ -19,11 +24,13 @@ final class PerfCommand extends FabricCommand {
             "Read a port's performance counters (PerfMgt PortCounters, as perfquery).");
 
     private int lid;
-    private Integer portNumber;
+    /** The ports named, as perfquery takes them: one, or several separated by commas; none for the default. */
+    private List<Integer> portNumbers = List.of();
     private boolean extended;
     private boolean xmitDiscards;
     private boolean rcvErrors;
     private boolean allPorts;
+    private boolean loopPorts;
     private boolean resetAfterRead;
     private boolean resetOnly;
     private boolean json;
@@ -37,9 +44,10 @@ final class PerfCommand extends FabricCommand {
         super.declare(d);
         d.parameter("LID").help("The node's LID.").to(Values::integer, v -> lid = v);
         d.parameter("PORT").optional()
-                .help("The port number (default: 0 on a switch, its management port, as perfquery; 1 on a CA, whose "
-                        + "PMA has no port 0; 255: all ports, where supported).")
-                .to(Values::integer, v -> portNumber = v);
+                .help("The port number, or several separated by commas, each read on its own (default: 0 on a switch, "
+                        + "its management port, as perfquery; 1 on a CA, whose PMA has no port 0; 255: all ports, "
+                        + "where supported).")
+                .to(PerfCommand::ports, v -> portNumbers = v);
         d.flag("-x", "--extended").help("PortCountersExtended (64-bit counters).").to(() -> extended = true);
         d.flag("-D", "--xmtdisc").help("PortXmitDiscardDetails: why the port discarded packets it was to send "
                 + "(as perfquery -D).").to(() -> xmitDiscards = true);
@@ -47,6 +55,8 @@ final class PerfCommand extends FabricCommand {
                 .to(() -> rcvErrors = true);
         d.flag("-a", "--all_ports").help("All ports summed: PortSelect 255, where the PMA has AllPortSelect "
                 + "(as perfquery -a).").to(() -> allPorts = true);
+        d.flag("-l", "--loop_ports").help("With -a or port 255: read each port on its own instead, from 1 (0 on a "
+                + "switch with an enhanced port 0) to the last (as perfquery -l).").to(() -> loopPorts = true);
         d.flag("-r", "--reset_after_read").help("Reset the counters read, after reading them (as perfquery -r).")
                 .to(() -> resetAfterRead = true);
         d.flag("-R", "--Reset_only").help("Reset the counters without reading them; prints nothing (as perfquery -R).")
@@ -59,32 +69,70 @@ final class PerfCommand extends FabricCommand {
         if ((extended ? 1 : 0) + (xmitDiscards ? 1 : 0) + (rcvErrors ? 1 : 0) > 1) {
             throw new UsageException("-x, -D and -E read different attributes: give one");
         }
-        if (allPorts && portNumber != null && portNumber != PortCounters.ALL_PORTS) {
-            throw new UsageException("-a and PORT " + portNumber + " name the port two ways: give one");
+        if (allPorts && !portNumbers.isEmpty() && !portNumbers.equals(List.of(PortCounters.ALL_PORTS))) {
+            throw new UsageException("-a and PORT " + portNumbers.stream().map(String::valueOf)
+                    .collect(Collectors.joining(",")) + " name the ports two ways: give one");
         }
         String attribute = extended ? "PortCountersExtended" : xmitDiscards ? "PortXmitDiscardDetails"
                 : rcvErrors ? "PortRcvErrorDetails" : "PortCounters";
-        Record counters = null;
+        List<Record> counters = new ArrayList<>();
         try (Connection connection = transport.connect(err())) {
-            int port = allPorts ? PortCounters.ALL_PORTS : portNumber != null ? portNumber
-                    : await(defaultPort(connection), "NodeInfo of lid " + lid);
-            String what = attribute + " of lid " + lid + " port " + port;
+            List<Integer> ports = ports(connection);
             PerfClient perf = PerfClient.of(connection.port());
             try {
-                if (!resetOnly) {
-                    counters = await(read(perf, port), what);
-                }
-                if (resetOnly || resetAfterRead) {
-                    await(reset(perf, port), "reset of " + what);
+                for (int port : ports) {
+                    String what = attribute + " of lid " + lid + " port " + port;
+                    if (!resetOnly) {
+                        counters.add(await(read(perf, port), what));
+                    }
+                    if (resetOnly || resetAfterRead) {
+                        await(reset(perf, port), "reset of " + what);
+                    }
                 }
             } finally {
                 perf.dispose();
             }
         }
-        if (counters != null) {
+        if (counters.size() == 1) {
+            out().print(Fields.render(counters.get(0), json));
+        } else if (!counters.isEmpty()) {
             out().print(Fields.render(counters, json));
         }
         return 0;
+    }
+
+    /** PORT as perfquery reads it: a port number, or several separated by commas. */
+    private static List<Integer> ports(String text) {
+        List<Integer> ports = new ArrayList<>();
+        for (String port : text.split(",", -1)) {
+            ports.add(Values.between(0, PortCounters.ALL_PORTS).convert(port.strip()));
+        }
+        return List.copyOf(ports);
+    }
+
+    /**
+     * The ports to read, in order: with -l and all ports asked, each port of the node on its own, as perfquery
+     * -l loops (from 0 on a switch whose port 0 is enhanced, which has counters of its own); else those named,
+     * 255 for -a, or the default.
+     */
+    private List<Integer> ports(Connection connection) {
+        boolean everyPort = allPorts || portNumbers.equals(List.of(PortCounters.ALL_PORTS));
+        if (loopPorts && everyPort) {
+            return await(eachPort(connection), "NodeInfo and SwitchInfo of lid " + lid);
+        }
+        if (everyPort) {
+            return List.of(PortCounters.ALL_PORTS);
+        }
+        return portNumbers.isEmpty() ? List.of(await(defaultPort(connection), "NodeInfo of lid " + lid)) : portNumbers;
+    }
+
+    private Mono<List<Integer>> eachPort(Connection connection) {
+        SmpClient smp = SmpClient.of(connection.port());
+        SmpRoute node = SmpRoute.lid(lid);
+        return smp.nodeInfo(node)
+                .flatMap(info -> (info.isSwitch() ? smp.switchInfo(node).map(SwitchInfo::enhancedPort0) : Mono.just(false))
+                        .map(enhanced -> IntStream.rangeClosed(enhanced ? 0 : 1, info.numPorts()).boxed().toList()))
+                .doFinally(signal -> smp.dispose());
     }
 
     private Mono<Record> read(PerfClient perf, int port) {

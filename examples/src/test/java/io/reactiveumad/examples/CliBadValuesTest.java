@@ -64,6 +64,14 @@ class CliBadValuesTest {
         oneUsageLine(CliRun.run("trace", "-G", "0x100003", "0x7777777", "--transport", "embedded"), "the SA knows no port GUID");
     }
 
+    /** perf's PORT is a list as perfquery's is: each port is checked, and -a with other ports is refused. */
+    @Test
+    void aPerfPortThatIsNotAPortIsNamed() {
+        oneUsageLine(CliRun.run("perf", "4", "1,x", "--transport", "embedded"), "parameter PORT", "'x'");
+        oneUsageLine(CliRun.run("perf", "4", "1,256", "--transport", "embedded"), "'256' is not 0 to 255");
+        oneUsageLine(CliRun.run("perf", "-a", "4", "1,3", "--transport", "embedded"), "-a and PORT 1,3");
+    }
+
     @Test
     void aNodeNamedTwoWaysIsRefused() {
         oneUsageLine(CliRun.run("errors", "--transport", "embedded", "-G", "0x10", "-D", "0,1"), "-G and -D");

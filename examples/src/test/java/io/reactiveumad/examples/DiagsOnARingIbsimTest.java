@@ -144,6 +144,32 @@ class DiagsOnARingIbsimTest {
                 .isEqualTo(fabric.diag("H-2", "perfquery", "-E", lid, "3").requireSuccess().number("PortLoopingErrors"));
     }
 
+    /**
+     * perf -a -l reads each port of S-2 on its own, and a comma list reads the ports named, as perfquery does:
+     * the same ports in the same order with the same counters.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"-a -l", "-l 255", "2,7,3"})
+    void perfReadsEachPortAsPerfqueryLoopsThem(String options) {
+        IbsimFabric fabric = FABRIC.fabric();
+        String lid = Long.toString(fabric.diag("H-2", "smpquery", "-D", "portinfo", "0,1", "0").requireSuccess().number("Lid"));
+        fabric.performanceSet("S-2", 2, "PortCounters.SymbolErrorCounter", 5);
+        fabric.performanceSet("S-2", 7, "PortCounters.SymbolErrorCounter", 3);
+        List<String> args = new ArrayList<>(List.of(options.split(" ")));
+        args.add(args.get(args.size() - 1).matches("[0-9,]+") ? args.size() - 1 : args.size(), lid);
+        String theirs = fabric.diag("H-2", "perfquery", args.toArray(String[]::new)).requireSuccess().stdout();
+        args.add("--json");
+        JsonNode ours = umad("H-2", 0, "perf", args.toArray(String[]::new)).json();
+        List<String> theirPorts = new ArrayList<>();
+        Matcher block = Pattern.compile("PortSelect:\\.+(\\d+)\\n(?:.*\\n)*?SymbolErrorCounter:\\.+(\\d+)").matcher(theirs);
+        while (block.find()) {
+            theirPorts.add(block.group(1) + ":" + block.group(2));
+        }
+        List<String> ourPorts = new ArrayList<>();
+        ours.forEach(port -> ourPorts.add(port.get("portSelect").asInt() + ":" + port.get("symbolErrorCounter").asLong()));
+        assertThat(ourPorts).isEqualTo(theirPorts).contains("2:5", "7:3").hasSize(options.contains("l") ? 12 : 3);
+    }
+
     /** Every switch of the ring by directed route from H-2: S-2, S-1 (either doubled cable), S-3, S-4, S-5. */
     @ParameterizedTest
     @ValueSource(strings = {"0,1", "0,1,1", "0,1,2", "0,1,3", "0,1,3,4", "0,1,3,6"})
