@@ -193,11 +193,14 @@ final class ErrorsCommand extends FabricCommand {
         Map<Long, Map<Integer, PortLink>> links = new HashMap<>();
         if (reportPort && !json) { // the text's "Link info" lines; JSON has none
             DiscoveredFabric renamed = names.rename(swept.fabric());
-            for (PortLink l : Links.of(renamed)) {
-                // A CA named by -G/-S or -D has the far end ibqueryerrors' partial scan gives it.
-                PortLink shown = (guid != null || path != null) && !l.local().node().isSwitch()
-                        ? new PortLink(l.local(), NamedNode.farEnd(renamed, path, l.remote())) : l;
-                links.computeIfAbsent(l.local().node().guid(), g -> new HashMap<>()).put(l.local().port(), shown);
+            // A node named by -G/-S or -D has the far ends ibqueryerrors' partial scan gives it.
+            List<PortLink> reported = Links.of(renamed);
+            if (guid != null || path != null) {
+                PartialScan scan = partialScan(renamed, guid, path);
+                reported = scan.nodesLastFoundFirst().stream().flatMap(n -> scan.links(n).stream()).toList();
+            }
+            for (PortLink l : reported) {
+                links.computeIfAbsent(l.local().node().guid(), g -> new HashMap<>()).put(l.local().port(), l);
             }
         }
         long badPorts = nodes.stream().mapToLong(NodeErrors::badPorts).sum();
@@ -214,14 +217,19 @@ final class ErrorsCommand extends FabricCommand {
      */
     private Mono<List<DiscoveredNode>> chosen(MadPort port, DiscoveredFabric fabric, Long guid, SmpRoute.Directed path) {
         return NamedNode.portGuid(port, guid, path).map(g -> {
-                    List<DiscoveredNode> found = NamedNode.holding(fabric, g);
+                    List<DiscoveredNode> found = partialScan(fabric, guid, path).holding(g).stream().toList();
                     if (found.isEmpty()) {
-                        err().println(String.format("umad errors: no node of the fabric has port GUID 0x%016x", g));
+                        err().println(String.format("umad errors: the partial scan did not find port GUID 0x%016x", g));
                     }
                     return found;
                 })
                 .defaultIfEmpty(fabric.nodesLastFoundFirst())
                 .map(nodes -> nodes.stream().filter(this::typeChosen).toList());
+    }
+
+    /** ibqueryerrors' partial scan from the node named by -G ({@code guid}) or -D ({@code path}): one hop, as there. */
+    private static PartialScan partialScan(DiscoveredFabric fabric, Long guid, SmpRoute.Directed path) {
+        return guid != null ? PartialScan.fromPortGuid(fabric, guid, 1) : PartialScan.fromPath(fabric, path.ports(), 1);
     }
 
     private boolean typeChosen(DiscoveredNode node) {

@@ -8,7 +8,6 @@ import io.reactiveumad.discovery.FabricDiscovery;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.service.Routes;
 import io.reactiveumad.examples.cli.UsageException;
-import java.util.HashMap;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 import io.reactiveumad.discovery.DiscoveryOptions;
@@ -21,6 +20,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.Values;
@@ -38,6 +38,8 @@ final class LinksCommand extends FabricCommand {
     private boolean casOnly;
     private boolean lineMode;
     private boolean additional;
+    private boolean allNodes;
+    private int hops;
     private final WalkTimeout walk = new WalkTimeout();
     private final NodeNames nodeNames = new NodeNames();
     private boolean json;
@@ -59,6 +61,11 @@ final class LinksCommand extends FabricCommand {
         d.option("-D", "--Direct").label("PATH")
                 .help("Only the node at this directed route from the local port (e.g. 0,1,3).")
                 .to(Values::text, v -> directRoute = v);
+        d.flag("-a", "--all").help("With -G or -D: every node the partial scan from that node finds, not only that node "
+                + "(as iblinkinfo -a).").to(() -> allNodes = true);
+        d.option("-n", "--hops").label("N").help("How far the partial scan from -G or -D goes (default: 1), or without "
+                + "them, from the local port (as iblinkinfo -n: one hop count for the whole scan).")
+                .to(Values.atLeast(0), v -> hops = v);
         d.flag("--switches-only").help("Only switches.").to(() -> switchesOnly = true);
         d.flag("--cas-only").help("Only channel adapters.").to(() -> casOnly = true);
         d.flag("-l", "--line").help("One line per link, each naming its node and the far port's GUID (iblinkinfo -l).")
@@ -88,10 +95,11 @@ final class LinksCommand extends FabricCommand {
             // The text names the nodes as the map does: the fabric is renamed once, JSON keeps the descriptions.
             links = FabricDiscovery.discover(port, DiscoveryOptions.defaults().withOutstanding(outstanding))
                     .map(fabric -> json ? fabric : names.rename(fabric))
-                    .flatMap(fabric -> NamedNode.portGuid(port, guid, path)
-                            .map(g -> shownLinks(fabric, NamedNode.holding(fabric, g), true, path))
-                            .switchIfEmpty(Mono.fromSupplier(() -> shownLinks(fabric, fabric.nodesLastFoundFirst(),
-                                    false, null))))
+                    // With -a no node is picked out, so the tools send no NodeInfo along -D first: a route that
+                    // leads nowhere makes a scan that finds nothing.
+                    .flatMap(fabric -> (allNodes ? Mono.<Long>empty() : NamedNode.portGuid(port, guid, path))
+                            .map(Optional::of).defaultIfEmpty(Optional.empty())
+                            .map(named -> shownLinks(fabric, named, guid, path)))
                     .block(walk.timeout);
         }
         if (links == null) {
@@ -102,24 +110,37 @@ final class LinksCommand extends FabricCommand {
     }
 
     /**
-     * The links of the ports of {@code shown} (the nodes, or the one {@code named}, by GUID or by {@code path}), of
-     * the types and states asked for. A named CA or router has the far end iblinkinfo's partial scan gives it
-     * ({@link NamedNode#farEnd}).
+     * The links of the ports shown, of the types and states asked for: of every node, from the whole discovery; or,
+     * once a node is named ({@code -G} {@code guid} or {@code -D} {@code path}: {@code named} is its port GUID) or a
+     * hop count given, as the tools' partial scan from there finds them ({@link PartialScan}): every node it finds
+     * with -a or without a name, else the one named.
      */
-    private List<PortLink> shownLinks(DiscoveredFabric fabric, List<DiscoveredNode> shown, boolean named,
-                                      SmpRoute.Directed path) {
-        Map<Long, DiscoveredNode> byGuid = new HashMap<>();
-        shown.forEach(n -> byGuid.put(n.guid(), n));
-        return Links.of(fabric).stream()
-                .filter(l -> {
-                    DiscoveredNode node = byGuid.get(l.local().node().guid());
-                    return node != null && node.ports().containsKey(l.local().port());
-                })
+    private List<PortLink> shownLinks(DiscoveredFabric fabric, Optional<Long> named, Long guid, SmpRoute.Directed path) {
+        boolean startsAtANode = guid != null || path != null;
+        List<PortLink> links;
+        if (!startsAtANode && hops == 0) {
+            links = Links.of(fabric);
+        } else {
+            // As the tools: a scan from a named node goes one hop unless told otherwise.
+            int limit = startsAtANode ? Math.max(hops, 1) : hops;
+            PartialScan scan = guid != null ? PartialScan.fromPortGuid(fabric, guid, limit)
+                    : PartialScan.fromPath(fabric, path == null ? new int[0] : path.ports(), limit);
+            List<DiscoveredNode> shown = scan.nodesLastFoundFirst();
+            String from = guid != null ? String.format("-G 0x%016x", guid) : path != null ? "-D " + directRoute : "here";
+            if (shown.isEmpty()) {
+                err().println("umad links: the partial scan from " + from + " found no node");
+            } else if (named.isPresent()) {
+                shown = shown.stream().filter(n -> n.portGuids().containsValue(named.get())).limit(1).toList();
+                if (shown.isEmpty()) {
+                    err().printf("umad links: the partial scan from %s did not find port 0x%016x%n", from, named.get());
+                }
+            }
+            links = shown.stream().flatMap(n -> scan.links(n).stream()).toList();
+        }
+        return links.stream()
                 .filter(l -> !switchesOnly || l.local().node().isSwitch())
                 .filter(l -> !casOnly || l.local().node().nodeInfo().nodeType() == NodeInfo.TYPE_CHANNEL_ADAPTER)
                 .filter(l -> !downOnly || l.local().portInfo().portState() == PortInfo.STATE_DOWN)
-                .map(l -> named && !l.local().node().isSwitch()
-                        ? new PortLink(l.local(), NamedNode.farEnd(fabric, path, l.remote())) : l)
                 .toList();
     }
 

@@ -89,6 +89,23 @@ class DiagsOnARingIbsimTest {
                 .containsPattern(options.contains("-d") ? "Down" : "\\(HOQ:\\d+ VL_Stall:\\d+\\)");
     }
 
+    /**
+     * iblinkinfo's partial scans (-a, -n) on a fabric with loops and a doubled cable: from hosts, the two-port HCA
+     * and a switch; started at a switch, a host, the two-port HCA (a CA the scan steps back from) and by GUID; one
+     * hop, two, three. Which nodes the scan finds, which ports it reads and which links it makes all show.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"H-2|-D 0,1 -a", "H-2|-D 0,1 -a -n 2", "H-2|-a -n 1", "H-2|-n 3", "H-2|-D 0,1,1,8 -a",
+        "H-2|-D 0,1,1,8 -n 3", "H-2|-G 0x100009 -a -n 2", "H-2|-D 0,1 -a -n 2 -d", "H-2|-D 0,1,3 -a -n 2 --switches-only -p",
+        "D-1|-D 0,1,1 -a -n 2", "D-1|-D 0 -a -n 2", "S-3|-D 0,4 -a -n 2", "S-3|-D 0,7 -a", "S-3|-n 2 -l",
+        "my host (x)|-D 0,1,4 -a -n 3 -l"})
+    void linksOfAPartialScanAreIblinkinfos(String fromAndOptions) {
+        String[] parts = fromAndOptions.split("\\|");
+        String[] args = parts[1].split(" ");
+        assertThat(umad(parts[0], 0, "links", args).out()).as("links %s from %s", parts[1], parts[0])
+                .isEqualTo(FABRIC.fabric().diag(parts[0], "iblinkinfo", args).requireSuccess().stdout());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"H-2", "D-1", "S-3"})
     void linksPrintIblinkinfosTextFrom(String local) {

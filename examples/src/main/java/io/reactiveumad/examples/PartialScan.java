@@ -1,0 +1,269 @@
+package io.reactiveumad.examples;
+
+import io.reactiveumad.discovery.DiscoveredFabric;
+import io.reactiveumad.discovery.DiscoveredLink;
+import io.reactiveumad.discovery.DiscoveredNode;
+import io.reactiveumad.fabric.LinkEnd;
+import io.reactiveumad.fabric.PortLink;
+import io.reactiveumad.mad.attr.PortInfo;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * What the infiniband-diags tools' partial scan (libibnetdisc started at a node, {@code iblinkinfo -D/-G/-n},
+ * {@code ibqueryerrors -D/-G}) finds, worked out from a whole discovery of the fabric: which nodes, which of
+ * their ports it read, and which links it made. It replays the scan's one FIFO queue of SMPs with its rules:
+ *
+ * <ul>
+ *   <li>A switch's PortInfo of a port in LinkUp, other than the one the SMP entered by, sends NodeInfo one hop
+ *       further; so does the start node's own port when it is a CA.</li>
+ *   <li>The hop limit is one counter for the whole scan, not a depth per node: a route that grows longer than
+ *       any before raises it, and once it is past the limit no route grows. The first route that raises it
+ *       past the limit still goes out, so one NodeInfo answers from a hop beyond it (often from a known node,
+ *       whose link it makes).</li>
+ *   <li>A CA at the end of a route of two hops or more is not routed through: the scan steps back one hop
+ *       instead, asks the node there, and links the CA's port to that node's port the route entered it by,
+ *       whatever the cable (the tools' way of finding what a CA is cabled to).</li>
+ *   <li>A route never continues through a CA that is not the local node (a CA forwards no directed-route SMP),
+ *       and never from a CA reached by LID.</li>
+ *   <li>A NodeInfo that reaches a node links the port it arrived by to the port it left by, undoing either
+ *       port's earlier link.</li>
+ * </ul>
+ *
+ * Every node is printed last found first, as the tools print it.
+ */
+final class PartialScan {
+    /** A route as the scan holds it: the node reached, the port it entered by, its hops, the route one hop shorter. */
+    private record Route(Route shorter, long guid, int arrival, int hops) {
+        Route extended(long farGuid, int farPort) {
+            return new Route(this, farGuid, farPort, hops + 1);
+        }
+    }
+
+    /** A NodeInfo along {@code route}, sent from port {@code fromPort} of {@code fromGuid} (null: the start). */
+    private record NodeInfoQuery(Route route, Long fromGuid, int fromPort) {
+    }
+
+    /** A PortInfo of {@code port} of the node {@code route} reaches; port 0's answer asks for every port. */
+    private record PortInfoQuery(Route route, int port) {
+    }
+
+    private final DiscoveredFabric fabric;
+    private final Map<Long, DiscoveredNode> nodes;
+    private final Map<Long, Map<Integer, long[]>> cables = new HashMap<>();
+    private final int maxHops;
+    private final int initialHops;
+    private final boolean byLid;
+    private final ArrayDeque<Object> queue = new ArrayDeque<>();
+    /** The nodes found, in the order found, each with the ports whose PortInfo the scan read. */
+    private final Map<Long, TreeSet<Integer>> found = new LinkedHashMap<>();
+    /** Links made: each port (node GUID, port) to the port at its other end. */
+    private final Map<List<Long>, List<Long>> linked = new HashMap<>();
+    private long startGuid;
+    private int startPort;
+    private int maxHopsDiscovered;
+
+    private PartialScan(DiscoveredFabric fabric, int maxHops, int initialHops, boolean byLid) {
+        this.fabric = fabric;
+        this.nodes = fabric.byGuid();
+        this.maxHops = maxHops;
+        this.initialHops = initialHops;
+        this.byLid = byLid;
+        for (DiscoveredLink link : fabric.links()) {
+            cables.computeIfAbsent(link.nodeGuidA(), g -> new HashMap<>()).put(link.portA(), new long[] {link.nodeGuidB(), link.portB()});
+            cables.computeIfAbsent(link.nodeGuidB(), g -> new HashMap<>()).put(link.portB(), new long[] {link.nodeGuidA(), link.portA()});
+        }
+    }
+
+    /**
+     * The scan started along {@code path} (ports from the local one, as {@code -D} gives them; empty for the local
+     * node, which is where a scan without -D or -G starts) with {@code maxHops} (0: no limit).
+     */
+    static PartialScan fromPath(DiscoveredFabric fabric, int[] path, int maxHops) {
+        PartialScan scan = new PartialScan(fabric, maxHops, path.length, false);
+        Route route = new Route(null, fabric.fromNodeGuid(), fabric.fromPort(), 0);
+        for (int out : path) {
+            long[] far = scan.cable(route.guid(), out);
+            if (far == null) {
+                return scan.run(null);
+            }
+            route = route.extended(far[0], (int) far[1]);
+        }
+        return scan.run(route);
+    }
+
+    /**
+     * The scan started by LID at the node holding {@code portGuid} (-G): it enters a CA by that port, a switch by
+     * the port the discovery first reached it through.
+     */
+    static PartialScan fromPortGuid(DiscoveredFabric fabric, long portGuid, int maxHops) {
+        PartialScan scan = new PartialScan(fabric, maxHops, 0, true);
+        DiscoveredNode node = fabric.nodes().stream().filter(n -> n.portGuids().containsValue(portGuid)).findFirst()
+                .orElse(null);
+        if (node == null) {
+            return scan.run(null);
+        }
+        int arrival = node.isSwitch() ? node.nodeInfo().localPortNum()
+                : node.portGuids().entrySet().stream().filter(e -> e.getValue() == portGuid).findFirst().orElseThrow().getKey();
+        return scan.run(new Route(null, node.guid(), arrival, 0));
+    }
+
+    private PartialScan run(Route start) {
+        if (start != null) {
+            queue.add(new NodeInfoQuery(start, null, 0));
+        }
+        while (!queue.isEmpty()) {
+            Object query = queue.poll();
+            if (query instanceof NodeInfoQuery q) {
+                onNodeInfo(q);
+            } else {
+                onPortInfo((PortInfoQuery) query);
+            }
+        }
+        return this;
+    }
+
+    private void onNodeInfo(NodeInfoQuery query) {
+        Route route = query.route();
+        DiscoveredNode node = nodes.get(route.guid());
+        if (node == null) {
+            return;
+        }
+        int port = route.arrival();
+        boolean isNew = found.putIfAbsent(node.guid(), new TreeSet<>()) == null;
+        if (query.fromGuid() == null) {
+            startGuid = node.guid();
+            startPort = port;
+        } else {
+            link(node.guid(), port, query.fromGuid(), query.fromPort());
+        }
+        if (isNew && node.isSwitch()) {
+            queue.add(new PortInfoQuery(route, 0));
+        }
+        if (!node.isSwitch()) {
+            queue.add(new PortInfoQuery(route, port));
+        }
+    }
+
+    private void onPortInfo(PortInfoQuery query) {
+        Route route = query.route();
+        DiscoveredNode node = nodes.get(route.guid());
+        int port = query.port();
+        if (port == 0) {
+            for (int p = 1; p <= node.nodeInfo().numPorts(); p++) {
+                queue.add(new PortInfoQuery(route, p));
+            }
+            return;
+        }
+        Optional<PortInfo> info = node.port(port);
+        if (info.isEmpty()) {
+            return; // the port did not answer the whole discovery either
+        }
+        found.get(node.guid()).add(port);
+        boolean start = node.guid() == startGuid && port == startPort;
+        if (info.get().portPhysicalState() != PortInfo.PHYS_LINK_UP
+                || !(node.isSwitch() && port != route.arrival() || start)) {
+            return;
+        }
+        if (!node.isSwitch() && start && route.hops() > 1) {
+            if (limitReached()) {
+                return;
+            }
+            maxHopsDiscovered++;
+            queue.add(new NodeInfoQuery(route.shorter(), node.guid(), port));
+        } else if (!byLid || node.isSwitch()) {
+            if (limitReached()) {
+                return;
+            }
+            if (route.hops() + 1 - initialHops > maxHopsDiscovered) {
+                maxHopsDiscovered++;
+            }
+            long[] far = cable(node.guid(), port);
+            boolean forwards = node.isSwitch() || route.hops() == 0;
+            if (far != null && forwards) {
+                queue.add(new NodeInfoQuery(route.extended(far[0], (int) far[1]), node.guid(), port));
+            }
+        }
+    }
+
+    private boolean limitReached() {
+        return maxHops > 0 && maxHopsDiscovered > maxHops;
+    }
+
+    private void link(long guid, int port, long otherGuid, int otherPort) {
+        List<Long> a = List.of(guid, (long) port);
+        List<Long> b = List.of(otherGuid, (long) otherPort);
+        List<Long> oldOfA = linked.remove(a);
+        if (oldOfA != null) {
+            linked.remove(oldOfA);
+        }
+        List<Long> oldOfB = linked.remove(b);
+        if (oldOfB != null) {
+            linked.remove(oldOfB);
+        }
+        linked.put(a, b);
+        linked.put(b, a);
+    }
+
+    private long[] cable(long guid, int port) {
+        return cables.getOrDefault(guid, Map.of()).get(port);
+    }
+
+    /** The GUID of the node the scan started at, if it reached one. */
+    Optional<Long> startNode() {
+        return found.isEmpty() ? Optional.empty() : Optional.of(startGuid);
+    }
+
+    /** The nodes found, last found first (the tools' print order). */
+    List<DiscoveredNode> nodesLastFoundFirst() {
+        List<DiscoveredNode> order = new ArrayList<>();
+        found.keySet().forEach(guid -> order.add(0, nodes.get(guid)));
+        return order;
+    }
+
+    /**
+     * The node holding port {@code portGuid} as the scan found it: with only the ports whose PortInfo it read (all of
+     * a switch's; of a CA, those it was reached by); empty when the scan did not find it.
+     */
+    Optional<DiscoveredNode> holding(long portGuid) {
+        return nodesLastFoundFirst().stream().filter(n -> n.portGuids().containsValue(portGuid)).findFirst()
+                .map(this::asFound);
+    }
+
+    private DiscoveredNode asFound(DiscoveredNode node) {
+        if (node.isSwitch()) {
+            return node;
+        }
+        TreeSet<Integer> read = found.get(node.guid());
+        SortedMap<Integer, PortInfo> ports = new TreeMap<>(node.ports());
+        ports.keySet().retainAll(read);
+        SortedMap<Integer, Long> guids = new TreeMap<>(node.portGuids());
+        guids.keySet().retainAll(read);
+        return new DiscoveredNode(node.nodeInfo(), node.description(), node.switchInfo(), ports, guids, node.path());
+    }
+
+    /** Each port of {@code node} the scan read, with the port it linked it to (none: "Port not available"). */
+    List<PortLink> links(DiscoveredNode node) {
+        List<PortLink> links = new ArrayList<>();
+        for (int port : found.getOrDefault(node.guid(), new TreeSet<>())) {
+            List<Long> far = linked.get(List.of(node.guid(), (long) port));
+            Optional<LinkEnd> remote = far == null ? Optional.empty()
+                    : LinkEnd.of(nodes.get(far.get(0)), (int) (long) far.get(1));
+            LinkEnd.of(node, port).ifPresent(local -> links.add(new PortLink(local, remote)));
+        }
+        return links;
+    }
+
+    @Override
+    public String toString() {
+        return "PartialScan(" + found.size() + " of " + fabric.nodes().size() + " nodes, " + maxHopsDiscovered + " hops)";
+    }
+}
