@@ -62,6 +62,8 @@ class CliBadValuesTest {
     void aTraceEndThatIsNotAGuidIsNamed() {
         oneUsageLine(CliRun.run("trace", "-G", "zz", "0x10", "--transport", "embedded"), "SRC: ", "zz");
         oneUsageLine(CliRun.run("trace", "-G", "0x100003", "0x7777777", "--transport", "embedded"), "the SA knows no port GUID");
+        oneUsageLine(CliRun.run("trace", "-m", "0x12", "1", "2", "--transport", "embedded"), "'-m'",
+                "'0x12' is not a multicast LID (0xc000 to 0xfffe)");
     }
 
     /** perf's PORT is a list as perfquery's is: each port is checked, and -a with other ports is refused. */

@@ -365,6 +365,44 @@ class DiagsOnARingIbsimTest {
                 .contains("host five");
     }
 
+    /**
+     * trace -m follows a group's tree through the ring's multicast tables as ibtracert -m does: between members,
+     * from and to a port that is not one (the source's switch still forwards), from hosts, from the two-port
+     * HCA and from a switch, with -n too; where the tables lead nowhere near the destination both fail.
+     */
+    @Test
+    void traceOfAMulticastGroupIsIbtracertsAroundTheRing() {
+        String joined = umad("H-1", 0, "mcast", "join", "ff12:601b:ffff::99", "--create", "--qkey", "0x0b1b", "--once").out();
+        umad("H-4", 0, "mcast", "join", "ff12:601b:ffff::99", "--once");
+        umad("H-5", 0, "mcast", "join", "ff12:601b:ffff::99", "--once");
+        Matcher m = Pattern.compile("MLID (0x[0-9a-f]+)").matcher(joined);
+        assertThat(m.find()).as(joined).isTrue();
+        String mlid = m.group(1);
+        Topology ring = Topology.parse(FABRIC.fabric().diag("H-2", "ibnetdiscover").requireSuccess().stdout());
+        Map<String, String> lids = new java.util.HashMap<>();
+        for (String host : List.of("H-1", "H-2", "H-4", "H-5", "S-4")) {
+            Node node = ring.nodes().stream().filter(n -> n.description().equals(host)).findFirst().orElseThrow();
+            lids.put(host, String.valueOf(node.ports().stream().mapToInt(Port::lid).filter(lid -> lid > 0).findFirst()
+                    .orElseThrow()));
+        }
+        // OpenSM programs the tables on its next sweep: wait until H-5's switch (S-5) forwards the group.
+        Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> !mlids("0,1,3,6").contains("0 valid mlids"));
+        for (String from : List.of("H-2", "D-1", "S-3")) {
+            for (String pair : List.of("H-1 H-5", "H-5 H-1", "H-4 H-1", "H-2 H-5", "H-1 S-4", "-n H-4 H-5")) {
+                List<String> args = new ArrayList<>(List.of("-m", mlid));
+                for (String word : pair.split(" ")) {
+                    args.add(lids.getOrDefault(word, word));
+                }
+                String[] argv = args.toArray(String[]::new);
+                assertThat(umad(from, 0, "trace", argv).out()).as("trace %s from %s", args, from)
+                        .isEqualTo(FABRIC.fabric().diag(from, "ibtracert", argv).requireSuccess().stdout());
+            }
+        }
+        String[] nowhere = {"-m", mlid, lids.get("H-1"), lids.get("H-2")};
+        assertThat(FABRIC.fabric().diag("H-2", "ibtracert", nowhere).exitCode()).isNotZero();
+        assertThat(umad("H-2", 1, "trace", nowhere).err()).contains("the multicast tables lead from lid");
+    }
+
     private static String mlids(String route) {
         return FABRIC.fabric().diag("H-2", "ibroute", "-M", "-D", route).requireSuccess().stdout();
     }

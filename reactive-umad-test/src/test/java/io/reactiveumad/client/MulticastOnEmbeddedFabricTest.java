@@ -1,11 +1,13 @@
 package io.reactiveumad.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.reactiveumad.MadPort;
 import io.reactiveumad.PortOptions;
 import io.reactiveumad.Umad;
+import io.reactiveumad.fabric.MulticastTrace;
 import io.reactiveumad.fabric.Routing;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.sa.McMemberRecord;
@@ -89,6 +91,40 @@ class MulticastOnEmbeddedFabricTest {
         SmpClient smp = SmpClient.of(port);
         try {
             return Routing.multicastRoutes(smp, route, mlid, mlid, true, 4).block(WAIT).ports().get(0);
+        } finally {
+            smp.dispose();
+        }
+    }
+
+    /**
+     * Routing.multicastTrace follows the tree the SM programmed: from host2 out of its port into sw1, over the
+     * one sw1-sw2 link the tree uses (port 7 both sides) and down sw2's port 2 to host4, and back the same way;
+     * a port the group does not reach has no multicast route, and an MLID below 0xC000 is refused at once.
+     */
+    @Test
+    void aMulticastTraceFollowsTheTreeTheTablesHold() {
+        Gid host4 = new Gid(me.prefix(), Topology.defaultTopology().requireNode("host4").portGuid(1));
+        int mlid = mc.join(GROUP, me, McMemberRecord.JOIN_FULL_MEMBER).block(WAIT).mlid();
+        mc.join(GROUP, host4, McMemberRecord.JOIN_FULL_MEMBER).block(WAIT);
+        int host2Lid = fabric.lid("host2", 1);
+        int host4Lid = fabric.lid("host4", 1);
+        SmpClient smp = SmpClient.of(port);
+        try {
+            MulticastTrace there = Routing.multicastTrace(smp, host2Lid, host4Lid, mlid).block(WAIT);
+            assertThat(there.from().description()).startsWith("host2");
+            assertThat(there.fromPort()).isEqualTo(1);
+            assertThat(there.hops()).extracting(h -> h.egressPort() + ">" + h.node().description().split(" ")[0] + "[" + h.ingressPort() + "]")
+                    .containsExactly("1>sw1[2]", "7>sw2[7]", "2>host4[1]");
+            assertThat(there.to().portInfo().lid()).isEqualTo(host4Lid);
+            assertThat(there.loops()).isEmpty();
+            assertThat(Routing.multicastTrace(smp, host4Lid, host2Lid, mlid).block(WAIT).hops())
+                    .extracting(h -> h.egressPort() + ">" + h.node().description().split(" ")[0] + "[" + h.ingressPort() + "]")
+                    .containsExactly("1>sw2[2]", "7>sw1[7]", "2>host2[1]");
+            int host3Lid = fabric.lid("host3", 1);
+            assertThatThrownBy(() -> Routing.multicastTrace(smp, host2Lid, host3Lid, mlid).block(WAIT))
+                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("to no port of lid " + host3Lid);
+            assertThatThrownBy(() -> Routing.multicastTrace(smp, host2Lid, host4Lid, 0xBFFF))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("0xbfff");
         } finally {
             smp.dispose();
         }

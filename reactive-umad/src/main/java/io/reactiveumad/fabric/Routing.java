@@ -154,6 +154,31 @@ public final class Routing {
         });
     }
 
+    /**
+     * The route multicast packets to {@code mlid} take from {@code sourceLid} to {@code destinationLid}, as ibtracert
+     * -m finds it: both ends are asked for by LID, the source is reached by directed route through the linear
+     * tables, then a breadth-first search follows the multicast tables from there, one SMP at a time in the
+     * tool's order. Fails with {@link IllegalStateException} when the tables lead nowhere near the destination.
+     *
+     * @param mlid a multicast LID, 0xC000 to 0xFFFE
+     */
+    public static Mono<MulticastTrace> multicastTrace(SmpClient smp, int sourceLid, int destinationLid, int mlid) {
+        Objects.requireNonNull(smp, "smp");
+        if (mlid < MulticastForwardingTable.FIRST_MLID || mlid >= MAX_MULTICAST_LID) {
+            throw new IllegalArgumentException("not a multicast LID (0xc000 to 0xfffe): 0x" + Integer.toHexString(mlid));
+        }
+        return Mono.zip(endpoint(smp, sourceLid), endpoint(smp, destinationLid)).flatMap(ends -> {
+            TraceWalk walk = new TraceWalk(smp);
+            return walk.start()
+                    .flatMap(local -> walk.follow(local, sourceLid, ends.getT1().nodeInfo().portGuid(), false))
+                    .flatMap(atSource -> new MulticastSearch(smp, mlid, ends.getT2().nodeInfo().portGuid())
+                            .run(atSource.path(), atSource.node()))
+                    .switchIfEmpty(Mono.error(() -> new IllegalStateException(String.format(
+                            "the multicast tables lead from lid %d to no port of lid %d for MLID 0x%x", sourceLid,
+                            destinationLid, mlid))));
+        });
+    }
+
     /** A node's port as ibtracert numbers it: 0 for a switch, else the port the SMP reached. */
     static int portNumber(Endpoint e) {
         return e.nodeInfo().isSwitch() ? 0 : e.nodeInfo().localPortNum();
