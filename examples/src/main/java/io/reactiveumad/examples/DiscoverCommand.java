@@ -44,6 +44,7 @@ final class DiscoverCommand extends FabricCommand {
             NodeInfo.TYPE_ROUTER);
     private final WalkTimeout walk = new WalkTimeout();
     private final NodeNames nodeNames = new NodeNames();
+    private final CacheFiles cache = new CacheFiles();
 
     DiscoverCommand(CliContext context) {
         super(context);
@@ -70,6 +71,8 @@ final class DiscoverCommand extends FabricCommand {
                 + "(as ibnetdiscover -p; before -l, -H, -S and -R, as there).").to(() -> portsReport = true);
         d.flag("-f", "--full").help("End each port's line with its speed and width codes and VL capability "
                 + "(s=, w=, v=; as ibnetdiscover -f).").to(() -> full = true);
+        cache.declareSave(d);
+        cache.declareLoad(d);
         walk.declare(d);
         nodeNames.declare(d);
     }
@@ -142,6 +145,16 @@ final class DiscoverCommand extends FabricCommand {
         AtomicLong lastReport = new AtomicLong(System.nanoTime());
         DiscoveryOptions options = DiscoveryOptions.defaults().withOutstanding(outstanding)
                 .withProgress(p -> report(err, p, lastReport));
+        DiscoveredFabric fabric = cache.loads() ? cache.load() : discover(err, options, lastReport);
+        cache.save(fabric);
+        out().print(format == Format.JSON ? Json.pretty(FabricJson.of(fabric)) + "\n" : portsReport
+                ? portsReport(fabric, names) : !listed.isEmpty() ? list(fabric, names) : DiscoveredTopology.toIbnetdiscover(
+                // ibnetdiscover prints every description cleaned, and the map's names where it applies one.
+                NodeNameMap.none().rename(fabric), node -> names.name(node.nodeGuid(), node.description()), full));
+        return fabric.complete() ? 0 : UmadCli.EXIT_FAILED;
+    }
+
+    private DiscoveredFabric discover(PrintWriter err, DiscoveryOptions options, AtomicLong lastReport) {
         DiscoveredFabric fabric;
         PortStats stats;
         long started;
@@ -159,11 +172,7 @@ final class DiscoverCommand extends FabricCommand {
         err.printf("umad discover: %d nodes, %d links, %d SMPs (%d timed out) in %d ms%n", fabric.nodes().size(),
                 fabric.links().size(), fabric.smpsSent(), stats.timeouts(), Duration.ofNanos(System.nanoTime() - started).toMillis());
         fabric.problems().forEach(problem -> err.println("umad discover: warning: " + problem));
-        out().print(format == Format.JSON ? Json.pretty(FabricJson.of(fabric)) + "\n" : portsReport
-                ? portsReport(fabric, names) : !listed.isEmpty() ? list(fabric, names) : DiscoveredTopology.toIbnetdiscover(
-                // ibnetdiscover prints every description cleaned, and the map's names where it applies one.
-                NodeNameMap.none().rename(fabric), node -> names.name(node.nodeGuid(), node.description()), full));
-        return fabric.complete() ? 0 : UmadCli.EXIT_FAILED;
+        return fabric;
     }
 
     /** Called on the event loop: the line is written elsewhere, so a stalled stderr cannot stall the loop. */

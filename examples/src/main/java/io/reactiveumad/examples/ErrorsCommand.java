@@ -68,6 +68,7 @@ final class ErrorsCommand extends FabricCommand {
     private boolean details;
     private final WalkTimeout walk = new WalkTimeout();
     private final NodeNames nodeNames = new NodeNames();
+    private final CacheFiles cache = new CacheFiles();
     private boolean json;
 
     ErrorsCommand(CliContext context) {
@@ -129,6 +130,7 @@ final class ErrorsCommand extends FabricCommand {
                 + "--skip-sl; always so here).").to(() -> { });
         d.flag("-R", "--GNDN").help("Obsolete, does nothing (as in ibqueryerrors).").to(() -> { });
         walk.declare(d);
+        cache.declareLoad(d);
         nodeNames.declare(d);
         d.flag("--json").help("Print JSON.").to(() -> json = true);
     }
@@ -174,12 +176,19 @@ final class ErrorsCommand extends FabricCommand {
         }
         NodeNameMap names = nodeNames.load(context, err());
         ErrorSweepOptions sweep = options;
+        if (cache.loads() && path != null) {
+            throw new UsageException("--load-cache and -D: a cache keeps no routes to follow (name the node with -G)");
+        }
+        // Read before the port opens: a file that is not a cache is a usage error, with nothing sent.
+        DiscoveredFabric cached = cache.loads() ? cache.load() : null;
         Swept swept;
         // The sweep's callbacks only collect (for block() here): they run where the answers are read, with no
         // hand-off between threads per answer.
         try (Connection connection = transport.connect(err(), Schedulers.immediate())) {
             MadPort port = connection.port();
-            swept = FabricDiscovery.discover(port, DiscoveryOptions.defaults().withOutstanding(outstanding))
+            Mono<DiscoveredFabric> fabrics = cached != null ? Mono.just(cached)
+                    : FabricDiscovery.discover(port, DiscoveryOptions.defaults().withOutstanding(outstanding));
+            swept = fabrics
                     .flatMap(fabric -> chosen(port, fabric, guid, path)
                             .flatMapMany(chosen -> ErrorSweep.sweep(port, chosen, sweep))
                             .collectList()
@@ -195,7 +204,7 @@ final class ErrorsCommand extends FabricCommand {
             DiscoveredFabric renamed = names.rename(swept.fabric());
             // A node named by -G/-S or -D has the far ends ibqueryerrors' partial scan gives it.
             List<PortLink> reported = Links.of(renamed);
-            if (guid != null || path != null) {
+            if ((guid != null || path != null) && cached == null) {
                 PartialScan scan = partialScan(renamed, guid, path);
                 reported = scan.nodesLastFoundFirst().stream().flatMap(n -> scan.links(n).stream()).toList();
             }
@@ -217,7 +226,10 @@ final class ErrorsCommand extends FabricCommand {
      */
     private Mono<List<DiscoveredNode>> chosen(MadPort port, DiscoveredFabric fabric, Long guid, SmpRoute.Directed path) {
         return NamedNode.portGuid(port, guid, path).map(g -> {
-                    List<DiscoveredNode> found = partialScan(fabric, guid, path).holding(g).stream().toList();
+                    // From a cache the node is picked from the whole fabric, all its ports: no scan runs.
+                    List<DiscoveredNode> found = cache.loads()
+                            ? fabric.nodesLastFoundFirst().stream().filter(n -> n.portGuids().containsValue(g)).limit(1).toList()
+                            : partialScan(fabric, guid, path).holding(g).stream().toList();
                     if (found.isEmpty()) {
                         err().println(String.format("umad errors: the partial scan did not find port GUID 0x%016x", g));
                     }

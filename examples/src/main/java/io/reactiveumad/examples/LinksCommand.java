@@ -42,6 +42,7 @@ final class LinksCommand extends FabricCommand {
     private int hops;
     private final WalkTimeout walk = new WalkTimeout();
     private final NodeNames nodeNames = new NodeNames();
+    private final CacheFiles cache = new CacheFiles();
     private boolean json;
 
     LinksCommand(CliContext context) {
@@ -72,6 +73,7 @@ final class LinksCommand extends FabricCommand {
                 .to(() -> lineMode = true);
         d.flag("-p", "--additional").help("Add each port's HOQ lifetime and VL stall count, where the link is not down "
                 + "(iblinkinfo -p).").to(() -> additional = true);
+        cache.declareLoad(d);
         walk.declare(d);
         nodeNames.declare(d);
         d.flag("--json").help("Print JSON.").to(() -> json = true);
@@ -89,6 +91,15 @@ final class LinksCommand extends FabricCommand {
         SmpRoute.Directed path = directRoute == null ? null : value("-D", () -> Routes.parse(directRoute));
         NodeNameMap names = nodeNames.load(context, err());
         List<PortLink> links;
+        if (cache.loads()) {
+            if (path != null) {
+                throw new UsageException("--load-cache and -D: a cache keeps no routes to follow (name the node with -G)");
+            }
+            DiscoveredFabric fabric = cache.load();
+            links = cachedLinks(json ? fabric : names.rename(fabric), guid);
+            out().print(json ? Json.pretty(json(links)) + "\n" : text(links, lineMode, additional));
+            return 0;
+        }
         // Discovery's callbacks only record answers (for block() here): they run where the answers are read.
         try (Connection connection = transport.connect(err(), Schedulers.immediate())) {
             MadPort port = connection.port();
@@ -137,6 +148,28 @@ final class LinksCommand extends FabricCommand {
             }
             links = shown.stream().flatMap(n -> scan.links(n).stream()).toList();
         }
+        return chosen(links);
+    }
+
+    /**
+     * The links of a fabric read from a cache: every node's, or (-G, without -a) those of the node holding port
+     * {@code guid}, all its ports the cache holds (the tools pick it from the whole fabric: no scan runs).
+     */
+    private List<PortLink> cachedLinks(DiscoveredFabric fabric, Long guid) {
+        List<PortLink> links = Links.of(fabric);
+        if (guid != null && !allNodes) {
+            Optional<DiscoveredNode> named = fabric.nodesLastFoundFirst().stream()
+                    .filter(n -> n.portGuids().containsValue(guid)).findFirst();
+            if (named.isEmpty()) {
+                err().printf("umad links: the cache holds no port 0x%016x%n", guid);
+            }
+            links = links.stream().filter(l -> named.isPresent() && l.local().node().guid() == named.get().guid()).toList();
+        }
+        return chosen(links);
+    }
+
+    /** Of {@code links}, those of the node types and states asked for. */
+    private List<PortLink> chosen(List<PortLink> links) {
         return links.stream()
                 .filter(l -> !switchesOnly || l.local().node().isSwitch())
                 .filter(l -> !casOnly || l.local().node().nodeInfo().nodeType() == NodeInfo.TYPE_CHANNEL_ADAPTER)

@@ -217,6 +217,11 @@ final class PartialScan {
         return cables.getOrDefault(guid, Map.of()).get(port);
     }
 
+    /** The hops the scan reached, as libibnetdisc counts them (ibnetdiscover -m, the cache's header). */
+    int hopsReached() {
+        return maxHopsDiscovered + initialHops;
+    }
+
     /** The GUID of the node the scan started at, if it reached one. */
     Optional<Long> startNode() {
         return found.isEmpty() ? Optional.empty() : Optional.of(startGuid);

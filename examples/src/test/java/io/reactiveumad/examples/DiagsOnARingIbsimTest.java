@@ -403,6 +403,42 @@ class DiagsOnARingIbsimTest {
         assertThat(umad("H-2", 1, "trace", nowhere).err()).contains("the multicast tables lead from lid");
     }
 
+    /**
+     * The fabric cache both ways: ibnetdiscover, iblinkinfo and ibqueryerrors load the cache discover --cache
+     * wrote as if they had scanned the ring themselves, and discover, links and errors --load-cache print what the
+     * tools print from ibnetdiscover --cache's file (made from the two-port HCA, so from another local node).
+     */
+    @Test
+    void fabricCachesGoBothWaysBetweenUsAndTheTools(@TempDir Path dir) {
+        IbsimFabric fabric = FABRIC.fabric();
+        String ours = dir.resolve("ours.cache").toString();
+        umad("H-2", 0, "discover", "--cache", ours);
+        assertThat(DiagsOracle.undated(fabric.diag("H-2", "ibnetdiscover", "--load-cache", ours).requireSuccess().stdout()))
+                .isEqualTo(DiagsOracle.undated(fabric.diag("H-2", "ibnetdiscover").requireSuccess().stdout()));
+        assertThat(fabric.diag("H-2", "iblinkinfo", "--load-cache", ours).requireSuccess().stdout())
+                .isEqualTo(fabric.diag("H-2", "iblinkinfo").requireSuccess().stdout());
+        DiagResult live = fabric.diag("H-2", "ibqueryerrors", "-r");
+        assertThat(masked(fabric.diag("H-2", "ibqueryerrors", "-r", "--load-cache", ours).stdout()))
+                .isEqualTo(masked(live.stdout())).contains("Errors for");
+
+        String theirs = dir.resolve("theirs.cache").toString();
+        fabric.diag("D-1", "ibnetdiscover", "--cache", theirs).requireSuccess();
+        for (String[] command : new String[][] {{"discover"}, {"discover", "-p"}, {"links"}, {"links", "-G", "0x100009"},
+            {"errors", "-r"}}) {
+            String tool = switch (command[0]) {
+                case "discover" -> "ibnetdiscover";
+                case "links" -> "iblinkinfo";
+                default -> "ibqueryerrors";
+            };
+            String[] args = java.util.stream.Stream.concat(java.util.Arrays.stream(command).skip(1),
+                    java.util.stream.Stream.of("--load-cache", theirs)).toArray(String[]::new);
+            DiagResult expected = fabric.diag("H-2", tool, args);
+            assertThat(masked(DiagsOracle.undated(umad("H-2", expected.exitCode(), command[0], args).out())))
+                    .as("%s", java.util.Arrays.toString(command))
+                    .isEqualTo(masked(DiagsOracle.undated(expected.stdout())));
+        }
+    }
+
     private static String mlids(String route) {
         return FABRIC.fabric().diag("H-2", "ibroute", "-M", "-D", route).requireSuccess().stdout();
     }
