@@ -33,7 +33,7 @@ final class CacheFiles {
     }
 
     /** The fabric in the cache named by --load-cache; a cache that is not one is a usage error naming the file. */
-    DiscoveredFabric load() {
+    IbnetdiscoverCache.Loaded load() {
         try {
             return IbnetdiscoverCache.read(load);
         } catch (NoSuchFileException e) {

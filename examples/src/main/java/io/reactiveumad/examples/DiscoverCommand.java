@@ -16,6 +16,7 @@ import io.reactiveumad.discovery.DiscoveryOptions.DiscoveryProgress;
 import io.reactiveumad.discovery.FabricDiscovery;
 import io.reactiveumad.service.FabricJson;
 import io.reactiveumad.test.topology.DiscoveredTopology;
+import io.reactiveumad.test.topology.IbnetdiscoverWriter;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
@@ -38,6 +39,7 @@ final class DiscoverCommand extends FabricCommand {
     private Format format;
     private boolean portsReport;
     private boolean full;
+    private boolean maxHops;
     /** The node types -l, -H, -S or -R lists (NodeInfo types), in ibnetdiscover's order; the last one given counts. */
     private List<Integer> listed = List.of();
     private static final List<Integer> ALL_TYPES = List.of(NodeInfo.TYPE_CHANNEL_ADAPTER, NodeInfo.TYPE_SWITCH,
@@ -71,6 +73,8 @@ final class DiscoverCommand extends FabricCommand {
                 + "(as ibnetdiscover -p; before -l, -H, -S and -R, as there).").to(() -> portsReport = true);
         d.flag("-f", "--full").help("End each port's line with its speed and width codes and VL capability "
                 + "(s=, w=, v=; as ibnetdiscover -f).").to(() -> full = true);
+        d.flag("-m", "--max_hops").help("Report the hops the scan reached and the SMPs ibnetdiscover's scan sends "
+                + "for this fabric (as ibnetdiscover -m).").to(() -> maxHops = true);
         cache.declareSave(d);
         cache.declareLoad(d);
         walk.declare(d);
@@ -145,13 +149,33 @@ final class DiscoverCommand extends FabricCommand {
         AtomicLong lastReport = new AtomicLong(System.nanoTime());
         DiscoveryOptions options = DiscoveryOptions.defaults().withOutstanding(outstanding)
                 .withProgress(p -> report(err, p, lastReport));
-        DiscoveredFabric fabric = cache.loads() ? cache.load() : discover(err, options, lastReport);
+        IbnetdiscoverCache.Loaded loaded = cache.loads() ? cache.load() : null;
+        DiscoveredFabric fabric = loaded != null ? loaded.fabric() : discover(err, options, lastReport);
         cache.save(fabric);
         out().print(format == Format.JSON ? Json.pretty(FabricJson.of(fabric)) + "\n" : portsReport
                 ? portsReport(fabric, names) : !listed.isEmpty() ? list(fabric, names) : DiscoveredTopology.toIbnetdiscover(
                 // ibnetdiscover prints every description cleaned, and the map's names where it applies one.
-                NodeNameMap.none().rename(fabric), node -> names.name(node.nodeGuid(), node.description()), full));
+                NodeNameMap.none().rename(fabric), node -> names.name(node.nodeGuid(), node.description()),
+                writer -> ibnetdiscoverOptions(writer, fabric, loaded)));
         return fabric.complete() ? 0 : UmadCli.EXIT_FAILED;
+    }
+
+    /**
+     * -f's port notes; -m's numbers, which are libibnetdisc's (its scan replayed: its SMPs, not ours, and the hops
+     * as its one counter counts them); from a cache, the hops it holds and no SMPs, as the tool reports them.
+     */
+    private IbnetdiscoverWriter ibnetdiscoverOptions(IbnetdiscoverWriter writer, DiscoveredFabric fabric,
+                                                     IbnetdiscoverCache.Loaded loaded) {
+        if (full) {
+            writer.portNotes(DiscoveredTopology.fullPortNotes(fabric));
+        }
+        if (maxHops && loaded != null) {
+            writer.maxHops(loaded.hopsReached(), 0);
+        } else if (maxHops) {
+            PartialScan scan = PartialScan.fromPath(fabric, new int[0], 0);
+            writer.maxHops(scan.hopsReached(), scan.smps());
+        }
+        return writer;
     }
 
     private DiscoveredFabric discover(PrintWriter err, DiscoveryOptions options, AtomicLong lastReport) {

@@ -180,7 +180,7 @@ final class ErrorsCommand extends FabricCommand {
             throw new UsageException("--load-cache and -D: a cache keeps no routes to follow (name the node with -G)");
         }
         // Read before the port opens: a file that is not a cache is a usage error, with nothing sent.
-        DiscoveredFabric cached = cache.loads() ? cache.load() : null;
+        DiscoveredFabric cached = cache.loads() ? cache.load().fabric() : null;
         Swept swept;
         // The sweep's callbacks only collect (for block() here): they run where the answers are read, with no
         // hand-off between threads per answer.

@@ -104,7 +104,11 @@ final class IbnetdiscoverCache {
      * from the local node (the cache keeps none). Fails with {@link IllegalArgumentException} naming the file when
      * it is not a version 1 cache or ends early.
      */
-    static DiscoveredFabric read(Path file) throws IOException {
+    /** A fabric read from a cache, with the hops the scan that made it reached. */
+    record Loaded(DiscoveredFabric fabric, int hopsReached) {
+    }
+
+    static Loaded read(Path file) throws IOException {
         ByteBuffer in = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN);
         try {
             int magic = in.getInt();
@@ -116,7 +120,7 @@ final class IbnetdiscoverCache {
             int nodeCount = in.getInt();
             int portCount = in.getInt();
             long fromGuid = in.getLong();
-            in.getInt(); // the hops the scan reached: nothing here needs it
+            int hopsReached = in.getInt();
             List<long[]> nodeKeys = new ArrayList<>();
             List<byte[][]> nodeData = new ArrayList<>();
             for (int i = 0; i < nodeCount; i++) {
@@ -149,7 +153,7 @@ final class IbnetdiscoverCache {
                 ports.put(List.of(guid, (long) number), new PortRecord(guid, number, info, nodeGuid,
                         linked ? List.of(remoteGuid, (long) remotePort) : null));
             }
-            return fabric(file, fromGuid, nodeKeys, nodeData, ports);
+            return new Loaded(fabric(file, fromGuid, nodeKeys, nodeData, ports), hopsReached);
         } catch (BufferUnderflowException e) {
             throw new IllegalArgumentException(file + " ends before the cache does (truncated?)");
         }

@@ -95,7 +95,7 @@ final class LinksCommand extends FabricCommand {
             if (path != null) {
                 throw new UsageException("--load-cache and -D: a cache keeps no routes to follow (name the node with -G)");
             }
-            DiscoveredFabric fabric = cache.load();
+            DiscoveredFabric fabric = cache.load().fabric();
             links = cachedLinks(json ? fabric : names.rename(fabric), guid);
             out().print(json ? Json.pretty(json(links)) + "\n" : text(links, lineMode, additional));
             return 0;

@@ -70,6 +70,8 @@ final class PartialScan {
     private long startGuid;
     private int startPort;
     private int maxHopsDiscovered;
+    /** The SMPs the scan sends: each NodeInfo and PortInfo queued, a NodeDescription per new node, a SwitchInfo per new switch. */
+    private int smps;
 
     private PartialScan(DiscoveredFabric fabric, int maxHops, int initialHops, boolean byLid) {
         this.fabric = fabric;
@@ -122,6 +124,7 @@ final class PartialScan {
         }
         while (!queue.isEmpty()) {
             Object query = queue.poll();
+            smps++;
             if (query instanceof NodeInfoQuery q) {
                 onNodeInfo(q);
             } else {
@@ -144,6 +147,9 @@ final class PartialScan {
             startPort = port;
         } else {
             link(node.guid(), port, query.fromGuid(), query.fromPort());
+        }
+        if (isNew) {
+            smps += node.isSwitch() ? 2 : 1;
         }
         if (isNew && node.isSwitch()) {
             queue.add(new PortInfoQuery(route, 0));
@@ -190,6 +196,8 @@ final class PartialScan {
             boolean forwards = node.isSwitch() || route.hops() == 0;
             if (far != null && forwards) {
                 queue.add(new NodeInfoQuery(route.extended(far[0], (int) far[1]), node.guid(), port));
+            } else {
+                smps++; // sent all the same, and not answered
             }
         }
     }
@@ -220,6 +228,11 @@ final class PartialScan {
     /** The hops the scan reached, as libibnetdisc counts them (ibnetdiscover -m, the cache's header). */
     int hopsReached() {
         return maxHopsDiscovered + initialHops;
+    }
+
+    /** The SMPs the scan sends, as libibnetdisc counts them (ibnetdiscover -m's "Total MADs used"). */
+    int smps() {
+        return smps;
     }
 
     /** The GUID of the node the scan started at, if it reached one. */

@@ -70,13 +70,18 @@ class DiagsOnARingIbsimTest {
                 .isEqualTo(FABRIC.fabric().diag("H-2", "ibnetdiscover", "-p").requireSuccess().stdout());
     }
 
-    /** ibnetdiscover -f's speed, width and VL capability codes on each port's line, from a host and a switch. */
+    /**
+     * ibnetdiscover -f's speed, width and VL capability codes on each port's line, and -m's hops and SMPs (the
+     * tool's own scan's count, replayed: our discovery sends others), from hosts, the two-port HCA and a switch.
+     */
     @ParameterizedTest
-    @ValueSource(strings = {"H-2", "S-3"})
-    void discoverFullPrintsIbnetdiscoverFsTextFrom(String local) {
-        assertThat(DiagsOracle.undated(umad(local, 0, "discover", "-f").out()))
-                .isEqualTo(DiagsOracle.undated(FABRIC.fabric().diag(local, "ibnetdiscover", "-f").requireSuccess().stdout()))
-                .contains(" s=1 w=2 v=");
+    @ValueSource(strings = {"H-2|-f", "S-3|-f", "H-2|-m", "D-1|-m -f", "S-3|-m", "my host (x)|-m"})
+    void discoverPrintsIbnetdiscoversFullTextAndCounts(String fromAndOptions) {
+        String[] parts = fromAndOptions.split("\\|");
+        String[] args = parts[1].split(" ");
+        assertThat(DiagsOracle.undated(umad(parts[0], 0, "discover", args).out())).as("discover %s from %s", parts[1], parts[0])
+                .isEqualTo(DiagsOracle.undated(FABRIC.fabric().diag(parts[0], "ibnetdiscover", args).requireSuccess().stdout()))
+                .containsPattern(parts[1].contains("-f") ? " s=1 w=2 v=" : "# Total MADs used: [1-9]");
     }
 
     /** iblinkinfo -p: each link that is up has its port's HOQ lifetime (OpenSM's, per port) and VL stall count. */

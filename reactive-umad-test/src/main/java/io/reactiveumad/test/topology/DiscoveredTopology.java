@@ -10,7 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * A {@link FabricDiscovery} result as a {@link Topology}: the model the embedded fabric loads and
@@ -54,24 +56,30 @@ public final class DiscoveredTopology {
 
     /** As {@link #toIbnetdiscover(DiscoveredFabric)}, naming nodes as a node name map does ({@link IbnetdiscoverWriter#names}). */
     public static String toIbnetdiscover(DiscoveredFabric fabric, Function<Node, String> names) {
-        return toIbnetdiscover(fabric, names, false);
+        return toIbnetdiscover(fabric, names, UnaryOperator.identity());
     }
 
     /**
-     * As {@link #toIbnetdiscover(DiscoveredFabric, Function)}; with {@code full}, each port's line ends as
-     * ibnetdiscover -f ends it: {@code s=} its LinkSpeedActive, {@code w=} its LinkWidthActive, {@code v=} its VLCap.
+     * As {@link #toIbnetdiscover(DiscoveredFabric, Function)}, the writer set up further by {@code options}
+     * (ibnetdiscover -f's {@link #fullPortNotes}, -m's {@link IbnetdiscoverWriter#maxHops}).
      */
-    public static String toIbnetdiscover(DiscoveredFabric fabric, Function<Node, String> names, boolean full) {
+    public static String toIbnetdiscover(DiscoveredFabric fabric, Function<Node, String> names,
+                                         UnaryOperator<IbnetdiscoverWriter> options) {
         Topology topology = of(fabric, fabric.nodesLastFoundFirst());
         DiscoveredNode local = fabric.node(fabric.fromNodeGuid()).orElseThrow();
         IbnetdiscoverWriter writer = new IbnetdiscoverWriter().generatedOn(ZonedDateTime.now()).names(names)
                 .initiatedFrom(topology.requireNode(guidName(local)), local.portGuid(fabric.fromPort()));
-        if (full) {
-            writer.portNotes((node, port) -> fabric.node(node.nodeGuid()).flatMap(n -> n.port(port))
-                    .map(info -> " s=" + info.linkSpeedActive() + " w=" + info.linkWidthActive() + " v=" + info.vlCap())
-                    .orElse(""));
-        }
-        return writer.write(topology);
+        return options.apply(writer).write(topology);
+    }
+
+    /**
+     * ibnetdiscover -f's end of each port's line: {@code s=} its LinkSpeedActive, {@code w=} its LinkWidthActive,
+     * {@code v=} its VLCap, from {@code fabric}'s PortInfo ({@link IbnetdiscoverWriter#portNotes}).
+     */
+    public static BiFunction<Node, Integer, String> fullPortNotes(DiscoveredFabric fabric) {
+        return (node, port) -> fabric.node(node.nodeGuid()).flatMap(n -> n.port(port))
+                .map(info -> " s=" + info.linkSpeedActive() + " w=" + info.linkWidthActive() + " v=" + info.vlCap())
+                .orElse("");
     }
 
     private static Node node(DiscoveredNode found) {

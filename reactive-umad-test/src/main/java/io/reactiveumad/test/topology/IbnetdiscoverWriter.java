@@ -21,6 +21,8 @@ public final class IbnetdiscoverWriter {
     private long fromPortGuid;
     private Function<Node, String> names = Node::description;
     private BiFunction<Node, Integer, String> portNotes = (node, port) -> "";
+    /** ibnetdiscover -m's two numbers, or null. */
+    private int[] maxHops;
 
     /** Prints {@code # Topology file: generated on <ctime>}; without it the header says who generated it. */
     public IbnetdiscoverWriter generatedOn(ZonedDateTime when) {
@@ -53,11 +55,21 @@ public final class IbnetdiscoverWriter {
         return this;
     }
 
+    /** ibnetdiscover -m's lines after the date: the hops the scan reached and the MADs it sent. */
+    public IbnetdiscoverWriter maxHops(int hops, int mads) {
+        this.maxHops = new int[] {hops, mads};
+        return this;
+    }
+
     public String write(Topology topology) {
         StringBuilder out = new StringBuilder(256 * topology.nodes().size() + 128);
         out.append("#\n# Topology file: generated ")
                 .append(generatedOn == null ? "by reactive-umad\n" : "on " + CTIME.format(generatedOn) + "\n")
                 .append("#\n");
+        if (maxHops != null) {
+            out.append("# Reported max hops discovered: ").append(maxHops[0]).append("\n# Total MADs used: ")
+                    .append(maxHops[1]).append('\n');
+        }
         if (fromNode != null) {
             out.append(String.format("# Initiated from node %016x port %016x\n", fromNode.nodeGuid(), fromPortGuid));
         }
