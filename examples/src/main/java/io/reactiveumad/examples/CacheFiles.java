@@ -1,6 +1,7 @@
 package io.reactiveumad.examples;
 
 import io.reactiveumad.discovery.DiscoveredFabric;
+import io.reactiveumad.discovery.LibibnetdiscScan;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.UsageException;
 import io.reactiveumad.examples.cli.Values;
@@ -51,7 +52,7 @@ final class CacheFiles {
             return;
         }
         try {
-            IbnetdiscoverCache.write(fabric, PartialScan.fromPath(fabric, new int[0], 0).hopsReached(), save);
+            IbnetdiscoverCache.write(fabric, LibibnetdiscScan.fromLocalPort(fabric, 0).hopsReached(), save);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the cache " + save + ": " + e, e);
         }

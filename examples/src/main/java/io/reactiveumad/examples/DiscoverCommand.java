@@ -2,6 +2,7 @@ package io.reactiveumad.examples;
 
 import io.reactiveumad.PortStats;
 import io.reactiveumad.discovery.DiscoveredFabric;
+import io.reactiveumad.discovery.LibibnetdiscScan;
 import io.reactiveumad.fabric.LinkEnd;
 import io.reactiveumad.fabric.Links;
 import io.reactiveumad.fabric.PortLink;
@@ -172,7 +173,7 @@ final class DiscoverCommand extends FabricCommand {
         if (maxHops && loaded != null) {
             writer.maxHops(loaded.hopsReached(), 0);
         } else if (maxHops) {
-            PartialScan scan = PartialScan.fromPath(fabric, new int[0], 0);
+            LibibnetdiscScan scan = LibibnetdiscScan.fromLocalPort(fabric, 0);
             writer.maxHops(scan.hopsReached(), scan.smps());
         }
         return writer;

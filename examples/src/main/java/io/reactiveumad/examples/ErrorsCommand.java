@@ -7,6 +7,7 @@ import io.reactiveumad.discovery.DiscoveredFabric;
 import io.reactiveumad.discovery.DiscoveredNode;
 import io.reactiveumad.discovery.DiscoveryOptions;
 import io.reactiveumad.discovery.FabricDiscovery;
+import io.reactiveumad.discovery.LibibnetdiscScan;
 import io.reactiveumad.fabric.ErrorCounter;
 import io.reactiveumad.fabric.ErrorSweep;
 import io.reactiveumad.fabric.ErrorSweepOptions;
@@ -186,8 +187,10 @@ final class ErrorsCommand extends FabricCommand {
         // hand-off between threads per answer.
         try (Connection connection = transport.connect(err(), Schedulers.immediate())) {
             MadPort port = connection.port();
+            // A node named by -G/-S or -D is checked, its links reported, as ibqueryerrors' partial scan finds it.
             Mono<DiscoveredFabric> fabrics = cached != null ? Mono.just(cached)
-                    : FabricDiscovery.discover(port, DiscoveryOptions.defaults().withOutstanding(outstanding));
+                    : FabricDiscovery.discover(port, DiscoveryOptions.defaults().withOutstanding(outstanding))
+                            .map(fabric -> guid == null && path == null ? fabric : partialScan(fabric, guid, path));
             swept = fabrics
                     .flatMap(fabric -> chosen(port, fabric, guid, path)
                             .flatMapMany(chosen -> ErrorSweep.sweep(port, chosen, sweep))
@@ -201,14 +204,7 @@ final class ErrorsCommand extends FabricCommand {
         List<NodeErrors> nodes = swept.nodes();
         Map<Long, Map<Integer, PortLink>> links = new HashMap<>();
         if (reportPort && !json) { // the text's "Link info" lines; JSON has none
-            DiscoveredFabric renamed = names.rename(swept.fabric());
-            // A node named by -G/-S or -D has the far ends ibqueryerrors' partial scan gives it.
-            List<PortLink> reported = Links.of(renamed);
-            if ((guid != null || path != null) && cached == null) {
-                PartialScan scan = partialScan(renamed, guid, path);
-                reported = scan.nodesLastFoundFirst().stream().flatMap(n -> scan.links(n).stream()).toList();
-            }
-            for (PortLink l : reported) {
+            for (PortLink l : Links.of(names.rename(swept.fabric()))) {
                 links.computeIfAbsent(l.local().node().guid(), g -> new HashMap<>()).put(l.local().port(), l);
             }
         }
@@ -227,11 +223,11 @@ final class ErrorsCommand extends FabricCommand {
     private Mono<List<DiscoveredNode>> chosen(MadPort port, DiscoveredFabric fabric, Long guid, SmpRoute.Directed path) {
         return NamedNode.portGuid(port, guid, path).map(g -> {
                     // From a cache the node is picked from the whole fabric, all its ports: no scan runs.
-                    List<DiscoveredNode> found = cache.loads()
-                            ? fabric.nodesLastFoundFirst().stream().filter(n -> n.portGuids().containsValue(g)).limit(1).toList()
-                            : partialScan(fabric, guid, path).holding(g).stream().toList();
+                    List<DiscoveredNode> found = fabric.nodesLastFoundFirst().stream()
+                            .filter(n -> n.portGuids().containsValue(g)).limit(1).toList();
                     if (found.isEmpty()) {
-                        err().println(String.format("umad errors: the partial scan did not find port GUID 0x%016x", g));
+                        err().println(String.format("umad errors: the %s holds no port GUID 0x%016x",
+                                cache.loads() ? "cache" : "partial scan", g));
                     }
                     return found;
                 })
@@ -239,9 +235,10 @@ final class ErrorsCommand extends FabricCommand {
                 .map(nodes -> nodes.stream().filter(this::typeChosen).toList());
     }
 
-    /** ibqueryerrors' partial scan from the node named by -G ({@code guid}) or -D ({@code path}): one hop, as there. */
-    private static PartialScan partialScan(DiscoveredFabric fabric, Long guid, SmpRoute.Directed path) {
-        return guid != null ? PartialScan.fromPortGuid(fabric, guid, 1) : PartialScan.fromPath(fabric, path.ports(), 1);
+    /** What ibqueryerrors' partial scan from the node named by -G ({@code guid}) or -D ({@code path}) finds: one hop. */
+    private static DiscoveredFabric partialScan(DiscoveredFabric fabric, Long guid, SmpRoute.Directed path) {
+        return (guid != null ? LibibnetdiscScan.fromPortGuid(fabric, guid, 1) : LibibnetdiscScan.fromRoute(fabric, path, 1))
+                .found();
     }
 
     private boolean typeChosen(DiscoveredNode node) {

@@ -5,6 +5,7 @@ import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.discovery.DiscoveredFabric;
 import io.reactiveumad.discovery.DiscoveredNode;
 import io.reactiveumad.discovery.FabricDiscovery;
+import io.reactiveumad.discovery.LibibnetdiscScan;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.service.Routes;
 import io.reactiveumad.examples.cli.UsageException;
@@ -123,30 +124,29 @@ final class LinksCommand extends FabricCommand {
     /**
      * The links of the ports shown, of the types and states asked for: of every node, from the whole discovery; or,
      * once a node is named ({@code -G} {@code guid} or {@code -D} {@code path}: {@code named} is its port GUID) or a
-     * hop count given, as the tools' partial scan from there finds them ({@link PartialScan}): every node it finds
-     * with -a or without a name, else the one named.
+     * hop count given, as the tools' partial scan from there finds them ({@link LibibnetdiscScan}): every node it
+     * finds with -a or without a name, else the one named.
      */
     private List<PortLink> shownLinks(DiscoveredFabric fabric, Optional<Long> named, Long guid, SmpRoute.Directed path) {
         boolean startsAtANode = guid != null || path != null;
-        List<PortLink> links;
         if (!startsAtANode && hops == 0) {
-            links = Links.of(fabric);
-        } else {
-            // As the tools: a scan from a named node goes one hop unless told otherwise.
-            int limit = startsAtANode ? Math.max(hops, 1) : hops;
-            PartialScan scan = guid != null ? PartialScan.fromPortGuid(fabric, guid, limit)
-                    : PartialScan.fromPath(fabric, path == null ? new int[0] : path.ports(), limit);
-            List<DiscoveredNode> shown = scan.nodesLastFoundFirst();
-            String from = guid != null ? String.format("-G 0x%016x", guid) : path != null ? "-D " + directRoute : "here";
-            if (shown.isEmpty()) {
-                err().println("umad links: the partial scan from " + from + " found no node");
-            } else if (named.isPresent()) {
-                shown = shown.stream().filter(n -> n.portGuids().containsValue(named.get())).limit(1).toList();
-                if (shown.isEmpty()) {
-                    err().printf("umad links: the partial scan from %s did not find port 0x%016x%n", from, named.get());
-                }
+            return chosen(Links.of(fabric));
+        }
+        // As the tools: a scan from a named node goes one hop unless told otherwise.
+        int limit = startsAtANode ? Math.max(hops, 1) : hops;
+        DiscoveredFabric scanned = (guid != null ? LibibnetdiscScan.fromPortGuid(fabric, guid, limit)
+                : LibibnetdiscScan.fromRoute(fabric, path == null ? SmpRoute.directed() : path, limit)).found();
+        List<PortLink> links = Links.of(scanned);
+        String from = guid != null ? String.format("-G 0x%016x", guid) : path != null ? "-D " + directRoute : "here";
+        if (scanned.nodes().isEmpty()) {
+            err().println("umad links: the partial scan from " + from + " found no node");
+        } else if (named.isPresent()) {
+            Optional<DiscoveredNode> node = scanned.nodesLastFoundFirst().stream()
+                    .filter(n -> n.portGuids().containsValue(named.get())).findFirst();
+            if (node.isEmpty()) {
+                err().printf("umad links: the partial scan from %s did not find port 0x%016x%n", from, named.get());
             }
-            links = shown.stream().flatMap(n -> scan.links(n).stream()).toList();
+            links = links.stream().filter(l -> node.isPresent() && l.local().node().guid() == node.get().guid()).toList();
         }
         return chosen(links);
     }

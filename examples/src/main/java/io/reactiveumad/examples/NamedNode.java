@@ -9,7 +9,7 @@ import reactor.core.publisher.Mono;
 /**
  * The port an infiniband-diags command line names a node by, {@code -G}/{@code -S GUID} or {@code -D PATH}: the
  * tools ask NodeInfo along the path for its port GUID before they look the node up in their partial scan
- * ({@link PartialScan}).
+ * ({@link io.reactiveumad.discovery.LibibnetdiscScan}).
  */
 final class NamedNode {
     private NamedNode() {

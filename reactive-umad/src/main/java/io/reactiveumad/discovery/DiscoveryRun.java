@@ -257,7 +257,7 @@ final class DiscoveryRun {
             }
         });
         List<DiscoveredNode> answered = nodes.values().stream().map(NodeState::toNode).toList();
-        List<DiscoveredNode> found = LibibnetdiscOrder.of(answered, links, fromNode.info.nodeGuid(), fromPort);
+        List<DiscoveredNode> found = LibibnetdiscScan.order(answered, links, fromNode.info.nodeGuid(), fromPort);
         return new DiscoveredFabric(found, links, fromNode.info.nodeGuid(), fromPort, sent, problems);
     }
 

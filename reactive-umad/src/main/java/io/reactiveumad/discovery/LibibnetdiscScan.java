@@ -1,10 +1,6 @@
-package io.reactiveumad.examples;
+package io.reactiveumad.discovery;
 
-import io.reactiveumad.discovery.DiscoveredFabric;
-import io.reactiveumad.discovery.DiscoveredLink;
-import io.reactiveumad.discovery.DiscoveredNode;
-import io.reactiveumad.fabric.LinkEnd;
-import io.reactiveumad.fabric.PortLink;
+import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.mad.attr.PortInfo;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -18,11 +14,15 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * What the infiniband-diags tools' partial scan (libibnetdisc started at a node, {@code iblinkinfo -D/-G/-n},
- * {@code ibqueryerrors -D/-G}) finds, worked out from a whole discovery of the fabric: which nodes, which of
- * their ports it read, and which links it made. It replays the scan's one FIFO queue of SMPs with its rules:
+ * libibnetdisc's scan (ibnetdiscover, iblinkinfo, ibqueryerrors) replayed over a fabric discovered whole: which
+ * nodes it finds and in which order, which of their ports it reads, which links it makes, the hops it counts and
+ * the SMPs it sends. Its order is the tools' order on every fabric ({@link DiscoveredFabric#nodes()}); started at
+ * a node with a hop limit, it is their partial scan ({@code iblinkinfo -D/-G/-n}, {@code ibqueryerrors -D/-G}).
+ * The replay follows the scan's one FIFO queue of SMPs (at most two on the wire, answered in order) with its rules:
  *
  * <ul>
+ *   <li>A NodeInfo answer from a new node asks for its NodeDescription and, on a switch, SwitchInfo and PortInfo of
+ *       port 0, whose answer asks for every port's; a CA's NodeInfo asks for the PortInfo of the port it arrived by.</li>
  *   <li>A switch's PortInfo of a port in LinkUp, other than the one the SMP entered by, sends NodeInfo one hop
  *       further; so does the start node's own port when it is a CA.</li>
  *   <li>The hop limit is one counter for the whole scan, not a depth per node: a route that grows longer than
@@ -33,14 +33,12 @@ import java.util.TreeSet;
  *       instead, asks the node there, and links the CA's port to that node's port the route entered it by,
  *       whatever the cable (the tools' way of finding what a CA is cabled to).</li>
  *   <li>A route never continues through a CA that is not the local node (a CA forwards no directed-route SMP),
- *       and never from a CA reached by LID.</li>
+ *       and never from a CA reached by LID: such an SMP is sent, and not answered.</li>
  *   <li>A NodeInfo that reaches a node links the port it arrived by to the port it left by, undoing either
  *       port's earlier link.</li>
  * </ul>
- *
- * Every node is printed last found first, as the tools print it.
  */
-final class PartialScan {
+public final class LibibnetdiscScan {
     /** A route as the scan holds it: the node reached, the port it entered by, its hops, the route one hop shorter. */
     private record Route(Route shorter, long guid, int arrival, int hops) {
         Route extended(long farGuid, int farPort) {
@@ -56,8 +54,9 @@ final class PartialScan {
     private record PortInfoQuery(Route route, int port) {
     }
 
-    private final DiscoveredFabric fabric;
-    private final Map<Long, DiscoveredNode> nodes;
+    private final Map<Long, DiscoveredNode> nodes = new LinkedHashMap<>();
+    private final long fromGuid;
+    private final int fromPort;
     private final Map<Long, Map<Integer, long[]>> cables = new HashMap<>();
     private final int maxHops;
     private final int initialHops;
@@ -73,41 +72,62 @@ final class PartialScan {
     /** The SMPs the scan sends: each NodeInfo and PortInfo queued, a NodeDescription per new node, a SwitchInfo per new switch. */
     private int smps;
 
-    private PartialScan(DiscoveredFabric fabric, int maxHops, int initialHops, boolean byLid) {
-        this.fabric = fabric;
-        this.nodes = fabric.byGuid();
+    private LibibnetdiscScan(List<DiscoveredNode> nodes, List<DiscoveredLink> links, long fromGuid, int fromPort, int maxHops,
+                             int initialHops, boolean byLid) {
+        nodes.forEach(n -> this.nodes.put(n.guid(), n));
+        this.fromGuid = fromGuid;
+        this.fromPort = fromPort;
         this.maxHops = maxHops;
         this.initialHops = initialHops;
         this.byLid = byLid;
-        for (DiscoveredLink link : fabric.links()) {
+        for (DiscoveredLink link : links) {
             cables.computeIfAbsent(link.nodeGuidA(), g -> new HashMap<>()).put(link.portA(), new long[] {link.nodeGuidB(), link.portB()});
             cables.computeIfAbsent(link.nodeGuidB(), g -> new HashMap<>()).put(link.portB(), new long[] {link.nodeGuidA(), link.portA()});
         }
     }
 
     /**
-     * The scan started along {@code path} (ports from the local one, as {@code -D} gives them; empty for the local
-     * node, which is where a scan without -D or -G starts) with {@code maxHops} (0: no limit).
+     * The nodes in the order the tools' whole scan from the local port finds them (nodes it cannot reach, none when
+     * the discovery was whole, after the others).
      */
-    static PartialScan fromPath(DiscoveredFabric fabric, int[] path, int maxHops) {
-        PartialScan scan = new PartialScan(fabric, maxHops, path.length, false);
-        Route route = new Route(null, fabric.fromNodeGuid(), fabric.fromPort(), 0);
-        for (int out : path) {
-            long[] far = scan.cable(route.guid(), out);
-            if (far == null) {
-                return scan.run(null);
-            }
-            route = route.extended(far[0], (int) far[1]);
-        }
-        return scan.run(route);
+    static List<DiscoveredNode> order(List<DiscoveredNode> nodes, List<DiscoveredLink> links, long fromGuid, int fromPort) {
+        LibibnetdiscScan scan = new LibibnetdiscScan(nodes, links, fromGuid, fromPort, 0, 0, false)
+                .run(new Route(null, fromGuid, fromPort, 0));
+        List<DiscoveredNode> order = new ArrayList<>();
+        scan.found.keySet().forEach(guid -> order.add(scan.nodes.get(guid)));
+        nodes.stream().filter(n -> !scan.found.containsKey(n.guid())).forEach(order::add);
+        return order;
+    }
+
+    /** The tools' scan of {@code fabric} from its local port, as far as {@code maxHops} (0: no limit; iblinkinfo -n). */
+    public static LibibnetdiscScan fromLocalPort(DiscoveredFabric fabric, int maxHops) {
+        return fromRoute(fabric, SmpRoute.directed(), maxHops);
     }
 
     /**
-     * The scan started by LID at the node holding {@code portGuid} (-G): it enters a CA by that port, a switch by
-     * the port the discovery first reached it through.
+     * The tools' partial scan started at the end of {@code route} from the local port ({@code -D}), as far as
+     * {@code maxHops} (0: no limit; the tools' default with -D is 1). A route that leads nowhere finds nothing.
      */
-    static PartialScan fromPortGuid(DiscoveredFabric fabric, long portGuid, int maxHops) {
-        PartialScan scan = new PartialScan(fabric, maxHops, 0, true);
+    public static LibibnetdiscScan fromRoute(DiscoveredFabric fabric, SmpRoute.Directed route, int maxHops) {
+        int[] path = route.ports();
+        LibibnetdiscScan scan = of(fabric, maxHops, path.length, false);
+        Route at = new Route(null, fabric.fromNodeGuid(), fabric.fromPort(), 0);
+        for (int out : path) {
+            long[] far = scan.cable(at.guid(), out);
+            if (far == null) {
+                return scan.run(null);
+            }
+            at = at.extended(far[0], (int) far[1]);
+        }
+        return scan.run(at);
+    }
+
+    /**
+     * The tools' partial scan started by LID at the node holding {@code portGuid} ({@code -G}), as far as
+     * {@code maxHops}: it enters a CA by that port, a switch by the port the discovery first reached it through.
+     */
+    public static LibibnetdiscScan fromPortGuid(DiscoveredFabric fabric, long portGuid, int maxHops) {
+        LibibnetdiscScan scan = of(fabric, maxHops, 0, true);
         DiscoveredNode node = fabric.nodes().stream().filter(n -> n.portGuids().containsValue(portGuid)).findFirst()
                 .orElse(null);
         if (node == null) {
@@ -118,7 +138,15 @@ final class PartialScan {
         return scan.run(new Route(null, node.guid(), arrival, 0));
     }
 
-    private PartialScan run(Route start) {
+    private static LibibnetdiscScan of(DiscoveredFabric fabric, int maxHops, int initialHops, boolean byLid) {
+        if (maxHops < 0) {
+            throw new IllegalArgumentException("maxHops must be 0 (no limit) or more: " + maxHops);
+        }
+        return new LibibnetdiscScan(fabric.nodes(), fabric.links(), fabric.fromNodeGuid(), fabric.fromPort(), maxHops,
+                initialHops, byLid);
+    }
+
+    private LibibnetdiscScan run(Route start) {
         if (start != null) {
             queue.add(new NodeInfoQuery(start, null, 0));
         }
@@ -225,35 +253,32 @@ final class PartialScan {
         return cables.getOrDefault(guid, Map.of()).get(port);
     }
 
+    /**
+     * What the scan found, as a fabric: its nodes in the order found, each with the ports it read (all of a
+     * switch's; of a CA, those it was reached by), and the links it made; the SMPs it sent. Its
+     * {@link io.reactiveumad.fabric.Links#of link report} is the tools' for that scan.
+     */
+    public DiscoveredFabric found() {
+        List<DiscoveredNode> order = new ArrayList<>();
+        found.keySet().forEach(guid -> order.add(asFound(nodes.get(guid))));
+        List<DiscoveredLink> made = new ArrayList<>();
+        linked.forEach((a, b) -> {
+            int order2 = Long.compare(a.get(0), b.get(0));
+            if (order2 < 0 || order2 == 0 && a.get(1) < b.get(1)) {
+                made.add(new DiscoveredLink(a.get(0), (int) (long) a.get(1), b.get(0), (int) (long) b.get(1)));
+            }
+        });
+        return new DiscoveredFabric(order, made, fromGuid, fromPort, smps, List.of());
+    }
+
     /** The hops the scan reached, as libibnetdisc counts them (ibnetdiscover -m, the cache's header). */
-    int hopsReached() {
+    public int hopsReached() {
         return maxHopsDiscovered + initialHops;
     }
 
     /** The SMPs the scan sends, as libibnetdisc counts them (ibnetdiscover -m's "Total MADs used"). */
-    int smps() {
+    public int smps() {
         return smps;
-    }
-
-    /** The GUID of the node the scan started at, if it reached one. */
-    Optional<Long> startNode() {
-        return found.isEmpty() ? Optional.empty() : Optional.of(startGuid);
-    }
-
-    /** The nodes found, last found first (the tools' print order). */
-    List<DiscoveredNode> nodesLastFoundFirst() {
-        List<DiscoveredNode> order = new ArrayList<>();
-        found.keySet().forEach(guid -> order.add(0, nodes.get(guid)));
-        return order;
-    }
-
-    /**
-     * The node holding port {@code portGuid} as the scan found it: with only the ports whose PortInfo it read (all of
-     * a switch's; of a CA, those it was reached by); empty when the scan did not find it.
-     */
-    Optional<DiscoveredNode> holding(long portGuid) {
-        return nodesLastFoundFirst().stream().filter(n -> n.portGuids().containsValue(portGuid)).findFirst()
-                .map(this::asFound);
     }
 
     private DiscoveredNode asFound(DiscoveredNode node) {
@@ -268,20 +293,9 @@ final class PartialScan {
         return new DiscoveredNode(node.nodeInfo(), node.description(), node.switchInfo(), ports, guids, node.path());
     }
 
-    /** Each port of {@code node} the scan read, with the port it linked it to (none: "Port not available"). */
-    List<PortLink> links(DiscoveredNode node) {
-        List<PortLink> links = new ArrayList<>();
-        for (int port : found.getOrDefault(node.guid(), new TreeSet<>())) {
-            List<Long> far = linked.get(List.of(node.guid(), (long) port));
-            Optional<LinkEnd> remote = far == null ? Optional.empty()
-                    : LinkEnd.of(nodes.get(far.get(0)), (int) (long) far.get(1));
-            LinkEnd.of(node, port).ifPresent(local -> links.add(new PortLink(local, remote)));
-        }
-        return links;
-    }
-
     @Override
     public String toString() {
-        return "PartialScan(" + found.size() + " of " + fabric.nodes().size() + " nodes, " + maxHopsDiscovered + " hops)";
+        return "LibibnetdiscScan(" + found.size() + " of " + nodes.size() + " nodes, " + hopsReached() + " hops, " + smps
+                + " SMPs)";
     }
 }
