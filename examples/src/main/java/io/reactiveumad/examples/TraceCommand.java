@@ -134,17 +134,10 @@ final class TraceCommand extends FabricCommand {
     }
 
     private static Map<String, Object> json(MulticastTrace trace) {
-        List<Map<String, Object>> hops = new ArrayList<>();
-        for (TraceHop hop : trace.hops()) {
-            Map<String, Object> h = new LinkedHashMap<>();
-            h.put("egressPort", hop.egressPort());
-            h.putAll(node(hop.node(), hop.ingressPort()));
-            hops.add(h);
-        }
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("mlid", String.format("0x%04x", trace.mlid()));
         out.put("from", node(trace.from(), trace.fromPort()));
-        out.put("hops", hops);
+        out.put("hops", hops(trace.hops()));
         out.put("to", node(trace.to(), trace.toPort()));
         out.put("loops", trace.loops().stream().map(e -> node(e, 0)).toList());
         return out;
@@ -196,18 +189,22 @@ final class TraceCommand extends FabricCommand {
     }
 
     private static Map<String, Object> json(RouteTrace trace) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("from", node(trace.from(), trace.fromPort()));
+        out.put("hops", hops(trace.hops()));
+        out.put("to", node(trace.to(), trace.toPort()));
+        return out;
+    }
+
+    private static List<Map<String, Object>> hops(List<TraceHop> trace) {
         List<Map<String, Object>> hops = new ArrayList<>();
-        for (TraceHop hop : trace.hops()) {
+        for (TraceHop hop : trace) {
             Map<String, Object> h = new LinkedHashMap<>();
             h.put("egressPort", hop.egressPort());
             h.putAll(node(hop.node(), hop.ingressPort()));
             hops.add(h);
         }
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("from", node(trace.from(), trace.fromPort()));
-        out.put("hops", hops);
-        out.put("to", node(trace.to(), trace.toPort()));
-        return out;
+        return hops;
     }
 
     private static Map<String, Object> node(Endpoint e, int port) {
