@@ -164,6 +164,28 @@ static void guid_info(void)
 	dump("GuidInfo", b, 64);
 }
 
+static void sl_to_vl_mapping_table(void)
+{
+	/* libibmad has no SLtoVLMappingTable field: OpenSM's struct and its setter. */
+	ib_slvl_table_t t;
+	memset(&t, 0, sizeof t);
+	for (int sl = 0; sl < 16; sl++)
+		ib_slvl_table_set(&t, (uint8_t)sl, (uint8_t)((15 - sl) ^ 3));
+	dump("SlToVlMappingTable", (uint8_t *)&t, 8);
+}
+
+static void vl_arbitration_table(void)
+{
+	/* libibmad has no VLArbitrationTable field: OpenSM's struct. */
+	ib_vl_arb_table_t t;
+	memset(&t, 0, sizeof t);
+	for (int i = 0; i < IB_NUM_VL_ARB_ELEMENTS_IN_BLOCK; i++) {
+		t.vl_entry[i].vl = (uint8_t)(i % 15);
+		t.vl_entry[i].weight = (uint8_t)(i * 7 + 1);
+	}
+	dump("VlArbitrationTable", (uint8_t *)&t, 64);
+}
+
 static void linear_forwarding_table(void)
 {
 	uint8_t b[BUF] = { 0 };
@@ -610,6 +632,8 @@ int main(void)
 	switch_info();
 	p_key_table();
 	guid_info();
+	sl_to_vl_mapping_table();
+	vl_arbitration_table();
 	linear_forwarding_table();
 	multicast_forwarding_table();
 	sm_info();

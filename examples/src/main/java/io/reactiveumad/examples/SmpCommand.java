@@ -5,6 +5,8 @@ import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.mad.attr.GuidInfo;
 import io.reactiveumad.mad.attr.PKeyTable;
 import io.reactiveumad.mad.attr.PortInfo;
+import io.reactiveumad.mad.attr.SlToVlMappingTable;
+import io.reactiveumad.mad.attr.VlArbitrationTable;
 import io.reactiveumad.mad.attr.SwitchInfo;
 import java.util.List;
 import reactor.core.publisher.Flux;
@@ -18,7 +20,7 @@ final class SmpCommand {
     static final CommandInfo INFO = CommandInfo.of(SmpCommand.class, "smp",
             "Query a node's SMP attributes (as smpquery), LID-routed or along a directed route (-D).")
             .withSubcommands(NodeInfoQuery.INFO, NodeDescQuery.INFO, PortInfoQuery.INFO, SwitchInfoQuery.INFO,
-                    PKeyTableQuery.INFO, GuidInfoQuery.INFO);
+                    PKeyTableQuery.INFO, GuidInfoQuery.INFO, SlToVlQuery.INFO, VlArbitrationQuery.INFO);
 
     /** One SMP Get: the target (a LID, or a directed route with -D) and how to print the answer. */
     abstract static class Query extends FabricCommand {
@@ -224,6 +226,159 @@ final class SmpCommand {
             PortGuids table = (PortGuids) answer;
             return table(table.guids().stream().map(g -> String.format("0x%016x", g)).toList(), table.capacity(), 2,
                     "guids");
+        }
+    }
+
+    /** How smpquery names the node it asked (libibmad's portid2str): "Lid 4", "DR path slid 65535; dlid 65535; 0,1". */
+    static String portId(SmpRoute route) {
+        if (route instanceof SmpRoute.LidRouted lid) {
+            return "Lid " + lid.lid();
+        }
+        SmpRoute.Directed dr = (SmpRoute.Directed) route;
+        StringBuilder path = new StringBuilder("0");
+        for (int port : dr.ports()) {
+            path.append(',').append(port);
+        }
+        return (dr.startsLocally() ? "" : "Lid " + dr.startLid() + " ") + "DR path slid 65535; dlid " + dr.endLid() + "; "
+                + path;
+    }
+
+    /** The SL to VL tables smpquery sl2vl reads: a CA's one; a switch's from each port (0 too) to {@code out}. */
+    record SlToVlTables(String node, List<PortSlToVl> tables) {
+    }
+
+    /** One table: packets from port {@code in} to port {@code out} on service level i go on VL {@code vls.get(i)}. */
+    record PortSlToVl(int in, int out, List<Integer> vls) {
+    }
+
+    static final class SlToVlQuery extends Query {
+        static final CommandInfo INFO = CommandInfo.of(SlToVlQuery.class, "sl2vltable", "SLtoVLMappingTable (attribute "
+                + "0x0017): a CA's, or a switch's from every port to PORT, as smpquery sl2vl.").withAliases("SL2VL");
+
+        private int portNumber;
+
+        SlToVlQuery(CliContext context) {
+            super(context);
+        }
+
+        @Override
+        public void declare(Declaration d) {
+            super.declare(d);
+            d.parameter("PORT").optional().defaultValue("0").help("A switch's output port (default: ${DEFAULT-VALUE}).")
+                    .to(Values.between(0, 254), v -> portNumber = v);
+        }
+
+        @Override
+        Mono<? extends Record> query(SmpClient smp, SmpRoute route) {
+            return smp.nodeInfo(route).flatMap(info -> {
+                if (portNumber > info.numPorts()) {
+                    return Mono.error(new IllegalArgumentException("port " + portNumber + " is beyond the node's "
+                            + info.numPorts() + " ports"));
+                }
+                int out = info.isSwitch() ? portNumber : 0;
+                return Flux.range(0, info.isSwitch() ? info.numPorts() + 1 : 1)
+                        .concatMap(in -> smp.slToVlMappingTable(route, in, out)
+                                .map(t -> new PortSlToVl(in, out, t.vls())))
+                        .collectList()
+                        .map(tables -> new SlToVlTables(portId(route), tables));
+            });
+        }
+
+        /** smpquery's layout: a header, then a line per input port. */
+        @Override
+        String text(Record answer) {
+            SlToVlTables tables = (SlToVlTables) answer;
+            StringBuilder out = new StringBuilder("# SL2VL table: ").append(tables.node()).append("\n#                 SL: |");
+            for (int sl = 0; sl < SlToVlMappingTable.SERVICE_LEVELS; sl++) {
+                out.append(String.format("%2d|", sl));
+            }
+            out.append('\n');
+            for (PortSlToVl table : tables.tables()) {
+                out.append(String.format("ports: in %2d, out %2d: |", table.in(), table.out()));
+                table.vls().forEach(vl -> out.append(String.format("%2d|", vl)));
+                out.append('\n');
+            }
+            return out.toString();
+        }
+    }
+
+    /**
+     * A port's VL arbitration tables as smpquery vlarb reads them: as many entries of each as its PortInfo's
+     * VLArbLowCap and VLArbHighCap say; none on a switch's base port 0, which has no VLs.
+     */
+    record VlArbitrationTables(String node, int port, boolean basePort0, int lowCap, int highCap,
+                               List<VlArbitrationTable.Entry> low, List<VlArbitrationTable.Entry> high) {
+    }
+
+    static final class VlArbitrationQuery extends Query {
+        static final CommandInfo INFO = CommandInfo.of(VlArbitrationQuery.class, "vlarbitration", "VLArbitrationTable "
+                + "(attribute 0x0018) of PORT: its low- and high-priority tables, as smpquery vlarb.")
+                .withAliases("VLArb");
+
+        private int portNumber;
+
+        VlArbitrationQuery(CliContext context) {
+            super(context);
+        }
+
+        @Override
+        public void declare(Declaration d) {
+            super.declare(d);
+            d.parameter("PORT").optional().defaultValue("0").help("The port (default: ${DEFAULT-VALUE}: the port the "
+                    + "SMP arrives by, or a switch's port 0).").to(Values.between(0, 254), v -> portNumber = v);
+        }
+
+        @Override
+        Mono<? extends Record> query(SmpClient smp, SmpRoute route) {
+            String node = portId(route);
+            Mono<Boolean> basePort0 = portNumber != 0 ? Mono.just(false) : smp.nodeInfo(route)
+                    .flatMap(info -> info.isSwitch() ? smp.switchInfo(route).map(si -> !si.enhancedPort0()) : Mono.just(false));
+            return basePort0.flatMap(base -> base
+                    ? Mono.just(new VlArbitrationTables(node, portNumber, true, 0, 0, List.of(), List.of()))
+                    : smp.portInfo(route, portNumber).flatMap(info -> Mono.zip(
+                            entries(smp, route, VlArbitrationTable.LOW_PRIORITY, info.vlArbitrationLowCap()),
+                            entries(smp, route, VlArbitrationTable.HIGH_PRIORITY, info.vlArbitrationHighCap()),
+                            (low, high) -> new VlArbitrationTables(node, portNumber, false, info.vlArbitrationLowCap(),
+                                    info.vlArbitrationHighCap(), low, high))));
+        }
+
+        /** The first {@code cap} entries of the table whose first block is {@code block}: one block, or two past 32. */
+        private Mono<List<VlArbitrationTable.Entry>> entries(SmpClient smp, SmpRoute route, int block, int cap) {
+            return Flux.range(0, (cap + VlArbitrationTable.ENTRIES - 1) / VlArbitrationTable.ENTRIES)
+                    .concatMap(i -> smp.vlArbitrationTable(route, portNumber, block + i))
+                    .concatMapIterable(VlArbitrationTable::entries)
+                    .take(cap)
+                    .collectList();
+        }
+
+        /** smpquery's layout: a header, then each table's VLs and weights, 32 entries a block. */
+        @Override
+        String text(Record answer) {
+            VlArbitrationTables t = (VlArbitrationTables) answer;
+            if (t.basePort0()) {
+                return "# No VLArbitration tables (BSP0): " + t.node() + " port " + t.port() + "\n";
+            }
+            StringBuilder out = new StringBuilder(String.format("# VLArbitration tables: %s port %d LowCap %d HighCap %d%n",
+                    t.node(), t.port(), t.lowCap(), t.highCap()));
+            table(out, "Low", t.low());
+            table(out, "High", t.high());
+            return out.toString();
+        }
+
+        private static void table(StringBuilder out, String priority, List<VlArbitrationTable.Entry> entries) {
+            if (entries.isEmpty()) {
+                return;
+            }
+            out.append("# ").append(priority).append(" priority VL Arbitration Table:");
+            for (int from = 0; from < entries.size(); from += VlArbitrationTable.ENTRIES) {
+                List<VlArbitrationTable.Entry> block = entries.subList(from,
+                        Math.min(entries.size(), from + VlArbitrationTable.ENTRIES));
+                out.append("\nVL    : |");
+                block.forEach(e -> out.append(String.format("0x%-2X|", e.vl())));
+                out.append("\nWEIGHT: |");
+                block.forEach(e -> out.append(String.format("0x%-2X|", e.weight())));
+                out.append('\n');
+            }
         }
     }
 }

@@ -112,14 +112,20 @@ class DiagsWithLmcIbsimTest {
         }
     }
 
-    /** smpquery's P_Key and GUID tables, by LID and by route, on a CA and on a switch, its aliases in any case. */
+    /**
+     * smpquery's P_Key, GUID, SL to VL and VL arbitration tables, by LID and by route (-D before the operation, as
+     * smpquery takes it, or after it), on a CA and on a switch (every input port; its base port 0, which has no VL
+     * arbitration), its aliases in any case.
+     */
     @ParameterizedTest
-    @ValueSource(strings = {"pkeys 2", "pkeys 4 1", "PKeys 4", "gi 2", "GI 4", "-D pkeys 0,1 3", "-D guidinfo 0"})
+    @ValueSource(strings = {"pkeys 2", "pkeys 4 1", "PKeys 4", "gi 2", "GI 4", "-D pkeys 0,1 3", "-D guidinfo 0",
+        "sl2vl 2", "SL2VL 4 3", "-D sl2vltable 0,1 35", "vlarb 2", "VLArb 4", "vlarb 4 35", "-D vlarbitration 0,1 2",
+        "-D vlarb 0"})
     void smpPrintsTheTablesAsSmpquery(String options) {
         String[] theirs = options.split(" ");
         List<String> ours = new ArrayList<>(List.of(theirs));
-        if (ours.get(0).equals("-D")) {
-            ours.add(2, ours.remove(0)); // smpquery takes -D before the operation, we after it
+        if (ours.get(0).equals("-D") && ours.get(1).startsWith("g")) {
+            ours.add(2, ours.remove(0)); // after the operation works too
         }
         assertThat(umad("node-02", 0, "smp", ours.toArray(String[]::new)).out()).as("smp %s", options)
                 .isEqualTo(FABRIC.fabric().diag("node-02", "smpquery", theirs).requireSuccess().stdout());

@@ -151,6 +151,13 @@ class UmadCliEmbeddedTest {
                 .contains("text:").contains("sw2 leaf switch");
         assertThat(succeeds("smp", "switchinfo", "-D", "0,1", "--transport", "embedded", "--json").json()
                 .get("linearFdbTop").asInt()).isPositive();
+
+        // smpquery's order (the route option before the operation) works too; a switch has an SL to VL table from
+        // each of its ports, 0 included, to the output port; the embedded ports map SLs over four data VLs.
+        String sl2vl = succeeds("smp", "-D", "sl2vl", "0,1", "2", "--transport", "embedded").out();
+        assertThat(sl2vl.lines()).hasSize(2 + sw2.portCount() + 1)
+                .contains("ports: in  7, out  2: | 0| 1| 2| 3| 0| 1| 2| 3| 0| 1| 2| 3| 0| 1| 2| 3|");
+        assertThat(sl2vl).startsWith("# SL2VL table: DR path slid 65535; dlid 65535; 0,1\n");
     }
 
     @Test

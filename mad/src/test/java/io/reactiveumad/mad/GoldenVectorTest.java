@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.reactiveumad.mad.attr.ClassPortInfo;
 import io.reactiveumad.mad.attr.GuidInfo;
+import io.reactiveumad.mad.attr.SlToVlMappingTable;
+import io.reactiveumad.mad.attr.VlArbitrationTable;
 import io.reactiveumad.mad.attr.LinearForwardingTable;
 import io.reactiveumad.mad.attr.MulticastForwardingTable;
 import io.reactiveumad.mad.attr.InformInfo;
@@ -124,6 +126,18 @@ class GoldenVectorTest {
     void guidInfo() {
         assertGolden("GuidInfo", new GuidInfo(LongStream.range(0, 8).map(i -> 0x0002c90300000010L + i).boxed()
                 .toList()), GuidInfo::decode);
+    }
+
+    @Test
+    void slToVlMappingTable() {
+        assertGolden("SlToVlMappingTable", new SlToVlMappingTable(IntStream.range(0, 16).map(sl -> (15 - sl) ^ 3).boxed()
+                .toList()), SlToVlMappingTable::decode);
+    }
+
+    @Test
+    void vlArbitrationTable() {
+        assertGolden("VlArbitrationTable", new VlArbitrationTable(IntStream.range(0, 32)
+                .mapToObj(i -> new VlArbitrationTable.Entry(i % 15, i * 7 + 1)).toList()), VlArbitrationTable::decode);
     }
 
     @Test

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.reactiveumad.mad.attr.ClassPortInfo;
 import io.reactiveumad.mad.attr.GuidInfo;
+import io.reactiveumad.mad.attr.SlToVlMappingTable;
+import io.reactiveumad.mad.attr.VlArbitrationTable;
 import io.reactiveumad.mad.attr.LinearForwardingTable;
 import io.reactiveumad.mad.attr.MulticastForwardingTable;
 import io.reactiveumad.mad.attr.InformInfo;
@@ -81,6 +83,8 @@ class RoundTripPropertyTest {
                 new Codec("SwitchInfo", SwitchInfo.SIZE, SwitchInfo::decode),
                 new Codec("PKeyTable", PKeyTable.SIZE, PKeyTable::decode),
                 new Codec("GuidInfo", GuidInfo.SIZE, GuidInfo::decode),
+                new Codec("SlToVlMappingTable", SlToVlMappingTable.SIZE, SlToVlMappingTable::decode),
+                new Codec("VlArbitrationTable", VlArbitrationTable.SIZE, VlArbitrationTable::decode),
                 new Codec("LinearForwardingTable", LinearForwardingTable.SIZE, LinearForwardingTable::decode),
                 new Codec("MulticastForwardingTable", MulticastForwardingTable.SIZE, MulticastForwardingTable::decode),
                 new Codec("SmInfo", SmInfo.SIZE, SmInfo::decode),

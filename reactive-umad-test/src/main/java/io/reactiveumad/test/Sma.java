@@ -7,6 +7,7 @@ import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.SmpHeader;
 import io.reactiveumad.mad.attr.GuidInfo;
+import io.reactiveumad.mad.attr.SlToVlMappingTable;
 import io.reactiveumad.mad.attr.LinearForwardingTable;
 import io.reactiveumad.mad.attr.MulticastForwardingTable;
 import io.reactiveumad.mad.attr.NodeDescription;
@@ -20,6 +21,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * The subnet management agent every node runs: answers LID-routed and directed-route SMP Get for
@@ -38,6 +40,8 @@ final class Sma implements LocalService {
     /** 2048-byte MTU and 4 data VLs, what ibsim reports. */
     private static final int MTU_2048 = 4;
     private static final int VL_CAP_VL0_3 = 3;
+    /** The data VLs VL_CAP_VL0_3 gives. */
+    private static final int DATA_VLS = 4;
     private static final int WIDTHS_1X_4X_12X = 0x0B;
     private static final int SPEEDS_SDR_DDR_QDR = 0x07;
 
@@ -75,6 +79,7 @@ final class Sma implements LocalService {
                 case PKeyTable.ATTRIBUTE_ID -> set ? null : pKeyTable(node, request.port(), modifier);
                 case GuidInfo.ATTRIBUTE_ID -> set ? null : guidInfo(node, request.port(), modifier);
                 case SmInfo.ATTRIBUTE_ID -> set ? null : smInfo(node, request.port());
+                case SlToVlMappingTable.ATTRIBUTE_ID -> set ? null : slToVl(node, modifier);
                 default -> null;
             };
             if (answer == null) {
@@ -170,6 +175,20 @@ final class Sma implements LocalService {
         List<Integer> keys = new ArrayList<>(node.ports[port].pkeys);
         keys.addAll(Collections.nCopies(PKeyTable.ENTRIES - keys.size(), 0));
         return new PKeyTable(keys);
+    }
+
+    /** Every port maps SL i to data VL i modulo its VLCap's four, whatever the ports (a CA has one table, at 0). */
+    private static SlToVlMappingTable slToVl(FabricNode node, long modifier) {
+        int in = (int) (modifier >>> 8 & 0xFF);
+        int out = (int) (modifier & 0xFF);
+        if (node.isSwitch()) {
+            node.node.checkPort(in);
+            node.node.checkPort(out);
+        } else if (modifier != 0) {
+            throw new IllegalArgumentException("a CA has one SL to VL table, at modifier 0");
+        }
+        return new SlToVlMappingTable(IntStream.range(0, SlToVlMappingTable.SERVICE_LEVELS).map(sl -> sl % DATA_VLS)
+                .boxed().toList());
     }
 
     private static GuidInfo guidInfo(FabricNode node, int arrivalPort, long modifier) {

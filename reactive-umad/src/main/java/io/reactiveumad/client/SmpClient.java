@@ -18,6 +18,8 @@ import io.reactiveumad.mad.attr.MulticastForwardingTable;
 import io.reactiveumad.mad.attr.NodeDescription;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.attr.PKeyTable;
+import io.reactiveumad.mad.attr.SlToVlMappingTable;
+import io.reactiveumad.mad.attr.VlArbitrationTable;
 import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.mad.attr.SmInfo;
 import io.reactiveumad.mad.attr.SwitchInfo;
@@ -58,6 +60,10 @@ public final class SmpClient implements Disposable {
             new AttributeType<>(PortInfo.ATTRIBUTE_ID, "PortInfo", PortInfo.SIZE, PortInfo::decode);
     public static final AttributeType<SwitchInfo> SWITCH_INFO =
             new AttributeType<>(SwitchInfo.ATTRIBUTE_ID, "SwitchInfo", SwitchInfo.SIZE, SwitchInfo::decode);
+    public static final AttributeType<SlToVlMappingTable> SL_TO_VL_MAPPING_TABLE = new AttributeType<>(
+            SlToVlMappingTable.ATTRIBUTE_ID, "SLtoVLMappingTable", SlToVlMappingTable.SIZE, SlToVlMappingTable::decode);
+    public static final AttributeType<VlArbitrationTable> VL_ARBITRATION_TABLE = new AttributeType<>(
+            VlArbitrationTable.ATTRIBUTE_ID, "VLArbitrationTable", VlArbitrationTable.SIZE, VlArbitrationTable::decode);
     public static final AttributeType<PKeyTable> P_KEY_TABLE =
             new AttributeType<>(PKeyTable.ATTRIBUTE_ID, "P_KeyTable", PKeyTable.SIZE, PKeyTable::decode);
     public static final AttributeType<GuidInfo> GUID_INFO =
@@ -141,6 +147,22 @@ public final class SmpClient implements Disposable {
     }
 
     /** Block {@code block} (32 entries) of the P_Key table of {@code portNum} (switch port; ignored by CAs). */
+    /**
+     * The SL to VL mapping of a switch's packets from port {@code in} to port {@code out} (of a CA or router's
+     * port: both 0).
+     */
+    public Mono<SlToVlMappingTable> slToVlMappingTable(SmpRoute route, int in, int out) {
+        return get(route, SL_TO_VL_MAPPING_TABLE, SlToVlMappingTable.modifier(in, out));
+    }
+
+    /**
+     * Block {@code block} of port {@code portNum}'s VL arbitration table: {@link VlArbitrationTable#LOW_PRIORITY}
+     * (entries 0..31 of the low-priority table) to {@link VlArbitrationTable#HIGH_PRIORITY_UPPER}.
+     */
+    public Mono<VlArbitrationTable> vlArbitrationTable(SmpRoute route, int portNum, int block) {
+        return get(route, VL_ARBITRATION_TABLE, VlArbitrationTable.modifier(block, portNum));
+    }
+
     public Mono<PKeyTable> pKeyTable(SmpRoute route, int portNum, int block) {
         return get(route, P_KEY_TABLE, pKeyModifier(portNum, block));
     }

@@ -61,9 +61,10 @@ public final class CommandLine {
     }
 
     /** Parses {@code args}, runs what they name and returns its exit code. */
-    public int execute(PrintWriter out, PrintWriter err, String... args) {
+    public int execute(PrintWriter out, PrintWriter err, String... commandLine) {
         CommandModel model = new CommandModel(root, null, factory, out, err);
         try {
+            String[] args = commandLine;
             int next = 0;
             while (true) {
                 Parsed parsed = parse(model, args, next, out);
@@ -75,6 +76,7 @@ public final class CommandLine {
                     out.print(Usage.of(model));
                     return 0;
                 }
+                args = parsed.args;
                 next = parsed.next;
             }
         } catch (Exception e) {
@@ -94,9 +96,9 @@ public final class CommandLine {
      * What the arguments from {@code next} on ask of {@code model}: a subcommand to go on with (and where its
      * arguments start) or whose help to print, or an exit code (help, version), or -1 to run it.
      */
-    private record Parsed(CommandInfo subcommand, int next, boolean helpOnly, int exitCode) {
+    private record Parsed(CommandInfo subcommand, String[] args, int next, boolean helpOnly, int exitCode) {
         static Parsed exit(int code) {
-            return new Parsed(null, 0, false, code);
+            return new Parsed(null, new String[0], 0, false, code);
         }
     }
 
@@ -118,6 +120,12 @@ public final class CommandLine {
                 out.println(model.info.version());
                 return Parsed.exit(0);
             }
+            if (!optionsEnded && positional == 0 && model.hasSubcommands() && arg.startsWith("-") && !knows(model, arg)) {
+                Parsed handedOn = handOn(model, args, i);
+                if (handedOn != null) {
+                    return handedOn;
+                }
+            }
             if (!optionsEnded && isOption(model, arg, positional)) {
                 i = option(model, args, i, given);
                 continue;
@@ -125,7 +133,7 @@ public final class CommandLine {
             if (positional == 0 && model.hasSubcommands()) {
                 Optional<CommandInfo> sub = model.info.subcommand(arg);
                 if (sub.isPresent()) {
-                    return new Parsed(sub.get(), i + 1, false, -1);
+                    return new Parsed(sub.get(), args, i + 1, false, -1);
                 }
                 if (arg.equals("help")) {
                     return help(model, args, i + 1, out);
@@ -150,7 +158,29 @@ public final class CommandLine {
             throw new UsageException("Missing required parameter" + (missing.size() > 1 ? "s: " : ": ")
                     + String.join(", ", missing));
         }
-        return new Parsed(null, 0, false, -1);
+        return new Parsed(null, args, 0, false, -1);
+    }
+
+    private static boolean knows(CommandModel model, String arg) {
+        int eq = arg.indexOf('=');
+        return model.option(eq < 0 ? arg : arg.substring(0, eq)).isPresent();
+    }
+
+    /**
+     * The tools take their addressing options before the operation ({@code smpquery -D nodeinfo 0,1}): options this
+     * command does not know, from {@code args[from]} up to the first subcommand named after them, go to that
+     * subcommand, after its name. Null when no subcommand follows (the option is then refused as unknown).
+     */
+    private static Parsed handOn(CommandModel model, String[] args, int from) {
+        for (int j = from + 1; j < args.length; j++) {
+            Optional<CommandInfo> sub = model.info.subcommand(args[j]);
+            if (sub.isPresent()) {
+                List<String> rest = new ArrayList<>(List.of(args).subList(from, j));
+                rest.addAll(List.of(args).subList(j + 1, args.length));
+                return new Parsed(sub.get(), rest.toArray(String[]::new), 0, false, -1);
+            }
+        }
+        return null;
     }
 
     /** A dash starts an option, unless it is a negative number where a positional parameter is still wanted. */
@@ -244,6 +274,6 @@ public final class CommandLine {
             return Parsed.exit(0);
         }
         return new Parsed(model.info.subcommand(args[from])
-                .orElseThrow(() -> new UsageException("Unknown command: '" + args[from] + "'")), 0, true, -1);
+                .orElseThrow(() -> new UsageException("Unknown command: '" + args[from] + "'")), args, 0, true, -1);
     }
 }

@@ -189,6 +189,18 @@ class CommandLineTest {
         assertThat(run("Group", "Run", "1").out()).isEqualTo("ran tool group run");
     }
 
+    /** As smpquery -D nodeinfo 0,1: options of the subcommand, given before its name, are its own. */
+    @Test
+    void optionsBeforeASubcommandThatItsParentDoesNotKnowGoToTheSubcommand() {
+        Result result = run("-v", "--outstanding", "5", "run", "1");
+        assertThat(result.exitCode()).as("%s", result).isZero();
+        assertThat(result.run().verbose).isTrue();
+        assertThat(result.run().outstanding).isEqualTo(5);
+        assertThat(run("group", "-q", "--name=a", "run", "2", "-s", "b").run().names).containsExactly("a", "b");
+        refused("tool run: Unknown option: '--nope'", "--nope", "run", "1");
+        refused("tool: Unknown option: '--nope'", "--nope");
+    }
+
     @Test
     void theCommandsResultIsTheExitCode() {
         assertThat(run("run", "99").exitCode()).isEqualTo(3);
