@@ -2,7 +2,7 @@
 # Side-by-side request/response on one ibsim fabric: the C libibumad client (benchmarks/c/mad_roundtrips.c,
 # under umad2sim) and reactive-umad (MadRoundTrips over IbsimTransport), SMP Get(NodeInfo) LID-routed to
 # one target of a 4x2x4 fat tree, at windows 1, 8 and 64, best of 2 runs of 20 000 round trips; prints a
-# table with the Java/C ratios. Options: --count N, --runs R, --windows 1,8,64.
+# table with the Java/C ratios. Options: --count N, --runs R, --windows 1,8,64, --java-option OPT (the Java client's JVM alone).
 # Needs ibsim-utils, libumad2sim0, opensm, gcc, libibumad-dev (./test.sh installs them as root).
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."

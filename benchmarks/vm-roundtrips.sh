@@ -2,7 +2,7 @@
 # Side-by-side request/response on a real kernel: boots the kernel-vm module's Soft-RoCE VM (qemu TCG,
 # one vCPU) and runs the C libibumad client (benchmarks/c/mad_roundtrips.c) and reactive-umad
 # (MadRoundTrips over KernelTransport) at 1 and 32 outstanding against the same responder; prints the
-# Java/C ratios. Options: --count N, --runs R, --windows 1,32. Takes a few minutes.
+# Java/C ratios. Options: --count N, --runs R, --windows 1,32, --java-option OPT (the Java client's JVM alone). Takes a few minutes.
 # Needs qemu-system-x86, linux-image-amd64, busybox-static, gcc, libibumad-dev (./test.sh installs them as root).
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."

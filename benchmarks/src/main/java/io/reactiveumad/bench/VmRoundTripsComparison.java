@@ -21,7 +21,8 @@ import java.util.Locale;
  * process; the responder's are the same for both), which a loaded host moves far less than the rates.
  *
  * <p>Arguments: {@code --c-client PATH}, {@code --run-in-vm PATH}, {@code --count N} (5 000: the VM is
- * emulated, one vCPU under TCG), {@code --runs R} (3: one cold, two warm), {@code --windows 1,32}.
+ * emulated, one vCPU under TCG), {@code --runs R} (3: one cold, two warm), {@code --windows 1,32}, and
+ * {@code --java-option OPT} (repeatable: given to the Java client's JVM alone; none by default, as the figures quote).
  */
 public final class VmRoundTripsComparison {
     private static final Duration VM_LIMIT = Duration.ofMinutes(15);
@@ -35,6 +36,7 @@ public final class VmRoundTripsComparison {
         int count = 5_000;
         int runs = 3;
         List<Integer> windows = List.of(1, 32);
+        List<String> javaOptions = new java.util.ArrayList<>();
         for (int i = 0; i + 1 < args.length; i += 2) {
             String value = args[i + 1];
             switch (args[i]) {
@@ -43,12 +45,13 @@ public final class VmRoundTripsComparison {
                 case "--count" -> count = Integer.parseInt(value);
                 case "--runs" -> runs = Integer.parseInt(value);
                 case "--windows" -> windows = IbsimRoundTripsComparison.parseWindows(value);
+                case "--java-option" -> javaOptions.add(value);
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
         if (cClient == null || runInVm == null || args.length % 2 != 0) {
             throw new IllegalArgumentException("usage: VmRoundTripsComparison --c-client PATH --run-in-vm PATH [--count N] "
-                    + "[--runs R] [--windows 1,32]");
+                    + "[--runs R] [--windows 1,32] [--java-option OPT]...");
         }
         String java = ProcessHandle.current().info().command().orElse("java");
         String classPath = absolute(System.getProperty("java.class.path"));
@@ -67,8 +70,8 @@ public final class VmRoundTripsComparison {
         for (int window : windows) {
             script.append(String.format(Locale.ROOT, """
                     "$C" -C rxe0 -P 1 -g -w %1$d -n %2$d -r %3$d
-                    "$JAVA" -cp "$CP" %4$s --transport kernel --device rxe0 --own-gid --window %1$d --count %2$d --runs %3$d
-                    """, window, count, runs, MadRoundTrips.class.getName()));
+                    "$JAVA" %5$s -cp "$CP" %4$s --transport kernel --device rxe0 --own-gid --window %1$d --count %2$d --runs %3$d
+                    """, window, count, runs, MadRoundTrips.class.getName(), String.join(" ", javaOptions)));
         }
         String loadBefore = hostLoad();
         ChildProcess run = ChildProcess.run(new ProcessBuilder(runInVm, "-t", Long.toString(VM_LIMIT.toSeconds()),
@@ -76,8 +79,9 @@ public final class VmRoundTripsComparison {
                 VM_LIMIT.plusMinutes(1));
         String guest = run.stdout().lines().filter(line -> line.startsWith("guest: ")).findFirst().orElse("guest: ?");
         System.out.printf(Locale.ROOT, "kernel VM (qemu TCG, Soft-RoCE rxe0; %s): vendor Gets on QP1 to the port's own GID, "
-                + "answered by the C responder; %d round trips per run, %d runs per client and window; "
-                + "host load average %s before, %s after%n%n", guest, count, runs, loadBefore, hostLoad());
+                + "answered by the C responder; %d round trips per run, %d runs per client and window%s; "
+                + "host load average %s before, %s after%n%n", guest, count, runs,
+                javaOptions.isEmpty() ? "" : "; Java started with " + String.join(" ", javaOptions), loadBefore, hostLoad());
         System.out.println("| outstanding | C libibumad (best run) | reactive-umad cold (first run) | Java/C cold "
                 + "| reactive-umad warm (best later run) | Java/C warm |");
         System.out.println("|---|---|---|---|---|---|");
