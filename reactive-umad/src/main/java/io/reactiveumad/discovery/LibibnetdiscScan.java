@@ -46,6 +46,10 @@ public final class LibibnetdiscScan {
         }
     }
 
+    /** A port: its node's GUID and its number. */
+    private record End(long guid, int port) {
+    }
+
     /** A NodeInfo along {@code route}, sent from port {@code fromPort} of {@code fromGuid} (null: the start). */
     private record NodeInfoQuery(Route route, Long fromGuid, int fromPort) {
     }
@@ -65,7 +69,7 @@ public final class LibibnetdiscScan {
     /** The nodes found, in the order found, each with the ports whose PortInfo the scan read. */
     private final Map<Long, TreeSet<Integer>> found = new LinkedHashMap<>();
     /** Links made: each port (node GUID, port) to the port at its other end. */
-    private final Map<List<Long>, List<Long>> linked = new HashMap<>();
+    private final Map<End, End> linked = new HashMap<>();
     private long startGuid;
     private int startPort;
     private int maxHopsDiscovered;
@@ -235,13 +239,13 @@ public final class LibibnetdiscScan {
     }
 
     private void link(long guid, int port, long otherGuid, int otherPort) {
-        List<Long> a = List.of(guid, (long) port);
-        List<Long> b = List.of(otherGuid, (long) otherPort);
-        List<Long> oldOfA = linked.remove(a);
+        End a = new End(guid, port);
+        End b = new End(otherGuid, otherPort);
+        End oldOfA = linked.remove(a);
         if (oldOfA != null) {
             linked.remove(oldOfA);
         }
-        List<Long> oldOfB = linked.remove(b);
+        End oldOfB = linked.remove(b);
         if (oldOfB != null) {
             linked.remove(oldOfB);
         }
@@ -263,9 +267,9 @@ public final class LibibnetdiscScan {
         found.keySet().forEach(guid -> order.add(asFound(nodes.get(guid))));
         List<DiscoveredLink> made = new ArrayList<>();
         linked.forEach((a, b) -> {
-            int order2 = Long.compare(a.get(0), b.get(0));
-            if (order2 < 0 || order2 == 0 && a.get(1) < b.get(1)) {
-                made.add(new DiscoveredLink(a.get(0), (int) (long) a.get(1), b.get(0), (int) (long) b.get(1)));
+            int first = Long.compare(a.guid(), b.guid());
+            if (first < 0 || first == 0 && a.port() < b.port()) {
+                made.add(new DiscoveredLink(a.guid(), a.port(), b.guid(), b.port()));
             }
         });
         return new DiscoveredFabric(order, made, fromGuid, fromPort, smps, List.of());
