@@ -2,17 +2,12 @@ package io.reactiveumad.examples;
 
 import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.client.SmpRoute;
-import io.reactiveumad.fabric.Endpoint;
 import io.reactiveumad.fabric.Routing;
 import io.reactiveumad.fabric.SwitchMulticastRoutes;
 import io.reactiveumad.fabric.SwitchRoutes;
 import io.reactiveumad.mad.attr.MulticastForwardingTable;
-import io.reactiveumad.service.FabricJson;
 import io.reactiveumad.service.Routes;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import io.reactiveumad.examples.cli.CommandInfo;
@@ -69,10 +64,6 @@ final class RoutesCommand extends FabricCommand {
         nodeNames.declare(d);
     }
 
-    /** One shown LID: its egress port and, when resolved, what answers there (empty: nothing did). */
-    private record Row(int lid, int port, boolean valid, Optional<Endpoint> destination) {
-    }
-
     @Override
     public Integer call() {
         if (guid && directed) {
@@ -89,16 +80,17 @@ final class RoutesCommand extends FabricCommand {
             return multicast(route, what, names);
         }
         int first = startLid == null ? 0 : Lids.parse(startLid);
-        record Answer(SmpRoute route, SwitchRoutes routes, List<Row> rows) {
+        record Answer(SmpRoute route, SwitchRoutes routes, List<UnicastTable.Row> rows) {
         }
         Answer answer = query(c -> SmpClient.of(c.port()), smp -> route.apply(smp).flatMap(r -> Routing.switchRoutes(
                 smp, r, outstanding).flatMap(routes -> rows(smp, routes, first).map(rows -> new Answer(r, routes, rows)))),
                 "routes of " + what);
         int last = lastLid(answer.routes());
         if (json) {
-            out().println(Json.pretty(json(answer.routes(), first, last, answer.rows())));
+            out().println(Json.pretty(UnicastTable.json(answer.routes(), first, last, answer.rows())));
         } else {
-            out().print(text(answer.route(), answer.routes(), first, last, answer.rows(), names));
+            out().print(UnicastTable.text(SmpCommand.portId(answer.route()), answer.routes(), first, last, answer.rows(), all,
+                    noDestinations, "unknown node and type", names));
         }
         return 0;
     }
@@ -117,18 +109,9 @@ final class RoutesCommand extends FabricCommand {
                 smp, r, start, last, all, outstanding).map(routes -> new Answer(r, routes))), "multicast routes of " + what);
         SwitchMulticastRoutes routes = answer.routes();
         out().print(json ? Json.pretty(MulticastTable.json(routes, all)) + "\n"
-                : MulticastTable.text(where(answer.route()), routes, names.name(routes.nodeInfo().nodeGuid(),
+                : MulticastTable.text(SmpCommand.portId(answer.route()), routes, names.name(routes.nodeInfo().nodeGuid(),
                         routes.description()), all, noDestinations));
         return 0;
-    }
-
-    /**
-     * ibroute's name for the switch (libibmad's portid2str): its LID, or the directed route with its DrSLID and
-     * DrDLID, both the permissive LID on a route that is directed from end to end.
-     */
-    private static String where(SmpRoute route) {
-        return route instanceof SmpRoute.Directed dr ? "DR path slid 65535; dlid 65535; " + Routes.format(dr)
-                : "Lid " + ((SmpRoute.LidRouted) route).lid();
     }
 
     private int lastLid(SwitchRoutes routes) {
@@ -137,96 +120,19 @@ final class RoutesCommand extends FabricCommand {
         return end == 0 || end > top ? top : end;
     }
 
-    private Mono<List<Row>> rows(SmpClient smp, SwitchRoutes routes, int first) {
-        int last = lastLid(routes);
-        List<Integer> shown = new ArrayList<>();
-        for (int lid = first; lid <= last; lid++) {
-            if (all || routes.routes(lid)) {
-                shown.add(lid);
-            }
-        }
+    private Mono<List<UnicastTable.Row>> rows(SmpClient smp, SwitchRoutes routes, int first) {
+        List<Integer> shown = UnicastTable.shown(routes, first, lastLid(routes), all);
         if (noDestinations) {
-            return Mono.just(shown.stream().map(lid -> new Row(lid, routes.egressPort(lid), routes.routes(lid),
-                    Optional.<Endpoint>empty())).toList());
+            return Mono.just(shown.stream().map(lid -> new UnicastTable.Row(lid, routes.egressPort(lid), routes.routes(lid),
+                    Optional.<UnicastTable.Destination>empty())).toList());
         }
         return reactor.core.publisher.Flux.fromIterable(shown)
-                .flatMapSequential(lid -> (routes.routes(lid) && lid > 0 ? Routing.endpoint(smp, lid).map(Optional::of)
-                                .onErrorReturn(Optional.empty()) : Mono.just(Optional.<Endpoint>empty()))
-                        .map(destination -> new Row(lid, routes.egressPort(lid), routes.routes(lid), destination)),
+                .flatMapSequential(lid -> (routes.routes(lid) && lid > 0
+                                ? Routing.endpoint(smp, lid).map(e -> Optional.of(UnicastTable.Destination.of(e)))
+                                        .onErrorReturn(Optional.empty())
+                                : Mono.just(Optional.<UnicastTable.Destination>empty()))
+                        .map(destination -> new UnicastTable.Row(lid, routes.egressPort(lid), routes.routes(lid), destination)),
                         outstanding, 1)
                 .collectList();
-    }
-
-    private String text(SmpRoute route, SwitchRoutes routes, int first, int last, List<Row> rows, NodeNameMap names) {
-        StringBuilder out = new StringBuilder();
-        out.append(String.format("Unicast lids [0x%x-0x%x] of switch %s guid 0x%016x "
-                + "(%s):%n", first, last, where(route),
-                routes.nodeInfo().nodeGuid(), names.name(routes.nodeInfo().nodeGuid(), routes.description())));
-        out.append("  Lid  Out   Destination\n");
-        out.append("       Port     Info \n");
-        // ibroute's own state, kept across the rows as it keeps it: the LID range of the last LMC > 0 port
-        // printed (starting at 0..0, so LID 0 counts as a path of nothing) and that port's GUID.
-        int baseLid = 0;
-        int lastPortLid = 0;
-        long portGuid = 0;
-        for (Row row : rows) {
-            out.append(String.format("0x%04x %03d ", row.lid(), row.port()));
-            if (noDestinations) {
-                out.append('\n');
-                continue;
-            }
-            if (row.lid() <= lastPortLid) {
-                if (!row.valid()) {
-                    out.append(String.format(": (path #%d - illegal port)%n", row.lid() - baseLid));
-                } else {
-                    out.append(String.format(": (path #%d out of %d", row.lid() - baseLid + 1, lastPortLid - baseLid + 1))
-                            .append(portGuid == 0 ? "" : String.format(": portguid 0x%016x", portGuid)).append(")\n");
-                }
-            } else if (!row.valid()) {
-                out.append(": (illegal port)\n");
-            } else if (row.destination().isEmpty()) {
-                portGuid = 0;
-                out.append(": (unknown node and type)\n");
-            } else {
-                Endpoint d = row.destination().get();
-                portGuid = d.nodeInfo().portGuid();
-                out.append(String.format(": (%s portguid 0x%016x: '%s')%n", NodeTypes.name(d.nodeInfo().nodeType()),
-                        portGuid, names.name(d.nodeInfo().nodeGuid(), d.description())));
-                if (d.portInfo().lmc() > 0) {
-                    baseLid = d.portInfo().lid();
-                    lastPortLid = baseLid + (1 << d.portInfo().lmc()) - 1;
-                }
-            }
-        }
-        out.append(String.format("%d %slids dumped %n", rows.size(), all ? "" : "valid "));
-        return out.toString();
-    }
-
-    private static Map<String, Object> json(SwitchRoutes routes, int first, int last, List<Row> rows) {
-        Map<String, Object> sw = new LinkedHashMap<>();
-        sw.put("nodeGuid", FabricJson.hex(routes.nodeInfo().nodeGuid()));
-        sw.put("description", routes.description());
-        sw.put("linearFdbTop", routes.switchInfo().linearFdbTop());
-        List<Map<String, Object>> entries = new ArrayList<>();
-        for (Row row : rows) {
-            Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("lid", row.lid());
-            entry.put("port", row.port());
-            row.destination().ifPresent(d -> {
-                Map<String, Object> destination = new LinkedHashMap<>();
-                destination.put("nodeType", NodeTypes.name(d.nodeInfo().nodeType()));
-                destination.put("nodeGuid", FabricJson.hex(d.nodeInfo().nodeGuid()));
-                destination.put("portGuid", FabricJson.hex(d.nodeInfo().portGuid()));
-                destination.put("description", d.description());
-                entry.put("destination", destination);
-            });
-            entries.add(entry);
-        }
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("switch", sw);
-        out.put("firstLid", first);
-        out.put("lastLid", last);
-        out.put("routes", entries);
-        return out;
     }
 }

@@ -229,18 +229,17 @@ final class SmpCommand {
         }
     }
 
-    /** How smpquery names the node it asked (libibmad's portid2str): "Lid 4", "DR path slid 65535; dlid 65535; 0,1". */
+    /**
+     * How smpquery and ibroute name the node they asked (libibmad's portid2str): "Lid 4", or the directed route with
+     * its DrSLID and DrDLID, "DR path slid 65535; dlid 65535; 0,1" when it is directed from end to end.
+     */
     static String portId(SmpRoute route) {
         if (route instanceof SmpRoute.LidRouted lid) {
             return "Lid " + lid.lid();
         }
         SmpRoute.Directed dr = (SmpRoute.Directed) route;
-        StringBuilder path = new StringBuilder("0");
-        for (int port : dr.ports()) {
-            path.append(',').append(port);
-        }
         return (dr.startsLocally() ? "" : "Lid " + dr.startLid() + " ") + "DR path slid 65535; dlid " + dr.endLid() + "; "
-                + path;
+                + Routes.format(dr);
     }
 
     /** The SL to VL tables smpquery sl2vl reads: a CA's one; a switch's from each port (0 too) to {@code out}. */

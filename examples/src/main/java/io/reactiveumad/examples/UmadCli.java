@@ -21,8 +21,8 @@ public final class UmadCli {
                     + "embedded in-JVM fabric when there is no InfiniBand.")
             .withVersion("umad (reactive-umad examples) 0.1.0")
             .withSubcommands(DemoCommand.INFO, WatchCommand.INFO, DiscoverCommand.INFO, SmpCommand.INFO, SaCommand.INFO,
-                    PerfCommand.INFO, RoutesCommand.INFO, TraceCommand.INFO, ErrorsCommand.INFO, LinksCommand.INFO,
-                    McastCommand.INFO, ServeCommand.INFO);
+                    PerfCommand.INFO, RoutesCommand.INFO, DumpFtsCommand.INFO, TraceCommand.INFO, ErrorsCommand.INFO,
+                    LinksCommand.INFO, McastCommand.INFO, ServeCommand.INFO);
 
     public static final int EXIT_FAILED = 1;
 

@@ -192,6 +192,21 @@ class DiagsOnARingIbsimTest {
         assertThat(ourPorts).isEqualTo(theirPorts).contains("2:5", "7:3").hasSize(options.contains("l") ? 12 : 3);
     }
 
+    /**
+     * dump-fts prints every switch's table as dump_fts does (each named by the route the tools' scan found it by,
+     * in its order, destinations named from the scan), from a host and from a switch; unicast and multicast.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"H-2|", "H-2|-a", "H-2|-n", "H-2|-M", "H-2|-M -n", "H-2|2 9", "S-3|", "S-3|-M -a",
+        "D-1|-a 0 4"})
+    void dumpFtsPrintsEverySwitchsTableAsDumpFts(String fromAndOptions) {
+        String[] parts = fromAndOptions.split("\\|", -1);
+        String[] args = parts[1].isEmpty() ? new String[0] : parts[1].split(" ");
+        assertThat(umad(parts[0], 0, "dump-fts", args).out()).as("dump-fts %s from %s", parts[1], parts[0])
+                .isEqualTo(FABRIC.fabric().diag(parts[0], "dump_fts", args).requireSuccess().stdout())
+                .contains(parts[1].contains("-M") ? "Multicast mlids" : "Unicast lids");
+    }
+
     /** Every switch of the ring by directed route from H-2: S-2, S-1 (either doubled cable), S-3, S-4, S-5. */
     @ParameterizedTest
     @ValueSource(strings = {"0,1", "0,1,1", "0,1,2", "0,1,3", "0,1,3,4", "0,1,3,6"})

@@ -132,6 +132,17 @@ class DiagsWithLmcIbsimTest {
     }
 
     /** Every switch, with every LID shown (-a): the second LID of each CA port is "path #2 out of 2". */
+    /** dump-fts on the LMC fabric: each port's second LID is a path of it, on every switch, as dump_fts prints it. */
+    @ParameterizedTest
+    @ValueSource(strings = {"node-02|", "node-02|-a", "SW-B|-n"})
+    void dumpFtsPrintsThePathsOfEveryLidOnEverySwitch(String fromAndOptions) {
+        String[] parts = fromAndOptions.split("\\|", -1);
+        String[] args = parts[1].isEmpty() ? new String[0] : parts[1].split(" ");
+        assertThat(umad(parts[0], 0, "dump-fts", args).out()).as("dump-fts %s from %s", parts[1], parts[0])
+                .isEqualTo(FABRIC.fabric().diag(parts[0], "dump_fts", args).requireSuccess().stdout())
+                .contains(parts[1].isEmpty() ? "(path #2 out of 2: portguid" : "lids dumped");
+    }
+
     @Test
     void routesPrintIbroutesPathsOfEveryLid() {
         for (int lid : lids(true)) {

@@ -267,6 +267,13 @@ class UmadCliEmbeddedTest {
                 .endsWith("6 valid lids dumped \n");
         CliRun all = succeeds("routes", "-D", "0,1", "-a", "-n", "--transport", "embedded");
         assertThat(all.out()).contains("0x0000 255").endsWith("7 lids dumped \n");
+
+        // dump-fts: both switches after one discovery, sw2 (found last) first, each named by its route, sw2's table
+        // as routes prints it but for the route's DrSLID and DrDLID (0: libibnetdisc's routes).
+        String both = succeeds("dump-fts", "--transport", "embedded").out();
+        assertThat(both.split("Unicast lids ", -1)).hasSize(3);
+        assertThat(both).startsWith("Unicast lids [0x0-0x").contains("of switch DR path slid 0; dlid 0; 0,1 guid")
+                .contains(text.out().substring(text.out().indexOf("  Lid  Out"))).contains("(sw1 leaf switch):");
     }
 
     @Test

@@ -40,9 +40,18 @@ import java.util.TreeSet;
  */
 public final class LibibnetdiscScan {
     /** A route as the scan holds it: the node reached, the port it entered by, its hops, the route one hop shorter. */
-    private record Route(Route shorter, long guid, int arrival, int hops) {
-        Route extended(long farGuid, int farPort) {
-            return new Route(this, farGuid, farPort, hops + 1);
+    private record Route(Route shorter, int out, long guid, int arrival, int hops) {
+        Route extended(int outPort, long farGuid, int farPort) {
+            return new Route(this, outPort, farGuid, farPort, hops + 1);
+        }
+
+        /** The ports out of each node from the first, as a directed route gives them. */
+        int[] ports() {
+            int[] ports = new int[hops];
+            for (Route r = this; r.shorter != null; r = r.shorter) {
+                ports[r.hops - 1] = r.out;
+            }
+            return ports;
         }
     }
 
@@ -68,6 +77,8 @@ public final class LibibnetdiscScan {
     private final ArrayDeque<Object> queue = new ArrayDeque<>();
     /** The nodes found, in the order found, each with the ports whose PortInfo the scan read. */
     private final Map<Long, TreeSet<Integer>> found = new LinkedHashMap<>();
+    /** The route each node was found by. */
+    private final Map<Long, Route> foundBy = new HashMap<>();
     /** Links made: each port (node GUID, port) to the port at its other end. */
     private final Map<End, End> linked = new HashMap<>();
     private long startGuid;
@@ -96,7 +107,7 @@ public final class LibibnetdiscScan {
      */
     static List<DiscoveredNode> order(List<DiscoveredNode> nodes, List<DiscoveredLink> links, long fromGuid, int fromPort) {
         LibibnetdiscScan scan = new LibibnetdiscScan(nodes, links, fromGuid, fromPort, 0, 0, false)
-                .run(new Route(null, fromGuid, fromPort, 0));
+                .run(new Route(null, 0, fromGuid, fromPort, 0));
         List<DiscoveredNode> order = new ArrayList<>();
         scan.found.keySet().forEach(guid -> order.add(scan.nodes.get(guid)));
         nodes.stream().filter(n -> !scan.found.containsKey(n.guid())).forEach(order::add);
@@ -115,13 +126,13 @@ public final class LibibnetdiscScan {
     public static LibibnetdiscScan fromRoute(DiscoveredFabric fabric, SmpRoute.Directed route, int maxHops) {
         int[] path = route.ports();
         LibibnetdiscScan scan = of(fabric, maxHops, path.length, false);
-        Route at = new Route(null, fabric.fromNodeGuid(), fabric.fromPort(), 0);
+        Route at = new Route(null, 0, fabric.fromNodeGuid(), fabric.fromPort(), 0);
         for (int out : path) {
             long[] far = scan.cable(at.guid(), out);
             if (far == null) {
                 return scan.run(null);
             }
-            at = at.extended(far[0], (int) far[1]);
+            at = at.extended(out, far[0], (int) far[1]);
         }
         return scan.run(at);
     }
@@ -139,7 +150,7 @@ public final class LibibnetdiscScan {
         }
         int arrival = node.isSwitch() ? node.nodeInfo().localPortNum()
                 : node.portGuids().entrySet().stream().filter(e -> e.getValue() == portGuid).findFirst().orElseThrow().getKey();
-        return scan.run(new Route(null, node.guid(), arrival, 0));
+        return scan.run(new Route(null, 0, node.guid(), arrival, 0));
     }
 
     private static LibibnetdiscScan of(DiscoveredFabric fabric, int maxHops, int initialHops, boolean byLid) {
@@ -174,6 +185,9 @@ public final class LibibnetdiscScan {
         }
         int port = route.arrival();
         boolean isNew = found.putIfAbsent(node.guid(), new TreeSet<>()) == null;
+        if (isNew) {
+            foundBy.put(node.guid(), route);
+        }
         if (query.fromGuid() == null) {
             startGuid = node.guid();
             startPort = port;
@@ -227,7 +241,7 @@ public final class LibibnetdiscScan {
             long[] far = cable(node.guid(), port);
             boolean forwards = node.isSwitch() || route.hops() == 0;
             if (far != null && forwards) {
-                queue.add(new NodeInfoQuery(route.extended(far[0], (int) far[1]), node.guid(), port));
+                queue.add(new NodeInfoQuery(route.extended(port, far[0], (int) far[1]), node.guid(), port));
             } else {
                 smps++; // sent all the same, and not answered
             }
@@ -259,7 +273,8 @@ public final class LibibnetdiscScan {
 
     /**
      * What the scan found, as a fabric: its nodes in the order found, each with the ports it read (all of a
-     * switch's; of a CA, those it was reached by), and the links it made; the SMPs it sent. Its
+     * switch's; of a CA, those it was reached by) and the route it found it by, and the links it made; the SMPs it
+     * sent. Its
      * {@link io.reactiveumad.fabric.Links#of link report} is the tools' for that scan.
      */
     public DiscoveredFabric found() {
@@ -285,16 +300,20 @@ public final class LibibnetdiscScan {
         return smps;
     }
 
+    /**
+     * {@code node} as the scan found it: its directed route the one the scan found it by (a scan started by LID
+     * keeps the discovery's), a CA or router with only the ports the scan read.
+     */
     private DiscoveredNode asFound(DiscoveredNode node) {
-        if (node.isSwitch()) {
-            return node;
-        }
-        TreeSet<Integer> read = found.get(node.guid());
+        SmpRoute.Directed path = byLid ? node.path() : SmpRoute.directed(foundBy.get(node.guid()).ports());
         SortedMap<Integer, PortInfo> ports = new TreeMap<>(node.ports());
-        ports.keySet().retainAll(read);
         SortedMap<Integer, Long> guids = new TreeMap<>(node.portGuids());
-        guids.keySet().retainAll(read);
-        return new DiscoveredNode(node.nodeInfo(), node.description(), node.switchInfo(), ports, guids, node.path());
+        if (!node.isSwitch()) {
+            TreeSet<Integer> read = found.get(node.guid());
+            ports.keySet().retainAll(read);
+            guids.keySet().retainAll(read);
+        }
+        return new DiscoveredNode(node.nodeInfo(), node.description(), node.switchInfo(), ports, guids, path);
     }
 
     @Override

@@ -1,0 +1,168 @@
+package io.reactiveumad.examples;
+
+import io.reactiveumad.MadPort;
+import io.reactiveumad.client.SmpClient;
+import io.reactiveumad.client.SmpRoute;
+import io.reactiveumad.discovery.DiscoveredFabric;
+import io.reactiveumad.discovery.DiscoveredNode;
+import io.reactiveumad.discovery.DiscoveryOptions;
+import io.reactiveumad.discovery.FabricDiscovery;
+import io.reactiveumad.discovery.LibibnetdiscScan;
+import io.reactiveumad.examples.cli.CommandInfo;
+import io.reactiveumad.examples.cli.Declaration;
+import io.reactiveumad.examples.cli.Values;
+import io.reactiveumad.fabric.Routing;
+import io.reactiveumad.fabric.SwitchRoutes;
+import io.reactiveumad.mad.attr.MulticastForwardingTable;
+import io.reactiveumad.mad.attr.PortInfo;
+import io.reactiveumad.service.Routes;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * Every switch's forwarding table, as dump_lfts and dump_mfts (infiniband-diags' dump_fts) print them: one
+ * discovery, then each switch's table read along the route the tools' scan found it by, several switches and many
+ * blocks at once, each destination named from the discovery (no SMP per LID).
+ */
+final class DumpFtsCommand extends FabricCommand {
+    static final CommandInfo INFO = CommandInfo.of(DumpFtsCommand.class, "dump-fts", "Every switch's unicast "
+            + "forwarding table (as dump_lfts), or with -M its multicast table (as dump_mfts), read after one discovery "
+            + "with many SMPs in flight.").withAliases("dump-lfts");
+
+    /** Switches whose tables are read at once; each reads its blocks {@link #outstanding} at a time. */
+    private static final int SWITCHES_AT_ONCE = 4;
+
+    private String startLid;
+    private String endLid;
+    private boolean multicast;
+    private boolean all;
+    private boolean noDestinations;
+    private int outstanding;
+    private boolean json;
+    private final WalkTimeout walk = new WalkTimeout();
+    private final NodeNames nodeNames = new NodeNames();
+
+    DumpFtsCommand(CliContext context) {
+        super(context);
+    }
+
+    @Override
+    public void declare(Declaration d) {
+        super.declare(d);
+        d.parameter("STARTLID").optional().help("First LID to show (default 0; with -M 0xc000).")
+                .to(Values::text, v -> startLid = v);
+        d.parameter("ENDLID").optional()
+                .help("Last LID to show (default: each switch's LinearFDBTop; with -M its MulticastFDBTop).")
+                .to(Values::text, v -> endLid = v);
+        d.flag("-M", "--Multicast").help("The multicast forwarding tables: the ports each MLID goes to (as dump_mfts).")
+                .to(() -> multicast = true);
+        d.flag("-a", "--all").help("Show every LID, even those without a valid egress port.").to(() -> all = true);
+        d.flag("-n", "--no_dests").help("Do not name the destinations (with -M: port masks in hex).")
+                .to(() -> noDestinations = true);
+        d.option("--outstanding").label("N").defaultValue("16")
+                .help("SMPs on the wire at once per switch (default: ${DEFAULT-VALUE}; dump_fts sends one at a time).")
+                .to(Values.atLeast(1), v -> outstanding = v);
+        d.flag("--json").help("Print JSON.").to(() -> json = true);
+        walk.declare(d);
+        nodeNames.declare(d);
+    }
+
+    @Override
+    public Integer call() {
+        NodeNameMap names = nodeNames.load(context, err());
+        int first = startLid == null ? 0 : Lids.parse(startLid);
+        int last = endLid == null ? 0 : Lids.parse(endLid);
+        List<Object> tables;
+        // The callbacks only collect (for block() here): they run where the answers are read.
+        try (Connection connection = transport.connect(err(), Schedulers.immediate())) {
+            MadPort port = connection.port();
+            SmpClient smp = SmpClient.of(port);
+            try {
+                tables = FabricDiscovery.discover(port, DiscoveryOptions.defaults().withOutstanding(outstanding))
+                        // The tools name each switch by the route their scan found it by, and list them in its order.
+                        .map(fabric -> LibibnetdiscScan.fromLocalPort(fabric, 0).found())
+                        .flatMap(fabric -> {
+                            Map<Integer, UnicastTable.Destination> destinations = destinations(fabric);
+                            return Flux.fromIterable(fabric.nodesLastFoundFirst())
+                                    .filter(DiscoveredNode::isSwitch)
+                                    .flatMapSequential(sw -> table(smp, destinations, sw, first, last, names),
+                                            SWITCHES_AT_ONCE)
+                                    .collectList();
+                        })
+                        .block(walk.timeout);
+            } finally {
+                smp.dispose();
+            }
+        }
+        if (tables == null) {
+            throw new IllegalStateException("the forwarding tables ended without a result");
+        }
+        if (json) {
+            out().println(Json.pretty(Map.of("switches", tables)));
+        } else {
+            tables.forEach(table -> out().print(table));
+        }
+        return 0;
+    }
+
+    /** One switch's table: its text, or with --json its JSON map. */
+    private Mono<Object> table(SmpClient smp, Map<Integer, UnicastTable.Destination> destinations, DiscoveredNode sw,
+                               int first, int last, NodeNameMap names) {
+        SmpRoute.Directed route = sw.path();
+        // libibnetdisc's routes start at the local port with DrSLID and DrDLID 0.
+        String where = "DR path slid 0; dlid 0; " + Routes.format(route);
+        if (multicast) {
+            int start = Math.max(first, MulticastForwardingTable.FIRST_MLID);
+            return Routing.multicastRoutes(smp, route, start, last, all, outstanding).map(routes -> json
+                    ? MulticastTable.json(routes, all)
+                    : MulticastTable.text(where, routes, names.name(routes.nodeInfo().nodeGuid(), routes.description()),
+                            all, noDestinations));
+        }
+        return Routing.switchRoutes(smp, route, outstanding).map(routes -> {
+            int top = routes.egressPorts().size() - 1;
+            int end = last == 0 || last > top ? top : last;
+            List<UnicastTable.Row> rows = rows(routes, first, end, destinations);
+            return json ? UnicastTable.json(routes, first, end, rows)
+                    : UnicastTable.text(where, routes, first, end, rows, all, noDestinations,
+                            "node info not available fabric scan", names);
+        });
+    }
+
+    private List<UnicastTable.Row> rows(SwitchRoutes routes, int first, int last,
+                                        Map<Integer, UnicastTable.Destination> destinations) {
+        List<UnicastTable.Row> rows = new ArrayList<>();
+        for (int lid : UnicastTable.shown(routes, first, last, all)) {
+            rows.add(new UnicastTable.Row(lid, routes.egressPort(lid), routes.routes(lid),
+                    Optional.ofNullable(destinations.get(lid))));
+        }
+        return rows;
+    }
+
+    /**
+     * Every LID of the fabric and what answers there, as the tools' scan found it: each LID of a port's LMC range,
+     * a switch's from its port 0, the first port found with a LID keeping it.
+     */
+    private static Map<Integer, UnicastTable.Destination> destinations(DiscoveredFabric fabric) {
+        Map<Integer, UnicastTable.Destination> byLid = new HashMap<>();
+        for (DiscoveredNode node : fabric.nodes()) {
+            for (Map.Entry<Integer, PortInfo> port : node.ports().entrySet()) {
+                if (node.isSwitch() && port.getKey() != 0) {
+                    continue;
+                }
+                PortInfo info = port.getValue();
+                UnicastTable.Destination d = new UnicastTable.Destination(node.nodeInfo().nodeType(), node.guid(),
+                        node.portGuid(port.getKey()), node.description(), info.lid(), info.lmc());
+                for (int lid = info.lid(); lid > 0 && lid < info.lid() + (1 << info.lmc()); lid++) {
+                    byLid.putIfAbsent(lid, d);
+                }
+            }
+        }
+        return byLid;
+    }
+}

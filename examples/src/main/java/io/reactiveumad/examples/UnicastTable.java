@@ -1,0 +1,116 @@
+package io.reactiveumad.examples;
+
+import io.reactiveumad.fabric.Endpoint;
+import io.reactiveumad.fabric.SwitchRoutes;
+import io.reactiveumad.service.FabricJson;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** A switch's unicast forwarding table as ibroute and dump_lfts print it, and as JSON. */
+final class UnicastTable {
+    private UnicastTable() {
+    }
+
+    /** What answers at a LID: the node and port, and the LID range of that port (its base LID and LMC). */
+    record Destination(int nodeType, long nodeGuid, long portGuid, String description, int baseLid, int lmc) {
+        static Destination of(Endpoint e) {
+            return new Destination(e.nodeInfo().nodeType(), e.nodeInfo().nodeGuid(), e.nodeInfo().portGuid(),
+                    e.description(), e.portInfo().lid(), e.portInfo().lmc());
+        }
+    }
+
+    /** One shown LID: its egress port and, when resolved, what answers there (empty: nothing known does). */
+    record Row(int lid, int port, boolean valid, Optional<Destination> destination) {
+    }
+
+    /** The LIDs {@code first..last} to show: those the table routes, or every one with {@code all}. */
+    static List<Integer> shown(SwitchRoutes routes, int first, int last, boolean all) {
+        List<Integer> shown = new ArrayList<>();
+        for (int lid = first; lid <= last; lid++) {
+            if (all || routes.routes(lid)) {
+                shown.add(lid);
+            }
+        }
+        return shown;
+    }
+
+    /**
+     * The tools' text: the header naming the switch ({@code where}: how it was reached), a line per row, the count.
+     * A LID inside the range of the last port with LMC > 0 printed is a path of that port (the tools' own state,
+     * kept across the rows as they keep it: starting at 0..0, so LID 0 counts as a path of nothing); a LID nothing
+     * answers at says {@code unknown} (ibroute and dump_lfts word it differently).
+     */
+    static String text(String where, SwitchRoutes routes, int first, int last, List<Row> rows, boolean all,
+                       boolean noDestinations, String unknown, NodeNameMap names) {
+        StringBuilder out = new StringBuilder();
+        out.append(String.format("Unicast lids [0x%x-0x%x] of switch %s guid 0x%016x (%s):%n", first, last, where,
+                routes.nodeInfo().nodeGuid(), names.name(routes.nodeInfo().nodeGuid(), routes.description())));
+        out.append("  Lid  Out   Destination\n");
+        out.append("       Port     Info \n");
+        int baseLid = 0;
+        int lastPortLid = 0;
+        long portGuid = 0;
+        for (Row row : rows) {
+            out.append(String.format("0x%04x %03d ", row.lid(), row.port()));
+            if (noDestinations) {
+                out.append('\n');
+                continue;
+            }
+            if (row.lid() <= lastPortLid) {
+                if (!row.valid()) {
+                    out.append(String.format(": (path #%d - illegal port)%n", row.lid() - baseLid));
+                } else {
+                    out.append(String.format(": (path #%d out of %d", row.lid() - baseLid + 1, lastPortLid - baseLid + 1))
+                            .append(portGuid == 0 ? "" : String.format(": portguid 0x%016x", portGuid)).append(")\n");
+                }
+            } else if (!row.valid()) {
+                out.append(": (illegal port)\n");
+            } else if (row.destination().isEmpty()) {
+                portGuid = 0;
+                out.append(": (").append(unknown).append(")\n");
+            } else {
+                Destination d = row.destination().get();
+                portGuid = d.portGuid();
+                out.append(String.format(": (%s portguid 0x%016x: '%s')%n", NodeTypes.name(d.nodeType()), portGuid,
+                        names.name(d.nodeGuid(), d.description())));
+                if (d.lmc() > 0) {
+                    baseLid = d.baseLid();
+                    lastPortLid = baseLid + (1 << d.lmc()) - 1;
+                }
+            }
+        }
+        out.append(String.format("%d %slids dumped %n", rows.size(), all ? "" : "valid "));
+        return out.toString();
+    }
+
+    static Map<String, Object> json(SwitchRoutes routes, int first, int last, List<Row> rows) {
+        Map<String, Object> sw = new LinkedHashMap<>();
+        sw.put("nodeGuid", FabricJson.hex(routes.nodeInfo().nodeGuid()));
+        sw.put("description", routes.description());
+        sw.put("linearFdbTop", routes.switchInfo().linearFdbTop());
+        List<Map<String, Object>> entries = new ArrayList<>();
+        for (Row row : rows) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("lid", row.lid());
+            entry.put("port", row.port());
+            row.destination().ifPresent(d -> {
+                Map<String, Object> destination = new LinkedHashMap<>();
+                destination.put("nodeType", NodeTypes.name(d.nodeType()));
+                destination.put("nodeGuid", FabricJson.hex(d.nodeGuid()));
+                destination.put("portGuid", FabricJson.hex(d.portGuid()));
+                destination.put("description", d.description());
+                entry.put("destination", destination);
+            });
+            entries.add(entry);
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("switch", sw);
+        out.put("firstLid", first);
+        out.put("lastLid", last);
+        out.put("routes", entries);
+        return out;
+    }
+}
