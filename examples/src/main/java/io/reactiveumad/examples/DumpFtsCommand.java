@@ -89,9 +89,10 @@ final class DumpFtsCommand extends FabricCommand {
                         .map(fabric -> LibibnetdiscScan.fromLocalPort(fabric, 0).found())
                         .flatMap(fabric -> {
                             Map<Integer, UnicastTable.Destination> destinations = destinations(fabric);
+                            Map<UnicastTable.Destination, String> described = new java.util.concurrent.ConcurrentHashMap<>();
                             return Flux.fromIterable(fabric.nodesLastFoundFirst())
                                     .filter(DiscoveredNode::isSwitch)
-                                    .flatMapSequential(sw -> table(smp, destinations, sw, first, last, names),
+                                    .flatMapSequential(sw -> table(smp, destinations, described, sw, first, last, names),
                                             SWITCHES_AT_ONCE)
                                     .collectList();
                         })
@@ -112,8 +113,9 @@ final class DumpFtsCommand extends FabricCommand {
     }
 
     /** One switch's table: its text, or with --json its JSON map. */
-    private Mono<Object> table(SmpClient smp, Map<Integer, UnicastTable.Destination> destinations, DiscoveredNode sw,
-                               int first, int last, NodeNameMap names) {
+    private Mono<Object> table(SmpClient smp, Map<Integer, UnicastTable.Destination> destinations,
+                               Map<UnicastTable.Destination, String> described, DiscoveredNode sw, int first, int last,
+                               NodeNameMap names) {
         SmpRoute.Directed route = sw.path();
         // libibnetdisc's routes start at the local port with DrSLID and DrDLID 0.
         String where = "DR path slid 0; dlid 0; " + Routes.format(route);
@@ -130,7 +132,8 @@ final class DumpFtsCommand extends FabricCommand {
             List<UnicastTable.Row> rows = rows(routes, first, end, destinations);
             return json ? UnicastTable.json(routes, first, end, rows)
                     : UnicastTable.text(where, routes, first, end, rows, all, noDestinations,
-                            "node info not available fabric scan", names);
+                            "node info not available fabric scan", names,
+                            d -> described.computeIfAbsent(d, key -> UnicastTable.described(key, names)));
         });
     }
 

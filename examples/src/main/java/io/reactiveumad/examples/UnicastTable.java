@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /** A switch's unicast forwarding table as ibroute and dump_lfts print it, and as JSON. */
 final class UnicastTable {
@@ -45,7 +46,17 @@ final class UnicastTable {
      */
     static String text(String where, SwitchRoutes routes, int first, int last, List<Row> rows, boolean all,
                        boolean noDestinations, String unknown, NodeNameMap names) {
-        StringBuilder out = new StringBuilder();
+        return text(where, routes, first, last, rows, all, noDestinations, unknown, names, d -> described(d, names));
+    }
+
+    /**
+     * As {@link #text(String, SwitchRoutes, int, int, List, boolean, boolean, String, NodeNameMap)}, each destination
+     * {@code described} by the caller: dump-fts describes each one once for all its switches (some 40 000 rows on a
+     * 1000-node fabric, where formatting every row again was most of the command's time).
+     */
+    static String text(String where, SwitchRoutes routes, int first, int last, List<Row> rows, boolean all,
+                       boolean noDestinations, String unknown, NodeNameMap names, Function<Destination, String> described) {
+        StringBuilder out = new StringBuilder(64 * rows.size() + 256);
         out.append(String.format("Unicast lids [0x%x-0x%x] of switch %s guid 0x%016x (%s):%n", first, last, where,
                 routes.nodeInfo().nodeGuid(), names.name(routes.nodeInfo().nodeGuid(), routes.description())));
         out.append("  Lid  Out   Destination\n");
@@ -54,7 +65,8 @@ final class UnicastTable {
         int lastPortLid = 0;
         long portGuid = 0;
         for (Row row : rows) {
-            out.append(String.format("0x%04x %03d ", row.lid(), row.port()));
+            out.append("0x").append(padded(Integer.toHexString(row.lid()), 4)).append(' ')
+                    .append(padded(Integer.toString(row.port()), 3)).append(' ');
             if (noDestinations) {
                 out.append('\n');
                 continue;
@@ -74,8 +86,7 @@ final class UnicastTable {
             } else {
                 Destination d = row.destination().get();
                 portGuid = d.portGuid();
-                out.append(String.format(": (%s portguid 0x%016x: '%s')%n", NodeTypes.name(d.nodeType()), portGuid,
-                        names.name(d.nodeGuid(), d.description())));
+                out.append(described.apply(d)).append('\n');
                 if (d.lmc() > 0) {
                     baseLid = d.baseLid();
                     lastPortLid = baseLid + (1 << d.lmc()) - 1;
@@ -84,6 +95,16 @@ final class UnicastTable {
         }
         out.append(String.format("%d %slids dumped %n", rows.size(), all ? "" : "valid "));
         return out.toString();
+    }
+
+    /** A destination as the tools print it after the port: {@code : (Switch portguid 0x…: 'name')}. */
+    static String described(Destination d, NodeNameMap names) {
+        return String.format(": (%s portguid 0x%016x: '%s')", NodeTypes.name(d.nodeType()), d.portGuid(),
+                names.name(d.nodeGuid(), d.description()));
+    }
+
+    private static String padded(String digits, int width) {
+        return digits.length() >= width ? digits : "0".repeat(width - digits.length()) + digits;
     }
 
     static Map<String, Object> json(SwitchRoutes routes, int first, int last, List<Row> rows) {
