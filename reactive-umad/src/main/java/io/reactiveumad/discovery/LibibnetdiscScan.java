@@ -37,9 +37,14 @@ import java.util.TreeSet;
  *   <li>A NodeInfo that reaches a node links the port it arrived by to the port it left by, undoing either
  *       port's earlier link.</li>
  * </ul>
+ *
+ * <p>Each factory replays the scan once, when called; the result is then read only, from any thread.
  */
 public final class LibibnetdiscScan {
-    /** A route as the scan holds it: the node reached, the port it entered by, its hops, the route one hop shorter. */
+    /**
+     * A route as the scan holds it: the route one hop shorter and the port it left that route's node by, the node
+     * reached, the port it entered by, its hops.
+     */
     private record Route(Route shorter, int out, long guid, int arrival, int hops) {
         Route extended(int outPort, long farGuid, int farPort) {
             return new Route(this, outPort, farGuid, farPort, hops + 1);
