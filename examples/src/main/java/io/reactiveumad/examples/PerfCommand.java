@@ -76,11 +76,21 @@ final class PerfCommand extends FabricCommand {
         String attribute = extended ? "PortCountersExtended" : xmitDiscards ? "PortXmitDiscardDetails"
                 : rcvErrors ? "PortRcvErrorDetails" : "PortCounters";
         List<Record> counters = new ArrayList<>();
+        List<Integer> read;
+        ClassPortInfo pma;
+        boolean summed = false;
         try (Connection connection = transport.connect(err())) {
-            List<Integer> ports = ports(connection);
             PerfClient perf = PerfClient.of(connection.port());
             try {
-                for (int port : ports) {
+                // As perfquery: the PMA's capabilities first (the header shows them; they decide AllPortSelect).
+                pma = await(perf.classPortInfo(lid), "PerfMgt ClassPortInfo of lid " + lid);
+                read = ports(connection, pma);
+                summed = everyPort() && !loopPorts && !allPortSelect(pma);
+                if (summed) {
+                    err().println("umad perf: the PMA of lid " + lid + " has no AllPortSelect: summing ports " + read.get(0)
+                            + ".." + read.get(read.size() - 1) + " as perfquery does");
+                }
+                for (int port : read) {
                     String what = attribute + " of lid " + lid + " port " + port;
                     if (!resetOnly) {
                         counters.add(await(read(perf, port), what));
@@ -93,10 +103,20 @@ final class PerfCommand extends FabricCommand {
                 perf.dispose();
             }
         }
-        if (counters.size() == 1) {
-            out().print(Fields.render(counters.get(0), json));
-        } else if (!counters.isEmpty()) {
-            out().print(Fields.render(counters, json));
+        if (summed && !counters.isEmpty()) {
+            counters = List.of(Aggregate.sum(counters));
+            read = List.of(PortCounters.ALL_PORTS);
+        }
+        if (json) {
+            if (counters.size() == 1) {
+                out().print(Fields.render(counters.get(0), true));
+            } else if (!counters.isEmpty()) {
+                out().print(Fields.render(counters, true));
+            }
+        } else {
+            for (int i = 0; i < counters.size(); i++) {
+                out().print(PerfText.of("Lid " + lid, read.get(i), pma, counters.get(i)));
+            }
         }
         return 0;
     }
@@ -112,18 +132,27 @@ final class PerfCommand extends FabricCommand {
 
     /**
      * The ports to read, in order: with -l and all ports asked, each port of the node on its own, as perfquery
-     * -l loops (from 0 on a switch whose port 0 is enhanced, which has counters of its own); else those named,
-     * 255 for -a, or the default.
+     * -l loops (from 0 on a switch whose port 0 is enhanced, which has counters of its own); all ports asked of a PMA
+     * without AllPortSelect, the same ports, to be summed (perfquery's emulation; not the details, which it never
+     * sums); else those named, 255 for -a, or the default.
      */
-    private List<Integer> ports(Connection connection) {
-        boolean everyPort = allPorts || portNumbers.equals(List.of(PortCounters.ALL_PORTS));
-        if (loopPorts && everyPort) {
+    private List<Integer> ports(Connection connection, ClassPortInfo pma) {
+        if (everyPort() && (loopPorts || !allPortSelect(pma))) {
             return await(eachPort(connection), "NodeInfo and SwitchInfo of lid " + lid);
         }
-        if (everyPort) {
+        if (everyPort()) {
             return List.of(PortCounters.ALL_PORTS);
         }
         return portNumbers.isEmpty() ? List.of(await(defaultPort(connection), "NodeInfo of lid " + lid)) : portNumbers;
+    }
+
+    private boolean everyPort() {
+        return allPorts || portNumbers.equals(List.of(PortCounters.ALL_PORTS));
+    }
+
+    /** The PMA takes PortSelect 255 for all ports, or (the details, never summed) it is sent all the same. */
+    private boolean allPortSelect(ClassPortInfo pma) {
+        return (pma.capabilityMask() & ClassPortInfo.PERF_CAP_ALL_PORT_SELECT) != 0 || xmitDiscards || rcvErrors;
     }
 
     private Mono<List<Integer>> eachPort(Connection connection) {

@@ -167,6 +167,32 @@ class DiagsOnARingIbsimTest {
     }
 
     /**
+     * perf prints perfquery's text (the data counters masked: the MADs themselves move them between the two runs):
+     * PortCounters, PortCountersExtended and the details of a switch port, all its ports at once (the switch's PMA
+     * takes AllPortSelect), a host's ports summed (its PMA does not: perfquery emulates it, so do we) and a switch's
+     * ports one by one.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"S2", "S2 3", "-x S2 3", "-D S2 3", "-E S2 3", "-a S2", "-x -a S2", "-a H5", "-x -a H5",
+        "H5 1", "-a -l S2", "S2 1,3"})
+    void perfPrintsPerfquerysText(String options) {
+        IbsimFabric fabric = FABRIC.fabric();
+        String s2 = Long.toString(fabric.diag("H-2", "smpquery", "-D", "portinfo", "0,1", "0").requireSuccess().number("Lid"));
+        String h5 = Long.toString(fabric.diag("H-2", "smpquery", "-D", "portinfo", "0,1,3,6,1", "1").requireSuccess()
+                .number("Lid"));
+        fabric.performanceSet("S-2", 3, "PortCounters.SymbolErrorCounter", 2);
+        fabric.performanceSet("H-5", 1, "PortCounters.PortRcvErrors", 5);
+        String[] args = options.replace("S2", s2).replace("H5", h5).split(" ");
+        String theirs = fabric.diag("H-2", "perfquery", args).requireSuccess().stdout();
+        assertThat(dataMasked(umad("H-2", 0, "perf", args).out())).as("perf %s", options).isEqualTo(dataMasked(theirs))
+                .startsWith("# Port");
+    }
+
+    private static String dataMasked(String perfquery) {
+        return perfquery.replaceAll("(?m)^(Port(Xmit|Rcv)(Data|Pkts)|Port(Unicast|Multicast)(Xmit|Rcv)Pkts):\\.+\\d+$", "$1:N");
+    }
+
+    /**
      * perf -a -l reads each port of S-2 on its own, and a comma list reads the ports named, as perfquery does:
      * the same ports in the same order with the same counters.
      */

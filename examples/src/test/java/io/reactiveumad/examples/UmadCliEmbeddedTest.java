@@ -194,12 +194,26 @@ class UmadCliEmbeddedTest {
         }, "perf", String.valueOf(host2), "1", "--transport", "embedded", "--json");
         assertThat(run.exitCode()).as("%s", run).isZero();
         assertThat(run.json().get("symbolErrorCounter").asInt()).isEqualTo(9);
-        assertThat(run.json().get("portXmitPkts").asLong()).isEqualTo(4321);
+        // The port sent 4321 packets, and its answer to the ClassPortInfo perf asks first (as perfquery does).
+        assertThat(run.json().get("portXmitPkts").asLong()).isEqualTo(4321 + 1);
 
         CliRun extended = CliRun.run(Map.of(), fabric -> fabric.setCounter("host2", 1, PortCounter.UNICAST_XMIT_PKTS, 77),
                 "perf", String.valueOf(host2), "1", "--extended", "--transport", "embedded", "--json");
         assertThat(extended.exitCode()).as("%s", extended).isZero();
         assertThat(extended.json().get("portUnicastXmitPkts").asLong()).isEqualTo(77);
+
+        // The text is perfquery's: the PMA's CapMask in the header, libibmad's names and dots.
+        CliRun text = CliRun.run(Map.of(), fabric -> fabric.setCounter("host2", 1, PortCounter.SYMBOL_ERROR, 9),
+                "perf", String.valueOf(host2), "1", "--transport", "embedded");
+        assertThat(text.out()).startsWith("# Port counters: Lid 3 port 1 (CapMask: 0x9200)\n"
+                + "PortSelect:......................1\nCounterSelect:...................0x0000\n"
+                + "SymbolErrorCounter:..............9\n").contains("\nQP1Dropped:......................0\n");
+        // A CA's PMA takes no AllPortSelect: -a sums its ports, as perfquery emulates it, and says so.
+        CliRun all = CliRun.run(Map.of(), fabric -> fabric.setCounter("host2", 1, PortCounter.SYMBOL_ERROR, 4),
+                "perf", String.valueOf(host2), "-a", "--transport", "embedded");
+        assertThat(all.out()).startsWith("# Port counters: Lid 3 port 255 (CapMask: 0x9200)\nPortSelect:......................255\n")
+                .contains("SymbolErrorCounter:..............4\n");
+        assertThat(all.err()).contains("has no AllPortSelect: summing ports 1..1");
     }
 
     /** perfquery's -D and -E (the details attributes), -a (all ports) and -R (reset only: no output). */

@@ -41,11 +41,18 @@ final class Pma implements LocalService {
         RCV_REMOTE_PHYSICAL_ERRORS, RCV_SWITCH_RELAY_ERRORS, XMIT_DISCARDS, XMIT_CONSTRAINT_ERRORS, RCV_CONSTRAINT_ERRORS,
         LOCAL_LINK_INTEGRITY_ERRORS, EXCESSIVE_BUFFER_OVERRUN_ERRORS, VL15_DROPPED, XMIT_WAIT, QP1_DROPPED};
 
-    /** AllPortSelect, PortCountersExtended, PortXmitWait and QP1Dropped supported; RespTimeValue 18 (≈1 s). */
-    private static final ClassPortInfo CLASS_PORT_INFO = new ClassPortInfo(MadHeader.BASE_VERSION, 1,
-            ClassPortInfo.PERF_CAP_ALL_PORT_SELECT | ClassPortInfo.PERF_CAP_EXTENDED_WIDTH_SUPPORTED
-                    | ClassPortInfo.PERF_CAP_XMIT_WAIT_SUPPORTED | ClassPortInfo.PERF_CAP_QP1_DROPPED_SUPPORTED,
-            0, 18, Gid.ZERO, 0, 0, 0, 0, 0, 0, 0, Gid.ZERO, 0, 0, 0, 0, 0, 0, 0, 0);
+    /**
+     * A switch's: AllPortSelect, PortCountersExtended, PortXmitWait and QP1Dropped supported; RespTimeValue 18
+     * (≈1 s). A CA's says the same but for AllPortSelect, which it does not take (as ibsim's CAs).
+     */
+    private static final ClassPortInfo SWITCH_CLASS_PORT_INFO = classPortInfo(ClassPortInfo.PERF_CAP_ALL_PORT_SELECT);
+    private static final ClassPortInfo CA_CLASS_PORT_INFO = classPortInfo(0);
+
+    private static ClassPortInfo classPortInfo(int allPortSelect) {
+        return new ClassPortInfo(MadHeader.BASE_VERSION, 1, allPortSelect | ClassPortInfo.PERF_CAP_EXTENDED_WIDTH_SUPPORTED
+                | ClassPortInfo.PERF_CAP_XMIT_WAIT_SUPPORTED | ClassPortInfo.PERF_CAP_QP1_DROPPED_SUPPORTED, 0, 18,
+                Gid.ZERO, 0, 0, 0, 0, 0, 0, 0, Gid.ZERO, 0, 0, 0, 0, 0, 0, 0, 0);
+    }
 
     private final FabricEngine engine;
 
@@ -108,7 +115,7 @@ final class Pma implements LocalService {
                             (int) basic(node, s, VL_MAPPING_ERRORS), (int) basic(node, s, LOOPING_ERRORS)));
                 }
                 case ClassPortInfo.ATTRIBUTE_ID -> set ? FabricEngine.status(request, MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE)
-                        : encode(request, CLASS_PORT_INFO);
+                        : encode(request, node.isSwitch() ? SWITCH_CLASS_PORT_INFO : CA_CLASS_PORT_INFO);
                 default -> FabricEngine.status(request, MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE);
             };
         } catch (IllegalArgumentException badPort) {

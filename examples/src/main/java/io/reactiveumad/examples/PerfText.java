@@ -1,0 +1,126 @@
+package io.reactiveumad.examples;
+
+import io.reactiveumad.mad.attr.ClassPortInfo;
+import io.reactiveumad.mad.perf.PortCounters;
+import io.reactiveumad.mad.perf.PortCountersExtended;
+import io.reactiveumad.mad.perf.PortRcvErrorDetails;
+import io.reactiveumad.mad.perf.PortXmitDiscardDetails;
+
+/**
+ * perfquery's text: a header naming the node, the port and the PMA's capabilities, then libibmad's field lines
+ * ({@code Name:} and dots to column 33, then the value: decimal, or hex as wide as the field).
+ */
+final class PerfText {
+    /** ClassPortInfo CapabilityMask2 bit 1: the PMA counts PortCountersExtended's error counters too. */
+    private static final int CAP2_ADDITIONAL_EXTENDED_COUNTERS = 1 << 1;
+    private static final int NAME_COLUMN = 32;
+
+    private PerfText() {
+    }
+
+    /** {@code counters} of port {@code port} of the node perfquery names {@code node} ("Lid 4"). */
+    static String of(String node, int port, ClassPortInfo pma, Record counters) {
+        StringBuilder out = new StringBuilder();
+        if (counters instanceof PortCounters c) {
+            out.append(String.format("# Port counters: %s port %d (CapMask: 0x%02X)%n", node, port, pma.capabilityMask()));
+            portCounters(out, c, (pma.capabilityMask() & ClassPortInfo.PERF_CAP_XMIT_WAIT_SUPPORTED) != 0);
+        } else if (counters instanceof PortCountersExtended c) {
+            out.append(String.format("# Port extended counters: %s port %d (CapMask: 0x%02X CapMask2: 0x%07X)%n", node,
+                    port, pma.capabilityMask(), pma.capabilityMask2()));
+            portCountersExtended(out, c, (pma.capabilityMask() & ClassPortInfo.PERF_CAP_EXTENDED_WIDTH_SUPPORTED) != 0,
+                    (pma.capabilityMask2() & CAP2_ADDITIONAL_EXTENDED_COUNTERS) != 0);
+        } else if (counters instanceof PortXmitDiscardDetails d) {
+            out.append(String.format("# PortXmitDiscardDetails counters: %s port %d%n", node, port));
+            line(out, "PortSelect", d.portSelect());
+            hex(out, "CounterSelect", d.counterSelect(), 4);
+            line(out, "PortInactiveDiscards", d.portInactiveDiscards());
+            line(out, "PortNeighborMTUDiscards", d.portNeighborMtuDiscards());
+            line(out, "PortSwLifetimeLimitDiscards", d.portSwLifetimeLimitDiscards());
+            line(out, "PortSwHOQLifetimeLimitDiscards", d.portSwHoqLifetimeLimitDiscards());
+        } else if (counters instanceof PortRcvErrorDetails d) {
+            out.append(String.format("# PortRcvErrorDetails counters: %s port %d%n", node, port));
+            line(out, "PortSelect", d.portSelect());
+            hex(out, "CounterSelect", d.counterSelect(), 4);
+            line(out, "PortLocalPhysicalErrors", d.portLocalPhysicalErrors());
+            line(out, "PortMalformedPktErrors", d.portMalformedPacketErrors());
+            line(out, "PortBufferOverrunErrors", d.portBufferOverrunErrors());
+            line(out, "PortDLIDMappingErrors", d.portDlidMappingErrors());
+            line(out, "PortVLMappingErrors", d.portVlMappingErrors());
+            line(out, "PortLoopingErrors", d.portLoopingErrors());
+        } else {
+            throw new IllegalArgumentException("not a PerfMgt counter attribute: " + counters);
+        }
+        return out.toString();
+    }
+
+    /** PortCounters; PortXmitWait shows 0 where the PMA does not say it counts it, as perfquery shows it. */
+    private static void portCounters(StringBuilder out, PortCounters c, boolean countsXmitWait) {
+        line(out, "PortSelect", c.portSelect());
+        hex(out, "CounterSelect", c.counterSelect(), 4);
+        line(out, "SymbolErrorCounter", c.symbolErrorCounter());
+        line(out, "LinkErrorRecoveryCounter", c.linkErrorRecoveryCounter());
+        line(out, "LinkDownedCounter", c.linkDownedCounter());
+        line(out, "PortRcvErrors", c.portRcvErrors());
+        line(out, "PortRcvRemotePhysicalErrors", c.portRcvRemotePhysicalErrors());
+        line(out, "PortRcvSwitchRelayErrors", c.portRcvSwitchRelayErrors());
+        line(out, "PortXmitDiscards", c.portXmitDiscards());
+        line(out, "PortXmitConstraintErrors", c.portXmitConstraintErrors());
+        line(out, "PortRcvConstraintErrors", c.portRcvConstraintErrors());
+        hex(out, "CounterSelect2", c.counterSelect2(), 2);
+        line(out, "LocalLinkIntegrityErrors", c.localLinkIntegrityErrors());
+        line(out, "ExcessiveBufferOverrunErrors", c.excessiveBufferOverrunErrors());
+        line(out, "QP1Dropped", c.qp1Dropped());
+        line(out, "VL15Dropped", c.vl15Dropped());
+        line(out, "PortXmitData", c.portXmitData());
+        line(out, "PortRcvData", c.portRcvData());
+        line(out, "PortXmitPkts", c.portXmitPkts());
+        line(out, "PortRcvPkts", c.portRcvPkts());
+        line(out, "PortXmitWait", countsXmitWait ? c.portXmitWait() : 0);
+    }
+
+    /** PortCountersExtended: the unicast and multicast packets and the error counters where the PMA has them. */
+    private static void portCountersExtended(StringBuilder out, PortCountersExtended c, boolean extendedWidth,
+                                             boolean additional) {
+        line(out, "PortSelect", c.portSelect());
+        hex(out, "CounterSelect", c.counterSelect(), 4);
+        line(out, "PortXmitData", c.portXmitData());
+        line(out, "PortRcvData", c.portRcvData());
+        line(out, "PortXmitPkts", c.portXmitPkts());
+        line(out, "PortRcvPkts", c.portRcvPkts());
+        if (extendedWidth) {
+            line(out, "PortUnicastXmitPkts", c.portUnicastXmitPkts());
+            line(out, "PortUnicastRcvPkts", c.portUnicastRcvPkts());
+            line(out, "PortMulticastXmitPkts", c.portMulticastXmitPkts());
+            line(out, "PortMulticastRcvPkts", c.portMulticastRcvPkts());
+        }
+        if (additional) {
+            hex(out, "CounterSelect2", c.counterSelect2(), 8);
+            line(out, "SymbolErrorCounter", c.symbolErrorCounter());
+            line(out, "LinkErrorRecoveryCounter", c.linkErrorRecoveryCounter());
+            line(out, "LinkDownedCounter", c.linkDownedCounter());
+            line(out, "PortRcvErrors", c.portRcvErrors());
+            line(out, "PortRcvRemotePhysicalErrors", c.portRcvRemotePhysicalErrors());
+            line(out, "PortRcvSwitchRelayErrors", c.portRcvSwitchRelayErrors());
+            line(out, "PortXmitDiscards", c.portXmitDiscards());
+            line(out, "PortXmitConstraintErrors", c.portXmitConstraintErrors());
+            line(out, "PortRcvConstraintErrors", c.portRcvConstraintErrors());
+            line(out, "LocalLinkIntegrityErrors", c.localLinkIntegrityErrors());
+            line(out, "ExcessiveBufferOverrunErrors", c.excessiveBufferOverrunErrors());
+            line(out, "VL15Dropped", c.vl15Dropped());
+            line(out, "PortXmitWait", c.portXmitWait());
+            line(out, "QP1Dropped", c.qp1Dropped());
+        }
+    }
+
+    private static void line(StringBuilder out, String name, long value) {
+        name(out, name).append(Long.toUnsignedString(value)).append('\n');
+    }
+
+    private static void hex(StringBuilder out, String name, long value, int digits) {
+        name(out, name).append(String.format("0x%0" + digits + "x", value)).append('\n');
+    }
+
+    private static StringBuilder name(StringBuilder out, String name) {
+        return out.append(name).append(':').append(".".repeat(Math.max(0, NAME_COLUMN - name.length())));
+    }
+}
