@@ -8,12 +8,11 @@ import io.reactiveumad.mad.perf.PortXmitDiscardDetails;
 
 /**
  * perfquery's text: a header naming the node, the port and the PMA's capabilities, then libibmad's field lines
- * ({@code Name:} and dots to column 33, then the value: decimal, or hex as wide as the field).
+ * ({@link FieldLines}).
  */
 final class PerfText {
     /** ClassPortInfo CapabilityMask2 bit 1: the PMA counts PortCountersExtended's error counters too. */
     private static final int CAP2_ADDITIONAL_EXTENDED_COUNTERS = 1 << 1;
-    private static final int NAME_COLUMN = 32;
 
     private PerfText() {
     }
@@ -113,14 +112,10 @@ final class PerfText {
     }
 
     private static void line(StringBuilder out, String name, long value) {
-        name(out, name).append(Long.toUnsignedString(value)).append('\n');
+        FieldLines.line(out, name, value);
     }
 
     private static void hex(StringBuilder out, String name, long value, int digits) {
-        name(out, name).append(String.format("0x%0" + digits + "x", value)).append('\n');
-    }
-
-    private static StringBuilder name(StringBuilder out, String name) {
-        return out.append(name).append(':').append(".".repeat(Math.max(0, NAME_COLUMN - name.length())));
+        FieldLines.hex(out, name, value, digits);
     }
 }

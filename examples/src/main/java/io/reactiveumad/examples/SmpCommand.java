@@ -3,6 +3,8 @@ package io.reactiveumad.examples;
 import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.mad.attr.GuidInfo;
+import io.reactiveumad.mad.attr.NodeDescription;
+import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.attr.PKeyTable;
 import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.mad.attr.SlToVlMappingTable;
@@ -48,13 +50,12 @@ final class SmpCommand {
 
         abstract Mono<? extends Record> query(SmpClient smp, SmpRoute route);
 
-        /** The answer as text: its fields, one a line, unless the attribute has a layout of its own. */
-        String text(Record answer) {
+        /**
+         * The answer as text, {@code node} being how smpquery names the node asked ("Lid 4"): its fields, one a line,
+         * unless the attribute has a layout of its own.
+         */
+        String text(Record answer, String node) {
             return Fields.render(answer, false);
-        }
-
-        private String render(Record answer) {
-            return json ? Fields.render(answer, true) : text(answer);
         }
 
         @Override
@@ -62,16 +63,20 @@ final class SmpCommand {
             if (guid && directed) {
                 throw new IllegalArgumentException("-G and -D name the target two ways: give one");
             }
+            record Answered(Record answer, SmpRoute route) {
+            }
+            Answered answered;
             if (guid) {
                 long portGuid = Guids.parse(target);
-                Record answer = query(c -> SmpClient.of(c.port()), smp -> Guids.lidOf(smp.port(), portGuid)
-                        .flatMap(lid -> query(smp, SmpRoute.lid(lid))), spec.name() + " of port GUID " + target);
-                out().print(render(answer));
-                return 0;
+                answered = query(c -> SmpClient.of(c.port()), smp -> Guids.lidOf(smp.port(), portGuid).map(SmpRoute::lid)
+                        .flatMap(route -> query(smp, route).map(r -> new Answered(r, route))),
+                        spec.name() + " of port GUID " + target);
+            } else {
+                SmpRoute route = Routes.target(target, directed);
+                answered = query(c -> SmpClient.of(c.port()), smp -> query(smp, route).map(r -> new Answered(r, route)),
+                        spec.name() + " " + route);
             }
-            SmpRoute route = Routes.target(target, directed);
-            Record answer = query(c -> SmpClient.of(c.port()), smp -> query(smp, route), spec.name() + " " + route);
-            out().print(render(answer));
+            out().print(json ? Fields.render(answered.answer(), true) : text(answered.answer(), portId(answered.route())));
             return 0;
         }
     }
@@ -88,6 +93,26 @@ final class SmpCommand {
         Mono<? extends Record> query(SmpClient smp, SmpRoute route) {
             return smp.nodeInfo(route);
         }
+
+        /** smpquery's: libibmad's NodeInfo fields. */
+        @Override
+        String text(Record answer, String node) {
+            NodeInfo ni = (NodeInfo) answer;
+            StringBuilder out = new StringBuilder("# Node info: ").append(node).append('\n');
+            FieldLines.line(out, "BaseVers", ni.baseVersion());
+            FieldLines.line(out, "ClassVers", ni.classVersion());
+            FieldLines.line(out, "NodeType", NodeTypes.name(ni.nodeType()));
+            FieldLines.line(out, "NumPorts", ni.numPorts());
+            FieldLines.hex(out, "SystemGuid", ni.systemImageGuid(), 16);
+            FieldLines.hex(out, "Guid", ni.nodeGuid(), 16);
+            FieldLines.hex(out, "PortGuid", ni.portGuid(), 16);
+            FieldLines.line(out, "PartCap", ni.partitionCap());
+            FieldLines.hex(out, "DevId", ni.deviceId(), 4);
+            FieldLines.hex(out, "Revision", ni.revision(), 8);
+            FieldLines.line(out, "LocalPort", ni.localPortNum());
+            FieldLines.hex(out, "VendorId", ni.vendorId(), 6);
+            return out.toString();
+        }
     }
 
     static final class NodeDescQuery extends Query {
@@ -101,6 +126,13 @@ final class SmpCommand {
         @Override
         Mono<? extends Record> query(SmpClient smp, SmpRoute route) {
             return smp.nodeDescription(route);
+        }
+
+        /** smpquery's one line: the description cleaned as the tools clean it, dots to 32 less its length. */
+        @Override
+        String text(Record answer, String node) {
+            String name = NodeNameMap.none().name(0, ((NodeDescription) answer).text());
+            return "Node Description:" + ".".repeat(Math.max(1, 32 - name.length())) + name + "\n";
         }
     }
 
@@ -126,6 +158,12 @@ final class SmpCommand {
         Mono<? extends Record> query(SmpClient smp, SmpRoute route) {
             return smp.portInfo(route, portNumber);
         }
+
+        /** smpquery's: libibmad's PortInfo fields and value names. */
+        @Override
+        String text(Record answer, String node) {
+            return PortInfoText.of(node, portNumber, (PortInfo) answer);
+        }
     }
 
     static final class SwitchInfoQuery extends Query {
@@ -139,6 +177,32 @@ final class SmpCommand {
         @Override
         Mono<? extends Record> query(SmpClient smp, SmpRoute route) {
             return smp.switchInfo(route);
+        }
+
+        /** smpquery's: libibmad's SwitchInfo fields. */
+        @Override
+        String text(Record answer, String node) {
+            SwitchInfo si = (SwitchInfo) answer;
+            StringBuilder out = new StringBuilder("# Switch info: ").append(node).append('\n');
+            FieldLines.line(out, "LinearFdbCap", si.linearFdbCap());
+            FieldLines.line(out, "RandomFdbCap", si.randomFdbCap());
+            FieldLines.line(out, "McastFdbCap", si.multicastFdbCap());
+            FieldLines.line(out, "LinearFdbTop", si.linearFdbTop());
+            FieldLines.line(out, "DefPort", si.defaultPort());
+            FieldLines.line(out, "DefMcastPrimPort", si.defaultMulticastPrimaryPort());
+            FieldLines.line(out, "DefMcastNotPrimPort", si.defaultMulticastNotPrimaryPort());
+            FieldLines.line(out, "LifeTime", si.lifeTimeValue());
+            FieldLines.line(out, "StateChange", si.portStateChange() ? 1 : 0);
+            FieldLines.line(out, "OptSLtoVLMapping", si.optimizedSlToVlMappingProgramming());
+            FieldLines.line(out, "LidsPerPort", si.lidsPerPort());
+            FieldLines.line(out, "PartEnforceCap", si.partitionEnforcementCap());
+            FieldLines.line(out, "InboundPartEnf", si.inboundEnforcementCap() ? 1 : 0);
+            FieldLines.line(out, "OutboundPartEnf", si.outboundEnforcementCap() ? 1 : 0);
+            FieldLines.line(out, "FilterRawInbound", si.filterRawInboundCap() ? 1 : 0);
+            FieldLines.line(out, "FilterRawOutbound", si.filterRawOutboundCap() ? 1 : 0);
+            FieldLines.line(out, "EnhancedPort0", si.enhancedPort0() ? 1 : 0);
+            FieldLines.hex(out, "MulticastFDBTop", si.multicastFdbTop(), 4);
+            return out.toString();
         }
     }
 
@@ -196,7 +260,7 @@ final class SmpCommand {
 
         /** smpquery's layout: eight P_Keys a line. */
         @Override
-        String text(Record answer) {
+        String text(Record answer, String node) {
             PortPKeys table = (PortPKeys) answer;
             return table(table.pKeys().stream().map(k -> String.format("0x%04x", k)).toList(), table.capacity(), 8,
                     "pkeys");
@@ -222,7 +286,7 @@ final class SmpCommand {
 
         /** smpquery's layout: two GUIDs a line. */
         @Override
-        String text(Record answer) {
+        String text(Record answer, String node) {
             PortGuids table = (PortGuids) answer;
             return table(table.guids().stream().map(g -> String.format("0x%016x", g)).toList(), table.capacity(), 2,
                     "guids");
@@ -285,7 +349,7 @@ final class SmpCommand {
 
         /** smpquery's layout: a header, then a line per input port. */
         @Override
-        String text(Record answer) {
+        String text(Record answer, String node) {
             SlToVlTables tables = (SlToVlTables) answer;
             StringBuilder out = new StringBuilder("# SL2VL table: ").append(tables.node()).append("\n#                 SL: |");
             for (int sl = 0; sl < SlToVlMappingTable.SERVICE_LEVELS; sl++) {
@@ -352,7 +416,7 @@ final class SmpCommand {
 
         /** smpquery's layout: a header, then each table's VLs and weights, 32 entries a block. */
         @Override
-        String text(Record answer) {
+        String text(Record answer, String node) {
             VlArbitrationTables t = (VlArbitrationTables) answer;
             if (t.basePort0()) {
                 return "# No VLArbitration tables (BSP0): " + t.node() + " port " + t.port() + "\n";

@@ -167,6 +167,22 @@ class DiagsOnARingIbsimTest {
     }
 
     /**
+     * smp prints smpquery's text for NodeInfo, NodeDescription (the odd host's, with its space and parentheses),
+     * SwitchInfo and PortInfo (a switch's port 0 and an external port, a host's port with its capability bits, the
+     * two-port HCA's second port), by route from H-2 and from a switch.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"H-2|-D ni 0,1", "H-2|-D ni 0", "H-2|-D nd 0,1,3", "H-2|-D nd 0,1,3,4,9", "H-2|-D si 0,1",
+        "H-2|-D pi 0,1", "H-2|-D pi 0,1 3", "H-2|-D pi 0 1", "H-2|-D pi 0,1,3,8", "S-3|-D pi 0 6", "S-3|-D portinfo 0,7",
+        "S-3|-D switchinfo 0"})
+    void smpPrintsSmpquerysText(String fromAndOptions) {
+        String[] parts = fromAndOptions.split("\\|");
+        String[] args = parts[1].split(" ");
+        assertThat(umad(parts[0], 0, "smp", args).out()).as("smp %s from %s", parts[1], parts[0])
+                .isEqualTo(FABRIC.fabric().diag(parts[0], "smpquery", args).requireSuccess().stdout());
+    }
+
+    /**
      * perf prints perfquery's text (the data counters masked: the MADs themselves move them between the two runs):
      * PortCounters, PortCountersExtended and the details of a switch port, all its ports at once (the switch's PMA
      * takes AllPortSelect), a host's ports summed (its PMA does not: perfquery emulates it, so do we) and a switch's
