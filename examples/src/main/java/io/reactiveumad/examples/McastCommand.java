@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import reactor.core.publisher.Mono;
 import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.Declares;
@@ -17,8 +18,8 @@ import reactor.core.publisher.Flux;
 
 final class McastCommand extends FabricCommand {
     static final CommandInfo INFO = CommandInfo.of(McastCommand.class, "mcast",
-            "The multicast groups and their members as the SA knows them (as saquery -m): one line per member, MGID, "
-                    + "MLID, port GID and join state. 'join' and 'leave' change this port's membership.")
+            "The multicast groups and their members as the SA knows them (as saquery -m): each member's MGID, MLID, "
+                    + "port GID, scope and join state, and node. 'join' and 'leave' change this port's membership.")
             .withSubcommands(Join.INFO, Leave.INFO);
 
     private String mgid;
@@ -40,16 +41,23 @@ final class McastCommand extends FabricCommand {
     @Override
     public Integer call() {
         Gid group = mgid == null ? null : Guids.parseGid("--mgid", mgid, false);
-        List<McMemberRecord> members = query(SaCommand::client, sa -> {
+        record Listed(List<McMemberRecord> members, Map<Long, String> namesByPortGuid) {
+        }
+        // The members, and (for the text, as saquery -m) every node's name by port GUID to say whose port each is.
+        Listed listed = query(SaCommand::client, sa -> {
             Multicast mc = Multicast.over(sa);
-            return (group == null ? mc.members() : mc.members(group)).collectList();
+            Mono<Map<Long, String>> names = json ? Mono.just(Map.of()) : sa.getTable(SaClient.NODE_RECORD)
+                    .collectMap(r -> r.nodeInfo().portGuid(), r -> NodeNameMap.none().name(r.nodeInfo().nodeGuid(),
+                            r.nodeDescription().text()));
+            return (group == null ? mc.members() : mc.members(group)).collectList().zipWith(names, Listed::new);
         }, "multicast members");
+        List<McMemberRecord> members = listed.members();
         if (json) {
             List<Map<String, Object>> list = new ArrayList<>();
             members.forEach(m -> list.add(json(m)));
             out().println(Json.pretty(list));
         } else {
-            members.forEach(m -> out().println(text(m)));
+            members.forEach(m -> out().print(memberDump(m, listed.namesByPortGuid())));
         }
         if (members.isEmpty()) {
             err().println(spec.qualifiedName() + ": no records");
@@ -225,6 +233,21 @@ final class McastCommand extends FabricCommand {
         entry.put("rate", m.rate());
         entry.put("scope", m.scope());
         return entry;
+    }
+
+    /**
+     * saquery -m's member dump: the MGID, the MLID, the port's GID, scope and join state in one byte, ProxyJoin as
+     * saquery reads it (a bit-field that lands on a reserved bit: 0), and the member's node by its port GUID.
+     */
+    private static String memberDump(McMemberRecord m, Map<Long, String> namesByPortGuid) {
+        return "MCMemberRecord member dump:\n"
+                + "\t\tMGID...................." + SaText.gid(m.mgid()) + "\n"
+                + "\t\tMlid....................0x" + Integer.toHexString(m.mlid()).toUpperCase(java.util.Locale.ROOT) + "\n"
+                + "\t\tPortGid................." + SaText.gid(m.portGid()) + "\n"
+                + "\t\tScopeState..............0x"
+                + Integer.toHexString(m.scope() << 4 | m.joinState()).toUpperCase(java.util.Locale.ROOT) + "\n"
+                + "\t\tProxyJoin...............0x0\n"
+                + "\t\tNodeDescription........." + namesByPortGuid.getOrDefault(m.portGid().guid(), "<unknown>") + "\n";
     }
 
     static String text(McMemberRecord m) {

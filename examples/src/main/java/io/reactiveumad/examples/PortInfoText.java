@@ -31,6 +31,16 @@ final class PortInfoText {
     /** The text for port {@code port} of the node smpquery names {@code node}. */
     static String of(String node, int port, PortInfo p) {
         StringBuilder out = new StringBuilder("# Port info: ").append(node).append(" port ").append(port).append('\n');
+        fields(out, p, "");
+        return out.toString();
+    }
+
+    /**
+     * The field lines, each started with {@code indent} (saquery's PortInfoRecord dump indents them two tabs; the
+     * capability bits under a mask keep their own four).
+     */
+    static void fields(StringBuilder into, PortInfo p, String indent) {
+        StringBuilder out = new StringBuilder();
         FieldLines.line(out, "Mkey", "<not displayed>");
         FieldLines.hex(out, "GidPrefix", p.gidPrefix(), 16);
         FieldLines.line(out, "Lid", p.lid());
@@ -84,7 +94,7 @@ final class PortInfoText {
         FieldLines.line(out, "LinkSpeedExtSupported", extendedSpeeds(p.linkSpeedExtSupported()));
         FieldLines.line(out, "LinkSpeedExtEnabled", p.linkSpeedExtEnabled() == 30 ? "Extended link speeds disabled"
                 : extendedSpeeds(p.linkSpeedExtEnabled()));
-        return out.toString();
+        out.toString().lines().forEach(line -> into.append(line.startsWith("\t") ? "" : indent).append(line).append('\n'));
     }
 
     /** The mask in hex, then each named bit set, on a line of its own after four tabs. */

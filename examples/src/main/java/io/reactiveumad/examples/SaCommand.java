@@ -44,7 +44,11 @@ final class SaCommand extends FabricCommand {
         if (records.isEmpty()) {
             command.err().println(command.spec.qualifiedName() + ": no records");
         }
-        command.out().print(Fields.render(records, json));
+        if (json) {
+            command.out().print(Fields.render(records, true));
+        } else {
+            records.forEach(record -> command.out().print(SaText.of(record)));
+        }
         return 0;
     }
 

@@ -1,0 +1,208 @@
+package io.reactiveumad.examples;
+
+import io.reactiveumad.mad.Gid;
+import io.reactiveumad.mad.attr.InformInfo;
+import io.reactiveumad.mad.sa.InformInfoRecord;
+import io.reactiveumad.mad.sa.LinkRecord;
+import io.reactiveumad.mad.sa.NodeRecord;
+import io.reactiveumad.mad.sa.PathRecord;
+import io.reactiveumad.mad.sa.PortInfoRecord;
+import io.reactiveumad.mad.sa.ServiceRecord;
+
+/**
+ * saquery's text of each record: its "… dump:" header, then a line per field, two tabs in, the name dotted to
+ * column 24 and the value as saquery prints it (GIDs as inet_ntop writes IPv6 addresses; keys never shown).
+ */
+final class SaText {
+    private static final String NOT_DISPLAYED = "<not displayed>";
+
+    private SaText() {
+    }
+
+    /** The record's text; a record saquery has no layout for gets the generic field lines. */
+    static String of(Record record) {
+        StringBuilder out = new StringBuilder();
+        if (record instanceof NodeRecord r) {
+            nodeRecord(out, r);
+        } else if (record instanceof PortInfoRecord r) {
+            out.append("PortInfoRecord dump:\n\tRID\n");
+            field(out, "EndPortLid", r.endportLid());
+            field(out, "PortNum", r.portNum());
+            field(out, "Options", String.format("0x%x", r.options()));
+            out.append("\tPortInfo dump:\n");
+            PortInfoText.fields(out, r.portInfo(), "\t\t");
+        } else if (record instanceof PathRecord r) {
+            pathRecord(out, r);
+        } else if (record instanceof LinkRecord r) {
+            out.append("LinkRecord dump:\n");
+            wide(out, "FromLID", Integer.toString(r.fromLid()));
+            wide(out, "FromPort", Integer.toString(r.fromPort()));
+            wide(out, "ToPort", Integer.toString(r.toPort()));
+            wide(out, "ToLID", Integer.toString(r.toLid()));
+        } else if (record instanceof InformInfoRecord r) {
+            informInfoRecord(out, r);
+        } else if (record instanceof ServiceRecord r) {
+            serviceRecord(out, r);
+        } else {
+            return Fields.render(record, false);
+        }
+        return out.toString();
+    }
+
+    private static void nodeRecord(StringBuilder out, NodeRecord r) {
+        var ni = r.nodeInfo();
+        out.append("NodeRecord dump:\n");
+        field(out, "lid", r.lid());
+        field(out, "reserved", hex(0));
+        field(out, "base_version", hex(ni.baseVersion()));
+        field(out, "class_version", hex(ni.classVersion()));
+        field(out, "node_type", NodeTypes.name(ni.nodeType()));
+        field(out, "num_ports", ni.numPorts());
+        field(out, "sys_guid", String.format("0x%016x", ni.systemImageGuid()));
+        field(out, "node_guid", String.format("0x%016x", ni.nodeGuid()));
+        field(out, "port_guid", String.format("0x%016x", ni.portGuid()));
+        field(out, "partition_cap", hex(ni.partitionCap()));
+        field(out, "device_id", hex(ni.deviceId()));
+        field(out, "revision", hex(ni.revision()));
+        field(out, "port_num", ni.localPortNum());
+        field(out, "vendor_id", hex(ni.vendorId()));
+        field(out, "NodeDescription", NodeNameMap.none().name(ni.nodeGuid(), r.nodeDescription().text()));
+    }
+
+    /** The record's bytes as saquery reads them: flow label and hop limit in one word, the selectors with their values. */
+    private static void pathRecord(StringBuilder out, PathRecord r) {
+        out.append("PathRecord dump:\n");
+        field(out, "service_id", String.format("0x%016x", r.serviceId()));
+        field(out, "dgid", gid(r.dgid()));
+        field(out, "sgid", gid(r.sgid()));
+        field(out, "dlid", r.dlid());
+        field(out, "slid", r.slid());
+        field(out, "hop_flow_raw", hex((r.rawTraffic() ? 1L << 31 : 0) | (long) r.flowLabel() << 8 | r.hopLimit()));
+        field(out, "tclass", hex(r.trafficClass()));
+        field(out, "num_path_revers", hex((r.reversible() ? 0x80 : 0) | r.numbPath()));
+        field(out, "pkey", hex(r.pKey()));
+        field(out, "qos_class", hex(r.qosClass()));
+        field(out, "sl", hex(r.sl()));
+        field(out, "mtu", hex(r.mtuSelector() << 6 | r.mtu()));
+        field(out, "rate", hex(r.rateSelector() << 6 | r.rate()));
+        field(out, "pkt_life", hex(r.packetLifeTimeSelector() << 6 | r.packetLifeTime()));
+        field(out, "preference", hex(r.preference()));
+        field(out, "resv2", "0x000000000000");
+    }
+
+    private static void informInfoRecord(StringBuilder out, InformInfoRecord r) {
+        InformInfo i = r.informInfo();
+        out.append("InformInfoRecord dump:\n\t\tRID\n");
+        field(out, "SubscriberGID", gid(r.subscriberGid()));
+        field(out, "SubscriberEnum", hex(r.subscriberEnum()));
+        out.append("\t\tInformInfo dump:\n");
+        field(out, "gid", gid(i.gid()));
+        field(out, "lid_range_begin", i.lidRangeBegin());
+        field(out, "lid_range_end", i.lidRangeEnd());
+        field(out, "is_generic", hex(i.generic() ? 1 : 0));
+        field(out, "subscribe", hex(i.subscribe() ? 1 : 0));
+        field(out, "trap_type", hex(i.type()));
+        if (i.generic()) {
+            field(out, "trap_num", i.trapNumber());
+        } else {
+            field(out, "dev_id", hex(i.trapNumber()));
+        }
+        field(out, "qpn", NOT_DISPLAYED);
+        field(out, "resp_time_val", hex(i.respTimeValue()));
+        field(out, i.generic() ? "node_type" : "vendor_id", String.format("0x%06X", i.producerType()));
+    }
+
+    private static void serviceRecord(StringBuilder out, ServiceRecord r) {
+        byte[] data = r.serviceData().toByteArray();
+        java.nio.ByteBuffer d = java.nio.ByteBuffer.wrap(data);
+        out.append("ServiceRecord dump:\n");
+        field(out, "ServiceID", String.format("0x%016x", r.serviceId()));
+        field(out, "ServiceGID", gid(r.serviceGid()));
+        field(out, "ServiceP_Key", hex(r.servicePKey()));
+        field(out, "ServiceLease", hex(r.serviceLease()));
+        field(out, "ServiceKey", NOT_DISPLAYED);
+        field(out, "ServiceName", r.serviceName());
+        for (int i = 0; i < 16; i++) {
+            field(out, "ServiceData8." + (i + 1), hex(Byte.toUnsignedInt(d.get(i))));
+        }
+        for (int i = 0; i < 8; i++) {
+            field(out, "ServiceData16." + (i + 1), hex(Short.toUnsignedInt(d.getShort(16 + 2 * i))));
+        }
+        for (int i = 0; i < 4; i++) {
+            field(out, "ServiceData32." + (i + 1), hex(Integer.toUnsignedLong(d.getInt(32 + 4 * i))));
+        }
+        for (int i = 0; i < 2; i++) {
+            field(out, "ServiceData64." + (i + 1), String.format("0x%016x", d.getLong(48 + 8 * i)));
+        }
+    }
+
+    private static void field(StringBuilder out, String name, long value) {
+        field(out, name, Long.toString(value));
+    }
+
+    /** Two tabs, the name, dots to column 24, the value. */
+    private static void field(StringBuilder out, String name, String value) {
+        out.append("\t\t").append(name).append(".".repeat(Math.max(0, 24 - name.length()))).append(value).append('\n');
+    }
+
+    /** LinkRecord's lines are three dots wider. */
+    private static void wide(StringBuilder out, String name, String value) {
+        out.append("\t\t").append(name).append(".".repeat(Math.max(0, 27 - name.length()))).append(value).append('\n');
+    }
+
+    private static String hex(long value) {
+        return "0x" + Long.toHexString(value).toUpperCase(java.util.Locale.ROOT);
+    }
+
+    /** As glibc's inet_ntop writes an IPv6 address: the longest run of two or more zero groups as "::". */
+    static String gid(Gid gid) {
+        int[] words = new int[8];
+        for (int i = 0; i < 4; i++) {
+            words[i] = (int) (gid.prefix() >>> (48 - 16 * i)) & 0xFFFF;
+            words[4 + i] = (int) (gid.guid() >>> (48 - 16 * i)) & 0xFFFF;
+        }
+        int bestBase = -1;
+        int bestLen = 0;
+        for (int i = 0; i < 8; ) {
+            if (words[i] != 0) {
+                i++;
+                continue;
+            }
+            int j = i;
+            while (j < 8 && words[j] == 0) {
+                j++;
+            }
+            if (j - i > bestLen) {
+                bestBase = i;
+                bestLen = j - i;
+            }
+            i = j;
+        }
+        if (bestLen < 2) {
+            bestBase = -1;
+        }
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 8; i++) {
+            if (bestBase >= 0 && i >= bestBase && i < bestBase + bestLen) {
+                if (i == bestBase) {
+                    text.append(':');
+                }
+                continue;
+            }
+            if (i > 0) {
+                text.append(':');
+            }
+            // An IPv4-compatible or -mapped address ends in dotted decimal, as inet_ntop writes it.
+            if (i == 6 && bestBase == 0 && (bestLen == 6 || bestLen == 5 && words[5] == 0xFFFF)) {
+                text.append(words[6] >> 8).append('.').append(words[6] & 0xFF).append('.').append(words[7] >> 8)
+                        .append('.').append(words[7] & 0xFF);
+                return text.toString();
+            }
+            text.append(Integer.toHexString(words[i]));
+        }
+        if (bestBase >= 0 && bestBase + bestLen == 8) {
+            text.append(':');
+        }
+        return text.toString();
+    }
+}
