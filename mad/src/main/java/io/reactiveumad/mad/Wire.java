@@ -177,6 +177,28 @@ public final class Wire {
      * would end there) or a surrogate that is neither paired nor such an escape (it has no encoding).
      */
     public static byte[] checkText(String text, int size) {
+        byte[] utf8 = asciiBytes(text);
+        if (utf8 == null) {
+            utf8 = encoded(text);
+        }
+        if (utf8.length > size) {
+            throw new IllegalArgumentException("text longer than " + size + " UTF-8 bytes: " + text);
+        }
+        return utf8;
+    }
+
+    /** The bytes of text that is ASCII without NUL (a node description, nearly always), else null. */
+    private static byte[] asciiBytes(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == 0 || c >= 0x80) {
+                return null;
+            }
+        }
+        return text.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    private static byte[] encoded(String text) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(text.length());
         int i = 0;
         while (i < text.length()) {
@@ -196,11 +218,7 @@ public final class Wire {
             }
             i += Character.charCount(cp);
         }
-        byte[] utf8 = out.toByteArray();
-        if (utf8.length > size) {
-            throw new IllegalArgumentException("text longer than " + size + " UTF-8 bytes: " + text);
-        }
-        return utf8;
+        return out.toByteArray();
     }
 
     private static int mask(int width) {

@@ -60,8 +60,21 @@ public final class LibibnetdiscScan {
         }
     }
 
-    /** A port: its node's GUID and its number. */
+    /**
+     * A port: its node's GUID and its number. Its equals and hashCode are written out: a record's own are
+     * bootstrapped through method handles, which a cold process (the tools' order of a 1000-node fabric is worked
+     * out once per `umad discover`) runs slowly until compiled.
+     */
     private record End(long guid, int port) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof End e && e.guid == guid && e.port == port;
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(guid) * 31 + port;
+        }
     }
 
     /** A NodeInfo along {@code route}, sent from port {@code fromPort} of {@code fromGuid} (null: the start). */
@@ -89,6 +102,8 @@ public final class LibibnetdiscScan {
     private long startGuid;
     private int startPort;
     private int maxHopsDiscovered;
+    /** False when only the order is wanted: the links made are then not kept. */
+    private boolean keepsLinks = true;
     /** The SMPs the scan sends: each NodeInfo and PortInfo queued, a NodeDescription per new node, a SwitchInfo per new switch. */
     private int smps;
 
@@ -111,8 +126,9 @@ public final class LibibnetdiscScan {
      * the discovery was whole, after the others).
      */
     static List<DiscoveredNode> order(List<DiscoveredNode> nodes, List<DiscoveredLink> links, long fromGuid, int fromPort) {
-        LibibnetdiscScan scan = new LibibnetdiscScan(nodes, links, fromGuid, fromPort, 0, 0, false)
-                .run(new Route(null, 0, fromGuid, fromPort, 0));
+        LibibnetdiscScan scan = new LibibnetdiscScan(nodes, links, fromGuid, fromPort, 0, 0, false);
+        scan.keepsLinks = false;
+        scan.run(new Route(null, 0, fromGuid, fromPort, 0));
         List<DiscoveredNode> order = new ArrayList<>();
         scan.found.keySet().forEach(guid -> order.add(scan.nodes.get(guid)));
         nodes.stream().filter(n -> !scan.found.containsKey(n.guid())).forEach(order::add);
@@ -196,7 +212,7 @@ public final class LibibnetdiscScan {
         if (query.fromGuid() == null) {
             startGuid = node.guid();
             startPort = port;
-        } else {
+        } else if (keepsLinks) {
             link(node.guid(), port, query.fromGuid(), query.fromPort());
         }
         if (isNew) {

@@ -299,7 +299,13 @@ public final class ErrorSweep {
         if (node.isSwitch()) {
             return node.port(0).map(PortInfo::lid).orElse(0);
         }
-        return ports.stream().map(node::port).flatMap(Optional::stream).mapToInt(PortInfo::lid)
-                .filter(l -> l > 0).findFirst().orElse(0);
+        // A loop, not a stream: this runs once per node, in a cold `umad errors` still interpreted.
+        for (int port : ports) {
+            int lid = node.port(port).map(PortInfo::lid).orElse(0);
+            if (lid > 0) {
+                return lid;
+            }
+        }
+        return 0;
     }
 }
