@@ -183,6 +183,28 @@ class DiagsOnARingIbsimTest {
     }
 
     /**
+     * addr prints ibaddr's line and sminfo sminfo's (the activity count masked: OpenSM counts on), from a host, the
+     * two-port HCA and a switch: the local port, by route, by LID and GUID, a port of a two-port HCA, GID or LIDs
+     * alone.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"H-2|addr|ibaddr", "D-1|addr|ibaddr", "S-3|addr|ibaddr", "H-2|addr -D 0,1|ibaddr -D 0,1",
+        "H-2|addr -D 0,1,1,8 1|ibaddr -D 0,1,1,8 1", "H-2|addr -g -D 0,1,3|ibaddr -g -D 0,1,3",
+        "H-2|addr -L -D 0,1,3|ibaddr -L -D 0,1,3", "H-2|addr -l|ibaddr -l", "H-2|sminfo|sminfo", "S-3|sminfo|sminfo",
+        "H-2|sminfo -D 0,1,1,7|sminfo -D 0,1,1,7"})
+    void addrAndSminfoPrintTheToolsLines(String fromOursTheirs) {
+        String[] parts = fromOursTheirs.split("\\|");
+        String[] ours = parts[1].split(" ");
+        String[] theirs = parts[2].split(" ");
+        String expected = FABRIC.fabric().diag(parts[0], theirs[0], java.util.Arrays.copyOfRange(theirs, 1, theirs.length))
+                .requireSuccess().stdout();
+        String actual = umad(parts[0], 0, ours[0], java.util.Arrays.copyOfRange(ours, 1, ours.length)).out();
+        String activity = "activity count \\d+";
+        assertThat(actual.replaceAll(activity, "activity count N")).as("%s from %s", parts[1], parts[0])
+                .isEqualTo(expected.replaceAll(activity, "activity count N")).isNotEmpty();
+    }
+
+    /**
      * perf prints perfquery's text (the data counters masked: the MADs themselves move them between the two runs):
      * PortCounters, PortCountersExtended and the details of a switch port, all its ports at once (the switch's PMA
      * takes AllPortSelect), a host's ports summed (its PMA does not: perfquery emulates it, so do we) and a switch's

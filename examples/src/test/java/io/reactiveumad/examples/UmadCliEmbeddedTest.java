@@ -370,6 +370,11 @@ class UmadCliEmbeddedTest {
         assertThat(succeeds("smp", "SI", "-D", "0,1", "--transport", "embedded").out()).contains("\nLinearFdbTop:....................");
         assertThat(succeeds("smp", "ND", "-D", "0,1", "--transport", "embedded").out())
                 .isEqualTo("Node Description:.................sw2 leaf switch\n");
+        // ibaddr's and sminfo's lines: the local port, and the SM on host1 (LID 1).
+        assertThat(succeeds("addr", "--transport", "embedded").out())
+                .matches("GID fe80::[0-9a-f:]+ LID start 0x([0-9a-f]+) end 0x\\1\n");
+        assertThat(succeeds("sminfo", "--transport", "embedded").out())
+                .matches("sminfo: sm lid 1 sm guid 0x[0-9a-f]+, activity count \\d+ priority \\d+ state 3 SMINFO_MASTER\n");
 
         // umad sa alone lists the NodeRecords; sa paths alone the paths from the local port; perf LID of a CA reads port 1.
         JsonNode nodes = succeeds("sa", "--transport", "embedded", "--json").json();

@@ -1,0 +1,103 @@
+package io.reactiveumad.examples;
+
+import io.reactiveumad.client.SmpClient;
+import io.reactiveumad.client.SmpRoute;
+import io.reactiveumad.examples.cli.CommandInfo;
+import io.reactiveumad.examples.cli.Declaration;
+import io.reactiveumad.examples.cli.UsageException;
+import io.reactiveumad.examples.cli.Values;
+import io.reactiveumad.mad.Gid;
+import io.reactiveumad.mad.attr.NodeInfo;
+import io.reactiveumad.mad.attr.PortInfo;
+import io.reactiveumad.service.Routes;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import reactor.core.publisher.Mono;
+
+/** A port's addresses as ibaddr prints them: its GID and its LID range. */
+final class AddrCommand extends FabricCommand {
+    static final CommandInfo INFO = CommandInfo.of(AddrCommand.class, "addr",
+            "A port's GID and LID range (as ibaddr): the local port's, or the one at a LID, a directed route or a port "
+                    + "GUID.");
+
+    private String target;
+    private Integer portNumber;
+    private boolean directed;
+    private boolean guid;
+    private boolean gidOnly;
+    private boolean lidOnly;
+    private boolean decimalLidOnly;
+    private boolean json;
+
+    AddrCommand(CliContext context) {
+        super(context);
+    }
+
+    @Override
+    public void declare(Declaration d) {
+        super.declare(d);
+        d.parameter("LID|PATH|GUID").optional()
+                .help("The port's LID, with -D its directed route, with -G its GUID (default: the local port).")
+                .to(Values::text, v -> target = v);
+        d.parameter("PORT").optional().help("The port number (default: the one the query arrives by; a switch's 0).")
+                .to(Values.between(0, 254), v -> portNumber = v);
+        d.flag("-D", "--Direct").help("The target is a directed route from the local port.").to(() -> directed = true);
+        d.flag("-G", "--Guid").help("The target is a port GUID, resolved to its LID through the SA.")
+                .to(() -> guid = true);
+        d.flag("-g", "--gid_show").help("Only the GID (as ibaddr -g).").to(() -> gidOnly = true);
+        d.flag("-l", "--lid_show").help("Only the LID range (as ibaddr -l).").to(() -> lidOnly = true);
+        d.flag("-L", "--Lid_show").help("Only the LID range, in decimal (as ibaddr -L).").to(() -> decimalLidOnly = true);
+        d.flag("--json").help("Print JSON.").to(() -> json = true);
+    }
+
+    private record Address(Gid gid, int lid, int lmc) {
+    }
+
+    @Override
+    public Integer call() {
+        if (guid && directed) {
+            throw new UsageException("-G and -D name the port two ways: give one");
+        }
+        if (target == null && (guid || directed)) {
+            throw new UsageException((guid ? "-G" : "-D") + " needs the port it names");
+        }
+        int port = portNumber == null ? 0 : portNumber;
+        Address address = query(c -> SmpClient.of(c.port()), smp -> route(smp).flatMap(route -> Mono.zip(
+                smp.nodeInfo(route), smp.portInfo(route, port),
+                (NodeInfo ni, PortInfo pi) -> new Address(new Gid(pi.gidPrefix(), ni.portGuid()), pi.lid(), pi.lmc()))),
+                "the address of " + (target == null ? "the local port" : target));
+        int last = address.lid() + (1 << address.lmc()) - 1;
+        if (json) {
+            Map<String, Object> out = new LinkedHashMap<>();
+            out.put("gid", address.gid().toString());
+            out.put("lid", address.lid());
+            out.put("lastLid", last);
+            out().println(Json.pretty(out));
+            return 0;
+        }
+        boolean showGid = gidOnly || !lidOnly && !decimalLidOnly;
+        StringBuilder line = new StringBuilder();
+        if (showGid) {
+            line.append("GID ").append(SaText.gid(address.gid())).append(' ');
+        }
+        if (decimalLidOnly) {
+            line.append("LID start ").append(address.lid()).append(" end ").append(last);
+        } else if (lidOnly || !gidOnly) {
+            line.append(String.format("LID start 0x%x end 0x%x", address.lid(), last));
+        }
+        out().println(line);
+        return 0;
+    }
+
+    /** Where the port is: the local port by the empty route, else as named. */
+    private Mono<SmpRoute> route(SmpClient smp) {
+        if (target == null) {
+            return Mono.just(SmpRoute.directed());
+        }
+        if (guid) {
+            long portGuid = value("-G", () -> Guids.parse(target));
+            return Guids.lidOf(smp.port(), portGuid).map(SmpRoute::lid);
+        }
+        return Mono.just(Routes.target(target, directed));
+    }
+}
