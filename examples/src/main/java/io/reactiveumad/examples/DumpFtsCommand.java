@@ -79,6 +79,7 @@ final class DumpFtsCommand extends FabricCommand {
         int first = startLid == null ? 0 : Lids.parse(startLid);
         int last = endLid == null ? 0 : Lids.parse(endLid);
         List<Object> tables;
+        List<String> unread = new java.util.concurrent.CopyOnWriteArrayList<>();
         // The callbacks only collect (for block() here): they run where the answers are read.
         try (Connection connection = transport.connect(err(), Schedulers.immediate())) {
             MadPort port = connection.port();
@@ -92,7 +93,14 @@ final class DumpFtsCommand extends FabricCommand {
                             Map<UnicastTable.Destination, String> described = new java.util.concurrent.ConcurrentHashMap<>();
                             return Flux.fromIterable(fabric.nodesLastFoundFirst())
                                     .filter(DiscoveredNode::isSwitch)
-                                    .flatMapSequential(sw -> table(smp, destinations, described, sw, first, last, names),
+                                    // A switch whose table cannot be read is said on stderr; the others still print.
+                                    .flatMapSequential(sw -> table(smp, destinations, described, sw, first, last, names)
+                                                    .onErrorResume(e -> {
+                                                        unread.add(String.format("umad dump-fts: switch 0x%016x (%s) at "
+                                                                + "route %s: %s", sw.guid(), sw.description(),
+                                                                Routes.format(sw.path()), e.getMessage()));
+                                                        return Mono.empty();
+                                                    }),
                                             SWITCHES_AT_ONCE)
                                     .collectList();
                         })
@@ -109,7 +117,8 @@ final class DumpFtsCommand extends FabricCommand {
         } else {
             tables.forEach(table -> out().print(table));
         }
-        return 0;
+        unread.forEach(err()::println);
+        return unread.isEmpty() ? 0 : UmadCli.EXIT_FAILED;
     }
 
     /** One switch's table: its text, or with --json its JSON map. */

@@ -288,6 +288,13 @@ class UmadCliEmbeddedTest {
         assertThat(both.split("Unicast lids ", -1)).hasSize(3);
         assertThat(both).startsWith("Unicast lids [0x0-0x").contains("of switch DR path slid 0; dlid 0; 0,1 guid")
                 .contains(text.out().substring(text.out().indexOf("  Lid  Out"))).contains("(sw1 leaf switch):");
+        // A switch whose table does not answer (every LFT SMP to sw1 lost) is named on stderr, exit 1; the other prints.
+        CliRun lost = CliRun.run(Map.of(), fabric -> fabric.faults().drop(1.0,
+                io.reactiveumad.test.MadMatch.toNode("sw1").attribute(io.reactiveumad.mad.attr.LinearForwardingTable.ATTRIBUTE_ID)),
+                "dump-fts", "--transport", "embedded");
+        assertThat(lost.exitCode()).as("%s", lost).isEqualTo(1);
+        assertThat(lost.out()).contains("(sw2 leaf switch):").doesNotContain("(sw1 leaf switch):");
+        assertThat(lost.err()).contains("umad dump-fts: switch 0x").contains("(sw1 leaf switch) at route 0");
     }
 
     @Test
