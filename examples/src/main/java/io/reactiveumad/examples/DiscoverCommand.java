@@ -41,6 +41,7 @@ final class DiscoverCommand extends FabricCommand {
     private boolean portsReport;
     private boolean full;
     private boolean maxHops;
+    private boolean show;
     /** The node types -l, -H, -S or -R lists (NodeInfo types), in ibnetdiscover's order; the last one given counts. */
     private List<Integer> listed = List.of();
     private static final List<Integer> ALL_TYPES = List.of(NodeInfo.TYPE_CHANNEL_ADAPTER, NodeInfo.TYPE_SWITCH,
@@ -74,6 +75,8 @@ final class DiscoverCommand extends FabricCommand {
                 + "(as ibnetdiscover -p; before -l, -H, -S and -R, as there).").to(() -> portsReport = true);
         d.flag("-f", "--full").help("End each port's line with its speed and width codes and VL capability "
                 + "(s=, w=, v=; as ibnetdiscover -f).").to(() -> full = true);
+        d.flag("-s", "--show").help("First a line per NodeInfo ibnetdiscover's scan has answered: route, new or known, "
+                + "node, port (as ibnetdiscover -s; ours sends others, in another order).").to(() -> show = true);
         d.flag("-m", "--max_hops").help("Report the hops the scan reached and the SMPs ibnetdiscover's scan sends "
                 + "for this fabric (as ibnetdiscover -m).").to(() -> maxHops = true);
         cache.declareSave(d);
@@ -152,6 +155,9 @@ final class DiscoverCommand extends FabricCommand {
                 .withProgress(p -> report(err, p, lastReport));
         IbnetdiscoverCache.Loaded loaded = cache.loads() ? cache.load() : null;
         DiscoveredFabric fabric = loaded != null ? loaded.fabric() : discover(err, options, lastReport);
+        if (show && loaded == null) {
+            LibibnetdiscScan.fromLocalPort(fabric, 0).progress().forEach(out()::println);
+        }
         cache.save(fabric);
         out().print(format == Format.JSON ? Json.pretty(FabricJson.of(fabric)) + "\n" : portsReport
                 ? portsReport(fabric, names) : !listed.isEmpty() ? list(fabric, names) : DiscoveredTopology.toIbnetdiscover(

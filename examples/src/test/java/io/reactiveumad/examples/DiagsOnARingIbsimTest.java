@@ -71,17 +71,20 @@ class DiagsOnARingIbsimTest {
     }
 
     /**
-     * ibnetdiscover -f's speed, width and VL capability codes on each port's line, and -m's hops and SMPs (the
-     * tool's own scan's count, replayed: our discovery sends others), from hosts, the two-port HCA and a switch.
+     * ibnetdiscover -f's speed, width and VL capability codes on each port's line, -m's hops and SMPs and -s's line per
+     * NodeInfo answered (the tool's own scan, replayed: our discovery sends others, in another order), from hosts,
+     * the two-port HCA and a switch.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"H-2|-f", "S-3|-f", "H-2|-m", "D-1|-m -f", "S-3|-m", "my host (x)|-m"})
+    @ValueSource(strings = {"H-2|-f", "S-3|-f", "H-2|-m", "D-1|-m -f", "S-3|-m", "my host (x)|-m", "H-2|-s", "D-1|-s -m",
+        "S-3|-s"})
     void discoverPrintsIbnetdiscoversFullTextAndCounts(String fromAndOptions) {
         String[] parts = fromAndOptions.split("\\|");
         String[] args = parts[1].split(" ");
         assertThat(DiagsOracle.undated(umad(parts[0], 0, "discover", args).out())).as("discover %s from %s", parts[1], parts[0])
                 .isEqualTo(DiagsOracle.undated(FABRIC.fabric().diag(parts[0], "ibnetdiscover", args).requireSuccess().stdout()))
-                .containsPattern(parts[1].contains("-f") ? " s=1 w=2 v=" : "# Total MADs used: [1-9]");
+                .containsPattern(parts[1].contains("-f") ? " s=1 w=2 v=" : parts[1].contains("-m") ? "# Total MADs used: [1-9]"
+                        : "-> known Switch \\{");
     }
 
     /** iblinkinfo -p: each link that is up has its port's HOQ lifetime (OpenSM's, per port) and VL stall count. */

@@ -85,6 +85,10 @@ public final class LibibnetdiscScan {
     private record PortInfoQuery(Route route, int port) {
     }
 
+    /** The NodeDescription (or, for a switch, SwitchInfo) asked of a node the scan found new. */
+    private record NodeQuery(long guid, boolean description) {
+    }
+
     private final Map<Long, DiscoveredNode> nodes = new LinkedHashMap<>();
     private final long fromGuid;
     private final int fromPort;
@@ -102,8 +106,12 @@ public final class LibibnetdiscScan {
     private long startGuid;
     private int startPort;
     private int maxHopsDiscovered;
-    /** False when only the order is wanted: the links made are then not kept. */
+    /** False when only the order is wanted: the links made (and the progress) are then not kept. */
     private boolean keepsLinks = true;
+    /** The nodes whose NodeDescription the scan has read. */
+    private final java.util.Set<Long> described = new java.util.HashSet<>();
+    /** ibnetdiscover -s's lines, one per NodeInfo answered. */
+    private final List<String> progress = new ArrayList<>();
     /** The SMPs the scan sends: each NodeInfo and PortInfo queued, a NodeDescription per new node, a SwitchInfo per new switch. */
     private int smps;
 
@@ -191,6 +199,10 @@ public final class LibibnetdiscScan {
             smps++;
             if (query instanceof NodeInfoQuery q) {
                 onNodeInfo(q);
+            } else if (query instanceof NodeQuery q) {
+                if (q.description()) {
+                    described.add(q.guid());
+                }
             } else {
                 onPortInfo((PortInfoQuery) query);
             }
@@ -215,10 +227,14 @@ public final class LibibnetdiscScan {
         } else if (keepsLinks) {
             link(node.guid(), port, query.fromGuid(), query.fromPort());
         }
+        if (keepsLinks) {
+            progress.add(progressLine(route, node, port, isNew));
+        }
         if (isNew) {
-            smps += node.isSwitch() ? 2 : 1;
+            queue.add(new NodeQuery(node.guid(), true));
         }
         if (isNew && node.isSwitch()) {
+            queue.add(new NodeQuery(node.guid(), false));
             queue.add(new PortInfoQuery(route, 0));
         }
         if (!node.isSwitch()) {
@@ -309,6 +325,35 @@ public final class LibibnetdiscScan {
             }
         });
         return new DiscoveredFabric(order, made, fromGuid, fromPort, smps, List.of());
+    }
+
+    /**
+     * ibnetdiscover -s's line for a NodeInfo answer: the route, new or known, the node, the port it arrived by (0 on a
+     * switch) with the LID range and the description the scan knew of them then (none before their answers came).
+     */
+    private String progressLine(Route route, DiscoveredNode node, int port, boolean isNew) {
+        boolean read = found.get(node.guid()).contains(port);
+        PortInfo addressing = read ? node.addressingPort(port).orElse(null) : null;
+        int lid = addressing == null ? 0 : addressing.lid();
+        int lmc = addressing == null ? 0 : addressing.lmc();
+        StringBuilder path = new StringBuilder("0");
+        for (int out : route.ports()) {
+            path.append(',').append(out);
+        }
+        String type = switch (node.nodeInfo().nodeType()) {
+            case 1 -> "Channel Adapter";
+            case 2 -> "Switch";
+            case 3 -> "Router";
+            default -> "?(" + node.nodeInfo().nodeType() + ")?";
+        };
+        return String.format("DR path slid 0; dlid 0; %s -> %s %s {%016x} portnum %d lid %d-%d \"%s\"", path,
+                isNew ? "new" : "known", type, node.guid(), node.isSwitch() ? 0 : port, lid, lid + (1 << lmc) - 1,
+                described.contains(node.guid()) ? node.description() : "");
+    }
+
+    /** ibnetdiscover -s's lines: one per NodeInfo the scan had answered, in the order it had them. */
+    public List<String> progress() {
+        return List.copyOf(progress);
     }
 
     /** The hops the scan reached, as libibnetdisc counts them (ibnetdiscover -m, the cache's header). */
