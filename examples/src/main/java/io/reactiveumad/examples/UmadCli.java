@@ -22,7 +22,8 @@ public final class UmadCli {
             .withVersion("umad (reactive-umad examples) 0.1.0")
             .withSubcommands(DemoCommand.INFO, WatchCommand.INFO, DiscoverCommand.INFO, SmpCommand.INFO, SaCommand.INFO,
                     PerfCommand.INFO, RoutesCommand.INFO, DumpFtsCommand.INFO, TraceCommand.INFO, ErrorsCommand.INFO,
-                    LinksCommand.INFO, McastCommand.INFO, AddrCommand.INFO, SmInfoCommand.INFO, ServeCommand.INFO);
+                    LinksCommand.INFO, McastCommand.INFO, AddrCommand.INFO, SmInfoCommand.INFO, PingCommand.INFO,
+                    ServeCommand.INFO);
 
     public static final int EXIT_FAILED = 1;
 

@@ -208,6 +208,31 @@ class DiagsOnARingIbsimTest {
     }
 
     /**
+     * ping -S on H-4 answers ibping (the Debian client) and our own ping, with this host's name: a ping from H-2 first shows
+     * the server is up (it waits for pongs, a lost one is only counted), then ibping -c 3 from S-3 gets three pongs,
+     * and the server, told to answer four, ends by itself.
+     */
+    @Test
+    void pingServesIbpingAndPingsIt() throws Exception {
+        IbsimFabric fabric = FABRIC.fabric();
+        // H-4: H-1 cannot serve, OpenSM is its node's one request receiver in ibsim.
+        String h4 = Long.toString(fabric.diag("H-2", "smpquery", "-D", "portinfo", "0,1,1,5,7", "1").requireSuccess()
+                .number("Lid"));
+        java.util.concurrent.CompletableFuture<CliRun> server = java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> umad("H-4", 0, "ping", "-S", "-c", "4"));
+        Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> {
+            CliRun first = DiagsOracle.umad(fabric, "H-2", 0, "ping", "-c", "1", h4);
+            return first.out().contains("1 received");
+        });
+        String host = java.nio.file.Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
+        DiagResult theirs = fabric.diag("S-3", "ibping", "-c", "3", h4).requireSuccess();
+        assertThat(theirs.stdout().lines().filter(l -> l.startsWith("Pong from " + host)).count()).as(theirs.stdout())
+                .isEqualTo(3);
+        assertThat(theirs.stdout()).contains("3 packets transmitted, 3 received, 0% packet loss");
+        assertThat(server.get(60, java.util.concurrent.TimeUnit.SECONDS).err()).contains("answering pings on H-4:1");
+    }
+
+    /**
      * perf prints perfquery's text (the data counters masked: the MADs themselves move them between the two runs):
      * PortCounters, PortCountersExtended and the details of a switch port, all its ports at once (the switch's PMA
      * takes AllPortSelect), a host's ports summed (its PMA does not: perfquery emulates it, so do we) and a switch's

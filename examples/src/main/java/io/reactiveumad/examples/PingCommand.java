@@ -1,0 +1,222 @@
+package io.reactiveumad.examples;
+
+import io.reactiveumad.AgentSpec;
+import io.reactiveumad.MadAgent;
+import io.reactiveumad.ReceivedMad;
+import io.reactiveumad.examples.cli.CommandInfo;
+import io.reactiveumad.examples.cli.Declaration;
+import io.reactiveumad.examples.cli.UsageException;
+import io.reactiveumad.examples.cli.Values;
+import io.reactiveumad.mad.Mad;
+import io.reactiveumad.mad.MadAddress;
+import io.reactiveumad.mad.MadHeader;
+import io.reactiveumad.mad.Method;
+import io.reactiveumad.mad.VendorRange2Header;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Locale;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * ibping both ways: pings a port's ibping server (a Get of the OpenIB ping class, vendor class 0x32, answered with
+ * the server's host and domain names), or with -S is that server for ibping and for us. Statistics at the end, or at
+ * Ctrl-C.
+ */
+final class PingCommand extends FabricCommand {
+    static final CommandInfo INFO = CommandInfo.of(PingCommand.class, "ping",
+            "Ping a port's ibping server (vendor class 0x32, the OpenIB OUI) once a second, or back to back with -f; "
+                    + "with -S answer pings as an ibping server (as ibping).");
+
+    /** IB_VENDOR_OPENIB_PING_CLASS: vendor range 2's third class. */
+    static final int PING_CLASS = 0x32;
+    /** IB_OPENIB_OUI. */
+    static final int OPENIB_OUI = 0x001405;
+    private static final int DATA_SIZE = MadHeader.MAD_SIZE - VendorRange2Header.DATA_OFFSET;
+
+    private String destination;
+    private boolean guid;
+    private Long count;
+    private boolean flood;
+    private int oui;
+    private boolean server;
+
+    PingCommand(CliContext context) {
+        super(context);
+    }
+
+    @Override
+    public void declare(Declaration d) {
+        super.declare(d);
+        d.parameter("LID|GUID").optional().help("The port to ping: its LID, with -G its port GUID.")
+                .to(Values::text, v -> destination = v);
+        d.flag("-G", "--Guid").help("The destination is a port GUID, resolved to its LID through the SA.")
+                .to(() -> guid = true);
+        d.option("-c", "--count").label("N").help("Stop after N pings, or with -S after answering N (default: until "
+                + "interrupted).")
+                .to(Values.atLeast(1), v -> count = (long) v);
+        d.flag("-f", "--flood").help("Ping back to back, printing only the statistics.").to(() -> flood = true);
+        d.option("-o", "--oui").label("OUI").defaultValue("0x001405").help("The OUI to ping under (default: OpenIB's).")
+                .to(Values.between(0, AgentSpec.MAX_OUI), v -> oui = v);
+        d.flag("-S", "--Server").help("Answer pings until interrupted, with this host's name (as ibping -S).")
+                .to(() -> server = true);
+    }
+
+    @Override
+    public Integer call() {
+        if (server) {
+            return serve();
+        }
+        if (destination == null) {
+            throw new UsageException("give the LID (or with -G the port GUID) to ping, or -S to serve pings");
+        }
+        return ping();
+    }
+
+    private int serve() {
+        byte[] name = hostAndDomain();
+        try (Connection connection = transport.connect(err())) {
+            MadAgent agent = await(connection.port().agent(AgentSpec.vendor(PING_CLASS, 1, oui).withMethods(Method.GET)),
+                    "the ping server's agent");
+            err().println("umad ping: answering pings on " + connection.port().spec() + " as "
+                    + new String(name, StandardCharsets.ISO_8859_1) + "; Ctrl-C stops");
+            err().flush();
+            Flux<ReceivedMad> pings = agent.receive();
+            if (count != null) {
+                pings = pings.take(count);
+            }
+            // Each ping answered with its own bytes, the name in its data: its TID, class and OUI go back as they came.
+            pings.concatMap(ping -> agent.respond(ping, ping.mad().with(b -> b.put(VendorRange2Header.DATA_OFFSET, name)))
+                            .onErrorResume(e -> {
+                                err().println("umad ping: an answer to " + ping.source() + " failed: " + e.getMessage());
+                                return Mono.empty();
+                            }))
+                    .blockLast();
+        }
+        return 0;
+    }
+
+    /** Running statistics, printed at the end or by the shutdown hook at Ctrl-C. */
+    private static final class Stats {
+        final long start = System.nanoTime();
+        long sent;
+        long replied;
+        long minNanos = Long.MAX_VALUE;
+        long maxNanos;
+        long totalNanos;
+        volatile String host = "";
+
+        synchronized void sent() {
+            sent++;
+        }
+
+        synchronized void replied(long nanos, String from) {
+            replied++;
+            minNanos = Math.min(minNanos, nanos);
+            maxNanos = Math.max(maxNanos, nanos);
+            totalNanos += nanos;
+            if (host.isEmpty()) {
+                host = from;
+            }
+        }
+
+        synchronized String report(String node) {
+            long lost = sent - replied;
+            return String.format(Locale.ROOT, "%n--- %s (%s) ibping statistics ---%n%d packets transmitted, %d received, "
+                            + "%d%% packet loss, time %d ms%nrtt min/avg/max = %s/%s/%s ms%n", host, node, sent, replied,
+                    sent == 0 ? 0 : lost * 100 / sent, (System.nanoTime() - start) / 1_000_000,
+                    millis(replied == 0 ? 0 : minNanos), millis(replied == 0 ? 0 : totalNanos / replied), millis(maxNanos));
+        }
+    }
+
+    private int ping() {
+        Stats stats = new Stats();
+        PrintWriter out = out();
+        String[] node = {destination};
+        Thread report = new Thread(() -> {
+            out.print(stats.report(node[0]));
+            out.flush();
+        }, "umad-ping-report");
+        Runtime.getRuntime().addShutdownHook(report);
+        try (Connection connection = transport.connect(err())) {
+            MadAgent agent = await(connection.port().agent(AgentSpec.vendor(PING_CLASS, 1, oui)), "the ping agent");
+            int lid = guid ? await(Guids.lidOf(connection.port(), value("-G", () -> Guids.parse(destination))),
+                    "the LID of port " + destination) : Lids.parse(destination);
+            node[0] = "Lid " + lid;
+            Mad get = Mad.build(MadHeader.MAD_SIZE, b -> {
+                new MadHeader().wrap(b, 0).mgmtClass(PING_CLASS).classVersion(1).methodByte(Method.GET).attributeId(0);
+                new VendorRange2Header().wrap(b, 0).oui(oui);
+            });
+            MadAddress to = MadAddress.gsi(lid);
+            long pings = count == null ? Long.MAX_VALUE : count;
+            Flux.<Long>generate(sink -> sink.next(0L)).take(pings)
+                    .concatMap(i -> {
+                        stats.sent();
+                        long sent = System.nanoTime();
+                        return agent.request(get, to)
+                                .doOnNext(answer -> {
+                                    long rtt = System.nanoTime() - sent;
+                                    String from = text(answer);
+                                    stats.replied(rtt, from);
+                                    if (!flood) {
+                                        out.printf(Locale.ROOT, "Pong from %s (%s): time %s ms%n", from, node[0], millis(rtt));
+                                        out.flush();
+                                    }
+                                })
+                                .onErrorResume(lostPing -> Mono.empty())
+                                .then(flood ? Mono.empty() : Mono.delay(Duration.ofSeconds(1)).then());
+                    }, 1)
+                    .blockLast();
+        }
+        Runtime.getRuntime().removeShutdownHook(report);
+        out.print(stats.report(node[0]));
+        return 0;
+    }
+
+    /** The answer's data: the server's name, up to its first NUL. */
+    private static String text(ReceivedMad answer) {
+        ByteBuffer b = answer.mad().buffer();
+        byte[] data = new byte[DATA_SIZE];
+        b.get(VendorRange2Header.DATA_OFFSET, data);
+        int end = 0;
+        while (end < data.length && data[end] != 0) {
+            end++;
+        }
+        return new String(data, 0, end, StandardCharsets.ISO_8859_1);
+    }
+
+    private static String millis(long nanos) {
+        long micros = nanos / 1000;
+        return String.format(Locale.ROOT, "%d.%03d", micros / 1000, micros % 1000);
+    }
+
+    /** "host.domain" as ibping's server answers: the kernel's host and NIS domain names ("(none)" when unset). */
+    private static byte[] hostAndDomain() {
+        String host = read("/proc/sys/kernel/hostname");
+        if (host == null) {
+            try {
+                host = InetAddress.getLocalHost().getHostName();
+            } catch (IOException e) {
+                host = "?hostname?";
+            }
+        }
+        String domain = read("/proc/sys/kernel/domainname");
+        String name = domain == null || domain.isEmpty() ? host : host + "." + domain;
+        return Arrays.copyOf(name.getBytes(StandardCharsets.ISO_8859_1), Math.min(name.length(), DATA_SIZE - 1));
+    }
+
+    private static String read(String file) {
+        try {
+            return Files.readString(Path.of(file)).strip();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+}
