@@ -1,8 +1,6 @@
 package io.reactiveumad.examples;
 
 import io.reactiveumad.mad.attr.PortInfo;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * smpquery portinfo's text: libibmad's PortInfo fields with its value names (widths, speeds, states, MTUs, VLs,
@@ -49,29 +47,29 @@ final class PortInfoText {
         FieldLines.hex(out, "DiagCode", p.diagCode(), 4);
         FieldLines.line(out, "MkeyLeasePeriod", p.mKeyLeasePeriod());
         FieldLines.line(out, "LocalPort", p.localPortNum());
-        FieldLines.line(out, "LinkWidthEnabled", widths(p.linkWidthEnabled()));
-        FieldLines.line(out, "LinkWidthSupported", widthsSupported(p.linkWidthSupported()));
-        FieldLines.line(out, "LinkWidthActive", width(p.linkWidthActive()));
-        FieldLines.line(out, "LinkSpeedSupported", speeds(p.linkSpeedSupported()));
-        FieldLines.line(out, "LinkState", state(p.portState()));
-        FieldLines.line(out, "PhysLinkState", physicalState(p.portPhysicalState()));
-        FieldLines.line(out, "LinkDownDefState", downDefault(p.linkDownDefaultState()));
+        FieldLines.line(out, "LinkWidthEnabled", PortNames.widths(p.linkWidthEnabled()));
+        FieldLines.line(out, "LinkWidthSupported", PortNames.widthsSupported(p.linkWidthSupported()));
+        FieldLines.line(out, "LinkWidthActive", PortNames.width(p.linkWidthActive()));
+        FieldLines.line(out, "LinkSpeedSupported", PortNames.speeds(p.linkSpeedSupported()));
+        FieldLines.line(out, "LinkState", PortNames.state(p.portState()));
+        FieldLines.line(out, "PhysLinkState", PortNames.physicalState(p.portPhysicalState()));
+        FieldLines.line(out, "LinkDownDefState", PortNames.downDefault(p.linkDownDefaultState()));
         FieldLines.line(out, "ProtectBits", p.mKeyProtectBits());
         FieldLines.line(out, "LMC", p.lmc());
-        FieldLines.line(out, "LinkSpeedActive", speed(p.linkSpeedActive()));
-        FieldLines.line(out, "LinkSpeedEnabled", speeds(p.linkSpeedEnabled()));
-        FieldLines.line(out, "NeighborMTU", mtu(p.neighborMtu()));
+        FieldLines.line(out, "LinkSpeedActive", PortNames.speed(p.linkSpeedActive()));
+        FieldLines.line(out, "LinkSpeedEnabled", PortNames.speeds(p.linkSpeedEnabled()));
+        FieldLines.line(out, "NeighborMTU", PortNames.mtu(p.neighborMtu()));
         FieldLines.line(out, "SMSL", p.masterSmSl());
-        FieldLines.line(out, "VLCap", vls(p.vlCap(), "?(" + p.vlCap() + ")"));
+        FieldLines.line(out, "VLCap", PortNames.vls(p.vlCap(), "?(" + p.vlCap() + ")"));
         FieldLines.hex(out, "InitType", p.initType(), 2);
         FieldLines.line(out, "VLHighLimit", p.vlHighLimit());
         FieldLines.line(out, "VLArbHighCap", p.vlArbitrationHighCap());
         FieldLines.line(out, "VLArbLowCap", p.vlArbitrationLowCap());
         FieldLines.hex(out, "InitReply", p.initTypeReply(), 2);
-        FieldLines.line(out, "MtuCap", mtu(p.mtuCap()));
+        FieldLines.line(out, "MtuCap", PortNames.mtu(p.mtuCap()));
         FieldLines.line(out, "VLStallCount", p.vlStallCount());
         FieldLines.line(out, "HoqLife", p.hoqLife());
-        FieldLines.line(out, "OperVLs", p.operationalVls() == 0 ? "No change" : vls(p.operationalVls(),
+        FieldLines.line(out, "OperVLs", p.operationalVls() == 0 ? "No change" : PortNames.vls(p.operationalVls(),
                 "?(" + p.operationalVls() + ")"));
         FieldLines.line(out, "PartEnforceInb", p.partitionEnforcementInbound() ? 1 : 0);
         FieldLines.line(out, "PartEnforceOutb", p.partitionEnforcementOutbound() ? 1 : 0);
@@ -90,10 +88,10 @@ final class PortInfoText {
         FieldLines.line(out, "MaxCreditHint", p.maxCreditHint());
         FieldLines.line(out, "RoundTrip", p.linkRoundTripLatency());
         FieldLines.line(out, "CapabilityMask2", mask(p.capabilityMask2(), 0, CAPABILITIES2));
-        FieldLines.line(out, "LinkSpeedExtActive", extendedSpeed(p.linkSpeedExtActive()));
-        FieldLines.line(out, "LinkSpeedExtSupported", extendedSpeeds(p.linkSpeedExtSupported()));
+        FieldLines.line(out, "LinkSpeedExtActive", PortNames.extendedSpeed(p.linkSpeedExtActive()));
+        FieldLines.line(out, "LinkSpeedExtSupported", PortNames.extendedSpeeds(p.linkSpeedExtSupported()));
         FieldLines.line(out, "LinkSpeedExtEnabled", p.linkSpeedExtEnabled() == 30 ? "Extended link speeds disabled"
-                : extendedSpeeds(p.linkSpeedExtEnabled()));
+                : PortNames.extendedSpeeds(p.linkSpeedExtEnabled()));
         out.toString().lines().forEach(line -> into.append(line.startsWith("\t") ? "" : indent).append(line).append('\n'));
     }
 
@@ -106,138 +104,5 @@ final class PortInfoText {
             }
         }
         return text.toString();
-    }
-
-    private static String width(int width) {
-        return switch (width) {
-            case 1 -> "1X";
-            case 2 -> "4X";
-            case 4 -> "8X";
-            case 8 -> "12X";
-            case 16 -> "2X";
-            default -> "undefined (" + width + ")";
-        };
-    }
-
-    private static String widths(int mask) {
-        List<String> names = new ArrayList<>();
-        for (int bit : new int[] {1, 2, 4, 8, 16}) {
-            if ((mask & bit) != 0) {
-                names.add(width(bit));
-            }
-        }
-        String text = String.join(" or ", names);
-        return mask == 0 || mask >> 5 != 0 ? (text.isEmpty() ? "" : text + " or ") + "undefined (" + mask + ")" : text;
-    }
-
-    /** As {@link #widths}, marking a set the base specification does not list an IBA extension. */
-    private static String widthsSupported(int mask) {
-        String text = widths(mask);
-        boolean base = switch (mask) {
-            case 1, 3, 7, 11, 15, 17, 19, 23, 27, 31 -> true;
-            default -> false;
-        };
-        return base || mask >> 5 != 0 ? text : text + " (IBA extension)";
-    }
-
-    private static String speed(int speed) {
-        return switch (speed) {
-            case 0 -> "Extended speed";
-            case 1 -> "2.5 Gbps";
-            case 2 -> "5.0 Gbps";
-            case 4 -> "10.0 Gbps";
-            default -> "undefined (" + speed + ")";
-        };
-    }
-
-    /** A speed mask; a set the base specification does not list is an IBA extension, unless it is undefined. */
-    private static String speeds(int mask) {
-        List<String> names = new ArrayList<>();
-        for (int bit : new int[] {1, 2, 4}) {
-            if ((mask & bit) != 0) {
-                names.add(speed(bit));
-            }
-        }
-        String text = String.join(" or ", names);
-        if (mask == 0 || mask >> 3 != 0) {
-            text = (text.isEmpty() ? "" : text + " or ") + "undefined (" + mask + ")";
-        }
-        boolean base = mask == 1 || mask == 3 || mask == 5 || mask == 7;
-        return base || mask >> 3 != 0 ? text : text + " (IBA extension)";
-    }
-
-    private static String extendedSpeed(int speed) {
-        return switch (speed) {
-            case 0 -> "No Extended Speed";
-            case 1 -> "14.0625 Gbps";
-            case 2 -> "25.78125 Gbps";
-            case 4 -> "53.125 Gbps";
-            case 8 -> "106.25 Gbps";
-            default -> "undefined (" + speed + ")";
-        };
-    }
-
-    private static String extendedSpeeds(int mask) {
-        if (mask == 0) {
-            return "0";
-        }
-        List<String> names = new ArrayList<>();
-        for (int bit : new int[] {1, 2, 4, 8}) {
-            if ((mask & bit) != 0) {
-                names.add(extendedSpeed(bit));
-            }
-        }
-        String text = String.join(" or ", names);
-        return mask >> 4 != 0 ? (text.isEmpty() ? "" : text + " or ") + "undefined (" + mask + ")" : text;
-    }
-
-    private static String state(int state) {
-        return switch (state) {
-            case 0 -> "NoChange";
-            case 1 -> "Down";
-            case 2 -> "Initialize";
-            case 3 -> "Armed";
-            case 4 -> "Active";
-            default -> "?(" + state + ")";
-        };
-    }
-
-    private static String physicalState(int state) {
-        return switch (state) {
-            case 0 -> "NoChange";
-            case 1 -> "Sleep";
-            case 2 -> "Polling";
-            case 3 -> "Disabled";
-            case 4 -> "PortConfigurationTraining";
-            case 5 -> "LinkUp";
-            case 6 -> "LinkErrorRecovery";
-            case 7 -> "PhyTest";
-            default -> "?(" + state + ")";
-        };
-    }
-
-    private static String downDefault(int state) {
-        return switch (state) {
-            case 0 -> "NoChange";
-            case 1 -> "Sleep";
-            case 2 -> "Polling";
-            default -> "?(" + state + ")";
-        };
-    }
-
-    private static String mtu(int mtu) {
-        return mtu >= 1 && mtu <= 5 ? Integer.toString(128 << mtu) : "?(" + mtu + ")";
-    }
-
-    /** VLCap's and OperationalVLs' codes: VL0, VL0-1, VL0-3, VL0-7, VL0-14. */
-    private static String vls(int code, String otherwise) {
-        return switch (code) {
-            case 1 -> "VL0";
-            case 2 -> "VL0-1";
-            case 3 -> "VL0-3";
-            case 4 -> "VL0-7";
-            case 5 -> "VL0-14";
-            default -> otherwise;
-        };
     }
 }

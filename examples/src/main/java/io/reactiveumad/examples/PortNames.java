@@ -1,6 +1,8 @@
 package io.reactiveumad.examples;
 
 import io.reactiveumad.mad.attr.PortInfo;
+import java.util.ArrayList;
+import java.util.List;
 
 /** PortInfo's enumerations named as libibmad prints them (iblinkinfo, smpquery). */
 final class PortNames {
@@ -20,6 +22,7 @@ final class PortNames {
 
     static String speed(int speed) {
         return switch (speed) {
+            case 0 -> "Extended speed";
             case 1 -> "2.5 Gbps";
             case 2 -> "5.0 Gbps";
             case 4 -> "10.0 Gbps";
@@ -89,6 +92,82 @@ final class PortNames {
             case PortInfo.PHYS_LINK_ERROR_RECOVERY -> "LinkErrorRecovery";
             case 7 -> "PhyTest";
             default -> "?(" + state + ")";
+        };
+    }
+
+    static String widths(int mask) {
+        List<String> names = new ArrayList<>();
+        for (int bit : new int[] {1, 2, 4, 8, 16}) {
+            if ((mask & bit) != 0) {
+                names.add(width(bit));
+            }
+        }
+        String text = String.join(" or ", names);
+        return mask == 0 || mask >> 5 != 0 ? (text.isEmpty() ? "" : text + " or ") + "undefined (" + mask + ")" : text;
+    }
+
+    /** As {@link #widths}, marking a set the base specification does not list an IBA extension. */
+    static String widthsSupported(int mask) {
+        String text = widths(mask);
+        boolean base = switch (mask) {
+            case 1, 3, 7, 11, 15, 17, 19, 23, 27, 31 -> true;
+            default -> false;
+        };
+        return base || mask >> 5 != 0 ? text : text + " (IBA extension)";
+    }
+
+    /** A speed mask; a set the base specification does not list is an IBA extension, unless it is undefined. */
+    static String speeds(int mask) {
+        List<String> names = new ArrayList<>();
+        for (int bit : new int[] {1, 2, 4}) {
+            if ((mask & bit) != 0) {
+                names.add(speed(bit));
+            }
+        }
+        String text = String.join(" or ", names);
+        if (mask == 0 || mask >> 3 != 0) {
+            text = (text.isEmpty() ? "" : text + " or ") + "undefined (" + mask + ")";
+        }
+        boolean base = mask == 1 || mask == 3 || mask == 5 || mask == 7;
+        return base || mask >> 3 != 0 ? text : text + " (IBA extension)";
+    }
+
+    static String extendedSpeeds(int mask) {
+        if (mask == 0) {
+            return "0";
+        }
+        List<String> names = new ArrayList<>();
+        for (int bit : new int[] {1, 2, 4, 8}) {
+            if ((mask & bit) != 0) {
+                names.add(extendedSpeed(bit));
+            }
+        }
+        String text = String.join(" or ", names);
+        return mask >> 4 != 0 ? (text.isEmpty() ? "" : text + " or ") + "undefined (" + mask + ")" : text;
+    }
+
+    static String downDefault(int state) {
+        return switch (state) {
+            case 0 -> "NoChange";
+            case 1 -> "Sleep";
+            case 2 -> "Polling";
+            default -> "?(" + state + ")";
+        };
+    }
+
+    static String mtu(int mtu) {
+        return mtu >= 1 && mtu <= 5 ? Integer.toString(128 << mtu) : "?(" + mtu + ")";
+    }
+
+    /** VLCap's and OperationalVLs' codes: VL0, VL0-1, VL0-3, VL0-7, VL0-14. */
+    static String vls(int code, String otherwise) {
+        return switch (code) {
+            case 1 -> "VL0";
+            case 2 -> "VL0-1";
+            case 3 -> "VL0-3";
+            case 4 -> "VL0-7";
+            case 5 -> "VL0-14";
+            default -> otherwise;
         };
     }
 }
