@@ -35,6 +35,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * ports (one of them a doubled cable's) and the HCA's second port, which is read at its own LID. And
  * {@code perf LID} without a port reads what {@code perfquery LID} reads on every switch: port 0. And
  * {@code routes} and {@code routes -M} print {@code ibroute}'s and {@code ibroute -M}'s text for every switch.
+ * Since session 8 also: the tools' text of smp, perf, addr and sminfo; discover -f/-m/-s; iblinkinfo's partial scans
+ * (-a, -n) and -p; dump-fts; trace -m through a group's tables; the fabric cache both ways; ping against ibping.
  */
 class DiagsOnARingIbsimTest {
     @RegisterExtension
