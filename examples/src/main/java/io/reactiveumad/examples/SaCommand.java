@@ -2,15 +2,19 @@ package io.reactiveumad.examples;
 
 import io.reactiveumad.client.SaClient;
 import io.reactiveumad.mad.Gid;
+import io.reactiveumad.mad.attr.ClassPortInfo;
 import io.reactiveumad.mad.attr.NodeDescription;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.mad.sa.LinkRecord;
+import io.reactiveumad.mad.sa.McMemberRecord;
 import io.reactiveumad.mad.sa.NodeRecord;
 import io.reactiveumad.mad.sa.PathRecord;
 import io.reactiveumad.mad.sa.PortInfoRecord;
 import java.nio.ByteBuffer;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.Values;
@@ -19,7 +23,8 @@ import reactor.core.publisher.Flux;
 final class SaCommand extends FabricCommand {
     static final CommandInfo INFO = CommandInfo.of(SaCommand.class, "sa",
             "Query the subnet administrator (as saquery): filters go to the SA as component masks.")
-            .withSubcommands(Nodes.INFO, PortInfos.INFO, Paths.INFO, Links.INFO, Services.INFO, Informs.INFO);
+            .withSubcommands(Nodes.INFO, PortInfos.INFO, Paths.INFO, Links.INFO, Services.INFO, Informs.INFO, Groups.INFO,
+                    SubnetManagers.INFO, ClassPortInfoQuery.INFO);
 
     private boolean json;
 
@@ -37,17 +42,19 @@ final class SaCommand extends FabricCommand {
     @Override
     public Integer call() {
         return print(this, query(SaCommand::client, sa -> sa.getTable(SaClient.NODE_RECORD).collectList(), "SA nodes"),
-                json);
+                json, SaText::of);
     }
 
-    private static Integer print(FabricCommand command, List<? extends Record> records, boolean json) {
+    /** The records as JSON, or each as {@code text} prints it (saquery's dumps); an empty table is said on stderr. */
+    private static Integer print(FabricCommand command, List<? extends Record> records, boolean json,
+                                 java.util.function.Function<Record, String> text) {
         if (records.isEmpty()) {
             command.err().println(command.spec.qualifiedName() + ": no records");
         }
         if (json) {
             command.out().print(Fields.render(records, true));
         } else {
-            records.forEach(record -> command.out().print(SaText.of(record)));
+            records.forEach(record -> command.out().print(text.apply(record)));
         }
         return 0;
     }
@@ -73,9 +80,15 @@ final class SaCommand extends FabricCommand {
 
         abstract Flux<? extends Record> query(SaClient sa);
 
+        /** A record as saquery prints it for this query. */
+        String text(Record record) {
+            return SaText.of(record);
+        }
+
         @Override
         public Integer call() {
-            return print(this, query(SaCommand::client, sa -> query(sa).collectList(), "SA " + spec.name()), json);
+            return print(this, query(SaCommand::client, sa -> query(sa).collectList(), "SA " + spec.name()), json,
+                    this::text);
         }
     }
 
@@ -231,6 +244,88 @@ final class SaCommand extends FabricCommand {
         @Override
         Flux<? extends Record> query(SaClient sa) {
             return sa.getTable(SaClient.INFORM_INFO_RECORD);
+        }
+    }
+
+    static final class Groups extends Query {
+        static final CommandInfo INFO = CommandInfo.of(Groups.class, "groups",
+                "The multicast groups: MCMemberRecords as group dumps (saquery -g).");
+
+        Groups(CliContext context) {
+            super(context);
+        }
+
+        @Override
+        Flux<? extends Record> query(SaClient sa) {
+            return sa.getTable(SaClient.MC_MEMBER_RECORD);
+        }
+
+        @Override
+        String text(Record record) {
+            return SaText.groupRecord((McMemberRecord) record);
+        }
+    }
+
+    /** saquery -s: the ports whose capabilities say IsSM, then those that say IsSMdisabled. */
+    static final class SubnetManagers extends FabricCommand {
+        static final CommandInfo INFO = CommandInfo.of(SubnetManagers.class, "sms",
+                "The ports with an SM (IsSM), then those with one disabled (IsSMdisabled): PortInfoRecords (saquery -s).");
+
+        private boolean json;
+
+        SubnetManagers(CliContext context) {
+            super(context);
+        }
+
+        @Override
+        public void declare(Declaration d) {
+            super.declare(d);
+            d.flag("--json").help("Print a JSON object of the two lists.").to(() -> json = true);
+        }
+
+        @Override
+        public Integer call() {
+            record Both(List<PortInfoRecord> sm, List<PortInfoRecord> disabled) {
+            }
+            Both both = query(SaCommand::client, sa -> sa.portsWithCapabilities(PortInfo.CAP_IS_SM).collectList()
+                    .zipWith(sa.portsWithCapabilities(PortInfo.CAP_IS_SM_DISABLED).collectList(), Both::new),
+                    "SA IsSM PortInfoRecords");
+            if (json) {
+                Map<String, Object> lists = new LinkedHashMap<>();
+                lists.put("isSm", both.sm().stream().map(Fields::of).toList());
+                lists.put("isSmDisabled", both.disabled().stream().map(Fields::of).toList());
+                out().println(Json.pretty(lists));
+                return 0;
+            }
+            out().print("IsSM ports\n");
+            both.sm().forEach(r -> out().print(SaText.portInfoRecordShort(r)));
+            out().print("\nIsSMdisabled ports\n");
+            both.disabled().forEach(r -> out().print(SaText.portInfoRecordShort(r)));
+            return 0;
+        }
+    }
+
+    static final class ClassPortInfoQuery extends FabricCommand {
+        static final CommandInfo INFO = CommandInfo.of(ClassPortInfoQuery.class, "classportinfo",
+                "The SA's ClassPortInfo (saquery -c).");
+
+        private boolean json;
+
+        ClassPortInfoQuery(CliContext context) {
+            super(context);
+        }
+
+        @Override
+        public void declare(Declaration d) {
+            super.declare(d);
+            d.flag("--json").help("Print JSON.").to(() -> json = true);
+        }
+
+        @Override
+        public Integer call() {
+            ClassPortInfo cpi = query(SaCommand::client, SaClient::classPortInfo, "the SA's ClassPortInfo");
+            out().print(json ? Fields.render(cpi, true) : SaText.classPortInfo(cpi));
+            return 0;
         }
     }
 }

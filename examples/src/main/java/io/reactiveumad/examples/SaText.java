@@ -1,9 +1,11 @@
 package io.reactiveumad.examples;
 
 import io.reactiveumad.mad.Gid;
+import io.reactiveumad.mad.attr.ClassPortInfo;
 import io.reactiveumad.mad.attr.InformInfo;
 import io.reactiveumad.mad.sa.InformInfoRecord;
 import io.reactiveumad.mad.sa.LinkRecord;
+import io.reactiveumad.mad.sa.McMemberRecord;
 import io.reactiveumad.mad.sa.NodeRecord;
 import io.reactiveumad.mad.sa.PathRecord;
 import io.reactiveumad.mad.sa.PortInfoRecord;
@@ -134,6 +136,57 @@ final class SaText {
         for (int i = 0; i < 2; i++) {
             field(out, "ServiceData64." + (i + 1), String.format("0x%016x", d.getLong(48 + 8 * i)));
         }
+    }
+
+    /** saquery -c's SA ClassPortInfo, names dotted to column 27. */
+    static String classPortInfo(ClassPortInfo c) {
+        StringBuilder out = new StringBuilder("SA ClassPortInfo:\n");
+        cpi(out, "Base version", Integer.toString(c.baseVersion()));
+        cpi(out, "Class version", Integer.toString(c.classVersion()));
+        cpi(out, "Capability mask", String.format("0x%04X", c.capabilityMask()));
+        cpi(out, "Capability mask 2", String.format("0x%08X", c.capabilityMask2()));
+        cpi(out, "Response time value", String.format("0x%02X", c.respTimeValue()));
+        cpi(out, "Redirect GID", gid(c.redirectGid()));
+        cpi(out, "Redirect TC/SL/FL", String.format("0x%08X",
+                c.redirectTrafficClass() << 24 | c.redirectSl() << 20 | c.redirectFlowLabel()));
+        cpi(out, "Redirect LID", Integer.toString(c.redirectLid()));
+        cpi(out, "Redirect PKey", String.format("0x%04X", c.redirectPKey()));
+        cpi(out, "Redirect QP", String.format("0x%08X", c.redirectQp()));
+        cpi(out, "Redirect QKey", String.format("0x%08X", c.redirectQKey()));
+        cpi(out, "Trap GID", gid(c.trapGid()));
+        cpi(out, "Trap TC/SL/FL", String.format("0x%08X", c.trapTrafficClass() << 24 | c.trapSl() << 20 | c.trapFlowLabel()));
+        cpi(out, "Trap LID", Integer.toString(c.trapLid()));
+        cpi(out, "Trap PKey", String.format("0x%04X", c.trapPKey()));
+        cpi(out, "Trap HL/QP", String.format("0x%08X", c.trapHopLimit() << 24 | c.trapQp()));
+        cpi(out, "Trap QKey", String.format("0x%08X", c.trapQKey()));
+        return out.toString();
+    }
+
+    private static void cpi(StringBuilder out, String name, String value) {
+        out.append("\t\t").append(name).append(".".repeat(Math.max(0, 25 - name.length()))).append(value).append('\n');
+    }
+
+    /** saquery -g's line per group: its MGID, MLID, MTU and rate (each with its selector), P_Key and SL. */
+    static String groupRecord(McMemberRecord m) {
+        StringBuilder out = new StringBuilder("MCMemberRecord group dump:\n");
+        field(out, "MGID", gid(m.mgid()));
+        field(out, "Mlid", hex(m.mlid()));
+        field(out, "Mtu", hex(m.mtuSelector() << 6 | m.mtu()));
+        field(out, "pkey", hex(m.pKey()));
+        field(out, "Rate", hex(m.rateSelector() << 6 | m.rate()));
+        field(out, "SL", hex(m.sl()));
+        return out.toString();
+    }
+
+    /** saquery -s's short PortInfoRecord: where the port is and its SM and capabilities. */
+    static String portInfoRecordShort(PortInfoRecord r) {
+        StringBuilder out = new StringBuilder("PortInfoRecord dump:\n");
+        field(out, "EndPortLid", r.endportLid());
+        field(out, "PortNum", r.portNum());
+        field(out, "base_lid", r.portInfo().lid());
+        field(out, "master_sm_base_lid", r.portInfo().masterSmLid());
+        field(out, "capability_mask", hex(r.portInfo().capabilityMask()));
+        return out.toString();
     }
 
     private static void field(StringBuilder out, String name, long value) {

@@ -242,6 +242,8 @@ class FabricOpsIbsimTest {
             // OpenSM's IPoIB broadcast group and ours; the text is saquery -m's, line for line.
             assertSameMembers(umad("mcast", "--json").json(), diag("saquery", "-m").stdout(), 2);
             assertThat(umad("mcast").out()).isEqualTo(diag("saquery", "-m").stdout());
+            assertThat(umad("sa", "groups").out()).isEqualTo(diag("saquery", "-g").stdout())
+                    .contains("MCMemberRecord group dump:");
             for (io.reactiveumad.MadPort port : ports) {
                 SaClient sa = SaClient.of(port);
                 Multicast.over(sa).leave(group, port.attributes().gids().get(0), McMemberRecord.JOIN_FULL_MEMBER)
@@ -312,7 +314,7 @@ class FabricOpsIbsimTest {
     /**
      * sa prints saquery's text: every NodeRecord (sa alone, as saquery alone), a switch's PortInfoRecords and
      * LinkRecords (its parallel links), a host's port, the PathRecord between two hosts and between a host and a
-     * switch, and the ServiceRecord registered below.
+     * switch, the SA's ClassPortInfo and the ports with an SM (a bitwise CapabilityMask match).
      */
     @Test
     void saPrintsSaquerysText() {
@@ -329,6 +331,10 @@ class FabricOpsIbsimTest {
                 .isEqualTo(diag("saquery", "--src-to-dst", a + ":" + b).stdout());
         assertThat(umad("sa", "paths", "--slid", a, "--dlid", sw).out())
                 .isEqualTo(diag("saquery", "--src-to-dst", a + ":" + sw).stdout()).contains("PathRecord dump:");
+        assertThat(umad("sa", "classportinfo").out()).isEqualTo(diag("saquery", "-c").stdout())
+                .contains("SA ClassPortInfo:");
+        assertThat(umad("sa", "sms").out()).isEqualTo(diag("saquery", "-s").stdout())
+                .contains("master_sm_base_lid");
     }
 
     /** A registration through Services shows in saquery SR and in our sa services, with its name; unregistered, in neither. */

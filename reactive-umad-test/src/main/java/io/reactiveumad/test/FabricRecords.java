@@ -55,7 +55,9 @@ final class FabricRecords {
         return out;
     }
 
-    List<PortInfoRecord> portInfoRecords(PortInfoRecord q, long mask) {
+    /** {@code bitwise}: the CapabilityMask component matches ports with every bit of the query's set, not the same mask. */
+    List<PortInfoRecord> portInfoRecords(PortInfoRecord q, long mask, boolean bitwise) {
+        long capabilities = q.portInfo().capabilityMask();
         List<PortInfoRecord> out = new ArrayList<>();
         for (var e : engine.inService().entrySet()) {
             FabricNode n = e.getValue();
@@ -64,7 +66,10 @@ final class FabricRecords {
             for (int p = first; p <= last; p++) {
                 PortInfoRecord r = new PortInfoRecord(n.addressable(Math.max(p, 1)).lid, p, 0, sma.portInfo(n, p, null));
                 if ((!has(mask, PortInfoRecord.Component.ENDPORT_LID) || r.endportLid() == q.endportLid())
-                        && (!has(mask, PortInfoRecord.Component.PORT_NUM) || r.portNum() == q.portNum())) {
+                        && (!has(mask, PortInfoRecord.Component.PORT_NUM) || r.portNum() == q.portNum())
+                        && (!has(mask, PortInfoRecord.Component.CAPABILITY_MASK) || (bitwise
+                                ? (r.portInfo().capabilityMask() & capabilities) == capabilities
+                                : r.portInfo().capabilityMask() == capabilities))) {
                     out.add(r);
                 }
             }

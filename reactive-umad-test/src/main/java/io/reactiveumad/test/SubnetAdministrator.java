@@ -48,7 +48,8 @@ import reactor.core.scheduler.Scheduler;
  * GetTable answer that fits one MAD is one RMPP-flagged segment (Active, First, Last) whose PayloadLength
  * bounds the records; a larger one goes out through our user-space RMPP sender, so clients
  * reassemble and ACK it. Matching honours these components: NodeRecord LID, NodeType, NodeGUID,
- * PortGUID, SystemImageGUID, NodeDescription; PortInfoRecord EndportLID, PortNum; LinkRecord all four;
+ * PortGUID, SystemImageGUID, NodeDescription; PortInfoRecord EndportLID, PortNum, CapabilityMask (bitwise when
+ * the attribute modifier's bit 31 asks, as OpenSM does); LinkRecord all four;
  * PathRecord SGID/SLID (default: the requester) and DGID/DLID (default: every in-service port);
  * ServiceRecord ServiceID, ServiceGID, ServiceP_Key, ServiceName; MCMemberRecord MGID, PortGID,
  * JoinState; InformInfoRecord SubscriberGID, Enum. Others are ignored, as many SAs do.
@@ -154,7 +155,9 @@ final class SubnetAdministrator implements LocalService {
             case NodeRecord.ATTRIBUTE_ID -> answer(request, method,
                     fabric.nodeRecords(NodeRecord.decode(in, data), mask), NodeRecord.SIZE);
             case PortInfoRecord.ATTRIBUTE_ID -> answer(request, method,
-                    fabric.portInfoRecords(PortInfoRecord.decode(in, data), mask), PortInfoRecord.SIZE);
+                    fabric.portInfoRecords(PortInfoRecord.decode(in, data), mask,
+                            (in.getInt(MadHeader.ATTRIBUTE_MODIFIER_OFFSET) & PortInfoRecord.BITWISE_CAPABILITY_MATCH) != 0),
+                    PortInfoRecord.SIZE);
             case LinkRecord.ATTRIBUTE_ID -> answer(request, method,
                     fabric.linkRecords(LinkRecord.decode(in, data), mask), LinkRecord.SIZE);
             case PathRecord.ATTRIBUTE_ID -> answer(request, method,

@@ -138,6 +138,19 @@ class ClientsOnEmbeddedFabricTest {
         sa.dispose();
     }
 
+    /** The SM's port alone has IsSM; a whole-mask match of that one bit (no bit 31) is no port's mask. */
+    @Test
+    void portsWithCapabilitiesMatchBitwiseAndAWholeMaskMatchesExactly() {
+        SaClient sa = SaClient.of(port);
+        assertThat(sa.portsWithCapabilities(PortInfo.CAP_IS_SM).collectList().block(WAIT)).singleElement()
+                .satisfies(r -> assertThat(r.endportLid()).isEqualTo(fabric.smLid()));
+        assertThat(sa.portsWithCapabilities(PortInfo.CAP_IS_SM_DISABLED).collectList().block(WAIT)).isEmpty();
+        PortInfoRecord onlyIsSm = new PortInfoRecord(0, 0, 0, PortInfo.builder().capabilityMask(PortInfo.CAP_IS_SM).build());
+        assertThat(sa.getTable(SaClient.PORT_INFO_RECORD, onlyIsSm, PortInfoRecord.Component.CAPABILITY_MASK)
+                .collectList().block(WAIT)).isEmpty();
+        sa.dispose();
+    }
+
     @Test
     void extendedCountersFollowTheClassPortInfo() {
         PerfClient perf = PerfClient.of(port);

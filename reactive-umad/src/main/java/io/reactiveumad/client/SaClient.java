@@ -19,6 +19,7 @@ import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.RmppHeader;
 import io.reactiveumad.mad.SaHeader;
 import io.reactiveumad.mad.attr.ClassPortInfo;
+import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.mad.attr.InformInfo;
 import io.reactiveumad.mad.attr.LinearForwardingTable;
 import io.reactiveumad.mad.sa.InformInfoRecord;
@@ -182,6 +183,17 @@ public final class SaClient implements Disposable {
     }
 
     /**
+     * The PortInfoRecords of the ports whose CapabilityMask has every bit of {@code capabilities} set, as
+     * {@code saquery -s} asks for IsSM ports. Bit 31 of the attribute modifier makes the CapabilityMask
+     * component a bitwise match (an IBA 1.2 erratum OpenSM follows); without it the SA compares the whole mask.
+     */
+    public Flux<PortInfoRecord> portsWithCapabilities(long capabilities) {
+        PortInfoRecord template = new PortInfoRecord(0, 0, 0, PortInfo.builder().capabilityMask(capabilities).build());
+        return getTable(PORT_INFO_RECORD, PortInfoRecord.BITWISE_CAPABILITY_MATCH, template,
+                PortInfoRecord.Component.CAPABILITY_MASK);
+    }
+
+    /**
      * SubnAdmSet(InformInfo, Subscribe=1) for {@code selector}: the SA will send Reports of matching
      * notices to this port's QP1, where an SA agent serving Report must answer each with a ReportResp
      * ({@link Notices} does all of this). Emits the SA's echo.
@@ -236,8 +248,12 @@ public final class SaClient implements Disposable {
 
     /** SubnAdmGetTable: the records of {@code type} that equal {@code template} in the {@code componentMask} fields. */
     public <T> Flux<T> getTable(AttributeType<T> type, MadAttribute template, long componentMask) {
+        return getTable(type, 0, template, componentMask);
+    }
+
+    private <T> Flux<T> getTable(AttributeType<T> type, long modifier, MadAttribute template, long componentMask) {
         Objects.requireNonNull(type, "type");
-        return request(Method.GET_TABLE, type.attributeId(), 0, componentMask, template)
+        return request(Method.GET_TABLE, type.attributeId(), modifier, componentMask, template)
                 .flatMapIterable(r -> records(type, r.mad()))
                 .onErrorResume(SaClient::isNoRecords, e -> Flux.empty());
     }

@@ -20,6 +20,12 @@ public record PortInfoRecord(int endportLid, int portNum, int options, PortInfo 
     public static final int ATTRIBUTE_ID = AttributeId.Sa.PORT_INFO_RECORD;
     public static final int SIZE = 68;
 
+    /**
+     * The attribute modifier of a Get or GetTable that asks for the CapabilityMask component to match bitwise
+     * (every bit of the template's mask set in the port's) instead of whole: an IBA 1.2 erratum.
+     */
+    public static final long BITWISE_CAPABILITY_MATCH = 1L << 31;
+
     private static final int ENDPORT_LID = 0;
     private static final int PORT_NUM = 2;
     private static final int OPTIONS = 3;
