@@ -102,9 +102,10 @@ class BenchmarksRunTest {
         DiscoveryComparison.run(null, FatTree.generate(2, 1, 2), 2, 1, new PrintStream(table, true, StandardCharsets.UTF_8));
 
         assertThat(table.toString(StandardCharsets.UTF_8))
-                .containsPattern("\\| reactive-umad warm [^|]+\\| \\d+ ms \\| \\d+ ms \\| [0-9.]+x \\|")
+                .containsPattern("\\| reactive-umad in one JVM, its first 2 [^|]+\\| \\d+ ms \\| \\d+ ms \\| [0-9.]+x \\|")
+                .containsPattern("\\| reactive-umad warm, the last 2 of 2 [^|]+\\| \\d+ ms \\| \\d+ ms \\| [0-9.]+x \\|")
                 .containsPattern("\\| ibnetdiscover [^|]+\\| \\d+ ms \\| \\d+ ms \\| 1.00x \\|  \\| \\d+ ms \\| [0-9.]+x \\|")
-                .contains("warm run 2: same topology as ibnetdiscover (7 nodes, 6 links)");
+                .containsPattern("warm run 2 \\(\\d+ ms\\): same topology as ibnetdiscover \\(7 nodes, 6 links\\)");
     }
 
     /** The error-sweep script's body on a small tree, without the CLI. */
