@@ -2,6 +2,8 @@ package io.reactiveumad.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.reactiveumad.AgentSpec;
+import io.reactiveumad.MadAgent;
 import io.reactiveumad.MadPort;
 import io.reactiveumad.PortClosedException;
 import io.reactiveumad.PortSpec;
@@ -9,6 +11,7 @@ import io.reactiveumad.RmppMode;
 import io.reactiveumad.Umad;
 import io.reactiveumad.mad.attr.Notice;
 import io.reactiveumad.mad.DeviceGoneException;
+import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.NativeIoException;
 import io.reactiveumad.test.ibsim.IbsimFabric;
 import io.reactiveumad.test.topology.Topology;
@@ -20,8 +23,8 @@ import org.junit.jupiter.api.Test;
 import reactor.core.Disposable;
 
 /**
- * A watcher against peers that fail under it (ibsim + OpenSM, each test on its own fabric): a killed
- * simulator ends the watcher's stream typed instead of leaving it running forever, and a watcher on a
+ * A watcher, and an agent that only listens, against peers that fail under them (ibsim + OpenSM, each test on
+ * its own fabric): a killed simulator ends the stream typed instead of leaving it running forever, and a watcher on a
  * node whose request-receiver role another client holds fails typed instead of saying {@code Subscribed}
  * for a subscription whose Reports could never reach it.
  */
@@ -64,6 +67,31 @@ class NoticesPeerFaultsIT {
                 watching.dispose();
                 watcherPort.dispose();
                 queryPort.dispose();
+            }
+        }
+    }
+
+    /**
+     * An agent that only listens (a ping server's shape: no request of its own, no watcher polling) hears the
+     * kill too: its port reads the simulator's attributes every quiet peer-check interval, and that read fails.
+     */
+    @Test
+    void anAgentThatOnlyListensEndsWithPortClosedCausedByDeviceGoneWhenItsSimulatorIsKilled() throws InterruptedException {
+        try (IbsimFabric fabric = fabric()) {
+            MadPort port = Umad.open(fabric.transport("host4"), new PortSpec("host4", 1)).block(WITHIN);
+            MadAgent server = port.agent(AgentSpec.vendor(0x32, 1, 0x001405).withMethods(Method.GET)).block(WITHIN);
+            BlockingQueue<Object> signals = new LinkedTransferQueue<>();
+            Disposable listening = server.receive().subscribe(signals::add, signals::add, () -> signals.add(COMPLETED));
+            try {
+                fabric.killSimulator();
+
+                Object end = signals.poll(WITHIN.toSeconds(), TimeUnit.SECONDS);
+                assertThat(end).as("the listener's end within %s of the kill", WITHIN).isInstanceOf(PortClosedException.class);
+                assertThat((Throwable) end).hasCauseInstanceOf(DeviceGoneException.class);
+                assertThat(port.isDisposed()).isTrue();
+            } finally {
+                listening.dispose();
+                port.dispose();
             }
         }
     }

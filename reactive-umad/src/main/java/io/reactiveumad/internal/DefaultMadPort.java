@@ -34,6 +34,8 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import reactor.core.Disposable;
+import reactor.core.Disposables;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 import reactor.core.scheduler.Scheduler;
@@ -81,6 +83,10 @@ public final class DefaultMadPort implements MadPort, FrameListener {
     private boolean reading = true;
     /** Set on the loop once the channel failed (device gone) or the port closed; read anywhere. */
     private volatile Throwable terminal;
+    /** loop: whether a frame arrived since the last peer check ({@link MadChannel#peerCheckInterval()}). */
+    private boolean heardSinceCheck;
+    /** The peer checks, when the channel asks for them; disposed when the port ends. */
+    private volatile Disposable peerCheck = Disposables.disposed();
 
     /** loop: the frames read for no agent of this port (each agent counts its own). */
     private final LoopCounters own = new LoopCounters();
@@ -120,12 +126,39 @@ public final class DefaultMadPort implements MadPort, FrameListener {
                 }
                 port.updateReadInterest();
             });
+            channel.peerCheckInterval().ifPresent(port::checkPeerEvery);
             log.debug("opened port {} on {}", spec, transport.name());
             return port;
         } catch (RuntimeException e) {
             channel.close();
             throw e;
         }
+    }
+
+    /**
+     * Reads the port's attributes every {@code interval} in which no frame arrived: over a channel that hears
+     * nothing when its peer dies, that read is what fails the channel, and so ends every stream of the port.
+     */
+    private void checkPeerEvery(Duration interval) {
+        peerCheck = Mono.delay(interval, loopScheduler)
+                .filter(tick -> quietSinceLastCheck())
+                .flatMap(quiet -> refresh()
+                        .onErrorResume(e -> {
+                            log.debug("port {}: peer check failed: {}", spec, e.toString());
+                            return Mono.empty();
+                        }))
+                .repeat(() -> terminal == null)
+                .subscribe();
+        if (terminal != null) {
+            peerCheck.dispose();
+        }
+    }
+
+    /** loop */
+    private boolean quietSinceLastCheck() {
+        boolean quiet = !heardSinceCheck;
+        heardSinceCheck = false;
+        return quiet;
     }
 
     @Override
@@ -259,6 +292,7 @@ public final class DefaultMadPort implements MadPort, FrameListener {
 
     @Override
     public void onFrame(int agentId, int status, MadAddress source, byte[] mad) {
+        heardSinceCheck = true;
         DefaultMadAgent agent = agents.get(agentId);
         if (agent == null) {
             own.increment(Count.RECEIVED);
@@ -322,6 +356,7 @@ public final class DefaultMadPort implements MadPort, FrameListener {
         }
         terminal = cause;
         disposed.set(true);
+        peerCheck.dispose();
         for (DefaultMadAgent a : agentsSnapshot()) {
             a.terminate(cause);
             forget(a);

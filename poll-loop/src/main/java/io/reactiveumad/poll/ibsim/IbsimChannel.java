@@ -18,7 +18,9 @@ import io.reactiveumad.spi.channel.MadChannel;
 import io.reactiveumad.spi.channel.PortAttributes;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -65,6 +67,13 @@ public final class IbsimChannel implements MadChannel {
      * the most sends one sendmmsg carries: the sends of one loop pass go out together when it ends.
      */
     private static final int BATCH = 64;
+
+    /**
+     * How often a port that hears nothing asks the simulator for its attributes: ibsim's sockets are datagram
+     * sockets, which hear nothing when ibsim dies, so a port that only listens (a ping server, a notice
+     * watcher) would wait forever. One control round trip per quiet interval; a busy port is never asked.
+     */
+    private static final Duration PEER_CHECK_INTERVAL = Duration.ofSeconds(2);
 
     private static final int MAX_AGENTS = 32;
     private static final int AGENT_SLOT_MASK = MAX_AGENTS - 1;
@@ -263,6 +272,11 @@ public final class IbsimChannel implements MadChannel {
             }
             throw error;
         }
+    }
+
+    @Override
+    public Optional<Duration> peerCheckInterval() {
+        return Optional.of(PEER_CHECK_INTERVAL);
     }
 
     private void failFromAnyThread(NativeIoException error) {

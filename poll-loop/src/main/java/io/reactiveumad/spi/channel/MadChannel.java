@@ -2,6 +2,8 @@ package io.reactiveumad.spi.channel;
 
 import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.NativeIoException;
+import java.time.Duration;
+import java.util.Optional;
 
 /**
  * One local port as a frame-level transport: the kernel's umad fd, an ibsim client, or a node of the
@@ -53,6 +55,17 @@ public interface MadChannel extends AutoCloseable {
      */
     default boolean resendsRequests() {
         return false;
+    }
+
+    /**
+     * How often the port above should read {@link #port()} while nothing arrives, to learn that the peer is
+     * gone; empty (the default) when the channel hears that by itself, as a kernel port's readers are woken
+     * with an error when its device goes. A channel whose peer can vanish silently (a datagram socket hears
+     * nothing when the socket it is connected to closes) fails itself in {@link #port()} when it finds so,
+     * so a port that only listens still ends instead of waiting forever.
+     */
+    default Optional<Duration> peerCheckInterval() {
+        return Optional.empty();
     }
 
     /** Turns reading on or off (EPOLLIN interest for an fd); the underlying queue buffers meanwhile. */
