@@ -90,8 +90,7 @@ final class PortInfoText {
         FieldLines.line(out, "CapabilityMask2", mask(p.capabilityMask2(), 0, CAPABILITIES2));
         FieldLines.line(out, "LinkSpeedExtActive", PortNames.extendedSpeed(p.linkSpeedExtActive()));
         FieldLines.line(out, "LinkSpeedExtSupported", PortNames.extendedSpeeds(p.linkSpeedExtSupported()));
-        FieldLines.line(out, "LinkSpeedExtEnabled", p.linkSpeedExtEnabled() == 30 ? "Extended link speeds disabled"
-                : PortNames.extendedSpeeds(p.linkSpeedExtEnabled()));
+        FieldLines.line(out, "LinkSpeedExtEnabled", PortNames.extendedSpeedsEnabled(p.linkSpeedExtEnabled()));
         out.toString().lines().forEach(line -> into.append(line.startsWith("\t") ? "" : indent).append(line).append('\n'));
     }
 

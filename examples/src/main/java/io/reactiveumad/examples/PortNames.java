@@ -146,6 +146,11 @@ final class PortNames {
         return mask >> 4 != 0 ? (text.isEmpty() ? "" : text + " or ") + "undefined (" + mask + ")" : text;
     }
 
+    /** LinkSpeedExtEnabled: the speeds, or 30's own meaning. */
+    static String extendedSpeedsEnabled(int mask) {
+        return mask == 30 ? "Extended link speeds disabled" : extendedSpeeds(mask);
+    }
+
     static String downDefault(int state) {
         return switch (state) {
             case 0 -> "NoChange";

@@ -23,6 +23,7 @@ public final class UmadCli {
             .withSubcommands(DemoCommand.INFO, WatchCommand.INFO, DiscoverCommand.INFO, SmpCommand.INFO, SaCommand.INFO,
                     PerfCommand.INFO, RoutesCommand.INFO, DumpFtsCommand.INFO, TraceCommand.INFO, ErrorsCommand.INFO,
                     LinksCommand.INFO, McastCommand.INFO, AddrCommand.INFO, SmInfoCommand.INFO, PingCommand.INFO,
+                    PortStateCommand.INFO,
                     ServeCommand.INFO);
 
     public static final int EXIT_FAILED = 1;

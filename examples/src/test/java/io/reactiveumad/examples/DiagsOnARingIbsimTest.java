@@ -37,6 +37,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@code routes} and {@code routes -M} print {@code ibroute}'s and {@code ibroute -M}'s text for every switch.
  * Since session 8 also: the tools' text of smp, perf, addr and sminfo; discover -f/-m/-s; iblinkinfo's partial scans
  * (-a, -n) and -p; dump-fts; trace -m through a group's tables; the fabric cache both ways; ping against ibping.
+ * Since session 9: portstate's query against ibportstate's.
  */
 class DiagsOnARingIbsimTest {
     @RegisterExtension
@@ -284,6 +285,34 @@ class DiagsOnARingIbsimTest {
         List<String> ourPorts = new ArrayList<>();
         ours.forEach(port -> ourPorts.add(port.get("portSelect").asInt() + ":" + port.get("symbolErrorCounter").asLong()));
         assertThat(ourPorts).isEqualTo(theirPorts).contains("2:5", "7:3").hasSize(options.contains("l") ? 12 : 3);
+    }
+
+    /**
+     * portstate prints ibportstate's query: a host's port, a two-port HCA's second port, a switch's port 0, and a
+     * switch's active ports with the peer at the other end (a host, a switch across a doubled cable, the two-port
+     * HCA), by route from a host, a switch and the two-port HCA; and by LID, a switch's port 0 and a host's port.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"H-2|-D 0 1", "D-1|-D 0 2", "H-2|-D 0,1 0", "H-2|-D 0,1 7", "H-2|-D 0,1 2", "S-3|-D 0 8",
+        "S-3|-D 0,4 5", "D-1|-D 0,1 1"})
+    void portstatePrintsIbportstatesQuery(String fromAndOptions) {
+        String[] parts = fromAndOptions.split("\\|");
+        String[] args = parts[1].split(" ");
+        assertThat(umad(parts[0], 0, "portstate", args).out()).as("portstate %s from %s", parts[1], parts[0])
+                .isEqualTo(FABRIC.fabric().diag(parts[0], "ibportstate", args).requireSuccess().stdout())
+                .contains("# Port info: DR path");
+    }
+
+    @Test
+    void portstateByLidPrintsIbportstatesQuery() {
+        IbsimFabric fabric = FABRIC.fabric();
+        String s2 = Long.toString(fabric.diag("H-2", "smpquery", "-D", "portinfo", "0,1", "0").requireSuccess().number("Lid"));
+        String h2 = Long.toString(fabric.diag("H-2", "smpquery", "-D", "portinfo", "0", "1").requireSuccess().number("Lid"));
+        for (String[] args : new String[][] {{s2, "0"}, {h2, "1"}}) {
+            assertThat(umad("S-3", 0, "portstate", args).out()).as("portstate %s", String.join(" ", args))
+                    .isEqualTo(fabric.diag("S-3", "ibportstate", args).requireSuccess().stdout())
+                    .contains("# Port info: Lid " + args[0] + " port " + args[1]);
+        }
     }
 
     /**

@@ -382,6 +382,13 @@ class UmadCliEmbeddedTest {
                 .matches("GID fe80::[0-9a-f:]+ LID start 0x([0-9a-f]+) end 0x\\1\n");
         assertThat(succeeds("sminfo", "--transport", "embedded").out())
                 .matches("sminfo: sm lid 1 sm guid 0x[0-9a-f]+, activity count \\d+ priority \\d+ state 3 SMINFO_MASTER\n");
+        // ibportstate's query of a switch port, its peer (host1) after it; a disable in the same run takes the link down.
+        assertThat(succeeds("portstate", "-D", "0,1", "1", "--transport", "embedded").out())
+                .startsWith("Switch PortInfo:\n# Port info: DR path slid 65535; dlid 65535; 0,1 port 1\n")
+                .contains("Peer PortInfo:\n# Port info: DR path slid 65535; dlid 65535; 0,1,1 port 1\n");
+        String disabled = succeeds("portstate", "-D", "0,1", "1", "disable", "--transport", "embedded").out();
+        assertThat(disabled.substring(disabled.indexOf("After PortInfo set:")))
+                .contains("LinkState:.......................Down\nPhysLinkState:...................Disabled\n");
 
         // umad sa alone lists the NodeRecords; sa paths alone the paths from the local port; perf LID of a CA reads port 1.
         JsonNode nodes = succeeds("sa", "--transport", "embedded", "--json").json();

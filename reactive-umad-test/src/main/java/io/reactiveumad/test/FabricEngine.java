@@ -231,6 +231,11 @@ final class FabricEngine {
         sweep();
     }
 
+    /** Whether {@code node}:{@code port} lost its cable by {@link #unlink} and can get it back by {@link #relink}. */
+    boolean isUnlinked(String node, int port) {
+        return unlinked.containsKey(new Link.End(node, port));
+    }
+
     void relink(String node, int port) {
         Link link = unlinked.get(new Link.End(node, port));
         if (link == null) {

@@ -12,6 +12,7 @@ final class FabricPort {
     static final int STATE_INIT = 2;
     static final int STATE_ACTIVE = 4;
     static final int PHYS_POLLING = 2;
+    static final int PHYS_DISABLED = 3;
     static final int PHYS_LINK_UP = 5;
     static final int DEFAULT_PKEY = 0xFFFF;
 
@@ -22,6 +23,8 @@ final class FabricPort {
     int state = STATE_DOWN;
     int physState = PHYS_POLLING;
     boolean clientReregister;
+    /** Disabled by a PortInfo Set (PortPhysicalState Disabled): down, whatever its cable, until a Set enables it. */
+    boolean disabled;
     final List<Integer> pkeys = new ArrayList<>(List.of(DEFAULT_PKEY));
     final CounterSet counters = new CounterSet();
 

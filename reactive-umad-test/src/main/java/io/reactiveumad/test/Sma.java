@@ -117,8 +117,8 @@ final class Sma implements LocalService {
         if (set != null) {
             PortInfo wanted = PortInfo.decode(ByteBuffer.wrap(set), SmpHeader.DATA_OFFSET);
             p.clientReregister = wanted.clientReregister();
-            if (wanted.portState() == PortInfo.STATE_DOWN && port > 0 && engine.topology().link(node.id(), port).isPresent()) {
-                engine.unlink(node.id(), port);
+            if (port > 0) {
+                changeLink(node, p, wanted);
             }
         }
         FabricPort addressable = node.addressable(Math.max(port, 1));
@@ -132,6 +132,31 @@ final class Sma implements LocalService {
                 link == null ? 0 : link.speed().speedActive(), SPEEDS_SDR_DDR_QDR, MTU_2048, 0, VL_CAP_VL0_3, 0, 0, 0, 0, 0,
                 MTU_2048, 0, 0, VL_CAP_VL0_3, false, false, false, false, 0, 0, 0, 1, p.clientReregister, 0, 0, 0, 0, 0, 0, 0,
                 0, link == null ? 0 : link.speed().extActive(), 0, 0);
+    }
+
+    /**
+     * What a PortInfo Set does to the link of an external port, as ibportstate uses it: PortPhysicalState Disabled
+     * takes the link down until enabled; Polling (enable, reset) trains it again, bringing back a link that was taken
+     * down; PortState Down takes it down. The other values (0: no change) leave it.
+     */
+    private void changeLink(FabricNode node, FabricPort p, PortInfo wanted) {
+        boolean cabled = engine.topology().link(node.id(), p.number).isPresent();
+        if (wanted.portPhysicalState() == PortInfo.PHYS_DISABLED) {
+            p.disabled = true;
+            if (cabled) {
+                engine.unlink(node.id(), p.number);
+            }
+        } else if (wanted.portPhysicalState() == PortInfo.PHYS_POLLING) {
+            p.disabled = false;
+            if (cabled) {
+                engine.unlink(node.id(), p.number);
+            }
+            if (engine.isUnlinked(node.id(), p.number)) {
+                engine.relink(node.id(), p.number);
+            }
+        } else if (wanted.portState() == PortInfo.STATE_DOWN && cabled) {
+            engine.unlink(node.id(), p.number);
+        }
     }
 
     /** SMInfo of the master SM at its own port; elsewhere there is no SM to describe. */

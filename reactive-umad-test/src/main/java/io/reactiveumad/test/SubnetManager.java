@@ -48,7 +48,8 @@ final class SubnetManager {
                 boolean cabled = port.number > 0 && topology.link(n.id(), port.number).isPresent();
                 boolean portInService = n.isSwitch() ? reached.contains(n)
                         : port.number > 0 && nowInService.containsKey(n.node.portGuid(port.number));
-                port.physState = cabled || port.number == 0 ? FabricPort.PHYS_LINK_UP : FabricPort.PHYS_POLLING;
+                port.physState = cabled || port.number == 0 ? FabricPort.PHYS_LINK_UP
+                        : port.disabled ? FabricPort.PHYS_DISABLED : FabricPort.PHYS_POLLING;
                 if (port.number == 0) {
                     port.state = n.isSwitch() && reached.contains(n) ? FabricPort.STATE_ACTIVE : FabricPort.STATE_DOWN;
                 } else if (!cabled) {

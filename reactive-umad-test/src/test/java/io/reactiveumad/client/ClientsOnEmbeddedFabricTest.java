@@ -138,6 +138,33 @@ class ClientsOnEmbeddedFabricTest {
         sa.dispose();
     }
 
+    /**
+     * ibportstate's Sets of sw1's port 8 (one of the two cables to sw2): PortPhysicalState Disabled takes the link
+     * down, the port reading Disabled and its peer Polling, until Polling (enable) trains it again and the SM's sweep
+     * makes it Active; every other state is left as it was (0: no change).
+     */
+    @Test
+    void aPortInfoSetDisablesAndEnablesALink() {
+        SmpRoute sw1 = SmpRoute.directed(1);
+        SmpRoute sw2 = SmpRoute.directed(1, 7);
+        PortInfo before = smp.portInfo(sw1, 8).block(WAIT);
+        assertThat(before.portPhysicalState()).isEqualTo(PortInfo.PHYS_LINK_UP);
+        PortInfo.Builder noChange = before.toBuilder().portState(0).portPhysicalState(0).linkSpeedEnabled(0)
+                .linkWidthEnabled(0);
+
+        PortInfo disabled = smp.setPortInfo(sw1, 8, noChange.portPhysicalState(PortInfo.PHYS_DISABLED).build()).block(WAIT);
+        assertThat(disabled.portPhysicalState()).isEqualTo(PortInfo.PHYS_DISABLED);
+        assertThat(disabled.portState()).isEqualTo(PortInfo.STATE_DOWN);
+        assertThat(smp.portInfo(sw2, 8).block(WAIT).portPhysicalState()).isEqualTo(PortInfo.PHYS_POLLING);
+        assertThat(fabric.topology().link("sw1", 8)).isEmpty();
+
+        PortInfo enabled = smp.setPortInfo(sw1, 8, noChange.portPhysicalState(PortInfo.PHYS_POLLING).build()).block(WAIT);
+        assertThat(enabled.portPhysicalState()).isEqualTo(PortInfo.PHYS_LINK_UP);
+        assertThat(enabled.portState()).isEqualTo(PortInfo.STATE_ACTIVE);
+        assertThat(fabric.topology().link("sw1", 8)).isPresent();
+        assertThat(smp.portInfo(sw2, 8).block(WAIT).portPhysicalState()).isEqualTo(PortInfo.PHYS_LINK_UP);
+    }
+
     /** The SM's port alone has IsSM; a whole-mask match of that one bit (no bit 31) is no port's mask. */
     @Test
     void portsWithCapabilitiesMatchBitwiseAndAWholeMaskMatchesExactly() {
