@@ -12,6 +12,8 @@ import io.reactiveumad.mad.sa.NodeRecord;
 import io.reactiveumad.mad.sa.PathRecord;
 import io.reactiveumad.mad.sa.PortInfoRecord;
 import java.nio.ByteBuffer;
+import io.reactiveumad.examples.cli.UsageException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +29,15 @@ final class SaCommand extends FabricCommand {
                     SubnetManagers.INFO, ClassPortInfoQuery.INFO);
 
     private boolean json;
+    private final NodeNames nodeNames = new NodeNames();
+    /** saquery's lookups over the NodeRecords (-L, -l, -G, -O, -U, -D): at most one. */
+    private final List<Runnable> lookups = new ArrayList<>();
+    private String lidsOf;
+    private String lidOf;
+    private String portGuidsOf;
+    private Integer nameOfLid;
+    private Long nameOfGuid;
+    private boolean list;
 
     SaCommand(CliContext context) {
         super(context);
@@ -36,13 +47,79 @@ final class SaCommand extends FabricCommand {
     public void declare(Declaration d) {
         super.declare(d);
         d.flag("--json").help("Print a JSON array.").to(() -> json = true);
+        nodeNames.declare(d);
+        d.option("-L", "--lids-of").label("NAME")
+                .help("Only the LIDs of the nodes named NAME (description or mapped name), one a line (as saquery -L).")
+                .to(Values::text, v -> lookup(() -> lidsOf = v));
+        d.option("-l", "--lid-of").label("NAME").help("Only the first of those LIDs (as saquery -l).")
+                .to(Values::text, v -> lookup(() -> lidOf = v));
+        d.option("-G", "--port-guids-of").label("NAME").help("Only the port GUIDs of the nodes named NAME (as saquery -G).")
+                .to(Values::text, v -> lookup(() -> portGuidsOf = v));
+        d.option("-O", "--name-of-lid").label("LID").help("Only the name of the node with this LID (as saquery -O).")
+                .to(Lids::unicast, v -> lookup(() -> nameOfLid = v));
+        d.option("-U", "--name-of-guid").label("GUID").help("Only the name of the node with this port GUID (as saquery -U).")
+                .to(Guids::parse, v -> lookup(() -> nameOfGuid = v));
+        d.flag("-D", "--list").help("Only the CAs' LIDs and names (as saquery -D).").to(() -> lookup(() -> list = true));
     }
 
-    /** {@code umad sa} alone lists every NodeRecord, as {@code saquery} alone does. */
+    private void lookup(Runnable set) {
+        lookups.add(set);
+        set.run();
+    }
+
+    /**
+     * {@code umad sa} alone lists every NodeRecord, as {@code saquery} alone does; with a lookup, what saquery prints
+     * for it: LIDs, port GUIDs or names, one a line, or the CAs' list.
+     */
     @Override
     public Integer call() {
-        return print(this, query(SaCommand::client, sa -> sa.getTable(SaClient.NODE_RECORD).collectList(), "SA nodes"),
-                json, SaText::of);
+        if (lookups.size() > 1) {
+            throw new UsageException("-L, -l, -G, -O, -U and -D each ask one thing: give one");
+        }
+        NodeNameMap names = nodeNames.load(context, err());
+        List<NodeRecord> nodes = query(SaCommand::client, sa -> sa.getTable(SaClient.NODE_RECORD).collectList(), "SA nodes");
+        if (lookups.isEmpty()) {
+            return print(this, nodes, json, r -> SaText.nodeRecord((NodeRecord) r, names));
+        }
+        java.util.function.Function<NodeRecord, String> name = r -> names.name(r.nodeInfo().nodeGuid(),
+                r.nodeDescription().text());
+        java.util.function.Predicate<NodeRecord> named = r -> {
+            String wanted = lidsOf != null ? lidsOf : lidOf != null ? lidOf : portGuidsOf;
+            return wanted.equals(r.nodeDescription().text()) || wanted.equals(name.apply(r));
+        };
+        List<Map<String, Object>> found = new ArrayList<>();
+        StringBuilder text = new StringBuilder();
+        if (list) {
+            text.append("   LID \"name\"\n================\n");
+        }
+        for (NodeRecord r : nodes) {
+            NodeInfo info = r.nodeInfo();
+            String line;
+            if (list) {
+                line = info.nodeType() == NodeInfo.TYPE_CHANNEL_ADAPTER
+                        ? String.format("%6d  \"%s\"", r.lid(), name.apply(r)) : null;
+            } else if (nameOfLid != null || nameOfGuid != null) {
+                boolean match = nameOfLid != null ? r.lid() == nameOfLid : info.portGuid() == nameOfGuid;
+                line = match ? name.apply(r) : null;
+            } else if (named.test(r)) {
+                line = portGuidsOf != null ? String.format("0x%016x", info.portGuid()) : Integer.toString(r.lid());
+            } else {
+                line = null;
+            }
+            if (line != null) {
+                text.append(line).append('\n');
+                Map<String, Object> one = new LinkedHashMap<>();
+                one.put("lid", r.lid());
+                one.put("portGuid", io.reactiveumad.service.FabricJson.hex(info.portGuid()));
+                one.put("name", name.apply(r));
+                found.add(one);
+                if (lidOf != null) {
+                    break;
+                }
+            }
+        }
+        out().print(json ? Json.pretty(found) + "\n" : text);
+        return 0;
     }
 
     /** The records as JSON, or each as {@code text} prints it (saquery's dumps); an empty table is said on stderr. */

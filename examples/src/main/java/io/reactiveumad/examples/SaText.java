@@ -25,7 +25,7 @@ final class SaText {
     static String of(Record record) {
         StringBuilder out = new StringBuilder();
         if (record instanceof NodeRecord r) {
-            nodeRecord(out, r);
+            return nodeRecord(r, NodeNameMap.none());
         } else if (record instanceof PortInfoRecord r) {
             out.append("PortInfoRecord dump:\n\tRID\n");
             field(out, "EndPortLid", r.endportLid());
@@ -51,9 +51,10 @@ final class SaText {
         return out.toString();
     }
 
-    private static void nodeRecord(StringBuilder out, NodeRecord r) {
+    /** saquery's NodeRecord dump, its NodeDescription line the name {@code names} gives the node. */
+    static String nodeRecord(NodeRecord r, NodeNameMap names) {
         var ni = r.nodeInfo();
-        out.append("NodeRecord dump:\n");
+        StringBuilder out = new StringBuilder("NodeRecord dump:\n");
         field(out, "lid", r.lid());
         field(out, "reserved", hex(0));
         field(out, "base_version", hex(ni.baseVersion()));
@@ -68,7 +69,8 @@ final class SaText {
         field(out, "revision", hex(ni.revision()));
         field(out, "port_num", ni.localPortNum());
         field(out, "vendor_id", hex(ni.vendorId()));
-        field(out, "NodeDescription", NodeNameMap.none().name(ni.nodeGuid(), r.nodeDescription().text()));
+        field(out, "NodeDescription", names.name(ni.nodeGuid(), r.nodeDescription().text()));
+        return out.toString();
     }
 
     /** The record's bytes as saquery reads them: flow label and hop limit in one word, the selectors with their values. */

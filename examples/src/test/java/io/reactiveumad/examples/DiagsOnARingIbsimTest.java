@@ -37,7 +37,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@code routes} and {@code routes -M} print {@code ibroute}'s and {@code ibroute -M}'s text for every switch.
  * Since session 8 also: the tools' text of smp, perf, addr and sminfo; discover -f/-m/-s; iblinkinfo's partial scans
  * (-a, -n) and -p; dump-fts; trace -m through a group's tables; the fabric cache both ways; ping against ibping.
- * Since session 9: portstate's query against ibportstate's.
+ * Since session 9: portstate's query against ibportstate's; sa's lookups (-L, -l, -G, -O, -U, -D) against saquery's.
  */
 class DiagsOnARingIbsimTest {
     @RegisterExtension
@@ -301,6 +301,29 @@ class DiagsOnARingIbsimTest {
         assertThat(umad(parts[0], 0, "portstate", args).out()).as("portstate %s from %s", parts[1], parts[0])
                 .isEqualTo(FABRIC.fabric().diag(parts[0], "ibportstate", args).requireSuccess().stdout())
                 .contains("# Port info: DR path");
+    }
+
+    /**
+     * sa's lookups print saquery's lines, for H-1 (the one NodeRecord either reads here: umad2sim segments no SA table,
+     * so only its first MAD arrives; the embedded fabric's test looks up every node) and for a name no node has.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"-L H-1", "-l H-1", "-G H-1", "-L nosuch", "-D"})
+    void saLookupsPrintSaquerysLines(String options) {
+        String[] args = options.split(" ");
+        assertThat(umad("H-2", 0, "sa", args).out()).as("sa %s", options)
+                .isEqualTo(FABRIC.fabric().diag("H-2", "saquery", args).requireSuccess().stdout());
+    }
+
+    @Test
+    void saNameLookupsPrintSaquerysLines() {
+        IbsimFabric fabric = FABRIC.fabric();
+        String lid = umad("H-2", 0, "sa", "-l", "H-1").out().strip();
+        String guid = umad("H-2", 0, "sa", "-G", "H-1").out().strip();
+        for (String[] args : new String[][] {{"-O", lid}, {"-U", guid}}) {
+            assertThat(umad("H-2", 0, "sa", args).out()).isEqualTo(fabric.diag("H-2", "saquery", args).requireSuccess().stdout())
+                    .isEqualTo("H-1\n");
+        }
     }
 
     @Test

@@ -390,6 +390,18 @@ class UmadCliEmbeddedTest {
         assertThat(disabled.substring(disabled.indexOf("After PortInfo set:")))
                 .contains("LinkState:.......................Down\nPhysLinkState:...................Disabled\n");
 
+        // saquery's lookups over the NodeRecords: LIDs, the first LID and port GUIDs of a name, names of a LID and a
+        // port GUID, the CAs' list; one lookup at a time.
+        assertThat(succeeds("sa", "-L", "sw2 leaf switch", "--transport", "embedded").out()).isEqualTo("4\n");
+        assertThat(succeeds("sa", "-l", "host3 HCA-1", "--transport", "embedded").out()).isEqualTo("5\n");
+        assertThat(succeeds("sa", "-G", "host3 HCA-1", "--transport", "embedded").out()).isEqualTo("0x0000000000100005\n");
+        assertThat(succeeds("sa", "-O", "5", "--transport", "embedded").out()).isEqualTo("host3 HCA-1\n");
+        assertThat(succeeds("sa", "-U", "0x100005", "--transport", "embedded").out()).isEqualTo("host3 HCA-1\n");
+        assertThat(succeeds("sa", "-D", "--transport", "embedded").out()).startsWith("   LID \"name\"\n================\n")
+                .contains("     5  \"host3 HCA-1\"\n").doesNotContain("switch");
+        assertThat(CliRun.run("sa", "-L", "x", "-O", "5", "--transport", "embedded").exitCode())
+                .isEqualTo(io.reactiveumad.examples.cli.CommandLine.EXIT_USAGE);
+
         // umad sa alone lists the NodeRecords; sa paths alone the paths from the local port; perf LID of a CA reads port 1.
         JsonNode nodes = succeeds("sa", "--transport", "embedded", "--json").json();
         assertThat(nodes).hasSize(DEFAULT.nodes().size());
