@@ -132,6 +132,13 @@ public final class CommandLine {
             }
             if (positional == 0 && model.hasSubcommands()) {
                 Optional<CommandInfo> sub = model.info.subcommand(arg);
+                if (sub.isPresent() && i > from) {
+                    // Options given before the subcommand's name are the subcommand's, to take or refuse: kept by
+                    // this command, which does not run, they were silently lost ("sa --json nodes").
+                    List<String> rest = new ArrayList<>(List.of(args).subList(from, i));
+                    rest.addAll(List.of(args).subList(i + 1, args.length));
+                    return new Parsed(sub.get(), rest.toArray(String[]::new), 0, false, -1);
+                }
                 if (sub.isPresent()) {
                     return new Parsed(sub.get(), args, i + 1, false, -1);
                 }

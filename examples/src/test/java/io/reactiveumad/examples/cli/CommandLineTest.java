@@ -42,7 +42,28 @@ class CommandLineTest {
 
     static final class Tool {
         static final CommandInfo INFO = CommandInfo.of(Tool.class, "tool", "A tool.").withVersion("tool 1.0")
-                .withSubcommands(Run.INFO, Group.INFO);
+                .withSubcommands(Run.INFO, Group.INFO, Parent.INFO);
+    }
+
+    /** A command that runs alone with options of its own and some its subcommand shares. */
+    static final class Parent implements Callable<Integer>, Declares {
+        static final CommandInfo INFO = CommandInfo.of(Parent.class, "parent", "Runs, or has one.")
+                .withSubcommands(Run.INFO);
+        final Shared shared = new Shared();
+        CommandSpec spec;
+
+        @Override
+        public void declare(Declaration d) {
+            spec = d.spec();
+            shared.declare(d);
+            d.flag("--own").help("The parent's alone.").to(() -> { });
+        }
+
+        @Override
+        public Integer call() {
+            spec.out().print("ran " + spec.qualifiedName());
+            return 0;
+        }
     }
 
     /** Every kind of declaration; {@link #call()} records what it was given. */
@@ -199,6 +220,19 @@ class CommandLineTest {
         assertThat(run("group", "-q", "--name=a", "run", "2", "-s", "b").run().names).containsExactly("a", "b");
         refused("tool run: Unknown option: '--nope'", "--nope", "run", "1");
         refused("tool: Unknown option: '--nope'", "--nope");
+    }
+
+    /**
+     * Options a parent that runs alone also knows, given before its subcommand's name, are the subcommand's too:
+     * they were kept by the parent, which does not run, and lost ("sa --json nodes" printed text).
+     */
+    @Test
+    void optionsBeforeASubcommandThatItsParentKnowsGoToTheSubcommandToo() {
+        assertThat(run("parent", "--shared", "9").out()).isEqualTo("ran tool parent");
+        Result result = run("parent", "--shared", "9", "run", "1");
+        assertThat(result.exitCode()).as("%s", result).isZero();
+        assertThat(result.run().shared.shared).isEqualTo(9);
+        refused("tool parent run: Unknown option: '--own'", "parent", "--own", "run", "1");
     }
 
     @Test
