@@ -1,15 +1,12 @@
 package io.reactiveumad.examples;
 
 import io.reactiveumad.client.SmpClient;
-import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
-import io.reactiveumad.examples.cli.UsageException;
 import io.reactiveumad.examples.cli.Values;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.attr.PortInfo;
-import io.reactiveumad.service.Routes;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import reactor.core.publisher.Mono;
@@ -20,10 +17,9 @@ final class AddrCommand extends FabricCommand {
             "A port's GID and LID range (as ibaddr): the local port's, or the one at a LID, a directed route or a port "
                     + "GUID.");
 
-    private String target;
+    private final NodeTarget target = new NodeTarget("port",
+            "The port's LID, with -D its directed route, with -G its GUID (default: the local port).", true);
     private Integer portNumber;
-    private boolean directed;
-    private boolean guid;
     private boolean gidOnly;
     private boolean lidOnly;
     private boolean decimalLidOnly;
@@ -36,14 +32,9 @@ final class AddrCommand extends FabricCommand {
     @Override
     public void declare(Declaration d) {
         super.declare(d);
-        d.parameter("LID|PATH|GUID").optional()
-                .help("The port's LID, with -D its directed route, with -G its GUID (default: the local port).")
-                .to(Values::text, v -> target = v);
+        target.declare(d);
         d.parameter("PORT").optional().help("The port number (default: the one the query arrives by; a switch's 0).")
                 .to(Values.between(0, 254), v -> portNumber = v);
-        d.flag("-D", "--Direct").help("The target is a directed route from the local port.").to(() -> directed = true);
-        d.flag("-G", "--Guid").help("The target is a port GUID, resolved to its LID through the SA.")
-                .to(() -> guid = true);
         d.flag("-g", "--gid_show").help("Only the GID (as ibaddr -g).").to(() -> gidOnly = true);
         d.flag("-l", "--lid_show").help("Only the LID range (as ibaddr -l).").to(() -> lidOnly = true);
         d.flag("-L", "--Lid_show").help("Only the LID range, in decimal (as ibaddr -L).").to(() -> decimalLidOnly = true);
@@ -55,17 +46,12 @@ final class AddrCommand extends FabricCommand {
 
     @Override
     public Integer call() {
-        if (guid && directed) {
-            throw new UsageException("-G and -D name the port two ways: give one");
-        }
-        if (target == null && (guid || directed)) {
-            throw new UsageException((guid ? "-G" : "-D") + " needs the port it names");
-        }
+        target.check();
         int port = portNumber == null ? 0 : portNumber;
-        Address address = query(c -> SmpClient.of(c.port()), smp -> route(smp).flatMap(route -> Mono.zip(
+        Address address = query(c -> SmpClient.of(c.port()), smp -> target.route(smp).flatMap(route -> Mono.zip(
                 smp.nodeInfo(route), smp.portInfo(route, port),
                 (NodeInfo ni, PortInfo pi) -> new Address(new Gid(pi.gidPrefix(), ni.portGuid()), pi.lid(), pi.lmc()))),
-                "the address of " + (target == null ? "the local port" : target));
+                "the address of " + (target.text() == null ? "the local port" : target.text()));
         int last = address.lid() + (1 << address.lmc()) - 1;
         if (json) {
             Map<String, Object> out = new LinkedHashMap<>();
@@ -87,17 +73,5 @@ final class AddrCommand extends FabricCommand {
         }
         out().println(line);
         return 0;
-    }
-
-    /** Where the port is: the local port by the empty route, else as named. */
-    private Mono<SmpRoute> route(SmpClient smp) {
-        if (target == null) {
-            return Mono.just(SmpRoute.directed());
-        }
-        if (guid) {
-            long portGuid = value("-G", () -> Guids.parse(target));
-            return Guids.lidOf(smp.port(), portGuid).map(SmpRoute::lid);
-        }
-        return Mono.just(Routes.target(target, directed));
     }
 }

@@ -9,7 +9,6 @@ import io.reactiveumad.examples.cli.Values;
 import io.reactiveumad.mad.DirectedRouteSmp;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.attr.PortInfo;
-import io.reactiveumad.service.Routes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -38,11 +37,10 @@ final class PortStateCommand extends FabricCommand {
     /** Attribute modifier bit of a PortInfo Set saying LinkSpeedExtEnabled is meant (ibportstate sets it when supported). */
     private static final long EXTENDED_SPEED_VALID = 1L << 31;
 
-    private String target;
+    private final NodeTarget target = new NodeTarget("node",
+            "The node's LID, with -D its directed route (e.g. 0,1,3), with -G its port GUID.", false);
     private int portNumber;
     private String operation;
-    private boolean directed;
-    private boolean guid;
     private boolean json;
 
     PortStateCommand(CliContext context) {
@@ -52,16 +50,12 @@ final class PortStateCommand extends FabricCommand {
     @Override
     public void declare(Declaration d) {
         super.declare(d);
-        d.parameter("LID|PATH|GUID")
-                .help("The node's LID, with -D its directed route (e.g. 0,1,3), with -G its port GUID.")
-                .to(Values::text, v -> target = v);
+        target.declare(d);
         d.parameter("PORT").help("The port number (0: a switch's management port).")
                 .to(Values.between(0, 254), v -> portNumber = v);
         d.parameter("OP").optional()
                 .help("query (the default), enable, disable, reset, on, off, down, arm or active.")
                 .to(Values::text, v -> operation = v);
-        d.flag("-D", "--Direct").help("The node is a directed route from the local port.").to(() -> directed = true);
-        d.flag("-G", "--Guid").help("The node is a port GUID, resolved to its LID through the SA.").to(() -> guid = true);
         d.flag("--json").help("Print JSON.").to(() -> json = true);
     }
 
@@ -72,14 +66,12 @@ final class PortStateCommand extends FabricCommand {
     @Override
     public Integer call() {
         Operation op = operation();
-        if (guid && directed) {
-            throw new IllegalArgumentException("-G and -D name the node two ways: give one");
-        }
-        String what = "ibportstate of " + target + " port " + portNumber;
+        target.check();
+        String what = "ibportstate of " + target.text() + " port " + portNumber;
         try (Connection connection = transport.connect(err())) {
             SmpClient smp = SmpClient.of(connection.port());
             try {
-                SmpRoute route = await(route(smp), what);
+                SmpRoute route = await(target.route(smp), what);
                 Shown port = await(read(smp, route, SmpCommand.portId(route), portNumber), what);
                 Map<String, Object> json = new LinkedHashMap<>();
                 json.put("port", json(port));
@@ -141,14 +133,6 @@ final class PortStateCommand extends FabricCommand {
                     + "down, arm or active; ibportstate's speed, width, vls, mtu, lid, smlid, lmc and mkey settings are "
                     + "not supported)");
         }
-    }
-
-    private Mono<SmpRoute> route(SmpClient smp) {
-        if (guid) {
-            long portGuid = Guids.parse(target);
-            return Guids.lidOf(smp.port(), portGuid).map(SmpRoute::lid);
-        }
-        return Mono.just(Routes.target(target, directed));
     }
 
     /** NodeInfo, then (on a switch) PortInfo of port 0 for the capabilities, then the port's PortInfo. */

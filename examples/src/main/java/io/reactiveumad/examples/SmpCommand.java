@@ -26,9 +26,8 @@ final class SmpCommand {
 
     /** One SMP Get: the target (a LID, or a directed route with -D) and how to print the answer. */
     abstract static class Query extends FabricCommand {
-        private String target;
-        private boolean directed;
-        private boolean guid;
+        private final NodeTarget target = new NodeTarget("target",
+                "The target's LID, with -D its directed route (e.g. 0,1,3), with -G its port GUID.", false);
         private boolean json;
 
         Query(CliContext context) {
@@ -38,13 +37,7 @@ final class SmpCommand {
         @Override
         public void declare(Declaration d) {
             super.declare(d);
-            d.parameter("LID|PATH|GUID")
-                    .help("The target's LID, with -D its directed route (e.g. 0,1,3), with -G its port GUID.")
-                    .to(Values::text, v -> target = v);
-            d.flag("-D", "--directed").help("The target is a directed route from the local port (0 is the local node).")
-                    .to(() -> directed = true);
-            d.flag("-G", "--guid").help("The target is a port GUID, resolved to its LID through the SA.")
-                    .to(() -> guid = true);
+            target.declare(d);
             d.flag("--json").help("Print JSON.").to(() -> json = true);
         }
 
@@ -60,22 +53,12 @@ final class SmpCommand {
 
         @Override
         public Integer call() {
-            if (guid && directed) {
-                throw new IllegalArgumentException("-G and -D name the target two ways: give one");
-            }
+            target.check();
             record Answered(Record answer, SmpRoute route) {
             }
-            Answered answered;
-            if (guid) {
-                long portGuid = Guids.parse(target);
-                answered = query(c -> SmpClient.of(c.port()), smp -> Guids.lidOf(smp.port(), portGuid).map(SmpRoute::lid)
-                        .flatMap(route -> query(smp, route).map(r -> new Answered(r, route))),
-                        spec.name() + " of port GUID " + target);
-            } else {
-                SmpRoute route = Routes.target(target, directed);
-                answered = query(c -> SmpClient.of(c.port()), smp -> query(smp, route).map(r -> new Answered(r, route)),
-                        spec.name() + " " + route);
-            }
+            Answered answered = query(c -> SmpClient.of(c.port()), smp -> target.route(smp)
+                    .flatMap(route -> query(smp, route).map(r -> new Answered(r, route))),
+                    spec.name() + " of " + target.text());
             out().print(json ? Fields.render(answered.answer(), true) : text(answered.answer(), portId(answered.route())));
             return 0;
         }

@@ -1,0 +1,79 @@
+package io.reactiveumad.examples;
+
+import io.reactiveumad.client.SmpClient;
+import io.reactiveumad.client.SmpRoute;
+import io.reactiveumad.examples.cli.Declaration;
+import io.reactiveumad.examples.cli.Declares;
+import io.reactiveumad.examples.cli.UsageException;
+import io.reactiveumad.examples.cli.Values;
+import io.reactiveumad.service.Routes;
+import reactor.core.publisher.Mono;
+
+/**
+ * How the diag tools name the node a command asks (smpquery, ibaddr, ibportstate): a LID, with -D a directed route
+ * from the local port, with -G a port GUID the SA resolves to its LID.
+ */
+final class NodeTarget implements Declares {
+    private final String noun;
+    private final String help;
+    private final boolean optional;
+    private String text;
+    private boolean directed;
+    private boolean guid;
+
+    /**
+     * @param noun     what the commands calls it in its flags' help ("target", "node", "port")
+     * @param help     the parameter's help
+     * @param optional whether it may be left out, meaning the local port
+     */
+    NodeTarget(String noun, String help, boolean optional) {
+        this.noun = noun;
+        this.help = help;
+        this.optional = optional;
+    }
+
+    @Override
+    public void declare(Declaration d) {
+        Declaration.Builder parameter = d.parameter("LID|PATH|GUID");
+        (optional ? parameter.optional() : parameter).help(help).to(Values::text, v -> text = v);
+        d.flag("-D", "--Direct", "--directed").help("The " + noun + " is a directed route from the local port.")
+                .to(() -> directed = true);
+        d.flag("-G", "--Guid", "--guid").help("The " + noun + " is a port GUID, resolved to its LID through the SA.")
+                .to(() -> guid = true);
+    }
+
+    /** As given on the command line, null when left out. */
+    String text() {
+        return text;
+    }
+
+    /**
+     * Refuses -G with -D, either without the node they name, and a LID, route or GUID that does not parse; call it
+     * before opening anything, so bad usage costs no port.
+     */
+    void check() {
+        if (guid && directed) {
+            throw new UsageException("-G and -D name the " + noun + " two ways: give one");
+        }
+        if (text == null && (guid || directed)) {
+            throw new UsageException((guid ? "-G" : "-D") + " needs the " + noun + " it names");
+        }
+        if (guid) {
+            FabricCommand.value("-G", () -> Guids.parse(text));
+        } else if (text != null) {
+            Routes.target(text, directed);
+        }
+    }
+
+    /** The route to the node: the local port (the empty route) when none was given; a port GUID is asked of the SA. */
+    Mono<SmpRoute> route(SmpClient smp) {
+        check();
+        if (text == null) {
+            return Mono.just(SmpRoute.directed());
+        }
+        if (guid) {
+            return Guids.lidOf(smp.port(), Guids.parse(text)).map(SmpRoute::lid);
+        }
+        return Mono.just(Routes.target(text, directed));
+    }
+}
