@@ -9,7 +9,9 @@ import java.util.concurrent.TimeUnit;
 import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.Values;
+import io.reactiveumad.MadPort;
 import reactor.core.Disposable;
+import reactor.core.publisher.Mono;
 
 final class ServeCommand extends FabricCommand {
     static final CommandInfo INFO = CommandInfo.of(ServeCommand.class, "serve",
@@ -74,7 +76,13 @@ final class ServeCommand extends FabricCommand {
                                 + "fabric changes every "
                                 + demoSeconds + " s" : "");
                 out().flush();
-                interrupted = awaitStop();
+                interrupted = awaitStop(connection.port());
+                if (!interrupted && connection.port().isDisposed()) {
+                    Throwable why = connection.port().refresh().then(Mono.<Throwable>empty())
+                            .onErrorResume(Mono::just).block(Duration.ofSeconds(5));
+                    throw new IllegalStateException("the fabric port closed under the service"
+                            + (why == null ? "" : ": " + Errors.describe(why)));
+                }
             } finally {
                 changes.dispose();
             }
@@ -88,19 +96,23 @@ final class ServeCommand extends FabricCommand {
 
     /**
      * Waits for --duration, or until interrupted, which is how an embedding program (or a test) stops the
-     * command: a normal end. Returns whether it was interrupted.
+     * command: a normal end; or until the port closes under the service (its device or simulator gone), when
+     * serving a fabric it no longer sees would only hide that. Returns whether it was interrupted.
      */
-    private boolean awaitStop() {
-        CountDownLatch never = new CountDownLatch(1);
+    private boolean awaitStop(MadPort port) {
+        CountDownLatch stop = new CountDownLatch(1);
+        Disposable closed = port.onDispose().subscribe(null, e -> stop.countDown(), stop::countDown);
         try {
             if (durationSeconds == null) {
-                never.await();
+                stop.await();
             } else {
-                never.await(seconds(durationSeconds, "--duration").toMillis(), TimeUnit.MILLISECONDS);
+                stop.await(seconds(durationSeconds, "--duration").toMillis(), TimeUnit.MILLISECONDS);
             }
             return false;
-        } catch (InterruptedException stop) {
+        } catch (InterruptedException interrupted) {
             return true;
+        } finally {
+            closed.dispose();
         }
     }
 

@@ -12,8 +12,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code umad watch} on ibsim + OpenSM when its peers fail it: it says so in one line and exits 1,
- * instead of running on forever (simulator killed) or printing "subscribed" while deaf (the node's
+ * {@code umad watch} (and {@code umad serve}) on ibsim + OpenSM when its peers fail it: it says so in one line and
+ * exits 1, instead of running on forever (simulator killed) or printing "subscribed" while deaf (the node's
  * request receiver is OpenSM). Each test starts its own fabric.
  */
 class WatchPeerFaultsIbsimTest {
@@ -42,6 +42,24 @@ class WatchPeerFaultsIbsimTest {
         }
     }
 
+    /** serve too: a page of a fabric it no longer sees would hide that the port is gone. */
+    @Test
+    void aKilledSimulatorEndsServeWithOneLineAndExit1() throws Exception {
+        try (IbsimFabric fabric = fabric()) {
+            CompletableFuture<CliRun> serve = CompletableFuture.supplyAsync(() -> CliRun.run(
+                    Map.of(IbsimEndpoint.ENV_SOCKET_NAME, fabric.socketName()),
+                    "serve", "--transport", "ibsim", "--sim-host", "host4", "--http-port", "0"));
+            awaitSubscribed(fabric, serve);
+
+            fabric.killSimulator();
+
+            CliRun run = serve.get(DEADLINE.toSeconds(), TimeUnit.SECONDS);
+            assertThat(run.exitCode()).as("%s", run).isEqualTo(UmadCli.EXIT_FAILED);
+            assertThat(lastLine(run.err())).startsWith("umad serve: error: the fabric port closed under the service: ")
+                    .contains("ibsim went away");
+        }
+    }
+
     @Test
     void aWatchOnTheSmsNodeFailsWithOneLineInsteadOfSubscribingDeaf() throws Exception {
         try (IbsimFabric fabric = fabric()) {
@@ -58,7 +76,7 @@ class WatchPeerFaultsIbsimTest {
         return lines[lines.length - 1];
     }
 
-    /** Until OpenSM lists the watcher's subscription, within the deadline. */
+    /** Until OpenSM lists the command's trap subscription, within the deadline. */
     private static void awaitSubscribed(IbsimFabric fabric, CompletableFuture<CliRun> watch) {
         long deadline = System.nanoTime() + DEADLINE.toNanos();
         while (System.nanoTime() < deadline) {

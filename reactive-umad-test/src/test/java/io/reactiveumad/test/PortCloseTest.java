@@ -1,10 +1,12 @@
 package io.reactiveumad.test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.reactiveumad.AgentSpec;
 import io.reactiveumad.MadAgent;
 import io.reactiveumad.MadPort;
+import io.reactiveumad.mad.DeviceGoneException;
 import io.reactiveumad.PortClosedException;
 import io.reactiveumad.RequestOptions;
 import io.reactiveumad.Umad;
@@ -36,6 +38,9 @@ class PortCloseTest {
             fabric.removeNode("host3");
             port.onDispose().block(PATIENCE);
             assertThat(port.isDisposed()).isTrue();
+            // A refresh of a closed port says so, with why: it used to read the channel's closed sockets (EBADF).
+            assertThatThrownBy(() -> port.refresh().block(PATIENCE)).isInstanceOf(PortClosedException.class)
+                    .hasCauseInstanceOf(DeviceGoneException.class);
         }
     }
 

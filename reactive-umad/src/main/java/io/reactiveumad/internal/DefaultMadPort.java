@@ -178,8 +178,11 @@ public final class DefaultMadPort implements MadPort, FrameListener {
 
     @Override
     public Mono<PortAttributes> refresh() {
-        return Mono.fromCallable(channel::port)
+        // A closed port says so, as every other call on it does; a read that raced the close and found the channel's
+        // sockets closed (EBADF) is the same news.
+        return Mono.defer(() -> terminal != null ? Mono.error(closedException()) : Mono.fromCallable(channel::port))
                 .subscribeOn(Schedulers.boundedElastic())
+                .onErrorMap(e -> terminal != null && !(e instanceof PortClosedException), e -> closedException())
                 .doOnNext(a -> attributes = a);
     }
 
