@@ -63,7 +63,7 @@ class NoticesSmRestartIT {
             assertThat(awaitRenewals(events, Set.of(in, out)))
                     .allSatisfy(r -> assertThat(r.smLid()).isEqualTo(smLid))
                     .extracting(NoticeEvent.Resubscribed::reason)
-                    .isSubsetOf(NoticeEvent.Reason.SUBSCRIPTION_LOST, NoticeEvent.Reason.SA_ERROR);
+                    .isSubsetOf(NoticeEvent.Reason.SUBSCRIPTION_LOST, NoticeEvent.Reason.SA_ERROR, NoticeEvent.Reason.SA_SILENT);
             assertThat(subscribedTraps(fabric, me)).containsExactly(Notice.TRAP_GID_IN_SERVICE, Notice.TRAP_GID_OUT_OF_SERVICE);
 
             flapAndAwaitTraps(fabric, events, host2);

@@ -29,7 +29,13 @@ public sealed interface NoticeEvent permits NoticeEvent.Subscribed, NoticeEvent.
         /** The SA no longer lists the subscription (an SM restart with the same LID). */
         SUBSCRIPTION_LOST,
         /** The SA answered an audit with an error status. */
-        SA_ERROR
+        SA_ERROR,
+        /**
+         * The SA did not answer an audit at all (its SM died, or is restarting): nothing says whether it still holds
+         * the subscription, and a new SM will not, so it is renewed, and until an SA answers each try is a
+         * {@link SubscriptionFailed}.
+         */
+        SA_SILENT
     }
 
     /**

@@ -7,6 +7,7 @@ import io.reactiveumad.PortClosedException;
 import io.reactiveumad.internal.DefaultMadPort;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.MadStatusException;
+import io.reactiveumad.mad.MadTimeoutException;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.attr.Notice;
@@ -52,7 +53,8 @@ import reactor.core.publisher.Sinks;
  *   <li><b>Renewal.</b> While anything is subscribed the port attributes are re-read every
  *       {@link NoticeOptions#pollInterval()}; a new SM LID renews every subscription. Each poll also
  *       audits the SA (its InformInfoRecords for our port GID): a subscription it lost (SM restart) is
- *       renewed, and so is everything when the SA answers with an error. {@link #clientReregistered()}
+ *       renewed, and so is everything when the SA answers with an error, or does not answer at all (its SM
+ *       died: a new one will not hold them). {@link #clientReregistered()}
  *       renews on demand. A renewal is an event, {@link NoticeEvent.Resubscribed}; a failed one is
  *       {@link NoticeEvent.SubscriptionFailed} and is retried after
  *       {@link NoticeOptions#renewalRetryDelay growing delays} until it succeeds.</li>
@@ -590,6 +592,22 @@ public final class Notices implements Disposable {
                     synchronized (this) {
                         log.info("port {}: SA audit answered {}, renewing", port.spec(), e.getMessage());
                         renew(active(), NoticeEvent.Reason.SA_ERROR);
+                    }
+                    return Mono.empty();
+                })
+                .onErrorResume(MadTimeoutException.class, e -> {
+                    synchronized (this) {
+                        List<Held> unanswered = new ArrayList<>();
+                        judged.forEach((s, generation) -> {
+                            if (s.refs > 0 && s.generation == generation) {
+                                unanswered.add(s);
+                            }
+                        });
+                        if (!unanswered.isEmpty()) {
+                            log.info("port {}: the SA did not answer the audit, renewing {} subscription(s)", port.spec(),
+                                    unanswered.size());
+                            renew(unanswered, NoticeEvent.Reason.SA_SILENT);
+                        }
                     }
                     return Mono.empty();
                 })

@@ -245,6 +245,24 @@ class NoticesTest extends ClientTestBase {
         assertThat(seen).contains(new NoticeEvent.Resubscribed(OUT_OF_SERVICE, NoticeEvent.Reason.SA_ERROR, 1));
     }
 
+    /**
+     * An SA that stops answering (its SM died) is not taken for one that still holds the subscription: the audit's
+     * timeout renews it, each failed try is an event, and the SA that comes back (a new SM, holding nothing) gets it.
+     */
+    @Test
+    void aSilentSaOnTheAuditRenewsUntilAnSaAnswers() {
+        collect(notices().watch(OUT_OF_SERVICE));
+        sa.up = false;
+        vts.advanceTimeBy(POLL.plus(Duration.ofMinutes(1)));
+        assertThat(seen).filteredOn(NoticeEvent.SubscriptionFailed.class::isInstance).isNotEmpty()
+                .allSatisfy(e -> assertThat(((NoticeEvent.SubscriptionFailed) e).reason()).isEqualTo(NoticeEvent.Reason.SA_SILENT));
+        sa.held.clear();
+        sa.up = true;
+        vts.advanceTimeBy(Duration.ofMinutes(2));
+        assertThat(seen).contains(new NoticeEvent.Resubscribed(OUT_OF_SERVICE, NoticeEvent.Reason.SA_SILENT, 1));
+        assertThat(sa.held).hasSize(1);
+    }
+
     @Test
     void clientReregisterRenewsOnDemand() {
         collect(notices().watch(OUT_OF_SERVICE));
