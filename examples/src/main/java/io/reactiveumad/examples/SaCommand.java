@@ -30,8 +30,8 @@ final class SaCommand extends FabricCommand {
 
     private boolean json;
     private final NodeNames nodeNames = new NodeNames();
-    /** saquery's lookups over the NodeRecords (-L, -l, -G, -O, -U, -D): at most one. */
-    private final List<Runnable> lookups = new ArrayList<>();
+    /** How many of saquery's lookups over the NodeRecords (-L, -l, -G, -O, -U, -D) were given: at most one. */
+    private int lookups;
     private String lidsOf;
     private String lidOf;
     private String portGuidsOf;
@@ -63,7 +63,7 @@ final class SaCommand extends FabricCommand {
     }
 
     private void lookup(Runnable set) {
-        lookups.add(set);
+        lookups++;
         set.run();
     }
 
@@ -73,12 +73,12 @@ final class SaCommand extends FabricCommand {
      */
     @Override
     public Integer call() {
-        if (lookups.size() > 1) {
+        if (lookups > 1) {
             throw new UsageException("-L, -l, -G, -O, -U and -D each ask one thing: give one");
         }
         NodeNameMap names = nodeNames.load(context, err());
         List<NodeRecord> nodes = query(SaCommand::client, sa -> sa.getTable(SaClient.NODE_RECORD).collectList(), "SA nodes");
-        if (lookups.isEmpty()) {
+        if (lookups == 0) {
             return print(this, nodes, json, r -> SaText.nodeRecord((NodeRecord) r, names));
         }
         java.util.function.Function<NodeRecord, String> name = r -> names.name(r.nodeInfo().nodeGuid(),
