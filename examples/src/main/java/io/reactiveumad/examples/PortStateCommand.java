@@ -73,8 +73,8 @@ final class PortStateCommand extends FabricCommand {
             try {
                 SmpRoute route = await(target.route(smp), what);
                 Shown port = await(read(smp, route, SmpCommand.portId(route), portNumber), what);
-                Map<String, Object> json = new LinkedHashMap<>();
-                json.put("port", json(port));
+                Map<String, Object> report = new LinkedHashMap<>();
+                report.put("port", json(port));
                 // The port is printed before the peer is asked or the Set sent, as ibportstate does: when those fail,
                 // what was read is still there above the error.
                 StringBuilder text = new StringBuilder(op == Operation.QUERY ? "" : "Initial ")
@@ -84,7 +84,7 @@ final class PortStateCommand extends FabricCommand {
                 if (op == Operation.QUERY) {
                     if (port.isSwitch() && portNumber != 0 && port.info().portState() == PortInfo.STATE_ACTIVE) {
                         Shown peer = await(peer(smp, route), what + ": its peer");
-                        json.put("peer", json(peer));
+                        report.put("peer", json(peer));
                         show(text.append("Peer PortInfo:\n"), peer);
                         print(text);
                         mismatches(port, peer).forEach(w -> err().println(spec.qualifiedName() + ": warning: " + w));
@@ -99,12 +99,12 @@ final class PortStateCommand extends FabricCommand {
                     PortInfo after = await(smp.set(route, SmpClient.PORT_INFO, modifier, change(port.info(), op)),
                             what + ": the Set");
                     Shown changed = new Shown(port.node(), portNumber, after, port.extendedSpeeds(), port.isSwitch());
-                    json.put("after", json(changed));
+                    report.put("after", json(changed));
                     show(text.append("\nAfter PortInfo set:\n"), changed);
                     print(text);
                 }
-                if (this.json) {
-                    out().println(Json.pretty(json));
+                if (json) {
+                    out().println(Json.pretty(report));
                 }
                 return 0;
             } finally {

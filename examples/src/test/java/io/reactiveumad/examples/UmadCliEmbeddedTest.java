@@ -386,6 +386,10 @@ class UmadCliEmbeddedTest {
         assertThat(succeeds("portstate", "-D", "0,1", "1", "--transport", "embedded").out())
                 .startsWith("Switch PortInfo:\n# Port info: DR path slid 65535; dlid 65535; 0,1 port 1\n")
                 .contains("Peer PortInfo:\n# Port info: DR path slid 65535; dlid 65535; 0,1,1 port 1\n");
+        JsonNode state = succeeds("portstate", "-D", "0,1", "1", "--json", "--transport", "embedded").json();
+        assertThat(state.get("port").get("switch").asBoolean()).isTrue();
+        assertThat(state.get("port").get("portInfo").get("portState").asInt()).isEqualTo(4);
+        assertThat(state.get("peer").get("node").asText()).isEqualTo("DR path slid 65535; dlid 65535; 0,1,1");
         String disabled = succeeds("portstate", "-D", "0,1", "1", "disable", "--transport", "embedded").out();
         assertThat(disabled.substring(disabled.indexOf("After PortInfo set:")))
                 .contains("LinkState:.......................Down\nPhysLinkState:...................Disabled\n");
