@@ -12,6 +12,7 @@ import io.reactiveumad.fabric.ErrorCounter;
 import io.reactiveumad.fabric.ErrorSweep;
 import io.reactiveumad.fabric.ErrorSweepOptions;
 import io.reactiveumad.fabric.Links;
+import io.reactiveumad.fabric.LinkEnd;
 import io.reactiveumad.fabric.PortLink;
 import io.reactiveumad.fabric.NodeErrors;
 import io.reactiveumad.fabric.PortErrors;
@@ -28,6 +29,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.Values;
@@ -204,8 +206,16 @@ final class ErrorsCommand extends FabricCommand {
         List<NodeErrors> nodes = swept.nodes();
         Map<Long, Map<Integer, PortLink>> links = new HashMap<>();
         if (reportPort && !json) { // the text's "Link info" lines; JSON has none
-            for (PortLink l : Links.of(names.rename(swept.fabric()))) {
+            DiscoveredFabric renamed = names.rename(swept.fabric());
+            for (PortLink l : Links.of(renamed)) {
                 links.computeIfAbsent(l.local().node().guid(), g -> new HashMap<>()).put(l.local().port(), l);
+            }
+            // An enhanced switch port 0 has a link of its own to report (ibqueryerrors gives it a line, no far end).
+            for (DiscoveredNode node : renamed.nodes()) {
+                if (node.switchInfo() != null && node.switchInfo().enhancedPort0()) {
+                    LinkEnd.of(node, 0).ifPresent(end -> links.computeIfAbsent(node.guid(), g -> new HashMap<>())
+                            .put(0, new PortLink(end, Optional.empty())));
+                }
             }
         }
         long badPorts = nodes.stream().mapToLong(NodeErrors::badPorts).sum();

@@ -37,7 +37,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@code routes} and {@code routes -M} print {@code ibroute}'s and {@code ibroute -M}'s text for every switch.
  * Since session 8 also: the tools' text of smp, perf, addr and sminfo; discover -f/-m/-s; iblinkinfo's partial scans
  * (-a, -n) and -p; dump-fts; trace -m through a group's tables; the fabric cache both ways; ping against ibping.
- * Since session 9: portstate's query against ibportstate's; sa's lookups (-L, -l, -G, -O, -U, -D) against saquery's.
+ * Since session 9: portstate's query against ibportstate's; sa's lookups (-L, -l, -G, -O, -U, -D) against saquery's;
+ * and S-3 has an enhanced port 0, so every comparison above covers one.
  */
 class DiagsOnARingIbsimTest {
     @RegisterExtension

@@ -169,7 +169,7 @@ final class Sma implements LocalService {
 
     private static SwitchInfo switchInfo(FabricNode node) {
         return new SwitchInfo(LINEAR_FDB_CAP, 0, MULTICAST_FDB_CAP, Math.max(node.lft.length - 1, 0), 0, 0, 0, 0, false, 0,
-                0, PARTITION_CAP, false, false, false, false, false, node.multicastTop());
+                0, PARTITION_CAP, false, false, false, false, node.node.enhancedPort0(), node.multicastTop());
     }
 
     /** One block of the switch's LFT; LIDs past what the SM routed have no route. */

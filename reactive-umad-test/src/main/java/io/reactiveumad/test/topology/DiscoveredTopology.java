@@ -94,7 +94,8 @@ public final class DiscoveredTopology {
             }
         }
         return new Node(type, guidName(found), found.description(), info.numPorts(), info.nodeGuid(),
-                info.systemImageGuid(), info.vendorId(), info.deviceId(), ports);
+                info.systemImageGuid(), info.vendorId(), info.deviceId(), ports,
+                found.switchInfo() != null && found.switchInfo().enhancedPort0());
     }
 
     private static Port port(DiscoveredNode node, int number) {

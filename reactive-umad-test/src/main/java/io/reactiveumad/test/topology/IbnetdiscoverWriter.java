@@ -92,7 +92,8 @@ public final class IbnetdiscoverWriter {
             Port port0 = node.ports().get(0);
             out.append("switchguid=0x").append(hex(node.nodeGuid())).append('(').append(hex(port0.guid())).append(")\n");
             out.append("Switch\t").append(node.portCount()).append(" \"").append(node.guidName()).append("\"\t\t# \"")
-                    .append(names.apply(node)).append("\" base port 0 lid ").append(port0.lid()).append(" lmc ")
+                    .append(names.apply(node)).append(node.enhancedPort0() ? "\" enhanced port 0 lid " : "\" base port 0 lid ")
+                    .append(port0.lid()).append(" lmc ")
                     .append(port0.lmc()).append('\n');
         } else {
             out.append(node.type().guidKey()).append("=0x").append(hex(node.nodeGuid())).append('\n');

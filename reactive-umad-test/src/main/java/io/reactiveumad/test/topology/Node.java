@@ -16,9 +16,11 @@ import java.util.Optional;
  * @param vendorId        NodeInfo.VendorID (24 bits)
  * @param deviceId        NodeInfo.DeviceID (16 bits)
  * @param ports           the addressable ports: port 0 alone for a switch, ports 1..portCount otherwise
+ * @param enhancedPort0   a switch whose port 0 is enhanced (SwitchInfo.EnhancedPort0: it has a PMA, VLs and
+ *                        counters of its own); ibnetdiscover says "enhanced port 0" where others say "base"
  */
 public record Node(NodeType type, String id, String description, int portCount, long nodeGuid,
-                   long systemImageGuid, int vendorId, int deviceId, List<Port> ports) {
+                   long systemImageGuid, int vendorId, int deviceId, List<Port> ports, boolean enhancedPort0) {
     /** NodeDescription is 64 bytes on the wire. */
     public static final int DESCRIPTION_BYTES = 64;
 
@@ -35,6 +37,15 @@ public record Node(NodeType type, String id, String description, int portCount, 
         if (ports.size() != expected) {
             throw new IllegalArgumentException("node " + id + " needs " + expected + " addressable port(s), got " + ports.size());
         }
+        if (enhancedPort0 && type != NodeType.SWITCH) {
+            throw new IllegalArgumentException("node " + id + ": only a switch has a port 0 to enhance");
+        }
+    }
+
+    /** A node with a base port 0 if it is a switch: most switches, and every node before this component existed. */
+    public Node(NodeType type, String id, String description, int portCount, long nodeGuid, long systemImageGuid,
+                int vendorId, int deviceId, List<Port> ports) {
+        this(type, id, description, portCount, nodeGuid, systemImageGuid, vendorId, deviceId, ports, false);
     }
 
     public boolean isSwitch() {
@@ -73,11 +84,12 @@ public record Node(NodeType type, String id, String description, int portCount, 
 
     /** A copy with a new description. */
     public Node withDescription(String text) {
-        return new Node(type, id, text, portCount, nodeGuid, systemImageGuid, vendorId, deviceId, ports);
+        return new Node(type, id, text, portCount, nodeGuid, systemImageGuid, vendorId, deviceId, ports, enhancedPort0);
     }
 
     /** A copy whose addressable ports carry these LIDs (same order as {@link #ports()}). */
     public Node withPorts(List<Port> newPorts) {
-        return new Node(type, id, description, portCount, nodeGuid, systemImageGuid, vendorId, deviceId, newPorts);
+        return new Node(type, id, description, portCount, nodeGuid, systemImageGuid, vendorId, deviceId, newPorts,
+                enhancedPort0);
     }
 }

@@ -82,7 +82,7 @@ public final class TopologyBuilder {
     public TopologyBuilder ids(String id, int vendorId, int deviceId) {
         Node n = node(id);
         return replace(id, new Node(n.type(), n.id(), n.description(), n.portCount(), n.nodeGuid(), n.systemImageGuid(),
-                vendorId, deviceId, n.ports()));
+                vendorId, deviceId, n.ports(), n.enhancedPort0()));
     }
 
     /** Cables {@code a}[{@code portA}] to {@code b}[{@code portB}] at 4x SDR (ibsim's default). */

@@ -163,7 +163,9 @@ final class TopologyParser {
             i++;
         }
         long sysGuid = sysImageGuid != null ? sysImageGuid : guid;
-        nodes.put(id, new Node(type, id, description, portCount, guid, sysGuid, vendorId, deviceId, ports));
+        // ibsim and ibnetdiscover write it after the id or in the comment: "enhanced port 0" anywhere on the line.
+        boolean enhancedPort0 = type == NodeType.SWITCH && rest.contains("enhanced port 0");
+        nodes.put(id, new Node(type, id, description, portCount, guid, sysGuid, vendorId, deviceId, ports, enhancedPort0));
         sysImageGuid = null;
         vendorId = 0;
         return i;

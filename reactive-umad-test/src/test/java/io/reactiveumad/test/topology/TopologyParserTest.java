@@ -7,6 +7,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
+import io.reactiveumad.MadPort;
+import io.reactiveumad.Umad;
+import io.reactiveumad.client.SmpClient;
+import io.reactiveumad.client.SmpRoute;
+import io.reactiveumad.test.EmbeddedFabric;
+import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -102,6 +109,31 @@ class TopologyParserTest {
         Link link = t.link("S-0002c90000000a01", 3).orElseThrow();
         assertThat(link.width()).isEqualTo(LinkWidth.X4);
         assertThat(link.speed()).isEqualTo(LinkSpeed.QDR);
+    }
+
+    /**
+     * An enhanced switch port 0 (ibsim's net files write it after the id, ibnetdiscover in the comment) is kept,
+     * written back as ibnetdiscover writes it, and answered by the embedded fabric's SwitchInfo.
+     */
+    @Test
+    void anEnhancedPort0IsReadWrittenAndAnswered() {
+        Topology t = Topology.parse("Switch 4 \"e\" enhanced port 0\n[1] \"h\"[1]\n[2] \"b\"[1]\n"
+                + "Switch 4 \"b\"\n[1] \"e\"[2]\n[2] \"h2\"[1]\n"
+                + "Hca 1 \"h\"\n[1] \"e\"[1]\nHca 1 \"h2\"\n[1] \"b\"[2]\n");
+        assertThat(t.requireNode("e").enhancedPort0()).isTrue();
+        assertThat(t.requireNode("b").enhancedPort0()).isFalse();
+        assertThat(t.toIbnetdiscover()).contains("# \"e\" enhanced port 0 lid ").contains("# \"b\" base port 0 lid ");
+        assertThat(Topology.parse(t.toIbnetdiscover()).nodes(NodeType.SWITCH)).filteredOn(Node::enhancedPort0).hasSize(1);
+        assertThatThrownBy(() -> new Node(NodeType.CA, "c", "c", 1, 1, 1, 0, 0, List.of(new Port(1, 2, 0, 0)), true))
+                .hasMessageContaining("only a switch");
+        try (EmbeddedFabric fabric = EmbeddedFabric.start(t)) {
+            MadPort port = Umad.open(fabric.transport(), fabric.port("h", 1)).block(Duration.ofSeconds(10));
+            SmpClient smp = SmpClient.of(port);
+            assertThat(smp.switchInfo(SmpRoute.directed(1)).block(Duration.ofSeconds(10)).enhancedPort0()).isTrue();
+            assertThat(smp.switchInfo(SmpRoute.directed(1, 2)).block(Duration.ofSeconds(10)).enhancedPort0()).isFalse();
+            smp.dispose();
+            port.dispose();
+        }
     }
 
     @Test
