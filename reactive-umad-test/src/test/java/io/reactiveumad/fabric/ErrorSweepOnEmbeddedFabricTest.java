@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.reactiveumad.MadPort;
 import io.reactiveumad.PortOptions;
+import io.reactiveumad.RequestOptions;
 import io.reactiveumad.Umad;
 import io.reactiveumad.discovery.DiscoveredFabric;
 import io.reactiveumad.discovery.DiscoveredNode;
@@ -11,11 +12,13 @@ import io.reactiveumad.discovery.DiscoveryOptions;
 import io.reactiveumad.discovery.FabricDiscovery;
 import io.reactiveumad.mad.perf.PortCounters;
 import io.reactiveumad.test.EmbeddedFabric;
+import io.reactiveumad.test.MadMatch;
 import io.reactiveumad.test.PortCounter;
 import io.reactiveumad.test.topology.FatTree;
 import io.reactiveumad.test.topology.Topology;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
@@ -169,5 +172,44 @@ class ErrorSweepOnEmbeddedFabricTest {
             assertThat(p.dataCounters()).containsKeys("PortXmitData", "PortRcvData", "PortXmitPkts", "PortRcvPkts");
             assertThat(p.dataCounters().get("PortXmitPkts")).isGreaterThanOrEqualTo(1000);
         });
+    }
+
+    /**
+     * A PMA that never answers is the node's failure, counted as ibqueryerrors counts it (its ClassPortInfo, then
+     * every port's PortCounters), and is asked once: a switch's sum and a host's port each go unanswered through
+     * all their attempts, and nothing more is sent there. The rest of the fabric is checked as usual.
+     */
+    @Test
+    void aPmaThatNeverAnswersIsCountedAsIbqueryerrorsCountsItAndAskedOnce() {
+        fabric.faults().drop(1.0, MadMatch.toNode("leaf-2").mgmtClass(0x04));
+        fabric.faults().drop(1.0, MadMatch.toNode("host-3").mgmtClass(0x04));
+        AtomicReference<List<NodeErrors>> result = new AtomicReference<>();
+        AtomicReference<Throwable> error = new AtomicReference<>();
+        ErrorSweep.sweep(port, DiscoveryOptions.defaults(), ErrorSweepOptions.defaults()).collectList()
+                .subscribe(result::set, error::set);
+        for (int step = 0; step < 100 && result.get() == null && error.get() == null; step++) {
+            time.advanceTimeBy(Duration.ofMillis(500));
+        }
+
+        assertThat(error.get()).isNull();
+        assertThat(result.get()).hasSize(TREE.nodes().size());
+        Map<String, NodeErrors> byName = result.get().stream()
+                .collect(Collectors.toMap(n -> n.node().description().split(" ")[0], n -> n));
+        int leafPorts = TREE.requireNode("leaf-2").portCount();
+        assertThat(byName.get("leaf-2").portsChecked()).isEqualTo(leafPorts);
+        assertThat(byName.get("leaf-2").failures()).hasSize(1 + leafPorts)
+                .first(org.assertj.core.api.InstanceOfAssertFactories.STRING).startsWith("PortCounters of lid")
+                .contains("port ALL");
+        assertThat(byName.get("leaf-2").failures()).filteredOn(f -> f.contains("not asked")).hasSize(leafPorts);
+        assertThat(byName.get("host-3").portsChecked()).isEqualTo(1);
+        assertThat(byName.get("host-3").failures()).hasSize(2).anySatisfy(f -> assertThat(f).startsWith("ClassPortInfo"));
+        assertThat(byName.get("host-3").errors()).as("its counters were never read").isEmpty();
+        assertThat(byName).allSatisfy((name, node) -> {
+            if (!name.equals("leaf-2") && !name.equals("host-3")) {
+                assertThat(node.failures()).as(name).isEmpty();
+            }
+        });
+        assertThat(fabric.faults().dropped()).as("one request each, through all its attempts")
+                .isEqualTo(2L * (RequestOptions.defaults().retries() + 1));
     }
 }

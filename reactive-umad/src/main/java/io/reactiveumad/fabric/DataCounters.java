@@ -5,7 +5,6 @@ import io.reactiveumad.mad.attr.ClassPortInfo;
 import io.reactiveumad.mad.perf.PortCounters;
 import io.reactiveumad.mad.perf.PortCountersExtended;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import reactor.core.publisher.Mono;
@@ -19,16 +18,16 @@ import reactor.core.publisher.Mono;
 final class DataCounters {
     private final PerfClient perf;
     private final Mono<Integer> capabilities;
-    private final List<String> failures;
+    private final NodePma pma;
 
     /**
      * @param capabilities the PMA's ClassPortInfo CapabilityMask (0 when it could not be read)
-     * @param failures     where a failed read is told, as for the error counters
+     * @param pma          where a read is asked and its failure told, as for the error counters
      */
-    DataCounters(PerfClient perf, Mono<Integer> capabilities, List<String> failures) {
+    DataCounters(PerfClient perf, Mono<Integer> capabilities, NodePma pma) {
         this.perf = perf;
         this.capabilities = capabilities;
-        this.failures = failures;
+        this.pma = pma;
     }
 
     /** The non-zero data counters of {@code port} at {@code lid}; {@code counters} are its PortCounters, already read. */
@@ -49,18 +48,15 @@ final class DataCounters {
                 return Mono.just(pick.apply(new long[] {counters.portXmitData(), counters.portRcvData(),
                     counters.portXmitPkts(), counters.portRcvPkts()}));
             }
-            return perf.portCountersExtended(lid, port)
+            return pma.ask(lid, "PortCountersExtended of lid " + lid + " port " + ErrorSweep.portName(port),
+                            perf.portCountersExtended(lid, port))
                     .map(ext -> fullWidth
                             ? pick.apply(new long[] {ext.portXmitData(), ext.portRcvData(), ext.portXmitPkts(),
                                 ext.portRcvPkts(), ext.portUnicastXmitPkts(), ext.portUnicastRcvPkts(),
                                 ext.portMulticastXmitPkts(), ext.portMulticastRcvPkts()})
                             : pick.apply(new long[] {ext.portXmitData(), ext.portRcvData(), ext.portXmitPkts(),
                                 ext.portRcvPkts()}))
-                    .onErrorResume(e -> {
-                        failures.add("PortCountersExtended of lid " + lid + " port "
-                                + (port == PortCounters.ALL_PORTS ? "ALL" : Integer.toString(port)) + ": " + e.getMessage());
-                        return Mono.just(Map.of());
-                    });
+                    .defaultIfEmpty(Map.of());
         });
     }
 

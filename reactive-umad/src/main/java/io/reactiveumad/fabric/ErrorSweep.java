@@ -7,7 +7,6 @@ import io.reactiveumad.discovery.DiscoveredNode;
 import io.reactiveumad.discovery.DiscoveryOptions;
 import io.reactiveumad.discovery.FabricDiscovery;
 import io.reactiveumad.mad.attr.ClassPortInfo;
-import io.reactiveumad.mad.MadStatusException;
 import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.mad.perf.PortCounters;
 import io.reactiveumad.mad.perf.PortRcvErrorDetails;
@@ -32,8 +31,10 @@ import reactor.core.publisher.Mono;
  * ibqueryerrors' two. With {@link ErrorSweepOptions#clearErrors()} and {@link ErrorSweepOptions#clearData()}
  * every checked port's error and data counters are reset after the read; with
  * {@link ErrorSweepOptions#dataCountersOnly()} every port's data counters are read instead of its errors; a
- * {@link ErrorSweepOptions#suppressed()} counter is never reported. A PMA request that fails for good is reported in {@link NodeErrors#failures()}; it never
- * ends the sweep.
+ * {@link ErrorSweepOptions#suppressed()} counter is never reported. A PMA request that fails for good is reported in
+ * {@link NodeErrors#failures()}, counted as ibqueryerrors counts its PMA query failures; it never ends the sweep, and
+ * a PMA that does not answer is not asked again (a dead switch costs one request's timeouts, not one per port). Only
+ * the port closing, or its device going, ends the sweep with that error.
  *
  * <pre>{@code
  * Flux<NodeErrors> bad = ErrorSweep.sweep(port, DiscoveryOptions.defaults(), ErrorSweepOptions.defaults())
@@ -84,46 +85,43 @@ public final class ErrorSweep {
     private static Mono<NodeErrors> check(PerfClient perf, DiscoveredNode node, ErrorSweepOptions options) {
         List<Integer> ports = ports(node);
         int lid = lid(node, ports);
-        List<String> failures = new ArrayList<>();
+        NodePma pma = new NodePma(lid);
         if (lid == 0) {
-            failures.add("no LID to reach its PMA at");
-            return Mono.just(new NodeErrors(node, lid, List.of(), 0, failures));
+            // Counted as ibqueryerrors counts it: its ClassPortInfo and every port's PortCounters fail, and every
+            // port counts as checked.
+            pma.add("ClassPortInfo: no LID to reach the PMA at");
+            ports.forEach(p -> pma.add("PortCounters of port " + p + ": no LID to reach the PMA at"));
+            return Mono.just(new NodeErrors(node, lid, List.of(), ports.size(), pma.failures()));
         }
         // ClassPortInfo is asked only when it decides something: whether a non-zero PortXmitWait counts, which
         // counters a clear resets, where data counters come from. AllPortSelect is tried directly: a PMA
         // without it refuses the sum.
-        Mono<Integer> capabilities = perf.classPortInfo(lid)
-                .map(ClassPortInfo::capabilityMask)
-                .onErrorResume(e -> {
-                    failures.add("ClassPortInfo of lid " + lid + ": " + e.getMessage());
-                    return Mono.just(0);
-                })
-                .cache();
+        Mono<Integer> capabilities = pma.capabilityMask(perf.classPortInfo(lid)).cache();
         Mono<Boolean> xmitWait = capabilities.map(c -> (c & ClassPortInfo.PERF_CAP_XMIT_WAIT_SUPPORTED) != 0);
-        DataCounters data = new DataCounters(perf, capabilities, failures);
+        DataCounters data = new DataCounters(perf, capabilities, pma);
         List<PortErrors> errors = new ArrayList<>();
         // Data counters only: every port on its own, as ibqueryerrors --counters reads them (never the sum).
         Mono<Boolean> sumIsClean = !node.isSwitch() || options.dataCountersOnly() ? Mono.just(false)
-                : perf.portCounters(lid, PortCounters.ALL_PORTS)
-                        .flatMap(sum -> exceeded(perf, node, lid, PortCounters.ALL_PORTS, sum, options, xmitWait, data, failures))
+                : pma.sum(perf.portCounters(lid, PortCounters.ALL_PORTS))
+                        .flatMap(sum -> exceeded(perf, node, lid, PortCounters.ALL_PORTS, sum, options, xmitWait, data, pma))
                         .map(sum -> {
                             sum.ifPresent(errors::add);
                             return sum.isEmpty();
                         })
-                        .onErrorResume(MadStatusException.class, noAllPortSelect -> Mono.just(false));
+                        .defaultIfEmpty(false);
         return sumIsClean.flatMap(clean -> {
             if (clean) {
-                return clear(perf, lid, PortCounters.ALL_PORTS, capabilities, options, failures)
+                return clear(perf, lid, PortCounters.ALL_PORTS, capabilities, options, pma)
                         .thenReturn(node.nodeInfo().numPorts());
             }
             return Flux.fromIterable(ports)
-                    .concatMap(p -> read(perf, node, portLid(node, p, lid), p, xmitWait, data, options, failures)
+                    .concatMap(p -> read(perf, node, portLid(node, p, lid), p, xmitWait, data, options, pma)
                             .doOnNext(found -> found.ifPresent(errors::add))
-                            .then(clear(perf, portLid(node, p, lid), p, capabilities, options, failures))
+                            .then(clear(perf, portLid(node, p, lid), p, capabilities, options, pma))
                             .thenReturn(p))
                     .count()
                     .map(Long::intValue);
-        }).map(checked -> new NodeErrors(node, lid, errors, checked, failures));
+        }).map(checked -> new NodeErrors(node, lid, errors, checked, pma.failures()));
     }
 
     /**
@@ -133,17 +131,13 @@ public final class ErrorSweep {
      */
     private static Mono<Optional<PortErrors>> read(PerfClient perf, DiscoveredNode node, int lid, int port,
                                                    Mono<Boolean> xmitWait, DataCounters data,
-                                                   ErrorSweepOptions options, List<String> failures) {
-        return perf.portCounters(lid, port)
+                                                   ErrorSweepOptions options, NodePma pma) {
+        return pma.ask(lid, "PortCounters of lid " + lid + " port " + portName(port), perf.portCounters(lid, port))
                 .flatMap(counters -> options.dataCountersOnly()
                         ? data.all(lid, port, counters)
                                 .map(d -> Optional.of(new PortErrors(port, node.portGuid(port), counters, Map.of(), d,
                                         Map.of())))
-                        : exceeded(perf, node, lid, port, counters, options, xmitWait, data, failures))
-                .onErrorResume(e -> {
-                    failures.add("PortCounters of lid " + lid + " port " + portName(port) + ": " + e.getMessage());
-                    return Mono.empty();
-                });
+                        : exceeded(perf, node, lid, port, counters, options, xmitWait, data, pma));
     }
 
     /**
@@ -152,7 +146,7 @@ public final class ErrorSweep {
      */
     private static Mono<Optional<PortErrors>> exceeded(PerfClient perf, DiscoveredNode node, int lid, int port,
                                                        PortCounters counters, ErrorSweepOptions options,
-                                                       Mono<Boolean> xmitWait, DataCounters data, List<String> failures) {
+                                                       Mono<Boolean> xmitWait, DataCounters data, NodePma pma) {
         Map<ErrorCounter, Long> exceeded = new EnumMap<>(ErrorCounter.class);
         for (ErrorCounter c : ErrorCounter.values()) {
             long value = c.valueIn(counters);
@@ -172,7 +166,7 @@ public final class ErrorSweep {
             }
             Mono<Map<String, Long>> dataCounters = options.dataCounters() ? data.of(lid, port, counters) : Mono.just(Map.of());
             Mono<Map<ErrorCounter, Map<String, Long>>> details = options.details()
-                    ? details(perf, lid, port, exceeded.keySet(), failures) : Mono.just(Map.of());
+                    ? details(perf, lid, port, exceeded.keySet(), pma) : Mono.just(Map.of());
             return Mono.zip(dataCounters, details, (d, why) -> Optional.of(new PortErrors(port,
                     node.portGuid(port == PortCounters.ALL_PORTS ? 0 : port), counters, exceeded, d, why)));
         });
@@ -184,19 +178,20 @@ public final class ErrorSweep {
      * optional) is a failure of the node, as in ibqueryerrors' count of PMA query failures.
      */
     private static Mono<Map<ErrorCounter, Map<String, Long>>> details(PerfClient perf, int lid, int port,
-                                                                    Set<ErrorCounter> exceeded, List<String> failures) {
+                                                                    Set<ErrorCounter> exceeded, NodePma pma) {
         Mono<Map<String, Long>> xmit = !exceeded.contains(ErrorCounter.XMIT_DISCARDS) ? Mono.just(Map.of())
-                : perf.portXmitDiscardDetails(lid, port).map(d -> {
+                : pma.ask(lid, "PortXmitDiscardDetails of lid " + lid + " port " + portName(port),
+                        perf.portXmitDiscardDetails(lid, port)).map(d -> {
                     Map<String, Long> counts = new LinkedHashMap<>();
                     counts.put("PortInactiveDiscards", (long) d.portInactiveDiscards());
                     counts.put("PortNeighborMTUDiscards", (long) d.portNeighborMtuDiscards());
                     counts.put("PortSwLifetimeLimitDiscards", (long) d.portSwLifetimeLimitDiscards());
                     counts.put("PortSwHOQLifetimeLimitDiscards", (long) d.portSwHoqLifetimeLimitDiscards());
                     return nonZero(counts);
-                })
-                        .onErrorResume(e -> failed(failures, "PortXmitDiscardDetails", lid, port, e));
+                }).defaultIfEmpty(Map.of());
         Mono<Map<String, Long>> rcv = !exceeded.contains(ErrorCounter.RCV_ERRORS) ? Mono.just(Map.of())
-                : perf.portRcvErrorDetails(lid, port).map(d -> {
+                : pma.ask(lid, "PortRcvErrorDetails of lid " + lid + " port " + portName(port),
+                        perf.portRcvErrorDetails(lid, port)).map(d -> {
                     Map<String, Long> counts = new LinkedHashMap<>();
                     counts.put("PortLocalPhysicalErrors", (long) d.portLocalPhysicalErrors());
                     counts.put("PortMalformedPktErrors", (long) d.portMalformedPacketErrors());
@@ -205,8 +200,7 @@ public final class ErrorSweep {
                     counts.put("PortVLMappingErrors", (long) d.portVlMappingErrors());
                     counts.put("PortLoopingErrors", (long) d.portLoopingErrors());
                     return nonZero(counts);
-                })
-                        .onErrorResume(e -> failed(failures, "PortRcvErrorDetails", lid, port, e));
+                }).defaultIfEmpty(Map.of());
         return Mono.zip(xmit, rcv, (x, r) -> {
             Map<ErrorCounter, Map<String, Long>> found = new EnumMap<>(ErrorCounter.class);
             if (!x.isEmpty()) {
@@ -225,23 +219,17 @@ public final class ErrorSweep {
         return counts;
     }
 
-    private static Mono<Map<String, Long>> failed(List<String> failures, String attribute, int lid, int port,
-                                                  Throwable e) {
-        failures.add(attribute + " of lid " + lid + " port " + portName(port) + ": " + e.getMessage());
-        return Mono.just(Map.of());
-    }
-
     /**
      * Resets what the options ask, as ibqueryerrors -k and -K do: the error counters (PortXmitWait where the
      * PMA supports it), the data counters of PortCounters, and those of PortCountersExtended where the PMA
      * has it (the unicast and multicast packet counts too at full width).
      */
     private static Mono<Void> clear(PerfClient perf, int lid, int port, Mono<Integer> capabilities,
-                                    ErrorSweepOptions options, List<String> failures) {
+                                    ErrorSweepOptions options, NodePma pma) {
         if (!options.clearErrors() && !options.clearData()) {
             return Mono.empty();
         }
-        return capabilities.flatMap(caps -> {
+        return pma.ask(lid, "reset of lid " + lid + " port " + portName(port), capabilities.flatMap(caps -> {
                     boolean wait = options.clearErrors() && (caps & ClassPortInfo.PERF_CAP_XMIT_WAIT_SUPPORTED) != 0;
                     int select = (options.clearErrors() ? ERROR_COUNTERS : 0) | (options.clearData() ? DATA_COUNTERS : 0);
                     Mono<?> counters = perf.resetPortCounters(lid, port, select, wait ? ErrorCounter.XMIT_WAIT.counterSelect2() : 0);
@@ -257,15 +245,10 @@ public final class ErrorSweep {
                                     perf.resetPortRcvErrorDetails(lid, port, PortRcvErrorDetails.SELECT_ALL)
                                             .onErrorResume(e -> Mono.empty()));
                     return counters.then(extended).then(details);
-                })
-                .then()
-                .onErrorResume(e -> {
-                    failures.add("reset of lid " + lid + " port " + portName(port) + ": " + e.getMessage());
-                    return Mono.empty();
-                });
+                })).then();
     }
 
-    private static String portName(int port) {
+    static String portName(int port) {
         return port == PortCounters.ALL_PORTS ? "ALL" : Integer.toString(port);
     }
 
