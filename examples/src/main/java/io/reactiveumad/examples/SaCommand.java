@@ -227,8 +227,8 @@ final class SaCommand extends FabricCommand {
 
     static final class Paths extends Query {
         static final CommandInfo INFO = CommandInfo.of(Paths.class, "paths",
-                "PathRecords between two ports (saquery -p), by LIDs or by port GUIDs; with no filter every path from "
-                        + "the local port (saquery PR).");
+                "PathRecords between two ports (saquery -p), by LIDs or by port GUIDs; with no filter every path the "
+                        + "SA knows, between every two ports (saquery PR).");
         private Integer slid;
         private Integer dlid;
         private String sgid;
@@ -254,12 +254,11 @@ final class SaCommand extends FabricCommand {
                 return sa.pathRecords(Guids.parseGid("--sgid", sgid, true), Guids.parseGid("--dgid", dgid, true));
             }
             if (slid == null && dlid == null && sgid == null && dgid == null) {
-                // No filter: every path from the local port, as saquery PR lists them.
-                Gid local = sa.port().attributes().gids().get(0);
-                PathRecord template = new PathRecord(0, Gid.ZERO, local, 0, 0, false, 0, 0, 0, true, 1, 0, 0, 0, 0, 0, 0,
+                // No filter: saquery PR's query, with no component at all. OpenSM answers it with the path between
+                // every two ports, the requester's own being no different.
+                PathRecord template = new PathRecord(0, Gid.ZERO, Gid.ZERO, 0, 0, false, 0, 0, 0, false, 0, 0, 0, 0, 0, 0, 0,
                         0, 0, 0, 0);
-                return sa.getTable(SaClient.PATH_RECORD, template,
-                        PathRecord.Component.SGID | PathRecord.Component.NUMB_PATH);
+                return sa.getTable(SaClient.PATH_RECORD, template, 0);
             }
             if (slid == null || dlid == null) {
                 throw new IllegalArgumentException("give --slid and --dlid, or --sgid and --dgid");

@@ -318,6 +318,28 @@ class DiagsOnARingIbsimTest {
                 .isEqualTo(FABRIC.fabric().diag("H-2", "saquery", args).requireSuccess().stdout());
     }
 
+    /**
+     * sa paths with no filter asks what saquery PR asks, no component at all, and OpenSM answers with the path between
+     * every two ports (from S-1's port 0 to itself first, not from the requester). Only the first MAD of the table
+     * arrives here (umad2sim segments none), and saquery prints its last record past the GIDs from bytes umad2sim
+     * leaves unset, so the first two records are compared.
+     */
+    @Test
+    void saPathsWithoutAFilterAskWhatSaqueryPrAsks() {
+        String ours = umad("H-2", 0, "sa", "paths").out();
+        String theirs = FABRIC.fabric().diag("H-2", "saquery", "PR").requireSuccess().stdout();
+        assertThat(firstRecords(ours, 2)).isEqualTo(firstRecords(theirs, 2)).contains("slid....................");
+        String h2 = umad("H-2", 0, "sa", "-l", "H-2").out().strip();
+        assertThat(firstRecords(ours, 1)).as("H-2's own port is not the first source")
+                .doesNotContain("slid...................." + h2 + "\n");
+    }
+
+    private static String firstRecords(String dump, int count) {
+        String[] records = dump.split("(?=PathRecord dump:)");
+        assertThat(records.length).as("records in %s", dump).isGreaterThanOrEqualTo(count);
+        return String.join("", java.util.Arrays.copyOf(records, count));
+    }
+
     @Test
     void saNameLookupsPrintSaquerysLines() {
         IbsimFabric fabric = FABRIC.fabric();

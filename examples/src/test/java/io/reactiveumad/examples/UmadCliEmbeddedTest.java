@@ -406,12 +406,22 @@ class UmadCliEmbeddedTest {
         assertThat(CliRun.run("sa", "-L", "x", "-O", "5", "--transport", "embedded").exitCode())
                 .isEqualTo(io.reactiveumad.examples.cli.CommandLine.EXIT_USAGE);
 
-        // umad sa alone lists the NodeRecords; sa paths alone the paths from the local port; perf LID of a CA reads port 1.
+        // umad sa alone lists the NodeRecords; sa paths alone, as saquery PR, the path between every two end ports (every
+        // node has one here), by destination; perf LID of a CA reads port 1.
         JsonNode nodes = succeeds("sa", "--transport", "embedded", "--json").json();
-        assertThat(nodes).hasSize(DEFAULT.nodes().size());
+        int ends = DEFAULT.nodes().size();
+        assertThat(nodes).hasSize(ends);
         JsonNode paths = succeeds("sa", "paths", "--transport", "embedded", "--json").json();
-        assertThat(paths).hasSize(DEFAULT.nodes().size());
-        paths.forEach(p -> assertThat(p.get("slid").asInt()).isEqualTo(paths.get(0).get("slid").asInt()));
+        assertThat(paths).hasSize(ends * ends);
+        for (int d = 0; d < ends; d++) {
+            java.util.Set<Integer> sources = new java.util.HashSet<>();
+            for (int s = 0; s < ends; s++) {
+                JsonNode path = paths.get(d * ends + s);
+                assertThat(path.get("dlid").asInt()).isEqualTo(paths.get(d * ends).get("dlid").asInt());
+                sources.add(path.get("slid").asInt());
+            }
+            assertThat(sources).as("every source to destination %d", d).hasSize(ends);
+        }
         assertThat(succeeds("perf", "1", "--transport", "embedded", "--json").json().get("portSelect").asInt())
                 .isEqualTo(1);
     }

@@ -117,15 +117,21 @@ final class FabricRecords {
         return out;
     }
 
-    List<PathRecord> pathRecords(int requesterLid, PathRecord q, long mask) {
-        List<EndPort> ports = endPorts();
-        List<EndPort> sources = ports.stream().filter(p -> has(mask, PathRecord.Component.SGID) ? p.gid().equals(q.sgid())
-                : has(mask, PathRecord.Component.SLID) ? p.lid() == q.slid() : p.lid() == requesterLid).toList();
+    /**
+     * The paths between the end ports the query names, as OpenSM answers: an end left open is every in-service
+     * port (neither end: every pair, "the world"), never the requester; by destination, then source, each in
+     * port GUID order.
+     */
+    List<PathRecord> pathRecords(PathRecord q, long mask) {
+        List<EndPort> ports = new ArrayList<>(endPorts());
+        ports.sort((a, b) -> Long.compareUnsigned(a.gid().guid(), b.gid().guid()));
+        List<EndPort> sources = ports.stream().filter(p -> (!has(mask, PathRecord.Component.SGID) || p.gid().equals(q.sgid()))
+                && (!has(mask, PathRecord.Component.SLID) || p.lid() == q.slid())).toList();
         List<EndPort> destinations = ports.stream().filter(p -> (!has(mask, PathRecord.Component.DGID) || p.gid().equals(q.dgid()))
                 && (!has(mask, PathRecord.Component.DLID) || p.lid() == q.dlid())).toList();
         List<PathRecord> out = new ArrayList<>();
-        for (EndPort s : sources) {
-            for (EndPort d : destinations) {
+        for (EndPort d : destinations) {
+            for (EndPort s : sources) {
                 out.add(new PathRecord(q.serviceId(), d.gid(), s.gid(), d.lid(), s.lid(), false, 0, 0, 0, true, 0, 0xFFFF, 0,
                         0, Selector.EXACTLY, Selector.MTU_2048, Selector.EXACTLY, RATE_10_GBPS, Selector.EXACTLY, 0, 0));
             }

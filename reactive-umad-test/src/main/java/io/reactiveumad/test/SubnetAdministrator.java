@@ -50,7 +50,7 @@ import reactor.core.scheduler.Scheduler;
  * reassemble and ACK it. Matching honours these components: NodeRecord LID, NodeType, NodeGUID,
  * PortGUID, SystemImageGUID, NodeDescription; PortInfoRecord EndportLID, PortNum, CapabilityMask (bitwise when
  * the attribute modifier's bit 31 asks, as OpenSM does); LinkRecord all four;
- * PathRecord SGID/SLID (default: the requester) and DGID/DLID (default: every in-service port);
+ * PathRecord SGID/SLID and DGID/DLID (an end left open is every in-service port, as OpenSM has it);
  * ServiceRecord ServiceID, ServiceGID, ServiceP_Key, ServiceName; MCMemberRecord MGID, PortGID,
  * JoinState; InformInfoRecord SubscriberGID, Enum. Others are ignored, as many SAs do.
  *
@@ -160,8 +160,12 @@ final class SubnetAdministrator implements LocalService {
                     PortInfoRecord.SIZE);
             case LinkRecord.ATTRIBUTE_ID -> answer(request, method,
                     fabric.linkRecords(LinkRecord.decode(in, data), mask), LinkRecord.SIZE);
-            case PathRecord.ATTRIBUTE_ID -> answer(request, method,
-                    fabric.pathRecords(request.source().lid(), PathRecord.decode(in, data), mask), PathRecord.SIZE);
+            case PathRecord.ATTRIBUTE_ID -> {
+                List<PathRecord> paths = fabric.pathRecords(PathRecord.decode(in, data), mask);
+                // OpenSM's PathRecord Get stops at the first path it finds (the others' Gets refuse many records).
+                answer(request, method, method == Method.GET && paths.size() > 1 ? paths.subList(0, 1) : paths,
+                        PathRecord.SIZE);
+            }
             case LinearForwardingTableRecord.ATTRIBUTE_ID -> answer(request, method,
                     fabric.linearForwardingTableRecords(LinearForwardingTableRecord.decode(in, data), mask),
                     LinearForwardingTableRecord.SIZE);

@@ -149,19 +149,32 @@ class SubnetAdministratorTest extends FabricTestSupport {
                 .extracting(LinkRecord::fromPort).containsExactlyInAnyOrder(1, 2, 7, 8);
     }
 
+    /**
+     * A PathRecord between two GIDs; with the source left open, as OpenSM answers, from any port (the first by port
+     * GUID), not the requester's.
+     */
     @Test
-    void pathRecordFromTheRequesterToAGid() {
+    void pathRecordBetweenTwoGidsAndToAGidFromAnyPort() {
         OpenPort host1 = open("host1");
         int agent = on(() -> host1.channel.registerAgent(SA_CLIENT));
+        Gid host2 = new Gid(0xfe80_0000_0000_0000L, fabric.topology().requireNode("host2").portGuid(1));
         Gid host4 = new Gid(0xfe80_0000_0000_0000L, fabric.topology().requireNode("host4").portGuid(1));
 
-        request(host1, agent, sa(Method.GET, PathRecord.ATTRIBUTE_ID, PathRecord.Component.DGID,
-                PathRecord.query(Gid.ZERO, host4), 5));
-
+        request(host1, agent, sa(Method.GET, PathRecord.ATTRIBUTE_ID, PathRecord.Component.SGID | PathRecord.Component.DGID,
+                PathRecord.query(host2, host4), 5));
         PathRecord path = PathRecord.decode(last(host1).buffer(), SaHeader.DATA_OFFSET);
         assertThat(path.dlid()).isEqualTo(fabric.lid("host4", 1));
-        assertThat(path.slid()).isEqualTo(fabric.lid("host1", 1));
+        assertThat(path.slid()).isEqualTo(fabric.lid("host2", 1));
         assertThat(path.dgid()).isEqualTo(host4);
+
+        request(host1, agent, sa(Method.GET, PathRecord.ATTRIBUTE_ID, PathRecord.Component.DGID,
+                PathRecord.query(Gid.ZERO, host4), 6));
+        PathRecord fromAny = PathRecord.decode(last(host1).buffer(), SaHeader.DATA_OFFSET);
+        long lowestGuid = fabric.topology().nodes().stream()
+                .mapToLong(n -> n.portGuid(1))
+                .reduce((a, b) -> Long.compareUnsigned(a, b) <= 0 ? a : b).orElseThrow();
+        assertThat(fromAny.dgid()).isEqualTo(host4);
+        assertThat(fromAny.sgid().guid()).isEqualTo(lowestGuid);
     }
 
     @Test
