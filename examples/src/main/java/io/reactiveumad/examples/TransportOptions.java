@@ -45,9 +45,10 @@ final class TransportOptions implements Declares {
                 + "/dev/infiniband/umad* device is readable, else ibsim if a simulator answers, else the embedded "
                         + "fabric.")
                 .to(Values.enumeration(TransportKind.class), v -> kind = v);
-        d.option("--device").label("CA").help("The local CA, e.g. mlx5_0 (default: the first one).")
+        // -C/--Ca and -P/--Port as every infiniband-diags tool spells them.
+        d.option("--device", "-C", "--Ca").label("CA").help("The local CA, e.g. mlx5_0 (default: the first one).")
                 .to(Values::text, v -> device = v);
-        d.option("--port").label("N").defaultValue("1").help("The local port number (default: ${DEFAULT-VALUE}).")
+        d.option("--port", "-P", "--Port").label("N").defaultValue("1").help("The local port number (default: ${DEFAULT-VALUE}).")
                 .to(Values::integer, v -> port = v);
         d.option("--sim-host").label("NAME")
                 .help("ibsim: the simulated node to attach to (default: $SIM_HOST, else the simulator's first CA).")

@@ -37,4 +37,19 @@ class WatchCliValidationTest {
         assertThat(ibsim.exitCode()).as("%s", ibsim).isNotZero();
         assertThat(ibsim.err().strip().lines()).singleElement().asString().contains("--port 2", "first port only");
     }
+
+    /** infiniband-diags' -C/--Ca and -P/--Port name the same CA and port as --device and --port. */
+    @Test
+    void theDiagToolsSpellingsOfTheCaAndPortAreTheSameOptions() {
+        for (String[] ca : new String[][] {{"-C", "nosuch"}, {"--Ca", "nosuch"}}) {
+            CliRun run = CliRun.run("discover", "--transport", "embedded", ca[0], ca[1]);
+            assertThat(run.exitCode()).as("%s", run).isNotZero();
+            assertThat(run.err()).contains("no node \"nosuch\"");
+        }
+        for (String port : new String[] {"-P", "--Port"}) {
+            CliRun run = CliRun.run("watch", "--transport", "ibsim", port, "2");
+            assertThat(run.exitCode()).as("%s", run).isNotZero();
+            assertThat(run.err().strip().lines()).singleElement().asString().contains("--port 2", "first port only");
+        }
+    }
 }
