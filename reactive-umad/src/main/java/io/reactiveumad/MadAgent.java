@@ -47,8 +47,9 @@ public interface MadAgent extends Disposable {
      */
     Mono<ReceivedMad> request(Mad request, MadAddress to, RequestOptions options);
 
+    /** {@link #request(Mad, MadAddress, RequestOptions)} with the port's {@link PortOptions#requests()}. */
     default Mono<ReceivedMad> request(Mad request, MadAddress to) {
-        return request(request, to, RequestOptions.defaults());
+        return request(request, to, port().options().requests());
     }
 
     /** Sends one MAD that expects no response (a trap, a Send); completes once handed to the transport. */

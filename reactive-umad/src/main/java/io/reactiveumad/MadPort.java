@@ -17,6 +17,9 @@ public interface MadPort extends Disposable {
     /** The transport this port was opened on. */
     Transport transport();
 
+    /** The options the port was opened with. */
+    PortOptions options();
+
     /** The attributes read when the port was opened or last refreshed. */
     PortAttributes attributes();
 

@@ -24,8 +24,12 @@ import reactor.core.scheduler.Schedulers;
  *
  * @param delivery the scheduler user-visible signals are published on
  * @param rmpp     window and timers of user-space RMPP ({@link RmppMode#USER} agents); the kernel's by default
+ * @param requests how the clients made from the port ({@code SmpClient.of(port)}, {@code PerfClient.of(port)},
+ *                 {@code SaClient.of(port)}, and those the fabric operations make) wait for an answer until told
+ *                 otherwise ({@code withOptions}): {@link RequestOptions#defaults()} unless given, as a diag tool's
+ *                 {@code -t} sets its timeout once for every MAD it sends
  */
-public record PortOptions(Scheduler delivery, RmppOptions rmpp) {
+public record PortOptions(Scheduler delivery, RmppOptions rmpp, RequestOptions requests) {
     public PortOptions {
         if (delivery == null) {
             throw new IllegalArgumentException("delivery scheduler must be given");
@@ -33,6 +37,14 @@ public record PortOptions(Scheduler delivery, RmppOptions rmpp) {
         if (rmpp == null) {
             throw new IllegalArgumentException("rmpp options must be given");
         }
+        if (requests == null) {
+            throw new IllegalArgumentException("request options must be given");
+        }
+    }
+
+    /** Delivery on {@code delivery}, RMPP with {@code rmpp}, requests with {@link RequestOptions#defaults()}. */
+    public PortOptions(Scheduler delivery, RmppOptions rmpp) {
+        this(delivery, rmpp, RequestOptions.defaults());
     }
 
     /** Delivery on {@code delivery}, RMPP with the kernel's window and timers. */
@@ -41,7 +53,11 @@ public record PortOptions(Scheduler delivery, RmppOptions rmpp) {
     }
 
     public PortOptions withRmpp(RmppOptions options) {
-        return new PortOptions(delivery, options);
+        return new PortOptions(delivery, options, requests);
+    }
+
+    public PortOptions withRequests(RequestOptions options) {
+        return new PortOptions(delivery, rmpp, options);
     }
 
     /** Delivery on the port's event loop thread ({@link Schedulers#immediate()}), RMPP with the kernel's window and timers. */

@@ -57,7 +57,7 @@ final class DiscoverCommand extends FabricCommand {
     @Override
     public void declare(Declaration d) {
         super.declare(d);
-        d.option("--outstanding").label("N").defaultValue("" + DiscoveryOptions.DEFAULT_OUTSTANDING)
+        d.option("-o", "--outstanding", "--outstanding_smps").label("N").defaultValue("" + DiscoveryOptions.DEFAULT_OUTSTANDING)
                 .help("SMPs on the wire at once (default: ${DEFAULT-VALUE}; ibnetdiscover keeps 2).")
                 .to(Values.atLeast(1), v -> outstanding = v);
         d.option("--format").label("FORMAT").defaultValue("ibnetdiscover")
@@ -151,7 +151,7 @@ final class DiscoverCommand extends FabricCommand {
         PrintWriter err = err();
         NodeNameMap names = nodeNames.load(context, err);
         AtomicLong lastReport = new AtomicLong(System.nanoTime());
-        DiscoveryOptions options = DiscoveryOptions.defaults().withOutstanding(outstanding)
+        DiscoveryOptions options = transport.discovery().withOutstanding(outstanding)
                 .withProgress(p -> report(err, p, lastReport));
         IbnetdiscoverCache.Loaded loaded = cache.loads() ? cache.load() : null;
         DiscoveredFabric fabric = loaded != null ? loaded.fabric() : discover(err, options, lastReport);

@@ -85,7 +85,7 @@ final class DumpFtsCommand extends FabricCommand {
             MadPort port = connection.port();
             SmpClient smp = SmpClient.of(port);
             try {
-                tables = FabricDiscovery.discover(port, DiscoveryOptions.defaults().withOutstanding(outstanding))
+                tables = FabricDiscovery.discover(port, transport.discovery().withOutstanding(outstanding))
                         // The tools name each switch by the route their scan found it by, and list them in its order.
                         .map(fabric -> LibibnetdiscScan.fromLocalPort(fabric, 0).found())
                         .flatMap(fabric -> {

@@ -191,7 +191,7 @@ final class ErrorsCommand extends FabricCommand {
             MadPort port = connection.port();
             // A node named by -G/-S or -D is checked, its links reported, as ibqueryerrors' partial scan finds it.
             Mono<DiscoveredFabric> fabrics = cached != null ? Mono.just(cached)
-                    : FabricDiscovery.discover(port, DiscoveryOptions.defaults().withOutstanding(outstanding))
+                    : FabricDiscovery.discover(port, transport.discovery().withOutstanding(outstanding))
                             .map(fabric -> guid == null && path == null ? fabric : partialScan(fabric, guid, path));
             swept = fabrics
                     .flatMap(fabric -> chosen(port, fabric, guid, path)

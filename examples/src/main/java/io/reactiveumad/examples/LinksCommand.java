@@ -105,7 +105,7 @@ final class LinksCommand extends FabricCommand {
         try (Connection connection = transport.connect(err(), Schedulers.immediate())) {
             MadPort port = connection.port();
             // The text names the nodes as the map does: the fabric is renamed once, JSON keeps the descriptions.
-            links = FabricDiscovery.discover(port, DiscoveryOptions.defaults().withOutstanding(outstanding))
+            links = FabricDiscovery.discover(port, transport.discovery().withOutstanding(outstanding))
                     .map(fabric -> json ? fabric : names.rename(fabric))
                     // With -a no node is picked out, so the tools send no NodeInfo along -D first: a route that
                     // leads nowhere makes a scan that finds nothing.

@@ -3,7 +3,7 @@ package io.reactiveumad.examples;
 import java.time.Duration;
 
 /**
- * A {@code --timeout SECONDS}: a whole number of seconds, 1 to a day. Checked where it is parsed, so a
+ * A {@code --deadline SECONDS}: a whole number of seconds, 1 to a day. Checked where it is parsed, so a
  * negative, zero or overflowing value is a usage error naming the option, not a failure deep in a
  * blocking wait ("Timeout on blocking read for -1000000000 NANOSECONDS", "long overflow").
  */

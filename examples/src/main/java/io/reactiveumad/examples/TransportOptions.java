@@ -7,6 +7,7 @@ import io.reactiveumad.PortOptions;
 import io.reactiveumad.PortSpec;
 import io.reactiveumad.Transport;
 import io.reactiveumad.Umad;
+import io.reactiveumad.discovery.DiscoveryOptions;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.Declares;
 import io.reactiveumad.examples.cli.Values;
@@ -34,6 +35,10 @@ final class TransportOptions implements Declares {
     private int port;
     private String simHost;
     private Path topology;
+    /** -t: each MAD attempt's timeout; null for the library's defaults. */
+    private Duration madTimeout;
+    /** An hour: past it, -t is a typo, not a slow fabric. */
+    static final long MAX_MAD_TIMEOUT_MS = 3_600_000;
 
     TransportOptions(CliContext context) {
         this.context = context;
@@ -50,6 +55,10 @@ final class TransportOptions implements Declares {
                 .to(Values::text, v -> device = v);
         d.option("--port", "-P", "--Port").label("N").defaultValue("1").help("The local port number (default: ${DEFAULT-VALUE}).")
                 .to(Values::integer, v -> port = v);
+        d.option("-t", "--timeout").label("MS")
+                .help("Wait this long for each answer, in milliseconds, before sending again, as the diag tools' -t "
+                        + "(default: 200 for discovery's SMPs, else 1000; 1 to " + MAX_MAD_TIMEOUT_MS + ").")
+                .to(TransportOptions::madTimeout, v -> madTimeout = v);
         d.option("--sim-host").label("NAME")
                 .help("ibsim: the simulated node to attach to (default: $SIM_HOST, else the simulator's first CA).")
                 .to(Values::text, v -> simHost = v);
@@ -159,8 +168,31 @@ final class TransportOptions implements Declares {
         return new Connection(TransportKind.IBSIM, openPort(sim, sim.ports().get(0), delivery), null);
     }
 
-    private static MadPort openPort(Transport transport, PortSpec spec, Scheduler delivery) {
-        MadPort opened = Umad.open(transport, spec, new PortOptions(delivery)).block(OPEN_TIMEOUT);
+    /** The discovery's options with -t's timeout, when given, for each of its SMPs. */
+    DiscoveryOptions discovery() {
+        DiscoveryOptions defaults = DiscoveryOptions.defaults();
+        return madTimeout == null ? defaults : defaults.withRequest(defaults.request().withTimeout(madTimeout));
+    }
+
+    private static Duration madTimeout(String text) {
+        long ms;
+        try {
+            ms = Long.parseLong(text.strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + text + "' is not a whole number of milliseconds");
+        }
+        if (ms < 1 || ms > MAX_MAD_TIMEOUT_MS) {
+            throw new IllegalArgumentException("'" + text + "' must be 1 to " + MAX_MAD_TIMEOUT_MS + " milliseconds");
+        }
+        return Duration.ofMillis(ms);
+    }
+
+    private MadPort openPort(Transport transport, PortSpec spec, Scheduler delivery) {
+        PortOptions options = new PortOptions(delivery);
+        if (madTimeout != null) {
+            options = options.withRequests(options.requests().withTimeout(madTimeout));
+        }
+        MadPort opened = Umad.open(transport, spec, options).block(OPEN_TIMEOUT);
         if (opened == null) {
             throw new IllegalStateException("opening " + spec + " on " + transport.name() + " gave no port");
         }

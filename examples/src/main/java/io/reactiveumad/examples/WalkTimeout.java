@@ -5,16 +5,17 @@ import io.reactiveumad.examples.cli.Declares;
 import java.time.Duration;
 
 /**
- * The {@code --timeout} of the commands that walk the whole fabric (discover, errors, links), declared once:
- * the option, its default and its bounds ({@link Seconds}).
+ * The {@code --deadline} of the commands that walk the whole fabric (discover, errors, links, dump-fts), declared
+ * once: the option, its default and its bounds ({@link Seconds}). Not {@code --timeout}: that is each MAD's, in
+ * milliseconds, as the diag tools have it ({@link TransportOptions}).
  */
 final class WalkTimeout implements Declares {
     Duration timeout;
 
     @Override
     public void declare(Declaration d) {
-        d.option("--timeout").label("SECONDS").defaultValue("300")
-                .help("Give up after this many seconds, 1 to a day (default: ${DEFAULT-VALUE}).")
+        d.option("--deadline").label("SECONDS").defaultValue("300")
+                .help("Give up on the whole command after this many seconds, 1 to a day (default: ${DEFAULT-VALUE}).")
                 .to(Seconds::parse, v -> timeout = v);
     }
 }

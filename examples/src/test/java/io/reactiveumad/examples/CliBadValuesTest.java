@@ -24,8 +24,15 @@ class CliBadValuesTest {
     /** Was "Timeout on blocking read for -1000000000 NANOSECONDS", "… for 0 NANOSECONDS" and "long overflow", exit 1. */
     @ParameterizedTest
     @CsvSource({"discover,-1", "discover,0", "discover,99999999999", "errors,-1", "links,99999999999", "links,1.5"})
-    void aTimeoutThatIsNotAPositiveNumberOfSecondsIsNamed(String command, String seconds) {
-        oneUsageLine(CliRun.run(command, "--transport", "embedded", "--timeout", seconds), "--timeout", seconds);
+    void aDeadlineThatIsNotAPositiveNumberOfSecondsIsNamed(String command, String seconds) {
+        oneUsageLine(CliRun.run(command, "--transport", "embedded", "--deadline", seconds), "--deadline", seconds);
+    }
+
+    /** -t, each MAD's timeout in milliseconds as the diag tools take it, on any command. */
+    @ParameterizedTest
+    @CsvSource({"discover,-t,0", "perf,-t,-5", "sa,--timeout,1.5", "errors,-t,3600001", "sminfo,-t,x"})
+    void aMadTimeoutThatIsNotAPositiveNumberOfMillisecondsIsNamed(String command, String option, String ms) {
+        oneUsageLine(CliRun.run(command, "--transport", "embedded", option, ms), option, ms, "milliseconds");
     }
 
     /** Was "value -1 does not fit 16 bits at byte 56"; 0 was sent as a wildcard and listed every node. */

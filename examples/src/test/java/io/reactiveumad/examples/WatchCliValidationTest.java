@@ -52,4 +52,19 @@ class WatchCliValidationTest {
             assertThat(run.err().strip().lines()).singleElement().asString().contains("--port 2", "first port only");
         }
     }
+
+    /**
+     * -t is each MAD attempt's timeout, as the diag tools take it: an SMP to a LID nobody has gives up after its four
+     * attempts of that long, and a discovery with a short one still finds the fabric.
+     */
+    @Test
+    void theMadTimeoutIsEachAttemptsAsTheDiagToolsTakeIt() {
+        CliRun lost = CliRun.run("smp", "nodeinfo", "999", "--transport", "embedded", "-t", "20");
+        assertThat(lost.exitCode()).as("%s", lost).isEqualTo(1);
+        assertThat(lost.err()).contains("after 4 attempt(s) of 20 ms");
+        CliRun discovered = CliRun.run("discover", "--transport", "embedded", "--timeout", "50");
+        assertThat(discovered.exitCode()).as("%s", discovered).isZero();
+        assertThat(DiagsOracle.undated(discovered.out())).contains("Switch")
+                .isEqualTo(DiagsOracle.undated(CliRun.run("discover", "--transport", "embedded").out()));
+    }
 }

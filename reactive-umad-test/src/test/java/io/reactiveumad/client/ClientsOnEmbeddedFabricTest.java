@@ -1,5 +1,7 @@
 package io.reactiveumad.client;
 
+import io.reactiveumad.mad.MadTimeoutException;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.reactiveumad.MadPort;
@@ -201,5 +203,34 @@ class ClientsOnEmbeddedFabricTest {
         assertThat(nodes.get(WAIT.toSeconds(), TimeUnit.SECONDS)).hasSize(fabric.topology().nodes().size());
         assertThat(sa.saAddress().lid()).isEqualTo(fabric.smLid()).isNotEqualTo(before);
         sa.dispose();
+    }
+
+    /**
+     * A port opened with request options gives them to the clients made from it: an SMP and a PMA query to a LID
+     * nobody has each give up after the port's one attempt of 50 ms, not the defaults' four of a second.
+     */
+    @Test
+    void clientsMadeFromAPortAskWithItsRequestOptions() {
+        RequestOptions quick = RequestOptions.defaults().withTimeout(Duration.ofMillis(50)).withRetries(0);
+        MadPort quickPort = Umad.open(fabric.transport(), fabric.port("host3", 1), new PortOptions(time).withRequests(quick))
+                .block(WAIT);
+        assertThat(quickPort.options().requests()).isEqualTo(quick);
+        SmpClient quickSmp = SmpClient.of(quickPort);
+        PerfClient perf = PerfClient.of(quickPort);
+        try {
+            for (reactor.core.publisher.Mono<?> lost : List.of(quickSmp.nodeInfo(SmpRoute.lid(999)), perf.portCounters(999, 1))) {
+                java.util.concurrent.atomic.AtomicReference<Throwable> failed = new java.util.concurrent.atomic.AtomicReference<>();
+                lost.subscribe(v -> { }, failed::set);
+                time.advanceTimeBy(Duration.ofMillis(49));
+                assertThat(failed.get()).isNull();
+                time.advanceTimeBy(Duration.ofMillis(1));
+                assertThat(failed.get()).isInstanceOf(MadTimeoutException.class)
+                        .hasMessageContaining("after 1 attempt(s) of 50 ms");
+            }
+        } finally {
+            perf.dispose();
+            quickSmp.dispose();
+            quickPort.dispose();
+        }
     }
 }

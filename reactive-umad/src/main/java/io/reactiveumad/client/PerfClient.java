@@ -61,7 +61,7 @@ public final class PerfClient implements Disposable {
     public static PerfClient of(MadPort port) {
         Objects.requireNonNull(port, "port");
         return new PerfClient(port, new LazyAgent(port, AgentSpec.client(MgmtClass.PERF, CLASS_VERSION)),
-                RequestOptions.defaults(), 0);
+                port.options().requests(), 0);
     }
 
     /** A view sharing this client's agent whose requests wait and retry as {@code requestOptions} says. */

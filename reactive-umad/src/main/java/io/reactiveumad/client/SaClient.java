@@ -122,7 +122,7 @@ public final class SaClient implements Disposable {
         Objects.requireNonNull(port, "port");
         Objects.requireNonNull(rmpp, "rmpp");
         LazyAgent lazy = new LazyAgent(port, AgentSpec.client(MgmtClass.SUBN_ADM, CLASS_VERSION).withRmpp(rmpp));
-        return new SaClient(port, lazy.get(), lazy, RequestOptions.defaults(), OptionalLong.empty());
+        return new SaClient(port, lazy.get(), lazy, port.options().requests(), OptionalLong.empty());
     }
 
     /** A client sending through {@code saAgent} (class 0x03 version 2), which stays the caller's to dispose. */
@@ -133,7 +133,7 @@ public final class SaClient implements Disposable {
             throw new IllegalArgumentException(String.format("not an SA agent: class 0x%02x version %d",
                     spec.mgmtClass(), spec.classVersion()));
         }
-        return new SaClient(saAgent.port(), Mono.just(saAgent), Disposables.composite(), RequestOptions.defaults(),
+        return new SaClient(saAgent.port(), Mono.just(saAgent), Disposables.composite(), saAgent.port().options().requests(),
                 OptionalLong.empty());
     }
 

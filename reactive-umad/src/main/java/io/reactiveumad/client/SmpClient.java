@@ -101,7 +101,7 @@ public final class SmpClient implements Disposable {
         return new SmpClient(port,
                 new LazyAgent(port, AgentSpec.client(MgmtClass.SUBN_LID_ROUTED, CLASS_VERSION)),
                 new LazyAgent(port, AgentSpec.client(MgmtClass.SUBN_DIRECTED_ROUTE, CLASS_VERSION)),
-                RequestOptions.defaults(), OptionalLong.empty());
+                port.options().requests(), OptionalLong.empty());
     }
 
     /** A view that puts {@code key} in every SMP's M_Key field. */

@@ -55,7 +55,7 @@ public final class Traps implements Disposable {
     public static Traps of(MadPort port) {
         Objects.requireNonNull(port, "port");
         return new Traps(port, new LazyAgent(port, AgentSpec.client(MgmtClass.SUBN_LID_ROUTED, CLASS_VERSION)),
-                RequestOptions.defaults());
+                port.options().requests());
     }
 
     /** A view sharing this sender's agent that resends as {@code resends} says. */

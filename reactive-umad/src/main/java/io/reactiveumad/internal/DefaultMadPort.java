@@ -97,6 +97,8 @@ public final class DefaultMadPort implements MadPort, FrameListener {
     private final LoopCounters closedAgents = new LoopCounters();
     private final LongAdder droppedByClosedAgents = new LongAdder();
 
+    private final PortOptions options;
+
     private DefaultMadPort(Transport transport, PortSpec spec, MadChannel channel, PortAttributes attributes,
                            PortOptions options) {
         this.transport = transport;
@@ -107,7 +109,13 @@ public final class DefaultMadPort implements MadPort, FrameListener {
         this.delivery = options.delivery();
         this.requestEnds = new Delivery(delivery);
         this.rmpp = options.rmpp();
+        this.options = options;
         this.attributes = attributes;
+    }
+
+    @Override
+    public PortOptions options() {
+        return options;
     }
 
     /** Opens {@code spec} on {@code transport}; blocking (channel open, attribute read): call off the loop. */
