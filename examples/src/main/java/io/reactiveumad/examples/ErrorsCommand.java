@@ -92,7 +92,7 @@ final class ErrorsCommand extends FabricCommand {
                 .help("Thresholds as ibqueryerrors reads them: NAME=VALUE lines, # comments (default: /etc/"
                         + DEFAULT_THRESHOLD_FILE + " where it exists, as ibqueryerrors).")
                 .to(Values::path, v -> thresholdFile = v);
-        d.flag("-k", "--clear").help("Reset every checked port's error counters after reading them (needs --yes: it "
+        d.flag("-k", "--clear", "--clear-errors").help("Reset every checked port's error counters after reading them (needs --yes: it "
                 + "changes the whole fabric).")
                 .to(() -> clear = true);
         d.flag("-K", "--clear-counts").help("Reset every checked port's data counters after reading them, "

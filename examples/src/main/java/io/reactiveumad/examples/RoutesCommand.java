@@ -47,15 +47,15 @@ final class RoutesCommand extends FabricCommand {
         d.parameter("ENDLID").optional()
                 .help("Last LID to show (default: LinearFDBTop; with -M MulticastFDBTop, else the capacity).")
                 .to(Values::text, v -> endLid = v);
-        d.flag("-M", "--multicast").help("The multicast forwarding table: the ports each MLID goes to.")
+        d.flag("-M", "--multicast", "--Multicast").help("The multicast forwarding table: the ports each MLID goes to.")
                 .to(() -> multicast = true);
-        d.flag("-D", "--directed").help("The switch is a directed route from the local port.")
+        d.flag("-D", "--directed", "--Direct").help("The switch is a directed route from the local port.")
                 .to(() -> directed = true);
         d.flag("-G", "--Guid").help("The switch is a port GUID, resolved to its LID through the SA (as ibroute -G).")
                 .to(() -> guid = true);
         d.flag("-L", "--Lid").help("The switch is a LID (the default; as ibroute -L).").to(() -> { });
         d.flag("-a", "--all").help("Show every LID, even those without a valid egress port.").to(() -> all = true);
-        d.flag("-n", "--no-dests").help("Do not resolve the destinations (with -M: port masks in hex).")
+        d.flag("-n", "--no-dests", "--no_dests").help("Do not resolve the destinations (with -M: port masks in hex).")
                 .to(() -> noDestinations = true);
         d.option("--outstanding").label("N").defaultValue("16")
                 .help("SMPs on the wire at once (default: ${DEFAULT-VALUE}; ibroute sends one at a time).")

@@ -402,9 +402,11 @@ class DiagsOnARingIbsimTest {
         Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> !mlids("0,1,3,6").contains("0 valid mlids")
                 && !mlids("0,1,3,4").contains("0 valid mlids"));
         for (String route : List.of("0,1", "0,1,1", "0,1,3", "0,1,3,4", "0,1,3,6")) {
-            for (List<String> options : List.of(List.of("-M"), List.of("-M", "-n"), List.of("-M", "-a"))) {
+            // ibroute's long spellings too (--Multicast, --no_dests, --Direct): the same options.
+            for (List<String> options : List.of(List.of("-M"), List.of("-M", "-n"), List.of("-M", "-a"),
+                    List.of("--Multicast", "--no_dests"))) {
                 List<String> args = new ArrayList<>(options);
-                args.addAll(List.of("-D", route));
+                args.addAll(List.of(options.contains("--Multicast") ? "--Direct" : "-D", route));
                 if (options.contains("-a")) {
                     args.addAll(List.of("0xc000", "0xc005"));
                 }
