@@ -174,42 +174,73 @@ class ErrorSweepOnEmbeddedFabricTest {
         });
     }
 
-    /**
-     * A PMA that never answers is the node's failure, counted as ibqueryerrors counts it (its ClassPortInfo, then
-     * every port's PortCounters), and is asked once: a switch's sum and a host's port each go unanswered through
-     * all their attempts, and nothing more is sent there. The rest of the fabric is checked as usual.
-     */
-    @Test
-    void aPmaThatNeverAnswersIsCountedAsIbqueryerrorsCountsItAndAskedOnce() {
-        fabric.faults().drop(1.0, MadMatch.toNode("leaf-2").mgmtClass(0x04));
-        fabric.faults().drop(1.0, MadMatch.toNode("host-3").mgmtClass(0x04));
+    /** A whole sweep in virtual time, however many timeouts it waits out. */
+    private Map<String, NodeErrors> sweepInVirtualTime() {
         AtomicReference<List<NodeErrors>> result = new AtomicReference<>();
         AtomicReference<Throwable> error = new AtomicReference<>();
         ErrorSweep.sweep(port, DiscoveryOptions.defaults(), ErrorSweepOptions.defaults()).collectList()
                 .subscribe(result::set, error::set);
-        for (int step = 0; step < 100 && result.get() == null && error.get() == null; step++) {
+        for (int step = 0; step < 200 && result.get() == null && error.get() == null; step++) {
             time.advanceTimeBy(Duration.ofMillis(500));
         }
-
         assertThat(error.get()).isNull();
         assertThat(result.get()).hasSize(TREE.nodes().size());
-        Map<String, NodeErrors> byName = result.get().stream()
-                .collect(Collectors.toMap(n -> n.node().description().split(" ")[0], n -> n));
-        int leafPorts = TREE.requireNode("leaf-2").portCount();
-        assertThat(byName.get("leaf-2").portsChecked()).isEqualTo(leafPorts);
-        assertThat(byName.get("leaf-2").failures()).hasSize(1 + leafPorts)
-                .first(org.assertj.core.api.InstanceOfAssertFactories.STRING).startsWith("PortCounters of lid")
-                .contains("port ALL");
-        assertThat(byName.get("leaf-2").failures()).filteredOn(f -> f.contains("not asked")).hasSize(leafPorts);
-        assertThat(byName.get("host-3").portsChecked()).isEqualTo(1);
-        assertThat(byName.get("host-3").failures()).hasSize(2).anySatisfy(f -> assertThat(f).startsWith("ClassPortInfo"));
-        assertThat(byName.get("host-3").errors()).as("its counters were never read").isEmpty();
+        return result.get().stream().collect(Collectors.toMap(n -> n.node().description().split(" ")[0], n -> n));
+    }
+
+    private static void onlyTheseFailed(Map<String, NodeErrors> byName, String... failed) {
         assertThat(byName).allSatisfy((name, node) -> {
-            if (!name.equals("leaf-2") && !name.equals("host-3")) {
+            if (!List.of(failed).contains(name)) {
                 assertThat(node.failures()).as(name).isEmpty();
             }
         });
-        assertThat(fabric.faults().dropped()).as("one request each, through all its attempts")
-                .isEqualTo(2L * (RequestOptions.defaults().retries() + 1));
+    }
+
+    /**
+     * A PMA that never answers is the node's failure, counted as ibqueryerrors counts it (its ClassPortInfo, then
+     * every port's PortCounters, every port checked), and is asked no more once its ClassPortInfo went unanswered
+     * too: a switch's sum and a host's port, then each one's ClassPortInfo, go unanswered through all their
+     * attempts, and nothing more is sent there. The rest of the fabric is checked as usual.
+     */
+    @Test
+    void aPmaThatNeverAnswersIsCountedAsIbqueryerrorsCountsItAndAskedNoMore() {
+        fabric.faults().drop(1.0, MadMatch.toNode("leaf-2").mgmtClass(0x04));
+        fabric.faults().drop(1.0, MadMatch.toNode("host-3").mgmtClass(0x04));
+
+        Map<String, NodeErrors> byName = sweepInVirtualTime();
+
+        int leafPorts = TREE.requireNode("leaf-2").portCount();
+        assertThat(byName.get("leaf-2").portsChecked()).isEqualTo(leafPorts);
+        assertThat(byName.get("leaf-2").failures()).hasSize(1 + leafPorts)
+                .first(org.assertj.core.api.InstanceOfAssertFactories.STRING).startsWith("ClassPortInfo of lid");
+        assertThat(byName.get("leaf-2").failures()).filteredOn(f -> f.contains("not asked")).hasSize(leafPorts);
+        assertThat(byName.get("host-3").portsChecked()).isEqualTo(1);
+        assertThat(byName.get("host-3").failures()).hasSize(2)
+                .satisfiesExactly(f -> assertThat(f).startsWith("PortCounters of lid"), f -> assertThat(f).startsWith("ClassPortInfo"));
+        assertThat(byName.get("host-3").errors()).as("its counters were never read").isEmpty();
+        onlyTheseFailed(byName, "leaf-2", "host-3");
+        assertThat(fabric.faults().dropped()).as("two requests each, through all their attempts")
+                .isEqualTo(4L * (RequestOptions.defaults().retries() + 1));
+    }
+
+    /**
+     * A PMA that answers its ClassPortInfo but never PortCounters: on a switch with AllPortSelect the sum's failure is
+     * the node's one, every port counted as checked (ibqueryerrors asks the sum because of that ClassPortInfo, and
+     * stops there); on a host the port's. Nothing is silenced: the PMA is there.
+     */
+    @Test
+    void aPmaThatAnswersOnlyItsClassPortInfoFailsWhatItDoesNotAnswer() {
+        fabric.faults().drop(1.0, MadMatch.toNode("leaf-2").mgmtClass(0x04).attribute(PortCounters.ATTRIBUTE_ID));
+        fabric.faults().drop(1.0, MadMatch.toNode("host-3").mgmtClass(0x04).attribute(PortCounters.ATTRIBUTE_ID));
+
+        Map<String, NodeErrors> byName = sweepInVirtualTime();
+
+        assertThat(byName.get("leaf-2").portsChecked()).isEqualTo(TREE.requireNode("leaf-2").portCount());
+        assertThat(byName.get("leaf-2").failures()).singleElement().asString().startsWith("PortCounters of lid")
+                .contains("port ALL");
+        assertThat(byName.get("host-3").portsChecked()).isEqualTo(1);
+        assertThat(byName.get("host-3").failures()).singleElement().asString().startsWith("PortCounters of lid")
+                .contains("port 1");
+        onlyTheseFailed(byName, "leaf-2", "host-3");
     }
 }

@@ -85,7 +85,7 @@ public final class ErrorSweep {
     private static Mono<NodeErrors> check(PerfClient perf, DiscoveredNode node, ErrorSweepOptions options) {
         List<Integer> ports = ports(node);
         int lid = lid(node, ports);
-        NodePma pma = new NodePma(lid);
+        NodePma pma = new NodePma(lid, perf.classPortInfo(lid));
         if (lid == 0) {
             // Counted as ibqueryerrors counts it: its ClassPortInfo and every port's PortCounters fail, and every
             // port counts as checked.
@@ -96,19 +96,18 @@ public final class ErrorSweep {
         // ClassPortInfo is asked only when it decides something: whether a non-zero PortXmitWait counts, which
         // counters a clear resets, where data counters come from. AllPortSelect is tried directly: a PMA
         // without it refuses the sum.
-        Mono<Integer> capabilities = pma.capabilityMask(perf.classPortInfo(lid)).cache();
+        Mono<Integer> capabilities = pma.capabilities();
         Mono<Boolean> xmitWait = capabilities.map(c -> (c & ClassPortInfo.PERF_CAP_XMIT_WAIT_SUPPORTED) != 0);
         DataCounters data = new DataCounters(perf, capabilities, pma);
         List<PortErrors> errors = new ArrayList<>();
         // Data counters only: every port on its own, as ibqueryerrors --counters reads them (never the sum).
         Mono<Boolean> sumIsClean = !node.isSwitch() || options.dataCountersOnly() ? Mono.just(false)
-                : pma.sum(perf.portCounters(lid, PortCounters.ALL_PORTS))
-                        .flatMap(sum -> exceeded(perf, node, lid, PortCounters.ALL_PORTS, sum, options, xmitWait, data, pma))
-                        .map(sum -> {
-                            sum.ifPresent(errors::add);
-                            return sum.isEmpty();
-                        })
-                        .defaultIfEmpty(false);
+                : pma.sum(perf.portCounters(lid, PortCounters.ALL_PORTS),
+                        sum -> exceeded(perf, node, lid, PortCounters.ALL_PORTS, sum, options, xmitWait, data, pma)
+                                .map(found -> {
+                                    found.ifPresent(errors::add);
+                                    return found.isEmpty();
+                                }));
         return sumIsClean.flatMap(clean -> {
             if (clean) {
                 return clear(perf, lid, PortCounters.ALL_PORTS, capabilities, options, pma)
@@ -229,7 +228,9 @@ public final class ErrorSweep {
         if (!options.clearErrors() && !options.clearData()) {
             return Mono.empty();
         }
-        return pma.ask(lid, "reset of lid " + lid + " port " + portName(port), capabilities.flatMap(caps -> {
+        // A silent PMA is not reset: its failures are counted already.
+        return Mono.defer(() -> pma.isSilent(lid) ? Mono.empty() : pma.ask(lid, "reset of lid " + lid + " port "
+                + portName(port), capabilities.flatMap(caps -> {
                     boolean wait = options.clearErrors() && (caps & ClassPortInfo.PERF_CAP_XMIT_WAIT_SUPPORTED) != 0;
                     int select = (options.clearErrors() ? ERROR_COUNTERS : 0) | (options.clearData() ? DATA_COUNTERS : 0);
                     Mono<?> counters = perf.resetPortCounters(lid, port, select, wait ? ErrorCounter.XMIT_WAIT.counterSelect2() : 0);
@@ -245,7 +246,7 @@ public final class ErrorSweep {
                                     perf.resetPortRcvErrorDetails(lid, port, PortRcvErrorDetails.SELECT_ALL)
                                             .onErrorResume(e -> Mono.empty()));
                     return counters.then(extended).then(details);
-                })).then();
+                }))).then();
     }
 
     static String portName(int port) {

@@ -10,53 +10,82 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
  * One node's PMA as an error sweep asks it, and what failed there, counted as ibqueryerrors counts its "PMA
  * query failures".
  *
- * <p>A LID that left a request unanswered for good (every attempt timed out) is silent from then on: nothing
- * more is sent there, and each request that would have been is a failure at once. ibqueryerrors asks every
- * port in turn and waits out each one's timeouts; the count is the same, a dead switch costs one request's
- * timeouts instead of one per port. ibqueryerrors asks the node's ClassPortInfo before anything else, which
- * this sweep asks only when it decides something; so when the node's LID turns silent before its ClassPortInfo
- * was asked, that failure is counted too (a switch's AllPortSelect sum, asked first, stands for it).
+ * <p>ibqueryerrors asks a node's ClassPortInfo before anything else; this sweep asks it only when it decides
+ * something, or when a request to the node's LID goes unanswered for good (every attempt timed out): then it asks
+ * whether the PMA is there at all. If the ClassPortInfo is unanswered too, the LID is silent: its failure is
+ * counted once, nothing more is sent there, and each request that would have been is a failure at once
+ * (ibqueryerrors asks every port in turn and waits out each one's timeouts: the count is the same, a dead switch
+ * costs two requests' timeouts instead of one per port). If it answers, only the request that failed is.
  *
  * <p>A failure of one request is the node's; the port closing, or its device going, ends the sweep. The
- * requests of one node may be in flight together (a port's data counters beside its details), so every
- * method that keeps state is synchronized.
+ * requests of one node may be in flight together (a port's data counters beside its details), so the state is
+ * guarded by {@code this}.
  */
 final class NodePma {
     private final int lid;
+    private final Mono<Integer> capabilities;
     private final List<String> failures = new ArrayList<>();
     private final Set<Integer> silent = new HashSet<>();
-    private boolean classPortInfoCounted;
 
-    /** @param lid where the node's ClassPortInfo is asked: a switch's LID, or a CA's first port's */
-    NodePma(int lid) {
+    /**
+     * @param lid          where the node's ClassPortInfo is asked: a switch's LID, or a CA's first port's
+     * @param classPortInfo the node's ClassPortInfo, asked once, on the first subscription
+     */
+    NodePma(int lid, Mono<ClassPortInfo> classPortInfo) {
         this.lid = lid;
+        this.capabilities = classPortInfo.map(ClassPortInfo::capabilityMask)
+                .onErrorResume(e -> fatal(e) ? Mono.error(e) : Mono.fromSupplier(() -> {
+                    synchronized (this) {
+                        failures.add("ClassPortInfo of lid " + lid + ": " + e.getMessage());
+                        if (e instanceof MadTimeoutException) {
+                            silent.add(lid);
+                        }
+                    }
+                    return 0;
+                }))
+                .cache();
     }
 
-    /** The node's ClassPortInfo CapabilityMask; 0 when it cannot be read (a failure, counted once). */
-    Mono<Integer> capabilityMask(Mono<ClassPortInfo> request) {
-        return Mono.defer(() -> {
-            if (isSilent(lid)) {
-                return Mono.just(0); // counted when the LID turned silent
-            }
-            return request.map(ClassPortInfo::capabilityMask)
-                    .onErrorResume(e -> failed(lid, "ClassPortInfo of lid " + lid, e, true).thenReturn(0));
-        });
+    /** The node's ClassPortInfo CapabilityMask, asked once; 0 when it could not be read (a failure, counted once). */
+    Mono<Integer> capabilities() {
+        return capabilities;
     }
 
     /**
-     * The switch's PortCounters summed over all ports (AllPortSelect); empty when the PMA refuses the sum (it
-     * need not have it: not a failure) or fails to answer (a failure, standing for the ClassPortInfo
-     * ibqueryerrors asks first).
+     * The switch's PortCounters summed over all ports (AllPortSelect), checked by {@code clean}: whether the node is
+     * done, every port counted as checked. A PMA that refuses the sum has no AllPortSelect (not a failure): false,
+     * read each port. One that does not answer it is done when its ClassPortInfo says it has AllPortSelect (the sum's
+     * failure counted, as ibqueryerrors counts it when it asked the sum because of that ClassPortInfo); else its
+     * ports are read (or, silent, counted as failed).
      */
-    Mono<PortCounters> sum(Mono<PortCounters> request) {
-        return request.onErrorResume(e -> e instanceof MadStatusException ? Mono.empty()
-                : failed(lid, "PortCounters of lid " + lid + " port ALL", e, true));
+    Mono<Boolean> sum(Mono<PortCounters> request, Function<PortCounters, Mono<Boolean>> clean) {
+        return request.flux().flatMap(clean, e -> sumFailed(e).flux(), Flux::empty).next().defaultIfEmpty(false);
+    }
+
+    private Mono<Boolean> sumFailed(Throwable e) {
+        if (fatal(e)) {
+            return Mono.error(e);
+        }
+        if (e instanceof MadStatusException) {
+            return Mono.just(false);
+        }
+        return capabilities.map(caps -> {
+            synchronized (this) {
+                if (silent.contains(lid) || (caps & ClassPortInfo.PERF_CAP_ALL_PORT_SELECT) == 0) {
+                    return false;
+                }
+                failures.add("PortCounters of lid " + lid + " port ALL: " + e.getMessage());
+                return true;
+            }
+        });
     }
 
     /** {@code request} to {@code at}, told as {@code what} when it fails; empty on failure or when {@code at} is silent. */
@@ -66,8 +95,20 @@ final class NodePma {
                 add(what + ": not asked, lid " + at + " did not answer before");
                 return Mono.empty();
             }
-            return request.onErrorResume(e -> failed(at, what, e, false));
+            return request.onErrorResume(e -> {
+                if (fatal(e)) {
+                    return Mono.error(e);
+                }
+                add(what + ": " + e.getMessage());
+                // Unanswered at the node's LID: is the PMA there at all? (asked once; silences the LID if not)
+                return e instanceof MadTimeoutException && at == lid ? capabilities.then(Mono.empty()) : Mono.empty();
+            });
         });
+    }
+
+    /** Whether {@code at} left a ClassPortInfo unanswered: nothing more is sent there. */
+    synchronized boolean isSilent(int at) {
+        return silent.contains(at);
     }
 
     /** Every failure so far, one line each. */
@@ -75,27 +116,12 @@ final class NodePma {
         return List.copyOf(failures);
     }
 
-    /** Counts a failure before anything is asked: a node without a LID, as ibqueryerrors finds it. */
+    /** Counts a failure nothing was sent for: a node without a LID, as ibqueryerrors finds it. */
     synchronized void add(String failure) {
         failures.add(failure);
     }
 
-    private synchronized boolean isSilent(int at) {
-        return silent.contains(at);
-    }
-
-    private <T> Mono<T> failed(int at, String what, Throwable e, boolean isClassPortInfo) {
-        if (e instanceof PortClosedException || e instanceof DeviceGoneException) {
-            return Mono.error(e);
-        }
-        synchronized (this) {
-            failures.add(what + ": " + e.getMessage());
-            classPortInfoCounted |= isClassPortInfo;
-            if (e instanceof MadTimeoutException && silent.add(at) && at == lid && !classPortInfoCounted) {
-                classPortInfoCounted = true;
-                failures.add("ClassPortInfo of lid " + at + ": not asked, lid " + at + " did not answer");
-            }
-        }
-        return Mono.empty();
+    private static boolean fatal(Throwable e) {
+        return e instanceof PortClosedException || e instanceof DeviceGoneException;
     }
 }
