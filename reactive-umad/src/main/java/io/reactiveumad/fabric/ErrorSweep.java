@@ -85,7 +85,7 @@ public final class ErrorSweep {
     private static Mono<NodeErrors> check(PerfClient perf, DiscoveredNode node, ErrorSweepOptions options) {
         List<Integer> ports = ports(node);
         int lid = lid(node, ports);
-        NodePma pma = new NodePma(lid, perf.classPortInfo(lid));
+        NodePma pma = new NodePma(lid, Mono.defer(() -> perf.classPortInfo(lid)));
         if (lid == 0) {
             // Counted as ibqueryerrors counts it: its ClassPortInfo and every port's PortCounters fail, and every
             // port counts as checked.
