@@ -69,6 +69,27 @@ class DiagsOnARingIbsimTest {
         assertThat(DiagsOracle.undated(ours.out())).isEqualTo(DiagsOracle.undated(theirs));
     }
 
+    /**
+     * With every PortInfo entering S-5 dropped (its one cable, from S-3, is the only way in), discovery knows S-5 but
+     * none of its ports: its line to S-3 prints "?????" as ibnetdiscover's does (neither width nor speed known), S-3's
+     * end of that cable its own rate, and nothing lies beyond S-5. ibnetdiscover exits 0 even so; discover exits 1,
+     * as it does whenever an SMP failed for good, and says which on stderr.
+     */
+    @Test
+    void discoverPrintsWhatIbnetdiscoverPrintsWhenASwitchsPortInfoGoesUnanswered() {
+        IbsimFabric fabric = FABRIC.fabric();
+        fabric.command("Error \"S-5\"[6] 100 0x15");
+        try {
+            CliRun ours = umad("H-2", 1, "discover");
+            String theirs = fabric.diag("H-2", "ibnetdiscover").requireSuccess().stdout();
+            assertThat(DiagsOracle.undated(ours.out())).isEqualTo(DiagsOracle.undated(theirs)).contains("?????")
+                    .doesNotContain("\"H-5\"");
+            assertThat(ours.err()).contains("warning: PortInfo port 0");
+        } finally {
+            fabric.command("Error \"S-5\"[6] 0");
+        }
+    }
+
     /** The ports report on the ring: parallel cables, loops, a two-port HCA on two switches. */
     @Test
     void discoverReportsPortsAsIbnetdiscover() {

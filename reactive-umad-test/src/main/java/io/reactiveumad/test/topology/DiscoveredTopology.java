@@ -69,7 +69,28 @@ public final class DiscoveredTopology {
         DiscoveredNode local = fabric.node(fabric.fromNodeGuid()).orElseThrow();
         IbnetdiscoverWriter writer = new IbnetdiscoverWriter().generatedOn(ZonedDateTime.now()).names(names)
                 .initiatedFrom(topology.requireNode(guidName(local)), local.portGuid(fabric.fromPort()));
+        if (!fabric.problems().isEmpty()) {
+            writer.portRates(unansweredRates(fabric));
+        }
         return options.apply(writer).write(topology);
+    }
+
+    /**
+     * Where a PortInfo went unanswered, ibnetdiscover's text for the rate it does not have: {@code "??"} for the
+     * width of a port without its own PortInfo, {@code "???"} for its speed, and for the speed of every port of a
+     * switch without port 0's (the tool reads a switch port's speed only with port 0's). Null elsewhere: the link's.
+     */
+    private static BiFunction<Node, Integer, String> unansweredRates(DiscoveredFabric fabric) {
+        Map<Long, DiscoveredNode> byGuid = fabric.byGuid();
+        return (node, port) -> {
+            DiscoveredNode found = byGuid.get(node.nodeGuid());
+            Optional<PortInfo> own = found == null ? Optional.empty() : found.port(port);
+            boolean speedKnown = own.isPresent() && (!found.isSwitch() || found.port(0).isPresent());
+            if (speedKnown) {
+                return null;
+            }
+            return own.map(info -> LinkWidth.ofCode(info.linkWidthActive()).text()).orElse("??") + "???";
+        };
     }
 
     /**

@@ -21,6 +21,8 @@ public final class IbnetdiscoverWriter {
     private long fromPortGuid;
     private Function<Node, String> names = Node::description;
     private BiFunction<Node, Integer, String> portNotes = (node, port) -> "";
+    /** Width and speed text by node and port where it is not the link's, or null. */
+    private BiFunction<Node, Integer, String> portRates = (node, port) -> null;
     /** ibnetdiscover -m's two numbers, or null. */
     private int[] maxHops;
 
@@ -52,6 +54,16 @@ public final class IbnetdiscoverWriter {
      */
     public IbnetdiscoverWriter portNotes(BiFunction<Node, Integer, String> notes) {
         this.portNotes = notes;
+        return this;
+    }
+
+    /**
+     * A port's width and speed where they are not its link's, by node and port number, or null to keep the link's:
+     * ibnetdiscover prints each end's own PortInfo, {@code "??"} for a width and {@code "???"} for a speed it does
+     * not have (a PortInfo that went unanswered).
+     */
+    public IbnetdiscoverWriter portRates(BiFunction<Node, Integer, String> rates) {
+        this.portRates = rates;
         return this;
     }
 
@@ -124,8 +136,14 @@ public final class IbnetdiscoverWriter {
         } else {
             out.append("\t\t# lid ").append(local.lid()).append(" lmc ").append(local.lmc()).append(" \"");
         }
-        out.append(names.apply(remote)).append("\" lid ").append(remotePort.lid()).append(' ').append(link.width().text())
-                .append(link.speed().name()).append(portNotes.apply(node, portNumber)).append('\n');
+        out.append(names.apply(remote)).append("\" lid ").append(remotePort.lid()).append(' ');
+        String rate = portRates.apply(node, portNumber);
+        if (rate != null) {
+            out.append(rate);
+        } else {
+            out.append(link.width().text()).append(link.speed().name());
+        }
+        out.append(portNotes.apply(node, portNumber)).append('\n');
     }
 
     /** {@code %x}: lower-case hex without leading zeros. */
