@@ -247,8 +247,10 @@ class DiagsOnARingIbsimTest {
                 .number("Lid"));
         java.util.concurrent.CompletableFuture<CliRun> server = java.util.concurrent.CompletableFuture.supplyAsync(
                 () -> umad("H-4", 0, "ping", "-S", "-c", "4"));
+        // -t 5000: a ping the server gets is answered before it could be sent again, so it counts once (a resend of a
+        // ping the cold server answered after the default second counted twice, and ibping's third went unanswered).
         Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> {
-            CliRun first = DiagsOracle.umad(fabric, "H-2", 0, "ping", "-c", "1", h4);
+            CliRun first = DiagsOracle.umad(fabric, "H-2", 0, "ping", "-c", "1", "-t", "5000", h4);
             return first.out().contains("1 received");
         });
         String host = java.nio.file.Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
