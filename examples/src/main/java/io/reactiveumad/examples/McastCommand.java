@@ -135,7 +135,7 @@ final class McastCommand extends FabricCommand {
                     .to(() -> once = true);
             d.option("--audit").label("SECONDS").defaultValue("5")
                     .help("How often a held membership is checked at the SA (default: ${DEFAULT-VALUE}).")
-                    .to(Seconds::parse, v -> audit = v);
+                    .to(Durations::seconds, v -> audit = v);
             d.flag("--json").help("One JSON object per line.").to(() -> json = true);
         }
 

@@ -58,7 +58,7 @@ final class TransportOptions implements Declares {
         d.option("-t", "--timeout").label("MS")
                 .help("Wait this long for each answer, in milliseconds, before sending again, as the diag tools' -t "
                         + "(default: 200 for discovery's SMPs, else 1000; 1 to " + MAX_MAD_TIMEOUT_MS + ").")
-                .to(TransportOptions::madTimeout, v -> madTimeout = v);
+                .to(text -> Durations.millis(text, MAX_MAD_TIMEOUT_MS), v -> madTimeout = v);
         d.option("--sim-host").label("NAME")
                 .help("ibsim: the simulated node to attach to (default: $SIM_HOST, else the simulator's first CA).")
                 .to(Values::text, v -> simHost = v);
@@ -172,19 +172,6 @@ final class TransportOptions implements Declares {
     DiscoveryOptions discovery() {
         DiscoveryOptions defaults = DiscoveryOptions.defaults();
         return madTimeout == null ? defaults : defaults.withRequest(defaults.request().withTimeout(madTimeout));
-    }
-
-    private static Duration madTimeout(String text) {
-        long ms;
-        try {
-            ms = Long.parseLong(text.strip());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("'" + text + "' is not a whole number of milliseconds");
-        }
-        if (ms < 1 || ms > MAX_MAD_TIMEOUT_MS) {
-            throw new IllegalArgumentException("'" + text + "' must be 1 to " + MAX_MAD_TIMEOUT_MS + " milliseconds");
-        }
-        return Duration.ofMillis(ms);
     }
 
     private MadPort openPort(Transport transport, PortSpec spec, Scheduler delivery) {

@@ -6,7 +6,7 @@ import java.time.Duration;
 
 /**
  * The {@code --deadline} of the commands that walk the whole fabric (discover, errors, links, dump-fts), declared
- * once: the option, its default and its bounds ({@link Seconds}). Not {@code --timeout}: that is each MAD's, in
+ * once: the option, its default and its bounds ({@link Durations}). Not {@code --timeout}: that is each MAD's, in
  * milliseconds, as the diag tools have it ({@link TransportOptions}).
  */
 final class WalkTimeout implements Declares {
@@ -16,6 +16,6 @@ final class WalkTimeout implements Declares {
     public void declare(Declaration d) {
         d.option("--deadline").label("SECONDS").defaultValue("300")
                 .help("Give up on the whole command after this many seconds, 1 to a day (default: ${DEFAULT-VALUE}).")
-                .to(Seconds::parse, v -> timeout = v);
+                .to(Durations::seconds, v -> timeout = v);
     }
 }
