@@ -70,17 +70,25 @@ final class LinkText {
                 && (capabilities(link.remote().get()) & extended) != 0 && a.linkSpeedExtSupported() != 0
                 && b.linkSpeedExtSupported() != 0;
         if (bothExtended) {
-            int max = Integer.highestOneBit(a.linkSpeedExtSupported() & b.linkSpeedExtSupported());
+            int max = fastest(a.linkSpeedExtSupported() & b.linkSpeedExtSupported());
             if ((max & a.linkSpeedExtActive()) == 0) {
                 speed = "Could be " + PortNames.extendedSpeed(max);
             }
         } else {
-            int max = Integer.highestOneBit(a.linkSpeedSupported() & b.linkSpeedSupported());
+            int max = fastest(a.linkSpeedSupported() & b.linkSpeedSupported());
             if ((max & a.linkSpeedActive()) == 0) {
                 speed = "Could be " + PortNames.speed(max);
             }
         }
         return new String[] {width, speed};
+    }
+
+    /**
+     * The fastest speed of a supported-speeds mask, as libibmad's diags take it: its highest bit, and the lowest
+     * speed (1) when none is set (an end whose PortInfo went unanswered supports nothing).
+     */
+    private static int fastest(int supported) {
+        return Math.max(1, Integer.highestOneBit(supported));
     }
 
     /** The widest of a LinkWidthSupported mask: 12X, 8X, 4X, then 2X, else 1X (libibmad's order). */

@@ -73,10 +73,11 @@ class DiagsOnARingIbsimTest {
      * With every PortInfo entering S-5 dropped (its one cable, from S-3, is the only way in), discovery knows S-5 but
      * none of its ports: its line to S-3 prints "?????" as ibnetdiscover's does (neither width nor speed known), S-3's
      * end of that cable its own rate, and nothing lies beyond S-5. ibnetdiscover exits 0 even so; discover exits 1,
-     * as it does whenever an SMP failed for good, and says which on stderr.
+     * as it does whenever an SMP failed for good, and says which on stderr. links and discover -p print the tools'
+     * text too.
      */
     @Test
-    void discoverPrintsWhatIbnetdiscoverPrintsWhenASwitchsPortInfoGoesUnanswered() {
+    void discoverAndLinksPrintWhatTheToolsPrintWhenASwitchsPortInfoGoesUnanswered() {
         IbsimFabric fabric = FABRIC.fabric();
         fabric.command("Error \"S-5\"[6] 100 0x15");
         try {
@@ -85,6 +86,18 @@ class DiagsOnARingIbsimTest {
             assertThat(DiagsOracle.undated(ours.out())).isEqualTo(DiagsOracle.undated(theirs)).contains("?????")
                     .doesNotContain("\"H-5\"");
             assertThat(ours.err()).contains("warning: PortInfo port 0");
+            // iblinkinfo and ibnetdiscover -p keep S-5's cabled port with an all-zero PortInfo: LID 0, undefined
+            // width, "Could be" the lowest speed from S-3's side.
+            for (String[] tools : new String[][] {{"links", "iblinkinfo"}, {"links -l", "iblinkinfo -l"},
+                    {"discover -p", "ibnetdiscover -p"}}) {
+                String[] ourArgs = tools[0].split(" ");
+                String[] theirArgs = tools[1].split(" ");
+                DiagResult expected = fabric.diag("H-2", theirArgs[0], java.util.Arrays.copyOfRange(theirArgs, 1,
+                        theirArgs.length)).requireSuccess();
+                CliRun run = umad("H-2", tools[0].startsWith("discover") ? 1 : 0, ourArgs[0],
+                        java.util.Arrays.copyOfRange(ourArgs, 1, ourArgs.length));
+                assertThat(run.out()).as(tools[0]).isEqualTo(expected.stdout());
+            }
         } finally {
             fabric.command("Error \"S-5\"[6] 0");
         }

@@ -11,6 +11,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import reactor.core.publisher.Flux;
 
 /**
@@ -41,14 +43,19 @@ public final class Links {
         }
         List<PortLink> out = new ArrayList<>();
         for (DiscoveredNode node : fabric.nodesLastFoundFirst()) {
-            for (var port : node.ports().entrySet()) {
-                if (port.getKey() == 0) {
-                    continue;
+            // The ports discovery read, and those a cable reaches whose PortInfo went unanswered.
+            SortedSet<Integer> ports = new TreeSet<>(node.ports().keySet());
+            ports.remove(0);
+            for (int p = 1; p <= node.nodeInfo().numPorts(); p++) {
+                if (peers.containsKey(new End(node.guid(), p))) {
+                    ports.add(p);
                 }
-                Optional<LinkEnd> remote = Optional.ofNullable(peers.get(new End(node.guid(), port.getKey())))
+            }
+            for (int port : ports) {
+                Optional<LinkEnd> remote = Optional.ofNullable(peers.get(new End(node.guid(), port)))
                         .flatMap(peer -> Optional.ofNullable(nodes.get(peer.nodeGuid()))
-                                .flatMap(far -> LinkEnd.of(far, peer.port())));
-                out.add(new PortLink(LinkEnd.of(node, port.getKey()).orElseThrow(), remote));
+                                .map(far -> LinkEnd.cabled(far, peer.port())));
+                out.add(new PortLink(LinkEnd.cabled(node, port), remote));
             }
         }
         return out;
