@@ -9,6 +9,7 @@ import io.reactiveumad.fabric.PortLink;
 import io.reactiveumad.mad.attr.PortInfo;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.List;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.discovery.DiscoveredNode;
@@ -42,6 +43,7 @@ final class DiscoverCommand extends FabricCommand {
     private boolean full;
     private boolean maxHops;
     private boolean show;
+    private boolean grouping;
     /** The node types -l, -H, -S or -R lists (NodeInfo types), in ibnetdiscover's order; the last one given counts. */
     private List<Integer> listed = List.of();
     private static final List<Integer> ALL_TYPES = List.of(NodeInfo.TYPE_CHANNEL_ADAPTER, NodeInfo.TYPE_SWITCH,
@@ -79,6 +81,8 @@ final class DiscoverCommand extends FabricCommand {
                 + "node, port (as ibnetdiscover -s; ours sends others, in another order).").to(() -> show = true);
         d.flag("-m", "--max_hops").help("Report the hops the scan reached and the SMPs ibnetdiscover's scan sends "
                 + "for this fabric (as ibnetdiscover -m).").to(() -> maxHops = true);
+        d.flag("-g", "--grouping").help("Group the nodes by chassis (as ibnetdiscover -g): on a fabric without chassis, "
+                + "all of them under \"Non-Chassis Nodes\"; a fabric with chassis is refused.").to(() -> grouping = true);
         cache.declareSave(d);
         cache.declareLoad(d);
         walk.declare(d);
@@ -176,6 +180,10 @@ final class DiscoverCommand extends FabricCommand {
         if (full) {
             writer.portNotes(DiscoveredTopology.fullPortNotes(fabric));
         }
+        if (grouping) {
+            refuseChassis(fabric);
+            writer.groupedWithoutChassis();
+        }
         if (maxHops && loaded != null) {
             writer.maxHops(loaded.hopsReached(), 0);
         } else if (maxHops) {
@@ -183,6 +191,37 @@ final class DiscoverCommand extends FabricCommand {
             writer.maxHops(scan.hopsReached(), scan.smps());
         }
         return writer;
+    }
+
+    /** Voltaire's, whose switches libibnetdisc groups into chassis by their device IDs and cabling. */
+    private static final int VOLTAIRE = 0x0008f1;
+    /** Topspin's, SilverStorm's and Xsigo's, whose chassis GUID libibnetdisc derives from others than the node's own. */
+    private static final Set<Integer> DERIVED_CHASSIS_GUID = Set.of(0x0005ad, 0x00066a, 0x001397);
+    private static final long XSIGO_GUID_MASK = 0xffffff0000000000L;
+    private static final long XSIGO_GUID = 0x0013970000000000L;
+
+    /**
+     * Refuses -g where libibnetdisc would find a chassis, whose grouping (chassis numbers, slots, spines, external
+     * port numbers) is not written here: two nodes sharing a SystemImageGUID (its chassis rule for every vendor but
+     * Voltaire), or a node of a vendor with rules of its own.
+     */
+    private static void refuseChassis(DiscoveredFabric fabric) {
+        Map<Long, DiscoveredNode> bySystemImage = new HashMap<>();
+        for (DiscoveredNode node : fabric.nodes()) {
+            NodeInfo info = node.nodeInfo();
+            long system = info.systemImageGuid();
+            boolean ownRules = info.vendorId() == VOLTAIRE || DERIVED_CHASSIS_GUID.contains(info.vendorId())
+                    || (system & XSIGO_GUID_MASK) == XSIGO_GUID;
+            DiscoveredNode sharing = system == 0 || ownRules ? null : bySystemImage.putIfAbsent(system, node);
+            if (ownRules || sharing != null) {
+                throw new UnsupportedOperationException(String.format("-g: \"%s\" (0x%016x) %s; grouping chassis is "
+                        + "not implemented, only a fabric without them", node.description(), node.guid(), ownRules
+                        ? String.format("is of vendor 0x%06x, whose chassis libibnetdisc groups by rules of its own",
+                                info.vendorId())
+                        : String.format("shares SystemImageGUID 0x%x with \"%s\": they are one chassis", system,
+                                sharing.description())));
+            }
+        }
     }
 
     private DiscoveredFabric discover(PrintWriter err, DiscoveryOptions options, AtomicLong lastReport) {

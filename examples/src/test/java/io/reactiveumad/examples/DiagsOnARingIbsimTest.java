@@ -103,6 +103,14 @@ class DiagsOnARingIbsimTest {
         }
     }
 
+    /** ibnetdiscover -g on the ring, which has no chassis (no two nodes share a SystemImageGUID). */
+    @Test
+    void discoverGroupingPrintsIbnetdiscoversTextOnAFabricWithoutChassis() {
+        assertThat(DiagsOracle.undated(umad("H-2", 0, "discover", "-g").out()))
+                .isEqualTo(DiagsOracle.undated(FABRIC.fabric().diag("H-2", "ibnetdiscover", "-g").requireSuccess().stdout()))
+                .contains("Non-Chassis Nodes");
+    }
+
     /** The ports report on the ring: parallel cables, loops, a two-port HCA on two switches. */
     @Test
     void discoverReportsPortsAsIbnetdiscover() {

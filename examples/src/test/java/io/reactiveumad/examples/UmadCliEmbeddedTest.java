@@ -135,6 +135,37 @@ class UmadCliEmbeddedTest {
         assertThat(json.get("problems")).isEmpty();
     }
 
+    /**
+     * discover -g lists a fabric without chassis under "Non-Chassis Nodes" (the ring test compares it with ibnetdiscover
+     * -g), and refuses one where two switches share a SystemImageGUID, which libibnetdisc groups into a chassis: exit 1,
+     * naming both, no text.
+     */
+    @Test
+    void discoverGroupingListsAFabricWithoutChassisAndRefusesOneWithThem(@TempDir Path dir) throws Exception {
+        assertThat(succeeds("discover", "-g", "--transport", "embedded").out()).contains("\nNon-Chassis Nodes\n")
+                .contains(")\t# \nSwitch\t");
+        Path file = dir.resolve("chassis.topology");
+        Files.writeString(file, String.join("\n",
+                "vendid=0x0", "devid=0x0", "sysimgguid=0x1234", "switchguid=0x200001(200001)",
+                "Switch\t8 \"S-0000000000200001\"\t\t# \"S2\" base port 0 lid 8 lmc 0",
+                "[1]\t\"S-0000000000200000\"[1]\t\t# \"S1\" lid 4 4xSDR",
+                "[2]\t\"H-0000000000100002\"[1](100003) \t\t# \"h2\" lid 1 4xSDR", "",
+                "vendid=0x0", "devid=0x0", "sysimgguid=0x1234", "switchguid=0x200000(200000)",
+                "Switch\t8 \"S-0000000000200000\"\t\t# \"S1\" base port 0 lid 4 lmc 0",
+                "[1]\t\"S-0000000000200001\"[1]\t\t# \"S2\" lid 8 4xSDR",
+                "[2]\t\"H-0000000000100000\"[1](100001) \t\t# \"h1\" lid 2 4xSDR", "",
+                "vendid=0x0", "devid=0x0", "sysimgguid=0x100002", "caguid=0x100002", "Ca\t1 \"H-0000000000100002\"\t\t# \"h2\"",
+                "[1](100003) \t\"S-0000000000200001\"[2]\t\t# lid 1 lmc 0 \"S2\" lid 8 4xSDR", "",
+                "vendid=0x0", "devid=0x0", "sysimgguid=0x100000", "caguid=0x100000", "Ca\t1 \"H-0000000000100000\"\t\t# \"h1\"",
+                "[1](100001) \t\"S-0000000000200000\"[2]\t\t# lid 2 lmc 0 \"S1\" lid 4 4xSDR", ""));
+        CliRun chassis = umad("discover", "-g", "--transport", "embedded", "--topology", file.toString());
+        assertThat(chassis.exitCode()).as("%s", chassis).isEqualTo(1);
+        assertThat(chassis.out()).isEmpty();
+        assertThat(chassis.err()).contains("shares SystemImageGUID 0x1234 with", "grouping chassis is not implemented");
+        assertThat(succeeds("discover", "--transport", "embedded", "--topology", file.toString()).out())
+                .as("without -g the same fabric is listed").contains("sysimgguid=0x1234");
+    }
+
     @Test
     void smpQueriesByLidAndByDirectedRoute() {
         Node sw2 = DEFAULT.requireNode("sw2");

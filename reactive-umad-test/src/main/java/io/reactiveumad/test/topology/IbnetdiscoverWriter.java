@@ -25,6 +25,8 @@ public final class IbnetdiscoverWriter {
     private BiFunction<Node, Integer, String> portRates = (node, port) -> null;
     /** ibnetdiscover -m's two numbers, or null. */
     private int[] maxHops;
+    /** ibnetdiscover -g on a fabric without chassis. */
+    private boolean grouped;
 
     /** Prints {@code # Topology file: generated on <ctime>}; without it the header says who generated it. */
     public IbnetdiscoverWriter generatedOn(ZonedDateTime when) {
@@ -67,6 +69,16 @@ public final class IbnetdiscoverWriter {
         return this;
     }
 
+    /**
+     * ibnetdiscover -g's text for a fabric in which libibnetdisc finds no chassis: every node under "Non-Chassis
+     * Nodes", each switch's GUID line ending with the (empty) chassis comment. The caller decides there are no
+     * chassis: their grouping is not written here.
+     */
+    public IbnetdiscoverWriter groupedWithoutChassis() {
+        this.grouped = true;
+        return this;
+    }
+
     /** ibnetdiscover -m's lines after the date: the hops the scan reached and the MADs it sent. */
     public IbnetdiscoverWriter maxHops(int hops, int mads) {
         this.maxHops = new int[] {hops, mads};
@@ -85,6 +97,9 @@ public final class IbnetdiscoverWriter {
         if (fromNode != null) {
             out.append(String.format("# Initiated from node %016x port %016x\n", fromNode.nodeGuid(), fromPortGuid));
         }
+        if (grouped) {
+            out.append("\nNon-Chassis Nodes\n");
+        }
         for (NodeType type : new NodeType[] {NodeType.SWITCH, NodeType.CA, NodeType.ROUTER}) {
             for (Node node : topology.nodes(type)) {
                 writeNode(out, topology, node);
@@ -102,7 +117,8 @@ public final class IbnetdiscoverWriter {
         }
         if (node.isSwitch()) {
             Port port0 = node.ports().get(0);
-            out.append("switchguid=0x").append(hex(node.nodeGuid())).append('(').append(hex(port0.guid())).append(")\n");
+            out.append("switchguid=0x").append(hex(node.nodeGuid())).append('(').append(hex(port0.guid())).append(')')
+                    .append(grouped ? "\t# \n" : "\n");
             out.append("Switch\t").append(node.portCount()).append(" \"").append(node.guidName()).append("\"\t\t# \"")
                     .append(names.apply(node)).append(node.enhancedPort0() ? "\" enhanced port 0 lid " : "\" base port 0 lid ")
                     .append(port0.lid()).append(" lmc ")
