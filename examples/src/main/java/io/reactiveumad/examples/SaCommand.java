@@ -171,7 +171,7 @@ final class SaCommand extends FabricCommand {
 
     static final class Nodes extends Query {
         static final CommandInfo INFO = CommandInfo.of(Nodes.class, "nodes",
-                "NodeRecords (saquery NR).");
+                "NodeRecords (saquery NR).").withAliases("NR", "NodeRecord");
 
         private Integer lid;
 
@@ -198,7 +198,7 @@ final class SaCommand extends FabricCommand {
 
     static final class PortInfos extends Query {
         static final CommandInfo INFO = CommandInfo.of(PortInfos.class, "portinfo",
-                "PortInfoRecords (saquery PIR).");
+                "PortInfoRecords (saquery PIR).").withAliases("PIR", "PortInfoRecord");
 
         private Integer lid;
         private Integer portNumber;
@@ -228,7 +228,7 @@ final class SaCommand extends FabricCommand {
     static final class Paths extends Query {
         static final CommandInfo INFO = CommandInfo.of(Paths.class, "paths",
                 "PathRecords between two ports (saquery -p), by LIDs or by port GUIDs; with no filter every path the "
-                        + "SA knows, between every two ports (saquery PR).");
+                        + "SA knows, between every two ports (saquery PR).").withAliases("PR", "PathRecord");
         private Integer slid;
         private Integer dlid;
         private String sgid;
@@ -274,7 +274,7 @@ final class SaCommand extends FabricCommand {
 
     static final class Links extends Query {
         static final CommandInfo INFO = CommandInfo.of(Links.class, "links",
-                "LinkRecords (saquery LR).");
+                "LinkRecords (saquery LR).").withAliases("LR", "LinkRecord");
 
         private Integer lid;
 
@@ -297,7 +297,7 @@ final class SaCommand extends FabricCommand {
 
     static final class Services extends Query {
         static final CommandInfo INFO = CommandInfo.of(Services.class, "services",
-                "ServiceRecords (saquery SR).");
+                "ServiceRecords (saquery SR).").withAliases("SR", "ServiceRecord");
 
         Services(CliContext context) {
             super(context);
@@ -311,7 +311,7 @@ final class SaCommand extends FabricCommand {
 
     static final class Informs extends Query {
         static final CommandInfo INFO = CommandInfo.of(Informs.class, "inform",
-                "InformInfoRecords: who subscribed to which traps (saquery IIR).");
+                "InformInfoRecords: who subscribed to which traps (saquery IIR).").withAliases("IIR", "InformInfoRecord");
 
         Informs(CliContext context) {
             super(context);
@@ -383,7 +383,7 @@ final class SaCommand extends FabricCommand {
 
     static final class ClassPortInfoQuery extends FabricCommand {
         static final CommandInfo INFO = CommandInfo.of(ClassPortInfoQuery.class, "classportinfo",
-                "The SA's ClassPortInfo (saquery -c).");
+                "The SA's ClassPortInfo (saquery -c).").withAliases("CPI", "ClassPortInfo");
 
         private boolean json;
 
