@@ -541,6 +541,33 @@ static void port_rcv_error_details(void)
 	dump("PortRcvErrorDetails", b, 16);
 }
 
+/* PortOpRcvCounters, PortFlowCtlCounters and the four per-VL attributes: counters i + 1 (scaled to fill their width). */
+static void counter_set(const char *name, int first, int last, int bytes, uint64_t step)
+{
+	uint8_t b[BUF] = { 0 };
+	mad_set_field(b, 0, IB_PC_PORT_SELECT_F, 5);
+	mad_set_field(b, 0, IB_PC_COUNTER_SELECT_F, 0x8001);
+	for (int f = first; f < last; f++)
+		mad_set_field(b, 0, f, (uint32_t)(step * (f - first + 1)));
+	dump(name, b, 4 + bytes);
+}
+
+static void counter_sets(void)
+{
+	counter_set("PortOpRcvCounters", IB_PC_PORT_OP_RCV_PKTS_F, IB_PC_PORT_OP_RCV_COUNTERS_LAST_F, 8, 0x01010101);
+	counter_set("PortFlowCtlCounters", IB_PC_PORT_XMIT_FLOW_PKTS_F, IB_PC_PORT_FLOW_CTL_COUNTERS_LAST_F, 8, 0x02020202);
+	counter_set("PortVLOpPackets", IB_PC_PORT_VL_OP_PACKETS0_F, IB_PC_PORT_VL_OP_PACKETS_LAST_F, 32, 0x0101);
+	counter_set("PortVLOpData", IB_PC_PORT_VL_OP_DATA0_F, IB_PC_PORT_VL_OP_DATA_LAST_F, 64, 0x01000001);
+	/* 2-bit counters: 1, 2, 3, 0, 1, ... */
+	uint8_t b[BUF] = { 0 };
+	mad_set_field(b, 0, IB_PC_PORT_SELECT_F, 5);
+	mad_set_field(b, 0, IB_PC_COUNTER_SELECT_F, 0x8001);
+	for (int f = IB_PC_PORT_VL_XMIT_FLOW_CTL_UPDATE_ERRORS0_F; f < IB_PC_PORT_VL_XMIT_FLOW_CTL_UPDATE_ERRORS_LAST_F; f++)
+		mad_set_field(b, 0, f, (f - IB_PC_PORT_VL_XMIT_FLOW_CTL_UPDATE_ERRORS0_F + 1) % 4);
+	dump("PortVLXmitFlowCtlUpdateErrors", b, 8);
+	counter_set("PortVLXmitWaitCounters", IB_PC_PORT_VL_XMIT_WAIT0_F, IB_PC_PORT_VL_XMIT_WAIT_COUNTERS_LAST_F, 32, 0x0303);
+}
+
 static void port_xmit_discard_details(void)
 {
 	uint8_t b[BUF] = { 0 };
@@ -652,5 +679,6 @@ int main(void)
 	port_counters_extended();
 	port_rcv_error_details();
 	port_xmit_discard_details();
+	counter_sets();
 	return 0;
 }

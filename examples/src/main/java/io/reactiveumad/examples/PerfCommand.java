@@ -6,6 +6,7 @@ import io.reactiveumad.mad.attr.ClassPortInfo;
 import io.reactiveumad.mad.attr.SwitchInfo;
 import io.reactiveumad.mad.perf.PortCounters;
 import io.reactiveumad.mad.perf.PortCountersExtended;
+import io.reactiveumad.mad.perf.PortCounterSet;
 import io.reactiveumad.mad.perf.PortRcvErrorDetails;
 import io.reactiveumad.mad.perf.PortXmitDiscardDetails;
 import io.reactiveumad.client.SmpClient;
@@ -15,6 +16,7 @@ import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.Values;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import reactor.core.publisher.Mono;
@@ -29,6 +31,18 @@ final class PerfCommand extends FabricCommand {
     private boolean extended;
     private boolean xmitDiscards;
     private boolean rcvErrors;
+    /** A counter set perfquery reads with an option of its own, or null. */
+    private PortCounterSet.Kind counterSet;
+    /** How many counter sets were asked for: at most one. */
+    private int counterSets;
+    /** perfquery's options for the counter sets. */
+    private static final Map<PortCounterSet.Kind, String> COUNTER_SET_OPTIONS = Map.of(
+            PortCounterSet.Kind.OP_RCV_COUNTERS, "oprcvcounters", PortCounterSet.Kind.FLOW_CTL_COUNTERS, "flowctlcounters",
+            PortCounterSet.Kind.VL_OP_PACKETS, "vloppackets", PortCounterSet.Kind.VL_OP_DATA, "vlopdata",
+            PortCounterSet.Kind.VL_XMIT_FLOW_CTL_UPDATE_ERRORS, "vlxmitflowctlerrors",
+            PortCounterSet.Kind.VL_XMIT_WAIT_COUNTERS, "vlxmitcounters");
+    /** perfquery's reset mask for them: every counter. */
+    private static final int COUNTER_SET_RESET_ALL = 0xFFFF;
     private boolean allPorts;
     private boolean loopPorts;
     private boolean resetAfterRead;
@@ -53,6 +67,13 @@ final class PerfCommand extends FabricCommand {
                 + "(as perfquery -D).").to(() -> xmitDiscards = true);
         d.flag("-E", "--rcverr").help("PortRcvErrorDetails: what its receive errors were (as perfquery -E).")
                 .to(() -> rcvErrors = true);
+        for (PortCounterSet.Kind kind : PortCounterSet.Kind.values()) {
+            d.flag("--" + COUNTER_SET_OPTIONS.get(kind)).help(kind.attributeName() + " (as perfquery --"
+                    + COUNTER_SET_OPTIONS.get(kind) + ").").to(() -> {
+                        counterSets++;
+                        counterSet = kind;
+                    });
+        }
         d.flag("-a", "--all_ports").help("All ports summed: PortSelect 255, where the PMA has AllPortSelect "
                 + "(as perfquery -a).").to(() -> allPorts = true);
         d.flag("-l", "--loop_ports").help("With -a or port 255: read each port on its own instead, from 1 (0 on a "
@@ -66,15 +87,16 @@ final class PerfCommand extends FabricCommand {
 
     @Override
     public Integer call() {
-        if ((extended ? 1 : 0) + (xmitDiscards ? 1 : 0) + (rcvErrors ? 1 : 0) > 1) {
-            throw new UsageException("-x, -D and -E read different attributes: give one");
+        if ((extended ? 1 : 0) + (xmitDiscards ? 1 : 0) + (rcvErrors ? 1 : 0) + counterSets > 1) {
+            throw new UsageException("-x, -D, -E and the counter sets (--oprcvcounters, --vloppackets, …) read different "
+                    + "attributes: give one");
         }
         if (allPorts && !portNumbers.isEmpty() && !portNumbers.equals(List.of(PortCounters.ALL_PORTS))) {
             throw new UsageException("-a and PORT " + portNumbers.stream().map(String::valueOf)
                     .collect(Collectors.joining(",")) + " name the ports two ways: give one");
         }
         String attribute = extended ? "PortCountersExtended" : xmitDiscards ? "PortXmitDiscardDetails"
-                : rcvErrors ? "PortRcvErrorDetails" : "PortCounters";
+                : rcvErrors ? "PortRcvErrorDetails" : counterSet != null ? counterSet.attributeName() : "PortCounters";
         List<Record> counters = new ArrayList<>();
         List<Integer> read;
         ClassPortInfo pma;
@@ -152,7 +174,8 @@ final class PerfCommand extends FabricCommand {
 
     /** The PMA takes PortSelect 255 for all ports, or (the details, never summed) it is sent all the same. */
     private boolean allPortSelect(ClassPortInfo pma) {
-        return (pma.capabilityMask() & ClassPortInfo.PERF_CAP_ALL_PORT_SELECT) != 0 || xmitDiscards || rcvErrors;
+        return (pma.capabilityMask() & ClassPortInfo.PERF_CAP_ALL_PORT_SELECT) != 0 || xmitDiscards || rcvErrors
+                || counterSet != null;
     }
 
     private Mono<List<Integer>> eachPort(Connection connection) {
@@ -166,7 +189,9 @@ final class PerfCommand extends FabricCommand {
 
     private Mono<Record> read(PerfClient perf, int port) {
         return (extended ? perf.portCountersExtended(lid, port) : xmitDiscards ? perf.portXmitDiscardDetails(lid, port)
-                : rcvErrors ? perf.portRcvErrorDetails(lid, port) : perf.portCounters(lid, port)).cast(Record.class);
+                : rcvErrors ? perf.portRcvErrorDetails(lid, port)
+                : counterSet != null ? perf.portCounterSet(lid, counterSet, port) : perf.portCounters(lid, port))
+                .cast(Record.class);
     }
 
     /**
@@ -182,6 +207,9 @@ final class PerfCommand extends FabricCommand {
         }
         if (rcvErrors) {
             return perf.resetPortRcvErrorDetails(lid, port, PortRcvErrorDetails.SELECT_ALL);
+        }
+        if (counterSet != null) {
+            return perf.resetPortCounterSet(lid, counterSet, port, COUNTER_SET_RESET_ALL);
         }
         return perf.classPortInfo(lid).flatMap(cpi -> perf.resetPortCounters(lid, port, PortCounters.SELECT_ALL,
                 (cpi.capabilityMask() & ClassPortInfo.PERF_CAP_XMIT_WAIT_SUPPORTED) != 0

@@ -1,6 +1,7 @@
 package io.reactiveumad.examples;
 
 import io.reactiveumad.mad.attr.ClassPortInfo;
+import io.reactiveumad.mad.perf.PortCounterSet;
 import io.reactiveumad.mad.perf.PortCounters;
 import io.reactiveumad.mad.perf.PortCountersExtended;
 import io.reactiveumad.mad.perf.PortRcvErrorDetails;
@@ -46,6 +47,13 @@ final class PerfText {
             line(out, "PortDLIDMappingErrors", d.portDlidMappingErrors());
             line(out, "PortVLMappingErrors", d.portVlMappingErrors());
             line(out, "PortLoopingErrors", d.portLoopingErrors());
+        } else if (counters instanceof PortCounterSet set) {
+            out.append(String.format("# %s counters: %s port %d%n", set.kind().attributeName(), node, port));
+            line(out, "PortSelect", set.portSelect());
+            hex(out, "CounterSelect", set.counterSelect(), 4);
+            for (int i = 0; i < set.values().size(); i++) {
+                line(out, set.kind().names().get(i), set.values().get(i));
+            }
         } else {
             throw new IllegalArgumentException("not a PerfMgt counter attribute: " + counters);
         }

@@ -28,6 +28,13 @@ class CliBadValuesTest {
         oneUsageLine(CliRun.run(command, "--transport", "embedded", "--deadline", seconds), "--deadline", seconds);
     }
 
+    /** perf reads one attribute: two of -x, -D, -E and the counter sets is a usage error naming them. */
+    @ParameterizedTest
+    @CsvSource({"-x,--vloppackets", "--oprcvcounters,--flowctlcounters", "-E,--vlxmitcounters"})
+    void twoPerfAttributesAreRefused(String one, String other) {
+        oneUsageLine(CliRun.run("perf", "--transport", "embedded", one, other, "1"), "read different attributes");
+    }
+
     /** -t, each MAD's timeout in milliseconds as the diag tools take it, on any command. */
     @ParameterizedTest
     @CsvSource({"discover,-t,0", "perf,-t,-5", "sa,--timeout,1.5", "errors,-t,3600001", "sminfo,-t,x"})

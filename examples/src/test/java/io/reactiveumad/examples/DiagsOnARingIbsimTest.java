@@ -286,11 +286,13 @@ class DiagsOnARingIbsimTest {
      * perf prints perfquery's text (the data counters masked: the MADs themselves move them between the two runs):
      * PortCounters, PortCountersExtended and the details of a switch port, all its ports at once (the switch's PMA
      * takes AllPortSelect), a host's ports summed (its PMA does not: perfquery emulates it, so do we) and a switch's
-     * ports one by one.
+     * ports one by one; and the six counter sets ibsim's PMA answers (all zero there: their layout is checked by
+     * GoldenVectorTest).
      */
     @ParameterizedTest
     @ValueSource(strings = {"S2", "S2 3", "-x S2 3", "-D S2 3", "-E S2 3", "-a S2", "-x -a S2", "-a H5", "-x -a H5",
-        "H5 1", "-a -l S2", "S2 1,3"})
+        "H5 1", "-a -l S2", "S2 1,3", "--oprcvcounters H5 1", "--flowctlcounters S2 3", "--vloppackets S2",
+        "--vlopdata H5 1", "--vlxmitflowctlerrors -a S2", "--vlxmitcounters -r H5 1"})
     void perfPrintsPerfquerysText(String options) {
         IbsimFabric fabric = FABRIC.fabric();
         String s2 = Long.toString(fabric.diag("H-2", "smpquery", "-D", "portinfo", "0,1", "0").requireSuccess().number("Lid"));

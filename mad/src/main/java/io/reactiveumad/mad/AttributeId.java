@@ -67,6 +67,12 @@ public final class AttributeId {
         public static final int PORT_COUNTERS = 0x0012;
         public static final int PORT_RCV_ERROR_DETAILS = 0x0015;
         public static final int PORT_XMIT_DISCARD_DETAILS = 0x0016;
+        public static final int PORT_OP_RCV_COUNTERS = 0x0017;
+        public static final int PORT_FLOW_CTL_COUNTERS = 0x0018;
+        public static final int PORT_VL_OP_PACKETS = 0x0019;
+        public static final int PORT_VL_OP_DATA = 0x001A;
+        public static final int PORT_VL_XMIT_FLOW_CTL_UPDATE_ERRORS = 0x001B;
+        public static final int PORT_VL_XMIT_WAIT_COUNTERS = 0x001C;
         public static final int PORT_COUNTERS_EXTENDED = 0x001D;
 
         private Perf() {

@@ -20,6 +20,7 @@ import io.reactiveumad.mad.attr.SwitchInfo;
 import io.reactiveumad.mad.attr.TrapDetails;
 import io.reactiveumad.mad.perf.PortCounters;
 import io.reactiveumad.mad.perf.PortCountersExtended;
+import io.reactiveumad.mad.perf.PortCounterSet;
 import io.reactiveumad.mad.perf.PortRcvErrorDetails;
 import io.reactiveumad.mad.perf.PortXmitDiscardDetails;
 import io.reactiveumad.mad.sa.InformInfoRecord;
@@ -300,6 +301,22 @@ class GoldenVectorTest {
     void portRcvErrorDetails() {
         assertGolden("PortRcvErrorDetails", new PortRcvErrorDetails(7, 0x3f, 0x1101, 0x2201, 0x3301, 0x4401, 0x5501,
                 0x6601), PortRcvErrorDetails::decode);
+    }
+
+    /** The six counter sets: counter i is (i + 1) times a step that fills its width; the 2-bit ones 1, 2, 3, 0, … */
+    @Test
+    void portCounterSets() {
+        Map<PortCounterSet.Kind, Long> steps = Map.of(PortCounterSet.Kind.OP_RCV_COUNTERS, 0x01010101L,
+                PortCounterSet.Kind.FLOW_CTL_COUNTERS, 0x02020202L, PortCounterSet.Kind.VL_OP_PACKETS, 0x0101L,
+                PortCounterSet.Kind.VL_OP_DATA, 0x01000001L, PortCounterSet.Kind.VL_XMIT_WAIT_COUNTERS, 0x0303L);
+        for (PortCounterSet.Kind kind : PortCounterSet.Kind.values()) {
+            List<Long> values = new java.util.ArrayList<>();
+            for (int i = 0; i < kind.names().size(); i++) {
+                values.add(kind == PortCounterSet.Kind.VL_XMIT_FLOW_CTL_UPDATE_ERRORS ? (i + 1) % 4 : steps.get(kind) * (i + 1));
+            }
+            assertGolden(kind.attributeName(), new PortCounterSet(kind, 5, 0x8001, values),
+                    (buf, o) -> PortCounterSet.decode(kind, buf, o));
+        }
     }
 
     @Test

@@ -10,8 +10,11 @@ import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.attr.ClassPortInfo;
 import io.reactiveumad.mad.perf.PortCounters;
 import io.reactiveumad.mad.perf.PortCountersExtended;
+import io.reactiveumad.mad.perf.PortCounterSet;
 import io.reactiveumad.mad.perf.PortRcvErrorDetails;
 import io.reactiveumad.mad.perf.PortXmitDiscardDetails;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.Objects;
 import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
@@ -45,6 +48,9 @@ public final class PerfClient implements Disposable {
     public static final AttributeType<PortXmitDiscardDetails> PORT_XMIT_DISCARD_DETAILS =
             new AttributeType<>(PortXmitDiscardDetails.ATTRIBUTE_ID, "PortXmitDiscardDetails",
                     PortXmitDiscardDetails.SIZE, PortXmitDiscardDetails::decode);
+
+    /** The counter sets' types, one per {@link PortCounterSet.Kind}. */
+    private static final Map<PortCounterSet.Kind, AttributeType<PortCounterSet>> COUNTER_SETS = counterSets();
 
     private final MadPort port;
     private final LazyAgent agent;
@@ -144,6 +150,31 @@ public final class PerfClient implements Disposable {
     public Mono<PortXmitDiscardDetails> resetPortXmitDiscardDetails(int lid, int portSelect, int counterSelect) {
         return set(lid, PORT_XMIT_DISCARD_DETAILS, PortXmitDiscardDetails.reset(checkPortSelect(portSelect),
                 counterSelect));
+    }
+
+    /**
+     * One of the counter sets of {@code portSelect}: the operational receive or flow-control counters, or a per-VL set
+     * (optional attributes: a PMA without one answers with a status).
+     */
+    public Mono<PortCounterSet> portCounterSet(int lid, PortCounterSet.Kind kind, int portSelect) {
+        Objects.requireNonNull(kind, "kind");
+        return get(lid, COUNTER_SETS.get(kind), PortCounterSet.request(kind, checkPortSelect(portSelect)));
+    }
+
+    /** Resets the counters of a counter set selected by {@code counterSelect} (bit 0 the first counter). */
+    public Mono<PortCounterSet> resetPortCounterSet(int lid, PortCounterSet.Kind kind, int portSelect, int counterSelect) {
+        Objects.requireNonNull(kind, "kind");
+        PortCounterSet zero = PortCounterSet.request(kind, checkPortSelect(portSelect));
+        return set(lid, COUNTER_SETS.get(kind), new PortCounterSet(kind, zero.portSelect(), counterSelect, zero.values()));
+    }
+
+    private static Map<PortCounterSet.Kind, AttributeType<PortCounterSet>> counterSets() {
+        Map<PortCounterSet.Kind, AttributeType<PortCounterSet>> types = new EnumMap<>(PortCounterSet.Kind.class);
+        for (PortCounterSet.Kind kind : PortCounterSet.Kind.values()) {
+            types.put(kind, new AttributeType<>(kind.attributeId(), kind.attributeName(), kind.size(),
+                    (buf, offset) -> PortCounterSet.decode(kind, buf, offset)));
+        }
+        return types;
     }
 
     /** PerfMgt Get of any attribute; {@code body} (may be null) is the request's data, e.g. a PortSelect. */
