@@ -33,7 +33,8 @@ import reactor.core.publisher.Mono;
  * {@link ErrorSweepOptions#dataCountersOnly()} every port's data counters are read instead of its errors; a
  * {@link ErrorSweepOptions#suppressed()} counter is never reported. A PMA request that fails for good is reported in
  * {@link NodeErrors#failures()}, counted as ibqueryerrors counts its PMA query failures; it never ends the sweep, and
- * a PMA that does not answer is not asked again (a dead switch costs one request's timeouts, not one per port). Only
+ * a PMA that answers neither a request nor its ClassPortInfo is asked nothing more (a dead switch costs two
+ * requests' timeouts, not one per port; {@code NodePma}). Only
  * the port closing, or its device going, ends the sweep with that error.
  *
  * <pre>{@code
