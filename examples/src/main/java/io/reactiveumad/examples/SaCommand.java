@@ -171,7 +171,7 @@ final class SaCommand extends FabricCommand {
 
     static final class Nodes extends Query {
         static final CommandInfo INFO = CommandInfo.of(Nodes.class, "nodes",
-                "NodeRecords (saquery NR).").withAliases("NR", "NodeRecord");
+                "NodeRecords (saquery NR).").withAliases("NR", "NodeRecord", "-N");
 
         private Integer lid;
 
@@ -228,7 +228,7 @@ final class SaCommand extends FabricCommand {
     static final class Paths extends Query {
         static final CommandInfo INFO = CommandInfo.of(Paths.class, "paths",
                 "PathRecords between two ports (saquery -p), by LIDs or by port GUIDs; with no filter every path the "
-                        + "SA knows, between every two ports (saquery PR).").withAliases("PR", "PathRecord");
+                        + "SA knows, between every two ports (saquery PR).").withAliases("PR", "PathRecord", "-p");
         private Integer slid;
         private Integer dlid;
         private String sgid;
@@ -274,7 +274,7 @@ final class SaCommand extends FabricCommand {
 
     static final class Links extends Query {
         static final CommandInfo INFO = CommandInfo.of(Links.class, "links",
-                "LinkRecords (saquery LR).").withAliases("LR", "LinkRecord");
+                "LinkRecords (saquery LR).").withAliases("LR", "LinkRecord", "-x");
 
         private Integer lid;
 
@@ -297,7 +297,7 @@ final class SaCommand extends FabricCommand {
 
     static final class Services extends Query {
         static final CommandInfo INFO = CommandInfo.of(Services.class, "services",
-                "ServiceRecords (saquery SR).").withAliases("SR", "ServiceRecord");
+                "ServiceRecords (saquery SR).").withAliases("SR", "ServiceRecord", "-S");
 
         Services(CliContext context) {
             super(context);
@@ -311,7 +311,7 @@ final class SaCommand extends FabricCommand {
 
     static final class Informs extends Query {
         static final CommandInfo INFO = CommandInfo.of(Informs.class, "inform",
-                "InformInfoRecords: who subscribed to which traps (saquery IIR).").withAliases("IIR", "InformInfoRecord");
+                "InformInfoRecords: who subscribed to which traps (saquery IIR).").withAliases("IIR", "InformInfoRecord", "-I");
 
         Informs(CliContext context) {
             super(context);
@@ -325,7 +325,7 @@ final class SaCommand extends FabricCommand {
 
     static final class Groups extends Query {
         static final CommandInfo INFO = CommandInfo.of(Groups.class, "groups",
-                "The multicast groups: MCMemberRecords as group dumps (saquery -g).");
+                "The multicast groups: MCMemberRecords as group dumps (saquery -g).").withAliases("-g");
 
         Groups(CliContext context) {
             super(context);
@@ -345,7 +345,8 @@ final class SaCommand extends FabricCommand {
     /** saquery -s: the ports whose capabilities say IsSM, then those that say IsSMdisabled. */
     static final class SubnetManagers extends FabricCommand {
         static final CommandInfo INFO = CommandInfo.of(SubnetManagers.class, "sms",
-                "The ports with an SM (IsSM), then those with one disabled (IsSMdisabled): PortInfoRecords (saquery -s).");
+                "The ports with an SM (IsSM), then those with one disabled (IsSMdisabled): PortInfoRecords (saquery -s).")
+                .withAliases("-s");
 
         private boolean json;
 
@@ -383,7 +384,7 @@ final class SaCommand extends FabricCommand {
 
     static final class ClassPortInfoQuery extends FabricCommand {
         static final CommandInfo INFO = CommandInfo.of(ClassPortInfoQuery.class, "classportinfo",
-                "The SA's ClassPortInfo (saquery -c).").withAliases("CPI", "ClassPortInfo");
+                "The SA's ClassPortInfo (saquery -c).").withAliases("CPI", "ClassPortInfo", "-c");
 
         private boolean json;
 

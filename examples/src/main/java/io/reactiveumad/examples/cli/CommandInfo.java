@@ -45,7 +45,9 @@ public record CommandInfo(Class<?> type, String name, List<String> aliases, Stri
      * ({@code smpquery NodeInfo}, {@code ni}, {@code NI}), and no two commands here differ only by case.
      */
     Optional<CommandInfo> subcommand(String word) {
+        // Names in any case (smp's NI is ni too); dash names exactly, as options are (saquery's -s is not -S).
         return subcommands.stream().filter(c -> c.name.equalsIgnoreCase(word)
-                || c.aliases.stream().anyMatch(word::equalsIgnoreCase)).findFirst();
+                || c.aliases.stream().anyMatch(a -> a.startsWith("-") ? a.equals(word) : a.equalsIgnoreCase(word)))
+                .findFirst();
     }
 }

@@ -120,13 +120,17 @@ public final class CommandLine {
                 out.println(model.info.version());
                 return Parsed.exit(0);
             }
-            if (!optionsEnded && positional == 0 && model.hasSubcommands() && arg.startsWith("-") && !knows(model, arg)) {
+            // A subcommand may answer to a dash name of its own (saquery's -s for "sa sms"), where no option has it.
+            boolean dashedSubcommand = !optionsEnded && positional == 0 && model.hasSubcommands() && arg.startsWith("-")
+                    && !knows(model, arg) && model.info.subcommand(arg).isPresent();
+            if (!optionsEnded && !dashedSubcommand && positional == 0 && model.hasSubcommands() && arg.startsWith("-")
+                    && !knows(model, arg)) {
                 Parsed handedOn = handOn(model, args, i);
                 if (handedOn != null) {
                     return handedOn;
                 }
             }
-            if (!optionsEnded && isOption(model, arg, positional)) {
+            if (!optionsEnded && !dashedSubcommand && isOption(model, arg, positional)) {
                 i = option(model, args, i, given);
                 continue;
             }
