@@ -7,9 +7,7 @@ import io.reactiveumad.mad.MadTimeoutException;
 import io.reactiveumad.mad.attr.ClassPortInfo;
 import io.reactiveumad.mad.perf.PortCounters;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Function;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -33,7 +31,8 @@ final class NodePma {
     private final int lid;
     private final Mono<Integer> capabilities;
     private final List<String> failures = new ArrayList<>();
-    private final Set<Integer> silent = new HashSet<>();
+    /** Whether the node's LID left its ClassPortInfo unanswered: nothing more is sent there. */
+    private boolean silent;
 
     /**
      * @param lid          where the node's ClassPortInfo is asked: a switch's LID, or a CA's first port's
@@ -45,9 +44,7 @@ final class NodePma {
                 .onErrorResume(e -> fatal(e) ? Mono.error(e) : Mono.fromSupplier(() -> {
                     synchronized (this) {
                         failures.add("ClassPortInfo of lid " + lid + ": " + e.getMessage());
-                        if (e instanceof MadTimeoutException) {
-                            silent.add(lid);
-                        }
+                        silent |= e instanceof MadTimeoutException;
                     }
                     return 0;
                 }))
@@ -79,7 +76,7 @@ final class NodePma {
         }
         return capabilities.map(caps -> {
             synchronized (this) {
-                if (silent.contains(lid) || (caps & ClassPortInfo.PERF_CAP_ALL_PORT_SELECT) == 0) {
+                if (silent || (caps & ClassPortInfo.PERF_CAP_ALL_PORT_SELECT) == 0) {
                     return false;
                 }
                 failures.add("PortCounters of lid " + lid + " port ALL: " + e.getMessage());
@@ -106,9 +103,9 @@ final class NodePma {
         });
     }
 
-    /** Whether {@code at} left a ClassPortInfo unanswered: nothing more is sent there. */
+    /** Whether {@code at} is the node's LID and it left its ClassPortInfo unanswered: nothing more is sent there. */
     synchronized boolean isSilent(int at) {
-        return silent.contains(at);
+        return at == lid && silent;
     }
 
     /** Every failure so far, one line each. */
