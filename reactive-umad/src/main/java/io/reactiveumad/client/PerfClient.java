@@ -158,14 +158,13 @@ public final class PerfClient implements Disposable {
      */
     public Mono<PortCounterSet> portCounterSet(int lid, PortCounterSet.Kind kind, int portSelect) {
         Objects.requireNonNull(kind, "kind");
-        return get(lid, COUNTER_SETS.get(kind), PortCounterSet.request(kind, checkPortSelect(portSelect)));
+        return get(lid, COUNTER_SETS.get(kind), PortCounterSet.reset(kind, checkPortSelect(portSelect), 0));
     }
 
     /** Resets the counters of a counter set selected by {@code counterSelect} (bit 0 the first counter). */
     public Mono<PortCounterSet> resetPortCounterSet(int lid, PortCounterSet.Kind kind, int portSelect, int counterSelect) {
         Objects.requireNonNull(kind, "kind");
-        PortCounterSet zero = PortCounterSet.request(kind, checkPortSelect(portSelect));
-        return set(lid, COUNTER_SETS.get(kind), new PortCounterSet(kind, zero.portSelect(), counterSelect, zero.values()));
+        return set(lid, COUNTER_SETS.get(kind), PortCounterSet.reset(kind, checkPortSelect(portSelect), counterSelect));
     }
 
     private static Map<PortCounterSet.Kind, AttributeType<PortCounterSet>> counterSets() {

@@ -102,9 +102,9 @@ public record PortCounterSet(Kind kind, int portSelect, int counterSelect, List<
         }
     }
 
-    /** A Get of {@code kind} for {@code portSelect}: every counter zero. */
-    public static PortCounterSet request(Kind kind, int portSelect) {
-        return new PortCounterSet(kind, portSelect, 0, java.util.Collections.nCopies(kind.names.size(), 0L));
+    /** A request: Get of {@code portSelect}, or Set resetting the counters in {@code counterSelect}; every counter zero. */
+    public static PortCounterSet reset(Kind kind, int portSelect, int counterSelect) {
+        return new PortCounterSet(kind, portSelect, counterSelect, java.util.Collections.nCopies(kind.names.size(), 0L));
     }
 
     public static PortCounterSet decode(Kind kind, ByteBuffer buf, int o) {
