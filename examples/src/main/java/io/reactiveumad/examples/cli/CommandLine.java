@@ -120,11 +120,11 @@ public final class CommandLine {
                 out.println(model.info.version());
                 return Parsed.exit(0);
             }
+            boolean unknownDash = !optionsEnded && positional == 0 && model.hasSubcommands() && arg.startsWith("-")
+                    && !knows(model, arg);
             // A subcommand may answer to a dash name of its own (saquery's -s for "sa sms"), where no option has it.
-            boolean dashedSubcommand = !optionsEnded && positional == 0 && model.hasSubcommands() && arg.startsWith("-")
-                    && !knows(model, arg) && model.info.subcommand(arg).isPresent();
-            if (!optionsEnded && !dashedSubcommand && positional == 0 && model.hasSubcommands() && arg.startsWith("-")
-                    && !knows(model, arg)) {
+            boolean dashedSubcommand = unknownDash && model.info.subcommand(arg).isPresent();
+            if (unknownDash && !dashedSubcommand) {
                 Parsed handedOn = handOn(model, args, i);
                 if (handedOn != null) {
                     return handedOn;
