@@ -6,6 +6,8 @@ import io.reactiveumad.mad.attr.ClassPortInfo;
 import io.reactiveumad.mad.attr.NodeDescription;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.attr.PortInfo;
+import io.reactiveumad.mad.attr.InformInfo;
+import io.reactiveumad.mad.sa.InformInfoRecord;
 import io.reactiveumad.mad.sa.LinkRecord;
 import io.reactiveumad.mad.sa.McMemberRecord;
 import io.reactiveumad.mad.sa.NodeRecord;
@@ -17,10 +19,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.Values;
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 
 final class SaCommand extends FabricCommand {
     static final CommandInfo INFO = CommandInfo.of(SaCommand.class, "sa",
@@ -38,6 +42,7 @@ final class SaCommand extends FabricCommand {
     private Integer nameOfLid;
     private Long nameOfGuid;
     private boolean list;
+    private SaNodeArgument node;
 
     SaCommand(CliContext context) {
         super(context);
@@ -60,7 +65,12 @@ final class SaCommand extends FabricCommand {
         d.option("-U", "--name-of-guid").label("GUID").help("Only the name of the node with this port GUID (as saquery -U).")
                 .to(Guids::parse, v -> lookup(() -> nameOfGuid = v));
         d.flag("-D", "--list").help("Only the CAs' LIDs and names (as saquery -D).").to(() -> lookup(() -> list = true));
+        d.parameter("NODE").optional().help(NODE_HELP).to(SaNodeArgument.parser(0, "a LID or a node name"), v -> node = v);
     }
+
+    /** The help of a NodeRecord query's node argument, as saquery reads it. */
+    static final String NODE_HELP = "Only the NodeRecords of this LID, or of the LID of the first node with this "
+            + "NodeDescription (as saquery's [lid] or name).";
 
     private void lookup(Runnable set) {
         lookups++;
@@ -76,8 +86,11 @@ final class SaCommand extends FabricCommand {
         if (lookups > 1) {
             throw new UsageException("-L, -l, -G, -O, -U and -D each ask one thing: give one");
         }
+        if (lookups > 0 && node != null) {
+            throw new UsageException("-L, -l, -G, -O, -U and -D name their node themselves: no NODE argument with them");
+        }
         NodeNameMap names = nodeNames.load(context, err());
-        List<NodeRecord> nodes = query(SaCommand::client, sa -> sa.getTable(SaClient.NODE_RECORD).collectList(), "SA nodes");
+        List<NodeRecord> nodes = query(SaCommand::client, sa -> Nodes.records(sa, node).collectList(), "SA nodes");
         if (lookups == 0) {
             return print(this, nodes, json, r -> SaText.nodeRecord((NodeRecord) r, names));
         }
@@ -173,7 +186,7 @@ final class SaCommand extends FabricCommand {
         static final CommandInfo INFO = CommandInfo.of(Nodes.class, "nodes",
                 "NodeRecords (saquery NR).").withAliases("NR", "NodeRecord", "-N");
 
-        private Integer lid;
+        private SaNodeArgument node;
 
         Nodes(CliContext context) {
             super(context);
@@ -182,17 +195,25 @@ final class SaCommand extends FabricCommand {
         @Override
         public void declare(Declaration d) {
             super.declare(d);
-            d.option("--lid").label("LID").help("Only the node with this LID.").to(Lids::unicast, v -> lid = v);
+            d.option("--lid").label("LID").help("Only the node with this LID.")
+                    .to(Lids::unicast, v -> node = SaNodeArgument.ofLid(v, 0));
+            d.parameter("NODE").optional().help(NODE_HELP).to(SaNodeArgument.parser(0, "a LID or a node name"),
+                    v -> node = v);
         }
 
         @Override
         Flux<NodeRecord> query(SaClient sa) {
-            if (lid == null) {
+            return records(sa, node);
+        }
+
+        /** Every NodeRecord, or with {@code node} those of its LID. */
+        static Flux<NodeRecord> records(SaClient sa, SaNodeArgument node) {
+            if (node == null) {
                 return sa.getTable(SaClient.NODE_RECORD);
             }
-            NodeRecord template = new NodeRecord(lid, NodeInfo.decode(ByteBuffer.allocate(NodeInfo.SIZE), 0),
-                    new NodeDescription(""));
-            return sa.getTable(SaClient.NODE_RECORD, template, NodeRecord.Component.LID);
+            return node.lid(sa).flatMapMany(lid -> sa.getTable(SaClient.NODE_RECORD, new NodeRecord(lid,
+                    NodeInfo.decode(ByteBuffer.allocate(NodeInfo.SIZE), 0), new NodeDescription("")),
+                    NodeRecord.Component.LID));
         }
     }
 
@@ -202,6 +223,7 @@ final class SaCommand extends FabricCommand {
 
         private Integer lid;
         private Integer portNumber;
+        private SaNodeArgument node;
 
         PortInfos(CliContext context) {
             super(context);
@@ -213,15 +235,28 @@ final class SaCommand extends FabricCommand {
             d.option("--lid").label("LID").help("Only the ports of this LID.").to(Lids::unicast, v -> lid = v);
             d.option("--port-number").label("N").help("Only this port number (with --lid).")
                     .to(Values.between(0, 254), v -> portNumber = v);
+            d.parameter("NODE[/PORT[/OPTIONS]]").optional()
+                    .help("Only the ports of this LID or named node, of this port number, with these options (as "
+                            + "saquery PIR's [lid]/[port]/[options]).")
+                    .to(SaNodeArgument.parser(2, "NODE[/PORT[/OPTIONS]]"), v -> node = v);
         }
 
         @Override
         Flux<PortInfoRecord> query(SaClient sa) {
-            long mask = (lid != null ? PortInfoRecord.Component.ENDPORT_LID : 0)
-                    | (portNumber != null ? PortInfoRecord.Component.PORT_NUM : 0);
-            PortInfoRecord template = new PortInfoRecord(lid == null ? 0 : lid, portNumber == null ? 0 : portNumber, 0,
-                    PortInfo.decode(ByteBuffer.allocate(PortInfo.SIZE), 0));
-            return sa.getTable(SaClient.PORT_INFO_RECORD, template, mask);
+            if (node != null && (lid != null || portNumber != null)) {
+                throw new UsageException("--lid and --port-number, or NODE/PORT: give one");
+            }
+            Mono<Integer> at = node != null ? node.lid(sa) : Mono.justOrEmpty(lid);
+            Integer port = node != null ? node.number(0) : portNumber;
+            Integer options = node != null ? node.number(1) : null;
+            return at.map(Optional::of).defaultIfEmpty(Optional.empty()).flatMapMany(found -> {
+                long mask = (found.isPresent() ? PortInfoRecord.Component.ENDPORT_LID : 0)
+                        | (port != null ? PortInfoRecord.Component.PORT_NUM : 0)
+                        | (options != null ? PortInfoRecord.Component.OPTIONS : 0);
+                PortInfoRecord template = new PortInfoRecord(found.orElse(0), port == null ? 0 : port,
+                        options == null ? 0 : options, PortInfo.decode(ByteBuffer.allocate(PortInfo.SIZE), 0));
+                return sa.getTable(SaClient.PORT_INFO_RECORD, template, mask);
+            });
         }
     }
 
@@ -268,15 +303,14 @@ final class SaCommand extends FabricCommand {
             return sa.getTable(SaClient.PATH_RECORD, template,
                     PathRecord.Component.SLID | PathRecord.Component.DLID | PathRecord.Component.NUMB_PATH);
         }
-
-        /** The default GID prefix (fe80::) unless the text gives one as {@code prefix:guid}. */
     }
 
     static final class Links extends Query {
         static final CommandInfo INFO = CommandInfo.of(Links.class, "links",
                 "LinkRecords (saquery LR).").withAliases("LR", "LinkRecord", "-x");
 
-        private Integer lid;
+        private SaNodeArgument from;
+        private SaNodeArgument to;
 
         Links(CliContext context) {
             super(context);
@@ -285,13 +319,30 @@ final class SaCommand extends FabricCommand {
         @Override
         public void declare(Declaration d) {
             super.declare(d);
-            d.option("--lid").label("LID").help("Only links from this LID.").to(Lids::unicast, v -> lid = v);
+            d.option("--lid").label("LID").help("Only links from this LID.")
+                    .to(Lids::unicast, v -> from = SaNodeArgument.ofLid(v, 1));
+            d.parameter("FROM[/PORT]").optional().help("Only links from this LID or named node, from this port.")
+                    .to(SaNodeArgument.parser(1, "FROM[/PORT]"), v -> from = v);
+            d.parameter("TO[/PORT]").optional().help("Only links to this LID or named node, to this port (as saquery "
+                    + "LR's [from_lid]/[from_port] [to_lid]/[to_port]).").to(SaNodeArgument.parser(1, "TO[/PORT]"),
+                    v -> to = v);
         }
 
         @Override
         Flux<LinkRecord> query(SaClient sa) {
-            return lid == null ? sa.getTable(SaClient.LINK_RECORD)
-                    : sa.getTable(SaClient.LINK_RECORD, new LinkRecord(lid, 0, 0, 0), LinkRecord.Component.FROM_LID);
+            Mono<Optional<Integer>> fromLid = from == null ? Mono.just(Optional.empty()) : from.lid(sa).map(Optional::of);
+            Mono<Optional<Integer>> toLid = to == null ? Mono.just(Optional.empty()) : to.lid(sa).map(Optional::of);
+            Integer fromPort = from == null ? null : from.number(0);
+            Integer toPort = to == null ? null : to.number(0);
+            return Mono.zip(fromLid, toLid).flatMapMany(lids -> {
+                long mask = (lids.getT1().isPresent() ? LinkRecord.Component.FROM_LID : 0)
+                        | (fromPort != null ? LinkRecord.Component.FROM_PORT : 0)
+                        | (lids.getT2().isPresent() ? LinkRecord.Component.TO_LID : 0)
+                        | (toPort != null ? LinkRecord.Component.TO_PORT : 0);
+                LinkRecord template = new LinkRecord(lids.getT1().orElse(0), fromPort == null ? 0 : fromPort,
+                        toPort == null ? 0 : toPort, lids.getT2().orElse(0));
+                return mask == 0 ? sa.getTable(SaClient.LINK_RECORD) : sa.getTable(SaClient.LINK_RECORD, template, mask);
+            });
         }
     }
 
@@ -313,13 +364,28 @@ final class SaCommand extends FabricCommand {
         static final CommandInfo INFO = CommandInfo.of(Informs.class, "inform",
                 "InformInfoRecords: who subscribed to which traps (saquery IIR).").withAliases("IIR", "InformInfoRecord", "-I");
 
+        private Gid subscriber;
+
         Informs(CliContext context) {
             super(context);
         }
 
         @Override
+        public void declare(Declaration d) {
+            super.declare(d);
+            d.parameter("SUBSCRIBER_GID").optional()
+                    .help("Only the subscriptions of this port GID (as saquery IIR's [subscriber_gid]).")
+                    .to(text -> Guids.parseGid("SUBSCRIBER_GID", text, false), v -> subscriber = v);
+        }
+
+        @Override
         Flux<? extends Record> query(SaClient sa) {
-            return sa.getTable(SaClient.INFORM_INFO_RECORD);
+            if (subscriber == null) {
+                return sa.getTable(SaClient.INFORM_INFO_RECORD);
+            }
+            InformInfoRecord template = new InformInfoRecord(subscriber, 0,
+                    InformInfo.decode(ByteBuffer.allocate(InformInfo.SIZE), 0));
+            return sa.getTable(SaClient.INFORM_INFO_RECORD, template, InformInfoRecord.Component.SUBSCRIBER_GID);
         }
     }
 

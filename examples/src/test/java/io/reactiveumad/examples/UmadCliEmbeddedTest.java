@@ -214,6 +214,35 @@ class UmadCliEmbeddedTest {
         assertThat(portInfo.get(0).get("portInfo.lid").asInt()).isEqualTo(host2);
     }
 
+    /**
+     * saquery's node arguments name a node by its NodeDescription as well as by LID: sa looks the LID up among the
+     * NodeRecords (the whole table: the embedded SA segments it) and asks for that LID's records, as saquery does.
+     */
+    @Test
+    void saNodeArgumentsNameANodeByDescription() {
+        JsonNode byName = succeeds("sa", "sw2 leaf switch", "--transport", "embedded", "--json").json();
+        assertThat(byName).hasSize(1);
+        assertThat(byName.get(0).get("lid").asInt()).isEqualTo(4);
+        assertThat(succeeds("sa", "NR", "4", "--transport", "embedded", "--json").json()).isEqualTo(byName);
+        JsonNode ports = succeeds("sa", "PIR", "host2 HCA-1/1", "--transport", "embedded", "--json").json();
+        assertThat(ports).hasSize(1);
+        assertThat(ports.get(0).get("endportLid").asInt()).isEqualTo(3);
+        assertThat(ports.get(0).get("portNum").asInt()).isEqualTo(1);
+        JsonNode links = succeeds("sa", "LR", "sw2 leaf switch/1", "host3 HCA-1", "--transport", "embedded", "--json").json();
+        assertThat(links).hasSize(1);
+        assertThat(links.get(0).get("fromLid").asInt()).isEqualTo(4);
+        assertThat(links.get(0).get("fromPort").asInt()).isEqualTo(1);
+        assertThat(links.get(0).get("toLid").asInt()).isEqualTo(5);
+
+        CliRun unknown = CliRun.run("sa", "NR", "nosuch", "--transport", "embedded");
+        assertThat(unknown.exitCode()).isEqualTo(1);
+        assertThat(unknown.err()).contains("no NodeRecord is described as \"nosuch\"");
+        CliRun badPort = CliRun.run("sa", "PIR", "4/x", "--transport", "embedded");
+        assertThat(badPort.exitCode()).isEqualTo(2);
+        assertThat(badPort.err()).contains("'4/x' is not NODE[/PORT[/OPTIONS]]: 'x' is not a number");
+        assertThat(CliRun.run("sa", "-L", "x", "sw2 leaf switch", "--transport", "embedded").exitCode()).isEqualTo(2);
+    }
+
     @Test
     void perfReadsThePmaCounters() {
         // The hook runs once the fabric is up and before the command queries it.

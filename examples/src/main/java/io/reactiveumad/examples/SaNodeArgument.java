@@ -1,0 +1,78 @@
+package io.reactiveumad.examples;
+
+import io.reactiveumad.client.SaClient;
+import io.reactiveumad.examples.cli.Converter;
+import java.util.ArrayList;
+import java.util.List;
+import reactor.core.publisher.Mono;
+
+/**
+ * saquery's node argument, {@code NODE[/N[/N]]}: the node as a unicast LID, or as a name beginning with a letter
+ * (the LID of the first NodeRecord with that description, asked of the SA as saquery asks it), then up to
+ * {@code numbers} numbers after slashes (a port, a block, ...), decimal or hex with 0x; an empty one is not given.
+ *
+ * @param name    the name, or null when the LID was given
+ * @param lid     the LID given, or 0 when a name was
+ * @param numbers the numbers, null where one was not given
+ */
+record SaNodeArgument(String name, int lid, List<Integer> numbers) {
+    /** A node given by LID, with {@code numbers} numbers not given. */
+    static SaNodeArgument ofLid(int lid, int numbers) {
+        List<Integer> none = new ArrayList<>();
+        for (int i = 0; i < numbers; i++) {
+            none.add(null);
+        }
+        return new SaNodeArgument(null, lid, none);
+    }
+
+    /** A converter for an argument taking {@code numbers} numbers after the node; {@code form} names them in errors. */
+    static Converter<SaNodeArgument> parser(int numbers, String form) {
+        return text -> {
+            String[] parts = text.split("/", -1);
+            if (parts.length > numbers + 1) {
+                throw new IllegalArgumentException("'" + text + "' is not " + form);
+            }
+            String node = parts[0].strip();
+            boolean named = !node.isEmpty() && Character.isLetter(node.charAt(0));
+            int lid = named ? 0 : Lids.unicast(node);
+            List<Integer> given = new ArrayList<>();
+            for (int i = 1; i <= numbers; i++) {
+                given.add(i < parts.length ? number(parts[i], text, form) : null);
+            }
+            return new SaNodeArgument(named ? node : null, lid, given);
+        };
+    }
+
+    private static Integer number(String part, String text, String form) {
+        if (part.isBlank()) {
+            return null;
+        }
+        try {
+            int value = Integer.decode(part.strip());
+            if (value >= 0) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // told below, with the form the argument takes
+        }
+        throw new IllegalArgumentException("'" + text + "' is not " + form + ": '" + part + "' is not a number");
+    }
+
+    /** The i-th number after the node (from 0), or null when it was not given. */
+    Integer number(int i) {
+        return numbers.get(i);
+    }
+
+    /** The node's LID: the one given, or the first NodeRecord's whose NodeDescription is the name. */
+    Mono<Integer> lid(SaClient sa) {
+        if (name == null) {
+            return Mono.just(lid);
+        }
+        return sa.getTable(SaClient.NODE_RECORD)
+                .filter(r -> r.nodeDescription().text().equals(name))
+                .next()
+                .map(r -> r.lid())
+                .switchIfEmpty(Mono.error(() -> new IllegalStateException("no NodeRecord is described as \"" + name
+                        + "\": give its LID, or its NodeDescription as the SA has it")));
+    }
+}
