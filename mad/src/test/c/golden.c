@@ -121,27 +121,32 @@ static void port_info(void)
 	dump("PortInfo", b, 64);
 }
 
+static void fill_switch_info(uint8_t *b, int base)
+{
+	mad_set_field(b, base, IB_SW_LINEAR_FDB_CAP_F, 0xc000);
+	mad_set_field(b, base, IB_SW_RANDOM_FDB_CAP_F, 0x0100);
+	mad_set_field(b, base, IB_SW_MCAST_FDB_CAP_F, 0x0400);
+	mad_set_field(b, base, IB_SW_LINEAR_FDB_TOP_F, 0x01ff);
+	mad_set_field(b, base, IB_SW_DEF_PORT_F, 3);
+	mad_set_field(b, base, IB_SW_DEF_MCAST_PRIM_F, 4);
+	mad_set_field(b, base, IB_SW_DEF_MCAST_NOT_PRIM_F, 5);
+	mad_set_field(b, base, IB_SW_LIFE_TIME_F, 0x12);
+	mad_set_field(b, base, IB_SW_STATE_CHANGE_F, 1);
+	mad_set_field(b, base, IB_SW_OPT_SLTOVL_MAPPING_F, 2);
+	mad_set_field(b, base, IB_SW_LIDS_PER_PORT_F, 0x0101);
+	mad_set_field(b, base, IB_SW_PARTITION_ENFORCE_CAP_F, 0x0020);
+	mad_set_field(b, base, IB_SW_PARTITION_ENF_INB_F, 1);
+	mad_set_field(b, base, IB_SW_PARTITION_ENF_OUTB_F, 0);
+	mad_set_field(b, base, IB_SW_FILTER_RAW_INB_F, 1);
+	mad_set_field(b, base, IB_SW_FILTER_RAW_OUTB_F, 0);
+	mad_set_field(b, base, IB_SW_ENHANCED_PORT0_F, 1);
+	mad_set_field(b, base, IB_SW_MCAST_FDB_TOP_F, 0xc0ff);
+}
+
 static void switch_info(void)
 {
 	uint8_t b[BUF] = { 0 };
-	mad_set_field(b, 0, IB_SW_LINEAR_FDB_CAP_F, 0xc000);
-	mad_set_field(b, 0, IB_SW_RANDOM_FDB_CAP_F, 0x0100);
-	mad_set_field(b, 0, IB_SW_MCAST_FDB_CAP_F, 0x0400);
-	mad_set_field(b, 0, IB_SW_LINEAR_FDB_TOP_F, 0x01ff);
-	mad_set_field(b, 0, IB_SW_DEF_PORT_F, 3);
-	mad_set_field(b, 0, IB_SW_DEF_MCAST_PRIM_F, 4);
-	mad_set_field(b, 0, IB_SW_DEF_MCAST_NOT_PRIM_F, 5);
-	mad_set_field(b, 0, IB_SW_LIFE_TIME_F, 0x12);
-	mad_set_field(b, 0, IB_SW_STATE_CHANGE_F, 1);
-	mad_set_field(b, 0, IB_SW_OPT_SLTOVL_MAPPING_F, 2);
-	mad_set_field(b, 0, IB_SW_LIDS_PER_PORT_F, 0x0101);
-	mad_set_field(b, 0, IB_SW_PARTITION_ENFORCE_CAP_F, 0x0020);
-	mad_set_field(b, 0, IB_SW_PARTITION_ENF_INB_F, 1);
-	mad_set_field(b, 0, IB_SW_PARTITION_ENF_OUTB_F, 0);
-	mad_set_field(b, 0, IB_SW_FILTER_RAW_INB_F, 1);
-	mad_set_field(b, 0, IB_SW_FILTER_RAW_OUTB_F, 0);
-	mad_set_field(b, 0, IB_SW_ENHANCED_PORT0_F, 1);
-	mad_set_field(b, 0, IB_SW_MCAST_FDB_TOP_F, 0xc0ff);
+	fill_switch_info(b, 0);
 	dump("SwitchInfo", b, 20);
 }
 
@@ -207,14 +212,19 @@ static void multicast_forwarding_table(void)
 	dump("MulticastForwardingTable", b, 64);
 }
 
+static void fill_sm_info(uint8_t *b, int base)
+{
+	mad_set_field64(b, base, IB_SMINFO_GUID_F, 0x0002c903000abcdeULL);
+	mad_set_field64(b, base, IB_SMINFO_KEY_F, 0x0123456789abcdefULL);
+	mad_set_field(b, base, IB_SMINFO_ACT_F, 0x89abcdef);
+	mad_set_field(b, base, IB_SMINFO_PRIO_F, 0xc);
+	mad_set_field(b, base, IB_SMINFO_STATE_F, 3);
+}
+
 static void sm_info(void)
 {
 	uint8_t b[BUF] = { 0 };
-	mad_set_field64(b, 0, IB_SMINFO_GUID_F, 0x0002c903000abcdeULL);
-	mad_set_field64(b, 0, IB_SMINFO_KEY_F, 0x0123456789abcdefULL);
-	mad_set_field(b, 0, IB_SMINFO_ACT_F, 0x89abcdef);
-	mad_set_field(b, 0, IB_SMINFO_PRIO_F, 0xc);
-	mad_set_field(b, 0, IB_SMINFO_STATE_F, 3);
+	fill_sm_info(b, 0);
 	dump("SmInfo", b, 21);
 }
 
@@ -454,6 +464,26 @@ static void lft_record(void)
 	dump("LinearForwardingTableRecord", b, 72);
 }
 
+static void switch_info_record(void)
+{
+	/* libibmad has no SwitchInfoRecord fields: OpenSM's struct, its SwitchInfo by libibmad's fields. */
+	uint8_t b[BUF] = { 0 };
+	ib_switch_info_record_t *r = (ib_switch_info_record_t *)b;
+	r->lid = cl_hton16(0x0c0e);
+	fill_switch_info(b, 4);
+	dump("SwitchInfoRecord", b, sizeof(*r));
+}
+
+static void sm_info_record(void)
+{
+	/* libibmad has no SMInfoRecord fields: OpenSM's struct, its SMInfo by libibmad's fields. */
+	uint8_t b[BUF] = { 0 };
+	ib_sminfo_record_t *r = (ib_sminfo_record_t *)b;
+	r->lid = cl_hton16(0x0bcd);
+	fill_sm_info(b, 4);
+	dump("SmInfoRecord", b, sizeof(*r));
+}
+
 static void service_record(void)
 {
 	uint8_t b[BUF] = { 0 };
@@ -673,6 +703,8 @@ int main(void)
 	path_record();
 	link_record();
 	lft_record();
+	switch_info_record();
+	sm_info_record();
 	service_record();
 	mc_member_record();
 	port_counters();

@@ -31,6 +31,8 @@ import io.reactiveumad.mad.sa.NodeRecord;
 import io.reactiveumad.mad.sa.PathRecord;
 import io.reactiveumad.mad.sa.PortInfoRecord;
 import io.reactiveumad.mad.sa.ServiceRecord;
+import io.reactiveumad.mad.sa.SmInfoRecord;
+import io.reactiveumad.mad.sa.SwitchInfoRecord;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -159,6 +161,18 @@ class GoldenVectorTest {
         assertGolden("LinearForwardingTableRecord", new LinearForwardingTableRecord(0x0c0d, 0x0102,
                 new LinearForwardingTable(IntStream.range(0, 64).map(i -> 0xff - i).boxed().toList())),
                 LinearForwardingTableRecord::decode);
+    }
+
+    @Test
+    void switchInfoRecord() {
+        assertGolden("SwitchInfoRecord", new SwitchInfoRecord(0x0c0e, new SwitchInfo(0xc000, 0x0100, 0x0400, 0x01ff, 3, 4,
+                5, 0x12, true, 2, 0x0101, 0x0020, true, false, true, false, true, 0xc0ff)), SwitchInfoRecord::decode);
+    }
+
+    @Test
+    void smInfoRecord() {
+        assertGolden("SmInfoRecord", new SmInfoRecord(0x0bcd, new SmInfo(0x0002c903000abcdeL, 0x0123456789abcdefL,
+                0x89abcdefL, 0xc, 3)), SmInfoRecord::decode);
     }
 
     @Test

@@ -23,6 +23,8 @@ import io.reactiveumad.mad.perf.PortRcvErrorDetails;
 import io.reactiveumad.mad.perf.PortXmitDiscardDetails;
 import io.reactiveumad.mad.sa.InformInfoRecord;
 import io.reactiveumad.mad.sa.LinearForwardingTableRecord;
+import io.reactiveumad.mad.sa.SmInfoRecord;
+import io.reactiveumad.mad.sa.SwitchInfoRecord;
 import io.reactiveumad.mad.sa.LinkRecord;
 import io.reactiveumad.mad.sa.McMemberRecord;
 import io.reactiveumad.mad.sa.NodeRecord;
@@ -97,6 +99,8 @@ class RoundTripPropertyTest {
                 new Codec("LinkRecord", LinkRecord.SIZE, LinkRecord::decode),
                 new Codec("LinearForwardingTableRecord", LinearForwardingTableRecord.SIZE,
                         LinearForwardingTableRecord::decode),
+                new Codec("SwitchInfoRecord", SwitchInfoRecord.SIZE, SwitchInfoRecord::decode),
+                new Codec("SmInfoRecord", SmInfoRecord.SIZE, SmInfoRecord::decode),
                 Codec.withText("ServiceRecord", ServiceRecord.SIZE, ServiceRecord::decode, 48, 64),
                 new Codec("McMemberRecord", McMemberRecord.SIZE, McMemberRecord::decode),
                 Codec.withFlags("InformInfoRecord", InformInfoRecord.SIZE, InformInfoRecord::decode, 46, 47),

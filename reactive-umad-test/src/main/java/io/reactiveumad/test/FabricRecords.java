@@ -5,12 +5,15 @@ import static io.reactiveumad.test.SubnetAdministrator.has;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.attr.LinearForwardingTable;
 import io.reactiveumad.mad.attr.NodeDescription;
+import io.reactiveumad.mad.attr.SmInfo;
 import io.reactiveumad.mad.sa.LinearForwardingTableRecord;
 import io.reactiveumad.mad.sa.LinkRecord;
 import io.reactiveumad.mad.sa.NodeRecord;
 import io.reactiveumad.mad.sa.PathRecord;
 import io.reactiveumad.mad.sa.PortInfoRecord;
 import io.reactiveumad.mad.sa.Selector;
+import io.reactiveumad.mad.sa.SmInfoRecord;
+import io.reactiveumad.mad.sa.SwitchInfoRecord;
 import io.reactiveumad.test.topology.Link;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +21,7 @@ import java.util.Map;
 
 /**
  * The SA records that describe the fabric as the SM last swept it (NodeRecord, PortInfoRecord,
- * LinkRecord, PathRecord, LinearForwardingTableRecord), filtered by a query's component mask. Read-only:
+ * LinkRecord, PathRecord, LinearForwardingTableRecord, SwitchInfoRecord, SMInfoRecord), filtered by a query's component mask. Read-only:
  * what clients register (services, multicast groups, subscriptions) stays with {@link SubnetAdministrator}.
  * Runs on the fabric executor.
  */
@@ -156,6 +159,27 @@ final class FabricRecords {
             }
         }
         return out;
+    }
+
+    /** Every in-service switch's SwitchInfo, as its SMA answers it (the LID component). */
+    List<SwitchInfoRecord> switchInfoRecords(SwitchInfoRecord q, long mask) {
+        List<SwitchInfoRecord> out = new ArrayList<>();
+        for (FabricNode n : engine.inService().values()) {
+            int lid = n.ports[0].lid;
+            if (n.isSwitch() && (!has(mask, SwitchInfoRecord.Component.LID) || lid == q.lid())) {
+                out.add(new SwitchInfoRecord(lid, Sma.switchInfo(n)));
+            }
+        }
+        return out;
+    }
+
+    /** The SM the SA knows, itself, at its port's LID (the LID component); its SM_Key never given. */
+    List<SmInfoRecord> smInfoRecords(SmInfoRecord q, long mask) {
+        FabricNode node = engine.smNode();
+        int lid = node.addressable(engine.smPort()).lid;
+        SmInfo sm = sma.smInfo(node, engine.smPort());
+        return sm == null || has(mask, SmInfoRecord.Component.LID) && lid != q.lid() ? List.of()
+                : List.of(new SmInfoRecord(lid, sm));
     }
 
     /** The GID of the in-service port with {@code lid}, or the zero GID. */

@@ -160,14 +160,14 @@ final class Sma implements LocalService {
     }
 
     /** SMInfo of the master SM at its own port; elsewhere there is no SM to describe. */
-    private SmInfo smInfo(FabricNode node, int port) {
+    SmInfo smInfo(FabricNode node, int port) {
         if (node != engine.smNode() || port != engine.smPort()) {
             return null;
         }
         return new SmInfo(node.node.portGuid(port), 0, engine.sweeps(), 0, SmInfo.STATE_MASTER);
     }
 
-    private static SwitchInfo switchInfo(FabricNode node) {
+    static SwitchInfo switchInfo(FabricNode node) {
         return new SwitchInfo(LINEAR_FDB_CAP, 0, MULTICAST_FDB_CAP, Math.max(node.lft.length - 1, 0), 0, 0, 0, 0, false, 0,
                 0, PARTITION_CAP, false, false, false, false, node.node.enhancedPort0(), node.multicastTop());
     }

@@ -16,6 +16,8 @@ import io.reactiveumad.mad.attr.Notice;
 import io.reactiveumad.mad.attr.TrapDetails;
 import io.reactiveumad.mad.sa.InformInfoRecord;
 import io.reactiveumad.mad.sa.LinearForwardingTableRecord;
+import io.reactiveumad.mad.sa.SmInfoRecord;
+import io.reactiveumad.mad.sa.SwitchInfoRecord;
 import io.reactiveumad.mad.sa.LinkRecord;
 import io.reactiveumad.mad.sa.McMemberRecord;
 import io.reactiveumad.mad.sa.NodeRecord;
@@ -41,7 +43,7 @@ import reactor.core.scheduler.Scheduler;
 
 /**
  * The SA at the SM's port (class 0x03, version 2). Get and GetTable with component masks for NodeRecord,
- * PortInfoRecord, LinkRecord, PathRecord, LinearForwardingTableRecord (those describe the fabric as the SM
+ * PortInfoRecord, LinkRecord, PathRecord, LinearForwardingTableRecord, SwitchInfoRecord, SMInfoRecord (those describe the fabric as the SM
  * swept it: {@link FabricRecords}), ServiceRecord (also Set to register, with a lease, and Delete:
  * {@link ServiceRegistrations}), MCMemberRecord (Set joins, Delete leaves), InformInfoRecord; ClassPortInfo;
  * InformInfo Set (Subscribe 1/0: {@link SaReports}). A
@@ -169,6 +171,10 @@ final class SubnetAdministrator implements LocalService {
             case LinearForwardingTableRecord.ATTRIBUTE_ID -> answer(request, method,
                     fabric.linearForwardingTableRecords(LinearForwardingTableRecord.decode(in, data), mask),
                     LinearForwardingTableRecord.SIZE);
+            case SwitchInfoRecord.ATTRIBUTE_ID -> answer(request, method,
+                    fabric.switchInfoRecords(SwitchInfoRecord.decode(in, data), mask), SwitchInfoRecord.SIZE);
+            case SmInfoRecord.ATTRIBUTE_ID -> answer(request, method,
+                    fabric.smInfoRecords(SmInfoRecord.decode(in, data), mask), SmInfoRecord.SIZE);
             case ServiceRecord.ATTRIBUTE_ID -> service(request, method, ServiceRecord.decode(in, data), mask);
             case McMemberRecord.ATTRIBUTE_ID -> multicast(request, method, McMemberRecord.decode(in, data), mask);
             case InformInfoRecord.ATTRIBUTE_ID -> answer(request, method,

@@ -30,6 +30,8 @@ import io.reactiveumad.mad.sa.NodeRecord;
 import io.reactiveumad.mad.sa.PathRecord;
 import io.reactiveumad.mad.sa.PortInfoRecord;
 import io.reactiveumad.mad.sa.ServiceRecord;
+import io.reactiveumad.mad.sa.SmInfoRecord;
+import io.reactiveumad.mad.sa.SwitchInfoRecord;
 import io.reactiveumad.spi.channel.PortAttributes;
 import java.util.Collections;
 import java.util.List;
@@ -92,6 +94,11 @@ public final class SaClient implements Disposable {
     public static final AttributeType<LinearForwardingTableRecord> LINEAR_FORWARDING_TABLE_RECORD =
             new AttributeType<>(LinearForwardingTableRecord.ATTRIBUTE_ID, "LinearForwardingTableRecord",
                     LinearForwardingTableRecord.SIZE, LinearForwardingTableRecord::decode);
+    public static final AttributeType<SwitchInfoRecord> SWITCH_INFO_RECORD =
+            new AttributeType<>(SwitchInfoRecord.ATTRIBUTE_ID, "SwitchInfoRecord", SwitchInfoRecord.SIZE,
+                    SwitchInfoRecord::decode);
+    public static final AttributeType<SmInfoRecord> SM_INFO_RECORD =
+            new AttributeType<>(SmInfoRecord.ATTRIBUTE_ID, "SMInfoRecord", SmInfoRecord.SIZE, SmInfoRecord::decode);
     public static final AttributeType<InformInfoRecord> INFORM_INFO_RECORD =
             new AttributeType<>(InformInfoRecord.ATTRIBUTE_ID, "InformInfoRecord", InformInfoRecord.SIZE,
                     InformInfoRecord::decode);

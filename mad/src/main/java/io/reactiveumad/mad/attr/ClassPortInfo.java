@@ -48,6 +48,8 @@ public record ClassPortInfo(int baseVersion, int classVersion, int capabilityMas
     public static final int PERF_CAP_SAMPLES_ONLY = 1 << 11;
     public static final int PERF_CAP_XMIT_WAIT_SUPPORTED = 1 << 12;
     public static final int PERF_CAP_QP1_DROPPED_SUPPORTED = 1 << 15;
+    /** SA CapabilityMask2: SwitchInfoRecords carry MulticastFDBTop (IsMulticastFDBTopSupported). */
+    public static final int SA_CAP2_MULTICAST_FDB_TOP_SUPPORTED = 1 << 3;
 
     private static final int BASE_VERSION = 0;
     private static final int CLASS_VERSION = 1;
