@@ -8,7 +8,13 @@ import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.mad.attr.InformInfo;
 import io.reactiveumad.mad.sa.InformInfoRecord;
+import io.reactiveumad.mad.attr.LinearForwardingTable;
+import io.reactiveumad.mad.attr.SmInfo;
+import io.reactiveumad.mad.attr.SwitchInfo;
+import io.reactiveumad.mad.sa.LinearForwardingTableRecord;
 import io.reactiveumad.mad.sa.LinkRecord;
+import io.reactiveumad.mad.sa.SmInfoRecord;
+import io.reactiveumad.mad.sa.SwitchInfoRecord;
 import io.reactiveumad.mad.sa.McMemberRecord;
 import io.reactiveumad.mad.sa.NodeRecord;
 import io.reactiveumad.mad.sa.PathRecord;
@@ -30,7 +36,7 @@ final class SaCommand extends FabricCommand {
     static final CommandInfo INFO = CommandInfo.of(SaCommand.class, "sa",
             "Query the subnet administrator (as saquery): filters go to the SA as component masks.")
             .withSubcommands(Nodes.INFO, PortInfos.INFO, Paths.INFO, Links.INFO, Services.INFO, Informs.INFO, Groups.INFO,
-                    SubnetManagers.INFO, ClassPortInfoQuery.INFO);
+                    SubnetManagers.INFO, ClassPortInfoQuery.INFO, ForwardingTables.INFO, SwitchInfos.INFO, SmInfos.INFO);
 
     private boolean json;
     private final NodeNames nodeNames = new NodeNames();
@@ -343,6 +349,109 @@ final class SaCommand extends FabricCommand {
                         toPort == null ? 0 : toPort, lids.getT2().orElse(0));
                 return mask == 0 ? sa.getTable(SaClient.LINK_RECORD) : sa.getTable(SaClient.LINK_RECORD, template, mask);
             });
+        }
+    }
+
+    static final class ForwardingTables extends Query {
+        static final CommandInfo INFO = CommandInfo.of(ForwardingTables.class, "lfts",
+                "LinearForwardingTableRecords: the switches' unicast forwarding tables as the SM set them, a block of 64 "
+                        + "LIDs each (saquery LFTR).").withAliases("LFTR", "LFTRecord");
+
+        private SaNodeArgument node;
+
+        ForwardingTables(CliContext context) {
+            super(context);
+        }
+
+        @Override
+        public void declare(Declaration d) {
+            super.declare(d);
+            d.parameter("NODE[/BLOCK]").optional()
+                    .help("Only the switch with this LID or name, only this block (as saquery LFTR's [lid]/[block]).")
+                    .to(SaNodeArgument.parser(1, "NODE[/BLOCK]"), v -> node = v);
+        }
+
+        @Override
+        Flux<LinearForwardingTableRecord> query(SaClient sa) {
+            if (node == null) {
+                return sa.getTable(SaClient.LINEAR_FORWARDING_TABLE_RECORD);
+            }
+            Integer block = node.number(0);
+            return node.lid(sa).flatMapMany(lid -> sa.getTable(SaClient.LINEAR_FORWARDING_TABLE_RECORD,
+                    new LinearForwardingTableRecord(lid, block == null ? 0 : block, new LinearForwardingTable(
+                            java.util.Collections.nCopies(LinearForwardingTable.ENTRIES, 0))),
+                    LinearForwardingTableRecord.Component.LID
+                            | (block == null ? 0 : LinearForwardingTableRecord.Component.BLOCK_NUMBER)));
+        }
+
+        @Override
+        String text(Record record) {
+            return SaText.lftRecord((LinearForwardingTableRecord) record);
+        }
+    }
+
+    static final class SwitchInfos extends FabricCommand {
+        static final CommandInfo INFO = CommandInfo.of(SwitchInfos.class, "switchinfo",
+                "SwitchInfoRecords: each switch's SwitchInfo as the SM read it (saquery SWIR).")
+                .withAliases("SWIR", "SwitchInfoRecord");
+
+        private boolean json;
+        private SaNodeArgument node;
+
+        SwitchInfos(CliContext context) {
+            super(context);
+        }
+
+        @Override
+        public void declare(Declaration d) {
+            super.declare(d);
+            d.flag("--json").help("Print a JSON array.").to(() -> json = true);
+            d.parameter("NODE").optional().help("Only the switch with this LID or name (as saquery SWIR's [lid]).")
+                    .to(SaNodeArgument.parser(0, "a LID or a node name"), v -> node = v);
+        }
+
+        @Override
+        public Integer call() {
+            record Answer(ClassPortInfo sa, List<SwitchInfoRecord> records) {
+            }
+            // The SA's ClassPortInfo says whether the records carry MulticastFDBTop, as saquery asks it first.
+            Answer answer = query(SaCommand::client, sa -> sa.classPortInfo().zipWith((node == null
+                    ? sa.getTable(SaClient.SWITCH_INFO_RECORD)
+                    : node.lid(sa).flatMapMany(lid -> sa.getTable(SaClient.SWITCH_INFO_RECORD, new SwitchInfoRecord(lid,
+                            SwitchInfo.decode(ByteBuffer.allocate(SwitchInfo.SIZE), 0)), SwitchInfoRecord.Component.LID)))
+                    .collectList(), Answer::new), "SA SwitchInfoRecords");
+            return print(this, answer.records(), json,
+                    r -> SaText.switchInfoRecord((SwitchInfoRecord) r, answer.sa().capabilityMask2()));
+        }
+    }
+
+    static final class SmInfos extends Query {
+        static final CommandInfo INFO = CommandInfo.of(SmInfos.class, "sminfo",
+                "SMInfoRecords: the SMs the SA knows, master and standby (saquery SMIR).").withAliases("SMIR", "SMInfoRecord");
+
+        private SaNodeArgument node;
+
+        SmInfos(CliContext context) {
+            super(context);
+        }
+
+        @Override
+        public void declare(Declaration d) {
+            super.declare(d);
+            d.parameter("NODE").optional().help("Only the SM at this LID, or at the named node (as saquery SMIR's [lid]).")
+                    .to(SaNodeArgument.parser(0, "a LID or a node name"), v -> node = v);
+        }
+
+        @Override
+        Flux<SmInfoRecord> query(SaClient sa) {
+            return node == null ? sa.getTable(SaClient.SM_INFO_RECORD)
+                    : node.lid(sa).flatMapMany(lid -> sa.getTable(SaClient.SM_INFO_RECORD, new SmInfoRecord(lid,
+                            new SmInfo(0, 0, 0, 0, 0)), SmInfoRecord.Component.LID));
+        }
+
+        @Override
+        String text(Record record) {
+            return SaText.smInfoRecord((SmInfoRecord) record);
         }
     }
 

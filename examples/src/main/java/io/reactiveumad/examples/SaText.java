@@ -2,7 +2,10 @@ package io.reactiveumad.examples;
 
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.attr.ClassPortInfo;
+import io.reactiveumad.mad.Wire;
 import io.reactiveumad.mad.attr.InformInfo;
+import io.reactiveumad.mad.attr.LinearForwardingTable;
+import io.reactiveumad.mad.attr.SmInfo;
 import io.reactiveumad.mad.sa.InformInfoRecord;
 import io.reactiveumad.mad.sa.LinkRecord;
 import io.reactiveumad.mad.sa.McMemberRecord;
@@ -10,6 +13,10 @@ import io.reactiveumad.mad.sa.NodeRecord;
 import io.reactiveumad.mad.sa.PathRecord;
 import io.reactiveumad.mad.sa.PortInfoRecord;
 import io.reactiveumad.mad.sa.ServiceRecord;
+import io.reactiveumad.mad.sa.LinearForwardingTableRecord;
+import io.reactiveumad.mad.sa.SmInfoRecord;
+import io.reactiveumad.mad.sa.SwitchInfoRecord;
+import java.nio.ByteBuffer;
 
 /**
  * saquery's text of each record: its "… dump:" header, then a line per field, two tabs in, the name dotted to
@@ -49,6 +56,82 @@ final class SaText {
             return Fields.render(record, false);
         }
         return out.toString();
+    }
+
+    /** saquery's LFT Record dump: the block's 64 LIDs and their egress ports, then a blank line. */
+    static String lftRecord(LinearForwardingTableRecord r) {
+        StringBuilder out = new StringBuilder("LFT Record dump:\n");
+        block(out, "LID", r.lid());
+        block(out, "Block", r.blockNumber());
+        out.append("\t\tLFT:\n\t\tLID\tPort Number\n");
+        int first = r.blockNumber() * LinearForwardingTable.ENTRIES;
+        for (int i = 0; i < LinearForwardingTable.ENTRIES; i++) {
+            out.append("\t\t").append(first + i).append('\t').append(r.table().port(i)).append('\n');
+        }
+        return out.append('\n').toString();
+    }
+
+    /**
+     * saquery's SwitchInfoRecord dump: the SwitchInfo's fields as their wire bytes (the life time, port state change
+     * and OpSL2VL byte whole, the enforcement flags byte whole), MulticastFDBTop only where the SA's ClassPortInfo
+     * ({@code saCapabilityMask2}) says IsMulticastFDBTopSupported.
+     */
+    static String switchInfoRecord(SwitchInfoRecord r, int saCapabilityMask2) {
+        ByteBuffer wire = ByteBuffer.wrap(r.switchInfo().toBytes());
+        StringBuilder out = new StringBuilder("SwitchInfoRecord dump:\n\t\tRID\n");
+        switchField(out, "LID", Integer.toString(r.lid()));
+        out.append("\t\tSwitchInfo dump:\n");
+        switchField(out, "LinearFDBCap", upperHex(Wire.u16(wire, 0)));
+        switchField(out, "RandomFDBCap", upperHex(Wire.u16(wire, 2)));
+        switchField(out, "MulticastFDBCap", upperHex(Wire.u16(wire, 4)));
+        switchField(out, "LinearFDBTop", upperHex(Wire.u16(wire, 6)));
+        switchField(out, "DefaultPort", Integer.toString(Wire.u8(wire, 8)));
+        switchField(out, "DefaultMulticastPrimaryPort", Integer.toString(Wire.u8(wire, 9)));
+        switchField(out, "DefaultMulticastNotPrimaryPort", Integer.toString(Wire.u8(wire, 10)));
+        switchField(out, "LifeTimeValue/PortStateChange/OpSL2VL", upperHex(Wire.u8(wire, 11)));
+        switchField(out, "LIDsPerPort", upperHex(Wire.u16(wire, 12)));
+        switchField(out, "PartitionEnforcementCap", upperHex(Wire.u16(wire, 14)));
+        switchField(out, "flags", upperHex(Wire.u8(wire, 16)));
+        if ((saCapabilityMask2 & ClassPortInfo.SA_CAP2_MULTICAST_FDB_TOP_SUPPORTED) != 0) {
+            switchField(out, "MulticastFDBTop", upperHex(Wire.u16(wire, 18)));
+        }
+        return out.toString();
+    }
+
+    /**
+     * saquery's SMInfoRecord dump. Its SM_Key is the SA's to give: OpenSM never fills it in, and a zero key says
+     * nothing, so it is printed as saquery prints it; any other is not displayed.
+     */
+    static String smInfoRecord(SmInfoRecord r) {
+        SmInfo sm = r.smInfo();
+        StringBuilder out = new StringBuilder("SMInfoRecord dump:\n\t\tRID\n");
+        smField(out, "LID", Integer.toString(r.lid()));
+        out.append("\t\tSMInfo dump:\n");
+        smField(out, "GUID", String.format("0x%016x", sm.guid()));
+        smField(out, "SM_Key", sm.smKey() == 0 ? String.format("0x%016x", 0) : NOT_DISPLAYED);
+        smField(out, "ActCount", Long.toString(sm.actCount()));
+        smField(out, "Priority", Integer.toString(sm.priority()));
+        smField(out, "SMState", Integer.toString(sm.smState()));
+        return out.toString();
+    }
+
+    private static String upperHex(int value) {
+        return "0x" + Integer.toHexString(value).toUpperCase(java.util.Locale.ROOT);
+    }
+
+    /** A line of saquery's LFT dump: the name dotted to column 29. */
+    private static void block(StringBuilder out, String name, int value) {
+        out.append("\t\t").append(name).append(".".repeat(27 - name.length())).append(value).append('\n');
+    }
+
+    /** A line of saquery's SwitchInfoRecord dump: the name dotted to column 42. */
+    private static void switchField(StringBuilder out, String name, String value) {
+        out.append("\t\t").append(name).append(".".repeat(40 - name.length())).append(value).append('\n');
+    }
+
+    /** A line of saquery's SMInfoRecord dump: the name dotted to column 24. */
+    private static void smField(StringBuilder out, String name, String value) {
+        out.append("\t\t").append(name).append(".".repeat(22 - name.length())).append(value).append('\n');
     }
 
     /** saquery's NodeRecord dump, its NodeDescription line the name {@code names} gives the node. */

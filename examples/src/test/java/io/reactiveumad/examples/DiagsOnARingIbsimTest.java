@@ -392,7 +392,8 @@ class DiagsOnARingIbsimTest {
 
     /**
      * saquery's node arguments, where each query takes them: saquery alone and NR with a LID, PIR's lid/port/options,
-     * LR's from/port and to/port, IIR's subscriber GID (no one subscribed here: both print no record). sa asks the same
+     * LR's from/port and to/port, IIR's subscriber GID (no one subscribed here: both print no record), SWIR's lid (a
+     * CA's: none), LFTR's lid/block; and SMIR, OpenSM's one SM. sa asks the same
      * component masks, so the SA answers both the same records. (A node's name is looked up among the NodeRecords, of
      * which only the first MAD arrives here: the embedded fabric's test names them.)
      */
@@ -402,7 +403,8 @@ class DiagsOnARingIbsimTest {
         String s2 = Long.toString(fabric.diag("H-2", "smpquery", "-D", "portinfo", "0,1", "0").requireSuccess().number("Lid"));
         String h2 = Long.toString(fabric.diag("H-2", "smpquery", "-D", "portinfo", "0", "1").requireSuccess().number("Lid"));
         for (String[] args : new String[][] {{s2}, {"NR", h2}, {"PIR", s2 + "/2"}, {"PIR", h2 + "/1/0"}, {"PIR", s2 + "//0"},
-            {"LR", s2 + "/2"}, {"LR", h2, s2}, {"LR", s2 + "/1", h2 + "/1"}, {"IIR", "fe80::1:2"}}) {
+            {"LR", s2 + "/2"}, {"LR", h2, s2}, {"LR", s2 + "/1", h2 + "/1"}, {"IIR", "fe80::1:2"}, {"SWIR", s2},
+            {"SWIR", h2}, {"SMIR"}, {"LFTR", s2}, {"LFTR", s2 + "/0"}, {"LFTRecord", s2 + "/1"}}) {
             assertThat(umad("H-2", 0, "sa", args).out()).as("sa %s", String.join(" ", args))
                     .isEqualTo(fabric.diag("H-2", "saquery", args).requireSuccess().stdout());
         }

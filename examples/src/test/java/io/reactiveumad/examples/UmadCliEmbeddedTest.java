@@ -234,6 +234,21 @@ class UmadCliEmbeddedTest {
         assertThat(links.get(0).get("fromPort").asInt()).isEqualTo(1);
         assertThat(links.get(0).get("toLid").asInt()).isEqualTo(5);
 
+        JsonNode switches = succeeds("sa", "SWIR", "--transport", "embedded", "--json").json();
+        assertThat(switches).hasSize((int) DEFAULT.nodes().stream().filter(n -> n.isSwitch()).count());
+        JsonNode sw2 = succeeds("sa", "switchinfo", "sw2 leaf switch", "--transport", "embedded", "--json").json();
+        assertThat(sw2).hasSize(1);
+        assertThat(sw2.get(0).get("lid").asInt()).isEqualTo(4);
+        assertThat(switches).contains(sw2.get(0));
+        JsonNode sm = succeeds("sa", "SMIR", "--transport", "embedded", "--json").json();
+        assertThat(sm).hasSize(1);
+        assertThat(sm.get(0).get("lid").asInt()).isEqualTo(1);
+        assertThat(sm.get(0).get("smInfo.guid").asText()).isEqualTo(FabricJson.hex(DEFAULT.requireNode("host1").portGuid(1)));
+        assertThat(sm.get(0).has("smInfo.smKey")).as("the SM_Key is never shown").isFalse();
+        JsonNode block = succeeds("sa", "LFTR", "sw2 leaf switch/0", "--transport", "embedded", "--json").json();
+        assertThat(block).hasSize(1);
+        assertThat(block.get(0).get("lid").asInt()).isEqualTo(4);
+
         CliRun unknown = CliRun.run("sa", "NR", "nosuch", "--transport", "embedded");
         assertThat(unknown.exitCode()).isEqualTo(1);
         assertThat(unknown.err()).contains("no NodeRecord is described as \"nosuch\"");
