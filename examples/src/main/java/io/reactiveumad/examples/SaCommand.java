@@ -36,7 +36,7 @@ final class SaCommand extends FabricCommand {
     static final CommandInfo INFO = CommandInfo.of(SaCommand.class, "sa",
             "Query the subnet administrator (as saquery): filters go to the SA as component masks.")
             .withSubcommands(Nodes.INFO, PortInfos.INFO, Paths.INFO, Links.INFO, Services.INFO, Informs.INFO, Groups.INFO,
-                    SubnetManagers.INFO, ClassPortInfoQuery.INFO, ForwardingTables.INFO, SwitchInfos.INFO, SmInfos.INFO);
+                    SubnetManagers.INFO, ClassPortInfoQuery.INFO, ForwardingTables.INFO, SwitchInfos.INFO, SmInfos.INFO, Members.INFO);
 
     private boolean json;
     private final NodeNames nodeNames = new NodeNames();
@@ -514,6 +514,26 @@ final class SaCommand extends FabricCommand {
         @Override
         String text(Record record) {
             return SaText.groupRecord((McMemberRecord) record);
+        }
+    }
+
+    static final class Members extends Query {
+        static final CommandInfo INFO = CommandInfo.of(Members.class, "members",
+                "MCMemberRecords, one per member as the SA holds it (saquery MCMR; `umad mcast` groups them by group, "
+                        + "as saquery -m).").withAliases("MCMR", "MCMemberRecord");
+
+        Members(CliContext context) {
+            super(context);
+        }
+
+        @Override
+        Flux<? extends Record> query(SaClient sa) {
+            return sa.getTable(SaClient.MC_MEMBER_RECORD);
+        }
+
+        @Override
+        String text(Record record) {
+            return SaText.memberRecord((McMemberRecord) record);
         }
     }
 

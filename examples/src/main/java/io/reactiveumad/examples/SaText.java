@@ -81,19 +81,19 @@ final class SaText {
         StringBuilder out = new StringBuilder("SwitchInfoRecord dump:\n\t\tRID\n");
         switchField(out, "LID", Integer.toString(r.lid()));
         out.append("\t\tSwitchInfo dump:\n");
-        switchField(out, "LinearFDBCap", upperHex(Wire.u16(wire, 0)));
-        switchField(out, "RandomFDBCap", upperHex(Wire.u16(wire, 2)));
-        switchField(out, "MulticastFDBCap", upperHex(Wire.u16(wire, 4)));
-        switchField(out, "LinearFDBTop", upperHex(Wire.u16(wire, 6)));
+        switchField(out, "LinearFDBCap", hex(Wire.u16(wire, 0)));
+        switchField(out, "RandomFDBCap", hex(Wire.u16(wire, 2)));
+        switchField(out, "MulticastFDBCap", hex(Wire.u16(wire, 4)));
+        switchField(out, "LinearFDBTop", hex(Wire.u16(wire, 6)));
         switchField(out, "DefaultPort", Integer.toString(Wire.u8(wire, 8)));
         switchField(out, "DefaultMulticastPrimaryPort", Integer.toString(Wire.u8(wire, 9)));
         switchField(out, "DefaultMulticastNotPrimaryPort", Integer.toString(Wire.u8(wire, 10)));
-        switchField(out, "LifeTimeValue/PortStateChange/OpSL2VL", upperHex(Wire.u8(wire, 11)));
-        switchField(out, "LIDsPerPort", upperHex(Wire.u16(wire, 12)));
-        switchField(out, "PartitionEnforcementCap", upperHex(Wire.u16(wire, 14)));
-        switchField(out, "flags", upperHex(Wire.u8(wire, 16)));
+        switchField(out, "LifeTimeValue/PortStateChange/OpSL2VL", hex(Wire.u8(wire, 11)));
+        switchField(out, "LIDsPerPort", hex(Wire.u16(wire, 12)));
+        switchField(out, "PartitionEnforcementCap", hex(Wire.u16(wire, 14)));
+        switchField(out, "flags", hex(Wire.u8(wire, 16)));
         if ((saCapabilityMask2 & ClassPortInfo.SA_CAP2_MULTICAST_FDB_TOP_SUPPORTED) != 0) {
-            switchField(out, "MulticastFDBTop", upperHex(Wire.u16(wire, 18)));
+            switchField(out, "MulticastFDBTop", hex(Wire.u16(wire, 18)));
         }
         return out.toString();
     }
@@ -113,10 +113,6 @@ final class SaText {
         smField(out, "Priority", Integer.toString(sm.priority()));
         smField(out, "SMState", Integer.toString(sm.smState()));
         return out.toString();
-    }
-
-    private static String upperHex(int value) {
-        return "0x" + Integer.toHexString(value).toUpperCase(java.util.Locale.ROOT);
     }
 
     /** A line of saquery's LFT dump: the name dotted to column 29. */
@@ -263,6 +259,27 @@ final class SaText {
         return out.toString();
     }
 
+    /** saquery MCMR's MCMember Record dump: a member as the SA holds it, selectors in the MTU, rate and life bytes. */
+    static String memberRecord(McMemberRecord m) {
+        StringBuilder out = new StringBuilder("MCMember Record dump:\n");
+        field(out, "MGID", gid(m.mgid()));
+        field(out, "PortGid", gid(m.portGid()));
+        field(out, "qkey", lowerHex(m.qKey()));
+        field(out, "mlid", lowerHex(m.mlid()));
+        field(out, "mtu", lowerHex(m.mtuSelector() << 6 | m.mtu()));
+        field(out, "TClass", lowerHex(m.trafficClass()));
+        field(out, "pkey", lowerHex(m.pKey()));
+        field(out, "rate", lowerHex(m.rateSelector() << 6 | m.rate()));
+        field(out, "pkt_life", lowerHex(m.packetLifeTimeSelector() << 6 | m.packetLifeTime()));
+        field(out, "SL", lowerHex(m.sl()));
+        field(out, "FlowLabel", lowerHex(m.flowLabel()));
+        field(out, "HopLimit", lowerHex(m.hopLimit()));
+        field(out, "Scope", lowerHex(m.scope()));
+        field(out, "JoinState", lowerHex(m.joinState()));
+        field(out, "ProxyJoin", lowerHex(m.proxyJoin() ? 1 : 0));
+        return out.toString();
+    }
+
     /** saquery -s's short PortInfoRecord: where the port is and its SM and capabilities. */
     static String portInfoRecordShort(PortInfoRecord r) {
         StringBuilder out = new StringBuilder("PortInfoRecord dump:\n");
@@ -286,6 +303,11 @@ final class SaText {
     /** LinkRecord's lines are three dots wider. */
     private static void wide(StringBuilder out, String name, String value) {
         out.append("\t\t").append(name).append(".".repeat(Math.max(0, 27 - name.length()))).append(value).append('\n');
+    }
+
+    /** saquery's {@code 0x%x}, where most of its dumps print {@code 0x%X}. */
+    private static String lowerHex(long value) {
+        return "0x" + Long.toHexString(value);
     }
 
     private static String hex(long value) {
