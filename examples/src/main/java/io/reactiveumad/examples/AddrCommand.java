@@ -1,6 +1,5 @@
 package io.reactiveumad.examples;
 
-import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.Values;
@@ -32,6 +31,7 @@ final class AddrCommand extends FabricCommand {
     @Override
     public void declare(Declaration d) {
         super.declare(d);
+        transport.declareMKey(d);
         target.declare(d);
         d.parameter("PORT").optional().help("The port number (default: the one the query arrives by; a switch's 0).")
                 .to(Values.between(0, 254), v -> portNumber = v);
@@ -48,7 +48,7 @@ final class AddrCommand extends FabricCommand {
     public Integer call() {
         target.check();
         int port = portNumber == null ? 0 : portNumber;
-        Address address = query(c -> SmpClient.of(c.port()), smp -> target.route(smp).flatMap(route -> Mono.zip(
+        Address address = query(c -> transport.smp(c.port()), smp -> target.route(smp).flatMap(route -> Mono.zip(
                 smp.nodeInfo(route), smp.portInfo(route, port),
                 (NodeInfo ni, PortInfo pi) -> new Address(new Gid(pi.gidPrefix(), ni.portGuid()), pi.lid(), pi.lmc()))),
                 "the address of " + (target.text() == null ? "the local port" : target.text()));

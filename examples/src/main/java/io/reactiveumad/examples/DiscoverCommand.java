@@ -15,7 +15,6 @@ import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.discovery.DiscoveredNode;
 import io.reactiveumad.discovery.DiscoveryOptions;
 import io.reactiveumad.discovery.DiscoveryOptions.DiscoveryProgress;
-import io.reactiveumad.discovery.FabricDiscovery;
 import io.reactiveumad.service.FabricJson;
 import io.reactiveumad.test.topology.DiscoveredTopology;
 import io.reactiveumad.test.topology.IbnetdiscoverWriter;
@@ -59,6 +58,7 @@ final class DiscoverCommand extends FabricCommand {
     @Override
     public void declare(Declaration d) {
         super.declare(d);
+        transport.declareMKey(d);
         d.option("-o", "--outstanding", "--outstanding_smps").label("N").defaultValue("" + DiscoveryOptions.DEFAULT_OUTSTANDING)
                 .help("SMPs on the wire at once (default: ${DEFAULT-VALUE}; ibnetdiscover keeps 2).")
                 .to(Values.atLeast(1), v -> outstanding = v);
@@ -233,7 +233,7 @@ final class DiscoverCommand extends FabricCommand {
         try (Connection connection = transport.connect(err, Schedulers.immediate())) {
             started = System.nanoTime();
             lastReport.set(started);
-            fabric = FabricDiscovery.discover(connection.port(), options).block(walk.timeout);
+            fabric = transport.discover(connection.port(), options).block(walk.timeout);
             stats = connection.port().stats();
         }
         if (fabric == null) {

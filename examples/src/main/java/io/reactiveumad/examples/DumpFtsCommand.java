@@ -6,7 +6,6 @@ import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.discovery.DiscoveredFabric;
 import io.reactiveumad.discovery.DiscoveredNode;
 import io.reactiveumad.discovery.DiscoveryOptions;
-import io.reactiveumad.discovery.FabricDiscovery;
 import io.reactiveumad.discovery.LibibnetdiscScan;
 import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
@@ -55,6 +54,7 @@ final class DumpFtsCommand extends FabricCommand {
     @Override
     public void declare(Declaration d) {
         super.declare(d);
+        transport.declareMKey(d);
         d.parameter("STARTLID").optional().help("First LID to show (default 0; with -M 0xc000).")
                 .to(Values::text, v -> startLid = v);
         d.parameter("ENDLID").optional()
@@ -83,9 +83,9 @@ final class DumpFtsCommand extends FabricCommand {
         // The callbacks only collect (for block() here): they run where the answers are read.
         try (Connection connection = transport.connect(err(), Schedulers.immediate())) {
             MadPort port = connection.port();
-            SmpClient smp = SmpClient.of(port);
+            SmpClient smp = transport.smp(port);
             try {
-                tables = FabricDiscovery.discover(port, transport.discovery().withOutstanding(outstanding))
+                tables = transport.discover(port, transport.discovery().withOutstanding(outstanding))
                         // The tools name each switch by the route their scan found it by, and list them in its order.
                         .map(fabric -> LibibnetdiscScan.fromLocalPort(fabric, 0).found())
                         .flatMap(fabric -> {

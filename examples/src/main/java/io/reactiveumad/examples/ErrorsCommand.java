@@ -6,7 +6,6 @@ import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.discovery.DiscoveredFabric;
 import io.reactiveumad.discovery.DiscoveredNode;
 import io.reactiveumad.discovery.DiscoveryOptions;
-import io.reactiveumad.discovery.FabricDiscovery;
 import io.reactiveumad.discovery.LibibnetdiscScan;
 import io.reactiveumad.fabric.ErrorCounter;
 import io.reactiveumad.fabric.ErrorSweep;
@@ -81,6 +80,7 @@ final class ErrorsCommand extends FabricCommand {
     @Override
     public void declare(Declaration d) {
         super.declare(d);
+        transport.declareMKey(d);
         d.option("-o", "--outstanding").label("N").defaultValue("" + ErrorSweepOptions.DEFAULT_IN_FLIGHT)
                 .help("SMPs (discovery) and nodes (counters) in flight at once (default: ${DEFAULT-VALUE}; "
                         + "ibqueryerrors: 2 SMPs, one PMA request).")
@@ -191,7 +191,7 @@ final class ErrorsCommand extends FabricCommand {
             MadPort port = connection.port();
             // A node named by -G/-S or -D is checked, its links reported, as ibqueryerrors' partial scan finds it.
             Mono<DiscoveredFabric> fabrics = cached != null ? Mono.just(cached)
-                    : FabricDiscovery.discover(port, transport.discovery().withOutstanding(outstanding))
+                    : transport.discover(port, transport.discovery().withOutstanding(outstanding))
                             .map(fabric -> guid == null && path == null ? fabric : partialScan(fabric, guid, path));
             swept = fabrics
                     .flatMap(fabric -> chosen(port, fabric, guid, path)
@@ -231,7 +231,7 @@ final class ErrorsCommand extends FabricCommand {
      * {@code path}, or all; then only the types --switch, --ca and --router ask for (all when none does).
      */
     private Mono<List<DiscoveredNode>> chosen(MadPort port, DiscoveredFabric fabric, Long guid, SmpRoute.Directed path) {
-        return NamedNode.portGuid(port, guid, path).map(g -> {
+        return NamedNode.portGuid(transport, port, guid, path).map(g -> {
                     // From a cache the node is picked from the whole fabric, all its ports: no scan runs.
                     List<DiscoveredNode> found = fabric.nodesLastFoundFirst().stream()
                             .filter(n -> n.portGuids().containsValue(g)).limit(1).toList();

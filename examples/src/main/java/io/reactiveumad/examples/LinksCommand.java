@@ -4,7 +4,6 @@ import io.reactiveumad.MadPort;
 import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.discovery.DiscoveredFabric;
 import io.reactiveumad.discovery.DiscoveredNode;
-import io.reactiveumad.discovery.FabricDiscovery;
 import io.reactiveumad.discovery.LibibnetdiscScan;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.service.Routes;
@@ -53,6 +52,7 @@ final class LinksCommand extends FabricCommand {
     @Override
     public void declare(Declaration d) {
         super.declare(d);
+        transport.declareMKey(d);
         d.option("-o", "--outstanding").label("N").defaultValue("" + DiscoveryOptions.DEFAULT_OUTSTANDING)
                 .help("SMPs on the wire at once (default: ${DEFAULT-VALUE}).")
                 .to(Values.atLeast(1), v -> outstanding = v);
@@ -105,11 +105,11 @@ final class LinksCommand extends FabricCommand {
         try (Connection connection = transport.connect(err(), Schedulers.immediate())) {
             MadPort port = connection.port();
             // The text names the nodes as the map does: the fabric is renamed once, JSON keeps the descriptions.
-            links = FabricDiscovery.discover(port, transport.discovery().withOutstanding(outstanding))
+            links = transport.discover(port, transport.discovery().withOutstanding(outstanding))
                     .map(fabric -> json ? fabric : names.rename(fabric))
                     // With -a no node is picked out, so the tools send no NodeInfo along -D first: a route that
                     // leads nowhere makes a scan that finds nothing.
-                    .flatMap(fabric -> (allNodes ? Mono.<Long>empty() : NamedNode.portGuid(port, guid, path))
+                    .flatMap(fabric -> (allNodes ? Mono.<Long>empty() : NamedNode.portGuid(transport, port, guid, path))
                             .map(Optional::of).defaultIfEmpty(Optional.empty())
                             .map(named -> shownLinks(fabric, named, guid, path)))
                     .block(walk.timeout);

@@ -16,13 +16,13 @@ final class NamedNode {
     }
 
     /** The port GUID named: {@code guid}, or the one NodeInfo answers along {@code path}; empty when neither is given. */
-    static Mono<Long> portGuid(MadPort port, Long guid, SmpRoute.Directed path) {
+    static Mono<Long> portGuid(TransportOptions transport, MadPort port, Long guid, SmpRoute.Directed path) {
         if (guid != null) {
             return Mono.just(guid);
         }
         if (path == null) {
             return Mono.empty();
         }
-        return Mono.using(() -> SmpClient.of(port), smp -> smp.nodeInfo(path), SmpClient::dispose).map(NodeInfo::portGuid);
+        return Mono.using(() -> transport.smp(port), smp -> smp.nodeInfo(path), SmpClient::dispose).map(NodeInfo::portGuid);
     }
 }

@@ -56,6 +56,7 @@ final class PerfCommand extends FabricCommand {
     @Override
     public void declare(Declaration d) {
         super.declare(d);
+        transport.declareMKey(d);
         d.parameter("LID").help("The node's LID.").to(Values::integer, v -> lid = v);
         d.parameter("PORT").optional()
                 .help("The port number, or several separated by commas, each read on its own (default: 0 on a switch, "
@@ -179,7 +180,7 @@ final class PerfCommand extends FabricCommand {
     }
 
     private Mono<List<Integer>> eachPort(Connection connection) {
-        SmpClient smp = SmpClient.of(connection.port());
+        SmpClient smp = transport.smp(connection.port());
         SmpRoute node = SmpRoute.lid(lid);
         return smp.nodeInfo(node)
                 .flatMap(info -> (info.isSwitch() ? smp.switchInfo(node).map(SwitchInfo::enhancedPort0) : Mono.just(false))
@@ -221,7 +222,7 @@ final class PerfCommand extends FabricCommand {
      * refuses it), so there the first port is read, which is what a user who names a host means.
      */
     private Mono<Integer> defaultPort(Connection connection) {
-        SmpClient smp = SmpClient.of(connection.port());
+        SmpClient smp = transport.smp(connection.port());
         return smp.nodeInfo(SmpRoute.lid(lid)).map(info -> info.isSwitch() ? 0 : 1).doFinally(signal -> smp.dispose());
     }
 }

@@ -50,6 +50,7 @@ final class PortStateCommand extends FabricCommand {
     @Override
     public void declare(Declaration d) {
         super.declare(d);
+        transport.declareMKey(d);
         target.declare(d);
         d.parameter("PORT").help("The port number (0: a switch's management port).")
                 .to(Values.between(0, 254), v -> portNumber = v);
@@ -69,7 +70,7 @@ final class PortStateCommand extends FabricCommand {
         target.check();
         String what = "ibportstate of " + target.text() + " port " + portNumber;
         try (Connection connection = transport.connect(err())) {
-            SmpClient smp = SmpClient.of(connection.port());
+            SmpClient smp = transport.smp(connection.port());
             try {
                 SmpRoute route = await(target.route(smp), what);
                 Shown port = await(read(smp, route, SmpCommand.portId(route), portNumber), what);

@@ -40,6 +40,7 @@ final class RoutesCommand extends FabricCommand {
     @Override
     public void declare(Declaration d) {
         super.declare(d);
+        transport.declareMKey(d);
         d.parameter("LID|PATH").help("The switch's LID, or with -D its directed route.")
                 .to(Values::text, v -> target = v);
         d.parameter("STARTLID").optional().help("First LID to show (default 0; with -M 0xc000).")
@@ -82,7 +83,7 @@ final class RoutesCommand extends FabricCommand {
         int first = startLid == null ? 0 : Lids.parse(startLid);
         record Answer(SmpRoute route, SwitchRoutes routes, List<UnicastTable.Row> rows) {
         }
-        Answer answer = query(c -> SmpClient.of(c.port()), smp -> route.apply(smp).flatMap(r -> Routing.switchRoutes(
+        Answer answer = query(c -> transport.smp(c.port()), smp -> route.apply(smp).flatMap(r -> Routing.switchRoutes(
                 smp, r, outstanding).flatMap(routes -> rows(smp, routes, first).map(rows -> new Answer(r, routes, rows)))),
                 "routes of " + what);
         int last = lastLid(answer.routes());
@@ -105,7 +106,7 @@ final class RoutesCommand extends FabricCommand {
         int last = endLid == null ? 0 : Lids.parse(endLid);
         record Answer(SmpRoute route, SwitchMulticastRoutes routes) {
         }
-        Answer answer = query(c -> SmpClient.of(c.port()), smp -> route.apply(smp).flatMap(r -> Routing.multicastRoutes(
+        Answer answer = query(c -> transport.smp(c.port()), smp -> route.apply(smp).flatMap(r -> Routing.multicastRoutes(
                 smp, r, start, last, all, outstanding).map(routes -> new Answer(r, routes))), "multicast routes of " + what);
         SwitchMulticastRoutes routes = answer.routes();
         out().print(json ? Json.pretty(MulticastTable.json(routes, all)) + "\n"

@@ -1,6 +1,5 @@
 package io.reactiveumad.examples;
 
-import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
@@ -29,6 +28,7 @@ final class SmInfoCommand extends FabricCommand {
     @Override
     public void declare(Declaration d) {
         super.declare(d);
+        transport.declareMKey(d);
         d.parameter("SM_LID|PATH").optional()
                 .help("The SM's LID, with -D its directed route (default: the master SM the local port knows).")
                 .to(Values::text, v -> target = v);
@@ -40,7 +40,7 @@ final class SmInfoCommand extends FabricCommand {
     public Integer call() {
         record Answer(SmpRoute route, SmInfo info) {
         }
-        Answer answer = query(c -> SmpClient.of(c.port()), smp -> {
+        Answer answer = query(c -> transport.smp(c.port()), smp -> {
             SmpRoute route = target == null ? SmpRoute.lid(smp.port().attributes().smLid())
                     : Routes.target(target, directed);
             return smp.smInfo(route).map(info -> new Answer(route, info));

@@ -37,6 +37,7 @@ final class SmpCommand {
         @Override
         public void declare(Declaration d) {
             super.declare(d);
+            transport.declareMKey(d);
             target.declare(d);
             d.flag("--json").help("Print JSON.").to(() -> json = true);
         }
@@ -56,7 +57,7 @@ final class SmpCommand {
             target.check();
             record Answered(Record answer, SmpRoute route) {
             }
-            Answered answered = query(c -> SmpClient.of(c.port()), smp -> target.route(smp)
+            Answered answered = query(c -> transport.smp(c.port()), smp -> target.route(smp)
                     .flatMap(route -> query(smp, route).map(r -> new Answered(r, route))),
                     spec.name() + " of " + target.text());
             out().print(json ? Fields.render(answered.answer(), true) : text(answered.answer(), portId(answered.route())));

@@ -1,6 +1,5 @@
 package io.reactiveumad.examples;
 
-import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.fabric.Endpoint;
 import io.reactiveumad.fabric.MulticastTrace;
 import io.reactiveumad.fabric.RouteTrace;
@@ -39,6 +38,7 @@ final class TraceCommand extends FabricCommand {
     @Override
     public void declare(Declaration d) {
         super.declare(d);
+        transport.declareMKey(d);
         d.parameter("SRC").help("The source LID, with -G its port GUID.").to(Values::text, v -> source = v);
         d.parameter("DST").help("The destination LID, with -G its port GUID.").to(Values::text, v -> destination = v);
         d.flag("-G", "--Guid").help("The ends are port GUIDs, resolved to LIDs through the SA (as ibtracert -G).")
@@ -62,13 +62,13 @@ final class TraceCommand extends FabricCommand {
         if (guids) {
             long from = value("SRC", () -> Guids.parse(source));
             long to = value("DST", () -> Guids.parse(destination));
-            trace = query(c -> SmpClient.of(c.port()), smp -> Guids.lidOf(smp.port(), from)
+            trace = query(c -> transport.smp(c.port()), smp -> Guids.lidOf(smp.port(), from)
                             .zipWith(Guids.lidOf(smp.port(), to)).flatMap(lids -> Routing.trace(smp, lids.getT1(), lids.getT2())),
                     String.format("trace from port GUID 0x%016x to port GUID 0x%016x", from, to));
         } else {
             int from = Lids.parse(source);
             int to = Lids.parse(destination);
-            trace = query(c -> SmpClient.of(c.port()), smp -> Routing.trace(smp, from, to),
+            trace = query(c -> transport.smp(c.port()), smp -> Routing.trace(smp, from, to),
                     "trace from lid " + from + " to lid " + to);
         }
         out().print(json ? Json.pretty(json(trace)) + "\n" : simple ? simpleText(trace) : text(trace, names));
@@ -90,12 +90,12 @@ final class TraceCommand extends FabricCommand {
         if (guids) {
             long from = value("SRC", () -> Guids.parse(source));
             long to = value("DST", () -> Guids.parse(destination));
-            trace = query(c -> SmpClient.of(c.port()), smp -> Guids.lidOf(smp.port(), from).zipWith(Guids.lidOf(smp.port(), to))
+            trace = query(c -> transport.smp(c.port()), smp -> Guids.lidOf(smp.port(), from).zipWith(Guids.lidOf(smp.port(), to))
                     .flatMap(lids -> Routing.multicastTrace(smp, lids.getT1(), lids.getT2(), mlid)), what);
         } else {
             int from = Lids.parse(source);
             int to = Lids.parse(destination);
-            trace = query(c -> SmpClient.of(c.port()), smp -> Routing.multicastTrace(smp, from, to, mlid), what);
+            trace = query(c -> transport.smp(c.port()), smp -> Routing.multicastTrace(smp, from, to, mlid), what);
         }
         out().print(json ? Json.pretty(json(trace)) + "\n" : text(trace, names, simple));
         return 0;

@@ -7,7 +7,10 @@ import io.reactiveumad.PortOptions;
 import io.reactiveumad.PortSpec;
 import io.reactiveumad.Transport;
 import io.reactiveumad.Umad;
+import io.reactiveumad.client.SmpClient;
+import io.reactiveumad.discovery.DiscoveredFabric;
 import io.reactiveumad.discovery.DiscoveryOptions;
+import io.reactiveumad.discovery.FabricDiscovery;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.Declares;
 import io.reactiveumad.examples.cli.Values;
@@ -22,6 +25,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
@@ -37,6 +41,8 @@ final class TransportOptions implements Declares {
     private Path topology;
     /** -t: each MAD attempt's timeout; null for the library's defaults. */
     private Duration madTimeout;
+    /** -y: the M_Key every SMP carries; null for none. Never printed. */
+    private Long mKey;
     /** An hour: past it, -t is a typo, not a slow fabric. */
     static final long MAX_MAD_TIMEOUT_MS = 3_600_000;
 
@@ -65,6 +71,40 @@ final class TransportOptions implements Declares {
         d.option("--topology").label("FILE")
                 .help("embedded: an ibsim net file or ibnetdiscover output to load (default: the bundled fabric).")
                 .to(Values::path, v -> topology = v);
+    }
+
+    /** -y/--m_key, for a command that sends SMPs: the M_Key each of them carries, as the diag tools' -y. */
+    void declareMKey(Declaration d) {
+        d.option("-y", "--m_key").label("KEY")
+                .help("The M_Key to send in every SMP, decimal or hex with 0x (as the diag tools' -y; default: none).")
+                .to(TransportOptions::mKey, v -> mKey = v);
+    }
+
+    /** A 64-bit M_Key as strtoull reads it for the diag tools: decimal, or hex with 0x. */
+    static long mKey(String text) {
+        String key = text.strip();
+        try {
+            return key.regionMatches(true, 0, "0x", 0, 2) ? Long.parseUnsignedLong(key.substring(2), 16)
+                    : Long.parseUnsignedLong(key);
+        } catch (NumberFormatException e) {
+            // The text is not echoed: it may be a mistyped key.
+            throw new IllegalArgumentException("not an M_Key (a 64-bit number, decimal or hex with 0x)");
+        }
+    }
+
+    /** An SMP client on {@code port}, putting -y's M_Key, when given, in every SMP. */
+    SmpClient smp(MadPort port) {
+        SmpClient smp = SmpClient.of(port);
+        return mKey == null ? smp : smp.withMKey(mKey);
+    }
+
+    /** Discovers the fabric behind {@code port}, every SMP with -y's M_Key when given. */
+    Mono<DiscoveredFabric> discover(MadPort port, DiscoveryOptions options) {
+        if (mKey == null) {
+            return FabricDiscovery.discover(port, options);
+        }
+        return Mono.using(() -> smp(port), smp -> FabricDiscovery.discover(smp.withOptions(options.request()), options),
+                SmpClient::dispose);
     }
 
     /**

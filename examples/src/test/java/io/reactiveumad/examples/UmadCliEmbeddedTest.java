@@ -258,6 +258,38 @@ class UmadCliEmbeddedTest {
         assertThat(CliRun.run("sa", "-L", "x", "sw2 leaf switch", "--transport", "embedded").exitCode()).isEqualTo(2);
     }
 
+    /**
+     * -y puts the M_Key in every SMP, as the diag tools' -y: a switch protected with it (MKeyProtectBits 3) answers
+     * nothing without it, every query and the discovery through it with it. The key itself is printed nowhere.
+     */
+    @Test
+    void mKeyOptionReachesAProtectedSma() {
+        long key = 0x1122334455667788L;
+        java.util.function.Consumer<io.reactiveumad.test.EmbeddedFabric> protect = fabric -> fabric.protectWithMKey("sw2", key);
+        CliRun refused = CliRun.run(Map.of(), protect, "smp", "nodeinfo", "4", "-t", "50", "--transport", "embedded");
+        assertThat(refused.exitCode()).isEqualTo(1);
+        assertThat(refused.err()).contains("no response from LID 4");
+
+        CliRun answered = CliRun.run(Map.of(), protect, "smp", "nodeinfo", "4", "-y", "0x1122334455667788", "--transport",
+                "embedded", "--json");
+        assertThat(answered.exitCode()).isEqualTo(0);
+        assertThat(answered.json().get("nodeGuid").asText()).isEqualTo(FabricJson.hex(DEFAULT.requireNode("sw2").nodeGuid()));
+        CliRun decimal = CliRun.run(Map.of(), protect, "smp", "portinfo", "4", "0", "--m_key", Long.toUnsignedString(key),
+                "--transport", "embedded");
+        assertThat(decimal.exitCode()).isEqualTo(0);
+        assertThat(decimal.out()).contains("ProtectBits:.....................3\n").doesNotContain("1122334455667788");
+
+        CliRun walked = CliRun.run(Map.of(), protect, "discover", "-y", "0x1122334455667788", "--transport", "embedded");
+        CliRun unkeyed = CliRun.run(Map.of(), protect, "discover", "-t", "20", "--transport", "embedded");
+        assertThat(walked.exitCode()).isEqualTo(0);
+        assertThat(walked.out()).contains("\"sw2 leaf switch\"");
+        assertThat(unkeyed.out()).doesNotContain("\"sw2 leaf switch\"");
+
+        CliRun bad = CliRun.run("smp", "nodeinfo", "4", "-y", "0xkey", "--transport", "embedded");
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.err()).contains("not an M_Key").doesNotContain("0xkey");
+    }
+
     @Test
     void perfReadsThePmaCounters() {
         // The hook runs once the fabric is up and before the command queries it.

@@ -146,6 +146,15 @@ public final class EmbeddedFabric implements AutoCloseable {
     }
 
     /**
+     * Protects {@code node}'s SMA with {@code mKey} (0 lifts it), as an SM does with MKeyProtectBits 3: an SMP that
+     * does not carry the key is discarded unanswered, a Get as well as a Set; with it, PortInfo shows the key and the
+     * bits. (The embedded SM reaches its nodes without SMPs, so the fabric stays swept.)
+     */
+    public void protectWithMKey(String node, long mKey) {
+        engine.run(() -> engine.node(node).mKey = mKey);
+    }
+
+    /**
      * Restarts the SM and SA in place, as killing and restarting OpenSM does: the SA forgets every
      * InformInfo subscription, ServiceRecord and multicast group, and the SM sets PortInfo:ClientReregister
      * on every in-service CA port, telling clients to register again. LIDs stay (OpenSM keeps its guid2lid).

@@ -24,6 +24,11 @@ final class FabricNode {
     /** A switch's multicast forwarding table: the ports each MLID the SM programmed goes out of (absent: none). */
     final Map<Integer, SortedSet<Integer>> mft = new HashMap<>();
     String description;
+    /**
+     * The SMA's M_Key, 0 for none. With one, every SMP that does not carry it is discarded, Gets too, as a port whose
+     * MKeyProtectBits are 3 does.
+     */
+    long mKey;
     /** The cabling as of the last sweep, by port: the node and port at the other end (null / 0 if none). */
     FabricNode[] peer;
     int[] peerPort;

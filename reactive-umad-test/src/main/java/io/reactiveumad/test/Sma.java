@@ -44,6 +44,8 @@ final class Sma implements LocalService {
     private static final int DATA_VLS = 4;
     private static final int WIDTHS_1X_4X_12X = 0x0B;
     private static final int SPEEDS_SDR_DDR_QDR = 0x07;
+    /** MKeyProtectBits 3: without the M_Key, not even a Get is answered. */
+    private static final int M_KEY_PROTECTED = 3;
 
     private final FabricEngine engine;
 
@@ -64,6 +66,9 @@ final class Sma implements LocalService {
         long modifier = in.getInt(MadHeader.ATTRIBUTE_MODIFIER_OFFSET) & 0xFFFF_FFFFL;
         boolean set = (mad[MadHeader.METHOD_OFFSET] & 0x7F) == Method.SET;
         FabricNode node = request.node();
+        if (node.mKey != 0 && new SmpHeader().wrap(in, 0).mKey() != node.mKey) {
+            return; // an M_Key violation: discarded, as by MKeyProtectBits 3 (the requester times out)
+        }
         MadAttribute answer;
         int status = MadStatus.OK;
         try {
@@ -126,9 +131,9 @@ final class Sma implements LocalService {
         boolean smPort = node == engine.smNode() && port == engine.smPort();
         long capabilities = PortInfo.CAP_IS_TRAP_SUPPORTED | PortInfo.CAP_IS_SYSTEM_IMAGE_GUID_SUPPORTED
                 | PortInfo.CAP_IS_CLIENT_REREGISTRATION_SUPPORTED | (smPort ? PortInfo.CAP_IS_SM : 0);
-        return new PortInfo(0, FabricEngine.DEFAULT_GID_PREFIX, addressable.lid, addressable.smLid, capabilities, 0, 0,
-                port, WIDTHS_1X_4X_12X, WIDTHS_1X_4X_12X, link == null ? 0 : link.width().code(), SPEEDS_SDR_DDR_QDR,
-                p.state, p.physState, PortInfo.PHYS_POLLING, 0, addressable.lmc,
+        return new PortInfo(node.mKey, FabricEngine.DEFAULT_GID_PREFIX, addressable.lid, addressable.smLid, capabilities, 0,
+                0, port, WIDTHS_1X_4X_12X, WIDTHS_1X_4X_12X, link == null ? 0 : link.width().code(), SPEEDS_SDR_DDR_QDR,
+                p.state, p.physState, PortInfo.PHYS_POLLING, node.mKey == 0 ? 0 : M_KEY_PROTECTED, addressable.lmc,
                 link == null ? 0 : link.speed().speedActive(), SPEEDS_SDR_DDR_QDR, MTU_2048, 0, VL_CAP_VL0_3, 0, 0, 0, 0, 0,
                 MTU_2048, 0, 0, VL_CAP_VL0_3, false, false, false, false, 0, 0, 0, 1, p.clientReregister, 0, 0, 0, 0, 0, 0, 0,
                 0, link == null ? 0 : link.speed().extActive(), 0, 0);
