@@ -498,7 +498,26 @@ final class SaCommand extends FabricCommand {
         }
     }
 
-    static final class Groups extends Query {
+    /** Every MCMemberRecord, each printed as one of saquery's dumps prints it. */
+    abstract static class McMembers extends Query {
+        McMembers(CliContext context) {
+            super(context);
+        }
+
+        @Override
+        Flux<McMemberRecord> query(SaClient sa) {
+            return sa.getTable(SaClient.MC_MEMBER_RECORD);
+        }
+
+        @Override
+        String text(Record record) {
+            return text((McMemberRecord) record);
+        }
+
+        abstract String text(McMemberRecord record);
+    }
+
+    static final class Groups extends McMembers {
         static final CommandInfo INFO = CommandInfo.of(Groups.class, "groups",
                 "The multicast groups: MCMemberRecords as group dumps (saquery -g).").withAliases("-g");
 
@@ -507,17 +526,12 @@ final class SaCommand extends FabricCommand {
         }
 
         @Override
-        Flux<? extends Record> query(SaClient sa) {
-            return sa.getTable(SaClient.MC_MEMBER_RECORD);
-        }
-
-        @Override
-        String text(Record record) {
-            return SaText.groupRecord((McMemberRecord) record);
+        String text(McMemberRecord record) {
+            return SaText.groupRecord(record);
         }
     }
 
-    static final class Members extends Query {
+    static final class Members extends McMembers {
         static final CommandInfo INFO = CommandInfo.of(Members.class, "members",
                 "MCMemberRecords, one per member as the SA holds it (saquery MCMR; `umad mcast` groups them by group, "
                         + "as saquery -m).").withAliases("MCMR", "MCMemberRecord");
@@ -527,13 +541,8 @@ final class SaCommand extends FabricCommand {
         }
 
         @Override
-        Flux<? extends Record> query(SaClient sa) {
-            return sa.getTable(SaClient.MC_MEMBER_RECORD);
-        }
-
-        @Override
-        String text(Record record) {
-            return SaText.memberRecord((McMemberRecord) record);
+        String text(McMemberRecord record) {
+            return SaText.memberRecord(record);
         }
     }
 

@@ -61,8 +61,8 @@ final class SaText {
     /** saquery's LFT Record dump: the block's 64 LIDs and their egress ports, then a blank line. */
     static String lftRecord(LinearForwardingTableRecord r) {
         StringBuilder out = new StringBuilder("LFT Record dump:\n");
-        block(out, "LID", r.lid());
-        block(out, "Block", r.blockNumber());
+        dotted(out, "LID", 27, Integer.toString(r.lid()));
+        dotted(out, "Block", 27, Integer.toString(r.blockNumber()));
         out.append("\t\tLFT:\n\t\tLID\tPort Number\n");
         int first = r.blockNumber() * LinearForwardingTable.ENTRIES;
         for (int i = 0; i < LinearForwardingTable.ENTRIES; i++) {
@@ -79,21 +79,21 @@ final class SaText {
     static String switchInfoRecord(SwitchInfoRecord r, int saCapabilityMask2) {
         ByteBuffer wire = ByteBuffer.wrap(r.switchInfo().toBytes());
         StringBuilder out = new StringBuilder("SwitchInfoRecord dump:\n\t\tRID\n");
-        switchField(out, "LID", Integer.toString(r.lid()));
+        dotted(out, "LID", 40, Integer.toString(r.lid()));
         out.append("\t\tSwitchInfo dump:\n");
-        switchField(out, "LinearFDBCap", hex(Wire.u16(wire, 0)));
-        switchField(out, "RandomFDBCap", hex(Wire.u16(wire, 2)));
-        switchField(out, "MulticastFDBCap", hex(Wire.u16(wire, 4)));
-        switchField(out, "LinearFDBTop", hex(Wire.u16(wire, 6)));
-        switchField(out, "DefaultPort", Integer.toString(Wire.u8(wire, 8)));
-        switchField(out, "DefaultMulticastPrimaryPort", Integer.toString(Wire.u8(wire, 9)));
-        switchField(out, "DefaultMulticastNotPrimaryPort", Integer.toString(Wire.u8(wire, 10)));
-        switchField(out, "LifeTimeValue/PortStateChange/OpSL2VL", hex(Wire.u8(wire, 11)));
-        switchField(out, "LIDsPerPort", hex(Wire.u16(wire, 12)));
-        switchField(out, "PartitionEnforcementCap", hex(Wire.u16(wire, 14)));
-        switchField(out, "flags", hex(Wire.u8(wire, 16)));
+        dotted(out, "LinearFDBCap", 40, hex(Wire.u16(wire, 0)));
+        dotted(out, "RandomFDBCap", 40, hex(Wire.u16(wire, 2)));
+        dotted(out, "MulticastFDBCap", 40, hex(Wire.u16(wire, 4)));
+        dotted(out, "LinearFDBTop", 40, hex(Wire.u16(wire, 6)));
+        dotted(out, "DefaultPort", 40, Integer.toString(Wire.u8(wire, 8)));
+        dotted(out, "DefaultMulticastPrimaryPort", 40, Integer.toString(Wire.u8(wire, 9)));
+        dotted(out, "DefaultMulticastNotPrimaryPort", 40, Integer.toString(Wire.u8(wire, 10)));
+        dotted(out, "LifeTimeValue/PortStateChange/OpSL2VL", 40, hex(Wire.u8(wire, 11)));
+        dotted(out, "LIDsPerPort", 40, hex(Wire.u16(wire, 12)));
+        dotted(out, "PartitionEnforcementCap", 40, hex(Wire.u16(wire, 14)));
+        dotted(out, "flags", 40, hex(Wire.u8(wire, 16)));
         if ((saCapabilityMask2 & ClassPortInfo.SA_CAP2_MULTICAST_FDB_TOP_SUPPORTED) != 0) {
-            switchField(out, "MulticastFDBTop", hex(Wire.u16(wire, 18)));
+            dotted(out, "MulticastFDBTop", 40, hex(Wire.u16(wire, 18)));
         }
         return out.toString();
     }
@@ -105,29 +105,14 @@ final class SaText {
     static String smInfoRecord(SmInfoRecord r) {
         SmInfo sm = r.smInfo();
         StringBuilder out = new StringBuilder("SMInfoRecord dump:\n\t\tRID\n");
-        smField(out, "LID", Integer.toString(r.lid()));
+        dotted(out, "LID", 22, Integer.toString(r.lid()));
         out.append("\t\tSMInfo dump:\n");
-        smField(out, "GUID", String.format("0x%016x", sm.guid()));
-        smField(out, "SM_Key", sm.smKey() == 0 ? String.format("0x%016x", 0) : NOT_DISPLAYED);
-        smField(out, "ActCount", Long.toString(sm.actCount()));
-        smField(out, "Priority", Integer.toString(sm.priority()));
-        smField(out, "SMState", Integer.toString(sm.smState()));
+        dotted(out, "GUID", 22, String.format("0x%016x", sm.guid()));
+        dotted(out, "SM_Key", 22, sm.smKey() == 0 ? String.format("0x%016x", 0) : NOT_DISPLAYED);
+        dotted(out, "ActCount", 22, Long.toString(sm.actCount()));
+        dotted(out, "Priority", 22, Integer.toString(sm.priority()));
+        dotted(out, "SMState", 22, Integer.toString(sm.smState()));
         return out.toString();
-    }
-
-    /** A line of saquery's LFT dump: the name dotted to column 29. */
-    private static void block(StringBuilder out, String name, int value) {
-        out.append("\t\t").append(name).append(".".repeat(27 - name.length())).append(value).append('\n');
-    }
-
-    /** A line of saquery's SwitchInfoRecord dump: the name dotted to column 42. */
-    private static void switchField(StringBuilder out, String name, String value) {
-        out.append("\t\t").append(name).append(".".repeat(40 - name.length())).append(value).append('\n');
-    }
-
-    /** A line of saquery's SMInfoRecord dump: the name dotted to column 24. */
-    private static void smField(StringBuilder out, String name, String value) {
-        out.append("\t\t").append(name).append(".".repeat(22 - name.length())).append(value).append('\n');
     }
 
     /** saquery's NodeRecord dump, its NodeDescription line the name {@code names} gives the node. */
@@ -297,12 +282,17 @@ final class SaText {
 
     /** Two tabs, the name, dots to column 24, the value. */
     private static void field(StringBuilder out, String name, String value) {
-        out.append("\t\t").append(name).append(".".repeat(Math.max(0, 24 - name.length()))).append(value).append('\n');
+        dotted(out, name, 24, value);
+    }
+
+    /** A line of a saquery dump: two tabs, the name dotted to {@code width} characters, the value. */
+    private static void dotted(StringBuilder out, String name, int width, String value) {
+        out.append("\t\t").append(name).append(".".repeat(Math.max(0, width - name.length()))).append(value).append('\n');
     }
 
     /** LinkRecord's lines are three dots wider. */
     private static void wide(StringBuilder out, String name, String value) {
-        out.append("\t\t").append(name).append(".".repeat(Math.max(0, 27 - name.length()))).append(value).append('\n');
+        dotted(out, name, 27, value);
     }
 
     /** saquery's {@code 0x%x}, where most of its dumps print {@code 0x%X}. */
