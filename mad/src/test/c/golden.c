@@ -484,6 +484,60 @@ static void sm_info_record(void)
 	dump("SmInfoRecord", b, sizeof(*r));
 }
 
+static void guid_info_record(void)
+{
+	/* libibmad has no GUIDInfoRecord fields: OpenSM's struct, its GUIDs by libibmad's fields. */
+	uint8_t b[BUF] = { 0 };
+	ib_guidinfo_record_t *r = (ib_guidinfo_record_t *)b;
+	int fields[8] = { IB_GI_GUID0_F, IB_GI_GUID1_F, IB_GI_GUID2_F, IB_GI_GUID3_F,
+			  IB_GI_GUID4_F, IB_GI_GUID5_F, IB_GI_GUID6_F, IB_GI_GUID7_F };
+	r->lid = cl_hton16(0x0a0b);
+	r->block_num = 31;
+	for (int i = 0; i < 8; i++)
+		mad_set_field64(b, 8, fields[i], 0x0002c90300000010ULL + i);
+	dump("GuidInfoRecord", b, sizeof(*r));
+}
+
+static void sl_to_vl_record(void)
+{
+	/* OpenSM's struct and its setter. */
+	uint8_t b[BUF] = { 0 };
+	ib_slvl_table_record_t *r = (ib_slvl_table_record_t *)b;
+	r->lid = cl_hton16(0x0c0f);
+	r->in_port_num = 7;
+	r->out_port_num = 36;
+	for (int sl = 0; sl < 16; sl++)
+		ib_slvl_table_set(&r->slvl_tbl, (uint8_t)sl, (uint8_t)((15 - sl) ^ 3));
+	dump("SlToVlMappingTableRecord", b, sizeof(*r));
+}
+
+static void vl_arbitration_record(void)
+{
+	/* OpenSM's struct. */
+	uint8_t b[BUF] = { 0 };
+	ib_vl_arb_table_record_t *r = (ib_vl_arb_table_record_t *)b;
+	r->lid = cl_hton16(0x0d0e);
+	r->port_num = 5;
+	r->block_num = 3;
+	for (int i = 0; i < IB_NUM_VL_ARB_ELEMENTS_IN_BLOCK; i++) {
+		r->vl_arb_tbl.vl_entry[i].vl = (uint8_t)(i % 15);
+		r->vl_arb_tbl.vl_entry[i].weight = (uint8_t)(i * 7 + 1);
+	}
+	dump("VlArbitrationTableRecord", b, sizeof(*r));
+}
+
+static void mft_record(void)
+{
+	/* OpenSM's struct; the position in the top 4 bits of position_block_num, the block in the low 9. */
+	uint8_t b[BUF] = { 0 };
+	ib_mft_record_t *r = (ib_mft_record_t *)b;
+	r->lid = cl_hton16(0x0e0f);
+	r->position_block_num = cl_hton16((uint16_t)(15 << 12 | 0x1ff));
+	for (int i = 0; i < IB_MCAST_BLOCK_SIZE; i++)
+		r->mft[i] = cl_hton16((uint16_t)(0x8001 ^ (i * 0x0421)));
+	dump("MulticastForwardingTableRecord", b, sizeof(*r));
+}
+
 static void service_record(void)
 {
 	uint8_t b[BUF] = { 0 };
@@ -705,6 +759,10 @@ int main(void)
 	lft_record();
 	switch_info_record();
 	sm_info_record();
+	guid_info_record();
+	sl_to_vl_record();
+	vl_arbitration_record();
+	mft_record();
 	service_record();
 	mc_member_record();
 	port_counters();

@@ -23,7 +23,11 @@ import io.reactiveumad.mad.perf.PortCountersExtended;
 import io.reactiveumad.mad.perf.PortCounterSet;
 import io.reactiveumad.mad.perf.PortRcvErrorDetails;
 import io.reactiveumad.mad.perf.PortXmitDiscardDetails;
+import io.reactiveumad.mad.sa.GuidInfoRecord;
 import io.reactiveumad.mad.sa.InformInfoRecord;
+import io.reactiveumad.mad.sa.MulticastForwardingTableRecord;
+import io.reactiveumad.mad.sa.SlToVlMappingTableRecord;
+import io.reactiveumad.mad.sa.VlArbitrationTableRecord;
 import io.reactiveumad.mad.sa.LinearForwardingTableRecord;
 import io.reactiveumad.mad.sa.LinkRecord;
 import io.reactiveumad.mad.sa.McMemberRecord;
@@ -173,6 +177,32 @@ class GoldenVectorTest {
     void smInfoRecord() {
         assertGolden("SmInfoRecord", new SmInfoRecord(0x0bcd, new SmInfo(0x0002c903000abcdeL, 0x0123456789abcdefL,
                 0x89abcdefL, 0xc, 3)), SmInfoRecord::decode);
+    }
+
+    @Test
+    void guidInfoRecord() {
+        assertGolden("GuidInfoRecord", new GuidInfoRecord(0x0a0b, 31, new GuidInfo(LongStream.range(0, 8)
+                .map(i -> 0x0002c90300000010L + i).boxed().toList())), GuidInfoRecord::decode);
+    }
+
+    @Test
+    void slToVlMappingTableRecord() {
+        assertGolden("SlToVlMappingTableRecord", new SlToVlMappingTableRecord(0x0c0f, 7, 36, new SlToVlMappingTable(
+                IntStream.range(0, 16).map(sl -> (15 - sl) ^ 3).boxed().toList())), SlToVlMappingTableRecord::decode);
+    }
+
+    @Test
+    void vlArbitrationTableRecord() {
+        assertGolden("VlArbitrationTableRecord", new VlArbitrationTableRecord(0x0d0e, 5, 3, new VlArbitrationTable(
+                IntStream.range(0, 32).mapToObj(i -> new VlArbitrationTable.Entry(i % 15, i * 7 + 1)).toList())),
+                VlArbitrationTableRecord::decode);
+    }
+
+    @Test
+    void multicastForwardingTableRecord() {
+        assertGolden("MulticastForwardingTableRecord", new MulticastForwardingTableRecord(0x0e0f, 15, 0x1ff,
+                new MulticastForwardingTable(IntStream.range(0, 32).map(i -> (0x8001 ^ i * 0x0421) & 0xFFFF).boxed()
+                        .toList())), MulticastForwardingTableRecord::decode);
     }
 
     @Test

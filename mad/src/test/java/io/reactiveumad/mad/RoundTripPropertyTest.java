@@ -23,7 +23,11 @@ import io.reactiveumad.mad.perf.PortRcvErrorDetails;
 import io.reactiveumad.mad.perf.PortXmitDiscardDetails;
 import io.reactiveumad.mad.sa.InformInfoRecord;
 import io.reactiveumad.mad.sa.LinearForwardingTableRecord;
+import io.reactiveumad.mad.sa.GuidInfoRecord;
+import io.reactiveumad.mad.sa.MulticastForwardingTableRecord;
+import io.reactiveumad.mad.sa.SlToVlMappingTableRecord;
 import io.reactiveumad.mad.sa.SmInfoRecord;
+import io.reactiveumad.mad.sa.VlArbitrationTableRecord;
 import io.reactiveumad.mad.sa.SwitchInfoRecord;
 import io.reactiveumad.mad.sa.LinkRecord;
 import io.reactiveumad.mad.sa.McMemberRecord;
@@ -101,6 +105,11 @@ class RoundTripPropertyTest {
                         LinearForwardingTableRecord::decode),
                 new Codec("SwitchInfoRecord", SwitchInfoRecord.SIZE, SwitchInfoRecord::decode),
                 new Codec("SmInfoRecord", SmInfoRecord.SIZE, SmInfoRecord::decode),
+                new Codec("GuidInfoRecord", GuidInfoRecord.SIZE, GuidInfoRecord::decode),
+                new Codec("SlToVlMappingTableRecord", SlToVlMappingTableRecord.SIZE, SlToVlMappingTableRecord::decode),
+                new Codec("VlArbitrationTableRecord", VlArbitrationTableRecord.SIZE, VlArbitrationTableRecord::decode),
+                new Codec("MulticastForwardingTableRecord", MulticastForwardingTableRecord.SIZE,
+                        MulticastForwardingTableRecord::decode),
                 Codec.withText("ServiceRecord", ServiceRecord.SIZE, ServiceRecord::decode, 48, 64),
                 new Codec("McMemberRecord", McMemberRecord.SIZE, McMemberRecord::decode),
                 Codec.withFlags("InformInfoRecord", InformInfoRecord.SIZE, InformInfoRecord::decode, 46, 47),

@@ -4,9 +4,16 @@ import static io.reactiveumad.test.SubnetAdministrator.has;
 
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.attr.LinearForwardingTable;
+import io.reactiveumad.mad.attr.MulticastForwardingTable;
+import io.reactiveumad.mad.attr.SlToVlMappingTable;
+import io.reactiveumad.mad.attr.VlArbitrationTable;
 import io.reactiveumad.mad.attr.NodeDescription;
 import io.reactiveumad.mad.attr.SmInfo;
+import io.reactiveumad.mad.sa.GuidInfoRecord;
 import io.reactiveumad.mad.sa.LinearForwardingTableRecord;
+import io.reactiveumad.mad.sa.MulticastForwardingTableRecord;
+import io.reactiveumad.mad.sa.SlToVlMappingTableRecord;
+import io.reactiveumad.mad.sa.VlArbitrationTableRecord;
 import io.reactiveumad.mad.sa.LinkRecord;
 import io.reactiveumad.mad.sa.NodeRecord;
 import io.reactiveumad.mad.sa.PathRecord;
@@ -21,7 +28,8 @@ import java.util.Map;
 
 /**
  * The SA records that describe the fabric as the SM last swept it (NodeRecord, PortInfoRecord,
- * LinkRecord, PathRecord, LinearForwardingTableRecord, SwitchInfoRecord, SMInfoRecord), filtered by a query's component mask. Read-only:
+ * LinkRecord, PathRecord, LinearForwardingTableRecord, SwitchInfoRecord, SMInfoRecord, GUIDInfoRecord,
+ * SLtoVLMappingTableRecord, VLArbitrationTableRecord, MulticastForwardingTableRecord), filtered by a query's component mask. Read-only:
  * what clients register (services, multicast groups, subscriptions) stays with {@link SubnetAdministrator}.
  * Runs on the fabric executor.
  */
@@ -182,6 +190,93 @@ final class FabricRecords {
         SmInfo sm = sma.smInfo(node, engine.smPort());
         return sm == null || has(mask, SmInfoRecord.Component.LID) && lid != q.lid() ? List.of()
                 : List.of(new SmInfoRecord(lid, sm));
+    }
+
+    /** Block 0 of every in-service end port's GUIDs (the only block the SMAs have; LID and BlockNum components). */
+    List<GuidInfoRecord> guidInfoRecords(GuidInfoRecord q, long mask) {
+        List<GuidInfoRecord> out = new ArrayList<>();
+        for (EndPort p : endPorts()) {
+            if ((!has(mask, GuidInfoRecord.Component.LID) || p.lid() == q.lid())
+                    && (!has(mask, GuidInfoRecord.Component.BLOCK_NUMBER) || q.blockNumber() == 0)) {
+                out.add(new GuidInfoRecord(p.lid(), 0, Sma.guidInfo(p.node(), p.port(), 0)));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Every in-service end port's SL to VL tables: a CA port's one, a switch's for every input and output port pair
+     * (LID, InputPortNum and OutputPortNum components).
+     */
+    List<SlToVlMappingTableRecord> slToVlRecords(SlToVlMappingTableRecord q, long mask) {
+        List<SlToVlMappingTableRecord> out = new ArrayList<>();
+        for (EndPort p : endPorts()) {
+            if (has(mask, SlToVlMappingTableRecord.Component.LID) && p.lid() != q.lid()) {
+                continue;
+            }
+            int last = p.node().isSwitch() ? p.node().node.portCount() : 0;
+            for (int in = 0; in <= last; in++) {
+                for (int outPort = 0; outPort <= last; outPort++) {
+                    if ((!has(mask, SlToVlMappingTableRecord.Component.INPUT_PORT) || in == q.inputPort())
+                            && (!has(mask, SlToVlMappingTableRecord.Component.OUTPUT_PORT) || outPort == q.outputPort())) {
+                        out.add(new SlToVlMappingTableRecord(p.lid(), in, outPort,
+                                Sma.slToVl(p.node(), SlToVlMappingTable.modifier(in, outPort))));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The four VL arbitration blocks of every in-service CA port and of every switch port (LID, OutputPortNum and
+     * BlockNum components).
+     */
+    List<VlArbitrationTableRecord> vlArbitrationRecords(VlArbitrationTableRecord q, long mask) {
+        List<VlArbitrationTableRecord> out = new ArrayList<>();
+        for (EndPort p : endPorts()) {
+            if (has(mask, VlArbitrationTableRecord.Component.LID) && p.lid() != q.lid()) {
+                continue;
+            }
+            int first = p.node().isSwitch() ? 0 : p.port();
+            int last = p.node().isSwitch() ? p.node().node.portCount() : p.port();
+            for (int port = first; port <= last; port++) {
+                for (int block = VlArbitrationTable.LOW_PRIORITY; block <= VlArbitrationTable.HIGH_PRIORITY_UPPER; block++) {
+                    if ((!has(mask, VlArbitrationTableRecord.Component.OUTPUT_PORT) || port == q.outputPort())
+                            && (!has(mask, VlArbitrationTableRecord.Component.BLOCK_NUMBER) || block == q.blockNumber())) {
+                        out.add(new VlArbitrationTableRecord(p.lid(), port, block, Sma.vlArbitration(p.node(), p.port(),
+                                VlArbitrationTable.modifier(block, port))));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * As OpenSM answers: each in-service switch with an MLID programmed, its blocks up to the last in use, each at
+     * every position its ports need (LID, Position and BlockNum components).
+     */
+    List<MulticastForwardingTableRecord> multicastForwardingTableRecords(MulticastForwardingTableRecord q, long mask) {
+        List<MulticastForwardingTableRecord> out = new ArrayList<>();
+        for (FabricNode n : engine.inService().values()) {
+            int lid = n.ports[0].lid;
+            if (!n.isSwitch() || n.mft.isEmpty() || has(mask, MulticastForwardingTableRecord.Component.LID) && lid != q.lid()) {
+                continue;
+            }
+            int lastBlock = (java.util.Collections.max(n.mft.keySet()) - MulticastForwardingTable.FIRST_MLID)
+                    / MulticastForwardingTable.ENTRIES;
+            int lastPosition = n.node.portCount() / MulticastForwardingTable.PORTS_PER_POSITION;
+            for (int block = 0; block <= lastBlock; block++) {
+                for (int position = 0; position <= lastPosition; position++) {
+                    if ((!has(mask, MulticastForwardingTableRecord.Component.BLOCK_NUMBER) || block == q.blockNumber())
+                            && (!has(mask, MulticastForwardingTableRecord.Component.POSITION) || position == q.position())) {
+                        out.add(new MulticastForwardingTableRecord(lid, position, block, n.mftBlock(block, position)));
+                    }
+                }
+            }
+        }
+        return out;
     }
 
     /** The GID of the in-service port with {@code lid}, or the zero GID. */

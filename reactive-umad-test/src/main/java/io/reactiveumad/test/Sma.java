@@ -16,6 +16,7 @@ import io.reactiveumad.mad.attr.PKeyTable;
 import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.mad.attr.SmInfo;
 import io.reactiveumad.mad.attr.SwitchInfo;
+import io.reactiveumad.mad.attr.VlArbitrationTable;
 import io.reactiveumad.test.topology.Link;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -85,6 +86,7 @@ final class Sma implements LocalService {
                 case GuidInfo.ATTRIBUTE_ID -> set ? null : guidInfo(node, request.port(), modifier);
                 case SmInfo.ATTRIBUTE_ID -> set ? null : smInfo(node, request.port());
                 case SlToVlMappingTable.ATTRIBUTE_ID -> set ? null : slToVl(node, modifier);
+                case VlArbitrationTable.ATTRIBUTE_ID -> set ? null : vlArbitration(node, request.port(), modifier);
                 default -> null;
             };
             if (answer == null) {
@@ -185,7 +187,7 @@ final class Sma implements LocalService {
         return node.lftBlock((int) modifier);
     }
 
-    private static MulticastForwardingTable multicastForwardingTable(FabricNode node, long modifier) {
+    static MulticastForwardingTable multicastForwardingTable(FabricNode node, long modifier) {
         int position = MulticastForwardingTable.positionOf(modifier);
         int block = MulticastForwardingTable.blockOf(modifier);
         if (block >= MULTICAST_FDB_CAP / MulticastForwardingTable.ENTRIES
@@ -208,7 +210,7 @@ final class Sma implements LocalService {
     }
 
     /** Every port maps SL i to data VL i modulo its VLCap's four, whatever the ports (a CA has one table, at 0). */
-    private static SlToVlMappingTable slToVl(FabricNode node, long modifier) {
+    static SlToVlMappingTable slToVl(FabricNode node, long modifier) {
         int in = (int) (modifier >>> 8 & 0xFF);
         int out = (int) (modifier & 0xFF);
         if (node.isSwitch()) {
@@ -221,7 +223,19 @@ final class Sma implements LocalService {
                 .boxed().toList());
     }
 
-    private static GuidInfo guidInfo(FabricNode node, int arrivalPort, long modifier) {
+    /**
+     * Every port's four VL arbitration blocks (low priority 1 and 2, high 3 and 4) are empty, as ibsim's are: no
+     * VL is weighted, and the ports send from their data VLs in turn. A CA answers for the port the SMP came in on.
+     */
+    static VlArbitrationTable vlArbitration(FabricNode node, int arrivalPort, long modifier) {
+        int block = (int) (modifier >>> 16);
+        int port = node.isSwitch() ? (int) (modifier & 0xFFFF) : arrivalPort;
+        node.node.checkPort(port);
+        VlArbitrationTable.modifier(block, port); // the block's range
+        return new VlArbitrationTable(Collections.nCopies(VlArbitrationTable.ENTRIES, new VlArbitrationTable.Entry(0, 0)));
+    }
+
+    static GuidInfo guidInfo(FabricNode node, int arrivalPort, long modifier) {
         if (modifier != 0) {
             throw new IllegalArgumentException("only GUID block 0 exists");
         }

@@ -15,7 +15,11 @@ import io.reactiveumad.mad.attr.InformInfo;
 import io.reactiveumad.mad.attr.Notice;
 import io.reactiveumad.mad.attr.TrapDetails;
 import io.reactiveumad.mad.sa.InformInfoRecord;
+import io.reactiveumad.mad.sa.GuidInfoRecord;
 import io.reactiveumad.mad.sa.LinearForwardingTableRecord;
+import io.reactiveumad.mad.sa.MulticastForwardingTableRecord;
+import io.reactiveumad.mad.sa.SlToVlMappingTableRecord;
+import io.reactiveumad.mad.sa.VlArbitrationTableRecord;
 import io.reactiveumad.mad.sa.SmInfoRecord;
 import io.reactiveumad.mad.sa.SwitchInfoRecord;
 import io.reactiveumad.mad.sa.LinkRecord;
@@ -43,7 +47,8 @@ import reactor.core.scheduler.Scheduler;
 
 /**
  * The SA at the SM's port (class 0x03, version 2). Get and GetTable with component masks for NodeRecord,
- * PortInfoRecord, LinkRecord, PathRecord, LinearForwardingTableRecord, SwitchInfoRecord, SMInfoRecord (those describe the fabric as the SM
+ * PortInfoRecord, LinkRecord, PathRecord, LinearForwardingTableRecord, SwitchInfoRecord, SMInfoRecord, GUIDInfoRecord,
+ * SLtoVLMappingTableRecord, VLArbitrationTableRecord, MulticastForwardingTableRecord (those describe the fabric as the SM
  * swept it: {@link FabricRecords}), ServiceRecord (also Set to register, with a lease, and Delete:
  * {@link ServiceRegistrations}), MCMemberRecord (Set joins, Delete leaves), InformInfoRecord; ClassPortInfo;
  * InformInfo Set (Subscribe 1/0: {@link SaReports}). A
@@ -175,6 +180,15 @@ final class SubnetAdministrator implements LocalService {
                     fabric.switchInfoRecords(SwitchInfoRecord.decode(in, data), mask), SwitchInfoRecord.SIZE);
             case SmInfoRecord.ATTRIBUTE_ID -> answer(request, method,
                     fabric.smInfoRecords(SmInfoRecord.decode(in, data), mask), SmInfoRecord.SIZE);
+            case GuidInfoRecord.ATTRIBUTE_ID -> answer(request, method,
+                    fabric.guidInfoRecords(GuidInfoRecord.decode(in, data), mask), GuidInfoRecord.SIZE);
+            case SlToVlMappingTableRecord.ATTRIBUTE_ID -> answer(request, method,
+                    fabric.slToVlRecords(SlToVlMappingTableRecord.decode(in, data), mask), SlToVlMappingTableRecord.SIZE);
+            case VlArbitrationTableRecord.ATTRIBUTE_ID -> answer(request, method,
+                    fabric.vlArbitrationRecords(VlArbitrationTableRecord.decode(in, data), mask), VlArbitrationTableRecord.SIZE);
+            case MulticastForwardingTableRecord.ATTRIBUTE_ID -> answer(request, method,
+                    fabric.multicastForwardingTableRecords(MulticastForwardingTableRecord.decode(in, data), mask),
+                    MulticastForwardingTableRecord.SIZE);
             case ServiceRecord.ATTRIBUTE_ID -> service(request, method, ServiceRecord.decode(in, data), mask);
             case McMemberRecord.ATTRIBUTE_ID -> multicast(request, method, McMemberRecord.decode(in, data), mask);
             case InformInfoRecord.ATTRIBUTE_ID -> answer(request, method,

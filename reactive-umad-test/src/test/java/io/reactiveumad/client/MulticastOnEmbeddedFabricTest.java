@@ -10,7 +10,9 @@ import io.reactiveumad.Umad;
 import io.reactiveumad.fabric.MulticastTrace;
 import io.reactiveumad.fabric.Routing;
 import io.reactiveumad.mad.Gid;
+import io.reactiveumad.mad.attr.MulticastForwardingTable;
 import io.reactiveumad.mad.sa.McMemberRecord;
+import io.reactiveumad.mad.sa.MulticastForwardingTableRecord;
 import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.test.EmbeddedFabric;
 import io.reactiveumad.test.MadMatch;
@@ -84,6 +86,29 @@ class MulticastOnEmbeddedFabricTest {
         assertThat(mftPorts("sw2", mlid)).isEmpty();
         mc.leave(GROUP, me, McMemberRecord.JOIN_FULL_MEMBER).block(WAIT);
         assertThat(mftPorts("sw1", mlid)).as("the group is gone").isEmpty();
+    }
+
+    /**
+     * The SA's MulticastForwardingTableRecords hold what the SMPs read: a switch with the group has its block 0 at
+     * position 0 (8 ports), the MLID's mask its member ports; a switch without any group has none.
+     */
+    @Test
+    void multicastForwardingTableRecordsHoldTheProgrammedMasks() {
+        int mlid = mc.join(GROUP, me, McMemberRecord.JOIN_FULL_MEMBER).block(WAIT).mlid();
+        int sw1 = fabric.lid("sw1", 0);
+        List<MulticastForwardingTableRecord> records = sa.getTable(SaClient.MULTICAST_FORWARDING_TABLE_RECORD)
+                .collectList().block(WAIT);
+        assertThat(records).extracting(MulticastForwardingTableRecord::lid).containsExactly(sw1);
+        MulticastForwardingTableRecord block = records.get(0);
+        assertThat(block.position()).isZero();
+        assertThat(block.blockNumber()).isEqualTo((mlid - MulticastForwardingTable.FIRST_MLID) / MulticastForwardingTable.ENTRIES);
+        assertThat(block.table().portMask((mlid - MulticastForwardingTable.FIRST_MLID) % MulticastForwardingTable.ENTRIES))
+                .isEqualTo(1 << 2);
+        MulticastForwardingTableRecord query = new MulticastForwardingTableRecord(sw1, 0, block.blockNumber() + 1,
+                block.table());
+        assertThat(sa.getTable(SaClient.MULTICAST_FORWARDING_TABLE_RECORD, query,
+                MulticastForwardingTableRecord.Component.LID | MulticastForwardingTableRecord.Component.BLOCK_NUMBER)
+                .collectList().block(WAIT)).as("past the last block in use").isEmpty();
     }
 
     private List<Integer> mftPorts(String sw, int mlid) {

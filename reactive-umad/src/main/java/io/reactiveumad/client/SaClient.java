@@ -22,7 +22,11 @@ import io.reactiveumad.mad.attr.ClassPortInfo;
 import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.mad.attr.InformInfo;
 import io.reactiveumad.mad.attr.LinearForwardingTable;
+import io.reactiveumad.mad.sa.GuidInfoRecord;
 import io.reactiveumad.mad.sa.InformInfoRecord;
+import io.reactiveumad.mad.sa.MulticastForwardingTableRecord;
+import io.reactiveumad.mad.sa.SlToVlMappingTableRecord;
+import io.reactiveumad.mad.sa.VlArbitrationTableRecord;
 import io.reactiveumad.mad.sa.LinearForwardingTableRecord;
 import io.reactiveumad.mad.sa.LinkRecord;
 import io.reactiveumad.mad.sa.McMemberRecord;
@@ -99,6 +103,17 @@ public final class SaClient implements Disposable {
                     SwitchInfoRecord::decode);
     public static final AttributeType<SmInfoRecord> SM_INFO_RECORD =
             new AttributeType<>(SmInfoRecord.ATTRIBUTE_ID, "SMInfoRecord", SmInfoRecord.SIZE, SmInfoRecord::decode);
+    public static final AttributeType<GuidInfoRecord> GUID_INFO_RECORD =
+            new AttributeType<>(GuidInfoRecord.ATTRIBUTE_ID, "GUIDInfoRecord", GuidInfoRecord.SIZE, GuidInfoRecord::decode);
+    public static final AttributeType<SlToVlMappingTableRecord> SL_TO_VL_MAPPING_TABLE_RECORD =
+            new AttributeType<>(SlToVlMappingTableRecord.ATTRIBUTE_ID, "SLtoVLMappingTableRecord",
+                    SlToVlMappingTableRecord.SIZE, SlToVlMappingTableRecord::decode);
+    public static final AttributeType<VlArbitrationTableRecord> VL_ARBITRATION_TABLE_RECORD =
+            new AttributeType<>(VlArbitrationTableRecord.ATTRIBUTE_ID, "VLArbitrationTableRecord",
+                    VlArbitrationTableRecord.SIZE, VlArbitrationTableRecord::decode);
+    public static final AttributeType<MulticastForwardingTableRecord> MULTICAST_FORWARDING_TABLE_RECORD =
+            new AttributeType<>(MulticastForwardingTableRecord.ATTRIBUTE_ID, "MulticastForwardingTableRecord",
+                    MulticastForwardingTableRecord.SIZE, MulticastForwardingTableRecord::decode);
     public static final AttributeType<InformInfoRecord> INFORM_INFO_RECORD =
             new AttributeType<>(InformInfoRecord.ATTRIBUTE_ID, "InformInfoRecord", InformInfoRecord.SIZE,
                     InformInfoRecord::decode);
