@@ -8,10 +8,20 @@ import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.mad.attr.InformInfo;
 import io.reactiveumad.mad.sa.InformInfoRecord;
+import io.reactiveumad.client.AttributeType;
+import io.reactiveumad.mad.MadAttribute;
+import io.reactiveumad.mad.attr.GuidInfo;
 import io.reactiveumad.mad.attr.LinearForwardingTable;
+import io.reactiveumad.mad.attr.MulticastForwardingTable;
+import io.reactiveumad.mad.attr.SlToVlMappingTable;
+import io.reactiveumad.mad.attr.VlArbitrationTable;
 import io.reactiveumad.mad.attr.SmInfo;
 import io.reactiveumad.mad.attr.SwitchInfo;
+import io.reactiveumad.mad.sa.GuidInfoRecord;
 import io.reactiveumad.mad.sa.LinearForwardingTableRecord;
+import io.reactiveumad.mad.sa.MulticastForwardingTableRecord;
+import io.reactiveumad.mad.sa.SlToVlMappingTableRecord;
+import io.reactiveumad.mad.sa.VlArbitrationTableRecord;
 import io.reactiveumad.mad.sa.LinkRecord;
 import io.reactiveumad.mad.sa.SmInfoRecord;
 import io.reactiveumad.mad.sa.SwitchInfoRecord;
@@ -36,7 +46,8 @@ final class SaCommand extends FabricCommand {
     static final CommandInfo INFO = CommandInfo.of(SaCommand.class, "sa",
             "Query the subnet administrator (as saquery): filters go to the SA as component masks.")
             .withSubcommands(Nodes.INFO, PortInfos.INFO, Paths.INFO, Links.INFO, Services.INFO, Informs.INFO, Groups.INFO,
-                    SubnetManagers.INFO, ClassPortInfoQuery.INFO, ForwardingTables.INFO, SwitchInfos.INFO, SmInfos.INFO, Members.INFO);
+                    SubnetManagers.INFO, ClassPortInfoQuery.INFO, ForwardingTables.INFO, SwitchInfos.INFO, SmInfos.INFO, Members.INFO, GuidInfos.INFO, SlToVls.INFO,
+                    VlArbitrations.INFO, MulticastTables.INFO);
 
     private boolean json;
     private final NodeNames nodeNames = new NodeNames();
@@ -214,12 +225,8 @@ final class SaCommand extends FabricCommand {
 
         /** Every NodeRecord, or with {@code node} those of its LID. */
         static Flux<NodeRecord> records(SaClient sa, SaNodeArgument node) {
-            if (node == null) {
-                return sa.getTable(SaClient.NODE_RECORD);
-            }
-            return node.lid(sa).flatMapMany(lid -> sa.getTable(SaClient.NODE_RECORD, new NodeRecord(lid,
-                    NodeInfo.decode(ByteBuffer.allocate(NodeInfo.SIZE), 0), new NodeDescription("")),
-                    NodeRecord.Component.LID));
+            return ofNode(sa, SaClient.NODE_RECORD, node, NodeRecord.Component.LID, lid -> new NodeRecord(lid,
+                    NodeInfo.decode(ByteBuffer.allocate(NodeInfo.SIZE), 0), new NodeDescription("")), 0);
         }
     }
 
@@ -373,21 +380,177 @@ final class SaCommand extends FabricCommand {
 
         @Override
         Flux<LinearForwardingTableRecord> query(SaClient sa) {
-            if (node == null) {
-                return sa.getTable(SaClient.LINEAR_FORWARDING_TABLE_RECORD);
-            }
-            Integer block = node.number(0);
-            return node.lid(sa).flatMapMany(lid -> sa.getTable(SaClient.LINEAR_FORWARDING_TABLE_RECORD,
-                    new LinearForwardingTableRecord(lid, block == null ? 0 : block, new LinearForwardingTable(
+            return ofNode(sa, SaClient.LINEAR_FORWARDING_TABLE_RECORD, node, LinearForwardingTableRecord.Component.LID,
+                    lid -> new LinearForwardingTableRecord(lid, orZero(node, 0), new LinearForwardingTable(
                             java.util.Collections.nCopies(LinearForwardingTable.ENTRIES, 0))),
-                    LinearForwardingTableRecord.Component.LID
-                            | (block == null ? 0 : LinearForwardingTableRecord.Component.BLOCK_NUMBER)));
+                    given(node, 0, LinearForwardingTableRecord.Component.BLOCK_NUMBER));
         }
 
         @Override
         String text(Record record) {
             return SaText.lftRecord((LinearForwardingTableRecord) record);
         }
+    }
+
+    static final class GuidInfos extends Query {
+        static final CommandInfo INFO = CommandInfo.of(GuidInfos.class, "guidinfo",
+                "GUIDInfoRecords: each port's GUIDs, eight a block (saquery GIR).").withAliases("GIR", "GUIDInfoRecord");
+
+        private SaNodeArgument node;
+
+        GuidInfos(CliContext context) {
+            super(context);
+        }
+
+        @Override
+        public void declare(Declaration d) {
+            super.declare(d);
+            d.parameter("NODE[/BLOCK]").optional()
+                    .help("Only the port with this LID or named node, only this block (as saquery GIR's [lid]/[block]).")
+                    .to(SaNodeArgument.parser(1, "NODE[/BLOCK]"), v -> node = v);
+        }
+
+        @Override
+        Flux<GuidInfoRecord> query(SaClient sa) {
+            return ofNode(sa, SaClient.GUID_INFO_RECORD, node, GuidInfoRecord.Component.LID,
+                    lid -> new GuidInfoRecord(lid, orZero(node, 0), new GuidInfo(java.util.Collections.nCopies(
+                            GuidInfo.ENTRIES, 0L))),
+                    given(node, 0, GuidInfoRecord.Component.BLOCK_NUMBER));
+        }
+
+        @Override
+        String text(Record record) {
+            return SaText.guidInfoRecord((GuidInfoRecord) record);
+        }
+    }
+
+    static final class SlToVls extends Query {
+        static final CommandInfo INFO = CommandInfo.of(SlToVls.class, "sl2vl",
+                "SLtoVLMappingTableRecords: each port's SL to VL table, a switch's for every input and output port "
+                        + "(saquery SL2VL).").withAliases("SL2VL", "SL2VLTableRecord");
+
+        private SaNodeArgument node;
+
+        SlToVls(CliContext context) {
+            super(context);
+        }
+
+        @Override
+        public void declare(Declaration d) {
+            super.declare(d);
+            d.parameter("NODE[/IN[/OUT]]").optional()
+                    .help("Only the port with this LID or named node, from this input port, to this output port (as "
+                            + "saquery SL2VL's [lid]/[in_port]/[out_port]).")
+                    .to(SaNodeArgument.parser(2, "NODE[/IN[/OUT]]"), v -> node = v);
+        }
+
+        @Override
+        Flux<SlToVlMappingTableRecord> query(SaClient sa) {
+            return ofNode(sa, SaClient.SL_TO_VL_MAPPING_TABLE_RECORD, node, SlToVlMappingTableRecord.Component.LID,
+                    lid -> new SlToVlMappingTableRecord(lid, orZero(node, 0), orZero(node, 1), new SlToVlMappingTable(
+                            java.util.Collections.nCopies(SlToVlMappingTable.SERVICE_LEVELS, 0))),
+                    given(node, 0, SlToVlMappingTableRecord.Component.INPUT_PORT)
+                            | given(node, 1, SlToVlMappingTableRecord.Component.OUTPUT_PORT));
+        }
+
+        @Override
+        String text(Record record) {
+            return SaText.slToVlRecord((SlToVlMappingTableRecord) record);
+        }
+    }
+
+    static final class VlArbitrations extends Query {
+        static final CommandInfo INFO = CommandInfo.of(VlArbitrations.class, "vlarb",
+                "VLArbitrationTableRecords: each port's VL arbitration blocks, 1 and 2 low priority, 3 and 4 high "
+                        + "(saquery VLAR).").withAliases("VLAR", "VLArbitrationTableRecord");
+
+        private SaNodeArgument node;
+
+        VlArbitrations(CliContext context) {
+            super(context);
+        }
+
+        @Override
+        public void declare(Declaration d) {
+            super.declare(d);
+            d.parameter("NODE[/PORT[/BLOCK]]").optional()
+                    .help("Only the port with this LID or named node, this output port, this block (as saquery VLAR's "
+                            + "[lid]/[port]/[block]).")
+                    .to(SaNodeArgument.parser(2, "NODE[/PORT[/BLOCK]]"), v -> node = v);
+        }
+
+        @Override
+        Flux<VlArbitrationTableRecord> query(SaClient sa) {
+            return ofNode(sa, SaClient.VL_ARBITRATION_TABLE_RECORD, node, VlArbitrationTableRecord.Component.LID,
+                    lid -> new VlArbitrationTableRecord(lid, orZero(node, 0), orZero(node, 1), new VlArbitrationTable(
+                            java.util.Collections.nCopies(VlArbitrationTable.ENTRIES, new VlArbitrationTable.Entry(0, 0)))),
+                    given(node, 0, VlArbitrationTableRecord.Component.OUTPUT_PORT)
+                            | given(node, 1, VlArbitrationTableRecord.Component.BLOCK_NUMBER));
+        }
+
+        @Override
+        String text(Record record) {
+            return SaText.vlArbitrationRecord((VlArbitrationTableRecord) record);
+        }
+    }
+
+    static final class MulticastTables extends Query {
+        static final CommandInfo INFO = CommandInfo.of(MulticastTables.class, "mfts",
+                "MulticastForwardingTableRecords: the switches' multicast forwarding tables as the SM set them, 32 MLIDs "
+                        + "by 16 ports a record (saquery MFTR).").withAliases("MFTR", "MFTRecord");
+
+        private SaNodeArgument node;
+
+        MulticastTables(CliContext context) {
+            super(context);
+        }
+
+        @Override
+        public void declare(Declaration d) {
+            super.declare(d);
+            d.parameter("NODE[/POSITION[/BLOCK]]").optional()
+                    .help("Only the switch with this LID or name, these 16 ports (position 0: ports 0 to 15), this block "
+                            + "of 32 MLIDs (as saquery MFTR's [mlid]/[position]/[block]).")
+                    .to(SaNodeArgument.parser(2, "NODE[/POSITION[/BLOCK]]"), v -> node = v);
+        }
+
+        @Override
+        Flux<MulticastForwardingTableRecord> query(SaClient sa) {
+            return ofNode(sa, SaClient.MULTICAST_FORWARDING_TABLE_RECORD, node,
+                    MulticastForwardingTableRecord.Component.LID,
+                    lid -> new MulticastForwardingTableRecord(lid, orZero(node, 0), orZero(node, 1),
+                            new MulticastForwardingTable(java.util.Collections.nCopies(MulticastForwardingTable.ENTRIES, 0))),
+                    given(node, 0, MulticastForwardingTableRecord.Component.POSITION)
+                            | given(node, 1, MulticastForwardingTableRecord.Component.BLOCK_NUMBER));
+        }
+
+        @Override
+        String text(Record record) {
+            return SaText.mftRecord((MulticastForwardingTableRecord) record);
+        }
+    }
+
+    /**
+     * A table of records kept per node: every record, or with {@code node} those at its LID ({@code lidComponent}),
+     * {@code template} the query built from the LID, {@code components} the numbers the argument gave.
+     */
+    private static <R> Flux<R> ofNode(SaClient sa, AttributeType<R> type, SaNodeArgument node, long lidComponent,
+                                      java.util.function.IntFunction<? extends MadAttribute> template, long components) {
+        if (node == null) {
+            return sa.getTable(type);
+        }
+        return node.lid(sa).flatMapMany(lid -> sa.getTable(type, template.apply(lid), lidComponent | components));
+    }
+
+    /** The argument's {@code i}-th number, 0 when none was given (its component is then left out of the mask). */
+    private static int orZero(SaNodeArgument node, int i) {
+        Integer number = node == null ? null : node.number(i);
+        return number == null ? 0 : number;
+    }
+
+    /** {@code component} when the argument gave its {@code i}-th number, else 0. */
+    private static long given(SaNodeArgument node, int i, long component) {
+        return node != null && node.number(i) != null ? component : 0;
     }
 
     static final class SwitchInfos extends FabricCommand {
@@ -415,11 +578,10 @@ final class SaCommand extends FabricCommand {
             record Answer(ClassPortInfo sa, List<SwitchInfoRecord> records) {
             }
             // The SA's ClassPortInfo says whether the records carry MulticastFDBTop, as saquery asks it first.
-            Answer answer = query(SaCommand::client, sa -> sa.classPortInfo().zipWith((node == null
-                    ? sa.getTable(SaClient.SWITCH_INFO_RECORD)
-                    : node.lid(sa).flatMapMany(lid -> sa.getTable(SaClient.SWITCH_INFO_RECORD, new SwitchInfoRecord(lid,
-                            SwitchInfo.decode(ByteBuffer.allocate(SwitchInfo.SIZE), 0)), SwitchInfoRecord.Component.LID)))
-                    .collectList(), Answer::new), "SA SwitchInfoRecords");
+            Answer answer = query(SaCommand::client, sa -> sa.classPortInfo().zipWith(ofNode(sa,
+                    SaClient.SWITCH_INFO_RECORD, node, SwitchInfoRecord.Component.LID, lid -> new SwitchInfoRecord(lid,
+                            SwitchInfo.decode(ByteBuffer.allocate(SwitchInfo.SIZE), 0)), 0).collectList(), Answer::new),
+                    "SA SwitchInfoRecords");
             return print(this, answer.records(), json,
                     r -> SaText.switchInfoRecord((SwitchInfoRecord) r, answer.sa().capabilityMask2()));
         }
@@ -444,9 +606,8 @@ final class SaCommand extends FabricCommand {
 
         @Override
         Flux<SmInfoRecord> query(SaClient sa) {
-            return node == null ? sa.getTable(SaClient.SM_INFO_RECORD)
-                    : node.lid(sa).flatMapMany(lid -> sa.getTable(SaClient.SM_INFO_RECORD, new SmInfoRecord(lid,
-                            new SmInfo(0, 0, 0, 0, 0)), SmInfoRecord.Component.LID));
+            return ofNode(sa, SaClient.SM_INFO_RECORD, node, SmInfoRecord.Component.LID,
+                    lid -> new SmInfoRecord(lid, new SmInfo(0, 0, 0, 0, 0)), 0);
         }
 
         @Override

@@ -4,7 +4,11 @@ import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.attr.ClassPortInfo;
 import io.reactiveumad.mad.Wire;
 import io.reactiveumad.mad.attr.InformInfo;
+import io.reactiveumad.mad.attr.GuidInfo;
 import io.reactiveumad.mad.attr.LinearForwardingTable;
+import io.reactiveumad.mad.attr.MulticastForwardingTable;
+import io.reactiveumad.mad.attr.SlToVlMappingTable;
+import io.reactiveumad.mad.attr.VlArbitrationTable;
 import io.reactiveumad.mad.attr.SmInfo;
 import io.reactiveumad.mad.sa.InformInfoRecord;
 import io.reactiveumad.mad.sa.LinkRecord;
@@ -13,7 +17,11 @@ import io.reactiveumad.mad.sa.NodeRecord;
 import io.reactiveumad.mad.sa.PathRecord;
 import io.reactiveumad.mad.sa.PortInfoRecord;
 import io.reactiveumad.mad.sa.ServiceRecord;
+import io.reactiveumad.mad.sa.GuidInfoRecord;
 import io.reactiveumad.mad.sa.LinearForwardingTableRecord;
+import io.reactiveumad.mad.sa.MulticastForwardingTableRecord;
+import io.reactiveumad.mad.sa.SlToVlMappingTableRecord;
+import io.reactiveumad.mad.sa.VlArbitrationTableRecord;
 import io.reactiveumad.mad.sa.SmInfoRecord;
 import io.reactiveumad.mad.sa.SwitchInfoRecord;
 import java.nio.ByteBuffer;
@@ -67,6 +75,62 @@ final class SaText {
         int first = r.blockNumber() * LinearForwardingTable.ENTRIES;
         for (int i = 0; i < LinearForwardingTable.ENTRIES; i++) {
             out.append("\t\t").append(first + i).append('\t').append(r.table().port(i)).append('\n');
+        }
+        return out.append('\n').toString();
+    }
+
+    /** saquery's GUIDInfo Record dump: the port's LID and block, its eight GUIDs. */
+    static String guidInfoRecord(GuidInfoRecord r) {
+        StringBuilder out = new StringBuilder("GUIDInfo Record dump:\n");
+        dotted(out, "LID", 27, Integer.toString(r.lid()));
+        dotted(out, "Block", 27, Integer.toString(r.blockNumber()));
+        for (int i = 0; i < GuidInfo.ENTRIES; i++) {
+            dotted(out, "GUID " + i, 27, String.format("0x%016x", r.guidInfo().guid(i)));
+        }
+        return out.toString();
+    }
+
+    /** saquery's SL2VLTableRecord dump: the ports, then the sixteen SLs' VLs in one row. */
+    static String slToVlRecord(SlToVlMappingTableRecord r) {
+        StringBuilder out = new StringBuilder("SL2VLTableRecord dump:\n");
+        dotted(out, "LID", 27, Integer.toString(r.lid()));
+        dotted(out, "InPort", 27, Integer.toString(r.inputPort()));
+        dotted(out, "OutPort", 27, Integer.toString(r.outputPort()));
+        out.append("\t\tSL: 0| 1| 2| 3| 4| 5| 6| 7| 8| 9|10|11|12|13|14|15|\n\t\tVL:");
+        for (int sl = 0; sl < SlToVlMappingTable.SERVICE_LEVELS; sl++) {
+            out.append(String.format("%2d|", r.table().vl(sl)));
+        }
+        return out.append('\n').toString();
+    }
+
+    /** saquery's VLArbTableRecord dump: the port and block, then its 32 entries in two rows of VLs and weights. */
+    static String vlArbitrationRecord(VlArbitrationTableRecord r) {
+        StringBuilder out = new StringBuilder("VLArbTableRecord dump:\n");
+        dotted(out, "LID", 27, Integer.toString(r.lid()));
+        dotted(out, "Port", 27, Integer.toString(r.outputPort()));
+        dotted(out, "Block", 27, Integer.toString(r.blockNumber()));
+        for (int first = 0; first < VlArbitrationTable.ENTRIES; first += 16) {
+            StringBuilder vls = new StringBuilder("\t\tVL    :");
+            StringBuilder weights = new StringBuilder("\t\tWeight:");
+            for (int i = first; i < first + 16; i++) {
+                vls.append(String.format("%2d|", r.table().entry(i).vl()));
+                weights.append(String.format("%2d|", r.table().entry(i).weight()));
+            }
+            out.append(vls).append('\n').append(weights).append('\n');
+        }
+        return out.toString();
+    }
+
+    /** saquery's MFT Record dump: the block's 32 MLIDs and their port masks (at the position's ports), a blank line. */
+    static String mftRecord(MulticastForwardingTableRecord r) {
+        StringBuilder out = new StringBuilder("MFT Record dump:\n");
+        dotted(out, "LID", 27, Integer.toString(r.lid()));
+        dotted(out, "Position", 27, Integer.toString(r.position()));
+        dotted(out, "Block", 27, Integer.toString(r.blockNumber()));
+        out.append("\t\tMFT:\n\t\tMLID\tPort Mask\n");
+        int first = MulticastForwardingTable.FIRST_MLID + r.blockNumber() * MulticastForwardingTable.ENTRIES;
+        for (int i = 0; i < MulticastForwardingTable.ENTRIES; i++) {
+            out.append(String.format("\t\t0x%04x\t0x%04x\n", first + i, r.table().portMask(i)));
         }
         return out.append('\n').toString();
     }

@@ -244,6 +244,11 @@ class FabricOpsIbsimTest {
             assertThat(umad("mcast").out()).isEqualTo(diag("saquery", "-m").stdout());
             assertThat(umad("sa", "groups").out()).isEqualTo(diag("saquery", "-g").stdout())
                     .contains("MCMemberRecord group dump:");
+            // OpenSM programs the switches' multicast tables after the joins, on its own time: once it has, the
+            // MFTRs are saquery MFTR's, with each switch's port masks.
+            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30))
+                    .until(() -> umad("sa", "MFTR").out().contains("MFT Record dump:"));
+            assertThat(umad("sa", "MFTR").out()).isEqualTo(diag("saquery", "MFTR").stdout()).contains("\t\t0xc001\t0x");
             for (io.reactiveumad.MadPort port : ports) {
                 SaClient sa = SaClient.of(port);
                 Multicast.over(sa).leave(group, port.attributes().gids().get(0), McMemberRecord.JOIN_FULL_MEMBER)

@@ -249,6 +249,19 @@ class UmadCliEmbeddedTest {
         assertThat(block).hasSize(1);
         assertThat(block.get(0).get("lid").asInt()).isEqualTo(4);
 
+        JsonNode guids = succeeds("sa", "GIR", "host2 HCA-1", "--transport", "embedded", "--json").json();
+        assertThat(guids).hasSize(1);
+        assertThat(guids.get(0).get("guidInfo.guids").get(0).asText())
+                .isEqualTo(FabricJson.hex(DEFAULT.requireNode("host2").portGuid(1)));
+        int sw2Ports = DEFAULT.requireNode("sw2").portCount();
+        assertThat(succeeds("sa", "SL2VL", "4", "--transport", "embedded", "--json").json()).hasSize((sw2Ports + 1) * (sw2Ports + 1));
+        assertThat(succeeds("sa", "SL2VL", "4/1/2", "--transport", "embedded").out())
+                .isEqualTo("SL2VLTableRecord dump:\n\t\tLID........................4\n\t\tInPort.....................1\n"
+                        + "\t\tOutPort....................2\n\t\tSL: 0| 1| 2| 3| 4| 5| 6| 7| 8| 9|10|11|12|13|14|15|\n"
+                        + "\t\tVL: 0| 1| 2| 3| 0| 1| 2| 3| 0| 1| 2| 3| 0| 1| 2| 3|\n");
+        assertThat(succeeds("sa", "VLAR", "3", "--transport", "embedded", "--json").json()).hasSize(4);
+        assertThat(succeeds("sa", "VLAR", "4/2", "--transport", "embedded", "--json").json()).hasSize(4);
+
         CliRun unknown = CliRun.run("sa", "NR", "nosuch", "--transport", "embedded");
         assertThat(unknown.exitCode()).isEqualTo(1);
         assertThat(unknown.err()).contains("no NodeRecord is described as \"nosuch\"");
