@@ -538,6 +538,19 @@ static void mft_record(void)
 	dump("MulticastForwardingTableRecord", b, sizeof(*r));
 }
 
+static void p_key_table_record(void)
+{
+	/* OpenSM's struct. */
+	uint8_t b[BUF] = { 0 };
+	ib_pkey_table_record_t *r = (ib_pkey_table_record_t *)b;
+	r->lid = cl_hton16(0x0b0c);
+	r->block_num = cl_hton16(0x0801);
+	r->port_num = 36;
+	for (int i = 0; i < IB_NUM_PKEY_ELEMENTS_IN_BLOCK; i++)
+		r->pkey_tbl.pkey_entry[i] = cl_hton16((uint16_t)(0x8000 | (i * 0x111)));
+	dump("PKeyTableRecord", b, sizeof(*r));
+}
+
 static void service_record(void)
 {
 	uint8_t b[BUF] = { 0 };
@@ -763,6 +776,7 @@ int main(void)
 	sl_to_vl_record();
 	vl_arbitration_record();
 	mft_record();
+	p_key_table_record();
 	service_record();
 	mc_member_record();
 	port_counters();

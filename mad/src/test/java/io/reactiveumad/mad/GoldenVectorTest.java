@@ -32,6 +32,7 @@ import io.reactiveumad.mad.sa.LinearForwardingTableRecord;
 import io.reactiveumad.mad.sa.LinkRecord;
 import io.reactiveumad.mad.sa.McMemberRecord;
 import io.reactiveumad.mad.sa.NodeRecord;
+import io.reactiveumad.mad.sa.PKeyTableRecord;
 import io.reactiveumad.mad.sa.PathRecord;
 import io.reactiveumad.mad.sa.PortInfoRecord;
 import io.reactiveumad.mad.sa.ServiceRecord;
@@ -177,6 +178,12 @@ class GoldenVectorTest {
     void smInfoRecord() {
         assertGolden("SmInfoRecord", new SmInfoRecord(0x0bcd, new SmInfo(0x0002c903000abcdeL, 0x0123456789abcdefL,
                 0x89abcdefL, 0xc, 3)), SmInfoRecord::decode);
+    }
+
+    @Test
+    void pKeyTableRecord() {
+        assertGolden("PKeyTableRecord", new PKeyTableRecord(0x0b0c, 0x0801, 36, new PKeyTable(IntStream.range(0, 32)
+                .map(i -> 0x8000 | i * 0x111).boxed().toList())), PKeyTableRecord::decode);
     }
 
     @Test

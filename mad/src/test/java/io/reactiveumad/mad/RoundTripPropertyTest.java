@@ -32,6 +32,7 @@ import io.reactiveumad.mad.sa.SwitchInfoRecord;
 import io.reactiveumad.mad.sa.LinkRecord;
 import io.reactiveumad.mad.sa.McMemberRecord;
 import io.reactiveumad.mad.sa.NodeRecord;
+import io.reactiveumad.mad.sa.PKeyTableRecord;
 import io.reactiveumad.mad.sa.PathRecord;
 import io.reactiveumad.mad.sa.PortInfoRecord;
 import io.reactiveumad.mad.sa.ServiceRecord;
@@ -106,6 +107,7 @@ class RoundTripPropertyTest {
                 new Codec("SwitchInfoRecord", SwitchInfoRecord.SIZE, SwitchInfoRecord::decode),
                 new Codec("SmInfoRecord", SmInfoRecord.SIZE, SmInfoRecord::decode),
                 new Codec("GuidInfoRecord", GuidInfoRecord.SIZE, GuidInfoRecord::decode),
+                new Codec("PKeyTableRecord", PKeyTableRecord.SIZE, PKeyTableRecord::decode),
                 new Codec("SlToVlMappingTableRecord", SlToVlMappingTableRecord.SIZE, SlToVlMappingTableRecord::decode),
                 new Codec("VlArbitrationTableRecord", VlArbitrationTableRecord.SIZE, VlArbitrationTableRecord::decode),
                 new Codec("MulticastForwardingTableRecord", MulticastForwardingTableRecord.SIZE,

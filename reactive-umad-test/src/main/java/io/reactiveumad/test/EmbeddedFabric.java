@@ -40,6 +40,12 @@ import reactor.core.scheduler.Scheduler;
  * when done.
  */
 public final class EmbeddedFabric implements AutoCloseable {
+    /**
+     * The SM's SM_Key, OpenSM's default (sm_key 0x1), which its SA takes as the key of a trusted requester: a
+     * P_KeyTableRecord query without it is refused, as OpenSM refuses it.
+     */
+    public static final long SM_KEY = 1L;
+
     private final FabricEngine engine;
     private final SubnetAdministrator sa;
     private final TrapRepressor trapRepressor;

@@ -12,6 +12,7 @@ import io.reactiveumad.mad.attr.SmInfo;
 import io.reactiveumad.mad.sa.GuidInfoRecord;
 import io.reactiveumad.mad.sa.LinearForwardingTableRecord;
 import io.reactiveumad.mad.sa.MulticastForwardingTableRecord;
+import io.reactiveumad.mad.sa.PKeyTableRecord;
 import io.reactiveumad.mad.sa.SlToVlMappingTableRecord;
 import io.reactiveumad.mad.sa.VlArbitrationTableRecord;
 import io.reactiveumad.mad.sa.LinkRecord;
@@ -29,7 +30,7 @@ import java.util.Map;
 /**
  * The SA records that describe the fabric as the SM last swept it (NodeRecord, PortInfoRecord,
  * LinkRecord, PathRecord, LinearForwardingTableRecord, SwitchInfoRecord, SMInfoRecord, GUIDInfoRecord,
- * SLtoVLMappingTableRecord, VLArbitrationTableRecord, MulticastForwardingTableRecord), filtered by a query's component mask. Read-only:
+ * SLtoVLMappingTableRecord, VLArbitrationTableRecord, MulticastForwardingTableRecord, P_KeyTableRecord), filtered by a query's component mask. Read-only:
  * what clients register (services, multicast groups, subscriptions) stays with {@link SubnetAdministrator}.
  * Runs on the fabric executor.
  */
@@ -199,6 +200,27 @@ final class FabricRecords {
             if ((!has(mask, GuidInfoRecord.Component.LID) || p.lid() == q.lid())
                     && (!has(mask, GuidInfoRecord.Component.BLOCK_NUMBER) || q.blockNumber() == 0)) {
                 out.add(new GuidInfoRecord(p.lid(), 0, Sma.guidInfo(p.node(), p.port(), 0)));
+            }
+        }
+        return out;
+    }
+
+    /** Block 0 of the P_Keys of every in-service CA port and of every switch port (LID, BlockNum and PortNum components). */
+    List<PKeyTableRecord> pKeyTableRecords(PKeyTableRecord q, long mask) {
+        List<PKeyTableRecord> out = new ArrayList<>();
+        for (EndPort p : endPorts()) {
+            if (has(mask, PKeyTableRecord.Component.LID) && p.lid() != q.lid()
+                    || has(mask, PKeyTableRecord.Component.BLOCK_NUMBER) && q.blockNumber() != 0) {
+                continue;
+            }
+            boolean isSwitch = p.node().isSwitch();
+            int first = isSwitch ? 0 : p.port();
+            int last = isSwitch ? p.node().node.portCount() : p.port();
+            for (int port = first; port <= last; port++) {
+                if (!has(mask, PKeyTableRecord.Component.PORT) || port == q.port()) {
+                    out.add(new PKeyTableRecord(p.lid(), 0, port, Sma.pKeyTable(p.node(), p.port(),
+                            isSwitch ? (long) port << 16 : 0)));
+                }
             }
         }
         return out;

@@ -197,7 +197,7 @@ final class Sma implements LocalService {
         return node.mftBlock(block, position);
     }
 
-    private static PKeyTable pKeyTable(FabricNode node, int arrivalPort, long modifier) {
+    static PKeyTable pKeyTable(FabricNode node, int arrivalPort, long modifier) {
         int block = (int) (modifier & 0xFFFF);
         int port = node.isSwitch() ? (int) (modifier >>> 16) : arrivalPort;
         node.node.checkPort(port);

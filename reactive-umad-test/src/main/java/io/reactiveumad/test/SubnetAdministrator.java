@@ -18,6 +18,7 @@ import io.reactiveumad.mad.sa.InformInfoRecord;
 import io.reactiveumad.mad.sa.GuidInfoRecord;
 import io.reactiveumad.mad.sa.LinearForwardingTableRecord;
 import io.reactiveumad.mad.sa.MulticastForwardingTableRecord;
+import io.reactiveumad.mad.sa.PKeyTableRecord;
 import io.reactiveumad.mad.sa.SlToVlMappingTableRecord;
 import io.reactiveumad.mad.sa.VlArbitrationTableRecord;
 import io.reactiveumad.mad.sa.SmInfoRecord;
@@ -48,7 +49,8 @@ import reactor.core.scheduler.Scheduler;
 /**
  * The SA at the SM's port (class 0x03, version 2). Get and GetTable with component masks for NodeRecord,
  * PortInfoRecord, LinkRecord, PathRecord, LinearForwardingTableRecord, SwitchInfoRecord, SMInfoRecord, GUIDInfoRecord,
- * SLtoVLMappingTableRecord, VLArbitrationTableRecord, MulticastForwardingTableRecord (those describe the fabric as the SM
+ * SLtoVLMappingTableRecord, VLArbitrationTableRecord, MulticastForwardingTableRecord, P_KeyTableRecord (to a
+ * requester with the SM_Key only; those describe the fabric as the SM
  * swept it: {@link FabricRecords}), ServiceRecord (also Set to register, with a lease, and Delete:
  * {@link ServiceRegistrations}), MCMemberRecord (Set joins, Delete leaves), InformInfoRecord; ClassPortInfo;
  * InformInfo Set (Subscribe 1/0: {@link SaReports}). A
@@ -189,6 +191,14 @@ final class SubnetAdministrator implements LocalService {
             case MulticastForwardingTableRecord.ATTRIBUTE_ID -> answer(request, method,
                     fabric.multicastForwardingTableRecords(MulticastForwardingTableRecord.decode(in, data), mask),
                     MulticastForwardingTableRecord.SIZE);
+            case PKeyTableRecord.ATTRIBUTE_ID -> {
+                if (new SaHeader().wrap(in, 0).smKey() != EmbeddedFabric.SM_KEY) {
+                    engine.reply(request, FabricEngine.status(request, ERR_REQ_INVALID)); // untrusted, as OpenSM says
+                } else {
+                    answer(request, method, fabric.pKeyTableRecords(PKeyTableRecord.decode(in, data), mask),
+                            PKeyTableRecord.SIZE);
+                }
+            }
             case ServiceRecord.ATTRIBUTE_ID -> service(request, method, ServiceRecord.decode(in, data), mask);
             case McMemberRecord.ATTRIBUTE_ID -> multicast(request, method, McMemberRecord.decode(in, data), mask);
             case InformInfoRecord.ATTRIBUTE_ID -> answer(request, method,

@@ -31,6 +31,7 @@ import io.reactiveumad.mad.sa.LinearForwardingTableRecord;
 import io.reactiveumad.mad.sa.LinkRecord;
 import io.reactiveumad.mad.sa.McMemberRecord;
 import io.reactiveumad.mad.sa.NodeRecord;
+import io.reactiveumad.mad.sa.PKeyTableRecord;
 import io.reactiveumad.mad.sa.PathRecord;
 import io.reactiveumad.mad.sa.PortInfoRecord;
 import io.reactiveumad.mad.sa.ServiceRecord;
@@ -114,6 +115,10 @@ public final class SaClient implements Disposable {
     public static final AttributeType<MulticastForwardingTableRecord> MULTICAST_FORWARDING_TABLE_RECORD =
             new AttributeType<>(MulticastForwardingTableRecord.ATTRIBUTE_ID, "MulticastForwardingTableRecord",
                     MulticastForwardingTableRecord.SIZE, MulticastForwardingTableRecord::decode);
+    /** Answered only with the SM_Key ({@link #withSmKey}): OpenSM refuses anyone else. */
+    public static final AttributeType<PKeyTableRecord> P_KEY_TABLE_RECORD =
+            new AttributeType<>(PKeyTableRecord.ATTRIBUTE_ID, "P_KeyTableRecord", PKeyTableRecord.SIZE,
+                    PKeyTableRecord::decode);
     public static final AttributeType<InformInfoRecord> INFORM_INFO_RECORD =
             new AttributeType<>(InformInfoRecord.ATTRIBUTE_ID, "InformInfoRecord", InformInfoRecord.SIZE,
                     InformInfoRecord::decode);
