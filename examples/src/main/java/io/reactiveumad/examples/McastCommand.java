@@ -32,6 +32,7 @@ final class McastCommand extends FabricCommand {
     @Override
     public void declare(Declaration d) {
         super.declare(d);
+        transport.declareSmKey(d);
         d.option("--mgid").label("MGID")
                 .help("Only this group (prefix:interface in hex, e.g. 0xff12401bffff0000:0x00000000ffffffff).")
                 .to(Values::text, v -> mgid = v);
@@ -44,7 +45,7 @@ final class McastCommand extends FabricCommand {
         record Listed(List<McMemberRecord> members, Map<Long, String> namesByPortGuid) {
         }
         // The members, and (for the text, as saquery -m) every node's name by port GUID to say whose port each is.
-        Listed listed = query(SaCommand::client, sa -> {
+        Listed listed = query(transport::sa, sa -> {
             Multicast mc = Multicast.over(sa);
             Mono<Map<Long, String>> names = json ? Mono.just(Map.of()) : sa.getTable(SaClient.NODE_RECORD)
                     .collectMap(r -> r.nodeInfo().portGuid(), r -> NodeNameMap.none().name(r.nodeInfo().nodeGuid(),
@@ -118,6 +119,7 @@ final class McastCommand extends FabricCommand {
         @Override
         public void declare(Declaration d) {
             super.declare(d);
+            transport.declareSmKey(d);
             membership.declare(d);
             d.flag("--create").help("Create the group if the SA has none with this MGID: the join then names --qkey, "
                     + "--pkey, --sl, a zero FlowLabel and TClass too (as the SA requires).")
@@ -145,7 +147,7 @@ final class McastCommand extends FabricCommand {
             long qk = number("--qkey", qKey, 0xFFFF_FFFFL);
             int pk = (int) number("--pkey", pKey, 0xFFFF);
             try (Connection connection = transport.connect(err())) {
-                SaClient sa = SaCommand.client(connection);
+                SaClient sa = transport.sa(connection);
                 try {
                     Gid me = connection.port().attributes().gids().get(0);
                     McMemberRecord request = new McMemberRecord(group, me, create ? qk : 0, 0, 0, 0, 0, create ? pk : 0,
@@ -206,6 +208,7 @@ final class McastCommand extends FabricCommand {
         @Override
         public void declare(Declaration d) {
             super.declare(d);
+            transport.declareSmKey(d);
             membership.declare(d);
             d.flag("--json").help("Print JSON.").to(() -> json = true);
         }
@@ -213,7 +216,7 @@ final class McastCommand extends FabricCommand {
         @Override
         public Integer call() {
             Gid group = membership.group();
-            McMemberRecord left = query(SaCommand::client, sa -> Multicast.over(sa)
+            McMemberRecord left = query(transport::sa, sa -> Multicast.over(sa)
                     .leave(group, sa.port().attributes().gids().get(0), membership.joinState.bit), "leave");
             out().println(json ? Json.pretty(McastCommand.json(left)) : "left " + text(left));
             return 0;

@@ -13,6 +13,7 @@ import io.reactiveumad.mad.MadAttribute;
 import io.reactiveumad.mad.attr.GuidInfo;
 import io.reactiveumad.mad.attr.LinearForwardingTable;
 import io.reactiveumad.mad.attr.MulticastForwardingTable;
+import io.reactiveumad.mad.attr.PKeyTable;
 import io.reactiveumad.mad.attr.SlToVlMappingTable;
 import io.reactiveumad.mad.attr.VlArbitrationTable;
 import io.reactiveumad.mad.attr.SmInfo;
@@ -20,6 +21,7 @@ import io.reactiveumad.mad.attr.SwitchInfo;
 import io.reactiveumad.mad.sa.GuidInfoRecord;
 import io.reactiveumad.mad.sa.LinearForwardingTableRecord;
 import io.reactiveumad.mad.sa.MulticastForwardingTableRecord;
+import io.reactiveumad.mad.sa.PKeyTableRecord;
 import io.reactiveumad.mad.sa.SlToVlMappingTableRecord;
 import io.reactiveumad.mad.sa.VlArbitrationTableRecord;
 import io.reactiveumad.mad.sa.LinkRecord;
@@ -47,7 +49,7 @@ final class SaCommand extends FabricCommand {
             "Query the subnet administrator (as saquery): filters go to the SA as component masks.")
             .withSubcommands(Nodes.INFO, PortInfos.INFO, Paths.INFO, Links.INFO, Services.INFO, Informs.INFO, Groups.INFO,
                     SubnetManagers.INFO, ClassPortInfoQuery.INFO, ForwardingTables.INFO, SwitchInfos.INFO, SmInfos.INFO, Members.INFO, GuidInfos.INFO, SlToVls.INFO,
-                    VlArbitrations.INFO, MulticastTables.INFO);
+                    VlArbitrations.INFO, MulticastTables.INFO, PKeyTables.INFO);
 
     private boolean json;
     private final NodeNames nodeNames = new NodeNames();
@@ -68,6 +70,7 @@ final class SaCommand extends FabricCommand {
     @Override
     public void declare(Declaration d) {
         super.declare(d);
+        transport.declareSmKey(d);
         d.flag("--json").help("Print a JSON array.").to(() -> json = true);
         nodeNames.declare(d);
         d.option("-L", "--lids-of").label("NAME")
@@ -107,7 +110,7 @@ final class SaCommand extends FabricCommand {
             throw new UsageException("-L, -l, -G, -O, -U and -D name their node themselves: no NODE argument with them");
         }
         NodeNameMap names = nodeNames.load(context, err());
-        List<NodeRecord> nodes = query(SaCommand::client, sa -> Nodes.records(sa, node).collectList(), "SA nodes");
+        List<NodeRecord> nodes = query(transport::sa, sa -> Nodes.records(sa, node).collectList(), "SA nodes");
         if (lookups == 0) {
             return print(this, nodes, json, r -> SaText.nodeRecord((NodeRecord) r, names));
         }
@@ -166,11 +169,6 @@ final class SaCommand extends FabricCommand {
         return 0;
     }
 
-    /** The default SA client: it works on every transport, ibsim's OpenSM included, without picking an RMPP mode. */
-    static SaClient client(Connection connection) {
-        return SaClient.of(connection.port());
-    }
-
     /** One SA GetTable, printed record by record. */
     abstract static class Query extends FabricCommand {
         private boolean json;
@@ -182,6 +180,7 @@ final class SaCommand extends FabricCommand {
         @Override
         public void declare(Declaration d) {
             super.declare(d);
+            transport.declareSmKey(d);
             d.flag("--json").help("Print a JSON array.").to(() -> json = true);
         }
 
@@ -194,7 +193,7 @@ final class SaCommand extends FabricCommand {
 
         @Override
         public Integer call() {
-            return print(this, query(SaCommand::client, sa -> query(sa).collectList(), "SA " + spec.name()), json,
+            return print(this, query(transport::sa, sa -> query(sa).collectList(), "SA " + spec.name()), json,
                     this::text);
         }
     }
@@ -424,6 +423,41 @@ final class SaCommand extends FabricCommand {
         }
     }
 
+    static final class PKeyTables extends Query {
+        static final CommandInfo INFO = CommandInfo.of(PKeyTables.class, "pkeys",
+                "P_KeyTableRecords: each port's P_Keys, 32 a block (saquery PKTR). The SA tells them only to a trusted "
+                        + "requester: give its SM_Key with --smkey (OpenSM's default is 1).")
+                .withAliases("PKTR", "PKeyTableRecord");
+
+        private SaNodeArgument node;
+
+        PKeyTables(CliContext context) {
+            super(context);
+        }
+
+        @Override
+        public void declare(Declaration d) {
+            super.declare(d);
+            d.parameter("NODE[/PORT[/BLOCK]]").optional()
+                    .help("Only the port with this LID or named node, this switch port, this block (as saquery PKTR's "
+                            + "[lid]/[port]/[block]).")
+                    .to(SaNodeArgument.parser(2, "NODE[/PORT[/BLOCK]]"), v -> node = v);
+        }
+
+        @Override
+        Flux<PKeyTableRecord> query(SaClient sa) {
+            return ofNode(sa, SaClient.P_KEY_TABLE_RECORD, node, PKeyTableRecord.Component.LID,
+                    lid -> new PKeyTableRecord(lid, orZero(node, 1), orZero(node, 0), new PKeyTable(
+                            java.util.Collections.nCopies(PKeyTable.ENTRIES, 0))),
+                    given(node, 0, PKeyTableRecord.Component.PORT) | given(node, 1, PKeyTableRecord.Component.BLOCK_NUMBER));
+        }
+
+        @Override
+        String text(Record record) {
+            return SaText.pKeyTableRecord((PKeyTableRecord) record);
+        }
+    }
+
     static final class SlToVls extends Query {
         static final CommandInfo INFO = CommandInfo.of(SlToVls.class, "sl2vl",
                 "SLtoVLMappingTableRecords: each port's SL to VL table, a switch's for every input and output port "
@@ -568,6 +602,7 @@ final class SaCommand extends FabricCommand {
         @Override
         public void declare(Declaration d) {
             super.declare(d);
+            transport.declareSmKey(d);
             d.flag("--json").help("Print a JSON array.").to(() -> json = true);
             d.parameter("NODE").optional().help("Only the switch with this LID or name (as saquery SWIR's [lid]).")
                     .to(SaNodeArgument.parser(0, "a LID or a node name"), v -> node = v);
@@ -578,7 +613,7 @@ final class SaCommand extends FabricCommand {
             record Answer(ClassPortInfo sa, List<SwitchInfoRecord> records) {
             }
             // The SA's ClassPortInfo says whether the records carry MulticastFDBTop, as saquery asks it first.
-            Answer answer = query(SaCommand::client, sa -> sa.classPortInfo().zipWith(ofNode(sa,
+            Answer answer = query(transport::sa, sa -> sa.classPortInfo().zipWith(ofNode(sa,
                     SaClient.SWITCH_INFO_RECORD, node, SwitchInfoRecord.Component.LID, lid -> new SwitchInfoRecord(lid,
                             SwitchInfo.decode(ByteBuffer.allocate(SwitchInfo.SIZE), 0)), 0).collectList(), Answer::new),
                     "SA SwitchInfoRecords");
@@ -722,6 +757,7 @@ final class SaCommand extends FabricCommand {
         @Override
         public void declare(Declaration d) {
             super.declare(d);
+            transport.declareSmKey(d);
             d.flag("--json").help("Print a JSON object of the two lists.").to(() -> json = true);
         }
 
@@ -729,7 +765,7 @@ final class SaCommand extends FabricCommand {
         public Integer call() {
             record Both(List<PortInfoRecord> sm, List<PortInfoRecord> disabled) {
             }
-            Both both = query(SaCommand::client, sa -> sa.portsWithCapabilities(PortInfo.CAP_IS_SM).collectList()
+            Both both = query(transport::sa, sa -> sa.portsWithCapabilities(PortInfo.CAP_IS_SM).collectList()
                     .zipWith(sa.portsWithCapabilities(PortInfo.CAP_IS_SM_DISABLED).collectList(), Both::new),
                     "SA IsSM PortInfoRecords");
             if (json) {
@@ -760,12 +796,13 @@ final class SaCommand extends FabricCommand {
         @Override
         public void declare(Declaration d) {
             super.declare(d);
+            transport.declareSmKey(d);
             d.flag("--json").help("Print JSON.").to(() -> json = true);
         }
 
         @Override
         public Integer call() {
-            ClassPortInfo cpi = query(SaCommand::client, SaClient::classPortInfo, "the SA's ClassPortInfo");
+            ClassPortInfo cpi = query(transport::sa, SaClient::classPortInfo, "the SA's ClassPortInfo");
             out().print(json ? Fields.render(cpi, true) : SaText.classPortInfo(cpi));
             return 0;
         }

@@ -7,6 +7,7 @@ import io.reactiveumad.mad.attr.InformInfo;
 import io.reactiveumad.mad.attr.GuidInfo;
 import io.reactiveumad.mad.attr.LinearForwardingTable;
 import io.reactiveumad.mad.attr.MulticastForwardingTable;
+import io.reactiveumad.mad.attr.PKeyTable;
 import io.reactiveumad.mad.attr.SlToVlMappingTable;
 import io.reactiveumad.mad.attr.VlArbitrationTable;
 import io.reactiveumad.mad.attr.SmInfo;
@@ -20,6 +21,7 @@ import io.reactiveumad.mad.sa.ServiceRecord;
 import io.reactiveumad.mad.sa.GuidInfoRecord;
 import io.reactiveumad.mad.sa.LinearForwardingTableRecord;
 import io.reactiveumad.mad.sa.MulticastForwardingTableRecord;
+import io.reactiveumad.mad.sa.PKeyTableRecord;
 import io.reactiveumad.mad.sa.SlToVlMappingTableRecord;
 import io.reactiveumad.mad.sa.VlArbitrationTableRecord;
 import io.reactiveumad.mad.sa.SmInfoRecord;
@@ -88,6 +90,28 @@ final class SaText {
             dotted(out, "GUID " + i, 27, String.format("0x%016x", r.guidInfo().guid(i)));
         }
         return out.toString();
+    }
+
+    /**
+     * saquery's PKeyTableRecord dump: the port and block, then its 32 P_Keys, eight a row, and a blank line. saquery
+     * prints the BlockNum's two bytes in the host's order, not the wire's, and OpenSM writes them in its host's
+     * order too, so block 1 reads as 1 there (and as 256 in the record, decoded as IBA lays it out): the line is
+     * saquery's, on the little-endian hosts both run on.
+     */
+    static String pKeyTableRecord(PKeyTableRecord r) {
+        StringBuilder out = new StringBuilder("PKeyTableRecord dump:\n");
+        dotted(out, "LID", 27, Integer.toString(r.lid()));
+        dotted(out, "Port", 27, Integer.toString(r.port()));
+        dotted(out, "Block", 27, Integer.toString(Short.reverseBytes((short) r.blockNumber()) & 0xFFFF));
+        out.append("\t\tPKey Table:\n");
+        for (int row = 0; row < PKeyTable.ENTRIES; row += 8) {
+            out.append("\t\t");
+            for (int i = row; i < row + 8; i++) {
+                out.append(String.format(i == row ? "0x%04x" : " 0x%04x", r.table().pKey(i)));
+            }
+            out.append('\n');
+        }
+        return out.append('\n').toString();
     }
 
     /** saquery's SL2VLTableRecord dump: the ports, then the sixteen SLs' VLs in one row. */

@@ -7,6 +7,7 @@ import io.reactiveumad.PortOptions;
 import io.reactiveumad.PortSpec;
 import io.reactiveumad.Transport;
 import io.reactiveumad.Umad;
+import io.reactiveumad.client.SaClient;
 import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.discovery.DiscoveredFabric;
 import io.reactiveumad.discovery.DiscoveryOptions;
@@ -43,6 +44,8 @@ final class TransportOptions implements Declares {
     private Duration madTimeout;
     /** -y: the M_Key every SMP carries; null for none. Never printed. */
     private Long mKey;
+    /** --smkey: the SM_Key every SA request carries; null for none. Never printed. */
+    private Long smKey;
     /** An hour: past it, -t is a typo, not a slow fabric. */
     static final long MAX_MAD_TIMEOUT_MS = 3_600_000;
 
@@ -77,19 +80,36 @@ final class TransportOptions implements Declares {
     void declareMKey(Declaration d) {
         d.option("-y", "--m_key").label("KEY")
                 .help("The M_Key to send in every SMP, decimal or hex with 0x (as the diag tools' -y; default: none).")
-                .to(TransportOptions::mKey, v -> mKey = v);
+                .to(TransportOptions::key, v -> mKey = v);
     }
 
-    /** A 64-bit M_Key as strtoull reads it for the diag tools: decimal, or hex with 0x. */
-    static long mKey(String text) {
+    /** --smkey, for a command that asks the SA: the SM_Key each request carries, as saquery's --smkey. */
+    void declareSmKey(Declaration d) {
+        d.option("--smkey").label("KEY")
+                .help("The SM_Key to send in every SA request, decimal or hex with 0x, for what the SA tells only a "
+                        + "trusted requester, such as P_KeyTableRecords (as saquery's --smkey; default: none).")
+                .to(TransportOptions::key, v -> smKey = v);
+    }
+
+    /** A 64-bit key as strtoull reads it for the diag tools: decimal, or hex with 0x. */
+    static long key(String text) {
         String key = text.strip();
         try {
             return key.regionMatches(true, 0, "0x", 0, 2) ? Long.parseUnsignedLong(key.substring(2), 16)
                     : Long.parseUnsignedLong(key);
         } catch (NumberFormatException e) {
             // The text is not echoed: it may be a mistyped key.
-            throw new IllegalArgumentException("not an M_Key (a 64-bit number, decimal or hex with 0x)");
+            throw new IllegalArgumentException("not a key (a 64-bit number, decimal or hex with 0x)");
         }
+    }
+
+    /**
+     * The SA client of a command: it works on every transport, ibsim's OpenSM included, without picking an RMPP
+     * mode; with --smkey's SM_Key in every request when given.
+     */
+    SaClient sa(Connection connection) {
+        SaClient sa = SaClient.of(connection.port());
+        return smKey == null ? sa : sa.withSmKey(smKey);
     }
 
     /** An SMP client on {@code port}, putting -y's M_Key, when given, in every SMP. */

@@ -396,7 +396,9 @@ class DiagsOnARingIbsimTest {
      * saquery's node arguments, where each query takes them: saquery alone and NR with a LID, PIR's lid/port/options,
      * LR's from/port and to/port, IIR's subscriber GID (no one subscribed here: both print no record), SWIR's lid (a
      * CA's: none), LFTR's and GIR's lid/block, SL2VL's lid/in/out, VLAR's lid/port/block, MFTR's lid (no group has
-     * members here: none; FabricOpsIbsimTest compares them with members); and SMIR, OpenSM's one SM, each answer one
+     * members here: none; FabricOpsIbsimTest compares them with members), PKTR's lid/port/block with OpenSM's SM_Key
+     * (--smkey: without it OpenSM refuses PKTR), MCMR and -g as a trusted requester sees them; and SMIR, OpenSM's one
+     * SM, each answer one
      * MAD (umad2sim segments no table, and saquery prints the rest of a cut one from bytes it leaves unset). sa asks the same
      * component masks, so the SA answers both the same records. (A node's name is looked up among the NodeRecords, of
      * which only the first MAD arrives here: the embedded fabric's test names them.)
@@ -410,7 +412,8 @@ class DiagsOnARingIbsimTest {
             {"LR", s2 + "/2"}, {"LR", h2, s2}, {"LR", s2 + "/1", h2 + "/1"}, {"IIR", "fe80::1:2"}, {"SWIR", s2},
             {"SWIR", h2}, {"SMIR"}, {"LFTR", s2}, {"LFTR", s2 + "/0"}, {"LFTRecord", s2 + "/1"}, {"GIR", h2},
             {"GIR", s2 + "/0"}, {"SL2VL", h2}, {"SL2VL", s2 + "/1/2"}, {"VLAR", h2}, {"VLAR", s2 + "/2"},
-            {"VLAR", s2 + "/2/1"}, {"MFTR", s2}}) {
+            {"VLAR", s2 + "/2/1"}, {"MFTR", s2}, {"--smkey", "1", "PKTR", h2}, {"--smkey", "0x1", "PKTR", s2 + "/2"},
+            {"--smkey", "1", "MCMR"}, {"--smkey", "1", "-g"}}) {
             assertThat(umad("H-2", 0, "sa", args).out()).as("sa %s", String.join(" ", args))
                     .isEqualTo(fabric.diag("H-2", "saquery", args).requireSuccess().stdout());
         }

@@ -262,6 +262,16 @@ class UmadCliEmbeddedTest {
         assertThat(succeeds("sa", "VLAR", "3", "--transport", "embedded", "--json").json()).hasSize(4);
         assertThat(succeeds("sa", "VLAR", "4/2", "--transport", "embedded", "--json").json()).hasSize(4);
 
+        CliRun untrusted = CliRun.run("sa", "PKTR", "3", "--transport", "embedded");
+        assertThat(untrusted.exitCode()).isEqualTo(1);
+        assertThat(untrusted.err()).contains("SA ERR_REQ_INVALID");
+        JsonNode pkeys = succeeds("sa", "--smkey", "1", "PKTR", "host2 HCA-1", "--transport", "embedded", "--json").json();
+        assertThat(pkeys).hasSize(1);
+        assertThat(pkeys.get(0).get("table.pKeys").get(0).asInt()).isEqualTo(0xFFFF);
+        assertThat(succeeds("sa", "pkeys", "4/2", "--smkey", "0x1", "--transport", "embedded").out())
+                .startsWith("PKeyTableRecord dump:\n\t\tLID........................4\n\t\tPort.......................2\n")
+                .contains("\t\t0xffff 0x0000 0x0000");
+
         CliRun unknown = CliRun.run("sa", "NR", "nosuch", "--transport", "embedded");
         assertThat(unknown.exitCode()).isEqualTo(1);
         assertThat(unknown.err()).contains("no NodeRecord is described as \"nosuch\"");
@@ -300,7 +310,7 @@ class UmadCliEmbeddedTest {
 
         CliRun bad = CliRun.run("smp", "nodeinfo", "4", "-y", "0xkey", "--transport", "embedded");
         assertThat(bad.exitCode()).isEqualTo(2);
-        assertThat(bad.err()).contains("not an M_Key").doesNotContain("0xkey");
+        assertThat(bad.err()).contains("not a key").doesNotContain("0xkey");
     }
 
     @Test
