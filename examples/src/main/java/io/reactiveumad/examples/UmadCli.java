@@ -23,7 +23,8 @@ public final class UmadCli {
             .withSubcommands(DemoCommand.INFO, WatchCommand.INFO, DiscoverCommand.INFO, SmpCommand.INFO, SaCommand.INFO,
                     PerfCommand.INFO, RoutesCommand.INFO, DumpFtsCommand.INFO, TraceCommand.INFO, ErrorsCommand.INFO,
                     LinksCommand.INFO, McastCommand.INFO, AddrCommand.INFO, SmInfoCommand.INFO, PingCommand.INFO,
-                    PortStateCommand.INFO,
+                    PortStateCommand.INFO, NodeListCommand.Switches.INFO, NodeListCommand.Hosts.INFO,
+                    NodeListCommand.Routers.INFO, NodeListCommand.Nodes.INFO,
                     ServeCommand.INFO);
 
     public static final int EXIT_FAILED = 1;

@@ -420,6 +420,26 @@ class DiagsOnARingIbsimTest {
         assertThat(umad("H-2", 0, "sa", "LR", h2, s2).out()).contains("FromLID...................." + h2 + "\n");
     }
 
+    /**
+     * switches, hosts, routers and nodes print the lines of infiniband-diags' scripts ibswitches, ibhosts, ibrouters
+     * and ibnodes (the ring has a switch with an enhanced port 0, a router and dual-port CAs), from a discovery and from
+     * a topology file ibnetdiscover wrote.
+     */
+    @Test
+    void nodeListsPrintTheScriptsLines(@TempDir Path dir) throws IOException {
+        IbsimFabric fabric = FABRIC.fabric();
+        Path topology = dir.resolve("ring.topo");
+        java.nio.file.Files.writeString(topology, fabric.diag("H-2", "ibnetdiscover").requireSuccess().stdout());
+        for (String list : List.of("switches", "hosts", "routers", "nodes")) {
+            String theirs = fabric.diag("H-2", "ib" + list).requireSuccess().stdout();
+            assertThat(umad("H-2", 0, list).out()).as(list).isEqualTo(theirs).isNotEmpty();
+            assertThat(CliRun.run(list, topology.toString()).out()).as("%s from a file", list)
+                    .isEqualTo(fabric.diag("H-2", "ib" + list, topology.toString()).requireSuccess().stdout())
+                    .isEqualTo(theirs);
+        }
+        assertThat(umad("H-2", 0, "switches").out()).contains("enhanced port 0 lid");
+    }
+
     @Test
     void saNameLookupsPrintSaquerysLines() {
         IbsimFabric fabric = FABRIC.fabric();

@@ -1,0 +1,156 @@
+package io.reactiveumad.examples;
+
+import io.reactiveumad.discovery.DiscoveredFabric;
+import io.reactiveumad.test.topology.DiscoveredTopology;
+import io.reactiveumad.examples.cli.CommandInfo;
+import io.reactiveumad.examples.cli.Declaration;
+import io.reactiveumad.examples.cli.UsageException;
+import io.reactiveumad.examples.cli.Values;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * infiniband-diags' node lists, ibswitches, ibhosts, ibrouters and ibnodes: scripts that reformat ibnetdiscover's
+ * node lines, of a fabric discovered now or of a topology file (ibnetdiscover's output) given instead, one line per
+ * node of the kinds asked, in ibnetdiscover's order.
+ */
+abstract class NodeListCommand extends FabricCommand {
+    /** A node line of ibnetdiscover's topology: its kind, port count, GUID (after "S-", "H-" or "R-") and comment. */
+    private static final Pattern NODE_LINE = Pattern.compile("^(Switch|Ca|Rt)\\s+(\\S+)\\s+\"..([0-9a-fA-F]{16})[^\\n]*?#[ \\t]*(.*)$");
+
+    private final WalkTimeout walk = new WalkTimeout();
+    private final NodeNames nodeNames = new NodeNames();
+    private Path topologyFile;
+
+    NodeListCommand(CliContext context) {
+        super(context);
+    }
+
+    /** The kinds listed, in the order the lists follow one another (ibnodes: the hosts, then the switches). */
+    abstract List<String> kinds();
+
+    @Override
+    public void declare(Declaration d) {
+        super.declare(d);
+        transport.declareMKey(d);
+        walk.declare(d);
+        nodeNames.declare(d);
+        d.parameter("TOPOLOGY_FILE").optional()
+                .help("List the nodes of this topology (ibnetdiscover's output) instead of discovering the fabric.")
+                .to(Values::path, v -> topologyFile = v);
+    }
+
+    @Override
+    public Integer call() {
+        String topology;
+        boolean complete = true;
+        if (topologyFile != null) {
+            try {
+                topology = Files.readString(topologyFile);
+            } catch (IOException e) {
+                throw new UsageException("cannot read the topology file " + topologyFile + ": " + Errors.describe(e));
+            }
+        } else {
+            NodeNameMap names = nodeNames.load(context, err());
+            DiscoveredFabric fabric;
+            try (Connection connection = transport.connect(err(), Schedulers.immediate())) {
+                fabric = transport.discover(connection.port(), transport.discovery()).block(walk.timeout);
+            }
+            if (fabric == null) {
+                throw new IllegalStateException("discovery ended without a result");
+            }
+            fabric.problems().forEach(problem -> err().println(spec.qualifiedName() + ": warning: " + problem));
+            complete = fabric.complete();
+            topology = DiscoveredTopology.toIbnetdiscover(NodeNameMap.none().rename(fabric),
+                    node -> names.name(node.nodeGuid(), node.description()), writer -> writer);
+        }
+        StringBuilder out = new StringBuilder();
+        for (String kind : kinds()) {
+            for (String line : topology.split("\n")) {
+                Matcher m = NODE_LINE.matcher(line);
+                if (m.matches() && m.group(1).equals(kind)) {
+                    out.append(listed(m.group(1), m.group(2), m.group(3), m.group(4))).append('\n');
+                }
+            }
+        }
+        out().print(out);
+        return complete ? 0 : UmadCli.EXIT_FAILED;
+    }
+
+    /**
+     * The scripts' line: the kind, the GUID, the port count, and the comment; a switch's, as ibswitches' awk splits
+     * it, its description and what follows "port 0" (the LID and LMC) around "base" or "enhanced".
+     */
+    static String listed(String kind, String ports, String guid, String comment) {
+        String prefix = kind + "\t: 0x" + guid + " ports " + ports + " ";
+        if (!kind.equals("Switch")) {
+            return prefix + comment;
+        }
+        int port0 = comment.indexOf("port 0");
+        String portInfo = port0 < 0 ? comment : comment.substring(port0);
+        String description = port0 < 1 ? "" : comment.substring(0, port0 - 1);
+        return prefix + description + " " + portInfo;
+    }
+
+    static final class Switches extends NodeListCommand {
+        static final CommandInfo INFO = CommandInfo.of(Switches.class, "switches",
+                "The switches, one a line: GUID, ports, name, and port 0's LID and LMC (as ibswitches).");
+
+        Switches(CliContext context) {
+            super(context);
+        }
+
+        @Override
+        List<String> kinds() {
+            return List.of("Switch");
+        }
+    }
+
+    static final class Hosts extends NodeListCommand {
+        static final CommandInfo INFO = CommandInfo.of(Hosts.class, "hosts",
+                "The channel adapters, one a line: GUID, ports and name (as ibhosts).");
+
+        Hosts(CliContext context) {
+            super(context);
+        }
+
+        @Override
+        List<String> kinds() {
+            return List.of("Ca");
+        }
+    }
+
+    static final class Routers extends NodeListCommand {
+        static final CommandInfo INFO = CommandInfo.of(Routers.class, "routers",
+                "The routers, one a line: GUID, ports and name (as ibrouters).");
+
+        Routers(CliContext context) {
+            super(context);
+        }
+
+        @Override
+        List<String> kinds() {
+            return List.of("Rt");
+        }
+    }
+
+    static final class Nodes extends NodeListCommand {
+        static final CommandInfo INFO = CommandInfo.of(Nodes.class, "nodes",
+                "The channel adapters, then the switches, one a line (as ibnodes: ibhosts, then ibswitches).");
+
+        Nodes(CliContext context) {
+            super(context);
+        }
+
+        @Override
+        List<String> kinds() {
+            return List.of("Ca", "Switch");
+        }
+    }
+}
