@@ -59,8 +59,8 @@ final class PingCommand extends FabricCommand {
                 .to(Values::text, v -> destination = v);
         d.flag("-G", "--Guid").help("The destination is a port GUID, resolved to its LID through the SA.")
                 .to(() -> guid = true);
-        d.option("-c", "--count").label("N").help("Stop after N pings, or with -S after answering N (default: until "
-                + "interrupted).")
+        d.option("-c", "--count").label("N").help("Stop after N pings, or with -S after answering N (a resend counted "
+                + "once; default: until interrupted).")
                 .to(Values.atLeast(1), v -> count = (long) v);
         d.flag("-f", "--flood").help("Ping back to back, printing only the statistics.").to(() -> flood = true);
         d.option("-o", "--oui").label("OUI").defaultValue("0x001405").help("The OUI to ping under (default: OpenIB's).")
@@ -90,7 +90,13 @@ final class PingCommand extends FabricCommand {
             err().flush();
             Flux<ReceivedMad> pings = agent.receive();
             if (count != null) {
-                pings = pings.take(count);
+                // -c counts pings, not answers: a resend (the same sender and TID, its pong lost or late) is answered
+                // again but is the same ping. The set holds at most -c of them.
+                record Ping(int lid, long tid) {
+                }
+                java.util.Set<Ping> served = new java.util.HashSet<>();
+                pings = pings.takeUntil(ping -> served.add(new Ping(ping.source().lid(), ping.mad().tid()))
+                        && served.size() >= count);
             }
             // Each ping answered with its own bytes, the name in its data: its TID, class and OUI go back as they came.
             pings.concatMap(ping -> agent.respond(ping, ping.mad().with(b -> b.put(VendorRange2Header.DATA_OFFSET, name)))
