@@ -313,6 +313,53 @@ class UmadCliEmbeddedTest {
         assertThat(bad.err()).contains("not a key").doesNotContain("0xkey");
     }
 
+    /**
+     * ping -S -c N answers N pings, a resend counted once: the first pong of the second ping is dropped, its sender
+     * sends it again with the same TID, and the server answers that too, then the third ping; before, it stopped
+     * after the resend and the third went unanswered.
+     */
+    @Test
+    void pingServerCountsAResendOnce() throws Exception {
+        CompletableFuture<List<Boolean>> client = new CompletableFuture<>();
+        CliRun server = CliRun.run(Map.of(), fabric -> CompletableFuture.runAsync(() -> {
+            try {
+                client.complete(pingThrice(fabric));
+            } catch (RuntimeException e) {
+                client.completeExceptionally(e);
+            }
+        }), "ping", "-S", "-c", "3", "--device", "host3", "--transport", "embedded");
+        assertThat(server.exitCode()).as(server.err()).isZero();
+        assertThat(client.get(30, TimeUnit.SECONDS)).containsExactly(true, true, true);
+    }
+
+    /** From host1 to host3's ping server: one ping once it answers, one whose first pong is lost, one more. */
+    private static List<Boolean> pingThrice(EmbeddedFabric fabric) {
+        io.reactiveumad.MadPort port = io.reactiveumad.Umad.open(fabric.transport(), fabric.port("host1", 1))
+                .block(Duration.ofSeconds(10));
+        try {
+            io.reactiveumad.MadAgent agent = port.agent(io.reactiveumad.AgentSpec.vendor(PingCommand.PING_CLASS, 1,
+                    0x001405)).block(Duration.ofSeconds(10));
+            io.reactiveumad.mad.Mad get = io.reactiveumad.mad.Mad.build(io.reactiveumad.mad.MadHeader.MAD_SIZE, b -> {
+                new io.reactiveumad.mad.MadHeader().wrap(b, 0).mgmtClass(PingCommand.PING_CLASS).classVersion(1)
+                        .methodByte(io.reactiveumad.mad.Method.GET);
+                new io.reactiveumad.mad.VendorRange2Header().wrap(b, 0).oui(0x001405);
+            });
+            io.reactiveumad.mad.MadAddress to = io.reactiveumad.mad.MadAddress.gsi(fabric.lid("host3", 1));
+            io.reactiveumad.RequestOptions resend = io.reactiveumad.RequestOptions.defaults()
+                    .withTimeout(Duration.ofMillis(200)).withRetries(5);
+            // Until the server's agent is there, host3 answers a ping with "unsupported": ask again.
+            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(20)).ignoreExceptions()
+                    .until(() -> agent.request(get, to, resend).block(Duration.ofSeconds(5)) != null);
+            fabric.faults().dropNext(1, io.reactiveumad.test.MadMatch.any().mgmtClass(PingCommand.PING_CLASS)
+                    .method(io.reactiveumad.mad.Method.GET_RESP));
+            boolean second = agent.request(get, to, resend).block(Duration.ofSeconds(5)) != null;
+            boolean third = agent.request(get, to, resend).block(Duration.ofSeconds(5)) != null;
+            return List.of(true, second, third);
+        } finally {
+            port.dispose();
+        }
+    }
+
     @Test
     void perfReadsThePmaCounters() {
         // The hook runs once the fabric is up and before the command queries it.
