@@ -23,6 +23,7 @@ final class McastCommand extends FabricCommand {
             .withSubcommands(Join.INFO, Leave.INFO);
 
     private String mgid;
+    private Integer mlid;
     private boolean json;
 
     McastCommand(CliContext context) {
@@ -37,6 +38,10 @@ final class McastCommand extends FabricCommand {
                 .help("Only this group (prefix:interface in hex, e.g. 0xff12401bffff0000:0x00000000ffffffff).")
                 .to(Values::text, v -> mgid = v);
         d.flag("--json").help("Print JSON.").to(() -> json = true);
+        d.parameter("MLID").optional()
+                .help("Only the members of the group with this MLID, each a line of its port GID and node (as saquery -m "
+                        + "MLID).")
+                .to(Lids::parse, v -> mlid = v);
     }
 
     @Override
@@ -52,11 +57,15 @@ final class McastCommand extends FabricCommand {
                             r.nodeDescription().text()));
             return (group == null ? mc.members() : mc.members(group)).collectList().zipWith(names, Listed::new);
         }, "multicast members");
-        List<McMemberRecord> members = listed.members();
+        List<McMemberRecord> members = mlid == null ? listed.members()
+                : listed.members().stream().filter(m -> m.mlid() == mlid).toList();
         if (json) {
             List<Map<String, Object>> list = new ArrayList<>();
             members.forEach(m -> list.add(json(m)));
             out().println(Json.pretty(list));
+        } else if (mlid != null) {
+            members.forEach(m -> out().print("\t\tPortGid................." + SaText.gid(m.portGid()) + " ("
+                    + listed.namesByPortGuid().getOrDefault(m.portGid().guid(), "<unknown>") + ")\n"));
         } else {
             members.forEach(m -> out().print(memberDump(m, listed.namesByPortGuid())));
         }
@@ -249,7 +258,7 @@ final class McastCommand extends FabricCommand {
                 + "\t\tPortGid................." + SaText.gid(m.portGid()) + "\n"
                 + "\t\tScopeState..............0x"
                 + Integer.toHexString(m.scope() << 4 | m.joinState()).toUpperCase(java.util.Locale.ROOT) + "\n"
-                + "\t\tProxyJoin...............0x0\n"
+                + "\t\tProxyJoin...............0x" + (m.proxyJoin() ? 1 : 0) + "\n"
                 + "\t\tNodeDescription........." + namesByPortGuid.getOrDefault(m.portGid().guid(), "<unknown>") + "\n";
     }
 

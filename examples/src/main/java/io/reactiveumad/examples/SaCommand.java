@@ -62,6 +62,7 @@ final class SaCommand extends FabricCommand {
     private Long nameOfGuid;
     private boolean list;
     private SaNodeArgument node;
+    private final PathEnds pathEnds = new PathEnds();
 
     SaCommand(CliContext context) {
         super(context);
@@ -86,6 +87,7 @@ final class SaCommand extends FabricCommand {
                 .to(Guids::parse, v -> lookup(() -> nameOfGuid = v));
         d.flag("-D", "--list").help("Only the CAs' LIDs and names (as saquery -D).").to(() -> lookup(() -> list = true));
         d.parameter("NODE").optional().help(NODE_HELP).to(SaNodeArgument.parser(0, "a LID or a node name"), v -> node = v);
+        pathEnds.declare(d);
     }
 
     /** The help of a NodeRecord query's node argument, as saquery reads it. */
@@ -108,6 +110,12 @@ final class SaCommand extends FabricCommand {
         }
         if (lookups > 0 && node != null) {
             throw new UsageException("-L, -l, -G, -O, -U and -D name their node themselves: no NODE argument with them");
+        }
+        if (pathEnds.given()) {
+            if (lookups > 0 || node != null) {
+                throw new UsageException("--src-to-dst and --sgid-to-dgid ask for paths: no lookup or NODE with them");
+            }
+            return print(this, query(transport::sa, sa -> pathEnds.query(sa).collectList(), "SA paths"), json, SaText::of);
         }
         NodeNameMap names = nodeNames.load(context, err());
         List<NodeRecord> nodes = query(transport::sa, sa -> Nodes.records(sa, node).collectList(), "SA nodes");
@@ -280,6 +288,7 @@ final class SaCommand extends FabricCommand {
         private Integer dlid;
         private String sgid;
         private String dgid;
+        private final PathEnds ends = new PathEnds();
 
         Paths(CliContext context) {
             super(context);
@@ -293,10 +302,18 @@ final class SaCommand extends FabricCommand {
             d.option("--sgid").label("GID").help("Source GID as prefix:guid in hex, or a port GUID (default prefix).")
                     .to(Values::text, v -> sgid = v);
             d.option("--dgid").label("GID").help("Destination GID or port GUID.").to(Values::text, v -> dgid = v);
+            ends.declare(d);
         }
 
         @Override
         Flux<PathRecord> query(SaClient sa) {
+            if (ends.given()) {
+                if (slid != null || dlid != null || sgid != null || dgid != null) {
+                    throw new UsageException("--src-to-dst and --sgid-to-dgid name both ends: no --slid, --dlid, --sgid or"
+                            + " --dgid with them");
+                }
+                return ends.query(sa);
+            }
             if (sgid != null && dgid != null) {
                 return sa.pathRecords(Guids.parseGid("--sgid", sgid, true), Guids.parseGid("--dgid", dgid, true));
             }
@@ -314,6 +331,73 @@ final class SaCommand extends FabricCommand {
                     0, 0, 0, 0, 0, 0);
             return sa.getTable(SaClient.PATH_RECORD, template,
                     PathRecord.Component.SLID | PathRecord.Component.DLID | PathRecord.Component.NUMB_PATH);
+        }
+    }
+
+    /**
+     * saquery's --src-to-dst SRC:DST (LIDs or node names, up to 127 paths as saquery asks) and --sgid-to-dgid
+     * SGID-DGID (GIDs in IPv6 notation): a PathRecord query naming both ends, on {@code sa} itself or {@code sa paths}.
+     */
+    static final class PathEnds implements io.reactiveumad.examples.cli.Declares {
+        /** saquery's NumbPath for --src-to-dst: as many paths as the SA has, up to 127. */
+        private static final int ALL_PATHS = 0x7f;
+
+        private SaNodeArgument source;
+        private SaNodeArgument destination;
+        private Gid sgid;
+        private Gid dgid;
+
+        @Override
+        public void declare(Declaration d) {
+            d.option("--src-to-dst").label("SRC:DST")
+                    .help("The paths from SRC to DST, each a LID or a node's name (as saquery --src-to-dst).")
+                    .to(text -> text, this::srcToDst);
+            d.option("--sgid-to-dgid").label("SGID-DGID")
+                    .help("The paths between two GIDs in IPv6 notation (as saquery --sgid-to-dgid).")
+                    .to(text -> text, this::sgidToDgid);
+        }
+
+        private void srcToDst(String text) {
+            int colon = text.indexOf(':');
+            if (colon < 0) {
+                throw new UsageException("--src-to-dst " + text + ": not SRC:DST");
+            }
+            java.util.function.Function<String, SaNodeArgument> end = part -> FabricCommand.value("--src-to-dst",
+                    () -> SaNodeArgument.parser(0, "a LID or a node name").convert(part));
+            source = end.apply(text.substring(0, colon));
+            destination = end.apply(text.substring(colon + 1));
+        }
+
+        private void sgidToDgid(String text) {
+            // A GID in IPv6 notation has no '-': the first one splits the two.
+            int dash = text.indexOf('-');
+            if (dash < 0) {
+                throw new UsageException("--sgid-to-dgid " + text + ": not SGID-DGID");
+            }
+            sgid = FabricCommand.value("--sgid-to-dgid", () -> Guids.parseGid("SGID", text.substring(0, dash), false));
+            dgid = FabricCommand.value("--sgid-to-dgid", () -> Guids.parseGid("DGID", text.substring(dash + 1), false));
+        }
+
+        boolean given() {
+            return source != null || sgid != null;
+        }
+
+        Flux<PathRecord> query(SaClient sa) {
+            if (source != null && sgid != null) {
+                throw new UsageException("--src-to-dst and --sgid-to-dgid both name the ends: give one");
+            }
+            if (sgid != null) {
+                return sa.getTable(SaClient.PATH_RECORD, template(dgid, sgid, 0, 0),
+                        PathRecord.Component.SGID | PathRecord.Component.DGID | PathRecord.Component.NUMB_PATH);
+            }
+            return Mono.zip(source.lid(sa), destination.lid(sa)).flatMapMany(lids -> sa.getTable(SaClient.PATH_RECORD,
+                    template(Gid.ZERO, Gid.ZERO, lids.getT2(), lids.getT1()),
+                    PathRecord.Component.SLID | PathRecord.Component.DLID | PathRecord.Component.NUMB_PATH));
+        }
+
+        /** saquery's query for both: the ends, and up to 127 paths (with LMC, one per pair of the ends' LIDs). */
+        private static PathRecord template(Gid dgid, Gid sgid, int dlid, int slid) {
+            return new PathRecord(0, dgid, sgid, dlid, slid, false, 0, 0, 0, false, ALL_PATHS, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
         }
     }
 
