@@ -7,6 +7,7 @@ import io.reactiveumad.poll.kernel.UmadHost;
 import io.reactiveumad.poll.kernel.UmadPortRef;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The Linux kernel's umad devices ({@code /dev/infiniband/umadN}, described by
@@ -39,6 +40,24 @@ public final class KernelTransport implements Transport {
     @Override
     public List<PortSpec> ports() {
         return host.sysfs().ports().stream().map(p -> new PortSpec(p.ibdev(), p.port())).toList();
+    }
+
+    /**
+     * The port libibumad would open for a diag tool: of the first CA with one, an Active InfiniBand port, else the
+     * first CA's port that is up ({@link #defaultPort(String)}).
+     */
+    @Override
+    public Optional<PortSpec> defaultPort() {
+        return host.sysfs().defaultPort(null).map(p -> new PortSpec(p.ibdev(), p.port()));
+    }
+
+    /**
+     * The port of CA {@code device} to open when only the CA is named, as libibumad picks it: a switch's port 0, an
+     * Active InfiniBand port, else one whose link is up, else one not Disabled; empty when none qualifies.
+     */
+    public Optional<PortSpec> defaultPort(String device) {
+        Objects.requireNonNull(device, "device");
+        return host.sysfs().defaultPort(device).map(p -> new PortSpec(p.ibdev(), p.port()));
     }
 
     @Override

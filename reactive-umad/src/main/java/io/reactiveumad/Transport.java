@@ -2,6 +2,7 @@ package io.reactiveumad;
 
 import io.reactiveumad.spi.channel.MadChannel;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Where MADs go: the kernel's umad devices, an ibsim simulator, or the embedded in-JVM fabric. A
@@ -16,6 +17,14 @@ public interface Transport {
 
     /** The ports this transport can open now. */
     List<PortSpec> ports();
+
+    /**
+     * The port to open when none is named ({@link Umad#open(Transport)}): the first listed, unless the transport
+     * knows better (the kernel's: the port libibumad would pick for the diag tools). Empty when there is none.
+     */
+    default Optional<PortSpec> defaultPort() {
+        return ports().stream().findFirst();
+    }
 
     /** Opens a channel for {@code spec}; closing the channel releases the device's loop when it was the last. */
     MadChannel open(PortSpec spec);

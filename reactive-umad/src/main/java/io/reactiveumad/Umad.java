@@ -2,7 +2,6 @@ package io.reactiveumad;
 
 import io.reactiveumad.internal.DefaultMadPort;
 import io.reactiveumad.internal.Handoff;
-import java.util.List;
 import java.util.Objects;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -53,18 +52,15 @@ public final class Umad {
         });
     }
 
-    /** Opens the first port {@code transport} lists. */
+    /**
+     * Opens {@code transport}'s {@link Transport#defaultPort() default port}: on the kernel, the one the diag tools
+     * would open (an Active InfiniBand port first), elsewhere the first listed.
+     */
     public static Mono<MadPort> open(Transport transport) {
         Objects.requireNonNull(transport, "transport");
-        return Mono.fromCallable(() -> firstPort(transport.ports(), transport))
+        return Mono.fromCallable(() -> transport.defaultPort().orElseThrow(() -> new NoSuchPortException("transport "
+                        + transport.name() + " has no port to open (ports: " + transport.ports() + ")")))
                 .subscribeOn(Schedulers.boundedElastic())
                 .flatMap(spec -> open(transport, spec));
-    }
-
-    private static PortSpec firstPort(List<PortSpec> ports, Transport transport) {
-        if (ports.isEmpty()) {
-            throw new NoSuchPortException("transport " + transport.name() + " has no ports");
-        }
-        return ports.get(0);
     }
 }

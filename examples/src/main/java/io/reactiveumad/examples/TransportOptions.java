@@ -37,7 +37,8 @@ final class TransportOptions implements Declares {
     private final CliContext context;
     TransportKind kind;
     private String device;
-    private int port;
+    /** -P: null when not given (the transport's default port: on the kernel libibumad's choice, else 1). */
+    private Integer port;
     private String simHost;
     private Path topology;
     /** -t: each MAD attempt's timeout; null for the library's defaults. */
@@ -62,7 +63,9 @@ final class TransportOptions implements Declares {
         // -C/--Ca and -P/--Port as every infiniband-diags tool spells them.
         d.option("--device", "-C", "--Ca").label("CA").help("The local CA, e.g. mlx5_0 (default: the first one).")
                 .to(Values::text, v -> device = v);
-        d.option("--port", "-P", "--Port").label("N").defaultValue("1").help("The local port number (default: ${DEFAULT-VALUE}).")
+        d.option("--port", "-P", "--Port").label("N")
+                .help("The local port number (default: on the kernel the port the diag tools pick, an Active InfiniBand "
+                        + "port first; elsewhere 1).")
                 .to(Values::integer, v -> port = v);
         d.option("-t", "--timeout").label("MS")
                 .help("Wait this long for each answer, in milliseconds, before sending again, as the diag tools' -t "
@@ -175,10 +178,10 @@ final class TransportOptions implements Declares {
         EmbeddedFabric fabric = EmbeddedFabric.start(topology);
         try {
             List<PortSpec> ports = fabric.transport().ports();
-            if (device == null && port != 1) {
+            if (device == null && port != null && port != 1) {
                 throw new IllegalArgumentException("--port " + port + " needs --device: which node's port");
             }
-            PortSpec spec = device != null ? new PortSpec(device, port) : ports.get(ports.size() - 1);
+            PortSpec spec = device != null ? new PortSpec(device, port == null ? 1 : port) : ports.get(ports.size() - 1);
             Connection connection = new Connection(TransportKind.EMBEDDED, openPort(fabric.transport(), spec, delivery),
                     fabric);
             context.fabricStarted().accept(fabric);
@@ -198,24 +201,34 @@ final class TransportOptions implements Declares {
         }
     }
 
-    /** {@code --device}/{@code --port}, or the kernel's first port. */
+    /**
+     * {@code --device} and {@code --port}; what is not given is chosen as libibumad chooses it for the diag tools: a
+     * CA's port that is Active (InfiniBand first), else one that is up; the first CA with such a port.
+     */
     private Connection openKernel(Scheduler delivery) {
-        Transport kernel = KernelTransport.system();
+        KernelTransport kernel = KernelTransport.system();
+        List<PortSpec> ports = kernel.ports();
+        if (ports.isEmpty()) {
+            throw new IllegalStateException("no InfiniBand/RoCE port with a umad device on this machine");
+        }
         PortSpec spec;
-        if (device != null) {
+        if (device != null && port != null) {
             spec = new PortSpec(device, port);
+        } else if (device != null) {
+            spec = kernel.defaultPort(device).orElseThrow(() -> new IllegalStateException("CA " + device
+                    + " has no port that is up (give --port; ports: " + ports + ")"));
+        } else if (port != null) {
+            spec = ports.stream().filter(p -> p.port() == port).findFirst().orElseThrow(() -> new IllegalStateException(
+                    "no CA has a port " + port + " (ports: " + ports + ")"));
         } else {
-            List<PortSpec> ports = kernel.ports();
-            if (ports.isEmpty()) {
-                throw new IllegalStateException("no InfiniBand/RoCE port with a umad device on this machine");
-            }
-            spec = ports.get(0);
+            spec = kernel.defaultPort().orElseThrow(() -> new IllegalStateException("no port is up (give --device and "
+                    + "--port; ports: " + ports + ")"));
         }
         return new Connection(TransportKind.KERNEL, openPort(kernel, spec, delivery), null);
     }
 
     private Connection openIbsim(Scheduler delivery) {
-        if (port != 1) {
+        if (port != null && port != 1) {
             throw new IllegalArgumentException("--port " + port + ": ibsim attaches clients to a node's first port "
                     + "only");
         }

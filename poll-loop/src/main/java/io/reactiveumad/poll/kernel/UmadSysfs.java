@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -37,6 +38,10 @@ public final class UmadSysfs {
     private static final Pattern ISSM_DIR = Pattern.compile("issm\\d+");
     /** {@code node_type} of a switch (IBA NodeInfo NodeType). */
     private static final int NODE_TYPE_SWITCH = 2;
+    /** {@code state} Active, {@code phys_state} LinkUp and Disabled (IBA PortInfo). */
+    private static final int STATE_ACTIVE = 4;
+    private static final int PHYS_LINK_UP = 5;
+    private static final int PHYS_DISABLED = 3;
     /** {@code state}, {@code phys_state} and {@code node_type} read like {@code 4: ACTIVE}. */
     private static final Pattern NUMBERED_STATE = Pattern.compile("(\\d+)(:.*)?");
 
@@ -128,6 +133,62 @@ public final class UmadSysfs {
     /** The umad device serving {@code ibdev} port {@code port}. */
     public Optional<UmadPortRef> find(String ibdev, int port) {
         return ports().stream().filter(p -> p.ibdev().equals(ibdev) && p.port() == port).findFirst();
+    }
+
+    /**
+     * The port a tool opens when the command line names none, chosen as libibumad chooses it for the diag tools: of
+     * {@code ibdev} (every CA in turn when null), a switch's port 0; else an InfiniBand port that is Active, else one
+     * whose link is up, else any port that is not Disabled (a RoCE port too: so rxe is found where it is the only
+     * one). Across CAs the first with an Active port wins, else the first with a port at all. Empty when no port
+     * qualifies.
+     */
+    public Optional<UmadPortRef> defaultPort(String ibdev) {
+        Map<String, List<UmadPortRef>> byDevice = new LinkedHashMap<>();
+        for (UmadPortRef ref : ports()) {
+            if (ibdev == null || ref.ibdev().equals(ibdev)) {
+                byDevice.computeIfAbsent(ref.ibdev(), d -> new ArrayList<>()).add(ref);
+            }
+        }
+        UmadPortRef firstUp = null;
+        for (List<UmadPortRef> refs : byDevice.values()) {
+            refs.sort(Comparator.comparingInt(UmadPortRef::port));
+            UmadPortRef active = null;
+            UmadPortRef up = null;
+            for (UmadPortRef ref : refs) {
+                if (ref.port() == 0) { // a switch: its management port
+                    active = ref;
+                    break;
+                }
+                Path dir = portDir(ref);
+                String linkLayer = read(dir.resolve("link_layer"));
+                if (!linkLayer.equals("InfiniBand") && !linkLayer.equals("IB")) {
+                    continue;
+                }
+                if (up == null && parseState(dir.resolve("phys_state")) == PHYS_LINK_UP) {
+                    up = ref;
+                }
+                if (parseState(dir.resolve("state")) == STATE_ACTIVE) {
+                    active = ref;
+                    break;
+                }
+            }
+            if (active != null) {
+                return Optional.of(active);
+            }
+            for (int i = 0; up == null && i < refs.size(); i++) {
+                if (parseState(portDir(refs.get(i)).resolve("phys_state")) != PHYS_DISABLED) {
+                    up = refs.get(i);
+                }
+            }
+            if (firstUp == null) {
+                firstUp = up;
+            }
+        }
+        return Optional.ofNullable(firstUp);
+    }
+
+    private Path portDir(UmadPortRef ref) {
+        return root.resolve("class/infiniband").resolve(ref.ibdev()).resolve("ports").resolve(Integer.toString(ref.port()));
     }
 
     public PortAttributes attributes(UmadPortRef ref) {

@@ -75,6 +75,45 @@ class UmadSysfsTest {
         assertThat(sysfs.attributes("mlx5_1", 2).nodeGuid()).isNotEqualTo(sysfs.attributes("mlx5_0", 2).nodeGuid());
     }
 
+    /** As libibumad picks the port a diag tool opens by default: the first CA's first Active InfiniBand port. */
+    @Test
+    void theDefaultPortIsTheFirstActiveInfiniBandPort() {
+        assertThat(sysfs.defaultPort(null)).contains(new UmadPortRef(0, "mlx5_0", 1, "issm0"));
+        assertThat(sysfs.defaultPort("mlx5_1")).contains(new UmadPortRef(2, "mlx5_1", 1, "issm2"));
+        assertThat(sysfs.defaultPort("mlx5_9")).isEmpty();
+    }
+
+    /**
+     * A dual-port HCA cabled on port 2 only opens port 2; a first CA that is RoCE gives way to an InfiniBand one
+     * further on; where nothing is Active, the first CA with a port whose link is up (or at least not Disabled)
+     * wins, a RoCE port included (rxe alone in a VM).
+     */
+    @Test
+    void theDefaultPortSkipsDownAndRoCEPortsAsLibibumadDoes() {
+        Path mlx50 = root.resolve("class/infiniband/mlx5_0/ports");
+        Path mlx51 = root.resolve("class/infiniband/mlx5_1/ports");
+        FakeSysfs.write(mlx50.resolve("1/state"), "1: DOWN");
+        FakeSysfs.write(mlx50.resolve("1/phys_state"), "3: Disabled");
+        FakeSysfs.write(mlx50.resolve("2/state"), "4: ACTIVE");
+        FakeSysfs.write(mlx50.resolve("2/phys_state"), "5: LinkUp");
+        assertThat(sysfs.defaultPort(null)).contains(new UmadPortRef(1, "mlx5_0", 2, "issm1"));
+
+        FakeSysfs.write(mlx50.resolve("2/link_layer"), "Ethernet");
+        assertThat(sysfs.defaultPort(null)).as("mlx5_0 is RoCE now; mlx5_1 port 1 is Active")
+                .contains(new UmadPortRef(2, "mlx5_1", 1, "issm2"));
+
+        FakeSysfs.write(mlx51.resolve("1/state"), "2: INIT");
+        assertThat(sysfs.defaultPort(null)).as("nothing Active: mlx5_0's RoCE port is up and not Disabled")
+                .contains(new UmadPortRef(1, "mlx5_0", 2, "issm1"));
+        assertThat(sysfs.defaultPort("mlx5_1")).as("its InfiniBand port with the link up")
+                .contains(new UmadPortRef(2, "mlx5_1", 1, "issm2"));
+
+        for (String port : new String[] {"1", "2"}) {
+            FakeSysfs.write(mlx51.resolve(port + "/phys_state"), "3: Disabled");
+        }
+        assertThat(sysfs.defaultPort("mlx5_1")).isEmpty();
+    }
+
     @Test
     void findsAPortByDeviceAndNumber() {
         assertThat(sysfs.find("mlx5_1", 2)).contains(new UmadPortRef(3, "mlx5_1", 2, "issm3"));
