@@ -47,6 +47,14 @@ final class TransportOptions implements Declares {
     private Long mKey;
     /** --smkey: the SM_Key every SA request carries; null for none. Never printed. */
     private Long smKey;
+    /** -z: the diag tools' configuration file, or null for the default one (if it exists). */
+    private Path configFile;
+    /** -C and -P, or the configuration file's CA and Port: the kernel's port. */
+    private String kernelDevice;
+    private Integer kernelPort;
+    /** Whether the configuration file's defaults were applied (once, before the options are first used). */
+    private boolean configured;
+    private PrintWriter err;
     /** An hour: past it, -t is a typo, not a slow fabric. */
     static final long MAX_MAD_TIMEOUT_MS = 3_600_000;
 
@@ -56,6 +64,11 @@ final class TransportOptions implements Declares {
 
     @Override
     public void declare(Declaration d) {
+        err = d.spec().err();
+        d.option("-z", "--config").label("FILE")
+                .help("The diag tools' configuration file, whose CA, Port, timeout, m_key and sa_key are the defaults "
+                        + "of -C, -P, -t, -y and --smkey (default: /etc/" + DiagConfig.DEFAULT + " where it exists).")
+                .to(Values::path, v -> configFile = v);
         d.option("--transport").label("KIND").help("kernel, ibsim or embedded. Default: kernel if a "
                 + "/dev/infiniband/umad* device is readable, else ibsim if a simulator answers, else the embedded "
                         + "fabric.")
@@ -111,18 +124,38 @@ final class TransportOptions implements Declares {
      * mode; with --smkey's SM_Key in every request when given.
      */
     SaClient sa(Connection connection) {
+        configure();
         SaClient sa = SaClient.of(connection.port());
         return smKey == null ? sa : sa.withSmKey(smKey);
     }
 
+    /** Fills what the command line left unset from the configuration file, once. */
+    private void configure() {
+        if (configured) {
+            return;
+        }
+        configured = true;
+        DiagConfig config = DiagConfig.read(configFile != null ? configFile : context.etc().resolve(DiagConfig.DEFAULT),
+                configFile != null, err);
+        // The file names the kernel's CA and port (the C tools run on nothing else): ibsim's nodes and the embedded
+        // fabric's are named on the command line only.
+        kernelDevice = device != null ? device : config.ca();
+        kernelPort = port != null ? port : config.port();
+        madTimeout = madTimeout != null ? madTimeout : config.timeout();
+        mKey = mKey != null ? mKey : config.mKey();
+        smKey = smKey != null ? smKey : config.saKey();
+    }
+
     /** An SMP client on {@code port}, putting -y's M_Key, when given, in every SMP. */
     SmpClient smp(MadPort port) {
+        configure();
         SmpClient smp = SmpClient.of(port);
         return mKey == null ? smp : smp.withMKey(mKey);
     }
 
     /** Discovers the fabric behind {@code port}, every SMP with -y's M_Key when given. */
     Mono<DiscoveredFabric> discover(MadPort port, DiscoveryOptions options) {
+        configure();
         if (mKey == null) {
             return FabricDiscovery.discover(port, options);
         }
@@ -145,6 +178,7 @@ final class TransportOptions implements Declares {
      * no answer is handed between threads.
      */
     Connection connect(PrintWriter err, Scheduler delivery) {
+        configure();
         if (kind != null) {
             return open(kind, delivery);
         }
@@ -170,6 +204,7 @@ final class TransportOptions implements Declares {
 
     /** Starts an embedded fabric (the SM on its first CA) and opens {@code --device} or its last CA port. */
     Connection openEmbedded() {
+        configure();
         return openEmbedded(Schedulers.boundedElastic());
     }
 
@@ -212,14 +247,14 @@ final class TransportOptions implements Declares {
             throw new IllegalStateException("no InfiniBand/RoCE port with a umad device on this machine");
         }
         PortSpec spec;
-        if (device != null && port != null) {
-            spec = new PortSpec(device, port);
-        } else if (device != null) {
-            spec = kernel.defaultPort(device).orElseThrow(() -> new IllegalStateException("CA " + device
+        if (kernelDevice != null && kernelPort != null) {
+            spec = new PortSpec(kernelDevice, kernelPort);
+        } else if (kernelDevice != null) {
+            spec = kernel.defaultPort(kernelDevice).orElseThrow(() -> new IllegalStateException("CA " + kernelDevice
                     + " has no port that is up (give --port; ports: " + ports + ")"));
-        } else if (port != null) {
-            spec = ports.stream().filter(p -> p.port() == port).findFirst().orElseThrow(() -> new IllegalStateException(
-                    "no CA has a port " + port + " (ports: " + ports + ")"));
+        } else if (kernelPort != null) {
+            spec = ports.stream().filter(p -> p.port() == kernelPort).findFirst()
+                    .orElseThrow(() -> new IllegalStateException("no CA has a port " + kernelPort + " (ports: " + ports + ")"));
         } else {
             spec = kernel.defaultPort().orElseThrow(() -> new IllegalStateException("no port is up (give --device and "
                     + "--port; ports: " + ports + ")"));
@@ -243,6 +278,7 @@ final class TransportOptions implements Declares {
 
     /** The discovery's options with -t's timeout, when given, for each of its SMPs. */
     DiscoveryOptions discovery() {
+        configure();
         DiscoveryOptions defaults = DiscoveryOptions.defaults();
         return madTimeout == null ? defaults : defaults.withRequest(defaults.request().withTimeout(madTimeout));
     }

@@ -29,6 +29,11 @@ record CliRun(int exitCode, String out, String err) {
         return run(new CliContext(Map.of(), Path.of("/nonexistent/dev/infiniband"), etc, fabric -> { }), args);
     }
 
+    /** As {@link #runWithEtc}, handing every embedded fabric the command starts to {@code fabricStarted}. */
+    static CliRun runWithEtc(Path etc, Consumer<EmbeddedFabric> fabricStarted, String... args) {
+        return run(new CliContext(Map.of(), Path.of("/nonexistent/dev/infiniband"), etc, fabricStarted), args);
+    }
+
     private static CliRun run(CliContext context, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();

@@ -314,6 +314,38 @@ class UmadCliEmbeddedTest {
     }
 
     /**
+     * infiniband-diags' ibdiag.conf gives the defaults of -t, -y and --smkey (and on the kernel of -C and -P, which the
+     * embedded fabric ignores): its m_key reaches a protected SMA without -y, and -y overrides it; its sa_key is the
+     * SM_Key P_KeyTableRecords need. -z names another file. A line that cannot be parsed is bad usage in a -z file,
+     * and a warning in the default one, whose other lines still count; a key is never echoed.
+     */
+    @Test
+    void ibdiagConfGivesTheDiagToolsDefaults(@TempDir Path etc) throws Exception {
+        Path conf = etc.resolve(DiagConfig.DEFAULT);
+        Files.createDirectories(conf.getParent());
+        Files.writeString(conf, "# site defaults\nCA=mlx5_0\nPort=1\ntimeout=50\nm_key=0x1122334455667788\nsa_key=1\n"
+                + "MLX_EPI=false\n");
+        Consumer<EmbeddedFabric> protect = fabric -> fabric.protectWithMKey("sw2", 0x1122334455667788L);
+        assertThat(CliRun.runWithEtc(etc, protect, "smp", "nodeinfo", "4", "--transport", "embedded").exitCode()).isZero();
+        CliRun overridden = CliRun.runWithEtc(etc, protect, "smp", "nodeinfo", "4", "-y", "0x1", "--transport", "embedded");
+        assertThat(overridden.exitCode()).isEqualTo(1);
+        assertThat(overridden.err()).contains("after 4 attempt(s) of 50 ms");
+        assertThat(CliRun.runWithEtc(etc, fabric -> { }, "sa", "PKTR", "3", "--transport", "embedded").exitCode()).isZero();
+
+        Path other = etc.resolve("other.conf");
+        Files.writeString(other, "timeout=soon\n");
+        CliRun bad = CliRun.runWithEtc(etc, fabric -> { }, "smp", "nodeinfo", "4", "-z", other.toString(), "--transport",
+                "embedded");
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.err()).contains("other.conf line 1");
+
+        Files.writeString(conf, "m_key=0xsecret\nsa_key=1\n");
+        CliRun warned = CliRun.runWithEtc(etc, fabric -> { }, "sa", "PKTR", "3", "--transport", "embedded");
+        assertThat(warned.exitCode()).as(warned.err()).isZero();
+        assertThat(warned.err()).contains("warning:").contains("ibdiag.conf line 1").doesNotContain("secret");
+    }
+
+    /**
      * ping -S -c N answers N pings, a resend counted once: the first pong of the second ping is dropped, its sender
      * sends it again with the same TID, and the server answers that too, then the third ping; before, it stopped
      * after the resend and the third went unanswered.
