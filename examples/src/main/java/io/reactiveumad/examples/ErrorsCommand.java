@@ -81,7 +81,7 @@ final class ErrorsCommand extends FabricCommand {
     public void declare(Declaration d) {
         super.declare(d);
         transport.declareMKey(d);
-        d.option("-o", "--outstanding").label("N").defaultValue("" + ErrorSweepOptions.DEFAULT_IN_FLIGHT)
+        d.option("-o", "--outstanding", "--outstanding_smps").label("N").defaultValue("" + ErrorSweepOptions.DEFAULT_IN_FLIGHT)
                 .help("SMPs (discovery) and nodes (counters) in flight at once (default: ${DEFAULT-VALUE}; "
                         + "ibqueryerrors: 2 SMPs, one PMA request).")
                 .to(Values.atLeast(1), v -> outstanding = v);

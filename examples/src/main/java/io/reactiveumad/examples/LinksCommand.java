@@ -53,7 +53,7 @@ final class LinksCommand extends FabricCommand {
     public void declare(Declaration d) {
         super.declare(d);
         transport.declareMKey(d);
-        d.option("-o", "--outstanding").label("N").defaultValue("" + DiscoveryOptions.DEFAULT_OUTSTANDING)
+        d.option("-o", "--outstanding", "--outstanding_smps").label("N").defaultValue("" + DiscoveryOptions.DEFAULT_OUTSTANDING)
                 .help("SMPs on the wire at once (default: ${DEFAULT-VALUE}).")
                 .to(Values.atLeast(1), v -> outstanding = v);
         d.flag("-d", "--down").help("Only ports whose link is down.").to(() -> downOnly = true);
