@@ -34,6 +34,7 @@ import io.reactiveumad.mad.sa.PortInfoRecord;
 import java.nio.ByteBuffer;
 import io.reactiveumad.examples.cli.UsageException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -233,7 +234,7 @@ final class SaCommand extends FabricCommand {
         /** Every NodeRecord, or with {@code node} those of its LID. */
         static Flux<NodeRecord> records(SaClient sa, SaNodeArgument node) {
             return ofNode(sa, SaClient.NODE_RECORD, node, NodeRecord.Component.LID, lid -> new NodeRecord(lid,
-                    NodeInfo.decode(ByteBuffer.allocate(NodeInfo.SIZE), 0), new NodeDescription("")), 0);
+                    NodeInfo.decode(ByteBuffer.allocate(NodeInfo.SIZE), 0), new NodeDescription("")));
         }
     }
 
@@ -442,233 +443,222 @@ final class SaCommand extends FabricCommand {
         }
     }
 
-    static final class ForwardingTables extends Query {
+    /**
+     * A table the SA keeps per node, asked for as saquery asks: every record, or with {@code NODE[/N[/N]]} those at
+     * the node's LID, each number given a component of the query.
+     */
+    abstract static class NodeTable<R extends Record> extends Query {
+        private final AttributeType<R> type;
+        private final String form;
+        private final String help;
+        private final long lidComponent;
+        private final long[] numberComponents;
+        private SaNodeArgument node;
+
+        /**
+         * @param form             the argument's name in the help, e.g. {@code NODE[/BLOCK]}
+         * @param numberComponents the component of each number after the node, in order
+         */
+        NodeTable(CliContext context, AttributeType<R> type, String form, String help, long lidComponent,
+                  long... numberComponents) {
+            super(context);
+            this.type = type;
+            this.form = form;
+            this.help = help;
+            this.lidComponent = lidComponent;
+            this.numberComponents = numberComponents;
+        }
+
+        @Override
+        public void declare(Declaration d) {
+            super.declare(d);
+            d.parameter(form).optional().help(help).to(SaNodeArgument.parser(numberComponents.length, form),
+                    v -> node = v);
+        }
+
+        /** The query: the LID, and the numbers given (0 where one was not, its component then left out). */
+        abstract MadAttribute template(int lid, int first, int second);
+
+        abstract String dump(R record);
+
+        @Override
+        Flux<R> query(SaClient sa) {
+            if (node == null) {
+                return sa.getTable(type);
+            }
+            long mask = lidComponent;
+            for (int i = 0; i < numberComponents.length; i++) {
+                mask |= node.number(i) != null ? numberComponents[i] : 0;
+            }
+            long components = mask;
+            return node.lid(sa).flatMapMany(lid -> sa.getTable(type, template(lid, number(0), number(1)), components));
+        }
+
+        private int number(int i) {
+            Integer given = node.number(i);
+            return given == null ? 0 : given;
+        }
+
+        @Override
+        @SuppressWarnings("unchecked") // the records of this query's type
+        String text(Record record) {
+            return dump((R) record);
+        }
+    }
+
+    static final class ForwardingTables extends NodeTable<LinearForwardingTableRecord> {
         static final CommandInfo INFO = CommandInfo.of(ForwardingTables.class, "lfts",
                 "LinearForwardingTableRecords: the switches' unicast forwarding tables as the SM set them, a block of 64 "
                         + "LIDs each (saquery LFTR).").withAliases("LFTR", "LFTRecord");
 
-        private SaNodeArgument node;
-
         ForwardingTables(CliContext context) {
-            super(context);
+            super(context, SaClient.LINEAR_FORWARDING_TABLE_RECORD, "NODE[/BLOCK]",
+                    "Only the switch with this LID or name, only this block (as saquery LFTR's [lid]/[block]).",
+                    LinearForwardingTableRecord.Component.LID, LinearForwardingTableRecord.Component.BLOCK_NUMBER);
         }
 
         @Override
-        public void declare(Declaration d) {
-            super.declare(d);
-            d.parameter("NODE[/BLOCK]").optional()
-                    .help("Only the switch with this LID or name, only this block (as saquery LFTR's [lid]/[block]).")
-                    .to(SaNodeArgument.parser(1, "NODE[/BLOCK]"), v -> node = v);
+        MadAttribute template(int lid, int block, int unused) {
+            return new LinearForwardingTableRecord(lid, block, new LinearForwardingTable(
+                    Collections.nCopies(LinearForwardingTable.ENTRIES, 0)));
         }
 
         @Override
-        Flux<LinearForwardingTableRecord> query(SaClient sa) {
-            return ofNode(sa, SaClient.LINEAR_FORWARDING_TABLE_RECORD, node, LinearForwardingTableRecord.Component.LID,
-                    lid -> new LinearForwardingTableRecord(lid, orZero(node, 0), new LinearForwardingTable(
-                            java.util.Collections.nCopies(LinearForwardingTable.ENTRIES, 0))),
-                    given(node, 0, LinearForwardingTableRecord.Component.BLOCK_NUMBER));
-        }
-
-        @Override
-        String text(Record record) {
-            return SaText.lftRecord((LinearForwardingTableRecord) record);
+        String dump(LinearForwardingTableRecord record) {
+            return SaText.lftRecord(record);
         }
     }
 
-    static final class GuidInfos extends Query {
+    static final class GuidInfos extends NodeTable<GuidInfoRecord> {
         static final CommandInfo INFO = CommandInfo.of(GuidInfos.class, "guidinfo",
                 "GUIDInfoRecords: each port's GUIDs, eight a block (saquery GIR).").withAliases("GIR", "GUIDInfoRecord");
 
-        private SaNodeArgument node;
-
         GuidInfos(CliContext context) {
-            super(context);
+            super(context, SaClient.GUID_INFO_RECORD, "NODE[/BLOCK]",
+                    "Only the port with this LID or named node, only this block (as saquery GIR's [lid]/[block]).",
+                    GuidInfoRecord.Component.LID, GuidInfoRecord.Component.BLOCK_NUMBER);
         }
 
         @Override
-        public void declare(Declaration d) {
-            super.declare(d);
-            d.parameter("NODE[/BLOCK]").optional()
-                    .help("Only the port with this LID or named node, only this block (as saquery GIR's [lid]/[block]).")
-                    .to(SaNodeArgument.parser(1, "NODE[/BLOCK]"), v -> node = v);
+        MadAttribute template(int lid, int block, int unused) {
+            return new GuidInfoRecord(lid, block, new GuidInfo(Collections.nCopies(GuidInfo.ENTRIES, 0L)));
         }
 
         @Override
-        Flux<GuidInfoRecord> query(SaClient sa) {
-            return ofNode(sa, SaClient.GUID_INFO_RECORD, node, GuidInfoRecord.Component.LID,
-                    lid -> new GuidInfoRecord(lid, orZero(node, 0), new GuidInfo(java.util.Collections.nCopies(
-                            GuidInfo.ENTRIES, 0L))),
-                    given(node, 0, GuidInfoRecord.Component.BLOCK_NUMBER));
-        }
-
-        @Override
-        String text(Record record) {
-            return SaText.guidInfoRecord((GuidInfoRecord) record);
+        String dump(GuidInfoRecord record) {
+            return SaText.guidInfoRecord(record);
         }
     }
 
-    static final class PKeyTables extends Query {
+    static final class PKeyTables extends NodeTable<PKeyTableRecord> {
         static final CommandInfo INFO = CommandInfo.of(PKeyTables.class, "pkeys",
                 "P_KeyTableRecords: each port's P_Keys, 32 a block (saquery PKTR). The SA tells them only to a trusted "
                         + "requester: give its SM_Key with --smkey (OpenSM's default is 1).")
                 .withAliases("PKTR", "PKeyTableRecord");
 
-        private SaNodeArgument node;
-
         PKeyTables(CliContext context) {
-            super(context);
+            super(context, SaClient.P_KEY_TABLE_RECORD, "NODE[/PORT[/BLOCK]]",
+                    "Only the port with this LID or named node, this switch port, this block (as saquery PKTR's "
+                            + "[lid]/[port]/[block]).",
+                    PKeyTableRecord.Component.LID, PKeyTableRecord.Component.PORT, PKeyTableRecord.Component.BLOCK_NUMBER);
         }
 
         @Override
-        public void declare(Declaration d) {
-            super.declare(d);
-            d.parameter("NODE[/PORT[/BLOCK]]").optional()
-                    .help("Only the port with this LID or named node, this switch port, this block (as saquery PKTR's "
-                            + "[lid]/[port]/[block]).")
-                    .to(SaNodeArgument.parser(2, "NODE[/PORT[/BLOCK]]"), v -> node = v);
+        MadAttribute template(int lid, int port, int block) {
+            return new PKeyTableRecord(lid, block, port, new PKeyTable(Collections.nCopies(PKeyTable.ENTRIES, 0)));
         }
 
         @Override
-        Flux<PKeyTableRecord> query(SaClient sa) {
-            return ofNode(sa, SaClient.P_KEY_TABLE_RECORD, node, PKeyTableRecord.Component.LID,
-                    lid -> new PKeyTableRecord(lid, orZero(node, 1), orZero(node, 0), new PKeyTable(
-                            java.util.Collections.nCopies(PKeyTable.ENTRIES, 0))),
-                    given(node, 0, PKeyTableRecord.Component.PORT) | given(node, 1, PKeyTableRecord.Component.BLOCK_NUMBER));
-        }
-
-        @Override
-        String text(Record record) {
-            return SaText.pKeyTableRecord((PKeyTableRecord) record);
+        String dump(PKeyTableRecord record) {
+            return SaText.pKeyTableRecord(record);
         }
     }
 
-    static final class SlToVls extends Query {
+    static final class SlToVls extends NodeTable<SlToVlMappingTableRecord> {
         static final CommandInfo INFO = CommandInfo.of(SlToVls.class, "sl2vl",
                 "SLtoVLMappingTableRecords: each port's SL to VL table, a switch's for every input and output port "
                         + "(saquery SL2VL).").withAliases("SL2VL", "SL2VLTableRecord");
 
-        private SaNodeArgument node;
-
         SlToVls(CliContext context) {
-            super(context);
+            super(context, SaClient.SL_TO_VL_MAPPING_TABLE_RECORD, "NODE[/IN[/OUT]]",
+                    "Only the port with this LID or named node, from this input port, to this output port (as "
+                            + "saquery SL2VL's [lid]/[in_port]/[out_port]).",
+                    SlToVlMappingTableRecord.Component.LID, SlToVlMappingTableRecord.Component.INPUT_PORT,
+                    SlToVlMappingTableRecord.Component.OUTPUT_PORT);
         }
 
         @Override
-        public void declare(Declaration d) {
-            super.declare(d);
-            d.parameter("NODE[/IN[/OUT]]").optional()
-                    .help("Only the port with this LID or named node, from this input port, to this output port (as "
-                            + "saquery SL2VL's [lid]/[in_port]/[out_port]).")
-                    .to(SaNodeArgument.parser(2, "NODE[/IN[/OUT]]"), v -> node = v);
+        MadAttribute template(int lid, int in, int out) {
+            return new SlToVlMappingTableRecord(lid, in, out, new SlToVlMappingTable(
+                    Collections.nCopies(SlToVlMappingTable.SERVICE_LEVELS, 0)));
         }
 
         @Override
-        Flux<SlToVlMappingTableRecord> query(SaClient sa) {
-            return ofNode(sa, SaClient.SL_TO_VL_MAPPING_TABLE_RECORD, node, SlToVlMappingTableRecord.Component.LID,
-                    lid -> new SlToVlMappingTableRecord(lid, orZero(node, 0), orZero(node, 1), new SlToVlMappingTable(
-                            java.util.Collections.nCopies(SlToVlMappingTable.SERVICE_LEVELS, 0))),
-                    given(node, 0, SlToVlMappingTableRecord.Component.INPUT_PORT)
-                            | given(node, 1, SlToVlMappingTableRecord.Component.OUTPUT_PORT));
-        }
-
-        @Override
-        String text(Record record) {
-            return SaText.slToVlRecord((SlToVlMappingTableRecord) record);
+        String dump(SlToVlMappingTableRecord record) {
+            return SaText.slToVlRecord(record);
         }
     }
 
-    static final class VlArbitrations extends Query {
+    static final class VlArbitrations extends NodeTable<VlArbitrationTableRecord> {
         static final CommandInfo INFO = CommandInfo.of(VlArbitrations.class, "vlarb",
                 "VLArbitrationTableRecords: each port's VL arbitration blocks, 1 and 2 low priority, 3 and 4 high "
                         + "(saquery VLAR).").withAliases("VLAR", "VLArbitrationTableRecord");
 
-        private SaNodeArgument node;
-
         VlArbitrations(CliContext context) {
-            super(context);
+            super(context, SaClient.VL_ARBITRATION_TABLE_RECORD, "NODE[/PORT[/BLOCK]]",
+                    "Only the port with this LID or named node, this output port, this block (as saquery VLAR's "
+                            + "[lid]/[port]/[block]).",
+                    VlArbitrationTableRecord.Component.LID, VlArbitrationTableRecord.Component.OUTPUT_PORT,
+                    VlArbitrationTableRecord.Component.BLOCK_NUMBER);
         }
 
         @Override
-        public void declare(Declaration d) {
-            super.declare(d);
-            d.parameter("NODE[/PORT[/BLOCK]]").optional()
-                    .help("Only the port with this LID or named node, this output port, this block (as saquery VLAR's "
-                            + "[lid]/[port]/[block]).")
-                    .to(SaNodeArgument.parser(2, "NODE[/PORT[/BLOCK]]"), v -> node = v);
+        MadAttribute template(int lid, int port, int block) {
+            return new VlArbitrationTableRecord(lid, port, block, new VlArbitrationTable(
+                    Collections.nCopies(VlArbitrationTable.ENTRIES, new VlArbitrationTable.Entry(0, 0))));
         }
 
         @Override
-        Flux<VlArbitrationTableRecord> query(SaClient sa) {
-            return ofNode(sa, SaClient.VL_ARBITRATION_TABLE_RECORD, node, VlArbitrationTableRecord.Component.LID,
-                    lid -> new VlArbitrationTableRecord(lid, orZero(node, 0), orZero(node, 1), new VlArbitrationTable(
-                            java.util.Collections.nCopies(VlArbitrationTable.ENTRIES, new VlArbitrationTable.Entry(0, 0)))),
-                    given(node, 0, VlArbitrationTableRecord.Component.OUTPUT_PORT)
-                            | given(node, 1, VlArbitrationTableRecord.Component.BLOCK_NUMBER));
-        }
-
-        @Override
-        String text(Record record) {
-            return SaText.vlArbitrationRecord((VlArbitrationTableRecord) record);
+        String dump(VlArbitrationTableRecord record) {
+            return SaText.vlArbitrationRecord(record);
         }
     }
 
-    static final class MulticastTables extends Query {
+    static final class MulticastTables extends NodeTable<MulticastForwardingTableRecord> {
         static final CommandInfo INFO = CommandInfo.of(MulticastTables.class, "mfts",
                 "MulticastForwardingTableRecords: the switches' multicast forwarding tables as the SM set them, 32 MLIDs "
                         + "by 16 ports a record (saquery MFTR).").withAliases("MFTR", "MFTRecord");
 
-        private SaNodeArgument node;
-
         MulticastTables(CliContext context) {
-            super(context);
+            super(context, SaClient.MULTICAST_FORWARDING_TABLE_RECORD, "NODE[/POSITION[/BLOCK]]",
+                    "Only the switch with this LID or name, these 16 ports (position 0: ports 0 to 15), this block of "
+                            + "32 MLIDs (as saquery MFTR's [mlid]/[position]/[block]).",
+                    MulticastForwardingTableRecord.Component.LID, MulticastForwardingTableRecord.Component.POSITION,
+                    MulticastForwardingTableRecord.Component.BLOCK_NUMBER);
         }
 
         @Override
-        public void declare(Declaration d) {
-            super.declare(d);
-            d.parameter("NODE[/POSITION[/BLOCK]]").optional()
-                    .help("Only the switch with this LID or name, these 16 ports (position 0: ports 0 to 15), this block "
-                            + "of 32 MLIDs (as saquery MFTR's [mlid]/[position]/[block]).")
-                    .to(SaNodeArgument.parser(2, "NODE[/POSITION[/BLOCK]]"), v -> node = v);
+        MadAttribute template(int lid, int position, int block) {
+            return new MulticastForwardingTableRecord(lid, position, block, new MulticastForwardingTable(
+                    Collections.nCopies(MulticastForwardingTable.ENTRIES, 0)));
         }
 
         @Override
-        Flux<MulticastForwardingTableRecord> query(SaClient sa) {
-            return ofNode(sa, SaClient.MULTICAST_FORWARDING_TABLE_RECORD, node,
-                    MulticastForwardingTableRecord.Component.LID,
-                    lid -> new MulticastForwardingTableRecord(lid, orZero(node, 0), orZero(node, 1),
-                            new MulticastForwardingTable(java.util.Collections.nCopies(MulticastForwardingTable.ENTRIES, 0))),
-                    given(node, 0, MulticastForwardingTableRecord.Component.POSITION)
-                            | given(node, 1, MulticastForwardingTableRecord.Component.BLOCK_NUMBER));
-        }
-
-        @Override
-        String text(Record record) {
-            return SaText.mftRecord((MulticastForwardingTableRecord) record);
+        String dump(MulticastForwardingTableRecord record) {
+            return SaText.mftRecord(record);
         }
     }
 
     /**
      * A table of records kept per node: every record, or with {@code node} those at its LID ({@code lidComponent}),
-     * {@code template} the query built from the LID, {@code components} the numbers the argument gave.
+     * {@code template} the query built from the LID.
      */
     private static <R> Flux<R> ofNode(SaClient sa, AttributeType<R> type, SaNodeArgument node, long lidComponent,
-                                      java.util.function.IntFunction<? extends MadAttribute> template, long components) {
+                                      java.util.function.IntFunction<? extends MadAttribute> template) {
         if (node == null) {
             return sa.getTable(type);
         }
-        return node.lid(sa).flatMapMany(lid -> sa.getTable(type, template.apply(lid), lidComponent | components));
-    }
-
-    /** The argument's {@code i}-th number, 0 when none was given (its component is then left out of the mask). */
-    private static int orZero(SaNodeArgument node, int i) {
-        Integer number = node == null ? null : node.number(i);
-        return number == null ? 0 : number;
-    }
-
-    /** {@code component} when the argument gave its {@code i}-th number, else 0. */
-    private static long given(SaNodeArgument node, int i, long component) {
-        return node != null && node.number(i) != null ? component : 0;
+        return node.lid(sa).flatMapMany(lid -> sa.getTable(type, template.apply(lid), lidComponent));
     }
 
     static final class SwitchInfos extends FabricCommand {
@@ -699,39 +689,30 @@ final class SaCommand extends FabricCommand {
             // The SA's ClassPortInfo says whether the records carry MulticastFDBTop, as saquery asks it first.
             Answer answer = query(transport::sa, sa -> sa.classPortInfo().zipWith(ofNode(sa,
                     SaClient.SWITCH_INFO_RECORD, node, SwitchInfoRecord.Component.LID, lid -> new SwitchInfoRecord(lid,
-                            SwitchInfo.decode(ByteBuffer.allocate(SwitchInfo.SIZE), 0)), 0).collectList(), Answer::new),
+                            SwitchInfo.decode(ByteBuffer.allocate(SwitchInfo.SIZE), 0))).collectList(), Answer::new),
                     "SA SwitchInfoRecords");
             return print(this, answer.records(), json,
                     r -> SaText.switchInfoRecord((SwitchInfoRecord) r, answer.sa().capabilityMask2()));
         }
     }
 
-    static final class SmInfos extends Query {
+    static final class SmInfos extends NodeTable<SmInfoRecord> {
         static final CommandInfo INFO = CommandInfo.of(SmInfos.class, "sminfo",
                 "SMInfoRecords: the SMs the SA knows, master and standby (saquery SMIR).").withAliases("SMIR", "SMInfoRecord");
 
-        private SaNodeArgument node;
-
         SmInfos(CliContext context) {
-            super(context);
+            super(context, SaClient.SM_INFO_RECORD, "NODE",
+                    "Only the SM at this LID, or at the named node (as saquery SMIR's [lid]).", SmInfoRecord.Component.LID);
         }
 
         @Override
-        public void declare(Declaration d) {
-            super.declare(d);
-            d.parameter("NODE").optional().help("Only the SM at this LID, or at the named node (as saquery SMIR's [lid]).")
-                    .to(SaNodeArgument.parser(0, "a LID or a node name"), v -> node = v);
+        MadAttribute template(int lid, int unused, int alsoUnused) {
+            return new SmInfoRecord(lid, new SmInfo(0, 0, 0, 0, 0));
         }
 
         @Override
-        Flux<SmInfoRecord> query(SaClient sa) {
-            return ofNode(sa, SaClient.SM_INFO_RECORD, node, SmInfoRecord.Component.LID,
-                    lid -> new SmInfoRecord(lid, new SmInfo(0, 0, 0, 0, 0)), 0);
-        }
-
-        @Override
-        String text(Record record) {
-            return SaText.smInfoRecord((SmInfoRecord) record);
+        String dump(SmInfoRecord record) {
+            return SaText.smInfoRecord(record);
         }
     }
 

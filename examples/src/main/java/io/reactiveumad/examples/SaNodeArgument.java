@@ -58,9 +58,9 @@ record SaNodeArgument(String name, int lid, List<Integer> numbers) {
         throw new IllegalArgumentException("'" + text + "' is not " + form + ": '" + part + "' is not a number");
     }
 
-    /** The i-th number after the node (from 0), or null when it was not given. */
+    /** The i-th number after the node (from 0), or null when it was not given (or this argument takes fewer). */
     Integer number(int i) {
-        return numbers.get(i);
+        return i < numbers.size() ? numbers.get(i) : null;
     }
 
     /** The node's LID: the one given, or the first NodeRecord's whose NodeDescription is the name. */
