@@ -125,7 +125,7 @@ public final class CommandLine {
             // A subcommand may answer to a dash name of its own (saquery's -s for "sa sms"), where no option has it.
             boolean dashedSubcommand = unknownDash && model.info.subcommand(arg).isPresent();
             if (unknownDash && !dashedSubcommand) {
-                Parsed handedOn = handOn(model, args, i);
+                Parsed handedOn = handOn(model, args, from, i);
                 if (handedOn != null) {
                     return handedOn;
                 }
@@ -178,12 +178,13 @@ public final class CommandLine {
     }
 
     /**
-     * The tools take their addressing options before the operation ({@code smpquery -D nodeinfo 0,1}): options this
-     * command does not know, from {@code args[from]} up to the first subcommand named after them, go to that
-     * subcommand, after its name. Null when no subcommand follows (the option is then refused as unknown).
+     * The tools take their addressing options before the operation ({@code smpquery -D nodeinfo 0,1}): an option this
+     * command does not know, at {@code args[unknown]}, and with it every argument this command was given before the
+     * first subcommand named after it ({@code args[from]} on, known options too, as when all come before the name),
+     * go to that subcommand, after its name. Null when no subcommand follows (the option is then refused as unknown).
      */
-    private static Parsed handOn(CommandModel model, String[] args, int from) {
-        for (int j = from + 1; j < args.length; j++) {
+    private static Parsed handOn(CommandModel model, String[] args, int from, int unknown) {
+        for (int j = unknown + 1; j < args.length; j++) {
             Optional<CommandInfo> sub = model.info.subcommand(args[j]);
             if (sub.isPresent()) {
                 List<String> rest = new ArrayList<>(List.of(args).subList(from, j));

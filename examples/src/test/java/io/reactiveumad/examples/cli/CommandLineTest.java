@@ -233,6 +233,11 @@ class CommandLineTest {
         assertThat(result.exitCode()).as("%s", result).isZero();
         assertThat(result.run().shared.shared).isEqualTo(9);
         refused("tool parent run: Unknown option: '--own'", "parent", "--own", "run", "1");
+        // A known one before an unknown one went with it ("sa --smkey 1 --mlid 0xc000 MCMR" lost its SM_Key).
+        Result mixed = run("parent", "--shared", "9", "-v", "run", "1");
+        assertThat(mixed.exitCode()).as("%s", mixed).isZero();
+        assertThat(mixed.run().shared.shared).isEqualTo(9);
+        assertThat(mixed.run().verbose).isTrue();
     }
 
     @Test
