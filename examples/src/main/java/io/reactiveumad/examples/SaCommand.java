@@ -797,8 +797,68 @@ final class SaCommand extends FabricCommand {
                 "MCMemberRecords, one per member as the SA holds it (saquery MCMR; `umad mcast` groups them by group, "
                         + "as saquery -m).").withAliases("MCMR", "MCMemberRecord");
 
+        /** saquery's MCMemberRecord filters, each a component of the query: null where not given. */
+        private Gid mgid;
+        private Gid portGid;
+        private Integer mlid;
+        private Long qKey;
+        private Integer pKey;
+        private Integer sl;
+        private Integer scope;
+        private Integer joinState;
+
         Members(CliContext context) {
             super(context);
+        }
+
+        @Override
+        public void declare(Declaration d) {
+            super.declare(d);
+            d.option("--mgid").label("GID").help("Only the group with this MGID (as saquery --mgid).")
+                    .to(text -> Guids.parseGid("--mgid", text, false), v -> mgid = v);
+            d.option("--gid").label("GID").help("Only this port's memberships (as saquery --gid).")
+                    .to(text -> Guids.parseGid("--gid", text, false), v -> portGid = v);
+            d.option("--mlid").label("MLID").help("Only the group with this MLID (as saquery --mlid).")
+                    .to(Lids::parse, v -> mlid = v);
+            d.option("-q", "--qkey").label("QKEY").help("Only groups with this Q_Key (as saquery -q).")
+                    .to(Members::qKey, v -> qKey = v);
+            d.option("--pkey").label("PKEY").help("Only groups with this P_Key (as saquery --pkey).")
+                    .to(Values.between(1, 0xFFFF), v -> pKey = v);
+            d.option("--sl").label("SL").help("Only groups with this SL (as saquery --sl).")
+                    .to(Values.between(0, 15), v -> sl = v);
+            d.option("--scope").label("SCOPE").help("Only groups of this scope (as saquery --scope).")
+                    .to(Values.between(1, 15), v -> scope = v);
+            d.option("-J", "--join_state").label("STATE").help("Only memberships with this JoinState (as saquery -J).")
+                    .to(Values.between(1, 15), v -> joinState = v);
+        }
+
+        /** A Q_Key: 32 bits, decimal or hex with 0x. */
+        private static long qKey(String text) {
+            long value = Values.wholeNumber(text);
+            if (value < 0 || value > 0xFFFF_FFFFL) {
+                throw new IllegalArgumentException("'" + text + "' is not a Q_Key (0 to 0xffffffff)");
+            }
+            return value;
+        }
+
+        @Override
+        Flux<McMemberRecord> query(SaClient sa) {
+            long mask = (mgid != null ? McMemberRecord.Component.MGID : 0)
+                    | (portGid != null ? McMemberRecord.Component.PORT_GID : 0)
+                    | (mlid != null ? McMemberRecord.Component.MLID : 0)
+                    | (qKey != null ? McMemberRecord.Component.Q_KEY : 0)
+                    | (pKey != null ? McMemberRecord.Component.P_KEY : 0)
+                    | (sl != null ? McMemberRecord.Component.SL : 0)
+                    | (scope != null ? McMemberRecord.Component.SCOPE : 0)
+                    | (joinState != null ? McMemberRecord.Component.JOIN_STATE : 0);
+            if (mask == 0) {
+                return super.query(sa);
+            }
+            McMemberRecord template = new McMemberRecord(mgid == null ? Gid.ZERO : mgid,
+                    portGid == null ? Gid.ZERO : portGid, qKey == null ? 0 : qKey, mlid == null ? 0 : mlid, 0, 0, 0,
+                    pKey == null ? 0 : pKey, 0, 0, 0, 0, sl == null ? 0 : sl, 0, 0, scope == null ? 0 : scope,
+                    joinState == null ? 0 : joinState, false);
+            return sa.getTable(SaClient.MC_MEMBER_RECORD, template, mask);
         }
 
         @Override

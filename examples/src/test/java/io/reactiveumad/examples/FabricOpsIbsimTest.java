@@ -250,6 +250,19 @@ class FabricOpsIbsimTest {
                     .isEqualTo("\t\tPortGid.................:: (<unknown>)\n");
             assertThat(umad("mcast", "--smkey", "1", mlid).out()).isEqualTo(diag("saquery", "--smkey", "1", "-m", mlid).stdout())
                     .contains("\t\tPortGid.................fe80::").hasLineCount(2);
+            // saquery's MCMemberRecord filters, options before the query name as saquery takes them.
+            String member = SaText.gid(ports.get(0).attributes().gids().get(0));
+            for (String[] filter : new String[][] {{"--mlid", mlid}, {"--gid", member}, {"--gid", member, "--mlid", mlid},
+                {"-J", "1", "--mgid", "ff12:601b:ffff::777"}, {"-q", "0x0b1b", "--sl", "0", "--pkey", "0xffff"}}) {
+                List<String> args = new ArrayList<>(List.of("--smkey", "1"));
+                args.addAll(List.of(filter));
+                args.add("MCMR");
+                String[] argv = args.toArray(String[]::new);
+                List<String> ours = new ArrayList<>(List.of("sa"));
+                ours.addAll(args);
+                assertThat(umad(ours.toArray(String[]::new)).out()).as("sa %s", args)
+                        .isEqualTo(diag("saquery", argv).stdout()).contains("MCMember Record dump:");
+            }
             assertThat(umad("sa", "groups").out()).isEqualTo(diag("saquery", "-g").stdout())
                     .contains("MCMemberRecord group dump:");
             // OpenSM programs the switches' multicast tables after the joins, on its own time: once it has, the
