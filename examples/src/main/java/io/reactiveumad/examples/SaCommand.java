@@ -283,12 +283,20 @@ final class SaCommand extends FabricCommand {
 
     static final class Paths extends Query {
         static final CommandInfo INFO = CommandInfo.of(Paths.class, "paths",
-                "PathRecords between two ports (saquery -p), by LIDs or by port GUIDs; with no filter every path the "
-                        + "SA knows, between every two ports (saquery PR).").withAliases("PR", "PathRecord", "-p");
+                "PathRecords between two ports (saquery -p), by LIDs or by GIDs and saquery's other PathRecord filters; "
+                        + "with no filter every path the SA knows, between every two ports (saquery PR).")
+                .withAliases("PR", "PathRecord", "-p");
+        /** saquery's PathRecord filters, each a component of the query: null where not given. */
         private Integer slid;
         private Integer dlid;
         private String sgid;
         private String dgid;
+        private Long serviceId;
+        private Integer pKey;
+        private Integer sl;
+        private Integer numbPath;
+        private Integer reversible;
+        private Integer qosClass;
         private final PathEnds ends = new PathEnds();
 
         Paths(CliContext context) {
@@ -303,6 +311,16 @@ final class SaCommand extends FabricCommand {
             d.option("--sgid").label("GID").help("Source GID as prefix:guid in hex, or a port GUID (default prefix).")
                     .to(Values::text, v -> sgid = v);
             d.option("--dgid").label("GID").help("Destination GID or port GUID.").to(Values::text, v -> dgid = v);
+            d.option("--service-id", "--service_id").label("ID").help("ServiceID (as saquery --service_id).")
+                    .to(Values::wholeNumber, v -> serviceId = v == 0 ? null : v); // 0: none, as saquery takes it
+            d.option("--pkey").label("PKEY").help("P_Key (as saquery --pkey).").to(Values.between(1, 0xFFFF), v -> pKey = v);
+            d.option("--sl").label("SL").help("Service level (as saquery --sl).").to(Values.between(0, 15), v -> sl = v);
+            d.option("-n", "--numb_path").label("N").help("How many paths at most (as saquery -n).")
+                    .to(Values.between(0, 0x7F), v -> numbPath = v);
+            d.option("-r", "--reversible").label("0|1").help("Only reversible paths, or not (as saquery -r).")
+                    .to(Values.between(0, 1), v -> reversible = v);
+            d.option("-Q", "--qos_class").label("CLASS").help("QoS class (as saquery -Q).")
+                    .to(Values.between(0, 0xFFF), v -> qosClass = v);
             ends.declare(d);
         }
 
@@ -315,23 +333,22 @@ final class SaCommand extends FabricCommand {
                 }
                 return ends.query(sa);
             }
-            if (sgid != null && dgid != null) {
-                return sa.pathRecords(Guids.parseGid("--sgid", sgid, true), Guids.parseGid("--dgid", dgid, true));
-            }
-            if (slid == null && dlid == null && sgid == null && dgid == null) {
-                // No filter: saquery PR's query, with no component at all. OpenSM answers it with the path between
-                // every two ports, the requester's own being no different.
-                PathRecord template = new PathRecord(0, Gid.ZERO, Gid.ZERO, 0, 0, false, 0, 0, 0, false, 0, 0, 0, 0, 0, 0, 0,
-                        0, 0, 0, 0);
-                return sa.getTable(SaClient.PATH_RECORD, template, 0);
-            }
-            if (slid == null || dlid == null) {
-                throw new IllegalArgumentException("give --slid and --dlid, or --sgid and --dgid");
-            }
-            PathRecord template = new PathRecord(0, Gid.ZERO, Gid.ZERO, dlid, slid, false, 0, 0, 0, true, 1, 0, 0, 0, 0,
-                    0, 0, 0, 0, 0, 0);
-            return sa.getTable(SaClient.PATH_RECORD, template,
-                    PathRecord.Component.SLID | PathRecord.Component.DLID | PathRecord.Component.NUMB_PATH);
+            // saquery PR's query: each filter given is a component, nothing else is (no filter at all: OpenSM answers
+            // with the path between every two ports, the requester's own being no different).
+            Gid source = sgid == null ? Gid.ZERO : Guids.parseGid("--sgid", sgid, true);
+            Gid destination = dgid == null ? Gid.ZERO : Guids.parseGid("--dgid", dgid, true);
+            long mask = (sgid != null ? PathRecord.Component.SGID : 0) | (dgid != null ? PathRecord.Component.DGID : 0)
+                    | (slid != null ? PathRecord.Component.SLID : 0) | (dlid != null ? PathRecord.Component.DLID : 0)
+                    | (serviceId != null ? PathRecord.Component.SERVICE_ID : 0)
+                    | (pKey != null ? PathRecord.Component.P_KEY : 0) | (sl != null ? PathRecord.Component.SL : 0)
+                    | (numbPath != null ? PathRecord.Component.NUMB_PATH : 0)
+                    | (reversible != null ? PathRecord.Component.REVERSIBLE : 0)
+                    | (qosClass != null ? PathRecord.Component.QOS_CLASS : 0);
+            PathRecord template = new PathRecord(serviceId == null ? 0 : serviceId, destination, source,
+                    dlid == null ? 0 : dlid, slid == null ? 0 : slid, false, 0, 0, 0, reversible != null && reversible == 1,
+                    numbPath == null ? 0 : numbPath, pKey == null ? 0 : pKey, qosClass == null ? 0 : qosClass,
+                    sl == null ? 0 : sl, 0, 0, 0, 0, 0, 0, 0);
+            return sa.getTable(SaClient.PATH_RECORD, template, mask);
         }
     }
 
@@ -821,7 +838,7 @@ final class SaCommand extends FabricCommand {
             d.option("--mlid").label("MLID").help("Only the group with this MLID (as saquery --mlid).")
                     .to(Lids::parse, v -> mlid = v);
             d.option("-q", "--qkey").label("QKEY").help("Only groups with this Q_Key (as saquery -q).")
-                    .to(Members::qKey, v -> qKey = v);
+                    .to(Members::qKey, v -> qKey = v == 0 ? null : v); // 0: none, as saquery takes it
             d.option("--pkey").label("PKEY").help("Only groups with this P_Key (as saquery --pkey).")
                     .to(Values.between(1, 0xFFFF), v -> pKey = v);
             d.option("--sl").label("SL").help("Only groups with this SL (as saquery --sl).")
