@@ -99,12 +99,17 @@ final class PingCommand extends FabricCommand {
                         && served.size() >= count);
             }
             // Each ping answered with its own bytes, the name in its data: its TID, class and OUI go back as they came.
+            java.util.Map<Integer, Long> answered = new java.util.TreeMap<>();
             pings.concatMap(ping -> agent.respond(ping, ping.mad().with(b -> b.put(VendorRange2Header.DATA_OFFSET, name)))
+                            .doOnSuccess(sent -> answered.merge(ping.source().lid(), 1L, Long::sum))
                             .onErrorResume(e -> {
                                 err().println("umad ping: an answer to " + ping.source() + " failed: " + e.getMessage());
                                 return Mono.empty();
                             }))
                     .blockLast();
+            // Answers by sender, resends included: what a lost ping on the other side is told from.
+            err().println("umad ping: answered " + answered.values().stream().mapToLong(Long::longValue).sum()
+                    + " pings, by LID " + answered);
         }
         return 0;
     }
