@@ -228,6 +228,16 @@ static void sm_info(void)
 	dump("SmInfo", b, 21);
 }
 
+static void mlnx_ext_port_info(void)
+{
+	uint8_t b[BUF] = { 0 };
+	mad_set_field(b, 0, IB_MLNX_EXT_PORT_STATE_CHG_ENABLE_F, 0x81);
+	mad_set_field(b, 0, IB_MLNX_EXT_PORT_LINK_SPEED_SUPPORTED_F, 0x01);
+	mad_set_field(b, 0, IB_MLNX_EXT_PORT_LINK_SPEED_ENABLED_F, 0x7e);
+	mad_set_field(b, 0, IB_MLNX_EXT_PORT_LINK_SPEED_ACTIVE_F, 0xf0);
+	dump("MlnxExtPortInfo", b, 64);
+}
+
 static void class_port_info(void)
 {
 	uint8_t b[BUF] = { 0 };
@@ -761,6 +771,7 @@ int main(void)
 	linear_forwarding_table();
 	multicast_forwarding_table();
 	sm_info();
+	mlnx_ext_port_info();
 	class_port_info();
 	notices();
 	inform_info();

@@ -29,6 +29,8 @@ public final class AttributeId {
         public static final int SM_INFO = 0x0020;
         public static final int VENDOR_DIAG = 0x0030;
         public static final int LED_INFO = 0x0031;
+        /** Mellanox's vendor-specific extended PortInfo. */
+        public static final int MLNX_EXT_PORT_INFO = 0xFF90;
 
         private Smp() {
         }

@@ -8,6 +8,7 @@ import io.reactiveumad.mad.attr.GuidInfo;
 import io.reactiveumad.mad.attr.SlToVlMappingTable;
 import io.reactiveumad.mad.attr.VlArbitrationTable;
 import io.reactiveumad.mad.attr.LinearForwardingTable;
+import io.reactiveumad.mad.attr.MlnxExtPortInfo;
 import io.reactiveumad.mad.attr.MulticastForwardingTable;
 import io.reactiveumad.mad.attr.InformInfo;
 import io.reactiveumad.mad.attr.NodeDescription;
@@ -210,6 +211,11 @@ class GoldenVectorTest {
         assertGolden("MulticastForwardingTableRecord", new MulticastForwardingTableRecord(0x0e0f, 15, 0x1ff,
                 new MulticastForwardingTable(IntStream.range(0, 32).map(i -> (0x8001 ^ i * 0x0421) & 0xFFFF).boxed()
                         .toList())), MulticastForwardingTableRecord::decode);
+    }
+
+    @Test
+    void mlnxExtPortInfo() {
+        assertGolden("MlnxExtPortInfo", new MlnxExtPortInfo(0x81, 0x01, 0x7e, 0xf0), MlnxExtPortInfo::decode);
     }
 
     @Test

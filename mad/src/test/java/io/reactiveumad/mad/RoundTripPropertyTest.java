@@ -14,6 +14,7 @@ import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.attr.Notice;
 import io.reactiveumad.mad.attr.PKeyTable;
 import io.reactiveumad.mad.attr.PortInfo;
+import io.reactiveumad.mad.attr.MlnxExtPortInfo;
 import io.reactiveumad.mad.attr.SmInfo;
 import io.reactiveumad.mad.attr.SwitchInfo;
 import io.reactiveumad.mad.attr.TrapDetails;
@@ -95,6 +96,7 @@ class RoundTripPropertyTest {
                 new Codec("LinearForwardingTable", LinearForwardingTable.SIZE, LinearForwardingTable::decode),
                 new Codec("MulticastForwardingTable", MulticastForwardingTable.SIZE, MulticastForwardingTable::decode),
                 new Codec("SmInfo", SmInfo.SIZE, SmInfo::decode),
+                new Codec("MlnxExtPortInfo", MlnxExtPortInfo.SIZE, MlnxExtPortInfo::decode),
                 new Codec("ClassPortInfo", ClassPortInfo.SIZE, ClassPortInfo::decode),
                 new Codec("Notice", Notice.SIZE, Notice::decode),
                 Codec.withFlags("InformInfo", InformInfo.SIZE, InformInfo::decode, 22, 23),

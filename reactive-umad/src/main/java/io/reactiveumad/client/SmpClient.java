@@ -15,6 +15,7 @@ import io.reactiveumad.mad.SmpHeader;
 import io.reactiveumad.mad.attr.GuidInfo;
 import io.reactiveumad.mad.attr.LinearForwardingTable;
 import io.reactiveumad.mad.attr.MulticastForwardingTable;
+import io.reactiveumad.mad.attr.MlnxExtPortInfo;
 import io.reactiveumad.mad.attr.NodeDescription;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.attr.PKeyTable;
@@ -76,6 +77,9 @@ public final class SmpClient implements Disposable {
                     MulticastForwardingTable.SIZE, MulticastForwardingTable::decode);
     public static final AttributeType<SmInfo> SM_INFO =
             new AttributeType<>(SmInfo.ATTRIBUTE_ID, "SMInfo", SmInfo.SIZE, SmInfo::decode);
+    public static final AttributeType<MlnxExtPortInfo> MLNX_EXT_PORT_INFO =
+            new AttributeType<>(MlnxExtPortInfo.ATTRIBUTE_ID, "MlnxExtPortInfo", MlnxExtPortInfo.SIZE,
+                    MlnxExtPortInfo::decode);
 
     /** P_KeyTable's modifier carries the switch port in bits 16–23 above the block number. */
     private static final int P_KEY_PORT_SHIFT = 16;
@@ -210,6 +214,11 @@ public final class SmpClient implements Disposable {
      */
     public Mono<MulticastForwardingTable> multicastForwardingTable(SmpRoute route, int position, int block) {
         return get(route, MULTICAST_FORWARDING_TABLE, MulticastForwardingTable.modifier(position, block));
+    }
+
+    /** Mellanox's extended PortInfo of port {@code portNum} (vendor-specific: other SMAs refuse it with a status). */
+    public Mono<MlnxExtPortInfo> mlnxExtPortInfo(SmpRoute route, int portNum) {
+        return get(route, MLNX_EXT_PORT_INFO, checkPort(portNum));
     }
 
     public Mono<SmInfo> smInfo(SmpRoute route) {
