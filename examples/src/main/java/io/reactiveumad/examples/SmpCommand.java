@@ -3,6 +3,7 @@ package io.reactiveumad.examples;
 import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.mad.attr.GuidInfo;
+import io.reactiveumad.mad.attr.MlnxExtPortInfo;
 import io.reactiveumad.mad.attr.NodeDescription;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.attr.PKeyTable;
@@ -22,7 +23,8 @@ final class SmpCommand {
     static final CommandInfo INFO = CommandInfo.of(SmpCommand.class, "smp",
             "Query a node's SMP attributes (as smpquery), LID-routed or along a directed route (-D).")
             .withSubcommands(NodeInfoQuery.INFO, NodeDescQuery.INFO, PortInfoQuery.INFO, SwitchInfoQuery.INFO,
-                    PKeyTableQuery.INFO, GuidInfoQuery.INFO, SlToVlQuery.INFO, VlArbitrationQuery.INFO);
+                    PKeyTableQuery.INFO, GuidInfoQuery.INFO, SlToVlQuery.INFO, VlArbitrationQuery.INFO,
+                    MlnxExtPortInfoQuery.INFO);
 
     /** One SMP Get: the target (a LID, or a directed route with -D) and how to print the answer. */
     abstract static class Query extends FabricCommand {
@@ -274,6 +276,43 @@ final class SmpCommand {
             PortGuids table = (PortGuids) answer;
             return table(table.guids().stream().map(g -> String.format("0x%016x", g)).toList(), table.capacity(), 2,
                     "guids");
+        }
+    }
+
+    static final class MlnxExtPortInfoQuery extends Query {
+        static final CommandInfo INFO = CommandInfo.of(MlnxExtPortInfoQuery.class, "mlnxextportinfo", "Mellanox's "
+                + "MlnxExtPortInfo (vendor attribute 0xFF90) of PORT: its extended link speeds.")
+                .withAliases("MEPI", "MlnxExtPortInfo");
+
+        private int portNumber;
+
+        MlnxExtPortInfoQuery(CliContext context) {
+            super(context);
+        }
+
+        @Override
+        public void declare(Declaration d) {
+            super.declare(d);
+            d.parameter("PORT").optional().defaultValue("0").help("The port (default: ${DEFAULT-VALUE}).")
+                    .to(Values::integer, v -> portNumber = v);
+        }
+
+        @Override
+        Mono<? extends Record> query(SmpClient smp, SmpRoute route) {
+            return smp.mlnxExtPortInfo(route, portNumber);
+        }
+
+        /** smpquery's: libibmad's four fields, in hex. */
+        @Override
+        String text(Record answer, String node) {
+            MlnxExtPortInfo info = (MlnxExtPortInfo) answer;
+            StringBuilder out = new StringBuilder("# MLNX ext Port info: ").append(node).append(" port ").append(portNumber)
+                    .append('\n');
+            FieldLines.hex(out, "StateChangeEnable", info.stateChangeEnable(), 2);
+            FieldLines.hex(out, "LinkSpeedSupported", info.linkSpeedSupported(), 2);
+            FieldLines.hex(out, "LinkSpeedEnabled", info.linkSpeedEnabled(), 2);
+            FieldLines.hex(out, "LinkSpeedActive", info.linkSpeedActive(), 2);
+            return out.toString();
         }
     }
 
