@@ -228,6 +228,26 @@ static void sm_info(void)
 	dump("SmInfo", b, 21);
 }
 
+static void port_info_extended(void)
+{
+	/*
+	 * OpenSM's struct, IBA's layout: libibmad's HDR and NDR fields are placed without its BITSOFFS, so that its
+	 * HDRFECModeSupported reads EDRFECModeEnabled's bytes; its first six fields are right, the rest is not used.
+	 * NDR's fields (after HDR's, in IBA) are not in this OpenSM's struct: left zero.
+	 */
+	uint8_t b[BUF] = { 0 };
+	ib_port_info_ext_t *p = (ib_port_info_ext_t *)b;
+	p->cap_mask = cl_hton32(0x80000001);
+	p->fec_mode_active = cl_hton16(2);
+	p->fdr_fec_mode_sup = cl_hton16(0x0003);
+	p->fdr_fec_mode_enable = cl_hton16(0x0001);
+	p->edr_fec_mode_sup = cl_hton16(0x0007);
+	p->edr_fec_mode_enable = cl_hton16(0x0004);
+	p->hdr_fec_mode_sup = cl_hton16(0x000f);
+	p->hdr_fec_mode_enable = cl_hton16(0x0008);
+	dump("PortInfoExtended", b, 64);
+}
+
 static void mlnx_ext_port_info(void)
 {
 	uint8_t b[BUF] = { 0 };
@@ -772,6 +792,7 @@ int main(void)
 	multicast_forwarding_table();
 	sm_info();
 	mlnx_ext_port_info();
+	port_info_extended();
 	class_port_info();
 	notices();
 	inform_info();

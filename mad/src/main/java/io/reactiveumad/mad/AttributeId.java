@@ -27,6 +27,7 @@ public final class AttributeId {
         public static final int RANDOM_FORWARDING_TABLE = 0x001A;
         public static final int MULTICAST_FORWARDING_TABLE = 0x001B;
         public static final int SM_INFO = 0x0020;
+        public static final int PORT_INFO_EXTENDED = 0x0033;
         public static final int VENDOR_DIAG = 0x0030;
         public static final int LED_INFO = 0x0031;
         /** Mellanox's vendor-specific extended PortInfo. */

@@ -16,6 +16,7 @@ import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.attr.Notice;
 import io.reactiveumad.mad.attr.PKeyTable;
 import io.reactiveumad.mad.attr.PortInfo;
+import io.reactiveumad.mad.attr.PortInfoExtended;
 import io.reactiveumad.mad.attr.SmInfo;
 import io.reactiveumad.mad.attr.SwitchInfo;
 import io.reactiveumad.mad.attr.TrapDetails;
@@ -211,6 +212,12 @@ class GoldenVectorTest {
         assertGolden("MulticastForwardingTableRecord", new MulticastForwardingTableRecord(0x0e0f, 15, 0x1ff,
                 new MulticastForwardingTable(IntStream.range(0, 32).map(i -> (0x8001 ^ i * 0x0421) & 0xFFFF).boxed()
                         .toList())), MulticastForwardingTableRecord::decode);
+    }
+
+    @Test
+    void portInfoExtended() {
+        assertGolden("PortInfoExtended", new PortInfoExtended(0x80000001L, 2, 0x0003, 0x0001, 0x0007, 0x0004, 0x000f,
+                0x0008, 0, 0), PortInfoExtended::decode);
     }
 
     @Test

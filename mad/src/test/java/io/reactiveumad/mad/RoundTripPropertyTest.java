@@ -14,6 +14,7 @@ import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.attr.Notice;
 import io.reactiveumad.mad.attr.PKeyTable;
 import io.reactiveumad.mad.attr.PortInfo;
+import io.reactiveumad.mad.attr.PortInfoExtended;
 import io.reactiveumad.mad.attr.MlnxExtPortInfo;
 import io.reactiveumad.mad.attr.SmInfo;
 import io.reactiveumad.mad.attr.SwitchInfo;
@@ -97,6 +98,7 @@ class RoundTripPropertyTest {
                 new Codec("MulticastForwardingTable", MulticastForwardingTable.SIZE, MulticastForwardingTable::decode),
                 new Codec("SmInfo", SmInfo.SIZE, SmInfo::decode),
                 new Codec("MlnxExtPortInfo", MlnxExtPortInfo.SIZE, MlnxExtPortInfo::decode),
+                new Codec("PortInfoExtended", PortInfoExtended.SIZE, PortInfoExtended::decode),
                 new Codec("ClassPortInfo", ClassPortInfo.SIZE, ClassPortInfo::decode),
                 new Codec("Notice", Notice.SIZE, Notice::decode),
                 Codec.withFlags("InformInfo", InformInfo.SIZE, InformInfo::decode, 22, 23),

@@ -22,6 +22,7 @@ import io.reactiveumad.mad.attr.PKeyTable;
 import io.reactiveumad.mad.attr.SlToVlMappingTable;
 import io.reactiveumad.mad.attr.VlArbitrationTable;
 import io.reactiveumad.mad.attr.PortInfo;
+import io.reactiveumad.mad.attr.PortInfoExtended;
 import io.reactiveumad.mad.attr.SmInfo;
 import io.reactiveumad.mad.attr.SwitchInfo;
 import java.nio.ByteBuffer;
@@ -77,6 +78,9 @@ public final class SmpClient implements Disposable {
                     MulticastForwardingTable.SIZE, MulticastForwardingTable::decode);
     public static final AttributeType<SmInfo> SM_INFO =
             new AttributeType<>(SmInfo.ATTRIBUTE_ID, "SMInfo", SmInfo.SIZE, SmInfo::decode);
+    public static final AttributeType<PortInfoExtended> PORT_INFO_EXTENDED =
+            new AttributeType<>(PortInfoExtended.ATTRIBUTE_ID, "PortInfoExtended", PortInfoExtended.SIZE,
+                    PortInfoExtended::decode);
     public static final AttributeType<MlnxExtPortInfo> MLNX_EXT_PORT_INFO =
             new AttributeType<>(MlnxExtPortInfo.ATTRIBUTE_ID, "MlnxExtPortInfo", MlnxExtPortInfo.SIZE,
                     MlnxExtPortInfo::decode);
@@ -214,6 +218,14 @@ public final class SmpClient implements Disposable {
      */
     public Mono<MulticastForwardingTable> multicastForwardingTable(SmpRoute route, int position, int block) {
         return get(route, MULTICAST_FORWARDING_TABLE, MulticastForwardingTable.modifier(position, block));
+    }
+
+    /**
+     * PortInfoExtended of port {@code portNum}: its FEC modes. Only a port whose PortInfo CapabilityMask2 says
+     * IsPortInfoExtendedSupported answers it.
+     */
+    public Mono<PortInfoExtended> portInfoExtended(SmpRoute route, int portNum) {
+        return get(route, PORT_INFO_EXTENDED, checkPort(portNum));
     }
 
     /** Mellanox's extended PortInfo of port {@code portNum} (vendor-specific: other SMAs refuse it with a status). */

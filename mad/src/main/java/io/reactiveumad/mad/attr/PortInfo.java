@@ -73,6 +73,8 @@ public record PortInfo(long mKey, long gidPrefix, int lid, int masterSmLid, long
     public static final long CAP_IS_VENDOR_CLASS_SUPPORTED = 1L << 20;
     public static final long CAP_IS_CAPABILITY_MASK_NOTICE_SUPPORTED = 1L << 22;
     public static final long CAP_IS_CLIENT_REREGISTRATION_SUPPORTED = 1L << 25;
+    /** CapabilityMask2 (meaningful where CapabilityMask has {@link #CAP_IS_CAPABILITY_MASK2_SUPPORTED}). */
+    public static final int CAP2_IS_PORT_INFO_EXTENDED_SUPPORTED = 1 << 1;
 
     private static final int M_KEY = 0;
     private static final int GID_PREFIX = 8;
