@@ -14,6 +14,7 @@ import io.reactiveumad.mad.attr.NodeDescription;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.attr.PKeyTable;
 import io.reactiveumad.mad.attr.PortInfo;
+import io.reactiveumad.mad.attr.PortInfoExtended;
 import io.reactiveumad.mad.attr.SmInfo;
 import io.reactiveumad.mad.attr.SwitchInfo;
 import io.reactiveumad.mad.attr.VlArbitrationTable;
@@ -45,6 +46,8 @@ final class Sma implements LocalService {
     private static final int DATA_VLS = 4;
     private static final int WIDTHS_1X_4X_12X = 0x0B;
     private static final int SPEEDS_SDR_DDR_QDR = 0x07;
+    /** Every port's PortInfoExtended: no FEC mode supported, none active. */
+    private static final PortInfoExtended NO_FEC = new PortInfoExtended(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     /** MKeyProtectBits 3: without the M_Key, not even a Get is answered. */
     private static final int M_KEY_PROTECTED = 3;
 
@@ -87,6 +90,10 @@ final class Sma implements LocalService {
                 case SmInfo.ATTRIBUTE_ID -> set ? null : smInfo(node, request.port());
                 case SlToVlMappingTable.ATTRIBUTE_ID -> set ? null : slToVl(node, modifier);
                 case VlArbitrationTable.ATTRIBUTE_ID -> set ? null : vlArbitration(node, request.port(), modifier);
+                case PortInfoExtended.ATTRIBUTE_ID -> {
+                    portOf(node, request.port(), modifier);
+                    yield set ? null : NO_FEC;
+                }
                 default -> null;
             };
             if (answer == null) {
@@ -132,13 +139,16 @@ final class Sma implements LocalService {
         Link link = port == 0 ? null : engine.topology().link(node.id(), port).orElse(null);
         boolean smPort = node == engine.smNode() && port == engine.smPort();
         long capabilities = PortInfo.CAP_IS_TRAP_SUPPORTED | PortInfo.CAP_IS_SYSTEM_IMAGE_GUID_SUPPORTED
-                | PortInfo.CAP_IS_CLIENT_REREGISTRATION_SUPPORTED | (smPort ? PortInfo.CAP_IS_SM : 0);
-        return new PortInfo(node.mKey, FabricEngine.DEFAULT_GID_PREFIX, addressable.lid, addressable.smLid, capabilities, 0,
+                | PortInfo.CAP_IS_CLIENT_REREGISTRATION_SUPPORTED | PortInfo.CAP_IS_CAPABILITY_MASK2_SUPPORTED
+                | (smPort ? PortInfo.CAP_IS_SM : 0);
+        PortInfo info = new PortInfo(node.mKey, FabricEngine.DEFAULT_GID_PREFIX, addressable.lid, addressable.smLid, capabilities, 0,
                 0, port, WIDTHS_1X_4X_12X, WIDTHS_1X_4X_12X, link == null ? 0 : link.width().code(), SPEEDS_SDR_DDR_QDR,
                 p.state, p.physState, PortInfo.PHYS_POLLING, node.mKey == 0 ? 0 : M_KEY_PROTECTED, addressable.lmc,
                 link == null ? 0 : link.speed().speedActive(), SPEEDS_SDR_DDR_QDR, MTU_2048, 0, VL_CAP_VL0_3, 0, 0, 0, 0, 0,
                 MTU_2048, 0, 0, VL_CAP_VL0_3, false, false, false, false, 0, 0, 0, 1, p.clientReregister, 0, 0, 0, 0, 0, 0, 0,
                 0, link == null ? 0 : link.speed().extActive(), 0, 0);
+        // CapabilityMask2: the port answers PortInfoExtended (with no FEC mode: IsFECModeSupported clear).
+        return info.toBuilder().capabilityMask2(PortInfo.CAP2_IS_PORT_INFO_EXTENDED_SUPPORTED).build();
     }
 
     /**
