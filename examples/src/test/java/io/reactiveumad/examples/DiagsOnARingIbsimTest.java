@@ -234,6 +234,15 @@ class DiagsOnARingIbsimTest {
                 .isEqualTo(FABRIC.fabric().diag(parts[0], "smpquery", args).requireSuccess().stdout());
     }
 
+    /** ibsim's ports do not say IsPortInfoExtendedSupported in CapabilityMask2: smp PIE refuses, as smpquery PIE does. */
+    @Test
+    void smpPortInfoExtendedIsRefusedWhereSmpqueryRefusesIt() {
+        String[] args = {"-D", "PIE", "0,1", "3"};
+        assertThat(FABRIC.fabric().diag("H-2", "smpquery", args).stdout()).contains("port info extended not supported");
+        assertThat(umad("H-2", 1, "smp", args).err()).contains("port info extended not supported")
+                .contains("does not say IsPortInfoExtendedSupported");
+    }
+
     /**
      * addr prints ibaddr's line and sminfo sminfo's (the activity count masked: OpenSM counts on), from a host, the
      * two-port HCA and a switch: the local port, by route, by LID and GUID, a port of a two-port HCA, GID or LIDs

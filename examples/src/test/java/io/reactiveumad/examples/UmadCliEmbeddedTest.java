@@ -346,6 +346,27 @@ class UmadCliEmbeddedTest {
     }
 
     /**
+     * smp PortInfoExtended asks as smpquery PIE does: the port's PortInfo first, and only where its CapabilityMask2 says
+     * IsPortInfoExtendedSupported (the embedded ports say so; ibsim's do not, see DiagsOnARingIbsimTest) the attribute,
+     * printed with smpquery's names; the embedded ports have no FEC mode. MlnxExtPortInfo is Mellanox's: refused.
+     */
+    @Test
+    void smpAsksPortInfoExtendedWhereThePortHasIt() {
+        assertThat(succeeds("smp", "PIE", "4", "1", "--transport", "embedded").out()).isEqualTo(
+                "# Port info Extended: Lid 4 port 1\nCapMask:.........................0x00000000\n"
+                        + "FECModeActive:...................0\nFDRFECModeSupported:.............0x0000\n"
+                        + "FDRFECModeEnabled:...............0x0000\nEDRFECModeSupported:.............0x0000\n"
+                        + "EDRFECModeEnabled:...............0x0000\nHDRFECModeSupported:.............0x0000\n"
+                        + "HDRFECModeEnabled:...............0x0000\nNDRFECModeSupported:.............0x0000\n"
+                        + "NDRFECModeEnabled:...............0x0000\n");
+        assertThat(succeeds("smp", "-D", "portinfoextended", "0,1", "--transport", "embedded", "--json").json()
+                .get("fecModeActive").asInt()).isZero();
+        CliRun mellanox = CliRun.run("smp", "MEPI", "4", "1", "--transport", "embedded");
+        assertThat(mellanox.exitCode()).isEqualTo(1);
+        assertThat(mellanox.err()).contains("unsupported method/attribute");
+    }
+
+    /**
      * ping -S -c N answers N pings, a resend counted once: the first pong of the second ping is dropped, its sender
      * sends it again with the same TID, and the server answers that too, then the third ping; before, it stopped
      * after the resend and the third went unanswered.
