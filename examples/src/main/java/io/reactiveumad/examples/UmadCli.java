@@ -75,6 +75,18 @@ public final class UmadCli {
         }
     }
 
+    /** Whether the JVM is exiting (a signal's shutdown hooks are running): then no hook can be added. */
+    private static boolean shuttingDown() {
+        Thread probe = new Thread(() -> { });
+        try {
+            Runtime.getRuntime().addShutdownHook(probe);
+            Runtime.getRuntime().removeShutdownHook(probe);
+            return false;
+        } catch (IllegalStateException exiting) {
+            return true;
+        }
+    }
+
     /**
      * A failure is one line naming the command and the cause; {@code UMAD_DEBUG=1} adds the stack trace. Bad
      * usage (the command line's, or a value the command or the library refused: not a LID, not a route, a port
@@ -91,6 +103,10 @@ public final class UmadCli {
         if (cause instanceof IllegalArgumentException badInput) {
             err.println(name + ": " + Errors.describe(badInput) + " (try '" + name + " --help')");
             return CommandLine.EXIT_USAGE;
+        }
+        if (cause instanceof io.reactiveumad.PortClosedException && shuttingDown()) {
+            // Ctrl-C: the exit hook closed the port under the command, which the JVM's exit status (130) says already.
+            return EXIT_FAILED;
         }
         err.println(name + ": error: " + Errors.describe(e));
         if (System.getenv("UMAD_DEBUG") != null) {
