@@ -693,6 +693,8 @@ static void counter_sets(void)
 		mad_set_field(b, 0, f, (f - IB_PC_PORT_VL_XMIT_FLOW_CTL_UPDATE_ERRORS0_F + 1) % 4);
 	dump("PortVLXmitFlowCtlUpdateErrors", b, 8);
 	counter_set("PortVLXmitWaitCounters", IB_PC_PORT_VL_XMIT_WAIT0_F, IB_PC_PORT_VL_XMIT_WAIT_COUNTERS_LAST_F, 32, 0x0303);
+	counter_set("PortXmitDataSL", IB_PC_XMT_DATA_SL0_F, IB_PC_XMT_DATA_SL_LAST_F, 64, 0x04000004);
+	counter_set("PortRcvDataSL", IB_PC_RCV_DATA_SL0_F, IB_PC_RCV_DATA_SL_LAST_F, 64, 0x00050500);
 }
 
 static void port_xmit_discard_details(void)

@@ -77,6 +77,8 @@ public final class AttributeId {
         public static final int PORT_VL_XMIT_FLOW_CTL_UPDATE_ERRORS = 0x001B;
         public static final int PORT_VL_XMIT_WAIT_COUNTERS = 0x001C;
         public static final int PORT_COUNTERS_EXTENDED = 0x001D;
+        public static final int PORT_XMIT_DATA_SL = 0x0036;
+        public static final int PORT_RCV_DATA_SL = 0x0037;
 
         private Perf() {
         }

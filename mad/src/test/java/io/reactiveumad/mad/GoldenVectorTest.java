@@ -367,12 +367,13 @@ class GoldenVectorTest {
                 0x6601), PortRcvErrorDetails::decode);
     }
 
-    /** The six counter sets: counter i is (i + 1) times a step that fills its width; the 2-bit ones 1, 2, 3, 0, … */
+    /** The counter sets: counter i is (i + 1) times a step that fills its width; the 2-bit ones 1, 2, 3, 0, … */
     @Test
     void portCounterSets() {
         Map<PortCounterSet.Kind, Long> steps = Map.of(PortCounterSet.Kind.OP_RCV_COUNTERS, 0x01010101L,
                 PortCounterSet.Kind.FLOW_CTL_COUNTERS, 0x02020202L, PortCounterSet.Kind.VL_OP_PACKETS, 0x0101L,
-                PortCounterSet.Kind.VL_OP_DATA, 0x01000001L, PortCounterSet.Kind.VL_XMIT_WAIT_COUNTERS, 0x0303L);
+                PortCounterSet.Kind.VL_OP_DATA, 0x01000001L, PortCounterSet.Kind.VL_XMIT_WAIT_COUNTERS, 0x0303L,
+                PortCounterSet.Kind.XMIT_DATA_SL, 0x04000004L, PortCounterSet.Kind.RCV_DATA_SL, 0x00050500L);
         for (PortCounterSet.Kind kind : PortCounterSet.Kind.values()) {
             List<Long> values = new java.util.ArrayList<>();
             for (int i = 0; i < kind.names().size(); i++) {

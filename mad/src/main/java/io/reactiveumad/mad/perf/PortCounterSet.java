@@ -11,7 +11,8 @@ import java.util.List;
  * One of the PerfMgt attributes (all optional) that are a PortSelect, a CounterSelect and then a row of counters of one
  * width: the operational receive counters, the flow-control counters, and the per-VL ones (perfquery
  * {@code --oprcvcounters}, {@code --flowctlcounters}, {@code --vloppackets}, {@code --vlopdata},
- * {@code --vlxmitflowctlerrors}, {@code --vlxmitcounters}).
+ * {@code --vlxmitflowctlerrors}, {@code --vlxmitcounters}), and the data sent and received per SL ({@code -X},
+ * {@code -S}).
  *
  * <pre>
  *  0               1               2               3
@@ -38,7 +39,9 @@ public record PortCounterSet(Kind kind, int portSelect, int counterSelect, List<
         VL_XMIT_FLOW_CTL_UPDATE_ERRORS(AttributeId.Perf.PORT_VL_XMIT_FLOW_CTL_UPDATE_ERRORS, "PortVLXmitFlowCtlUpdateErrors",
                 2, perVl("PortVLXmitFlowCtlUpdateErrors")),
         VL_XMIT_WAIT_COUNTERS(AttributeId.Perf.PORT_VL_XMIT_WAIT_COUNTERS, "PortVLXmitWaitCounters", 16,
-                perVl("PortVLXmitWait"));
+                perVl("PortVLXmitWait")),
+        XMIT_DATA_SL(AttributeId.Perf.PORT_XMIT_DATA_SL, "PortXmitDataSL", 32, perVl("XmtDataSL")),
+        RCV_DATA_SL(AttributeId.Perf.PORT_RCV_DATA_SL, "PortRcvDataSL", 32, perVl("RcvDataSL"));
 
         private final int attributeId;
         private final String attributeName;
@@ -76,6 +79,7 @@ public record PortCounterSet(Kind kind, int portSelect, int counterSelect, List<
             return FIRST_COUNTER + (names.size() * bits + 7) / 8;
         }
 
+        /** Sixteen counters, one per VL or per SL, named {@code prefix0} to {@code prefix15}. */
         private static List<String> perVl(String prefix) {
             List<String> names = new ArrayList<>(VLS);
             for (int vl = 0; vl < VLS; vl++) {
