@@ -36,11 +36,13 @@ final class PerfCommand extends FabricCommand {
     /** How many counter sets were asked for: at most one. */
     private int counterSets;
     /** perfquery's options for the counter sets. */
-    private static final Map<PortCounterSet.Kind, String> COUNTER_SET_OPTIONS = Map.of(
-            PortCounterSet.Kind.OP_RCV_COUNTERS, "oprcvcounters", PortCounterSet.Kind.FLOW_CTL_COUNTERS, "flowctlcounters",
-            PortCounterSet.Kind.VL_OP_PACKETS, "vloppackets", PortCounterSet.Kind.VL_OP_DATA, "vlopdata",
-            PortCounterSet.Kind.VL_XMIT_FLOW_CTL_UPDATE_ERRORS, "vlxmitflowctlerrors",
-            PortCounterSet.Kind.VL_XMIT_WAIT_COUNTERS, "vlxmitcounters");
+    private static final Map<PortCounterSet.Kind, List<String>> COUNTER_SET_OPTIONS = Map.of(
+            PortCounterSet.Kind.OP_RCV_COUNTERS, List.of("--oprcvcounters"),
+            PortCounterSet.Kind.FLOW_CTL_COUNTERS, List.of("--flowctlcounters"),
+            PortCounterSet.Kind.VL_OP_PACKETS, List.of("--vloppackets"), PortCounterSet.Kind.VL_OP_DATA, List.of("--vlopdata"),
+            PortCounterSet.Kind.VL_XMIT_FLOW_CTL_UPDATE_ERRORS, List.of("--vlxmitflowctlerrors"),
+            PortCounterSet.Kind.VL_XMIT_WAIT_COUNTERS, List.of("--vlxmitcounters"),
+            PortCounterSet.Kind.XMIT_DATA_SL, List.of("-X", "--xmtsl"), PortCounterSet.Kind.RCV_DATA_SL, List.of("-S", "--rcvsl"));
     /** perfquery's reset mask for them: every counter. */
     private static final int COUNTER_SET_RESET_ALL = 0xFFFF;
     private boolean allPorts;
@@ -69,8 +71,9 @@ final class PerfCommand extends FabricCommand {
         d.flag("-E", "--rcverr").help("PortRcvErrorDetails: what its receive errors were (as perfquery -E).")
                 .to(() -> rcvErrors = true);
         for (PortCounterSet.Kind kind : PortCounterSet.Kind.values()) {
-            d.flag("--" + COUNTER_SET_OPTIONS.get(kind)).help(kind.attributeName() + " (as perfquery --"
-                    + COUNTER_SET_OPTIONS.get(kind) + ").").to(() -> {
+            List<String> names = COUNTER_SET_OPTIONS.get(kind);
+            d.flag(names.toArray(String[]::new)).help(kind.attributeName() + " (as perfquery " + names.get(0) + ").")
+                    .to(() -> {
                         counterSets++;
                         counterSet = kind;
                     });
