@@ -74,7 +74,9 @@ final class TransportOptions implements Declares {
                         + "fabric.")
                 .to(Values.enumeration(TransportKind.class), v -> kind = v);
         // -C/--Ca and -P/--Port as every infiniband-diags tool spells them.
-        d.option("--device", "-C", "--Ca").label("CA").help("The local CA, e.g. mlx5_0 (default: the first one).")
+        d.option("--device", "-C", "--Ca").label("CA")
+                .help("The local CA, e.g. mlx5_0 (default: on the kernel the CA of the port the diag tools pick; ibsim: "
+                        + "the node to attach to; embedded: the node to open, its last host by default).")
                 .to(Values::text, v -> device = v);
         d.option("--port", "-P", "--Port").label("N")
                 .help("The local port number (default: on the kernel the port the diag tools pick, an Active InfiniBand "
