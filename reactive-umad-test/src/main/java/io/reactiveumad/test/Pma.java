@@ -2,6 +2,7 @@ package io.reactiveumad.test;
 
 import static io.reactiveumad.test.PortCounter.*;
 
+import io.reactiveumad.mad.AttributeId;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.MadAttribute;
 import io.reactiveumad.mad.MadHeader;
@@ -9,11 +10,15 @@ import io.reactiveumad.mad.MadStatus;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.attr.ClassPortInfo;
+import io.reactiveumad.mad.perf.PortCounterSet;
 import io.reactiveumad.mad.perf.PortCounters;
 import io.reactiveumad.mad.perf.PortCountersExtended;
 import io.reactiveumad.mad.perf.PortRcvErrorDetails;
 import io.reactiveumad.mad.perf.PortXmitDiscardDetails;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.stream.IntStream;
 
 /**
@@ -114,6 +119,12 @@ final class Pma implements LocalService {
                             (int) basic(node, s, BUFFER_OVERRUN_ERRORS), (int) basic(node, s, DLID_MAPPING_ERRORS),
                             (int) basic(node, s, VL_MAPPING_ERRORS), (int) basic(node, s, LOOPING_ERRORS)));
                 }
+                case AttributeId.Perf.PORT_XMIT_DATA_SL -> set ? FabricEngine.status(request,
+                        MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE) : encode(request, perSl(node, in, data,
+                        PortCounterSet.Kind.XMIT_DATA_SL, XMIT_DATA));
+                case AttributeId.Perf.PORT_RCV_DATA_SL -> set ? FabricEngine.status(request,
+                        MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE) : encode(request, perSl(node, in, data,
+                        PortCounterSet.Kind.RCV_DATA_SL, RCV_DATA));
                 case ClassPortInfo.ATTRIBUTE_ID -> set ? FabricEngine.status(request, MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE)
                         : encode(request, node.isSwitch() ? SWITCH_CLASS_PORT_INFO : CA_CLASS_PORT_INFO);
                 default -> FabricEngine.status(request, MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE);
@@ -167,6 +178,18 @@ final class Pma implements LocalService {
                 (int) basic(node, sel, EXCESSIVE_BUFFER_OVERRUN_ERRORS), (int) basic(node, sel, QP1_DROPPED),
                 (int) basic(node, sel, VL15_DROPPED), basic(node, sel, XMIT_DATA), basic(node, sel, RCV_DATA),
                 basic(node, sel, XMIT_PKTS), basic(node, sel, RCV_PKTS), basic(node, sel, XMIT_WAIT));
+    }
+
+    /**
+     * The data per SL, sent or received: the embedded fabric carries everything on SL 0, so SL 0 counts what
+     * PortXmitData or PortRcvData counts and the other fifteen nothing. Read-only: a Set is refused.
+     */
+    private static PortCounterSet perSl(FabricNode node, ByteBuffer in, int data, PortCounterSet.Kind kind,
+                                        PortCounter total) {
+        PortCounterSet q = PortCounterSet.decode(kind, in, data);
+        List<Long> values = new ArrayList<>(Collections.nCopies(kind.names().size(), 0L));
+        values.set(0, basic(node, q.portSelect(), total));
+        return new PortCounterSet(kind, q.portSelect(), q.counterSelect(), values);
     }
 
     private static long basic(FabricNode node, int portSelect, PortCounter counter) {
