@@ -413,6 +413,28 @@ class UmadCliEmbeddedTest {
         }
     }
 
+    /**
+     * perf -X and -S read the data per SL, as perfquery -X and -S: the embedded fabric carries everything on SL 0, so
+     * SL 0 counts what PortXmitData (PortRcvData) counts, in perfquery's text; the embedded PMA refuses to reset them.
+     */
+    @Test
+    void perfReadsTheDataPerSl() {
+        CliRun sent = CliRun.run(Map.of(), fabric -> fabric.setCounter("host2", 1, PortCounter.XMIT_DATA, 5000),
+                "perf", "-X", "3", "1", "--transport", "embedded");
+        assertThat(sent.exitCode()).as("%s", sent).isZero();
+        // 5000 words, and the 64 of the ClassPortInfo answer perf asks for first, as perfquery does.
+        assertThat(sent.out()).startsWith("# PortXmitDataSL counters: Lid 3 port 1\nPortSelect:......................1\n"
+                + "CounterSelect:...................0x0000\nXmtDataSL0:......................5064\n")
+                .contains("\nXmtDataSL15:.....................0\n");
+        JsonNode received = CliRun.run(Map.of(), fabric -> fabric.setCounter("host2", 1, PortCounter.RCV_DATA, 7),
+                "perf", "--rcvsl", "3", "1", "--transport", "embedded", "--json").json();
+        assertThat(received.get("kind").asText()).isEqualTo("RCV_DATA_SL");
+        assertThat(received.get("values").get(0).asLong()).isGreaterThanOrEqualTo(7);
+        CliRun reset = CliRun.run("perf", "-X", "-R", "3", "1", "--transport", "embedded");
+        assertThat(reset.exitCode()).isEqualTo(1);
+        assertThat(reset.err()).contains("unsupported method/attribute");
+    }
+
     @Test
     void perfReadsThePmaCounters() {
         // The hook runs once the fabric is up and before the command queries it.
