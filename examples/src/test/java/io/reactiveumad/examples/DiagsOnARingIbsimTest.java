@@ -289,10 +289,16 @@ class DiagsOnARingIbsimTest {
         // though the server counted it (seen once in CI: 2 of 3 received).
         DiagResult theirs = fabric.diag("S-3", "ibping", "-t", "5000", "-c", "3", h4).requireSuccess();
         // The server first: what it answered, to whom, tells a ping it never got from a pong ibping missed.
-        CliRun served = server.get(60, java.util.concurrent.TimeUnit.SECONDS);
-        assertThat(served.err()).contains("answering pings on H-4:1");
+        CliRun served;
+        try {
+            served = server.get(30, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException stillServing) {
+            served = null;
+        }
+        String says = served == null ? "still serving: it has not had four pings" : served.err();
         assertThat(theirs.stdout().lines().filter(l -> l.startsWith("Pong from " + host)).count())
-                .as("%s%nthe server: %s", theirs.stdout(), served.err()).isEqualTo(3);
+                .as("%s%nthe server: %s", theirs.stdout(), says).isEqualTo(3);
+        assertThat(says).contains("answering pings on H-4:1");
         assertThat(theirs.stdout()).contains("3 packets transmitted, 3 received, 0% packet loss");
     }
 
