@@ -68,6 +68,24 @@ final class SmpCommand {
         }
     }
 
+    /** A query of one port's attribute: the PORT after the target, 0 unless given, as smpquery takes it. */
+    abstract static class PortQuery extends Query {
+        private final String portHelp;
+        int portNumber;
+
+        PortQuery(CliContext context, String portHelp) {
+            super(context);
+            this.portHelp = portHelp;
+        }
+
+        @Override
+        public void declare(Declaration d) {
+            super.declare(d);
+            d.parameter("PORT").optional().defaultValue("0").help(portHelp)
+                    .to(Values.between(0, 254), v -> portNumber = v);
+        }
+    }
+
     static final class NodeInfoQuery extends Query {
         static final CommandInfo INFO = CommandInfo.of(NodeInfoQuery.class, "nodeinfo", "NodeInfo (attribute "
                 + "0x0011).").withAliases("NI");
@@ -123,22 +141,12 @@ final class SmpCommand {
         }
     }
 
-    static final class PortInfoQuery extends Query {
+    static final class PortInfoQuery extends PortQuery {
         static final CommandInfo INFO = CommandInfo.of(PortInfoQuery.class, "portinfo", "PortInfo (attribute 0x0015) "
                 + "of PORT.").withAliases("PI");
 
         PortInfoQuery(CliContext context) {
-            super(context);
-        }
-
-        private int portNumber;
-
-        @Override
-        public void declare(Declaration d) {
-            super.declare(d);
-            d.parameter("PORT").optional().defaultValue("0")
-                    .help("The port (default: ${DEFAULT-VALUE}: a switch's port 0, or the port a CA is reached by).")
-                    .to(Values::integer, v -> portNumber = v);
+            super(context, "The port (default: ${DEFAULT-VALUE}: a switch's port 0, or the port a CA is reached by).");
         }
 
         @Override
@@ -217,22 +225,13 @@ final class SmpCommand {
         return out.append(capacity).append(' ').append(what).append(" capacity for this port\n").toString();
     }
 
-    static final class PKeyTableQuery extends Query {
+    static final class PKeyTableQuery extends PortQuery {
         static final CommandInfo INFO = CommandInfo.of(PKeyTableQuery.class, "pkeytable", "PKeyTable (attribute "
                 + "0x0016) of PORT, every block the node holds (its PartitionCap; a switch's external port: its "
                 + "PartitionEnforcementCap), as smpquery pkeys.").withAliases("PKeys");
 
-        private int portNumber;
-
         PKeyTableQuery(CliContext context) {
-            super(context);
-        }
-
-        @Override
-        public void declare(Declaration d) {
-            super.declare(d);
-            d.parameter("PORT").optional().defaultValue("0").help("The port (default: ${DEFAULT-VALUE}).")
-                    .to(Values.between(0, 254), v -> portNumber = v);
+            super(context, "The port (default: ${DEFAULT-VALUE}).");
         }
 
         @Override
@@ -280,22 +279,13 @@ final class SmpCommand {
         }
     }
 
-    static final class PortInfoExtendedQuery extends Query {
+    static final class PortInfoExtendedQuery extends PortQuery {
         static final CommandInfo INFO = CommandInfo.of(PortInfoExtendedQuery.class, "portinfoextended", "PortInfoExtended "
                 + "(attribute 0x0033) of PORT: its FEC modes; asked only where PortInfo's CapabilityMask2 says the port "
                 + "has it, as smpquery PIE does.").withAliases("PIE", "PortInfoExtended");
 
-        private int portNumber;
-
         PortInfoExtendedQuery(CliContext context) {
-            super(context);
-        }
-
-        @Override
-        public void declare(Declaration d) {
-            super.declare(d);
-            d.parameter("PORT").optional().defaultValue("0").help("The port (default: ${DEFAULT-VALUE}).")
-                    .to(Values::integer, v -> portNumber = v);
+            super(context, "The port (default: ${DEFAULT-VALUE}).");
         }
 
         /** smpquery's check first: the CapabilityMask2 of the port's PortInfo (a switch's port 0's). */
@@ -337,22 +327,13 @@ final class SmpCommand {
         }
     }
 
-    static final class MlnxExtPortInfoQuery extends Query {
+    static final class MlnxExtPortInfoQuery extends PortQuery {
         static final CommandInfo INFO = CommandInfo.of(MlnxExtPortInfoQuery.class, "mlnxextportinfo", "Mellanox's "
                 + "MlnxExtPortInfo (vendor attribute 0xFF90) of PORT: its extended link speeds.")
                 .withAliases("MEPI", "MlnxExtPortInfo");
 
-        private int portNumber;
-
         MlnxExtPortInfoQuery(CliContext context) {
-            super(context);
-        }
-
-        @Override
-        public void declare(Declaration d) {
-            super.declare(d);
-            d.parameter("PORT").optional().defaultValue("0").help("The port (default: ${DEFAULT-VALUE}).")
-                    .to(Values::integer, v -> portNumber = v);
+            super(context, "The port (default: ${DEFAULT-VALUE}).");
         }
 
         @Override
@@ -395,21 +376,12 @@ final class SmpCommand {
     record PortSlToVl(int in, int out, List<Integer> vls) {
     }
 
-    static final class SlToVlQuery extends Query {
+    static final class SlToVlQuery extends PortQuery {
         static final CommandInfo INFO = CommandInfo.of(SlToVlQuery.class, "sl2vltable", "SLtoVLMappingTable (attribute "
                 + "0x0017): a CA's, or a switch's from every port to PORT, as smpquery sl2vl.").withAliases("SL2VL");
 
-        private int portNumber;
-
         SlToVlQuery(CliContext context) {
-            super(context);
-        }
-
-        @Override
-        public void declare(Declaration d) {
-            super.declare(d);
-            d.parameter("PORT").optional().defaultValue("0").help("A switch's output port (default: ${DEFAULT-VALUE}).")
-                    .to(Values.between(0, 254), v -> portNumber = v);
+            super(context, "A switch's output port (default: ${DEFAULT-VALUE}).");
         }
 
         @Override
@@ -454,22 +426,14 @@ final class SmpCommand {
                                List<VlArbitrationTable.Entry> low, List<VlArbitrationTable.Entry> high) {
     }
 
-    static final class VlArbitrationQuery extends Query {
+    static final class VlArbitrationQuery extends PortQuery {
         static final CommandInfo INFO = CommandInfo.of(VlArbitrationQuery.class, "vlarbitration", "VLArbitrationTable "
                 + "(attribute 0x0018) of PORT: its low- and high-priority tables, as smpquery vlarb.")
                 .withAliases("VLArb");
 
-        private int portNumber;
-
         VlArbitrationQuery(CliContext context) {
-            super(context);
-        }
-
-        @Override
-        public void declare(Declaration d) {
-            super.declare(d);
-            d.parameter("PORT").optional().defaultValue("0").help("The port (default: ${DEFAULT-VALUE}: the port the "
-                    + "SMP arrives by, or a switch's port 0).").to(Values.between(0, 254), v -> portNumber = v);
+            super(context, "The port (default: ${DEFAULT-VALUE}: the port the "
+                    + "SMP arrives by, or a switch's port 0).");
         }
 
         @Override
