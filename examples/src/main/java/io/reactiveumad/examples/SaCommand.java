@@ -500,15 +500,11 @@ final class SaCommand extends FabricCommand {
 
         @Override
         Flux<R> query(SaClient sa) {
-            if (node == null) {
-                return sa.getTable(type);
+            long components = lidComponent;
+            for (int i = 0; node != null && i < numberComponents.length; i++) {
+                components |= node.number(i) != null ? numberComponents[i] : 0;
             }
-            long mask = lidComponent;
-            for (int i = 0; i < numberComponents.length; i++) {
-                mask |= node.number(i) != null ? numberComponents[i] : 0;
-            }
-            long components = mask;
-            return node.lid(sa).flatMapMany(lid -> sa.getTable(type, template(lid, number(0), number(1)), components));
+            return ofNode(sa, type, node, components, lid -> template(lid, number(0), number(1)));
         }
 
         private int number(int i) {
@@ -667,15 +663,15 @@ final class SaCommand extends FabricCommand {
     }
 
     /**
-     * A table of records kept per node: every record, or with {@code node} those at its LID ({@code lidComponent}),
-     * {@code template} the query built from the LID.
+     * A table of records kept per node: every record, or with {@code node} those at its LID, {@code template} the query
+     * built from the LID and {@code components} its component mask (the LID's, and any other the argument gave).
      */
-    private static <R> Flux<R> ofNode(SaClient sa, AttributeType<R> type, SaNodeArgument node, long lidComponent,
+    private static <R> Flux<R> ofNode(SaClient sa, AttributeType<R> type, SaNodeArgument node, long components,
                                       java.util.function.IntFunction<? extends MadAttribute> template) {
         if (node == null) {
             return sa.getTable(type);
         }
-        return node.lid(sa).flatMapMany(lid -> sa.getTable(type, template.apply(lid), lidComponent));
+        return node.lid(sa).flatMapMany(lid -> sa.getTable(type, template.apply(lid), components));
     }
 
     static final class SwitchInfos extends FabricCommand {
