@@ -26,14 +26,14 @@ abstract class NodeListCommand extends FabricCommand {
 
     private final WalkTimeout walk = new WalkTimeout();
     private final NodeNames nodeNames = new NodeNames();
+    /** The kinds listed, in the order the lists follow one another (ibnodes: the hosts, then the switches). */
+    private final List<String> kinds;
     private Path topologyFile;
 
-    NodeListCommand(CliContext context) {
+    NodeListCommand(CliContext context, String... kinds) {
         super(context);
+        this.kinds = List.of(kinds);
     }
-
-    /** The kinds listed, in the order the lists follow one another (ibnodes: the hosts, then the switches). */
-    abstract List<String> kinds();
 
     @Override
     public void declare(Declaration d) {
@@ -71,7 +71,7 @@ abstract class NodeListCommand extends FabricCommand {
                     node -> names.name(node.nodeGuid(), node.description()), writer -> writer);
         }
         StringBuilder out = new StringBuilder();
-        for (String kind : kinds()) {
+        for (String kind : kinds) {
             for (String line : topology.split("\n")) {
                 Matcher m = NODE_LINE.matcher(line);
                 if (m.matches() && m.group(1).equals(kind)) {
@@ -103,12 +103,7 @@ abstract class NodeListCommand extends FabricCommand {
                 "The switches, one a line: GUID, ports, name, and port 0's LID and LMC (as ibswitches).");
 
         Switches(CliContext context) {
-            super(context);
-        }
-
-        @Override
-        List<String> kinds() {
-            return List.of("Switch");
+            super(context, "Switch");
         }
     }
 
@@ -117,12 +112,7 @@ abstract class NodeListCommand extends FabricCommand {
                 "The channel adapters, one a line: GUID, ports and name (as ibhosts).");
 
         Hosts(CliContext context) {
-            super(context);
-        }
-
-        @Override
-        List<String> kinds() {
-            return List.of("Ca");
+            super(context, "Ca");
         }
     }
 
@@ -131,12 +121,7 @@ abstract class NodeListCommand extends FabricCommand {
                 "The routers, one a line: GUID, ports and name (as ibrouters).");
 
         Routers(CliContext context) {
-            super(context);
-        }
-
-        @Override
-        List<String> kinds() {
-            return List.of("Rt");
+            super(context, "Rt");
         }
     }
 
@@ -145,12 +130,7 @@ abstract class NodeListCommand extends FabricCommand {
                 "The channel adapters, then the switches, one a line (as ibnodes: ibhosts, then ibswitches).");
 
         Nodes(CliContext context) {
-            super(context);
-        }
-
-        @Override
-        List<String> kinds() {
-            return List.of("Ca", "Switch");
+            super(context, "Ca", "Switch");
         }
     }
 }
