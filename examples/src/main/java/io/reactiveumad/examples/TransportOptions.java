@@ -244,24 +244,26 @@ final class TransportOptions implements Declares {
      */
     private Connection openKernel(Scheduler delivery) {
         KernelTransport kernel = KernelTransport.system();
-        List<PortSpec> ports = kernel.ports();
-        if (ports.isEmpty()) {
-            throw new IllegalStateException("no InfiniBand/RoCE port with a umad device on this machine");
-        }
         PortSpec spec;
         if (kernelDevice != null && kernelPort != null) {
             spec = new PortSpec(kernelDevice, kernelPort);
         } else if (kernelDevice != null) {
-            spec = kernel.defaultPort(kernelDevice).orElseThrow(() -> new IllegalStateException("CA " + kernelDevice
-                    + " has no port that is up (give --port; ports: " + ports + ")"));
+            spec = kernel.defaultPort(kernelDevice).orElseThrow(() -> noPort(kernel.ports(), "CA " + kernelDevice
+                    + " has no port that is up: give --port"));
         } else if (kernelPort != null) {
+            List<PortSpec> ports = kernel.ports();
             spec = ports.stream().filter(p -> p.port() == kernelPort).findFirst()
-                    .orElseThrow(() -> new IllegalStateException("no CA has a port " + kernelPort + " (ports: " + ports + ")"));
+                    .orElseThrow(() -> noPort(ports, "no CA has a port " + kernelPort));
         } else {
-            spec = kernel.defaultPort().orElseThrow(() -> new IllegalStateException("no port is up (give --device and "
-                    + "--port; ports: " + ports + ")"));
+            spec = kernel.defaultPort().orElseThrow(() -> noPort(kernel.ports(), "no port is up: give --device and --port"));
         }
         return new Connection(TransportKind.KERNEL, openPort(kernel, spec, delivery), null);
+    }
+
+    /** Why no kernel port fits: none at all, or {@code why} and the ports there are (read only then, once). */
+    private static IllegalStateException noPort(List<PortSpec> ports, String why) {
+        return new IllegalStateException(ports.isEmpty() ? "no InfiniBand/RoCE port with a umad device on this machine"
+                : why + " (ports: " + ports + ")");
     }
 
     private Connection openIbsim(Scheduler delivery) {
