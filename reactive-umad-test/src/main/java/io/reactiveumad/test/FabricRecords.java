@@ -26,6 +26,7 @@ import io.reactiveumad.test.topology.Link;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * The SA records that describe the fabric as the SM last swept it (NodeRecord, PortInfoRecord,
@@ -71,11 +72,9 @@ final class FabricRecords {
     List<PortInfoRecord> portInfoRecords(PortInfoRecord q, long mask, boolean bitwise) {
         long capabilities = q.portInfo().capabilityMask();
         List<PortInfoRecord> out = new ArrayList<>();
-        for (var e : engine.inService().entrySet()) {
-            FabricNode n = e.getValue();
-            int first = n.isSwitch() ? 0 : n.node.portByGuid(e.getKey()).orElseThrow().number();
-            int last = n.isSwitch() ? n.node.portCount() : first;
-            for (int p = first; p <= last; p++) {
+        for (EndPort end : endPorts()) {
+            FabricNode n = end.node();
+            for (int p : end.physicalPorts()) {
                 // The M_Key is the SMA's secret: the SA gives it to no one (OpenSM: only to a trusted requester).
                 PortInfoRecord r = new PortInfoRecord(n.addressable(Math.max(p, 1)).lid, p, 0,
                         sma.portInfo(n, p, null).toBuilder().mKey(0).build());
@@ -118,6 +117,10 @@ final class FabricRecords {
 
     /** An in-service end port, as PathRecords name it. */
     private record EndPort(FabricNode node, int port, int lid, Gid gid) {
+        /** The ports this end port stands for in per-port records: a switch's every port from 0, a CA's own. */
+        int[] physicalPorts() {
+            return node.isSwitch() ? IntStream.rangeClosed(0, node.node.portCount()).toArray() : new int[] {port};
+        }
     }
 
     private List<EndPort> endPorts() {
@@ -213,13 +216,10 @@ final class FabricRecords {
                     || has(mask, PKeyTableRecord.Component.BLOCK_NUMBER) && q.blockNumber() != 0) {
                 continue;
             }
-            boolean isSwitch = p.node().isSwitch();
-            int first = isSwitch ? 0 : p.port();
-            int last = isSwitch ? p.node().node.portCount() : p.port();
-            for (int port = first; port <= last; port++) {
+            for (int port : p.physicalPorts()) {
                 if (!has(mask, PKeyTableRecord.Component.PORT) || port == q.port()) {
                     out.add(new PKeyTableRecord(p.lid(), 0, port, Sma.pKeyTable(p.node(), p.port(),
-                            isSwitch ? (long) port << 16 : 0)));
+                            p.node().isSwitch() ? (long) port << 16 : 0)));
                 }
             }
         }
@@ -260,9 +260,7 @@ final class FabricRecords {
             if (has(mask, VlArbitrationTableRecord.Component.LID) && p.lid() != q.lid()) {
                 continue;
             }
-            int first = p.node().isSwitch() ? 0 : p.port();
-            int last = p.node().isSwitch() ? p.node().node.portCount() : p.port();
-            for (int port = first; port <= last; port++) {
+            for (int port : p.physicalPorts()) {
                 for (int block = VlArbitrationTable.LOW_PRIORITY; block <= VlArbitrationTable.HIGH_PRIORITY_UPPER; block++) {
                     if ((!has(mask, VlArbitrationTableRecord.Component.OUTPUT_PORT) || port == q.outputPort())
                             && (!has(mask, VlArbitrationTableRecord.Component.BLOCK_NUMBER) || block == q.blockNumber())) {
