@@ -205,7 +205,7 @@ class DiagsOnARingIbsimTest {
     @Test
     void perfResetsAsPerfqueryResets() {
         IbsimFabric fabric = FABRIC.fabric();
-        String lid = Long.toString(fabric.diag("H-2", "smpquery", "-D", "portinfo", "0,1", "0").requireSuccess().number("Lid"));
+        String lid = lidFromH2("0,1", "0");
         fabric.performanceSet("S-2", 3, "PortCounters.PortRcvErrors", 6);
         assertThat(umad("H-2", 0, "perf", lid, "3", "-r", "--json").json().get("portRcvErrors").asInt()).isEqualTo(6);
         assertThat(fabric.diag("H-2", "perfquery", lid, "3").requireSuccess().number("PortRcvErrors")).isZero();
@@ -274,8 +274,7 @@ class DiagsOnARingIbsimTest {
     void pingServesIbpingAndPingsIt() throws Exception {
         IbsimFabric fabric = FABRIC.fabric();
         // H-4: H-1 cannot serve, OpenSM is its node's one request receiver in ibsim.
-        String h4 = Long.toString(fabric.diag("H-2", "smpquery", "-D", "portinfo", "0,1,1,5,7", "1").requireSuccess()
-                .number("Lid"));
+        String h4 = lidFromH2("0,1,1,5,7", "1");
         java.util.concurrent.CompletableFuture<CliRun> server = java.util.concurrent.CompletableFuture.supplyAsync(
                 () -> umad("H-4", 0, "ping", "-S", "-c", "4"));
         // -t 5000: a ping the server gets is answered before it could be sent again, so it counts once (a resend of a
@@ -315,9 +314,8 @@ class DiagsOnARingIbsimTest {
         "--vlopdata H5 1", "--vlxmitflowctlerrors -a S2", "--vlxmitcounters -r H5 1"})
     void perfPrintsPerfquerysText(String options) {
         IbsimFabric fabric = FABRIC.fabric();
-        String s2 = Long.toString(fabric.diag("H-2", "smpquery", "-D", "portinfo", "0,1", "0").requireSuccess().number("Lid"));
-        String h5 = Long.toString(fabric.diag("H-2", "smpquery", "-D", "portinfo", "0,1,3,6,1", "1").requireSuccess()
-                .number("Lid"));
+        String s2 = lidFromH2("0,1", "0");
+        String h5 = lidFromH2("0,1,3,6,1", "1");
         fabric.performanceSet("S-2", 3, "PortCounters.SymbolErrorCounter", 2);
         fabric.performanceSet("H-5", 1, "PortCounters.PortRcvErrors", 5);
         String[] args = options.replace("S2", s2).replace("H5", h5).split(" ");
@@ -338,7 +336,7 @@ class DiagsOnARingIbsimTest {
     @ValueSource(strings = {"-a -l", "-l 255", "2,7,3"})
     void perfReadsEachPortAsPerfqueryLoopsThem(String options) {
         IbsimFabric fabric = FABRIC.fabric();
-        String lid = Long.toString(fabric.diag("H-2", "smpquery", "-D", "portinfo", "0,1", "0").requireSuccess().number("Lid"));
+        String lid = lidFromH2("0,1", "0");
         fabric.performanceSet("S-2", 2, "PortCounters.SymbolErrorCounter", 5);
         fabric.performanceSet("S-2", 7, "PortCounters.SymbolErrorCounter", 3);
         List<String> args = new ArrayList<>(List.of(options.split(" ")));
@@ -404,6 +402,15 @@ class DiagsOnARingIbsimTest {
                 .doesNotContain("slid...................." + h2 + "\n");
     }
 
+    /** The LID smpquery reads from H-2 in the PortInfo at {@code routeAndPort} (a directed route, then a port if any). */
+    private static String lidFromH2(String... routeAndPort) {
+        String[] args = new String[routeAndPort.length + 2];
+        args[0] = "-D";
+        args[1] = "portinfo";
+        System.arraycopy(routeAndPort, 0, args, 2, routeAndPort.length);
+        return Long.toString(FABRIC.fabric().diag("H-2", "smpquery", args).requireSuccess().number("Lid"));
+    }
+
     private static String firstRecords(String dump, int count) {
         String[] records = dump.split("(?=PathRecord dump:)");
         assertThat(records.length).as("records in %s", dump).isGreaterThanOrEqualTo(count);
@@ -424,8 +431,8 @@ class DiagsOnARingIbsimTest {
     @Test
     void saNodeArgumentsAskWhatSaquerysAsk() {
         IbsimFabric fabric = FABRIC.fabric();
-        String s2 = Long.toString(fabric.diag("H-2", "smpquery", "-D", "portinfo", "0,1", "0").requireSuccess().number("Lid"));
-        String h2 = Long.toString(fabric.diag("H-2", "smpquery", "-D", "portinfo", "0", "1").requireSuccess().number("Lid"));
+        String s2 = lidFromH2("0,1", "0");
+        String h2 = lidFromH2("0", "1");
         for (String[] args : new String[][] {{s2}, {"NR", h2}, {"PIR", s2 + "/2"}, {"PIR", h2 + "/1/0"}, {"PIR", s2 + "//0"},
             {"LR", s2 + "/2"}, {"LR", h2, s2}, {"LR", s2 + "/1", h2 + "/1"}, {"IIR", "fe80::1:2"}, {"SWIR", s2},
             {"SWIR", h2}, {"SMIR"}, {"LFTR", s2}, {"LFTR", s2 + "/0"}, {"LFTRecord", s2 + "/1"}, {"GIR", h2},
@@ -486,8 +493,8 @@ class DiagsOnARingIbsimTest {
     @Test
     void portstateByLidPrintsIbportstatesQuery() {
         IbsimFabric fabric = FABRIC.fabric();
-        String s2 = Long.toString(fabric.diag("H-2", "smpquery", "-D", "portinfo", "0,1", "0").requireSuccess().number("Lid"));
-        String h2 = Long.toString(fabric.diag("H-2", "smpquery", "-D", "portinfo", "0", "1").requireSuccess().number("Lid"));
+        String s2 = lidFromH2("0,1", "0");
+        String h2 = lidFromH2("0", "1");
         for (String[] args : new String[][] {{s2, "0"}, {h2, "1"}}) {
             assertThat(umad("S-3", 0, "portstate", args).out()).as("portstate %s", String.join(" ", args))
                     .isEqualTo(fabric.diag("S-3", "ibportstate", args).requireSuccess().stdout())
@@ -608,7 +615,7 @@ class DiagsOnARingIbsimTest {
     void clearCountsResetsTheDataCountersAndLeavesTheErrors() {
         IbsimFabric fabric = FABRIC.fabric();
         fabric.performanceSet("H-3", 1, "PortCounters.PortXmitData", 100_000);
-        String lid = Long.toString(fabric.diag("H-2", "smpquery", "-D", "portinfo", "0,1,3,7").requireSuccess().number("Lid"));
+        String lid = lidFromH2("0,1,3,7");
         assertThat(fabric.diag("H-2", "perfquery", lid, "1").requireSuccess().number("PortXmitData")).isGreaterThanOrEqualTo(100_000);
 
         umad("H-2", 1, "errors", "-K", "--yes");
