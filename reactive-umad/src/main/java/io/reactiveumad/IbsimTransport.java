@@ -2,9 +2,10 @@ package io.reactiveumad;
 
 import io.reactiveumad.poll.LoopGroup;
 import io.reactiveumad.poll.PollLoop;
-import io.reactiveumad.spi.channel.MadChannel;
 import io.reactiveumad.poll.ibsim.IbsimChannel;
 import io.reactiveumad.poll.ibsim.IbsimEndpoint;
+import io.reactiveumad.spi.channel.DeviceAttributes;
+import io.reactiveumad.spi.channel.MadChannel;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -82,9 +83,24 @@ public final class IbsimTransport implements Transport {
         return List.of(new PortSpec(defaultNode != null ? defaultNode : DEFAULT_DEVICE, 1));
     }
 
+    /**
+     * The default node as a device with its one port (a switch's management port is its port 0 here), read through a
+     * client slot held for the call's duration.
+     */
+    @Override
+    public List<DeviceAttributes> devices() {
+        try (IbsimChannel channel = attach(ports().get(0))) {
+            return List.of(channel.device());
+        }
+    }
+
     /** Attaches to node {@code spec.device()}; blocks for ibsim's control round trips. */
     @Override
     public MadChannel open(PortSpec spec) {
+        return attach(spec);
+    }
+
+    private IbsimChannel attach(PortSpec spec) {
         if (spec.port() != 1) {
             throw new IllegalArgumentException("ibsim attaches clients to a node's first port only: " + spec);
         }

@@ -2,9 +2,10 @@ package io.reactiveumad;
 
 import io.reactiveumad.poll.LoopGroup;
 import io.reactiveumad.poll.PollLoop;
-import io.reactiveumad.spi.channel.MadChannel;
 import io.reactiveumad.poll.kernel.UmadHost;
 import io.reactiveumad.poll.kernel.UmadPortRef;
+import io.reactiveumad.spi.channel.DeviceAttributes;
+import io.reactiveumad.spi.channel.MadChannel;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -58,6 +59,12 @@ public final class KernelTransport implements Transport {
     public Optional<PortSpec> defaultPort(String device) {
         Objects.requireNonNull(device, "device");
         return host.sysfs().defaultPort(device).map(p -> new PortSpec(p.ibdev(), p.port()));
+    }
+
+    /** Read from sysfs alone: a device appears whether or not ib_umad serves it, and without access to its umad files. */
+    @Override
+    public List<DeviceAttributes> devices() {
+        return host.sysfs().devices();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.reactiveumad;
 
+import io.reactiveumad.spi.channel.DeviceAttributes;
 import io.reactiveumad.spi.channel.MadChannel;
 import java.util.List;
 import java.util.Optional;
@@ -25,6 +26,14 @@ public interface Transport {
     default Optional<PortSpec> defaultPort() {
         return ports().stream().findFirst();
     }
+
+    /**
+     * The local devices and their ports as the host describes them, without sending a MAD (what ibstat prints): on the
+     * kernel every CA, switch and router sysfs lists, whether or not ib_umad serves it; on ibsim the default node,
+     * read over the simulator's control socket; on the embedded fabric every CA. Blocks for file reads or control
+     * round trips: call it off an event loop.
+     */
+    List<DeviceAttributes> devices();
 
     /** Opens a channel for {@code spec}; closing the channel releases the device's loop when it was the last. */
     MadChannel open(PortSpec spec);

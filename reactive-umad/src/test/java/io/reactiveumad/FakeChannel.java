@@ -7,7 +7,9 @@ import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.spi.channel.EventExecutor;
 import io.reactiveumad.mad.NativeIoException;
+import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.spi.channel.AgentRegistration;
+import io.reactiveumad.spi.channel.DeviceAttributes;
 import io.reactiveumad.spi.channel.FrameListener;
 import io.reactiveumad.spi.channel.MadChannel;
 import io.reactiveumad.spi.channel.MadFrame;
@@ -47,7 +49,7 @@ public final class FakeChannel implements MadChannel {
     private volatile Function<MadFrame, List<MadFrame>> peer = f -> List.of();
     private volatile PortAttributes attributes = new PortAttributes("fake0", 1, 0x1234, 7, 0, 1, 0,
             PortAttributes.STATE_ACTIVE, 5, "InfiniBand", List.of(new Gid(0xfe80_0000_0000_0000L, 0x1234)),
-            List.of(0xFFFF, 0x8001));
+            List.of(0xFFFF, 0x8001), PortInfo.CAP_IS_TRAP_SUPPORTED, "10 Gb/sec (4X SDR)");
     private FrameListener listener;
     private int nextAgent = 1;
 
@@ -207,6 +209,13 @@ public final class FakeChannel implements MadChannel {
             @Override
             public List<PortSpec> ports() {
                 return List.of(new PortSpec("fake0", 1));
+            }
+
+            @Override
+            public List<DeviceAttributes> devices() {
+                PortAttributes port = self.port();
+                return List.of(new DeviceAttributes(port.device(), 1, "fake", "", "", port.nodeGuid(), port.nodeGuid(),
+                        List.of(port)));
             }
 
             @Override

@@ -2,6 +2,7 @@ package io.reactiveumad;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.reactiveumad.spi.channel.DeviceAttributes;
 import io.reactiveumad.spi.channel.MadChannel;
 import java.time.Duration;
 import java.util.List;
@@ -40,6 +41,11 @@ class UmadTest {
             @Override
             public List<PortSpec> ports() {
                 return List.of(new PortSpec("fake0", 1));
+            }
+
+            @Override
+            public List<DeviceAttributes> devices() {
+                return List.of();
             }
 
             @Override

@@ -7,6 +7,7 @@ import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.poll.EpollEventLoop;
 import io.reactiveumad.spi.channel.AgentRegistration;
+import io.reactiveumad.spi.channel.DeviceAttributes;
 import io.reactiveumad.spi.channel.EventExecutor;
 import io.reactiveumad.spi.channel.FrameListener;
 import io.reactiveumad.spi.channel.MadChannel;
@@ -56,6 +57,13 @@ final class InMemoryChannel implements MadChannel, Transport {
         return this;
     }
 
+    @Override
+    public List<DeviceAttributes> devices() {
+        PortAttributes port = port();
+        return List.of(new DeviceAttributes(SPEC.device(), 1, "in-memory", "", "", port.nodeGuid(), port.nodeGuid(),
+                List.of(port)));
+    }
+
     // ---- MadChannel ----
 
     @Override
@@ -66,7 +74,7 @@ final class InMemoryChannel implements MadChannel, Transport {
     @Override
     public PortAttributes port() {
         return new PortAttributes(SPEC.device(), 1, 0x1234, 1, 0, 1, 0, PortAttributes.STATE_ACTIVE, 5, "InfiniBand",
-                List.of(new Gid(0xfe80_0000_0000_0000L, 0x1234)), List.of(0xFFFF));
+                List.of(new Gid(0xfe80_0000_0000_0000L, 0x1234)), List.of(0xFFFF), 0, "10 Gb/sec (4X SDR)");
     }
 
     @Override

@@ -10,6 +10,7 @@ import io.reactiveumad.mad.MadStatus;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.NativeIoException;
+import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.spi.channel.AgentRegistration;
 import io.reactiveumad.spi.channel.PortAttributes;
 import io.reactiveumad.test.topology.Link;
@@ -360,8 +361,10 @@ final class FabricEngine {
     PortAttributes attributes(FabricNode node, int port, String device) {
         FabricPort p = node.ports[port];
         List<Integer> pkeys = List.copyOf(p.pkeys);
+        PortInfo info = Sma.portInfo(this, node, port);
         return new PortAttributes(device, port, node.node.nodeGuid(), p.lid, p.lmc, p.smLid, 0, p.state, p.physState,
-                "InfiniBand", List.of(new Gid(DEFAULT_GID_PREFIX, node.node.portGuid(port))), pkeys);
+                "InfiniBand", List.of(new Gid(DEFAULT_GID_PREFIX, node.node.portGuid(port))), pkeys,
+                info.capabilityMask(), PortAttributes.rate(info));
     }
 
     // ---- sending and routing

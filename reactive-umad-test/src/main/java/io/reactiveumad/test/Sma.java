@@ -127,14 +127,20 @@ final class Sma implements LocalService {
 
     /** PortInfo of {@code node}:{@code port}, after applying the PortInfo Set in {@code set} when not null. */
     PortInfo portInfo(FabricNode node, int port, byte[] set) {
-        FabricPort p = node.ports[port];
         if (set != null) {
+            FabricPort p = node.ports[port];
             PortInfo wanted = PortInfo.decode(ByteBuffer.wrap(set), SmpHeader.DATA_OFFSET);
             p.clientReregister = wanted.clientReregister();
             if (port > 0) {
                 changeLink(node, p, wanted);
             }
         }
+        return portInfo(engine, node, port);
+    }
+
+    /** PortInfo of {@code node}:{@code port} as the SMA answers a Get now (engine thread). */
+    static PortInfo portInfo(FabricEngine engine, FabricNode node, int port) {
+        FabricPort p = node.ports[port];
         FabricPort addressable = node.addressable(Math.max(port, 1));
         Link link = port == 0 ? null : engine.topology().link(node.id(), port).orElse(null);
         boolean smPort = node == engine.smNode() && port == engine.smPort();

@@ -199,6 +199,6 @@ class SaClientTest extends ClientTestBase {
 
     static PortAttributes withSmLid(PortAttributes a, int smLid) {
         return new PortAttributes(a.device(), a.port(), a.nodeGuid(), a.lid(), a.lmc(), smLid, a.smSl(), a.state(),
-                a.physState(), a.linkLayer(), a.gids(), a.pkeys());
+                a.physState(), a.linkLayer(), a.gids(), a.pkeys(), a.capabilityMask(), a.rate());
     }
 }

@@ -15,6 +15,7 @@ import io.reactiveumad.poll.PollLoop;
 import io.reactiveumad.spi.channel.AgentRegistration;
 import io.reactiveumad.spi.channel.FrameListener;
 import io.reactiveumad.spi.channel.MadChannel;
+import io.reactiveumad.spi.channel.DeviceAttributes;
 import io.reactiveumad.spi.channel.PortAttributes;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -24,6 +25,7 @@ import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -260,11 +262,28 @@ public final class IbsimChannel implements MadChannel {
      */
     @Override
     public PortAttributes port() {
+        return controlled(() -> SimAttributes.decode(attachment.nodeId(), nodeGuid(), control.get(SimCtl.TYPE_GET_GID),
+                control.get(SimCtl.TYPE_GET_NODEINFO), control.portInfo(), control.get(SimCtl.TYPE_GET_PKEYS)));
+    }
+
+    /**
+     * The attached node as a device, read over the control socket as {@link #port()} is, with its vendor's firmware
+     * and hardware versions: what umad2sim writes into its sysfs for ibstat.
+     */
+    public DeviceAttributes device() {
+        return controlled(() -> SimAttributes.device(attachment.nodeId(), nodeGuid(), control.get(SimCtl.TYPE_GET_GID),
+                control.get(SimCtl.TYPE_GET_NODEINFO), control.portInfo(), control.get(SimCtl.TYPE_GET_PKEYS),
+                vendor()));
+    }
+
+    private long nodeGuid() {
+        return ByteBuffer.wrap(control.get(SimCtl.TYPE_GET_GUID)).order(ByteOrder.nativeOrder()).getLong(0);
+    }
+
+    /** Runs control calls; a simulator that went away fails the whole channel. */
+    private <T> T controlled(Supplier<T> calls) {
         try {
-            long nodeGuid = ByteBuffer.wrap(control.get(SimCtl.TYPE_GET_GUID)).order(ByteOrder.nativeOrder()).getLong(0);
-            return SimAttributes.decode(attachment.nodeId(), nodeGuid, control.get(SimCtl.TYPE_GET_GID),
-                    control.get(SimCtl.TYPE_GET_NODEINFO),
-                    control.portInfo(), control.get(SimCtl.TYPE_GET_PKEYS));
+            return calls.get();
         } catch (NativeIoException e) {
             NativeIoException error = gone(e);
             if (error instanceof DeviceGoneException) {

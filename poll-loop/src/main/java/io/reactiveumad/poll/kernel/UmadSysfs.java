@@ -1,6 +1,7 @@
 package io.reactiveumad.poll.kernel;
 
 import io.reactiveumad.mad.Gid;
+import io.reactiveumad.spi.channel.DeviceAttributes;
 import io.reactiveumad.spi.channel.PortAttributes;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -29,15 +30,18 @@ import java.util.regex.Pattern;
  *       each umad and IsSM device serves; {@code class/infiniband/<ibdev>/node_type} says whether port 0
  *       (a switch's) is one</li>
  *   <li>{@code class/infiniband/<ibdev>/node_guid} and {@code .../ports/<n>/{lid, lid_mask_count, sm_lid,
- *       sm_sl, state, phys_state, link_layer, gids/*, pkeys/*}}: the port's attributes</li>
+ *       sm_sl, state, phys_state, link_layer, cap_mask, rate, gids/*, pkeys/*}}: the port's attributes</li>
+ *   <li>{@code class/infiniband/<ibdev>/{node_type, hca_type, fw_ver, hw_rev, sys_image_guid}}: the device's</li>
  * </ul>
  */
 public final class UmadSysfs {
     public static final int ABI_VERSION = 5;
     private static final Pattern UMAD_DIR = Pattern.compile("umad(\\d+)");
     private static final Pattern ISSM_DIR = Pattern.compile("issm\\d+");
-    /** {@code node_type} of a switch (IBA NodeInfo NodeType). */
+    /** {@code node_type} of a CA, a switch and a router (IBA NodeInfo NodeType). */
+    private static final int NODE_TYPE_CA = 1;
     private static final int NODE_TYPE_SWITCH = 2;
+    private static final int NODE_TYPE_ROUTER = 3;
     /** {@code state} Active, {@code phys_state} LinkUp and Disabled (IBA PortInfo). */
     private static final int STATE_ACTIVE = 4;
     private static final int PHYS_LINK_UP = 5;
@@ -187,6 +191,58 @@ public final class UmadSysfs {
         return Optional.ofNullable(firstUp);
     }
 
+    /**
+     * Every device {@code class/infiniband} lists whose {@code node_type} is a CA, a switch or a router, in name order,
+     * with every port its {@code ports} directory holds: what libibumad lists for ibstat (an iWARP or usNIC device is
+     * left out). Needs no ib_umad.
+     */
+    public List<DeviceAttributes> devices() {
+        Path dir = root.resolve("class/infiniband");
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        List<String> names = new ArrayList<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            entries.forEach(entry -> names.add(entry.getFileName().toString()));
+        } catch (IOException e) {
+            throw new SysfsException("cannot list " + dir, e);
+        }
+        names.sort(Comparator.naturalOrder());
+        List<DeviceAttributes> devices = new ArrayList<>();
+        for (String name : names) {
+            int type = parseState(nodeType(name));
+            if (type >= NODE_TYPE_CA && type <= NODE_TYPE_ROUTER) {
+                devices.add(device(name, type));
+            }
+        }
+        return devices;
+    }
+
+    private DeviceAttributes device(String ibdev, int nodeType) {
+        Path device = root.resolve("class/infiniband").resolve(ibdev);
+        Path portsDir = device.resolve("ports");
+        List<Integer> numbers = new ArrayList<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(portsDir)) {
+            for (Path entry : entries) {
+                String name = entry.getFileName().toString();
+                if (!name.matches("\\d{1,3}")) {
+                    throw new SysfsException("not a port number in " + portsDir + ": '" + name + "'");
+                }
+                numbers.add(Integer.parseInt(name));
+            }
+        } catch (IOException e) {
+            throw new SysfsException("cannot list " + portsDir, e);
+        }
+        numbers.sort(Comparator.naturalOrder());
+        List<PortAttributes> ports = new ArrayList<>(numbers.size());
+        for (int port : numbers) {
+            ports.add(attributes(ibdev, port));
+        }
+        return new DeviceAttributes(ibdev, nodeType, readIfReadable(device.resolve("hca_type")).orElse(""),
+                readIfReadable(device.resolve("fw_ver")).orElse(""), readIfReadable(device.resolve("hw_rev")).orElse(""),
+                parseGuid(device.resolve("node_guid")), parseGuid(device.resolve("sys_image_guid")), ports);
+    }
+
     private Path portDir(UmadPortRef ref) {
         return root.resolve("class/infiniband").resolve(ref.ibdev()).resolve("ports").resolve(Integer.toString(ref.port()));
     }
@@ -206,7 +262,8 @@ public final class UmadSysfs {
                 parseInt(dir.resolve("lid")), parseInt(dir.resolve("lid_mask_count")),
                 parseInt(dir.resolve("sm_lid")), parseInt(dir.resolve("sm_sl")),
                 parseState(dir.resolve("state")), parseState(dir.resolve("phys_state")),
-                read(dir.resolve("link_layer")), gids(dir.resolve("gids")), pkeys(dir.resolve("pkeys")));
+                read(dir.resolve("link_layer")), gids(dir.resolve("gids")), pkeys(dir.resolve("pkeys")),
+                parseLong(dir.resolve("cap_mask")), read(dir.resolve("rate")));
     }
 
     private List<Gid> gids(Path dir) {
@@ -272,6 +329,16 @@ public final class UmadSysfs {
         String text = read(file);
         try {
             return text.startsWith("0x") ? Integer.parseInt(text.substring(2), 16) : Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            throw new SysfsException("not a number in " + file + ": '" + text + "'", e);
+        }
+    }
+
+    /** {@code cap_mask}: hex with {@code 0x}, 32 bits. */
+    private static long parseLong(Path file) {
+        String text = read(file);
+        try {
+            return text.startsWith("0x") ? Long.parseLong(text.substring(2), 16) : Long.parseLong(text);
         } catch (NumberFormatException e) {
             throw new SysfsException("not a number in " + file + ": '" + text + "'", e);
         }

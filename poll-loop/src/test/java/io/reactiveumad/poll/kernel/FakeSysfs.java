@@ -26,7 +26,13 @@ final class FakeSysfs {
             String dev = DEVICES[d];
             Path device = root.resolve("class/infiniband").resolve(dev);
             write(device.resolve("node_guid"), String.format("0002:c903:0000:%04x", 0x1000 + d));
+            write(device.resolve("sys_image_guid"), "0002:c903:0000:1000");
             write(device.resolve("node_type"), "1: CA");
+            write(device.resolve("fw_ver"), "20.28.1002");
+            write(device.resolve("hw_rev"), "0x" + d);
+            if (d == 0) { // mlx5_1 has no hca_type, as rxe has none
+                write(device.resolve("hca_type"), "MT4123");
+            }
             for (int port = 1; port <= PORTS; port++) {
                 madDevices(root, umad, dev, port);
                 portAttributes(device, d, port);
@@ -41,6 +47,7 @@ final class FakeSysfs {
         write(root.resolve("class/infiniband_mad/abi_version"), "5");
         Path device = root.resolve("class/infiniband/sw0");
         write(device.resolve("node_guid"), "0002:c903:0000:2000");
+        write(device.resolve("sys_image_guid"), "0002:c903:0000:2000");
         write(device.resolve("node_type"), "2: switch");
         madDevices(root, 0, "sw0", 0);
         portAttributes(device, 0, 0);
@@ -66,6 +73,7 @@ final class FakeSysfs {
         write(p.resolve("phys_state"), port <= 1 ? "5: LinkUp" : "2: Polling");
         write(p.resolve("link_layer"), "InfiniBand");
         write(p.resolve("rate"), "100 Gb/sec (4X EDR)");
+        write(p.resolve("cap_mask"), "0x2651e848");
         write(p.resolve("gids/0"), String.format("fe80:0000:0000:0000:0002:c903:%04x:%04x", d, port));
         for (int g = 1; g < GIDS; g++) {
             write(p.resolve("gids/" + g), "0000:0000:0000:0000:0000:0000:0000:0000");

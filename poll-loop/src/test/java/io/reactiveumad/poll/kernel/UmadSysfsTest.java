@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.reactiveumad.mad.Gid;
+import io.reactiveumad.spi.channel.DeviceAttributes;
 import io.reactiveumad.spi.channel.PortAttributes;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -139,6 +140,60 @@ class UmadSysfsTest {
                 .startsWith(new Gid(0xfe80_0000_0000_0000L, 0x0002_c903_0001_0001L));
         assertThat(port.gids().subList(1, FakeSysfs.GIDS)).containsOnly(Gid.ZERO);
         assertThat(port.pkeys()).containsExactly(0xffff, 0x8001);
+        assertThat(port.capabilityMask()).isEqualTo(0x2651e848L);
+        assertThat(port.rate()).isEqualTo("100 Gb/sec (4X EDR)");
+        assertThat(port.portGuid()).isEqualTo(0x0002_c903_0001_0001L);
+    }
+
+    /** What ibstat lists: every CA, switch and router in name order, umad or not; not an iWARP device. */
+    @Test
+    void devicesAreEveryInfiniBandDeviceInNameOrderWithAllTheirPorts() throws Exception {
+        Path rnic = root.resolve("class/infiniband/iw_cxgb4_0");
+        FakeSysfs.write(rnic.resolve("node_type"), "4: RNIC");
+        Path noUmad = root.resolve("class/infiniband/a_first");
+        FakeSysfs.write(noUmad.resolve("node_type"), "1: CA");
+        FakeSysfs.write(noUmad.resolve("node_guid"), "0002:c903:0000:3000");
+        FakeSysfs.write(noUmad.resolve("sys_image_guid"), "0002:c903:0000:3000");
+        Files.createDirectories(noUmad.resolve("ports"));
+
+        assertThat(sysfs.devices()).extracting(DeviceAttributes::name).containsExactly("a_first", "mlx5_0", "mlx5_1");
+        DeviceAttributes first = sysfs.devices().get(1);
+        assertThat(first.nodeType()).isEqualTo(1);
+        assertThat(first.type()).isEqualTo("MT4123");
+        assertThat(first.firmwareVersion()).isEqualTo("20.28.1002");
+        assertThat(first.hardwareVersion()).isEqualTo("0x0");
+        assertThat(first.nodeGuid()).isEqualTo(0x0002_c903_0000_1000L);
+        assertThat(first.systemImageGuid()).isEqualTo(0x0002_c903_0000_1000L);
+        assertThat(first.portCount()).isEqualTo(FakeSysfs.PORTS);
+        assertThat(first.ports()).containsExactly(sysfs.attributes("mlx5_0", 1), sysfs.attributes("mlx5_0", 2));
+        DeviceAttributes second = sysfs.devices().get(2);
+        assertThat(second.type()).as("no hca_type").isEmpty();
+        assertThat(sysfs.devices().get(0).ports()).isEmpty();
+    }
+
+    @Test
+    void aPortsEntryThatIsNoNumberIsAnError() {
+        FakeSysfs.write(root.resolve("class/infiniband/mlx5_1/ports/x"), "");
+
+        assertThatThrownBy(sysfs::devices).isInstanceOf(SysfsException.class).hasMessageContaining("mlx5_1/ports")
+                .hasMessageContaining("'x'");
+    }
+
+    @Test
+    void aSwitchDeviceHasItsPortZeroAlone(@TempDir Path switchRoot) {
+        UmadSysfs sw = new UmadSysfs(FakeSysfs.buildSwitch(switchRoot));
+
+        assertThat(sw.devices()).singleElement().satisfies(d -> {
+            assertThat(d.nodeType()).isEqualTo(2);
+            assertThat(d.ports()).extracting(PortAttributes::port).containsExactly(0);
+            assertThat(d.portCount()).isZero();
+            assertThat(d.firmwareVersion()).isEmpty();
+        });
+    }
+
+    @Test
+    void noInfiniBandClassMeansNoDevices(@TempDir Path empty) {
+        assertThat(new UmadSysfs(empty).devices()).isEmpty();
     }
 
     @Test
