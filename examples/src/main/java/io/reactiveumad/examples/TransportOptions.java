@@ -3,6 +3,7 @@ package io.reactiveumad.examples;
 import io.reactiveumad.IbsimTransport;
 import io.reactiveumad.KernelTransport;
 import io.reactiveumad.MadPort;
+import io.reactiveumad.NoSuchPortException;
 import io.reactiveumad.PortOptions;
 import io.reactiveumad.PortSpec;
 import io.reactiveumad.Transport;
@@ -15,6 +16,7 @@ import io.reactiveumad.discovery.FabricDiscovery;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.Declares;
 import io.reactiveumad.examples.cli.Values;
+import io.reactiveumad.spi.channel.DeviceAttributes;
 import io.reactiveumad.test.EmbeddedFabric;
 import io.reactiveumad.test.topology.Topology;
 import java.io.IOException;
@@ -211,8 +213,7 @@ final class TransportOptions implements Declares {
     }
 
     private Connection openEmbedded(Scheduler delivery) {
-        Topology topology = this.topology == null ? Topology.defaultTopology() : topology(this.topology);
-        EmbeddedFabric fabric = EmbeddedFabric.start(topology);
+        EmbeddedFabric fabric = EmbeddedFabric.start(embeddedTopology());
         try {
             List<PortSpec> ports = fabric.transport().ports();
             if (device == null && port != null && port != 1) {
@@ -227,6 +228,11 @@ final class TransportOptions implements Declares {
             fabric.close();
             throw e;
         }
+    }
+
+    /** The embedded fabric's topology: --topology's, else the bundled one. */
+    private Topology embeddedTopology() {
+        return topology == null ? Topology.defaultTopology() : topology(topology);
     }
 
     /** {@code --topology FILE}: what is wrong with it is a usage error naming the option and the file. */
@@ -267,6 +273,12 @@ final class TransportOptions implements Declares {
     }
 
     private Connection openIbsim(Scheduler delivery) {
+        Transport sim = ibsim();
+        return new Connection(TransportKind.IBSIM, openPort(sim, sim.ports().get(0), delivery), null);
+    }
+
+    /** The simulator the environment names, its default node --sim-host's or --device's. */
+    private IbsimTransport ibsim() {
         if (port != null && port != 1) {
             throw new IllegalArgumentException("--port " + port + ": ibsim attaches clients to a node's first port "
                     + "only");
@@ -276,8 +288,45 @@ final class TransportOptions implements Declares {
         if (node != null) {
             env.put(IbsimTransport.ENV_NODE, node);
         }
-        Transport sim = IbsimTransport.fromEnvironment(env);
-        return new Connection(TransportKind.IBSIM, openPort(sim, sim.ports().get(0), delivery), null);
+        return IbsimTransport.fromEnvironment(env);
+    }
+
+    /**
+     * The local devices as ibstat lists them, on the transport asked for or the first that has any: the kernel's where
+     * sysfs lists one (ibstat reads sysfs alone: no umad device has to be readable), else the --sim-host node of a
+     * simulator that answers, else the embedded fabric's node that --device names or the other commands open (saying so
+     * on {@code err}).
+     */
+    List<DeviceAttributes> devices(PrintWriter err) {
+        configure();
+        if (kind == TransportKind.KERNEL || kind == null) {
+            List<DeviceAttributes> devices = KernelTransport.system().devices();
+            if (kind == TransportKind.KERNEL || !devices.isEmpty()) {
+                return device == null ? devices : List.of(named(devices, device));
+            }
+        }
+        if (kind == TransportKind.IBSIM) {
+            return ibsim().devices();
+        }
+        if (kind == null) {
+            try {
+                return ibsim().devices();
+            } catch (RuntimeException noSimulator) {
+                err.println("umad: no InfiniBand device in sysfs and no ibsim server (" + Errors.describe(noSimulator)
+                        + "): using the embedded fabric");
+            }
+        }
+        try (EmbeddedFabric fabric = EmbeddedFabric.start(embeddedTopology())) {
+            List<DeviceAttributes> devices = fabric.transport().devices();
+            return List.of(device != null ? named(devices, device) : devices.get(devices.size() - 1));
+        }
+    }
+
+    /** The device called {@code name}; there is none is an error listing those there are. */
+    static DeviceAttributes named(List<DeviceAttributes> devices, String name) {
+        return devices.stream().filter(d -> d.name().equals(name)).findFirst()
+                .orElseThrow(() -> new NoSuchPortException("no device named '" + name + "' (devices: "
+                        + devices.stream().map(DeviceAttributes::name).toList() + ")"));
     }
 
     /** The discovery's options with -t's timeout, when given, for each of its SMPs. */

@@ -266,6 +266,28 @@ class DiagsOnARingIbsimTest {
     }
 
     /**
+     * stat prints ibstat's lines for the node it is attached to, as umad2sim shows that node to ibstat: two hosts, the
+     * two-port HCA (umad2sim attaches its port 1 alone), a switch (its port 0), a router. umad2sim names every device
+     * ibsim0 and writes no link_layer file (libibumad reads that as "IB"); ours are the node's name and the kernel's
+     * word, "InfiniBand", put back to umad2sim's before comparing.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"H-2||", "H-2|-s|-s", "H-2|-p|-p", "H-2|-l|-l", "D-1||", "my host (x)||", "S-3||",
+        "S-3|-s|-s", "S-3|S-3 0|ibsim0 0", "R-1||", "H-5|H-5 1|ibsim0 1"})
+    void statPrintsIbstatsText(String fromOursTheirs) {
+        String[] parts = fromOursTheirs.split("\\|", -1);
+        String node = parts[0];
+        String[] ours = parts[1].isEmpty() ? new String[0] : parts[1].split(" ");
+        String[] theirs = parts[2].isEmpty() ? new String[0] : parts[2].split(" ");
+        String expected = FABRIC.fabric().diag(node, "ibstat", theirs).requireSuccess().stdout();
+        String actual = umad(node, 0, "stat", ours).out();
+        String asUmad2simShowsIt = actual.replace("'" + node + "'", "'ibsim0'")
+                .replaceAll("(?m)^" + Pattern.quote(node) + "$", "ibsim0")
+                .replace("Link layer: InfiniBand", "Link layer: IB");
+        assertThat(asUmad2simShowsIt).as("stat %s on %s", parts[1], node).isEqualTo(expected).isNotEmpty();
+    }
+
+    /**
      * ping -S on H-4 answers ibping (the Debian client) and our own ping, with this host's name: a ping from H-2 first shows
      * the server is up (it waits for pongs, a lost one is only counted), then ibping -c 3 from S-3 gets three pongs,
      * and the server, told to answer four, ends by itself.

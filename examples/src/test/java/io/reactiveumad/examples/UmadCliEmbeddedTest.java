@@ -166,6 +166,62 @@ class UmadCliEmbeddedTest {
                 .as("without -g the same fabric is listed").contains("sysimgguid=0x1234");
     }
 
+    /**
+     * stat prints ibstat's lines for the CLI's node, host4, whose LID and port GUID are the ones addr reads with SMPs;
+     * -C picks another CA, CA PORT prints that port alone, unindented, after "CA: 'name'".
+     */
+    @Test
+    void statDescribesTheLocalDeviceAsIbstatDoes() {
+        JsonNode addr = succeeds("addr", "--transport", "embedded", "--json").json();
+        String portGuid = "0x" + addr.get("gid").asText().replace(":", "").substring(16);
+        String lid = addr.get("lid").asText();
+
+        assertThat(succeeds("stat", "--transport", "embedded").out()).isEqualTo(String.join("\n",
+                "CA 'host4'", "\tCA type: embedded", "\tNumber of ports: 1", "\tFirmware version: ", "\tHardware version: ",
+                "\tNode GUID: 0x0000000000100006", "\tSystem image GUID: 0x0000000000100006", "\tPort 1:",
+                "\t\tState: Active", "\t\tPhysical state: LinkUp", "\t\tRate: 10", "\t\tBase lid: " + lid, "\t\tLMC: 0",
+                "\t\tSM lid: 1", "\t\tCapability mask: 0x02008808", "\t\tPort GUID: " + portGuid,
+                "\t\tLink layer: InfiniBand", ""));
+        assertThat(succeeds("stat", "host4", "1", "--transport", "embedded").out()).startsWith(String.join("\n",
+                "CA: 'host4'", "Port 1:", "State: Active", "Physical state: LinkUp", "Rate: 10", "Base lid: " + lid, ""));
+        assertThat(succeeds("stat", "-C", "host1", "--transport", "embedded").out()).startsWith("CA 'host1'\n")
+                .contains("\t\tCapability mask: 0x0200880a\n"); // the SM's port: IsSM
+        assertThat(succeeds("stat", "-s", "--transport", "embedded").out()).startsWith("CA 'host4'\n")
+                .doesNotContain("Port");
+        assertThat(succeeds("stat", "-l", "--transport", "embedded").out()).isEqualTo("host4\n");
+        assertThat(succeeds("stat", "-p", "--transport", "embedded").out()).isEqualTo(portGuid + "\n");
+    }
+
+    @Test
+    void statAsJsonNamesEnumsAndWritesGuidsInHex() {
+        JsonNode devices = succeeds("stat", "--transport", "embedded", "--json").json();
+
+        assertThat(devices).hasSize(1);
+        JsonNode device = devices.get(0);
+        assertThat(device.get("name").asText()).isEqualTo("host4");
+        assertThat(device.get("nodeType").asText()).isEqualTo("CA");
+        assertThat(device.get("nodeGuid").asText()).isEqualTo("0x0000000000100006");
+        assertThat(device.get("portCount").asInt()).isEqualTo(1);
+        JsonNode port = device.get("ports").get(0);
+        assertThat(port.get("state").asText()).isEqualTo("Active");
+        assertThat(port.get("physicalState").asText()).isEqualTo("LinkUp");
+        assertThat(port.get("rate").asText()).isEqualTo("10 Gb/sec (4X SDR)");
+        assertThat(port.get("portGuid").asText()).isEqualTo("0x0000000000100007");
+        assertThat(port.get("capabilityMask").asText()).isEqualTo("0x02008808");
+    }
+
+    @Test
+    void statOfADeviceOrPortThereIsNotFailsNamingIt() {
+        CliRun noDevice = umad("stat", "mlx5_0", "--transport", "embedded");
+        assertThat(noDevice.exitCode()).isEqualTo(1);
+        assertThat(noDevice.err()).contains("no device named 'mlx5_0'").contains("host4");
+        CliRun noPort = umad("stat", "host4", "2", "--transport", "embedded");
+        assertThat(noPort.exitCode()).isEqualTo(1);
+        assertThat(noPort.err()).contains("CA 'host4' has no port 2 (ports: [1])");
+        assertThat(noPort.out()).isEmpty();
+        assertThat(umad("stat", "host4", "x", "--transport", "embedded").exitCode()).isEqualTo(2);
+    }
+
     @Test
     void smpQueriesByLidAndByDirectedRoute() {
         Node sw2 = DEFAULT.requireNode("sw2");

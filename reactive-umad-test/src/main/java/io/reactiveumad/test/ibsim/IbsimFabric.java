@@ -451,13 +451,15 @@ public final class IbsimFabric implements AutoCloseable {
     /**
      * Runs an infiniband-diags tool (smpquery, saquery, perfquery, ibnetdiscover, …) attached to
      * {@code node} through umad2sim, and captures its output. The tool's own per-MAD timeout is set
-     * ({@code -t}) so a busy OpenSM on a loaded machine is not mistaken for a lost answer; a tool that
-     * overruns the diag timeout is killed.
+     * ({@code -t}) so a busy OpenSM on a loaded machine is not mistaken for a lost answer, except for ibstat,
+     * which sends none and refuses {@code -t}; a tool that overruns the diag timeout is killed.
      */
     public DiagResult diag(String node, String tool, String... args) {
         List<String> command = new ArrayList<>();
         command.add(tool(tool));
-        command.addAll(List.of("-t", Long.toString(config.madTimeout.toMillis())));
+        if (!tool.equals("ibstat")) {
+            command.addAll(List.of("-t", Long.toString(config.madTimeout.toMillis())));
+        }
         command.addAll(List.of(args));
         Process process = startProcess(attached(node, command));
         CompletableFuture<String> out = readAll(process.getInputStream(), "stdout of " + tool);
