@@ -17,7 +17,6 @@ import io.reactiveumad.examples.cli.Values;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import reactor.core.publisher.Mono;
 
@@ -25,8 +24,14 @@ final class PerfCommand extends FabricCommand {
     static final CommandInfo INFO = CommandInfo.of(PerfCommand.class, "perf",
             "Read a port's performance counters (PerfMgt PortCounters, as perfquery).");
 
+    /** The LID (with -G the port GUID) named, or null: the local port, as perfquery without arguments. */
+    private String target;
+    private boolean byGuid;
+    /** Resolved from {@link #target} once the port is open. */
     private int lid;
-    /** The ports named, as perfquery takes them: one, or several separated by commas; none for the default. */
+    /** perfquery's reset_mask: the CounterSelect bits (CounterSelect2's from bit 16) -r and -R reset, or null for all. */
+    private Long resetMask;
+    /** The ports named, as perfquery takes them: one, several separated by commas, a range; none for the default. */
     private List<Integer> portNumbers = List.of();
     private boolean extended;
     private boolean xmitDiscards;
@@ -59,12 +64,19 @@ final class PerfCommand extends FabricCommand {
     public void declare(Declaration d) {
         super.declare(d);
         transport.declareMKey(d);
-        d.parameter("LID").help("The node's LID.").to(Values::integer, v -> lid = v);
+        d.parameter("LID").optional().help("The node's LID, with -G its port GUID (default: the local port, as "
+                + "perfquery without arguments).").to(Values::text, v -> target = v);
         d.parameter("PORT").optional()
-                .help("The port number, or several separated by commas, each read on its own (default: 0 on a switch, "
-                        + "its management port, as perfquery; 1 on a CA, whose PMA has no port 0; 255: all ports, "
-                        + "where supported).")
+                .help("The port number, several separated by commas or a range such as 1-10, each read on its own "
+                        + "(with -a: summed); default: 0 on a switch, its management port, as perfquery; 1 on a CA, "
+                        + "whose PMA has no port 0; 255: all ports, where supported.")
                 .to(PerfCommand::ports, v -> portNumbers = v);
+        d.parameter("RESET_MASK").optional()
+                .help("With -r or -R, reset only these counters: CounterSelect's bits, CounterSelect2's from bit 16, "
+                        + "decimal or hex with 0x (as perfquery's reset_mask; default: every counter).")
+                .to(PerfCommand::mask, v -> resetMask = v);
+        d.flag("-G", "--Guid").help("LID is a port GUID, resolved to its LID through the SA (as perfquery -G).")
+                .to(() -> byGuid = true);
         d.flag("-x", "--extended").help("PortCountersExtended (64-bit counters).").to(() -> extended = true);
         d.flag("-D", "--xmtdisc").help("PortXmitDiscardDetails: why the port discarded packets it was to send "
                 + "(as perfquery -D).").to(() -> xmitDiscards = true);
@@ -95,9 +107,8 @@ final class PerfCommand extends FabricCommand {
             throw new UsageException("-x, -D, -E and the counter sets (--oprcvcounters, --vloppackets, …) read different "
                     + "attributes: give one");
         }
-        if (allPorts && !portNumbers.isEmpty() && !portNumbers.equals(List.of(PortCounters.ALL_PORTS))) {
-            throw new UsageException("-a and PORT " + portNumbers.stream().map(String::valueOf)
-                    .collect(Collectors.joining(",")) + " name the ports two ways: give one");
+        if (byGuid && target == null) {
+            throw new UsageException("-G needs the port GUID it names");
         }
         String attribute = extended ? "PortCountersExtended" : xmitDiscards ? "PortXmitDiscardDetails"
                 : rcvErrors ? "PortRcvErrorDetails" : counterSet != null ? counterSet.attributeName() : "PortCounters";
@@ -106,13 +117,16 @@ final class PerfCommand extends FabricCommand {
         ClassPortInfo pma;
         boolean summed = false;
         try (Connection connection = transport.connect(err())) {
+            resolveTarget(connection);
             PerfClient perf = PerfClient.of(connection.port());
             try {
                 // As perfquery: the PMA's capabilities first (the header shows them; they decide AllPortSelect).
                 pma = await(perf.classPortInfo(lid), "PerfMgt ClassPortInfo of lid " + lid);
                 read = ports(connection, pma);
-                summed = everyPort() && !loopPorts && !allPortSelect(pma);
-                if (summed) {
+                // -a with ports named sums them; all ports asked of a PMA without AllPortSelect, perfquery emulates.
+                summed = allPorts && portNumbers.size() > 1 && !loopPorts;
+                if (!summed && everyPort() && !loopPorts && !allPortSelect(pma)) {
+                    summed = true;
                     err().println("umad perf: the PMA of lid " + lid + " has no AllPortSelect: summing ports " + read.get(0)
                             + ".." + read.get(read.size() - 1) + " as perfquery does");
                 }
@@ -147,13 +161,61 @@ final class PerfCommand extends FabricCommand {
         return 0;
     }
 
-    /** PORT as perfquery reads it: a port number, or several separated by commas. */
+    /** PORT as perfquery reads it: a port number, several separated by commas, or a range FIRST-LAST. */
     private static List<Integer> ports(String text) {
+        var port = Values.between(0, PortCounters.ALL_PORTS);
+        int dash = text.indexOf('-');
+        if (!text.contains(",") && dash > 0) {
+            int first = port.convert(text.substring(0, dash).strip());
+            int last = port.convert(text.substring(dash + 1).strip());
+            if (first >= last) {
+                throw new IllegalArgumentException("the last port of a range must be greater than the first: " + text);
+            }
+            return IntStream.rangeClosed(first, last).boxed().toList();
+        }
         List<Integer> ports = new ArrayList<>();
-        for (String port : text.split(",", -1)) {
-            ports.add(Values.between(0, PortCounters.ALL_PORTS).convert(port.strip()));
+        for (String one : text.split(",", -1)) {
+            ports.add(port.convert(one.strip()));
         }
         return List.copyOf(ports);
+    }
+
+    /** A reset mask as perfquery's strtoull reads it: decimal, or hex with 0x; 32 bits. */
+    private static Long mask(String text) {
+        long mask;
+        try {
+            String t = text.strip();
+            mask = t.regionMatches(true, 0, "0x", 0, 2) ? Long.parseLong(t.substring(2), 16) : Long.parseLong(t);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("not a reset mask (decimal, or hex with 0x): " + text);
+        }
+        if (mask < 0 || mask > 0xFFFF_FFFFL) {
+            throw new IllegalArgumentException("a reset mask has 32 bits: " + text);
+        }
+        return mask;
+    }
+
+    /**
+     * The LID the counters are read at: the one named, the one the SA gives the port GUID -G names, or the local
+     * port's; without LID also the local port's number (a switch's 0), as perfquery reads it from its own port.
+     */
+    private void resolveTarget(Connection connection) {
+        if (target == null) {
+            SmpClient smp = transport.smp(connection.port());
+            try {
+                // The local port answers an SMP along the empty route with the number it has on its node.
+                int local = await(smp.nodeInfo(SmpRoute.directed()), "NodeInfo of the local port").localPortNum();
+                lid = connection.port().attributes().lid();
+                portNumbers = List.of(local);
+            } finally {
+                smp.dispose();
+            }
+        } else if (byGuid) {
+            long guid = value("-G", () -> Guids.parse(target));
+            lid = await(Guids.lidOf(connection.port(), guid), "the LID of port GUID " + target);
+        } else {
+            lid = value("LID", () -> Values.integer(target));
+        }
     }
 
     /**
@@ -163,7 +225,9 @@ final class PerfCommand extends FabricCommand {
      * sums); else those named, 255 for -a, or the default.
      */
     private List<Integer> ports(Connection connection, ClassPortInfo pma) {
-        if (everyPort() && (loopPorts || !allPortSelect(pma))) {
+        // -a -l loops over every port whatever ports are named, as perfquery does.
+        boolean loopEvery = loopPorts && (allPorts || everyPort());
+        if (loopEvery || everyPort() && !allPortSelect(pma)) {
             return await(eachPort(connection), "NodeInfo and SwitchInfo of lid " + lid);
         }
         if (everyPort()) {
@@ -172,8 +236,9 @@ final class PerfCommand extends FabricCommand {
         return portNumbers.isEmpty() ? List.of(await(defaultPort(connection), "NodeInfo of lid " + lid)) : portNumbers;
     }
 
+    /** -a without ports (a port named with -a is read alone, as perfquery reads it), or port 255. */
     private boolean everyPort() {
-        return allPorts || portNumbers.equals(List.of(PortCounters.ALL_PORTS));
+        return allPorts && portNumbers.isEmpty() || portNumbers.equals(List.of(PortCounters.ALL_PORTS));
     }
 
     /** The PMA takes PortSelect 255 for all ports, or (the details, never summed) it is sent all the same. */
@@ -204,20 +269,35 @@ final class PerfCommand extends FabricCommand {
      */
     private Mono<?> reset(PerfClient perf, int port) {
         if (extended) {
-            return perf.resetPortCountersExtended(lid, port, PortCountersExtended.SELECT_ALL, 0);
+            return perf.resetPortCountersExtended(lid, port, select(PortCountersExtended.SELECT_ALL), select2(0));
         }
         if (xmitDiscards) {
-            return perf.resetPortXmitDiscardDetails(lid, port, PortXmitDiscardDetails.SELECT_ALL);
+            return perf.resetPortXmitDiscardDetails(lid, port, select(PortXmitDiscardDetails.SELECT_ALL));
         }
         if (rcvErrors) {
-            return perf.resetPortRcvErrorDetails(lid, port, PortRcvErrorDetails.SELECT_ALL);
+            return perf.resetPortRcvErrorDetails(lid, port, select(PortRcvErrorDetails.SELECT_ALL));
         }
         if (counterSet != null) {
-            return perf.resetPortCounterSet(lid, counterSet, port, COUNTER_SET_RESET_ALL);
+            return perf.resetPortCounterSet(lid, counterSet, port, select(COUNTER_SET_RESET_ALL));
+        }
+        if (resetMask != null) {
+            return perf.resetPortCounters(lid, port, select(PortCounters.SELECT_ALL), select2(0));
         }
         return perf.classPortInfo(lid).flatMap(cpi -> perf.resetPortCounters(lid, port, PortCounters.SELECT_ALL,
-                (cpi.capabilityMask() & ClassPortInfo.PERF_CAP_XMIT_WAIT_SUPPORTED) != 0
-                        ? PortCounters.SELECT2_PORT_XMIT_WAIT : 0));
+                ((cpi.capabilityMask() & ClassPortInfo.PERF_CAP_XMIT_WAIT_SUPPORTED) != 0
+                        ? PortCounters.SELECT2_PORT_XMIT_WAIT : 0)
+                        | ((cpi.capabilityMask() & ClassPortInfo.PERF_CAP_QP1_DROPPED_SUPPORTED) != 0
+                        ? PortCounters.SELECT2_QP1_DROPPED : 0)));
+    }
+
+    /** The CounterSelect bits of RESET_MASK, or {@code all} without one. */
+    private int select(int all) {
+        return resetMask == null ? all : (int) (resetMask & 0xFFFF);
+    }
+
+    /** The CounterSelect2 bits of RESET_MASK (its bits from 16), or {@code none} without one. */
+    private int select2(int none) {
+        return resetMask == null ? none : (int) (resetMask >>> 16);
     }
 
     /**

@@ -218,6 +218,52 @@ class DiagsOnARingIbsimTest {
     }
 
     /**
+     * A reset mask resets only the counters whose CounterSelect bits it sets, as perfquery's reset_mask: bit 0 is
+     * SymbolErrorCounter, bit 3 PortRcvErrors; what the mask leaves keeps its count, ours on port 4 as theirs on port 5.
+     */
+    @Test
+    void perfResetMaskResetsOnlyTheCountersItSelects() {
+        IbsimFabric fabric = FABRIC.fabric();
+        String lid = lidFromH2("0,1", "0");
+        for (int port : new int[] {4, 5}) {
+            fabric.performanceSet("S-2", port, "PortCounters.SymbolErrorCounter", 3);
+            fabric.performanceSet("S-2", port, "PortCounters.PortRcvErrors", 8);
+        }
+        assertThat(umad("H-2", 0, "perf", "-R", lid, "4", "0x8").out()).isEmpty();
+        fabric.diag("H-2", "perfquery", "-R", lid, "5", "0x8").requireSuccess();
+
+        for (int port : new int[] {4, 5}) {
+            DiagResult counters = fabric.diag("H-2", "perfquery", lid, Integer.toString(port)).requireSuccess();
+            assertThat(counters.number("PortRcvErrors")).as("port %d", port).isZero();
+            assertThat(counters.number("SymbolErrorCounter")).as("port %d", port).isEqualTo(3);
+        }
+    }
+
+    /**
+     * perf without a LID reads the local port's counters, as perfquery without arguments: a host's port, the two-port
+     * HCA's port 1 (umad2sim attaches that one) and a switch's port 0; PortCountersExtended too.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"H-2|", "D-1|", "S-3|", "S-3|-x", "H-5|-x"})
+    void perfWithoutALidReadsTheLocalPortAsPerfquery(String fromAndOptions) {
+        String[] parts = fromAndOptions.split("\\|", -1);
+        String[] args = parts[1].isEmpty() ? new String[0] : parts[1].split(" ");
+        String theirs = FABRIC.fabric().diag(parts[0], "perfquery", args).requireSuccess().stdout();
+        assertThat(dataMasked(umad(parts[0], 0, "perf", args).out())).as("perf %s on %s", parts[1], parts[0])
+                .isEqualTo(dataMasked(theirs)).startsWith("# Port");
+    }
+
+    /** perf -G reads the port the SA gives the GUID, as perfquery -G: the two-port HCA's second port, by its GUID. */
+    @Test
+    void perfByPortGuidIsPerfquerysByGuid() {
+        Node hca = FABRIC.fabric().topology().node("D-1").orElseThrow();
+        String guid = String.format("0x%016x", hca.portGuid(2));
+        String theirs = FABRIC.fabric().diag("H-2", "perfquery", "-G", guid, "2").requireSuccess().stdout();
+        assertThat(dataMasked(umad("H-2", 0, "perf", "-G", guid, "2").out())).isEqualTo(dataMasked(theirs))
+                .startsWith("# Port counters: Lid ");
+    }
+
+    /**
      * smp prints smpquery's text for NodeInfo, NodeDescription (the odd host's, with its space and parentheses),
      * SwitchInfo and PortInfo (a switch's port 0 and an external port, a host's port with its capability bits, the
      * two-port HCA's second port) and Mellanox's MlnxExtPortInfo (ibsim's SMAs answer it, all zero), by route from H-2
@@ -333,7 +379,8 @@ class DiagsOnARingIbsimTest {
     @ParameterizedTest
     @ValueSource(strings = {"S2", "S2 3", "-x S2 3", "-D S2 3", "-E S2 3", "-a S2", "-x -a S2", "-a H5", "-x -a H5",
         "H5 1", "-a -l S2", "S2 1,3", "--oprcvcounters H5 1", "--flowctlcounters S2 3", "--vloppackets S2",
-        "--vlopdata H5 1", "--vlxmitflowctlerrors -a S2", "--vlxmitcounters -r H5 1"})
+        "--vlopdata H5 1", "--vlxmitflowctlerrors -a S2", "--vlxmitcounters -r H5 1", "S2 1-3", "-a S2 1,3",
+        "-a S2 2-4", "-x -a S2 1-3", "-a S2 3", "-a H5 1", "-l S2 2,3", "-a -l S2 2,3"})
     void perfPrintsPerfquerysText(String options) {
         IbsimFabric fabric = FABRIC.fabric();
         String s2 = lidFromH2("0,1", "0");
@@ -346,8 +393,13 @@ class DiagsOnARingIbsimTest {
                 .startsWith("# Port");
     }
 
+    /**
+     * The data counters masked, and QP1Dropped: ibsim's PMA never writes it (sim_mad.c's pc_get), so its answer carries
+     * there whatever its buffer held, which differed between perfquery's request and ours (4 and 0 on H-2's own port).
+     */
     private static String dataMasked(String perfquery) {
-        return perfquery.replaceAll("(?m)^(Port(Xmit|Rcv)(Data|Pkts)|Port(Unicast|Multicast)(Xmit|Rcv)Pkts):\\.+\\d+$", "$1:N");
+        return perfquery.replaceAll("(?m)^(Port(Xmit|Rcv)(Data|Pkts)|Port(Unicast|Multicast)(Xmit|Rcv)Pkts|QP1Dropped):\\.+\\d+$",
+                "$1:N");
     }
 
     /**
