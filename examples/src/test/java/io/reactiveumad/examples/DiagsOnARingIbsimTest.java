@@ -312,6 +312,22 @@ class DiagsOnARingIbsimTest {
     }
 
     /**
+     * smpdump dumps what smpdump dumps: NodeInfo, SwitchInfo, a PortInfo (and one of a port the switch does not have,
+     * with its status word and the direction bit a directed-route answer carries), NodeDescription as text; along
+     * routes from a host and a switch.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"H-2|-D 0,1 0x11", "H-2|-s -D 0,1,3 0x10", "H-2|-D 0,1 0x15 3", "S-3|-D 0 0x12",
+        "H-2|-D 0,1 0x15 40", "H-2|-D 0 0x15 1", "S-3|-s -D 0 16"})
+    void smpdumpDumpsAsSmpdump(String fromAndOptions) {
+        String[] parts = fromAndOptions.split("\\|");
+        String[] args = parts[1].split(" ");
+        String expected = FABRIC.fabric().diag(parts[0], "smpdump", args).requireSuccess().stdout();
+        assertThat(umad(parts[0], 0, "smpdump", args).out()).as("smpdump %s from %s", parts[1], parts[0])
+                .isEqualTo(expected).isNotEmpty();
+    }
+
+    /**
      * stat prints ibstat's lines for the node it is attached to, as umad2sim shows that node to ibstat: two hosts, the
      * two-port HCA (umad2sim attaches its port 1 alone), a switch (its port 0), a router. umad2sim names every device
      * ibsim0 and writes no link_layer file (libibumad reads that as "IB"); ours are the node's name and the kernel's

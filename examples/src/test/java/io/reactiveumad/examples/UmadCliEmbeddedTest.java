@@ -222,6 +222,25 @@ class UmadCliEmbeddedTest {
         assertThat(umad("stat", "host4", "x", "--transport", "embedded").exitCode()).isEqualTo(2);
     }
 
+    /** smpdump's bytes of NodeInfo are the NodeInfo smp decodes: node type, port count and node GUID where IBA puts them. */
+    @Test
+    void smpdumpDumpsTheBytesSmpDecodes() {
+        JsonNode decoded = succeeds("smp", "nodeinfo", "4", "--transport", "embedded", "--json").json();
+        JsonNode dumped = succeeds("smpdump", "4", "0x11", "--transport", "embedded", "--json").json();
+
+        assertThat(dumped.get("status").asText()).isEqualTo("0x0000");
+        byte[] data = java.util.HexFormat.of().parseHex(dumped.get("data").asText());
+        assertThat(data).hasSize(64);
+        assertThat(data[2]).isEqualTo((byte) decoded.get("nodeType").asInt());
+        assertThat(data[3]).isEqualTo((byte) decoded.get("numPorts").asInt());
+        assertThat(String.format("0x%016x", java.nio.ByteBuffer.wrap(data, 12, 8).getLong()))
+                .isEqualTo(decoded.get("nodeGuid").asText());
+        String text = succeeds("smpdump", "4", "0x11", "--transport", "embedded").out();
+        assertThat(text.lines()).hasSize(4).allMatch(line -> line.matches("([0-9a-f]{4} ){7}[0-9a-f]{4}"));
+        assertThat(umad("smpdump", "4", "0x10000", "--transport", "embedded").exitCode()).isEqualTo(2);
+        assertThat(umad("smpdump", "4", "--transport", "embedded").exitCode()).isEqualTo(2);
+    }
+
     @Test
     void smpQueriesByLidAndByDirectedRoute() {
         Node sw2 = DEFAULT.requireNode("sw2");
