@@ -74,7 +74,7 @@ final class PerfCommand extends FabricCommand {
         d.parameter("RESET_MASK").optional()
                 .help("With -r or -R, reset only these counters: CounterSelect's bits, CounterSelect2's from bit 16, "
                         + "decimal or hex with 0x (as perfquery's reset_mask; default: every counter).")
-                .to(PerfCommand::mask, v -> resetMask = v);
+                .to(Values.upTo(0xFFFF_FFFFL), v -> resetMask = v);
         d.flag("-G", "--Guid").help("LID is a port GUID, resolved to its LID through the SA (as perfquery -G).")
                 .to(() -> byGuid = true);
         d.flag("-x", "--extended").help("PortCountersExtended (64-bit counters).").to(() -> extended = true);
@@ -178,21 +178,6 @@ final class PerfCommand extends FabricCommand {
             ports.add(port.convert(one.strip()));
         }
         return List.copyOf(ports);
-    }
-
-    /** A reset mask as perfquery's strtoull reads it: decimal, or hex with 0x; 32 bits. */
-    private static Long mask(String text) {
-        long mask;
-        try {
-            String t = text.strip();
-            mask = t.regionMatches(true, 0, "0x", 0, 2) ? Long.parseLong(t.substring(2), 16) : Long.parseLong(t);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("not a reset mask (decimal, or hex with 0x): " + text);
-        }
-        if (mask < 0 || mask > 0xFFFF_FFFFL) {
-            throw new IllegalArgumentException("a reset mask has 32 bits: " + text);
-        }
-        return mask;
     }
 
     /**

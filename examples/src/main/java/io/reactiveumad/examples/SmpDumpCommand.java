@@ -1,8 +1,8 @@
 package io.reactiveumad.examples;
 
-import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
+import io.reactiveumad.examples.cli.Values;
 import io.reactiveumad.mad.Mad;
 import io.reactiveumad.mad.MadStatusException;
 import io.reactiveumad.mad.Method;
@@ -40,26 +40,11 @@ final class SmpDumpCommand extends FabricCommand {
         transport.declareMKey(d);
         target.declare(d);
         d.parameter("ATTR").help("The attribute ID, decimal or hex with 0x (0x11 NodeInfo, 0x15 PortInfo, ...).")
-                .to(text -> number(text, 0xFFFF).intValue(), v -> attribute = v);
+                .to(Values.between(0, 0xFFFF), v -> attribute = v);
         d.parameter("MOD").optional().help("The attribute modifier (default 0).")
-                .to(text -> number(text, 0xFFFF_FFFFL), v -> modifier = v);
+                .to(Values.upTo(0xFFFF_FFFFL), v -> modifier = v);
         d.flag("-s", "--string").help("Print the data as text, up to its first NUL (as smpdump -s).").to(() -> asText = true);
         d.flag("--json").help("Print JSON: the status word and the data in hex.").to(() -> json = true);
-    }
-
-    /** As strtoul reads it for smpdump: decimal, or hex with 0x; at most {@code max}. */
-    private static Long number(String text, long max) {
-        String t = text.strip();
-        long value;
-        try {
-            value = t.regionMatches(true, 0, "0x", 0, 2) ? Long.parseLong(t.substring(2), 16) : Long.parseLong(t);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("not a number (decimal, or hex with 0x): " + text);
-        }
-        if (value < 0 || value > max) {
-            throw new IllegalArgumentException(String.format("%s is beyond 0x%x", text, max));
-        }
-        return value;
     }
 
     @Override

@@ -41,6 +41,17 @@ public final class Values {
         };
     }
 
+    /** A {@code long} from 0 to {@code max}, as a C tool's strtoul reads a field: a mask, an attribute ID, a modifier. */
+    public static Converter<Long> upTo(long max) {
+        return text -> {
+            long value = wholeNumber(text);
+            if (value < 0 || value > max) {
+                throw new IllegalArgumentException(String.format("'%s' is not 0 to 0x%x", text, max));
+            }
+            return value;
+        };
+    }
+
     /** A {@code long} as infiniband-diags users write numbers: decimal, or hex with 0x (never octal). */
     public static long wholeNumber(String text) {
         String stripped = text.strip();

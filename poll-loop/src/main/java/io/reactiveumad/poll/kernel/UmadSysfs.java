@@ -324,17 +324,16 @@ public final class UmadSysfs {
         }
     }
 
-    /** Decimal, or hex with {@code 0x} ({@code lid}, {@code sm_lid}, pkeys). */
+    /** Decimal, or hex with {@code 0x} ({@code lid}, {@code sm_lid}, pkeys), an {@code int}. */
     private static int parseInt(Path file) {
-        String text = read(file);
-        try {
-            return text.startsWith("0x") ? Integer.parseInt(text.substring(2), 16) : Integer.parseInt(text);
-        } catch (NumberFormatException e) {
-            throw new SysfsException("not a number in " + file + ": '" + text + "'", e);
+        long value = parseLong(file);
+        if (value != (int) value) {
+            throw new SysfsException("out of range in " + file + ": " + value);
         }
+        return (int) value;
     }
 
-    /** {@code cap_mask}: hex with {@code 0x}, 32 bits. */
+    /** Decimal, or hex with {@code 0x} ({@code cap_mask}: 32 bits, unsigned). */
     private static long parseLong(Path file) {
         String text = read(file);
         try {
