@@ -5,19 +5,24 @@ import io.reactiveumad.discovery.LibibnetdiscScan;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.UsageException;
 import io.reactiveumad.examples.cli.Values;
+import io.reactiveumad.test.topology.DiffCheck;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Set;
 
 /**
  * The tools' fabric cache options ({@link IbnetdiscoverCache}): {@code --load-cache FILE}, a fabric read from a
  * cache instead of discovered (discover, links, errors); and for discover, {@code --cache FILE}, the fabric found
- * written to one, which ibnetdiscover, iblinkinfo and ibqueryerrors load too.
+ * written to one, which ibnetdiscover, iblinkinfo and ibqueryerrors load too, and {@code --diff FILE}, the fabric
+ * compared with one.
  */
 final class CacheFiles {
     private Path load;
     private Path save;
+    private Path diff;
+    private Set<DiffCheck> diffChecks = DiffCheck.DEFAULT;
 
     void declareLoad(Declaration d) {
         d.option("--load-cache").label("FILE").help("Read the fabric from this ibnetdiscover cache instead of discovering "
@@ -29,20 +34,42 @@ final class CacheFiles {
                 + "format (as ibnetdiscover --cache; the tools' --load-cache reads it).").to(Values::path, v -> save = v);
     }
 
+    void declareDiff(Declaration d) {
+        d.option("--diff").label("FILE").help("Print only how the fabric differs from this ibnetdiscover cache: \"<\" "
+                + "before what the cache has, \">\" before what the fabric has now (as ibnetdiscover --diff).")
+                .to(Values::path, v -> diff = v);
+        d.option("--diffcheck").label("KEYS").help("What --diff compares, keys separated by commas: sw, ca, router "
+                + "(the nodes), port (their ports' connections), lid, nodedesc (default: sw,ca,router,port).")
+                .to(DiffCheck::parse, v -> diffChecks = v);
+    }
+
+    /** --diff's cache, or null. */
+    DiscoveredFabric diffBase() {
+        return diff == null ? null : read("--diff", diff).fabric();
+    }
+
+    Set<DiffCheck> diffChecks() {
+        return diffChecks;
+    }
+
     boolean loads() {
         return load != null;
     }
 
     /** The fabric in the cache named by --load-cache; a cache that is not one is a usage error naming the file. */
     IbnetdiscoverCache.Loaded load() {
+        return read("--load-cache", load);
+    }
+
+    private static IbnetdiscoverCache.Loaded read(String option, Path file) {
         try {
-            return IbnetdiscoverCache.read(load);
+            return IbnetdiscoverCache.read(file);
         } catch (NoSuchFileException e) {
-            throw new UsageException("--load-cache: no such file: " + load);
+            throw new UsageException(option + ": no such file: " + file);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the cache " + load + ": " + e, e);
+            throw new UncheckedIOException("cannot read the cache " + file + ": " + e, e);
         } catch (IllegalArgumentException e) {
-            throw new UsageException("--load-cache: " + e.getMessage());
+            throw new UsageException(option + ": " + e.getMessage());
         }
     }
 

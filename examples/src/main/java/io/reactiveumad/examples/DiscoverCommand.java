@@ -23,6 +23,7 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
+import io.reactiveumad.examples.cli.UsageException;
 import io.reactiveumad.examples.cli.Values;
 import reactor.core.scheduler.Schedulers;
 
@@ -85,6 +86,7 @@ final class DiscoverCommand extends FabricCommand {
                 + "all of them under \"Non-Chassis Nodes\"; a fabric with chassis is refused.").to(() -> grouping = true);
         cache.declareSave(d);
         cache.declareLoad(d);
+        cache.declareDiff(d);
         walk.declare(d);
         nodeNames.declare(d);
     }
@@ -157,6 +159,10 @@ final class DiscoverCommand extends FabricCommand {
         AtomicLong lastReport = new AtomicLong(System.nanoTime());
         DiscoveryOptions options = transport.discovery().withOutstanding(outstanding)
                 .withProgress(p -> report(err, p, lastReport));
+        DiscoveredFabric before = cache.diffBase();
+        if (before != null && format == Format.JSON) {
+            throw new UsageException("--diff prints ibnetdiscover's text: not with --format json");
+        }
         IbnetdiscoverCache.Loaded loaded = cache.loads() ? cache.load() : null;
         DiscoveredFabric fabric = loaded != null ? loaded.fabric() : discover(err, options, lastReport);
         if (show && loaded == null) {
@@ -164,7 +170,10 @@ final class DiscoverCommand extends FabricCommand {
         }
         cache.save(fabric);
         out().print(format == Format.JSON ? Json.pretty(FabricJson.of(fabric)) + "\n" : portsReport
-                ? portsReport(fabric, names) : !listed.isEmpty() ? list(fabric, names) : DiscoveredTopology.toIbnetdiscover(
+                ? portsReport(fabric, names) : !listed.isEmpty() ? list(fabric, names) : before != null
+                ? DiscoveredTopology.ibnetdiscoverDiff(NodeNameMap.none().rename(before), NodeNameMap.none().rename(fabric),
+                        cache.diffChecks(), node -> names.name(node.nodeGuid(), node.description()))
+                : DiscoveredTopology.toIbnetdiscover(
                 // ibnetdiscover prints every description cleaned, and the map's names where it applies one.
                 NodeNameMap.none().rename(fabric), node -> names.name(node.nodeGuid(), node.description()),
                 writer -> ibnetdiscoverOptions(writer, fabric, loaded)));

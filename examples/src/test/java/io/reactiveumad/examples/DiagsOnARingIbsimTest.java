@@ -3,6 +3,9 @@ package io.reactiveumad.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.reactiveumad.discovery.DiscoveredFabric;
+import io.reactiveumad.discovery.DiscoveredLink;
+import io.reactiveumad.discovery.DiscoveredNode;
 import io.reactiveumad.test.ibsim.DiagResult;
 import io.reactiveumad.test.ibsim.IbsimFabric;
 import io.reactiveumad.test.ibsim.IbsimFabricExtension;
@@ -16,6 +19,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.awaitility.Awaitility;
@@ -869,6 +873,63 @@ class DiagsOnARingIbsimTest {
                     .as("%s", java.util.Arrays.toString(command))
                     .isEqualTo(masked(DiagsOracle.undated(expected.stdout())));
         }
+    }
+
+    /**
+     * discover --diff prints what ibnetdiscover --diff prints, both ways, under its check keys: a cache of the ring
+     * against one of the ring changed (H-5 gone with its cable, an inter-switch cable gone, S-3 described anew, D-1's
+     * second port at another LID), both read with --load-cache.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"", "--diffcheck sw,ca,router,port,lid,nodedesc", "--diffcheck ca,port", "--diffcheck SW,Port",
+        "--diffcheck nodedesc,sw", "--diffcheck lid,ca"})
+    void discoverDiffIsIbnetdiscoversDiff(String checks, @TempDir Path dir) throws IOException {
+        IbsimFabric fabric = FABRIC.fabric();
+        Path ring = dir.resolve("ring.cache");
+        fabric.diag("H-2", "ibnetdiscover", "--cache", ring.toString()).requireSuccess();
+        Path changed = dir.resolve("changed.cache");
+        IbnetdiscoverCache.write(changedRing(IbnetdiscoverCache.read(ring).fabric()), 0, changed);
+        String[] keys = checks.isEmpty() ? new String[0] : checks.split(" ");
+
+        for (Path[] pair : new Path[][] {{ring, changed}, {changed, ring}}) {
+            List<String> args = new ArrayList<>(List.of("--load-cache", pair[1].toString(), "--diff", pair[0].toString()));
+            args.addAll(List.of(keys));
+            String expected = fabric.diag("H-2", "ibnetdiscover", args.toArray(String[]::new)).requireSuccess().stdout();
+            assertThat(umad("H-2", 0, "discover", args.toArray(String[]::new)).out()).as("%s", args).isEqualTo(expected)
+                    .isNotEmpty();
+        }
+    }
+
+    /** The ring without H-5 and one inter-switch cable, S-3 described anew and D-1's port 2 at LID 900. */
+    private static DiscoveredFabric changedRing(DiscoveredFabric ring) {
+        long gone = ring.nodes().stream().filter(n -> n.description().equals("H-5")).findFirst().orElseThrow().guid();
+        List<DiscoveredNode> nodes = new ArrayList<>();
+        for (DiscoveredNode n : ring.nodes()) {
+            if (n.guid() == gone) {
+                continue;
+            }
+            var ports = new TreeMap<>(n.ports());
+            if (n.description().equals("D-1")) {
+                ports.put(2, ports.get(2).toBuilder().lid(900).build());
+            }
+            nodes.add(new DiscoveredNode(n.nodeInfo(),
+                    n.description().equals("S-3") ? "S-3 moved" : n.description(), n.switchInfo(), ports, n.portGuids(),
+                    n.path()));
+        }
+        var byGuid = ring.byGuid();
+        List<DiscoveredLink> links = new ArrayList<>();
+        boolean cut = false;
+        for (DiscoveredLink l : ring.links()) {
+            if (l.nodeGuidA() == gone || l.nodeGuidB() == gone) {
+                continue;
+            }
+            if (!cut && byGuid.get(l.nodeGuidA()).isSwitch() && byGuid.get(l.nodeGuidB()).isSwitch()) {
+                cut = true;
+                continue;
+            }
+            links.add(l);
+        }
+        return new DiscoveredFabric(nodes, links, ring.fromNodeGuid(), ring.fromPort(), 0, List.of());
     }
 
     private static String mlids(String route) {

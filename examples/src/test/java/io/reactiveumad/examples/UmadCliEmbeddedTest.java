@@ -241,6 +241,22 @@ class UmadCliEmbeddedTest {
         assertThat(umad("smpdump", "4", "--transport", "embedded").exitCode()).isEqualTo(2);
     }
 
+    /** discover --diff against a cache of the same fabric prints nothing; what it cannot do is said as bad usage. */
+    @Test
+    void discoverDiffOfAnUnchangedFabricIsEmpty(@TempDir Path dir) {
+        String cache = dir.resolve("fabric.cache").toString();
+        succeeds("discover", "--transport", "embedded", "--cache", cache);
+
+        assertThat(succeeds("discover", "--transport", "embedded", "--diff", cache).out()).isEmpty();
+        CliRun badKey = umad("discover", "--transport", "embedded", "--diff", cache, "--diffcheck", "sw,cables");
+        assertThat(badKey.exitCode()).isEqualTo(2);
+        assertThat(badKey.err()).contains("invalid diff check key: cables");
+        assertThat(umad("discover", "--transport", "embedded", "--diff", cache, "--format", "json").exitCode()).isEqualTo(2);
+        CliRun missing = umad("discover", "--transport", "embedded", "--diff", dir.resolve("none.cache").toString());
+        assertThat(missing.exitCode()).isEqualTo(2);
+        assertThat(missing.err()).contains("--diff: no such file");
+    }
+
     @Test
     void smpQueriesByLidAndByDirectedRoute() {
         Node sw2 = DEFAULT.requireNode("sw2");

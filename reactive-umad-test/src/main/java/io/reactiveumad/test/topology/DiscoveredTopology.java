@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
@@ -73,6 +74,25 @@ public final class DiscoveredTopology {
             writer.portRates(unansweredRates(fabric));
         }
         return options.apply(writer).write(topology);
+    }
+
+    /**
+     * ibnetdiscover {@code --diff}'s text: {@code cached} (a fabric read from a cache) against {@code current}, with
+     * "<" before what only the cache has and ">" before what only the fabric has now, under {@code checks}
+     * ({@link DiffCheck#DEFAULT}: nodes and their ports' connections); nodes named as {@code names} says, as in
+     * {@link #toIbnetdiscover(DiscoveredFabric, Function)}. Empty when nothing checked differs.
+     */
+    public static String ibnetdiscoverDiff(DiscoveredFabric cached, DiscoveredFabric current, Set<DiffCheck> checks,
+                                           Function<Node, String> names) {
+        return IbnetdiscoverDiff.write(side(cached, names), side(current, names), checks);
+    }
+
+    private static IbnetdiscoverDiff.Side side(DiscoveredFabric fabric, Function<Node, String> names) {
+        IbnetdiscoverWriter writer = new IbnetdiscoverWriter().names(names);
+        if (!fabric.problems().isEmpty()) {
+            writer.portRates(unansweredRates(fabric));
+        }
+        return new IbnetdiscoverDiff.Side(fabric, of(fabric, fabric.nodesLastFoundFirst()), writer);
     }
 
     /**

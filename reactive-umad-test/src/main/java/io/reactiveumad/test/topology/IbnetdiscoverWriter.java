@@ -111,34 +111,72 @@ public final class IbnetdiscoverWriter {
     // Appends, not String.format: a 1000-node fabric is some 10 000 lines, and formatting them was a
     // tenth of a cold `umad discover` (docs/BENCHMARKS.md, "Cold start").
     private void writeNode(StringBuilder out, Topology topology, Node node) {
-        out.append("\nvendid=0x").append(hex(node.vendorId())).append("\ndevid=0x").append(hex(node.deviceId())).append('\n');
-        if (node.systemImageGuid() != 0) {
-            out.append("sysimgguid=0x").append(hex(node.systemImageGuid())).append('\n');
-        }
-        if (node.isSwitch()) {
-            Port port0 = node.ports().get(0);
-            out.append("switchguid=0x").append(hex(node.nodeGuid())).append('(').append(hex(port0.guid())).append(')')
-                    .append(grouped ? "\t# \n" : "\n");
-            out.append("Switch\t").append(node.portCount()).append(" \"").append(node.guidName()).append("\"\t\t# \"")
-                    .append(names.apply(node)).append(node.enhancedPort0() ? "\" enhanced port 0 lid " : "\" base port 0 lid ")
-                    .append(port0.lid()).append(" lmc ")
-                    .append(port0.lmc()).append('\n');
-        } else {
-            out.append(node.type().guidKey()).append("=0x").append(hex(node.nodeGuid())).append('\n');
-            out.append(node.type().keyword()).append('\t').append(node.portCount()).append(" \"").append(node.guidName())
-                    .append("\"\t\t# \"").append(node.description()).append("\"\n");
-        }
+        appendHeader(out, node, "", "");
         for (int p = 1; p <= node.portCount(); p++) {
             int portNumber = p;
-            topology.link(node.id(), p).ifPresent(link -> writePort(out, topology, node, portNumber, link));
+            topology.link(node.id(), p).ifPresent(link -> appendPort(out, topology, node, portNumber, link, ""));
         }
     }
 
-    private void writePort(StringBuilder out, Topology topology, Node node, int portNumber, Link link) {
+    /**
+     * A node's header as ibnetdiscover's {@code --diff} prints it: a blank line, its vendid, devid, sysimgguid and GUID
+     * lines, each after {@code idPrefix}, then its detail line after {@code detailPrefix}, each with its newline.
+     */
+    String header(Node node, String idPrefix, String detailPrefix) {
+        StringBuilder out = new StringBuilder(160);
+        appendHeader(out, node, idPrefix, detailPrefix);
+        return out.toString();
+    }
+
+    /** A node's detail line ({@code Switch\t8 "S-…"\t\t# …} or {@code Ca\t2 "H-…"\t\t# "…"}) after {@code prefix}, without its newline. */
+    String detail(Node node, String prefix) {
+        StringBuilder out = new StringBuilder(96);
+        appendDetail(out, node, prefix);
+        return out.toString();
+    }
+
+    /** Port {@code portNumber}'s line after {@code prefix}, with its newline; the port has a link in {@code topology}. */
+    String port(Topology topology, Node node, int portNumber, String prefix) {
+        StringBuilder out = new StringBuilder(128);
+        appendPort(out, topology, node, portNumber, topology.link(node.id(), portNumber).orElseThrow(), prefix);
+        return out.toString();
+    }
+
+    private void appendHeader(StringBuilder out, Node node, String idPrefix, String detailPrefix) {
+        out.append('\n').append(idPrefix).append("vendid=0x").append(hex(node.vendorId())).append('\n').append(idPrefix)
+                .append("devid=0x").append(hex(node.deviceId())).append('\n');
+        if (node.systemImageGuid() != 0) {
+            out.append(idPrefix).append("sysimgguid=0x").append(hex(node.systemImageGuid())).append('\n');
+        }
+        out.append(idPrefix);
+        if (node.isSwitch()) {
+            out.append("switchguid=0x").append(hex(node.nodeGuid())).append('(').append(hex(node.ports().get(0).guid()))
+                    .append(')').append(grouped ? "\t# \n" : "\n");
+        } else {
+            out.append(node.type().guidKey()).append("=0x").append(hex(node.nodeGuid())).append('\n');
+        }
+        appendDetail(out, node, detailPrefix);
+        out.append('\n');
+    }
+
+    private void appendDetail(StringBuilder out, Node node, String prefix) {
+        out.append(prefix);
+        if (node.isSwitch()) {
+            Port port0 = node.ports().get(0);
+            out.append("Switch\t").append(node.portCount()).append(" \"").append(node.guidName()).append("\"\t\t# \"")
+                    .append(names.apply(node)).append(node.enhancedPort0() ? "\" enhanced port 0 lid " : "\" base port 0 lid ")
+                    .append(port0.lid()).append(" lmc ").append(port0.lmc());
+        } else {
+            out.append(node.type().keyword()).append('\t').append(node.portCount()).append(" \"").append(node.guidName())
+                    .append("\"\t\t# \"").append(node.description()).append('"');
+        }
+    }
+
+    private void appendPort(StringBuilder out, Topology topology, Node node, int portNumber, Link link, String prefix) {
         Link.End far = link.other(new Link.End(node.id(), portNumber));
         Node remote = topology.requireNode(far.node());
         Port remotePort = remote.addressablePort(far.port());
-        out.append('[').append(portNumber).append(']');
+        out.append(prefix).append('[').append(portNumber).append(']');
         Port local = node.addressablePort(portNumber);
         if (!node.isSwitch()) {
             out.append('(').append(hex(local.guid())).append(") ");
