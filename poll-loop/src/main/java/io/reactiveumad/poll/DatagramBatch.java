@@ -1,7 +1,5 @@
 package io.reactiveumad.poll;
 
-import com.sun.jna.Native;
-import com.sun.jna.Pointer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -34,8 +32,8 @@ public final class DatagramBatch {
         }
         ByteBuffer data = ByteBuffer.allocateDirect(capacity * slotSize);
         this.headers = ByteBuffer.allocateDirect(capacity * (MMSGHDR_SIZE + IOVEC_SIZE)).order(ByteOrder.nativeOrder());
-        this.headersAddress = address(headers);
-        long dataAddress = address(data);
+        this.headersAddress = LibC.address(headers);
+        long dataAddress = LibC.address(data);
         this.slots = new ByteBuffer[capacity];
         int iovecs = capacity * MMSGHDR_SIZE;
         for (int i = 0; i < capacity; i++) {
@@ -71,9 +69,5 @@ public final class DatagramBatch {
             throw new IndexOutOfBoundsException("slots " + from + ".." + (from + count - 1) + " of " + slots.length);
         }
         return count;
-    }
-
-    private static long address(ByteBuffer direct) {
-        return Pointer.nativeValue(Native.getDirectBufferPointer(direct));
     }
 }

@@ -78,6 +78,7 @@ public final class EpollEventLoop implements PollLoop {
     private final int maxEvents;
     /** Loop thread only: the epoll_event array every wait fills. */
     private final ByteBuffer events;
+    private final long eventsAddress;
     /** Loop thread only: the single epoll_event passed to epoll_ctl. */
     private final ByteBuffer ctlEvent;
     private final MpscQueue<Runnable> tasks = new MpscQueue<>();
@@ -107,6 +108,7 @@ public final class EpollEventLoop implements PollLoop {
         this.maxEvents = maxEvents;
         this.slowPassNanos = slowPassNanos;
         this.events = ByteBuffer.allocateDirect(maxEvents * LibC.EPOLL_EVENT_SIZE).order(ByteOrder.nativeOrder());
+        this.eventsAddress = LibC.address(events);
         this.ctlEvent = ByteBuffer.allocateDirect(LibC.EPOLL_EVENT_SIZE).order(ByteOrder.nativeOrder());
         FileDescriptor epoll = FileDescriptor.adopt(LibC.epollCreate());
         FileDescriptor wakeup = null;
@@ -310,7 +312,7 @@ public final class EpollEventLoop implements PollLoop {
                 checkPace(nanoTime() - passStart);
                 int ready;
                 try {
-                    ready = LibC.epollWait(epollFd.intValue(), events, maxEvents, timeout);
+                    ready = LibC.epollWait(epollFd.intValue(), eventsAddress, maxEvents, timeout);
                 } finally {
                     // Also when epoll_wait fails: no producer may write the eventfd once shutdown closes it.
                     wakeState.set(AWAKE);

@@ -16,6 +16,22 @@ public final class FileDescriptor implements AutoCloseable {
 
     private final int fd;
     private final AtomicBoolean open = new AtomicBoolean(true);
+    /**
+     * The address of the buffer last read into, and of the one last written from: a channel reuses one of each, so
+     * its address is asked of the JVM once, not at every call. Each is one immutable pair: a thread that reads a stale
+     * one sees another buffer and asks again.
+     */
+    private BufferAddress readFrom = BufferAddress.NONE;
+    private BufferAddress writtenFrom = BufferAddress.NONE;
+
+    private record BufferAddress(ByteBuffer buffer, long address) {
+        static final BufferAddress NONE = new BufferAddress(null, 0);
+
+        /** {@code cached} where it is {@code buffer}'s, else {@code buffer} and its address. */
+        static BufferAddress of(BufferAddress cached, ByteBuffer buffer) {
+            return cached.buffer == buffer ? cached : new BufferAddress(buffer, LibC.address(buffer));
+        }
+    }
 
     private FileDescriptor(int fd) {
         this.fd = fd;
@@ -99,7 +115,9 @@ public final class FileDescriptor implements AutoCloseable {
      * Returns the count (0 at end of file) or {@link #AGAIN}.
      */
     public int read(ByteBuffer dst) {
-        int n = LibC.readFd(checkOpen("read"), dst);
+        BufferAddress at = BufferAddress.of(readFrom, dst);
+        readFrom = at;
+        int n = LibC.readFd(checkOpen("read"), at.address() + dst.position(), dst.remaining());
         if (n > 0) {
             dst.position(dst.position() + n);
         }
@@ -108,7 +126,9 @@ public final class FileDescriptor implements AutoCloseable {
 
     /** Writes {@code src} from its position up to its limit and advances the position; the count or {@link #AGAIN}. */
     public int write(ByteBuffer src) {
-        int n = LibC.writeFd(checkOpen("write"), src);
+        BufferAddress at = BufferAddress.of(writtenFrom, src);
+        writtenFrom = at;
+        int n = LibC.writeFd(checkOpen("write"), at.address() + src.position(), src.remaining());
         if (n > 0) {
             src.position(src.position() + n);
         }

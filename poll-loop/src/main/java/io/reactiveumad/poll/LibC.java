@@ -1,6 +1,7 @@
 package io.reactiveumad.poll;
 
 import com.sun.jna.Native;
+import com.sun.jna.Pointer;
 import com.sun.jna.Platform;
 import io.reactiveumad.mad.NativeIoException;
 import java.nio.ByteBuffer;
@@ -79,9 +80,12 @@ final class LibC {
 
     private static native int close(int fd);
 
-    private static native long read(int fd, ByteBuffer buf, long count);
+    // The hot calls take native addresses, not buffers: JNA dispatches a Buffer argument with JNI calls back into
+    // Java (its type, its address, its position), which under the VM's emulation were a tenth of the loop's CPU.
 
-    private static native long write(int fd, ByteBuffer buf, long count);
+    private static native long read(int fd, long buf, long count);
+
+    private static native long write(int fd, long buf, long count);
 
     private static native int ioctl(int fd, long request, ByteBuffer arg);
 
@@ -89,7 +93,7 @@ final class LibC {
 
     private static native int epoll_ctl(int epfd, int op, int fd, ByteBuffer event);
 
-    private static native int epoll_wait(int epfd, ByteBuffer events, int maxEvents, int timeoutMs);
+    private static native int epoll_wait(int epfd, long events, int maxEvents, int timeoutMs);
 
     private static native int eventfd(int initval, int flags);
 
@@ -143,10 +147,18 @@ final class LibC {
         }
     }
 
-    /** Reads into {@code buf} from its position up to its limit; returns the count or {@link #AGAIN}. */
-    static int readFd(int fd, ByteBuffer buf) {
+    /** The native address of a direct buffer's first byte (index 0, whatever its position). */
+    static long address(ByteBuffer direct) {
+        if (!direct.isDirect()) {
+            throw new IllegalArgumentException("not a direct buffer: " + direct);
+        }
+        return Pointer.nativeValue(Native.getDirectBufferPointer(direct));
+    }
+
+    /** Reads up to {@code length} bytes to {@code address}; returns the count or {@link #AGAIN}. */
+    static int readFd(int fd, long address, int length) {
         for (;;) {
-            long n = read(fd, buf, buf.remaining());
+            long n = read(fd, address, length);
             if (n >= 0) {
                 return (int) n;
             }
@@ -157,10 +169,10 @@ final class LibC {
         }
     }
 
-    /** Writes {@code buf} from its position up to its limit; returns the count or {@link #AGAIN}. */
-    static int writeFd(int fd, ByteBuffer buf) {
+    /** Writes {@code length} bytes from {@code address}; returns the count or {@link #AGAIN}. */
+    static int writeFd(int fd, long address, int length) {
         for (;;) {
-            long n = write(fd, buf, buf.remaining());
+            long n = write(fd, address, length);
             if (n >= 0) {
                 return (int) n;
             }
@@ -234,8 +246,11 @@ final class LibC {
         }
     }
 
-    /** Waits for events; returns how many, 0 on timeout or on a signal (the loop re-evaluates anyway). */
-    static int epollWait(int epfd, ByteBuffer events, int maxEvents, int timeoutMs) {
+    /**
+     * Waits for events, written to the epoll_event array at {@code events}; returns how many, 0 on timeout or on a
+     * signal (the loop re-evaluates anyway).
+     */
+    static int epollWait(int epfd, long events, int maxEvents, int timeoutMs) {
         int n = epoll_wait(epfd, events, maxEvents, timeoutMs);
         if (n >= 0) {
             return n;
