@@ -5,12 +5,10 @@ import io.reactiveumad.discovery.LibibnetdiscScan;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.UsageException;
 import io.reactiveumad.examples.cli.Values;
-import io.reactiveumad.test.topology.DiffCheck;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.Set;
 
 /**
  * The tools' fabric cache options ({@link IbnetdiscoverCache}): {@code --load-cache FILE}, a fabric read from a
@@ -22,7 +20,6 @@ final class CacheFiles {
     private Path load;
     private Path save;
     private Path diff;
-    private Set<DiffCheck> diffChecks = DiffCheck.DEFAULT;
 
     void declareLoad(Declaration d) {
         d.option("--load-cache").label("FILE").help("Read the fabric from this ibnetdiscover cache instead of discovering "
@@ -36,20 +33,13 @@ final class CacheFiles {
 
     void declareDiff(Declaration d) {
         d.option("--diff").label("FILE").help("Print only how the fabric differs from this ibnetdiscover cache: \"<\" "
-                + "before what the cache has, \">\" before what the fabric has now (as ibnetdiscover --diff).")
+                + "before what the cache has, \">\" before what the fabric has now (as the tool's --diff).")
                 .to(Values::path, v -> diff = v);
-        d.option("--diffcheck").label("KEYS").help("What --diff compares, keys separated by commas: sw, ca, router "
-                + "(the nodes), port (their ports' connections), lid, nodedesc (default: sw,ca,router,port).")
-                .to(DiffCheck::parse, v -> diffChecks = v);
     }
 
     /** --diff's cache, or null. */
     DiscoveredFabric diffBase() {
         return diff == null ? null : read("--diff", diff).fabric();
-    }
-
-    Set<DiffCheck> diffChecks() {
-        return diffChecks;
     }
 
     boolean loads() {

@@ -17,6 +17,7 @@ import io.reactiveumad.discovery.DiscoveryOptions;
 import io.reactiveumad.discovery.DiscoveryOptions.DiscoveryProgress;
 import io.reactiveumad.service.FabricJson;
 import io.reactiveumad.test.topology.DiscoveredTopology;
+import io.reactiveumad.test.topology.DiffCheck;
 import io.reactiveumad.test.topology.IbnetdiscoverWriter;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -48,6 +49,8 @@ final class DiscoverCommand extends FabricCommand {
     private List<Integer> listed = List.of();
     private static final List<Integer> ALL_TYPES = List.of(NodeInfo.TYPE_CHANNEL_ADAPTER, NodeInfo.TYPE_SWITCH,
             NodeInfo.TYPE_ROUTER);
+    /** What --diff compares. */
+    private Set<DiffCheck> diffChecks = DiffCheck.DEFAULT;
     private final WalkTimeout walk = new WalkTimeout();
     private final NodeNames nodeNames = new NodeNames();
     private final CacheFiles cache = new CacheFiles();
@@ -87,6 +90,9 @@ final class DiscoverCommand extends FabricCommand {
         cache.declareSave(d);
         cache.declareLoad(d);
         cache.declareDiff(d);
+        d.option("--diffcheck").label("KEYS").help("What --diff compares, keys separated by commas: sw, ca, router "
+                + "(the nodes), port (their ports' connections), lid, nodedesc (default: sw,ca,router,port).")
+                .to(DiffCheck::parse, v -> diffChecks = v);
         walk.declare(d);
         nodeNames.declare(d);
     }
@@ -172,7 +178,7 @@ final class DiscoverCommand extends FabricCommand {
         out().print(format == Format.JSON ? Json.pretty(FabricJson.of(fabric)) + "\n" : portsReport
                 ? portsReport(fabric, names) : !listed.isEmpty() ? list(fabric, names) : before != null
                 ? DiscoveredTopology.ibnetdiscoverDiff(NodeNameMap.none().rename(before), NodeNameMap.none().rename(fabric),
-                        cache.diffChecks(), node -> names.name(node.nodeGuid(), node.description()))
+                        diffChecks, node -> names.name(node.nodeGuid(), node.description()))
                 : DiscoveredTopology.toIbnetdiscover(
                 // ibnetdiscover prints every description cleaned, and the map's names where it applies one.
                 NodeNameMap.none().rename(fabric), node -> names.name(node.nodeGuid(), node.description()),

@@ -21,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.Values;
@@ -44,6 +45,8 @@ final class LinksCommand extends FabricCommand {
     private final NodeNames nodeNames = new NodeNames();
     private final CacheFiles cache = new CacheFiles();
     private boolean json;
+    /** What --diff compares. */
+    private Set<LinkDiff.Check> diffChecks = LinkDiff.Check.DEFAULT;
 
     LinksCommand(CliContext context) {
         super(context);
@@ -75,6 +78,9 @@ final class LinksCommand extends FabricCommand {
         d.flag("-p", "--additional").help("Add each port's HOQ lifetime and VL stall count, where the link is not down "
                 + "(iblinkinfo -p).").to(() -> additional = true);
         cache.declareLoad(d);
+        cache.declareDiff(d);
+        d.option("--diffcheck").label("KEYS").help("What --diff compares, keys separated by commas: port (the ports' "
+                + "connections), state, lid, nodedesc (default: port,state).").to(LinkDiff.Check::parse, v -> diffChecks = v);
         walk.declare(d);
         nodeNames.declare(d);
         d.flag("--json").help("Print JSON.").to(() -> json = true);
@@ -91,6 +97,11 @@ final class LinksCommand extends FabricCommand {
         Long guid = portGuid == null ? null : value("-G", () -> Guids.parse(portGuid));
         SmpRoute.Directed path = directRoute == null ? null : value("-D", () -> Routes.parse(directRoute));
         NodeNameMap names = nodeNames.load(context, err());
+        DiscoveredFabric before = cache.diffBase();
+        if (before != null && (portGuid != null || directRoute != null || allNodes || hops != 0 || downOnly || json)) {
+            throw new UsageException("--diff compares whole fabrics in iblinkinfo's text: not with -G, -D, -a, -n, -d or "
+                    + "--json");
+        }
         List<PortLink> links;
         if (cache.loads()) {
             if (path != null) {
@@ -98,7 +109,8 @@ final class LinksCommand extends FabricCommand {
             }
             DiscoveredFabric fabric = cache.load().fabric();
             links = cachedLinks(json ? fabric : names.rename(fabric), guid);
-            out().print(json ? Json.pretty(json(links)) + "\n" : text(links, lineMode, additional));
+            out().print(json ? Json.pretty(json(links)) + "\n" : before != null ? diff(before, links, names)
+                    : text(links, lineMode, additional));
             return 0;
         }
         // Discovery's callbacks only record answers (for block() here): they run where the answers are read.
@@ -117,8 +129,14 @@ final class LinksCommand extends FabricCommand {
         if (links == null) {
             throw new IllegalStateException("the link report ended without a result");
         }
-        out().print(json ? Json.pretty(json(links)) + "\n" : text(links, lineMode, additional));
+        out().print(json ? Json.pretty(json(links)) + "\n" : before != null ? diff(before, links, names)
+                : text(links, lineMode, additional));
         return 0;
+    }
+
+    /** iblinkinfo --diff's text: the links of the cached fabric {@code before} against {@code now}'s. */
+    private String diff(DiscoveredFabric before, List<PortLink> now, NodeNameMap names) {
+        return LinkDiff.write(chosen(Links.of(names.rename(before))), now, diffChecks, new LinkLines(lineMode, additional));
     }
 
     /**
@@ -177,36 +195,18 @@ final class LinksCommand extends FabricCommand {
                 .toList();
     }
 
-    /**
-     * iblinkinfo's text: a header per node then a line per port, or with {@code lineMode} one line per port that
-     * starts with the port's GUID and its node's name (right-aligned in 30) and gives the far port's GUID; with
-     * {@code additional}, each link that is not down has its port's HOQ lifetime and VL stall count after it.
-     */
+    /** iblinkinfo's text: a header per node then a line per port, or with {@code lineMode} a line per port alone. */
     private static String text(List<PortLink> links, boolean lineMode, boolean additional) {
+        LinkLines lines = new LinkLines(lineMode, additional);
         StringBuilder out = new StringBuilder();
         DiscoveredNode current = null;
         for (PortLink link : links) {
             DiscoveredNode node = link.local().node();
-            LinkEnd local = link.local();
-            if (lineMode) {
-                out.append(String.format("0x%016x \"%30s\" ", node.portGuid(local.port()), node.description()));
-            } else {
-                if (current == null || node.guid() != current.guid()) {
-                    out.append(node.isSwitch() ? String.format("Switch: 0x%016x %s:%n", node.portGuid(0), node.description())
-                            : String.format("%s: %s:%n", node.nodeInfo().nodeType() == NodeInfo.TYPE_ROUTER ? "Router" : "CA",
-                                    node.description()));
-                }
-                out.append(node.isSwitch() ? "      " : String.format("      0x%016x ", node.portGuid(local.port())));
+            if (current == null || node.guid() != current.guid()) {
+                out.append(lines.header(node, ""));
             }
             current = node;
-            PortInfo info = local.portInfo();
-            String settings = additional && info.portState() != PortInfo.STATE_DOWN
-                    ? String.format(" (HOQ:%d VL_Stall:%d)", info.hoqLife(), info.vlStallCount()) : "";
-            out.append(String.format("%6d %4d[  ] ==%s%s==>  ", local.lid(), local.port(), LinkText.link(link), settings));
-            // A port that is up but whose far end was not reached (a CA named by -G: iblinkinfo's scan enters by
-            // that port and goes no further) is "Port not available", as iblinkinfo prints it.
-            out.append(link.remote().isEmpty() && info.portState() != PortInfo.STATE_DOWN
-                    ? "    \"Port not available\"\n" : LinkText.remote(link, lineMode));
+            out.append(lines.port(link, ""));
         }
         return out.toString();
     }

@@ -241,7 +241,10 @@ class UmadCliEmbeddedTest {
         assertThat(umad("smpdump", "4", "--transport", "embedded").exitCode()).isEqualTo(2);
     }
 
-    /** discover --diff against a cache of the same fabric prints nothing; what it cannot do is said as bad usage. */
+    /**
+     * discover --diff and links --diff against a cache of the same fabric print nothing; what they cannot do is said as
+     * bad usage.
+     */
     @Test
     void discoverDiffOfAnUnchangedFabricIsEmpty(@TempDir Path dir) {
         String cache = dir.resolve("fabric.cache").toString();
@@ -255,6 +258,13 @@ class UmadCliEmbeddedTest {
         CliRun missing = umad("discover", "--transport", "embedded", "--diff", dir.resolve("none.cache").toString());
         assertThat(missing.exitCode()).isEqualTo(2);
         assertThat(missing.err()).contains("--diff: no such file");
+
+        assertThat(succeeds("links", "--transport", "embedded", "--diff", cache).out()).isEmpty();
+        assertThat(umad("links", "--transport", "embedded", "--diff", cache, "--diffcheck", "port,sw").err())
+                .contains("invalid diff check key: sw");
+        CliRun partial = umad("links", "--transport", "embedded", "--diff", cache, "-D", "0,1");
+        assertThat(partial.exitCode()).isEqualTo(2);
+        assertThat(partial.err()).contains("not with -G, -D");
     }
 
     @Test

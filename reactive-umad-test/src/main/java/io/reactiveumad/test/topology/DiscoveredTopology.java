@@ -78,7 +78,7 @@ public final class DiscoveredTopology {
 
     /**
      * ibnetdiscover {@code --diff}'s text: {@code cached} (a fabric read from a cache) against {@code current}, with
-     * "<" before what only the cache has and ">" before what only the fabric has now, under {@code checks}
+     * {@code <} before what only the cache has and {@code >} before what only the fabric has now, under {@code checks}
      * ({@link DiffCheck#DEFAULT}: nodes and their ports' connections); nodes named as {@code names} says, as in
      * {@link #toIbnetdiscover(DiscoveredFabric, Function)}. Empty when nothing checked differs.
      */

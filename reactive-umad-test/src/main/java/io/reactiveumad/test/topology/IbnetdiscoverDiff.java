@@ -10,7 +10,7 @@ import java.util.Set;
 
 /**
  * ibnetdiscover's {@code --diff}: a cached fabric against the one found now, type by type (switches, CAs, routers),
- * each node written as the tool writes it, with "< " before what the cache has and "> " before what the fabric has
+ * each node written as the tool writes it, with {@code "< "} before what the cache has and {@code "> "} before what the fabric has
  * now. A node only one side has is written whole, with its connected ports; a node both have is written where its
  * ports' connections (a port linked on one side only, or to another port GUID), with {@link DiffCheck#LID} its LIDs,
  * with {@link DiffCheck#NODEDESC} its and its neighbours' descriptions, or its port count differ. As libibnetdisc, a
