@@ -294,8 +294,8 @@ final class TransportOptions implements Declares {
     /**
      * The local devices as ibstat lists them, on the transport asked for or the first that has any: the kernel's where
      * sysfs lists one (ibstat reads sysfs alone: no umad device has to be readable), else the --sim-host node of a
-     * simulator that answers, else the embedded fabric's node that --device names or the other commands open (saying so
-     * on {@code err}).
+     * simulator that answers, else the embedded fabric's CAs (saying so on {@code err}); on the kernel and the embedded
+     * fabric only the one --device names, where it names one.
      */
     List<DeviceAttributes> devices(PrintWriter err) {
         configure();
@@ -318,7 +318,7 @@ final class TransportOptions implements Declares {
         }
         try (EmbeddedFabric fabric = EmbeddedFabric.start(embeddedTopology())) {
             List<DeviceAttributes> devices = fabric.transport().devices();
-            return List.of(device != null ? named(devices, device) : devices.get(devices.size() - 1));
+            return device == null ? devices : List.of(named(devices, device));
         }
     }
 

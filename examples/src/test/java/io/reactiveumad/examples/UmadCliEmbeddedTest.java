@@ -167,8 +167,8 @@ class UmadCliEmbeddedTest {
     }
 
     /**
-     * stat prints ibstat's lines for the CLI's node, host4, whose LID and port GUID are the ones addr reads with SMPs;
-     * -C picks another CA, CA PORT prints that port alone, unindented, after "CA: 'name'".
+     * stat prints ibstat's lines for every CA of the fabric, host4's LID and port GUID the ones addr reads there with
+     * SMPs; CA or -C only that CA, CA PORT that port alone, unindented, after "CA: 'name'".
      */
     @Test
     void statDescribesTheLocalDeviceAsIbstatDoes() {
@@ -176,7 +176,7 @@ class UmadCliEmbeddedTest {
         String portGuid = "0x" + addr.get("gid").asText().replace(":", "").substring(16);
         String lid = addr.get("lid").asText();
 
-        assertThat(succeeds("stat", "--transport", "embedded").out()).isEqualTo(String.join("\n",
+        assertThat(succeeds("stat", "host4", "--transport", "embedded").out()).isEqualTo(String.join("\n",
                 "CA 'host4'", "\tCA type: embedded", "\tNumber of ports: 1", "\tFirmware version: ", "\tHardware version: ",
                 "\tNode GUID: 0x0000000000100006", "\tSystem image GUID: 0x0000000000100006", "\tPort 1:",
                 "\t\tState: Active", "\t\tPhysical state: LinkUp", "\t\tRate: 10", "\t\tBase lid: " + lid, "\t\tLMC: 0",
@@ -186,15 +186,18 @@ class UmadCliEmbeddedTest {
                 "CA: 'host4'", "Port 1:", "State: Active", "Physical state: LinkUp", "Rate: 10", "Base lid: " + lid, ""));
         assertThat(succeeds("stat", "-C", "host1", "--transport", "embedded").out()).startsWith("CA 'host1'\n")
                 .contains("\t\tCapability mask: 0x0200880a\n"); // the SM's port: IsSM
-        assertThat(succeeds("stat", "-s", "--transport", "embedded").out()).startsWith("CA 'host4'\n")
+        assertThat(succeeds("stat", "-s", "host4", "--transport", "embedded").out()).startsWith("CA 'host4'\n")
                 .doesNotContain("Port");
-        assertThat(succeeds("stat", "-l", "--transport", "embedded").out()).isEqualTo("host4\n");
-        assertThat(succeeds("stat", "-p", "--transport", "embedded").out()).isEqualTo(portGuid + "\n");
+        assertThat(succeeds("stat", "-l", "--transport", "embedded").out()).isEqualTo("host1\nhost2\nhost3\nhost4\n");
+        assertThat(succeeds("stat", "-p", "--transport", "embedded").out()).endsWith("\n" + portGuid + "\n")
+                .hasLineCount(4);
+        assertThat(succeeds("stat", "--transport", "embedded").out()).startsWith("CA 'host1'\n").contains("\nCA 'host4'\n");
     }
 
     @Test
     void statAsJsonNamesEnumsAndWritesGuidsInHex() {
-        JsonNode devices = succeeds("stat", "--transport", "embedded", "--json").json();
+        assertThat(succeeds("stat", "--transport", "embedded", "--json").json()).hasSize(4);
+        JsonNode devices = succeeds("stat", "host4", "--transport", "embedded", "--json").json();
 
         assertThat(devices).hasSize(1);
         JsonNode device = devices.get(0);
@@ -220,6 +223,26 @@ class UmadCliEmbeddedTest {
         assertThat(noPort.err()).contains("CA 'host4' has no port 2 (ports: [1])");
         assertThat(noPort.out()).isEmpty();
         assertThat(umad("stat", "host4", "x", "--transport", "embedded").exitCode()).isEqualTo(2);
+    }
+
+    /** status prints ibstatus's lines, sysfs's words: a port named DEVICE:PORT, a device's ports, every port. */
+    @Test
+    void statusPrintsIbstatusLines() {
+        JsonNode addr = succeeds("addr", "--transport", "embedded", "--json").json();
+
+        assertThat(succeeds("status", "host4:1", "--transport", "embedded").out()).isEqualTo(String.join("\n",
+                "Infiniband device 'host4' port 1 status:", "\tdefault gid:\t " + addr.get("gid").asText(),
+                "\tbase lid:\t 0x" + Integer.toHexString(addr.get("lid").asInt()), "\tsm lid:\t\t 0x1",
+                "\tstate:\t\t 4: ACTIVE", "\tphys state:\t 5: LinkUp", "\trate:\t\t 10 Gb/sec (4X SDR)",
+                "\tlink_layer:\t InfiniBand", "", ""));
+        assertThat(succeeds("status", "host1", "host4:1", "--transport", "embedded").out())
+                .contains("'host1' port 1").contains("'host4' port 1");
+        assertThat(succeeds("status", "--transport", "embedded").out().split("status:")).hasSize(5);
+        CliRun noPort = umad("status", "host4:2", "--transport", "embedded");
+        assertThat(noPort.exitCode()).isEqualTo(1);
+        assertThat(noPort.err()).contains("device 'host4' has no port 2");
+        assertThat(umad("status", "nosuch", "--transport", "embedded").err()).contains("no device named 'nosuch'");
+        assertThat(umad("status", "host4:x", "--transport", "embedded").exitCode()).isEqualTo(2);
     }
 
     /** smpdump's bytes of NodeInfo are the NodeInfo smp decodes: node type, port count and node GUID where IBA puts them. */
@@ -591,7 +614,9 @@ class UmadCliEmbeddedTest {
         CliRun all = CliRun.run(Map.of(), counters, "perf", "2", "-a", "--transport", "embedded", "--json"); // the switch
         assertThat(all.json().get("portSelect").asInt()).as("%s", all).isEqualTo(255);
         assertThat(CliRun.run("perf", lid, "1", "-x", "-D", "--transport", "embedded").exitCode()).isEqualTo(2);
-        assertThat(CliRun.run("perf", lid, "1", "-a", "--transport", "embedded").exitCode()).isEqualTo(2);
+        // -a with one port named reads that port, as perfquery -a LID PORT does.
+        assertThat(CliRun.run("perf", lid, "1", "-a", "--transport", "embedded", "--json").json().get("portSelect").asInt())
+                .isEqualTo(1);
     }
 
     /** --details adds each counter's details after it, non-zero ones only, in the text and the JSON. */
@@ -828,7 +853,7 @@ class UmadCliEmbeddedTest {
                 .startsWith("umad discover: error: ").contains("/nonexistent/fabric.topology");
         assertThat(missing.out()).isEmpty();
 
-        CliRun usage = umad("perf");
+        CliRun usage = umad("smpdump", "4");
         assertThat(usage.exitCode()).isEqualTo(2);
         assertThat(usage.err().lines()).singleElement().asString().contains("Missing required parameter").contains("--help");
 

@@ -153,11 +153,15 @@ public final class CommandLine {
                     throw new UsageException("Unknown command: '" + arg + "'");
                 }
             }
-            if (positional >= model.positionals.size()) {
+            boolean lastIsList = !model.positionals.isEmpty()
+                    && model.positionals.get(model.positionals.size() - 1).kind == Argument.Kind.LIST;
+            if (positional >= model.positionals.size() && !lastIsList) {
                 throw new UsageException("Unexpected argument: '" + arg + "'");
             }
-            Argument p = model.positionals.get(positional++);
-            p.apply(arg, p.label, true);
+            // A last parameter declared as a list takes every parameter left.
+            boolean more = positional >= model.positionals.size();
+            Argument p = model.positionals.get(more ? model.positionals.size() - 1 : positional++);
+            p.apply(arg, p.label, !more);
         }
         List<String> missing = new ArrayList<>();
         for (Argument p : model.positionals.subList(positional, model.positionals.size())) {

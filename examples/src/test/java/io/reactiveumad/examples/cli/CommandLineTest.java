@@ -42,7 +42,7 @@ class CommandLineTest {
 
     static final class Tool {
         static final CommandInfo INFO = CommandInfo.of(Tool.class, "tool", "A tool.").withVersion("tool 1.0")
-                .withSubcommands(Run.INFO, Group.INFO, Parent.INFO);
+                .withSubcommands(Run.INFO, Group.INFO, Parent.INFO, Each.INFO);
     }
 
     /** A command that runs alone with options of its own and some its subcommand shares. */
@@ -120,6 +120,28 @@ class CommandLineTest {
         }
     }
 
+    /** A last parameter that is a list: it takes every parameter left. */
+    static final class Each implements Callable<Integer>, Declares {
+        static final CommandInfo INFO = CommandInfo.of(Each.class, "each", "Takes many.");
+        static List<String> last;
+        String first;
+        List<String> rest = List.of();
+
+        @Override
+        public void declare(Declaration d) {
+            d.parameter("FIRST").help("One.").to(Values::text, v -> first = v);
+            d.parameter("REST").optional().help("Many.").toList(Values::text, v -> rest = List.copyOf(v));
+            d.flag("-v").help("Talk.").to(() -> { });
+        }
+
+        @Override
+        public Integer call() {
+            last = new ArrayList<>(List.of(first));
+            last.addAll(rest);
+            return 0;
+        }
+    }
+
     static final class Group {
         static final CommandInfo INFO = CommandInfo.of(Group.class, "group", "Has its own.").withSubcommands(Run.INFO);
     }
@@ -143,6 +165,15 @@ class CommandLineTest {
         assertThat(result.exitCode()).as("%s", result).isEqualTo(CommandLine.EXIT_USAGE);
         assertThat(result.err()).as("%s", result).contains(mention);
         assertThat(result.run()).as("a refused command line runs nothing").isNull();
+    }
+
+    @Test
+    void aLastListParameterTakesEveryParameterLeft() {
+        assertThat(run("each", "a", "b", "-v", "c").exitCode()).isZero();
+        assertThat(Each.last).containsExactly("a", "b", "c");
+        assertThat(run("each", "a").exitCode()).isZero();
+        assertThat(Each.last).containsExactly("a");
+        refused("Missing required parameter", "each");
     }
 
     @Test
