@@ -878,38 +878,29 @@ class DiagsOnARingIbsimTest {
 
     /**
      * discover --diff prints what ibnetdiscover --diff prints, both ways, under its check keys: a cache of the ring
-     * against one of the ring changed (H-5 gone with its cable, an inter-switch cable gone, S-3 described anew, D-1's
-     * second port at another LID), both read with --load-cache.
+     * against one of the ring changed ({@link #changedRing}), both read with --load-cache.
      */
     @ParameterizedTest
     @ValueSource(strings = {"", "--diffcheck sw,ca,router,port,lid,nodedesc", "--diffcheck ca,port", "--diffcheck SW,Port",
         "--diffcheck nodedesc,sw", "--diffcheck lid,ca"})
     void discoverDiffIsIbnetdiscoversDiff(String checks, @TempDir Path dir) throws IOException {
-        IbsimFabric fabric = FABRIC.fabric();
-        Path ring = dir.resolve("ring.cache");
-        fabric.diag("H-2", "ibnetdiscover", "--cache", ring.toString()).requireSuccess();
-        Path changed = dir.resolve("changed.cache");
-        IbnetdiscoverCache.write(changedRing(IbnetdiscoverCache.read(ring).fabric()), 0, changed);
-        String[] keys = checks.isEmpty() ? new String[0] : checks.split(" ");
-
-        for (Path[] pair : new Path[][] {{ring, changed}, {changed, ring}}) {
-            List<String> args = new ArrayList<>(List.of("--load-cache", pair[1].toString(), "--diff", pair[0].toString()));
-            args.addAll(List.of(keys));
-            String expected = fabric.diag("H-2", "ibnetdiscover", args.toArray(String[]::new)).requireSuccess().stdout();
-            assertThat(umad("H-2", 0, "discover", args.toArray(String[]::new)).out()).as("%s", args).isEqualTo(expected)
-                    .isNotEmpty();
-        }
+        diffBothWays("discover", "ibnetdiscover", checks, dir);
     }
 
     /**
      * links --diff prints what iblinkinfo --diff prints, both ways, under its check keys (port, state, lid, nodedesc),
-     * in its line mode and for switches or CAs only: the two caches of {@link #discoverDiffIsIbnetdiscoversDiff}.
-     * (iblinkinfo 44.0 itself dies of a segmentation fault with all four keys on these two caches: no oracle there.)
+     * in its line mode and for switches or CAs only, on the same two caches. (iblinkinfo 44.0 itself dies of a
+     * segmentation fault with all four keys on them: no oracle there.)
      */
     @ParameterizedTest
     @ValueSource(strings = {"", "--diffcheck port,state,lid", "--diffcheck state", "--diffcheck Lid,PORT", "-l",
         "--switches-only", "--cas-only --diffcheck nodedesc,port", "-p"})
     void linksDiffIsIblinkinfosDiff(String options, @TempDir Path dir) throws IOException {
+        diffBothWays("links", "iblinkinfo", options, dir);
+    }
+
+    /** Our {@code command --diff} against {@code tool --diff} on a ring cache and its changed copy, in both directions. */
+    private static void diffBothWays(String command, String tool, String options, Path dir) throws IOException {
         IbsimFabric fabric = FABRIC.fabric();
         Path ring = dir.resolve("ring.cache");
         fabric.diag("H-2", "ibnetdiscover", "--cache", ring.toString()).requireSuccess();
@@ -921,9 +912,9 @@ class DiagsOnARingIbsimTest {
             if (!options.isEmpty()) {
                 args.addAll(List.of(options.split(" ")));
             }
-            String expected = fabric.diag("H-2", "iblinkinfo", args.toArray(String[]::new)).requireSuccess().stdout();
-            assertThat(umad("H-2", 0, "links", args.toArray(String[]::new)).out()).as("%s", args).isEqualTo(expected)
-                    .isNotEmpty();
+            String expected = fabric.diag("H-2", tool, args.toArray(String[]::new)).requireSuccess().stdout();
+            assertThat(umad("H-2", 0, command, args.toArray(String[]::new)).out()).as("%s %s", command, args)
+                    .isEqualTo(expected).isNotEmpty();
         }
     }
 
