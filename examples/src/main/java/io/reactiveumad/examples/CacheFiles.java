@@ -51,7 +51,8 @@ final class CacheFiles {
         return read("--load-cache", load);
     }
 
-    private static IbnetdiscoverCache.Loaded read(String option, Path file) {
+    /** The cache {@code option} names; a file that is not one is a usage error naming the option and the file. */
+    static IbnetdiscoverCache.Loaded read(String option, Path file) {
         try {
             return IbnetdiscoverCache.read(file);
         } catch (NoSuchFileException e) {

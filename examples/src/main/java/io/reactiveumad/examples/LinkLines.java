@@ -1,5 +1,6 @@
 package io.reactiveumad.examples;
 
+import io.reactiveumad.discovery.DiscoveredFabric;
 import io.reactiveumad.discovery.DiscoveredNode;
 import io.reactiveumad.fabric.LinkEnd;
 import io.reactiveumad.fabric.PortLink;
@@ -10,9 +11,10 @@ import io.reactiveumad.mad.attr.PortInfo;
  * iblinkinfo's lines, each after a prefix ({@code --diff}'s {@code "< "} and {@code "> "}, else none): a node's header, and a port's
  * line; with {@code lineMode} (-l) no header, and each port's line starts with its GUID and its node's name
  * (right-aligned in 30) and gives the far port's GUID; with {@code additional} (-p) each link that is not down has its
- * port's HOQ lifetime and VL stall count after it.
+ * port's HOQ lifetime and VL stall count after it; with {@code downBefore} (--filterdownports), no line for a port
+ * that is down and was down there too (its node's header stays, as iblinkinfo prints it).
  */
-record LinkLines(boolean lineMode, boolean additional) {
+record LinkLines(boolean lineMode, boolean additional, DiscoveredFabric downBefore) {
 
     /** The node's header line, with its newline; empty in line mode. */
     String header(DiscoveredNode node, String prefix) {
@@ -24,10 +26,13 @@ record LinkLines(boolean lineMode, boolean additional) {
                         node.description()));
     }
 
-    /** The port's line, with its newline. */
+    /** The port's line, with its newline; empty for a port --filterdownports hides. */
     String port(PortLink link, String prefix) {
         DiscoveredNode node = link.local().node();
         LinkEnd local = link.local();
+        if (wasDownBefore(local)) {
+            return "";
+        }
         StringBuilder out = new StringBuilder(prefix);
         if (lineMode) {
             out.append(String.format("0x%016x \"%30s\" ", node.portGuid(local.port()), node.description()));
@@ -43,5 +48,16 @@ record LinkLines(boolean lineMode, boolean additional) {
         out.append(link.remote().isEmpty() && info.portState() != PortInfo.STATE_DOWN
                 ? "    \"Port not available\"\n" : LinkText.remote(link, lineMode));
         return out.toString();
+    }
+
+    /** A down port that the --filterdownports cache has, down, on the same node (a port beyond its count is not there). */
+    private boolean wasDownBefore(LinkEnd local) {
+        if (downBefore == null || local.portInfo().portState() != PortInfo.STATE_DOWN) {
+            return false;
+        }
+        return downBefore.node(local.node().guid())
+                .filter(before -> local.port() <= before.nodeInfo().numPorts())
+                .flatMap(before -> before.port(local.port()))
+                .map(info -> info.portState() == PortInfo.STATE_DOWN).orElse(false);
     }
 }

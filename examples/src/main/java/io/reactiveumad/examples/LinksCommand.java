@@ -16,6 +16,7 @@ import io.reactiveumad.fabric.Links;
 import io.reactiveumad.fabric.PortLink;
 import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.service.FabricJson;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,6 +46,8 @@ final class LinksCommand extends FabricCommand {
     private final NodeNames nodeNames = new NodeNames();
     private final CacheFiles cache = new CacheFiles();
     private boolean json;
+    /** --filterdownports's cache, or null. */
+    private Path downBeforeFile;
     /** What --diff compares. */
     private Set<LinkDiff.Check> diffChecks = LinkDiff.Check.DEFAULT;
 
@@ -79,6 +82,8 @@ final class LinksCommand extends FabricCommand {
                 + "(iblinkinfo -p).").to(() -> additional = true);
         cache.declareLoad(d);
         cache.declareDiff(d);
+        d.option("--filterdownports").label("FILE").help("No line for a port that is down and was down in this "
+                + "ibnetdiscover cache too (as iblinkinfo --filterdownports).").to(Values::path, v -> downBeforeFile = v);
         d.option("--diffcheck").label("KEYS").help("What --diff compares, keys separated by commas: port (the ports' "
                 + "connections), state, lid, nodedesc (default: port,state).").to(LinkDiff.Check::parse, v -> diffChecks = v);
         walk.declare(d);
@@ -110,7 +115,7 @@ final class LinksCommand extends FabricCommand {
             DiscoveredFabric fabric = cache.load().fabric();
             links = cachedLinks(json ? fabric : names.rename(fabric), guid);
             out().print(json ? Json.pretty(json(links)) + "\n" : before != null ? diff(before, links, names)
-                    : text(links, lineMode, additional));
+                    : text(links));
             return 0;
         }
         // Discovery's callbacks only record answers (for block() here): they run where the answers are read.
@@ -130,13 +135,13 @@ final class LinksCommand extends FabricCommand {
             throw new IllegalStateException("the link report ended without a result");
         }
         out().print(json ? Json.pretty(json(links)) + "\n" : before != null ? diff(before, links, names)
-                : text(links, lineMode, additional));
+                : text(links));
         return 0;
     }
 
     /** iblinkinfo --diff's text: the links of the cached fabric {@code before} against {@code now}'s. */
     private String diff(DiscoveredFabric before, List<PortLink> now, NodeNameMap names) {
-        return LinkDiff.write(chosen(Links.of(names.rename(before))), now, diffChecks, new LinkLines(lineMode, additional));
+        return LinkDiff.write(chosen(Links.of(names.rename(before))), now, diffChecks, lines());
     }
 
     /**
@@ -195,9 +200,15 @@ final class LinksCommand extends FabricCommand {
                 .toList();
     }
 
-    /** iblinkinfo's text: a header per node then a line per port, or with {@code lineMode} a line per port alone. */
-    private static String text(List<PortLink> links, boolean lineMode, boolean additional) {
-        LinkLines lines = new LinkLines(lineMode, additional);
+    /** How iblinkinfo's lines are written: -l, -p and --filterdownports. */
+    private LinkLines lines() {
+        return new LinkLines(lineMode, additional,
+                downBeforeFile == null ? null : CacheFiles.read("--filterdownports", downBeforeFile).fabric());
+    }
+
+    /** iblinkinfo's text: a header per node then a line per port, or with -l a line per port alone. */
+    private String text(List<PortLink> links) {
+        LinkLines lines = lines();
         StringBuilder out = new StringBuilder();
         DiscoveredNode current = null;
         for (PortLink link : links) {

@@ -899,6 +899,27 @@ class DiagsOnARingIbsimTest {
         diffBothWays("links", "iblinkinfo", options, dir);
     }
 
+    /**
+     * links --filterdownports leaves out the ports that are down now and were down in the cache, as iblinkinfo does
+     * (their nodes' headers stay): with the ring's own cache, every down port.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"", "-d", "-l", "--switches-only -d"})
+    void linksFilterDownPortsIsIblinkinfos(String options, @TempDir Path dir) throws IOException {
+        IbsimFabric fabric = FABRIC.fabric();
+        Path ring = dir.resolve("ring.cache");
+        fabric.diag("H-2", "ibnetdiscover", "--cache", ring.toString()).requireSuccess();
+        List<String> args = new ArrayList<>(List.of("--filterdownports", ring.toString()));
+        if (!options.isEmpty()) {
+            args.addAll(List.of(options.split(" ")));
+        }
+        String expected = fabric.diag("H-2", "iblinkinfo", args.toArray(String[]::new)).requireSuccess().stdout();
+        assertThat(umad("H-2", 0, "links", args.toArray(String[]::new)).out()).as("%s", args).isEqualTo(expected)
+                .doesNotContain("Down/");
+        assertThat(fabric.diag("H-2", "iblinkinfo", "-d").requireSuccess().stdout()).as("the ring has down ports")
+                .contains("Down/");
+    }
+
     /** Our {@code command --diff} against {@code tool --diff} on a ring cache and its changed copy, in both directions. */
     private static void diffBothWays(String command, String tool, String options, Path dir) throws IOException {
         IbsimFabric fabric = FABRIC.fabric();
