@@ -50,6 +50,7 @@ public final class FakeChannel implements MadChannel {
     private volatile PortAttributes attributes = new PortAttributes("fake0", 1, 0x1234, 7, 0, 1, 0,
             PortAttributes.STATE_ACTIVE, 5, "InfiniBand", List.of(new Gid(0xfe80_0000_0000_0000L, 0x1234)),
             List.of(0xFFFF, 0x8001), PortInfo.CAP_IS_TRAP_SUPPORTED, "10 Gb/sec (4X SDR)");
+    private volatile java.util.function.Supplier<PortAttributes> portReader;
     private FrameListener listener;
     private int nextAgent = 1;
 
@@ -93,9 +94,15 @@ public final class FakeChannel implements MadChannel {
         this.attributes = now;
     }
 
+    /** How {@link #port()} reads from now on, instead of returning {@link #attributes(PortAttributes)}'s; any thread. */
+    public void portReader(java.util.function.Supplier<PortAttributes> reader) {
+        this.portReader = reader;
+    }
+
     @Override
     public PortAttributes port() {
-        return attributes;
+        java.util.function.Supplier<PortAttributes> reader = portReader;
+        return reader != null ? reader.get() : attributes;
     }
 
     @Override

@@ -186,12 +186,24 @@ public final class DefaultMadPort implements MadPort, FrameListener {
 
     @Override
     public Mono<PortAttributes> refresh() {
-        // A closed port says so, as every other call on it does; a read that raced the close and found the channel's
-        // sockets closed (EBADF) is the same news.
-        return Mono.defer(() -> terminal != null ? Mono.error(closedException()) : Mono.fromCallable(channel::port))
-                .subscribeOn(Schedulers.boundedElastic())
-                .onErrorMap(e -> terminal != null && !(e instanceof PortClosedException), e -> closedException())
-                .doOnNext(a -> attributes = a);
+        return Mono.<PortAttributes>create(sink -> {
+            AtomicBoolean cancelled = new AtomicBoolean();
+            sink.onCancel(() -> cancelled.set(true));
+            if (terminal != null) {
+                sink.error(closedException());
+                return;
+            }
+            try {
+                sink.success(channel.port());
+            } catch (RuntimeException e) {
+                // A closed port says so, as every other call on it does; a read that raced the close and found the
+                // channel's sockets closed (EBADF) is the same news. A read nobody waits for any more (the peer
+                // check, which the close cancels) ends quietly: its error would only reach Reactor's dropped-error log.
+                if (!cancelled.get()) {
+                    sink.error(terminal != null && !(e instanceof PortClosedException) ? closedException() : e);
+                }
+            }
+        }).subscribeOn(Schedulers.boundedElastic()).doOnNext(a -> attributes = a);
     }
 
     @Override
