@@ -1,5 +1,7 @@
 package io.reactiveumad.examples;
 
+import io.reactiveumad.client.SmpClient;
+import io.reactiveumad.examples.cli.UsageException;
 import io.reactiveumad.fabric.Endpoint;
 import io.reactiveumad.fabric.MulticastTrace;
 import io.reactiveumad.fabric.RouteTrace;
@@ -8,6 +10,9 @@ import io.reactiveumad.fabric.TraceHop;
 import io.reactiveumad.mad.attr.MulticastForwardingTable;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.service.FabricJson;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,6 +20,7 @@ import java.util.Map;
 import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.Values;
+import reactor.core.publisher.Mono;
 
 final class TraceCommand extends FabricCommand {
     static final CommandInfo INFO = CommandInfo.of(TraceCommand.class, "trace",
@@ -25,6 +31,8 @@ final class TraceCommand extends FabricCommand {
 
     private String source;
     private String destination;
+    /** --ports-file: the pairs to trace, one a line, instead of SRC and DST. */
+    private Path portsFile;
     private boolean guids;
     private boolean simple;
     private Integer mlid;
@@ -39,8 +47,12 @@ final class TraceCommand extends FabricCommand {
     public void declare(Declaration d) {
         super.declare(d);
         transport.declareMKey(d);
-        d.parameter("SRC").help("The source LID, with -G its port GUID.").to(Values::text, v -> source = v);
-        d.parameter("DST").help("The destination LID, with -G its port GUID.").to(Values::text, v -> destination = v);
+        d.parameter("SRC").optional().help("The source LID, with -G its port GUID.").to(Values::text, v -> source = v);
+        d.parameter("DST").optional().help("The destination LID, with -G its port GUID.")
+                .to(Values::text, v -> destination = v);
+        d.option("--ports-file").label("FILE").help("Trace every pair in this file instead, \"SRC DST\" a line (blank "
+                + "lines and lines starting with # skipped), then say how many (as ibtracert --ports-file).")
+                .to(Values::path, v -> portsFile = v);
         d.flag("-G", "--Guid").help("The ends are port GUIDs, resolved to LIDs through the SA (as ibtracert -G).")
                 .to(() -> guids = true);
         d.flag("-L", "--Lid").help("The ends are LIDs (the default; as ibtracert -L).").to(() -> guids = false);
@@ -55,24 +67,106 @@ final class TraceCommand extends FabricCommand {
     @Override
     public Integer call() {
         NodeNameMap names = nodeNames.load(context, err());
-        if (mlid != null) {
-            return multicast(names);
+        List<String[]> pairs = pairs();
+        List<Object> traced = new ArrayList<>();
+        try (Connection connection = transport.connect(err())) {
+            SmpClient smp = transport.smp(connection.port());
+            try {
+                for (String[] pair : pairs) {
+                    Object trace;
+                    try {
+                        trace = trace(smp, pair[0], pair[1]);
+                    } catch (RuntimeException e) {
+                        if (portsFile == null) {
+                            throw e;
+                        }
+                        throw new IllegalStateException(String.format("--ports-file %s line %s (%s %s): %s", portsFile,
+                                pair[2], pair[0], pair[1], Errors.describe(e)), e);
+                    }
+                    if (json) {
+                        traced.add(trace instanceof RouteTrace route ? json(route) : json((MulticastTrace) trace));
+                    } else {
+                        out().print(trace instanceof RouteTrace route ? simple ? simpleText(route) : text(route, names)
+                                : text((MulticastTrace) trace, names, simple));
+                    }
+                }
+            } finally {
+                smp.dispose();
+            }
         }
-        RouteTrace trace;
-        if (guids) {
-            long from = value("SRC", () -> Guids.parse(source));
-            long to = value("DST", () -> Guids.parse(destination));
-            trace = query(c -> transport.smp(c.port()), smp -> Guids.lidOf(smp.port(), from)
-                            .zipWith(Guids.lidOf(smp.port(), to)).flatMap(lids -> Routing.trace(smp, lids.getT1(), lids.getT2())),
-                    String.format("trace from port GUID 0x%016x to port GUID 0x%016x", from, to));
-        } else {
-            int from = Lids.parse(source);
-            int to = Lids.parse(destination);
-            trace = query(c -> transport.smp(c.port()), smp -> Routing.trace(smp, from, to),
-                    "trace from lid " + from + " to lid " + to);
+        if (json) {
+            out().println(Json.pretty(portsFile == null ? traced.get(0) : traced));
+        } else if (portsFile != null) {
+            out().printf("%d lid/guid pairs processed from %s%n", pairs.size(), portsFile);
         }
-        out().print(json ? Json.pretty(json(trace)) + "\n" : simple ? simpleText(trace) : text(trace, names));
         return 0;
+    }
+
+    /**
+     * SRC and DST, or the pairs in --ports-file with their line numbers, checked before anything is opened: a line that
+     * is not two words, or an end that is not a LID (a port GUID with -G), is bad usage naming the file and the line.
+     */
+    private List<String[]> pairs() {
+        if (portsFile == null) {
+            if (source == null || destination == null) {
+                throw new UsageException("give SRC and DST, or --ports-file");
+            }
+            checkEnds("", source, destination);
+            return List.<String[]>of(new String[] {source, destination});
+        }
+        if (source != null) {
+            throw new UsageException("--ports-file names the pairs: not SRC and DST as well");
+        }
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(portsFile);
+        } catch (IOException e) {
+            throw new UsageException("--ports-file: cannot read " + portsFile + ": " + Errors.describe(e));
+        }
+        List<String[]> pairs = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).strip();
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            String[] words = line.split("\\s+");
+            String where = "--ports-file " + portsFile + " line " + (i + 1) + ": ";
+            if (words.length < 2) {
+                throw new UsageException(where + "not two ports: '" + line + "'");
+            }
+            checkEnds(where, words[0], words[1]);
+            pairs.add(new String[] {words[0], words[1], Integer.toString(i + 1)});
+        }
+        return pairs;
+    }
+
+    /** Refuses an end that is not a LID (a port GUID with -G), naming it as SRC or DST after {@code where}. */
+    private void checkEnds(String where, String from, String to) {
+        String[][] ends = {{"SRC", from}, {"DST", to}};
+        for (String[] end : ends) {
+            try {
+                if (guids) {
+                    Guids.parse(end[1]);
+                } else {
+                    Lids.parse(end[1]);
+                }
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(where + end[0] + ": " + e.getMessage());
+            }
+        }
+    }
+
+    /** The route, or with -m the multicast route, between two ends: LIDs, or port GUIDs the SA resolves with -G. */
+    private Object trace(SmpClient smp, String from, String to) {
+        Mono<int[]> lids = guids
+                ? Guids.lidOf(smp.port(), Guids.parse(from)).zipWith(Guids.lidOf(smp.port(), Guids.parse(to)),
+                        (a, b) -> new int[] {a, b})
+                : Mono.just(new int[] {Lids.parse(from), Lids.parse(to)});
+        if (mlid != null) {
+            return await(lids.flatMap(l -> Routing.multicastTrace(smp, l[0], l[1], mlid)),
+                    String.format("multicast trace of MLID 0x%x from %s to %s", mlid, from, to));
+        }
+        return await(lids.flatMap(l -> Routing.trace(smp, l[0], l[1])), "trace from " + from + " to " + to);
     }
 
     private static int multicastLid(String text) {
@@ -81,24 +175,6 @@ final class TraceCommand extends FabricCommand {
             throw new IllegalArgumentException("'" + text + "' is not a multicast LID (0xc000 to 0xfffe)");
         }
         return value;
-    }
-
-    /** ibtracert -m: the multicast route between two LIDs (or port GUIDs, with -G). */
-    private int multicast(NodeNameMap names) {
-        String what = String.format("multicast trace of MLID 0x%x from %s to %s", mlid, source, destination);
-        MulticastTrace trace;
-        if (guids) {
-            long from = value("SRC", () -> Guids.parse(source));
-            long to = value("DST", () -> Guids.parse(destination));
-            trace = query(c -> transport.smp(c.port()), smp -> Guids.lidOf(smp.port(), from).zipWith(Guids.lidOf(smp.port(), to))
-                    .flatMap(lids -> Routing.multicastTrace(smp, lids.getT1(), lids.getT2(), mlid)), what);
-        } else {
-            int from = Lids.parse(source);
-            int to = Lids.parse(destination);
-            trace = query(c -> transport.smp(c.port()), smp -> Routing.multicastTrace(smp, from, to, mlid), what);
-        }
-        out().print(json ? Json.pretty(json(trace)) + "\n" : text(trace, names, simple));
-        return 0;
     }
 
     /**

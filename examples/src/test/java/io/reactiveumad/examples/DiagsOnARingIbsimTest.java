@@ -759,6 +759,37 @@ class DiagsOnARingIbsimTest {
     }
 
     /**
+     * trace --ports-file traces every pair of the file as ibtracert --ports-file does (blank and comment lines skipped),
+     * with -n too, and ends with the count; a pair with no route stops both at that line.
+     */
+    @Test
+    void traceOfAPortsFileIsIbtracertsOfEachPair(@TempDir Path dir) throws IOException {
+        Topology ring = Topology.parse(FABRIC.fabric().diag("H-2", "ibnetdiscover").requireSuccess().stdout());
+        List<String> lids = new ArrayList<>();
+        for (String end : List.of("H-3", "H-6", "S-4", "D-1")) {
+            Node node = ring.nodes().stream().filter(n -> n.description().equals(end)).findFirst().orElseThrow();
+            lids.add(String.valueOf(node.ports().stream().mapToInt(Port::lid).filter(lid -> lid > 0).min().orElseThrow()));
+        }
+        Path pairs = dir.resolve("pairs");
+        Files.writeString(pairs, "# ring\n" + lids.get(0) + " " + lids.get(1) + "\n\n  \n" + lids.get(2) + "\t" + lids.get(3)
+                + "\n" + lids.get(3) + " " + lids.get(0) + "\n");
+        for (String[] options : List.of(new String[] {"--ports-file", pairs.toString()},
+                new String[] {"-n", "--ports-file", pairs.toString()})) {
+            String theirs = FABRIC.fabric().diag("H-2", "ibtracert", options).requireSuccess().stdout();
+            assertThat(umad("H-2", 0, "trace", options).out()).isEqualTo(theirs).endsWith("3 lid/guid pairs processed from "
+                    + pairs + "\n");
+        }
+        Path unrouted = dir.resolve("unrouted");
+        Files.writeString(unrouted, lids.get(0) + " " + lids.get(1) + "\n" + lids.get(0) + " 60000\n");
+        DiagResult theirs = FABRIC.fabric().diag("H-2", "ibtracert", "--ports-file", unrouted.toString());
+        CliRun ours = umad("H-2", 1, "trace", "--ports-file", unrouted.toString());
+        assertThat(theirs.exitCode()).isNotZero();
+        // ibtracert says why it stopped on stdout (libibmad's IBEXIT); ours says it on stderr.
+        assertThat(ours.out()).isEqualTo(theirs.stdout().replaceAll("(?m)^.*iberror: failed: .*\\R", "")).isNotEmpty();
+        assertThat(ours.err()).contains("line 2 (" + lids.get(0) + " 60000)");
+    }
+
+    /**
      * A node name map renames nodes in every tool's text as the tools rename them, given to both: switches and
      * hosts, a name with spaces, an unquoted name before a comment (its space kept), a GUID in decimal, a second
      * line for a GUID (the first one counts); nodes it does not name keep their descriptions, and ibnetdiscover's
