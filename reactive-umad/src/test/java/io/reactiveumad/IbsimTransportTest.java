@@ -35,9 +35,12 @@ class IbsimTransportTest {
 
     @Test
     void noSimulatorListeningIsATypedConnectionRefusal() {
-        IbsimTransport t = IbsimTransport.create(IbsimEndpoint.local("no-ibsim-" + ProcessHandle.current().pid()), null);
+        String socket = "no-ibsim-" + ProcessHandle.current().pid();
+        IbsimTransport t = IbsimTransport.create(IbsimEndpoint.local(socket), null);
         assertThatThrownBy(() -> t.open(new PortSpec(IbsimTransport.DEFAULT_DEVICE, 1)))
                 .isInstanceOf(NativeIoException.class)
+                .hasMessageContaining("no simulator answers at ibsim@" + socket + " (IBSIM_SOCKNAME)")
                 .satisfies(e -> assertThat(((NativeIoException) e).errno()).isEqualTo(Errors.ECONNREFUSED));
+        assertThatThrownBy(t::devices).isInstanceOf(NativeIoException.class).hasMessageContaining("ibsim@" + socket);
     }
 }

@@ -47,7 +47,7 @@ public final class Errors {
     }
 
     /** strerror text, cached so the hot error paths don't cross into native code twice. */
-    static String describe(int errno) {
+    public static String describe(int errno) {
         if (errno < 0 || errno >= CACHED) {
             return LibC.strerror(errno);
         }

@@ -148,10 +148,17 @@ public final class IbsimChannel implements MadChannel {
     public static IbsimChannel open(IbsimEndpoint endpoint, String nodeId, PollLoop loop, Runnable onClosed) {
         Sockets sockets = endpoint.isRemote() ? bindInet(endpoint) : bindUnix(endpoint);
         try {
-            if (endpoint.isRemote()) {
-                sockets.ctl.connectInet(endpoint.controlAddress());
-            } else {
-                sockets.ctl.connectAbstract(endpoint.controlName());
+            try {
+                if (endpoint.isRemote()) {
+                    sockets.ctl.connectInet(endpoint.controlAddress());
+                } else {
+                    sockets.ctl.connectAbstract(endpoint.controlName());
+                }
+            } catch (NativeIoException e) {
+                // Said where the user set it: a bare "Connection refused" names neither the simulator nor the setting.
+                throw new NativeIoException("connect", e.errno(), "no simulator answers at " + endpoint + " ("
+                        + (endpoint.isRemote() ? IbsimEndpoint.ENV_SERVER_NAME + ", " + IbsimEndpoint.ENV_SERVER_PORT
+                        : IbsimEndpoint.ENV_SOCKET_NAME) + "): " + Errors.describe(e.errno()));
             }
             SimControl control = new SimControl(sockets.ctl, endpoint.toString(), endpoint.controlTimeout().toMillis());
             SimControl.Attachment attachment = control.connect(sockets.id, nodeId, endpoint.acceptRequests());
