@@ -263,7 +263,9 @@ public final class UmadSysfs {
                 parseInt(dir.resolve("sm_lid")), parseInt(dir.resolve("sm_sl")),
                 parseState(dir.resolve("state")), parseState(dir.resolve("phys_state")),
                 read(dir.resolve("link_layer")), gids(dir.resolve("gids")), pkeys(dir.resolve("pkeys")),
-                parseLong(dir.resolve("cap_mask")), read(dir.resolve("rate")));
+                // The kernel refuses to read a rate it cannot compute (a width it does not know, EINVAL): the port
+                // still opens, its rate unknown ("").
+                parseLong(dir.resolve("cap_mask")), readIfReadable(dir.resolve("rate")).orElse(""));
     }
 
     private List<Gid> gids(Path dir) {

@@ -22,7 +22,8 @@ import java.util.List;
  * @param pkeys          the P_Key table, index 0 first
  * @param capabilityMask PortInfo's CapabilityMask (sysfs {@code cap_mask})
  * @param rate           the active rate as the kernel's sysfs {@code rate} file words it, e.g.
- *                       {@code 100 Gb/sec (4X EDR)} ({@link #rate(PortInfo)} where it is worked out from PortInfo)
+ *                       {@code 100 Gb/sec (4X EDR)} ({@link #rate(PortInfo)} where it is worked out from PortInfo);
+ *                       empty where the kernel cannot say
  */
 public record PortAttributes(String device, int port, long nodeGuid, int lid, int lmc, int smLid, int smSl,
                              int state, int physState, String linkLayer, List<Gid> gids, List<Integer> pkeys,

@@ -171,6 +171,16 @@ class UmadSysfsTest {
         assertThat(sysfs.devices().get(0).ports()).isEmpty();
     }
 
+    /** The kernel refuses to read the rate of a port whose width it does not know (EINVAL); the port still reads. */
+    @Test
+    void anUnreadableRateIsUnknown() throws Exception {
+        Path rate = root.resolve("class/infiniband/mlx5_0/ports/2/rate");
+        Files.delete(rate);
+        Files.createDirectory(rate);
+
+        assertThat(sysfs.attributes("mlx5_0", 2).rate()).isEmpty();
+    }
+
     @Test
     void aPortsEntryThatIsNoNumberIsAnError() {
         FakeSysfs.write(root.resolve("class/infiniband/mlx5_1/ports/x"), "");
