@@ -210,9 +210,11 @@ public final class UmadSysfs {
         names.sort(Comparator.naturalOrder());
         List<DeviceAttributes> devices = new ArrayList<>();
         for (String name : names) {
-            int type = parseState(nodeType(name));
-            if (type >= NODE_TYPE_CA && type <= NODE_TYPE_ROUTER) {
-                devices.add(device(name, type));
+            // As libibumad: a device whose node_type does not read as a number is no InfiniBand device.
+            Matcher type = NUMBERED_STATE.matcher(readIfReadable(nodeType(name)).orElse(""));
+            int nodeType = type.matches() ? Integer.parseInt(type.group(1)) : 0;
+            if (nodeType >= NODE_TYPE_CA && nodeType <= NODE_TYPE_ROUTER) {
+                devices.add(device(name, nodeType));
             }
         }
         return devices;

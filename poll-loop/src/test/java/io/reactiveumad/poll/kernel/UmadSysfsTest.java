@@ -150,6 +150,7 @@ class UmadSysfsTest {
     void devicesAreEveryInfiniBandDeviceInNameOrderWithAllTheirPorts() throws Exception {
         Path rnic = root.resolve("class/infiniband/iw_cxgb4_0");
         FakeSysfs.write(rnic.resolve("node_type"), "4: RNIC");
+        Files.createDirectories(root.resolve("class/infiniband/b_no_type")); // no node_type: not a device libibumad lists
         Path noUmad = root.resolve("class/infiniband/a_first");
         FakeSysfs.write(noUmad.resolve("node_type"), "1: CA");
         FakeSysfs.write(noUmad.resolve("node_guid"), "0002:c903:0000:3000");
