@@ -322,7 +322,7 @@ final class TransportOptions implements Declares {
         }
     }
 
-    /** The device called {@code name}; there is none is an error listing those there are. */
+    /** The device called {@code name}; none by that name is an error listing those there are. */
     static DeviceAttributes named(List<DeviceAttributes> devices, String name) {
         return devices.stream().filter(d -> d.name().equals(name)).findFirst()
                 .orElseThrow(() -> new NoSuchPortException("no device named '" + name + "' (devices: "
