@@ -695,6 +695,12 @@ static void counter_sets(void)
 	counter_set("PortVLXmitWaitCounters", IB_PC_PORT_VL_XMIT_WAIT0_F, IB_PC_PORT_VL_XMIT_WAIT_COUNTERS_LAST_F, 32, 0x0303);
 	counter_set("PortXmitDataSL", IB_PC_XMT_DATA_SL0_F, IB_PC_XMT_DATA_SL_LAST_F, 64, 0x04000004);
 	counter_set("PortRcvDataSL", IB_PC_RCV_DATA_SL0_F, IB_PC_RCV_DATA_SL_LAST_F, 64, 0x00050500);
+	counter_set("SwPortVLCongestion", IB_PC_SW_PORT_VL_CONGESTION0_F, IB_PC_SW_PORT_VL_CONGESTION_LAST_F, 32, 0x0606);
+	counter_set("PortRcvConCtrl", IB_PC_RCV_CON_CTRL_PKT_RCV_FECN_F, IB_PC_RCV_CON_CTRL_LAST_F, 8, 0x07000007);
+	counter_set("PortSLRcvFECN", IB_PC_SL_RCV_FECN0_F, IB_PC_SL_RCV_FECN_LAST_F, 64, 0x00080008);
+	counter_set("PortSLRcvBECN", IB_PC_SL_RCV_BECN0_F, IB_PC_SL_RCV_BECN_LAST_F, 64, 0x09000900);
+	counter_set("PortXmitConCtrl", IB_PC_XMIT_CON_CTRL_TIME_CONG_F, IB_PC_XMIT_CON_CTRL_LAST_F, 4, 0x0a0b0c0d);
+	counter_set("PortVLXmitTimeCong", IB_PC_VL_XMIT_TIME_CONG0_F, IB_PC_VL_XMIT_TIME_CONG_LAST_F, 60, 0x000b000b);
 }
 
 static void port_xmit_discard_details(void)

@@ -41,13 +41,21 @@ final class PerfCommand extends FabricCommand {
     /** How many counter sets were asked for: at most one. */
     private int counterSets;
     /** perfquery's options for the counter sets. */
-    private static final Map<PortCounterSet.Kind, List<String>> COUNTER_SET_OPTIONS = Map.of(
-            PortCounterSet.Kind.OP_RCV_COUNTERS, List.of("--oprcvcounters"),
-            PortCounterSet.Kind.FLOW_CTL_COUNTERS, List.of("--flowctlcounters"),
-            PortCounterSet.Kind.VL_OP_PACKETS, List.of("--vloppackets"), PortCounterSet.Kind.VL_OP_DATA, List.of("--vlopdata"),
-            PortCounterSet.Kind.VL_XMIT_FLOW_CTL_UPDATE_ERRORS, List.of("--vlxmitflowctlerrors"),
-            PortCounterSet.Kind.VL_XMIT_WAIT_COUNTERS, List.of("--vlxmitcounters"),
-            PortCounterSet.Kind.XMIT_DATA_SL, List.of("-X", "--xmtsl"), PortCounterSet.Kind.RCV_DATA_SL, List.of("-S", "--rcvsl"));
+    private static final Map<PortCounterSet.Kind, List<String>> COUNTER_SET_OPTIONS = Map.ofEntries(
+            Map.entry(PortCounterSet.Kind.OP_RCV_COUNTERS, List.of("--oprcvcounters")),
+            Map.entry(PortCounterSet.Kind.FLOW_CTL_COUNTERS, List.of("--flowctlcounters")),
+            Map.entry(PortCounterSet.Kind.VL_OP_PACKETS, List.of("--vloppackets")),
+            Map.entry(PortCounterSet.Kind.VL_OP_DATA, List.of("--vlopdata")),
+            Map.entry(PortCounterSet.Kind.VL_XMIT_FLOW_CTL_UPDATE_ERRORS, List.of("--vlxmitflowctlerrors")),
+            Map.entry(PortCounterSet.Kind.VL_XMIT_WAIT_COUNTERS, List.of("--vlxmitcounters")),
+            Map.entry(PortCounterSet.Kind.XMIT_DATA_SL, List.of("-X", "--xmtsl")),
+            Map.entry(PortCounterSet.Kind.RCV_DATA_SL, List.of("-S", "--rcvsl")),
+            Map.entry(PortCounterSet.Kind.SW_PORT_VL_CONGESTION, List.of("--swportvlcong")),
+            Map.entry(PortCounterSet.Kind.RCV_CON_CTRL, List.of("--rcvcc")),
+            Map.entry(PortCounterSet.Kind.SL_RCV_FECN, List.of("--slrcvfecn")),
+            Map.entry(PortCounterSet.Kind.SL_RCV_BECN, List.of("--slrcvbecn")),
+            Map.entry(PortCounterSet.Kind.XMIT_CON_CTRL, List.of("--xmitcc")),
+            Map.entry(PortCounterSet.Kind.VL_XMIT_TIME_CONG, List.of("--vlxmittimecc")));
     /** perfquery's reset mask for them: every counter. */
     private static final int COUNTER_SET_RESET_ALL = 0xFFFF;
     private boolean allPorts;

@@ -619,6 +619,29 @@ class UmadCliEmbeddedTest {
                 .isEqualTo(1);
     }
 
+    /**
+     * perfquery's congestion control counters (--swportvlcong, --rcvcc, --slrcvfecn, --slrcvbecn, --xmitcc,
+     * --vlxmittimecc): each with perfquery's header and libibmad's names; the embedded fabric congests nothing, so all
+     * are zero, and a reset (-r) is answered too.
+     */
+    @Test
+    void perfReadsTheCongestionCountersAsPerfquery() {
+        assertThat(succeeds("perf", "2", "3", "--swportvlcong", "--transport", "embedded").out())
+                .startsWith("# SwPortVLCongestion counters: Lid 2 port 3\nPortSelect:......................3\n")
+                .contains("\nSWPortVLCongestion0:.............0\n").contains("\nSWPortVLCongestion15:............0\n");
+        assertThat(succeeds("perf", "--rcvcc", "--transport", "embedded").out())
+                .contains("\nPortPktRcvFECN:..................0\nPortPktRcvBECN:..................0\n");
+        assertThat(succeeds("perf", "3", "1", "--slrcvfecn", "--transport", "embedded").out())
+                .contains("# PortSLRcvFECN counters: Lid 3 port 1\n").contains("\nPortSLRcvFECN15:.................0\n");
+        assertThat(succeeds("perf", "3", "1", "--slrcvbecn", "-r", "--transport", "embedded").out())
+                .contains("\nPortSLRcvBECN0:..................0\n");
+        assertThat(succeeds("perf", "3", "1", "--xmitcc", "--transport", "embedded").out())
+                .endsWith("\nPortXmitTimeCong:................0\n");
+        assertThat(succeeds("perf", "2", "3", "--vlxmittimecc", "--transport", "embedded").out())
+                .contains("\nPortVLXmitTimeCong14:............0\n").doesNotContain("PortVLXmitTimeCong15");
+        assertThat(umad("perf", "3", "1", "--rcvcc", "--xmitcc", "--transport", "embedded").exitCode()).isEqualTo(2);
+    }
+
     /** --details adds each counter's details after it, non-zero ones only, in the text and the JSON. */
     @Test
     void errorsWithDetailsPrintWhyAPortDiscardedOrRefused() {

@@ -77,6 +77,12 @@ public final class AttributeId {
         public static final int PORT_VL_XMIT_FLOW_CTL_UPDATE_ERRORS = 0x001B;
         public static final int PORT_VL_XMIT_WAIT_COUNTERS = 0x001C;
         public static final int PORT_COUNTERS_EXTENDED = 0x001D;
+        public static final int SW_PORT_VL_CONGESTION = 0x0030;
+        public static final int PORT_RCV_CON_CTRL = 0x0031;
+        public static final int PORT_SL_RCV_FECN = 0x0032;
+        public static final int PORT_SL_RCV_BECN = 0x0033;
+        public static final int PORT_XMIT_CON_CTRL = 0x0034;
+        public static final int PORT_VL_XMIT_TIME_CONG = 0x0035;
         public static final int PORT_XMIT_DATA_SL = 0x0036;
         public static final int PORT_RCV_DATA_SL = 0x0037;
 

@@ -370,10 +370,20 @@ class GoldenVectorTest {
     /** The counter sets: counter i is (i + 1) times a step that fills its width; the 2-bit ones 1, 2, 3, 0, … */
     @Test
     void portCounterSets() {
-        Map<PortCounterSet.Kind, Long> steps = Map.of(PortCounterSet.Kind.OP_RCV_COUNTERS, 0x01010101L,
-                PortCounterSet.Kind.FLOW_CTL_COUNTERS, 0x02020202L, PortCounterSet.Kind.VL_OP_PACKETS, 0x0101L,
-                PortCounterSet.Kind.VL_OP_DATA, 0x01000001L, PortCounterSet.Kind.VL_XMIT_WAIT_COUNTERS, 0x0303L,
-                PortCounterSet.Kind.XMIT_DATA_SL, 0x04000004L, PortCounterSet.Kind.RCV_DATA_SL, 0x00050500L);
+        Map<PortCounterSet.Kind, Long> steps = Map.ofEntries(
+                Map.entry(PortCounterSet.Kind.OP_RCV_COUNTERS, 0x01010101L),
+                Map.entry(PortCounterSet.Kind.FLOW_CTL_COUNTERS, 0x02020202L),
+                Map.entry(PortCounterSet.Kind.VL_OP_PACKETS, 0x0101L),
+                Map.entry(PortCounterSet.Kind.VL_OP_DATA, 0x01000001L),
+                Map.entry(PortCounterSet.Kind.VL_XMIT_WAIT_COUNTERS, 0x0303L),
+                Map.entry(PortCounterSet.Kind.XMIT_DATA_SL, 0x04000004L),
+                Map.entry(PortCounterSet.Kind.RCV_DATA_SL, 0x00050500L),
+                Map.entry(PortCounterSet.Kind.SW_PORT_VL_CONGESTION, 0x0606L),
+                Map.entry(PortCounterSet.Kind.RCV_CON_CTRL, 0x07000007L),
+                Map.entry(PortCounterSet.Kind.SL_RCV_FECN, 0x00080008L),
+                Map.entry(PortCounterSet.Kind.SL_RCV_BECN, 0x09000900L),
+                Map.entry(PortCounterSet.Kind.XMIT_CON_CTRL, 0x0a0b0c0dL),
+                Map.entry(PortCounterSet.Kind.VL_XMIT_TIME_CONG, 0x000b000bL));
         for (PortCounterSet.Kind kind : PortCounterSet.Kind.values()) {
             List<Long> values = new java.util.ArrayList<>();
             for (int i = 0; i < kind.names().size(); i++) {

@@ -125,6 +125,10 @@ final class Pma implements LocalService {
                 case AttributeId.Perf.PORT_RCV_DATA_SL -> set ? FabricEngine.status(request,
                         MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE) : encode(request, perSl(node, in, data,
                         PortCounterSet.Kind.RCV_DATA_SL, RCV_DATA));
+                case AttributeId.Perf.SW_PORT_VL_CONGESTION, AttributeId.Perf.PORT_RCV_CON_CTRL,
+                        AttributeId.Perf.PORT_SL_RCV_FECN, AttributeId.Perf.PORT_SL_RCV_BECN,
+                        AttributeId.Perf.PORT_XMIT_CON_CTRL, AttributeId.Perf.PORT_VL_XMIT_TIME_CONG ->
+                        encode(request, congestion(node, in, data, attribute));
                 case ClassPortInfo.ATTRIBUTE_ID -> set ? FabricEngine.status(request, MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE)
                         : encode(request, node.isSwitch() ? SWITCH_CLASS_PORT_INFO : CA_CLASS_PORT_INFO);
                 default -> FabricEngine.status(request, MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE);
@@ -190,6 +194,18 @@ final class Pma implements LocalService {
         List<Long> values = new ArrayList<>(Collections.nCopies(kind.names().size(), 0L));
         values.set(0, basic(node, q.portSelect(), total));
         return new PortCounterSet(kind, q.portSelect(), q.counterSelect(), values);
+    }
+
+    /**
+     * The congestion control counters: the embedded fabric marks no packet with FECN or BECN and holds none back, so
+     * every one is zero, before and after a reset (a Set).
+     */
+    private static PortCounterSet congestion(FabricNode node, ByteBuffer in, int data, int attributeId) {
+        PortCounterSet.Kind kind = java.util.Arrays.stream(PortCounterSet.Kind.values())
+                .filter(k -> k.attributeId() == attributeId).findFirst().orElseThrow();
+        PortCounterSet q = PortCounterSet.decode(kind, in, data);
+        ports(node, q.portSelect());
+        return PortCounterSet.reset(kind, q.portSelect(), q.counterSelect());
     }
 
     private static long basic(FabricNode node, int portSelect, PortCounter counter) {

@@ -41,7 +41,17 @@ public record PortCounterSet(Kind kind, int portSelect, int counterSelect, List<
         VL_XMIT_WAIT_COUNTERS(AttributeId.Perf.PORT_VL_XMIT_WAIT_COUNTERS, "PortVLXmitWaitCounters", 16,
                 perVl("PortVLXmitWait")),
         XMIT_DATA_SL(AttributeId.Perf.PORT_XMIT_DATA_SL, "PortXmitDataSL", 32, perVl("XmtDataSL")),
-        RCV_DATA_SL(AttributeId.Perf.PORT_RCV_DATA_SL, "PortRcvDataSL", 32, perVl("RcvDataSL"));
+        RCV_DATA_SL(AttributeId.Perf.PORT_RCV_DATA_SL, "PortRcvDataSL", 32, perVl("RcvDataSL")),
+        // The congestion control counters (IBA annex A10); the first is a switch port's, perfquery names it so.
+        SW_PORT_VL_CONGESTION(AttributeId.Perf.SW_PORT_VL_CONGESTION, "SwPortVLCongestion", 16,
+                perVl("SWPortVLCongestion")),
+        RCV_CON_CTRL(AttributeId.Perf.PORT_RCV_CON_CTRL, "PortRcvConCtrl", 32, List.of("PortPktRcvFECN", "PortPktRcvBECN")),
+        SL_RCV_FECN(AttributeId.Perf.PORT_SL_RCV_FECN, "PortSLRcvFECN", 32, perVl("PortSLRcvFECN")),
+        SL_RCV_BECN(AttributeId.Perf.PORT_SL_RCV_BECN, "PortSLRcvBECN", 32, perVl("PortSLRcvBECN")),
+        XMIT_CON_CTRL(AttributeId.Perf.PORT_XMIT_CON_CTRL, "PortXmitConCtrl", 32, List.of("PortXmitTimeCong")),
+        /** VL 0 to 14: VL 15 carries no data to be held up. */
+        VL_XMIT_TIME_CONG(AttributeId.Perf.PORT_VL_XMIT_TIME_CONG, "PortVLXmitTimeCong", 32,
+                perVl("PortVLXmitTimeCong").subList(0, VLS - 1));
 
         private final int attributeId;
         private final String attributeName;
