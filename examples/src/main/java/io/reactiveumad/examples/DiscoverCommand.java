@@ -9,6 +9,7 @@ import io.reactiveumad.fabric.PortLink;
 import io.reactiveumad.mad.attr.PortInfo;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.EnumSet;
 import java.util.Set;
 import java.util.List;
 import io.reactiveumad.mad.attr.NodeInfo;
@@ -90,9 +91,9 @@ final class DiscoverCommand extends FabricCommand {
         cache.declareSave(d);
         cache.declareLoad(d);
         cache.declareDiff(d);
-        d.option("--diffcheck").label("KEYS").help("What --diff compares, keys separated by commas: sw, ca, router "
-                + "(the nodes), port (their ports' connections), lid, nodedesc (default: sw,ca,router,port).")
-                .to(DiffCheck::parse, v -> diffChecks = v);
+        d.option("--diffcheck").label("KEYS").split(",").help("What --diff compares, keys separated by commas: sw, ca, "
+                + "router (the nodes), port (their ports' connections), lid, nodedesc (default: sw,ca,router,port).")
+                .toList(Values.enumeration(DiffCheck.class), v -> diffChecks = EnumSet.copyOf(v));
         walk.declare(d);
         nodeNames.declare(d);
     }

@@ -4,10 +4,8 @@ import io.reactiveumad.discovery.DiscoveredNode;
 import io.reactiveumad.fabric.LinkEnd;
 import io.reactiveumad.fabric.PortLink;
 import io.reactiveumad.mad.attr.PortInfo;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -28,19 +26,6 @@ final class LinkDiff {
         PORT, STATE, LID, NODEDESC;
 
         static final Set<Check> DEFAULT = Set.of(PORT, STATE);
-
-        /** Keys separated by commas, in any case; an unknown one is refused, naming it. */
-        static Set<Check> parse(String keys) {
-            Set<Check> checks = EnumSet.noneOf(Check.class);
-            for (String key : keys.split(",")) {
-                try {
-                    checks.add(valueOf(key.strip().toUpperCase(Locale.ROOT)));
-                } catch (IllegalArgumentException e) {
-                    throw new IllegalArgumentException("invalid diff check key: " + key + " (port, state, lid, nodedesc)");
-                }
-            }
-            return checks;
-        }
     }
 
     private final LinkLines lines;

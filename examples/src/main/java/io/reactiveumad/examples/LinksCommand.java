@@ -18,6 +18,7 @@ import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.service.FabricJson;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -84,8 +85,9 @@ final class LinksCommand extends FabricCommand {
         cache.declareDiff(d);
         d.option("--filterdownports").label("FILE").help("No line for a port that is down and was down in this "
                 + "ibnetdiscover cache too (as iblinkinfo --filterdownports).").to(Values::path, v -> downBeforeFile = v);
-        d.option("--diffcheck").label("KEYS").help("What --diff compares, keys separated by commas: port (the ports' "
-                + "connections), state, lid, nodedesc (default: port,state).").to(LinkDiff.Check::parse, v -> diffChecks = v);
+        d.option("--diffcheck").label("KEYS").split(",").help("What --diff compares, keys separated by commas: port (the "
+                + "ports' connections), state, lid, nodedesc (default: port,state).")
+                .toList(Values.enumeration(LinkDiff.Check.class), v -> diffChecks = EnumSet.copyOf(v));
         walk.declare(d);
         nodeNames.declare(d);
         d.flag("--json").help("Print JSON.").to(() -> json = true);
