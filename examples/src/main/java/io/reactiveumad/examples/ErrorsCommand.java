@@ -9,6 +9,7 @@ import io.reactiveumad.discovery.DiscoveryOptions;
 import io.reactiveumad.discovery.LibibnetdiscScan;
 import io.reactiveumad.fabric.ErrorCounter;
 import io.reactiveumad.fabric.ErrorSweep;
+import io.reactiveumad.client.SaClient;
 import io.reactiveumad.fabric.ErrorSweepOptions;
 import io.reactiveumad.fabric.Links;
 import io.reactiveumad.fabric.LinkEnd;
@@ -65,6 +66,8 @@ final class ErrorsCommand extends FabricCommand {
     private String portGuid;
     private String directRoute;
     private boolean reportPort;
+    /** --skip-sl: every PMA query on SL 0, no PathRecords asked first. */
+    private boolean skipSl;
     private boolean countersOnly;
     private boolean data;
     private boolean details;
@@ -115,6 +118,8 @@ final class ErrorsCommand extends FabricCommand {
         d.option("-D", "--Direct").label("PATH")
                 .help("Check only the node at this directed route from the local port (e.g. 0,1,3).")
                 .to(Values::text, v -> directRoute = v);
+        d.flag("--skip-sl").help("Send every PMA query on SL 0 instead of on the SL of the path the SA gives to each "
+                + "destination (as ibqueryerrors --skip-sl).").to(() -> skipSl = true);
         d.flag("-r", "--report-port").help("Add each reported port's link, as ibqueryerrors -r: width, speed, state "
                 + "and the port at the other end.")
                 .to(() -> reportPort = true);
@@ -124,13 +129,9 @@ final class ErrorsCommand extends FabricCommand {
         d.flag("--data").help("Add each reported port's data counters (as ibqueryerrors --data): 64-bit from "
                 + "PortCountersExtended where the PMA has them.")
                 .to(() -> data = true);
-        // ibqueryerrors asks the SA for an SL per destination unless told --skip-sl; the sweep here always sends its
-        // PMA requests on SL 0, which is what --skip-sl asks for, so the option is taken as it is meant.
         d.flag("--details").help("Add the details of PortXmitDiscards and PortRcvErrors over threshold: "
                 + "PortXmitDiscardDetails and PortRcvErrorDetails, their non-zero counters (as ibqueryerrors --details).")
                 .to(() -> details = true);
-        d.flag("--skip-sl").help("Send the PMA requests on SL 0 without asking the SA for paths (as ibqueryerrors "
-                + "--skip-sl; always so here).").to(() -> { });
         d.flag("-R", "--GNDN").help("Obsolete, does nothing (as in ibqueryerrors).").to(() -> { });
         walk.declare(d);
         cache.declareLoad(d);
@@ -189,16 +190,22 @@ final class ErrorsCommand extends FabricCommand {
         // hand-off between threads per answer.
         try (Connection connection = transport.connect(err(), Schedulers.immediate())) {
             MadPort port = connection.port();
-            // A node named by -G/-S or -D is checked, its links reported, as ibqueryerrors' partial scan finds it.
-            Mono<DiscoveredFabric> fabrics = cached != null ? Mono.just(cached)
-                    : transport.discover(port, transport.discovery().withOutstanding(outstanding))
-                            .map(fabric -> guid == null && path == null ? fabric : partialScan(fabric, guid, path));
-            swept = fabrics
-                    .flatMap(fabric -> chosen(port, fabric, guid, path)
-                            .flatMapMany(chosen -> ErrorSweep.sweep(port, chosen, sweep))
-                            .collectList()
-                            .map(checked -> new Swept(fabric, checked)))
-                    .block(walk.timeout);
+            SaClient sa = transport.sa(connection);
+            try {
+                // A node named by -G/-S or -D is checked, its links reported, as ibqueryerrors' partial scan finds it.
+                Mono<DiscoveredFabric> fabrics = cached != null ? Mono.just(cached)
+                        : transport.discover(port, transport.discovery().withOutstanding(outstanding))
+                                .map(fabric -> guid == null && path == null ? fabric : partialScan(fabric, guid, path));
+                swept = fabrics
+                        .flatMap(fabric -> chosen(port, fabric, guid, path)
+                                .flatMap(chosen -> onPathServiceLevels(sa, sweep)
+                                        .flatMapMany(withSls -> ErrorSweep.sweep(port, chosen, withSls))
+                                        .collectList())
+                                .map(checked -> new Swept(fabric, checked)))
+                        .block(walk.timeout);
+            } finally {
+                sa.dispose();
+            }
         }
         if (swept == null) {
             throw new IllegalStateException("the sweep ended without a result");
@@ -302,6 +309,21 @@ final class ErrorsCommand extends FabricCommand {
         }
         return String.format("       Link info: %6d%4d[  ] ==%s==>  ", link.local().lid(), port, LinkText.link(link))
                 + LinkText.remote(link, true);
+    }
+
+    /**
+     * The sweep on the SL of the SA's path to each destination, as ibqueryerrors asks PMAs, unless --skip-sl; an SA
+     * that gives none (no SM) leaves SL 0 everywhere, said on stderr, where ibqueryerrors gives up.
+     */
+    private Mono<ErrorSweepOptions> onPathServiceLevels(SaClient sa, ErrorSweepOptions options) {
+        if (skipSl) {
+            return Mono.just(options);
+        }
+        return sa.serviceLevelsByLid().map(options::withServiceLevels).onErrorResume(e -> {
+            err().println("umad errors: no paths from the SA (" + Errors.describe(e) + "): every PMA query on SL 0, as "
+                    + "with --skip-sl");
+            return Mono.just(options);
+        });
     }
 
     private static String text(List<NodeErrors> nodes, ErrorSweepOptions options, Map<Long, Map<Integer, PortLink>> links) {

@@ -40,6 +40,7 @@ import io.reactiveumad.mad.sa.SwitchInfoRecord;
 import io.reactiveumad.spi.channel.PortAttributes;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
 import org.slf4j.Logger;
@@ -200,6 +201,20 @@ public final class SaClient implements Disposable {
     public Flux<PathRecord> pathRecords(Gid sgid, Gid dgid) {
         return getTable(PATH_RECORD, PathRecord.query(sgid, dgid),
                 PathRecord.Component.SGID | PathRecord.Component.DGID | PathRecord.Component.NUMB_PATH);
+    }
+
+    /**
+     * The SL to reach each destination from this port, by its LID: one reversible PathRecord per destination from the
+     * port's GID 0, the query ibqueryerrors makes before it asks the PMAs (its {@code --skip-sl} goes without). A
+     * destination with several LIDs (LMC) has each; one the SA gives no path to is not in the map.
+     */
+    public Mono<Map<Integer, Integer>> serviceLevelsByLid() {
+        return Mono.defer(() -> {
+            Gid own = port.attributes().gids().isEmpty() ? Gid.ZERO : port.attributes().gids().get(0);
+            return getTable(PATH_RECORD, PathRecord.query(own, Gid.ZERO),
+                    PathRecord.Component.SGID | PathRecord.Component.NUMB_PATH | PathRecord.Component.REVERSIBLE)
+                    .collectMap(PathRecord::dlid, PathRecord::sl);
+        });
     }
 
     /** The linear forwarding table blocks the SM programmed into the switch with LID {@code switchLid} (saquery LFTR). */

@@ -83,9 +83,10 @@ public final class ErrorSweep {
                 PerfClient::dispose);
     }
 
-    private static Mono<NodeErrors> check(PerfClient perf, DiscoveredNode node, ErrorSweepOptions options) {
+    private static Mono<NodeErrors> check(PerfClient sweepPerf, DiscoveredNode node, ErrorSweepOptions options) {
         List<Integer> ports = ports(node);
         int lid = lid(node, ports);
+        PerfClient perf = onServiceLevel(sweepPerf, lid, options);
         NodePma pma = new NodePma(lid, Mono.defer(() -> perf.classPortInfo(lid)));
         if (lid == 0) {
             // Counted as ibqueryerrors counts it: its ClassPortInfo and every port's PortCounters fail, and every
@@ -115,13 +116,23 @@ public final class ErrorSweep {
                         .thenReturn(node.nodeInfo().numPorts());
             }
             return Flux.fromIterable(ports)
-                    .concatMap(p -> read(perf, node, portLid(node, p, lid), p, xmitWait, data, options, pma)
-                            .doOnNext(found -> found.ifPresent(errors::add))
-                            .then(clear(perf, portLid(node, p, lid), p, capabilities, options, pma))
-                            .thenReturn(p))
+                    .concatMap(p -> {
+                        int at = portLid(node, p, lid);
+                        PerfClient portPerf = at == lid ? perf : onServiceLevel(sweepPerf, at, options);
+                        return read(portPerf, node, at, p, xmitWait, data, options, pma)
+                                .doOnNext(found -> found.ifPresent(errors::add))
+                                .then(clear(portPerf, at, p, capabilities, options, pma))
+                                .thenReturn(p);
+                    })
                     .count()
                     .map(Long::intValue);
         }).map(checked -> new NodeErrors(node, lid, errors, checked, pma.failures()));
+    }
+
+    /** {@code perf} sending on the SL the options give for {@code lid} (the client itself for SL 0). */
+    private static PerfClient onServiceLevel(PerfClient perf, int lid, ErrorSweepOptions options) {
+        int sl = options.serviceLevel(lid);
+        return sl == 0 ? perf : perf.withSl(sl);
     }
 
     /**

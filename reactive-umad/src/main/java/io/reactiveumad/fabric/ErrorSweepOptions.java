@@ -23,10 +23,12 @@ import java.util.Set;
  * @param details      read PortXmitDiscardDetails of a port whose PortXmitDiscards are over threshold and
  *                     PortRcvErrorDetails of one whose PortRcvErrors are (ibqueryerrors --details), and with
  *                     {@code clearErrors} reset both
+ * @param serviceLevels the SL to send a PMA query on, by the LID it goes to; 0 for a LID not in it (ibqueryerrors asks
+ *                     the SA for a path to every destination and takes its SL: {@code SaClient.serviceLevelsByLid()})
  */
 public record ErrorSweepOptions(int inFlight, Map<ErrorCounter, Long> thresholds, Set<ErrorCounter> suppressed,
                                 boolean clearErrors, boolean clearData, boolean dataCounters, boolean dataCountersOnly,
-                                boolean details) {
+                                boolean details, Map<Integer, Integer> serviceLevels) {
     public static final int DEFAULT_IN_FLIGHT = 32;
     /** What ibqueryerrors -c suppresses: "right now the only common error". */
     public static final List<ErrorCounter> COMMON = List.of(ErrorCounter.RCV_SWITCH_RELAY_ERRORS);
@@ -42,16 +44,22 @@ public record ErrorSweepOptions(int inFlight, Map<ErrorCounter, Long> thresholds
         });
         thresholds = Collections.unmodifiableMap(copy);
         suppressed = Collections.unmodifiableSet(new LinkedHashSet<>(suppressed));
+        serviceLevels.forEach((lid, sl) -> {
+            if (sl < 0 || sl > 15) {
+                throw new IllegalArgumentException("the SL to lid " + lid + " must be 0..15: " + sl);
+            }
+        });
+        serviceLevels = Map.copyOf(serviceLevels);
     }
 
     /** {@value #DEFAULT_IN_FLIGHT} nodes at once, every threshold 0, nothing suppressed or cleared, no data counters or details. */
     public static ErrorSweepOptions defaults() {
-        return new ErrorSweepOptions(DEFAULT_IN_FLIGHT, Map.of(), Set.of(), false, false, false, false, false);
+        return new ErrorSweepOptions(DEFAULT_IN_FLIGHT, Map.of(), Set.of(), false, false, false, false, false, Map.of());
     }
 
     public ErrorSweepOptions withInFlight(int nodes) {
         return new ErrorSweepOptions(nodes, thresholds, suppressed, clearErrors, clearData, dataCounters,
-                dataCountersOnly, details);
+                dataCountersOnly, details, serviceLevels);
     }
 
     public ErrorSweepOptions withThreshold(ErrorCounter counter, long value) {
@@ -59,7 +67,7 @@ public record ErrorSweepOptions(int inFlight, Map<ErrorCounter, Long> thresholds
         more.putAll(thresholds);
         more.put(counter, value);
         return new ErrorSweepOptions(inFlight, more, suppressed, clearErrors, clearData, dataCounters,
-                dataCountersOnly, details);
+                dataCountersOnly, details, serviceLevels);
     }
 
     /** These options with {@code counters} suppressed too, after those already suppressed. */
@@ -67,32 +75,43 @@ public record ErrorSweepOptions(int inFlight, Map<ErrorCounter, Long> thresholds
         LinkedHashSet<ErrorCounter> more = new LinkedHashSet<>(suppressed);
         more.addAll(counters);
         return new ErrorSweepOptions(inFlight, thresholds, more, clearErrors, clearData, dataCounters,
-                dataCountersOnly, details);
+                dataCountersOnly, details, serviceLevels);
     }
 
     public ErrorSweepOptions withClearErrors(boolean clear) {
         return new ErrorSweepOptions(inFlight, thresholds, suppressed, clear, clearData, dataCounters,
-                dataCountersOnly, details);
+                dataCountersOnly, details, serviceLevels);
     }
 
     public ErrorSweepOptions withClearData(boolean clear) {
         return new ErrorSweepOptions(inFlight, thresholds, suppressed, clearErrors, clear, dataCounters,
-                dataCountersOnly, details);
+                dataCountersOnly, details, serviceLevels);
     }
 
     public ErrorSweepOptions withDataCounters(boolean data) {
         return new ErrorSweepOptions(inFlight, thresholds, suppressed, clearErrors, clearData, data,
-                dataCountersOnly, details);
+                dataCountersOnly, details, serviceLevels);
     }
 
     public ErrorSweepOptions withDataCountersOnly(boolean only) {
         return new ErrorSweepOptions(inFlight, thresholds, suppressed, clearErrors, clearData, dataCounters, only,
-                details);
+                details, serviceLevels);
     }
 
     public ErrorSweepOptions withDetails(boolean read) {
         return new ErrorSweepOptions(inFlight, thresholds, suppressed, clearErrors, clearData, dataCounters,
-                dataCountersOnly, read);
+                dataCountersOnly, read, serviceLevels);
+    }
+
+    /** These options with PMA queries sent on {@code levels}' SL for each LID in it. */
+    public ErrorSweepOptions withServiceLevels(Map<Integer, Integer> levels) {
+        return new ErrorSweepOptions(inFlight, thresholds, suppressed, clearErrors, clearData, dataCounters,
+                dataCountersOnly, details, levels);
+    }
+
+    /** The SL of PMA queries to {@code lid}. */
+    public int serviceLevel(int lid) {
+        return serviceLevels.getOrDefault(lid, 0);
     }
 
     public long threshold(ErrorCounter counter) {

@@ -22,6 +22,7 @@ import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import reactor.test.StepVerifier;
 
@@ -162,6 +163,29 @@ class SaClientTest extends ClientTestBase {
         assertThat(template.sgid()).isEqualTo(me);
         assertThat(template.dgid()).isEqualTo(peer);
         assertThat(sa.toString()).doesNotContain("0123456789abcdef").contains("SM_Key");
+    }
+
+    /** ibqueryerrors' query: one reversible path to every destination from the port's GID 0; each path's SL by its DLID. */
+    @Test
+    void serviceLevelsByLidAreThePathsSlsFromThisPort() {
+        Gid me = port.attributes().gids().get(0);
+        List<PathRecord> paths = List.of(path(me, 4, 0), path(me, 7, 3), path(me, 9, 15));
+        channel.peer(sa(f -> table(f, 64, paths)));
+
+        assertThat(SaClient.of(port).serviceLevelsByLid().block(Duration.ofSeconds(5)))
+                .containsExactlyInAnyOrderEntriesOf(Map.of(4, 0, 7, 3, 9, 15));
+        ByteBuffer b = lastSent();
+        assertThat(new SaHeader().wrap(b, 0).componentMask()).isEqualTo(PathRecord.Component.SGID
+                | PathRecord.Component.NUMB_PATH | PathRecord.Component.REVERSIBLE);
+        PathRecord template = PathRecord.decode(b, DATA);
+        assertThat(template.sgid()).isEqualTo(me);
+        assertThat(template.numbPath()).isEqualTo(1);
+        assertThat(template.reversible()).isTrue();
+    }
+
+    private static PathRecord path(Gid from, int dlid, int sl) {
+        return new PathRecord(0, new Gid(0xfe80_0000_0000_0000L, dlid), from, dlid, 7, false, 0, 0, 0, true, 1, 0xFFFF, 0,
+                sl, 2, 4, 2, 3, 2, 18, 0);
     }
 
     @Test
