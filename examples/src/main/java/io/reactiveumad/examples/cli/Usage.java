@@ -20,7 +20,7 @@ final class Usage {
     static String of(CommandModel model) {
         StringBuilder text = new StringBuilder("Usage: ").append(model.spec.qualifiedName()).append(" [OPTIONS]");
         for (Argument p : model.positionals) {
-            text.append(' ').append(p.optional ? "[" + p.label + "]" : p.label);
+            text.append(' ').append(shown(p));
         }
         if (model.hasSubcommands()) {
             text.append(model.instance instanceof Callable<?> ? " [COMMAND]" : " COMMAND");
@@ -30,7 +30,7 @@ final class Usage {
 
         if (!model.positionals.isEmpty()) {
             List<String[]> rows = new ArrayList<>();
-            model.positionals.forEach(p -> rows.add(new String[] {p.optional ? "[" + p.label + "]" : p.label, p.help()}));
+            model.positionals.forEach(p -> rows.add(new String[] {shown(p), p.help()}));
             section(text, "Parameters:", rows);
         }
         List<String[]> options = new ArrayList<>();
@@ -110,5 +110,11 @@ final class Usage {
             first = false;
         }
         text.append('\n');
+    }
+
+    /** A parameter as the usage line shows it: in brackets when optional, with "..." when it takes every one left. */
+    private static String shown(Argument p) {
+        String label = p.kind == Argument.Kind.LIST ? p.label + "..." : p.label;
+        return p.optional ? "[" + label + "]" : label;
     }
 }
