@@ -51,7 +51,8 @@ final class StatusCommand extends FabricCommand {
                 shown.addAll(device.ports());
                 continue;
             }
-            int number = FabricCommand.value(name, () -> Values.between(0, 254).convert(name.substring(colon + 1)));
+            int number = FabricCommand.value("DEVICE:PORT '" + name + "'",
+                    () -> Values.between(0, 254).convert(name.substring(colon + 1)));
             shown.add(device.ports().stream().filter(p -> p.port() == number).findFirst()
                     .orElseThrow(() -> new NoSuchPortException("device '" + device.name() + "' has no port " + number
                             + " (ports: " + device.ports().stream().map(PortAttributes::port).toList() + ")")));
