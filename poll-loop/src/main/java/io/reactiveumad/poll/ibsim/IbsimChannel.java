@@ -8,7 +8,6 @@ import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.DeviceGoneException;
 import io.reactiveumad.poll.DatagramBatch;
 import io.reactiveumad.poll.Errors;
-import io.reactiveumad.poll.FileDescriptor;
 import io.reactiveumad.spi.channel.EventExecutor;
 import io.reactiveumad.mad.NativeIoException;
 import io.reactiveumad.poll.PollLoop;
