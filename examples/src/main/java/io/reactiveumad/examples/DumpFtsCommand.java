@@ -5,7 +5,6 @@ import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.discovery.DiscoveredFabric;
 import io.reactiveumad.discovery.DiscoveredNode;
-import io.reactiveumad.discovery.DiscoveryOptions;
 import io.reactiveumad.discovery.LibibnetdiscScan;
 import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;

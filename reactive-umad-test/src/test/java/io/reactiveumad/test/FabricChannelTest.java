@@ -18,16 +18,11 @@ import io.reactiveumad.mad.attr.SmInfo;
 import io.reactiveumad.mad.perf.PortCounters;
 import io.reactiveumad.mad.NativeIoException;
 import io.reactiveumad.spi.channel.AgentRegistration;
-import io.reactiveumad.spi.channel.FrameListener;
 import io.reactiveumad.spi.channel.MadChannel;
 import io.reactiveumad.spi.channel.MadFrame;
 import io.reactiveumad.test.topology.Topology;
 import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.function.Supplier;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import reactor.test.scheduler.VirtualTimeScheduler;
 

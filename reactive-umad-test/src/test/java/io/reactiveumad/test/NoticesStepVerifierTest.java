@@ -4,7 +4,6 @@ import static io.reactiveumad.test.MadExpectations.expectReceived;
 import static io.reactiveumad.test.MadExpectations.expectSubscribed;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.reactiveumad.MadPort;
 import io.reactiveumad.PortOptions;
 import io.reactiveumad.Umad;
 import io.reactiveumad.client.NoticeOptions;

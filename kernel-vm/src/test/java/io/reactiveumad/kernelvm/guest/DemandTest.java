@@ -8,7 +8,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.reactiveumad.mad.Mad;
 import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.spi.channel.MadChannel;
-import io.reactiveumad.spi.channel.MadFrame;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
