@@ -67,21 +67,21 @@ final class TraceCommand extends FabricCommand {
     @Override
     public Integer call() {
         NodeNameMap names = nodeNames.load(context, err());
-        List<String[]> pairs = pairs();
+        List<Pair> pairs = pairs();
         List<Object> traced = new ArrayList<>();
         try (Connection connection = transport.connect(err())) {
             SmpClient smp = transport.smp(connection.port());
             try {
-                for (String[] pair : pairs) {
+                for (Pair pair : pairs) {
                     Object trace;
                     try {
-                        trace = trace(smp, pair[0], pair[1]);
+                        trace = trace(smp, pair.from(), pair.to());
                     } catch (RuntimeException e) {
                         if (portsFile == null) {
                             throw e;
                         }
-                        throw new IllegalStateException(String.format("--ports-file %s line %s (%s %s): %s", portsFile,
-                                pair[2], pair[0], pair[1], Errors.describe(e)), e);
+                        throw new IllegalStateException(String.format("--ports-file %s line %d (%s %s): %s", portsFile,
+                                pair.line(), pair.from(), pair.to(), Errors.describe(e)), e);
                     }
                     if (json) {
                         traced.add(trace instanceof RouteTrace route ? json(route) : json((MulticastTrace) trace));
@@ -102,17 +102,21 @@ final class TraceCommand extends FabricCommand {
         return 0;
     }
 
+    /** The two ends of a trace, as given, and the --ports-file line they are on (0 for SRC and DST). */
+    private record Pair(String from, String to, int line) {
+    }
+
     /**
      * SRC and DST, or the pairs in --ports-file with their line numbers, checked before anything is opened: a line that
      * is not two words, or an end that is not a LID (a port GUID with -G), is bad usage naming the file and the line.
      */
-    private List<String[]> pairs() {
+    private List<Pair> pairs() {
         if (portsFile == null) {
             if (source == null || destination == null) {
                 throw new UsageException("give SRC and DST, or --ports-file");
             }
             checkEnds("", source, destination);
-            return List.<String[]>of(new String[] {source, destination});
+            return List.of(new Pair(source, destination, 0));
         }
         if (source != null) {
             throw new UsageException("--ports-file names the pairs: not SRC and DST as well");
@@ -125,7 +129,7 @@ final class TraceCommand extends FabricCommand {
         } catch (IOException e) {
             throw new UsageException("--ports-file: cannot read " + portsFile + ": " + Errors.describe(e));
         }
-        List<String[]> pairs = new ArrayList<>();
+        List<Pair> pairs = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i).strip();
             if (line.isEmpty() || line.startsWith("#")) {
@@ -137,7 +141,7 @@ final class TraceCommand extends FabricCommand {
                 throw new UsageException(where + "not two ports: '" + line + "'");
             }
             checkEnds(where, words[0], words[1]);
-            pairs.add(new String[] {words[0], words[1], Integer.toString(i + 1)});
+            pairs.add(new Pair(words[0], words[1], i + 1));
         }
         return pairs;
     }
