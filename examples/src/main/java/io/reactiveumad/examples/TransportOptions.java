@@ -299,27 +299,37 @@ final class TransportOptions implements Declares {
      */
     List<DeviceAttributes> devices(PrintWriter err) {
         configure();
-        if (kind == TransportKind.KERNEL || kind == null) {
-            List<DeviceAttributes> devices = KernelTransport.system().devices();
-            if (kind == TransportKind.KERNEL || !devices.isEmpty()) {
-                return device == null ? devices : List.of(named(devices, device));
+        if (kind != null) {
+            return devices(kind);
+        }
+        List<DeviceAttributes> kernel = KernelTransport.system().devices();
+        if (!kernel.isEmpty()) {
+            return onlyNamed(kernel);
+        }
+        try {
+            return devices(TransportKind.IBSIM);
+        } catch (RuntimeException noSimulator) {
+            err.println("umad: no InfiniBand device in sysfs and no ibsim server (" + Errors.describe(noSimulator)
+                    + "): using the embedded fabric");
+            return devices(TransportKind.EMBEDDED);
+        }
+    }
+
+    private List<DeviceAttributes> devices(TransportKind chosen) {
+        return switch (chosen) {
+            case KERNEL -> onlyNamed(KernelTransport.system().devices());
+            case IBSIM -> ibsim().devices();
+            case EMBEDDED -> {
+                try (EmbeddedFabric fabric = EmbeddedFabric.start(embeddedTopology())) {
+                    yield onlyNamed(fabric.transport().devices());
+                }
             }
-        }
-        if (kind == TransportKind.IBSIM) {
-            return ibsim().devices();
-        }
-        if (kind == null) {
-            try {
-                return ibsim().devices();
-            } catch (RuntimeException noSimulator) {
-                err.println("umad: no InfiniBand device in sysfs and no ibsim server (" + Errors.describe(noSimulator)
-                        + "): using the embedded fabric");
-            }
-        }
-        try (EmbeddedFabric fabric = EmbeddedFabric.start(embeddedTopology())) {
-            List<DeviceAttributes> devices = fabric.transport().devices();
-            return device == null ? devices : List.of(named(devices, device));
-        }
+        };
+    }
+
+    /** The one device --device names, where it names one (on ibsim it names the node attached to instead). */
+    private List<DeviceAttributes> onlyNamed(List<DeviceAttributes> devices) {
+        return device == null ? devices : List.of(named(devices, device));
     }
 
     /** The device called {@code name}; none by that name is an error listing those there are. */
