@@ -3,7 +3,6 @@ package io.reactiveumad.examples;
 import io.reactiveumad.NoSuchPortException;
 import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
-import io.reactiveumad.examples.cli.UsageException;
 import io.reactiveumad.examples.cli.Values;
 import io.reactiveumad.service.FabricJson;
 import io.reactiveumad.spi.channel.DeviceAttributes;
@@ -60,15 +59,10 @@ final class StatCommand extends FabricCommand {
         }
         // ibstat's precedence: -p, then -l, then -s; a port is shown alone only without them.
         PortAttributes alone = null;
+        // PORT comes after CA: with it, devices is the one CA named.
         if (portNumber != null && !portGuids && !listOnly && !shortFormat) {
-            if (ca == null) {
-                throw new UsageException("PORT needs CA: which device's port");
-            }
             DeviceAttributes device = devices.get(0);
-            alone = device.ports().stream().filter(p -> p.port() == portNumber).findFirst()
-                    .orElseThrow(() -> new NoSuchPortException(String.format(Locale.ROOT, "%s '%s' has no port %d (ports: %s)",
-                            nodeType(device), device.name(), portNumber,
-                            device.ports().stream().map(PortAttributes::port).toList())));
+            alone = port(device, portNumber, nodeType(device));
         }
         if (json) {
             out().println(Json.pretty(json(devices, alone)));
@@ -92,6 +86,13 @@ final class StatCommand extends FabricCommand {
             }
         }
         return 0;
+    }
+
+    /** Port {@code number} of {@code device}; none is an error naming the device as {@code kind} and its ports. */
+    static PortAttributes port(DeviceAttributes device, int number, String kind) {
+        return device.ports().stream().filter(p -> p.port() == number).findFirst()
+                .orElseThrow(() -> new NoSuchPortException(String.format(Locale.ROOT, "%s '%s' has no port %d (ports: %s)",
+                        kind, device.name(), number, device.ports().stream().map(PortAttributes::port).toList())));
     }
 
     private static void printDevice(PrintWriter out, DeviceAttributes device) {

@@ -1,6 +1,5 @@
 package io.reactiveumad.examples;
 
-import io.reactiveumad.NoSuchPortException;
 import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.Values;
@@ -53,9 +52,7 @@ final class StatusCommand extends FabricCommand {
             }
             int number = FabricCommand.value("DEVICE:PORT '" + name + "'",
                     () -> Values.between(0, 254).convert(name.substring(colon + 1)));
-            shown.add(device.ports().stream().filter(p -> p.port() == number).findFirst()
-                    .orElseThrow(() -> new NoSuchPortException("device '" + device.name() + "' has no port " + number
-                            + " (ports: " + device.ports().stream().map(PortAttributes::port).toList() + ")")));
+            shown.add(StatCommand.port(device, number, "device"));
         }
         PrintWriter out = out();
         for (PortAttributes port : shown) {
