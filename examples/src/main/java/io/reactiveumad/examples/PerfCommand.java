@@ -262,7 +262,7 @@ final class PerfCommand extends FabricCommand {
      */
     private Mono<?> reset(PerfClient perf, int port) {
         if (extended) {
-            return perf.resetPortCountersExtended(lid, port, select(PortCountersExtended.SELECT_ALL), select2(0));
+            return perf.resetPortCountersExtended(lid, port, select(PortCountersExtended.SELECT_ALL), select2());
         }
         if (xmitDiscards) {
             return perf.resetPortXmitDiscardDetails(lid, port, select(PortXmitDiscardDetails.SELECT_ALL));
@@ -274,7 +274,7 @@ final class PerfCommand extends FabricCommand {
             return perf.resetPortCounterSet(lid, counterSet, port, select(COUNTER_SET_RESET_ALL));
         }
         if (resetMask != null) {
-            return perf.resetPortCounters(lid, port, select(PortCounters.SELECT_ALL), select2(0));
+            return perf.resetPortCounters(lid, port, select(PortCounters.SELECT_ALL), select2());
         }
         return perf.classPortInfo(lid).flatMap(cpi -> perf.resetPortCounters(lid, port, PortCounters.SELECT_ALL,
                 ((cpi.capabilityMask() & ClassPortInfo.PERF_CAP_XMIT_WAIT_SUPPORTED) != 0
@@ -288,9 +288,9 @@ final class PerfCommand extends FabricCommand {
         return resetMask == null ? all : (int) (resetMask & 0xFFFF);
     }
 
-    /** The CounterSelect2 bits of RESET_MASK (its bits from 16), or {@code none} without one. */
-    private int select2(int none) {
-        return resetMask == null ? none : (int) (resetMask >>> 16);
+    /** The CounterSelect2 bits of RESET_MASK (its bits from 16), or none without one. */
+    private int select2() {
+        return resetMask == null ? 0 : (int) (resetMask >>> 16);
     }
 
     /**
