@@ -126,8 +126,13 @@ public final class UmadSysfs {
 
     /** Whether {@code ibdev} is a switch: {@code class/infiniband/<ibdev>/node_type} reads {@code 2: switch}. */
     private boolean isSwitch(String ibdev) {
-        Matcher m = NUMBERED_STATE.matcher(read(nodeType(ibdev)));
-        return m.matches() && Integer.parseInt(m.group(1)) == NODE_TYPE_SWITCH;
+        return leadingNumber(read(nodeType(ibdev))) == NODE_TYPE_SWITCH;
+    }
+
+    /** The number {@code node_type}, {@code state} and {@code phys_state} start with ({@code 4: ACTIVE}), or 0. */
+    private static int leadingNumber(String text) {
+        Matcher m = NUMBERED_STATE.matcher(text);
+        return m.matches() ? Integer.parseInt(m.group(1)) : 0;
     }
 
     private Path nodeType(String ibdev) {
@@ -211,8 +216,7 @@ public final class UmadSysfs {
         List<DeviceAttributes> devices = new ArrayList<>();
         for (String name : names) {
             // As libibumad: a device whose node_type does not read as a number is no InfiniBand device.
-            Matcher type = NUMBERED_STATE.matcher(readIfReadable(nodeType(name)).orElse(""));
-            int nodeType = type.matches() ? Integer.parseInt(type.group(1)) : 0;
+            int nodeType = leadingNumber(readIfReadable(nodeType(name)).orElse(""));
             if (nodeType >= NODE_TYPE_CA && nodeType <= NODE_TYPE_ROUTER) {
                 devices.add(device(name, nodeType));
             }
