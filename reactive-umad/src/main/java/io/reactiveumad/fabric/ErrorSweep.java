@@ -118,7 +118,7 @@ public final class ErrorSweep {
             return Flux.fromIterable(ports)
                     .concatMap(p -> {
                         int at = portLid(node, p, lid);
-                        PerfClient portPerf = at == lid ? perf : onServiceLevel(sweepPerf, at, options);
+                        PerfClient portPerf = onServiceLevel(sweepPerf, at, options);
                         return read(portPerf, node, at, p, xmitWait, data, options, pma)
                                 .doOnNext(found -> found.ifPresent(errors::add))
                                 .then(clear(portPerf, at, p, capabilities, options, pma))
