@@ -8,6 +8,7 @@ import io.reactiveumad.discovery.DiscoveredNode;
 import io.reactiveumad.discovery.LibibnetdiscScan;
 import io.reactiveumad.fabric.ErrorCounter;
 import io.reactiveumad.fabric.ErrorSweep;
+import io.reactiveumad.PortClosedException;
 import io.reactiveumad.client.SaClient;
 import io.reactiveumad.fabric.ErrorSweepOptions;
 import io.reactiveumad.fabric.Links;
@@ -318,11 +319,13 @@ final class ErrorsCommand extends FabricCommand {
         if (skipSl) {
             return Mono.just(options);
         }
-        return sa.serviceLevelsByLid().map(options::withServiceLevels).onErrorResume(e -> {
-            err().println("umad errors: no paths from the SA (" + Errors.describe(e) + "): every PMA query on SL 0, as "
-                    + "with --skip-sl");
-            return Mono.just(options);
-        });
+        // A closed port is no SA silence: the command ends (Ctrl-C closes it), and says so as every command does.
+        return sa.serviceLevelsByLid().map(options::withServiceLevels)
+                .onErrorResume(e -> !(e instanceof PortClosedException), e -> {
+                    err().println("umad errors: no paths from the SA (" + Errors.describe(e) + "): every PMA query on "
+                            + "SL 0, as with --skip-sl");
+                    return Mono.just(options);
+                });
     }
 
     private static String text(List<NodeErrors> nodes, ErrorSweepOptions options, Map<Long, Map<Integer, PortLink>> links) {
