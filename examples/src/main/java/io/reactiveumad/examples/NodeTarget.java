@@ -40,6 +40,9 @@ final class NodeTarget implements Declares {
                 .to(() -> directed = true);
         d.flag("-G", "--Guid", "--guid").help("The " + noun + " is a port GUID, resolved to its LID through the SA.")
                 .to(() -> guid = true);
+        // ibaddr's own -L (its LIDs only) keeps the name.
+        d.flag("-L", "--Lid").unlessTaken().help("The " + noun + " is a LID (the default; as the diag tools' -L).")
+                .to(() -> guid = false);
     }
 
     /** As given on the command line, null when left out. */

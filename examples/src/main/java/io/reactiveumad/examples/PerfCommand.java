@@ -85,6 +85,7 @@ final class PerfCommand extends FabricCommand {
                 .to(Values.upTo(0xFFFF_FFFFL), v -> resetMask = v);
         d.flag("-G", "--Guid").help("LID is a port GUID, resolved to its LID through the SA (as perfquery -G).")
                 .to(() -> byGuid = true);
+        d.flag("-L", "--Lid").help("LID is a LID (the default; as perfquery -L).").to(() -> byGuid = false);
         d.flag("-x", "--extended").help("PortCountersExtended (64-bit counters).").to(() -> extended = true);
         d.flag("-D", "--xmtdisc").help("PortXmitDiscardDetails: why the port discarded packets it was to send "
                 + "(as perfquery -D).").to(() -> xmitDiscards = true);

@@ -59,6 +59,7 @@ final class PingCommand extends FabricCommand {
                 .to(Values::text, v -> destination = v);
         d.flag("-G", "--Guid").help("The destination is a port GUID, resolved to its LID through the SA.")
                 .to(() -> guid = true);
+        d.flag("-L", "--Lid").help("The destination is a LID (the default; as ibping -L).").to(() -> guid = false);
         d.option("-c", "--count").label("N").help("Stop after N pings, or with -S after answering N (a resend counted "
                 + "once; default: until interrupted).")
                 .to(Values.atLeast(1), v -> count = (long) v);

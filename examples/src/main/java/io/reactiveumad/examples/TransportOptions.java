@@ -67,6 +67,7 @@ final class TransportOptions implements Declares {
     @Override
     public void declare(Declaration d) {
         err = d.spec().err();
+        new Verbosity().declare(d);
         d.option("-z", "--config").label("FILE")
                 .help("The diag tools' configuration file, whose CA, Port, timeout, m_key and sa_key are the defaults "
                         + "of -C, -P, -t, -y and --smkey (default: /etc/" + DiagConfig.DEFAULT + " where it exists).")

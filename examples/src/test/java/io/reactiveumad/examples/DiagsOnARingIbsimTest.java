@@ -273,12 +273,13 @@ class DiagsOnARingIbsimTest {
      * smp prints smpquery's text for NodeInfo, NodeDescription (the odd host's, with its space and parentheses),
      * SwitchInfo and PortInfo (a switch's port 0 and an external port, a host's port with its capability bits, the
      * two-port HCA's second port) and Mellanox's MlnxExtPortInfo (ibsim's SMAs answer it, all zero), by route from H-2
-     * and from a switch.
+     * and from a switch; and with -L, which says the target is a LID, as it is without it.
      */
     @ParameterizedTest
     @ValueSource(strings = {"H-2|-D ni 0,1", "H-2|-D ni 0", "H-2|-D nd 0,1,3", "H-2|-D nd 0,1,3,4,9", "H-2|-D si 0,1",
         "H-2|-D pi 0,1", "H-2|-D pi 0,1 3", "H-2|-D pi 0 1", "H-2|-D pi 0,1,3,8", "S-3|-D pi 0 6", "S-3|-D portinfo 0,7",
-        "S-3|-D switchinfo 0", "H-2|-D MEPI 0,1 3", "H-2|-D mlnxextportinfo 0 1", "S-3|-D MlnxExtPortInfo 0"})
+        "S-3|-D switchinfo 0", "H-2|-D MEPI 0,1 3", "H-2|-D mlnxextportinfo 0 1", "S-3|-D MlnxExtPortInfo 0",
+        "H-2|-L ni 4", "S-3|nd -L 8"})
     void smpPrintsSmpquerysText(String fromAndOptions) {
         String[] parts = fromAndOptions.split("\\|");
         String[] args = parts[1].split(" ");
@@ -402,7 +403,7 @@ class DiagsOnARingIbsimTest {
     @ValueSource(strings = {"S2", "S2 3", "-x S2 3", "-D S2 3", "-E S2 3", "-a S2", "-x -a S2", "-a H5", "-x -a H5",
         "H5 1", "-a -l S2", "S2 1,3", "--oprcvcounters H5 1", "--flowctlcounters S2 3", "--vloppackets S2",
         "--vlopdata H5 1", "--vlxmitflowctlerrors -a S2", "--vlxmitcounters -r H5 1", "S2 1-3", "-a S2 1,3",
-        "-a S2 2-4", "-x -a S2 1-3", "-a S2 3", "-a H5 1", "-l S2 2,3", "-a -l S2 2,3"})
+        "-a S2 2-4", "-x -a S2 1-3", "-a S2 3", "-a H5 1", "-l S2 2,3", "-a -l S2 2,3", "-L S2 3"})
     void perfPrintsPerfquerysText(String options) {
         IbsimFabric fabric = FABRIC.fabric();
         String s2 = lidFromH2("0,1", "0");

@@ -17,6 +17,8 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import org.reactivestreams.Subscription;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import reactor.core.CoreSubscriber;
 import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
@@ -36,6 +38,8 @@ import reactor.core.publisher.Operators;
  * atomic int: whoever moves it to {@code DONE} first is the only one to signal.
  */
 final class PendingRequest extends Mono<ReceivedMad> implements Subscription, Runnable {
+    /** Says at debug each request sent again for want of an answer (the CLI's -e). */
+    private static final Logger log = LoggerFactory.getLogger(PendingRequest.class);
     /** Margin past the kernel's own last retry before our safety deadline fires. */
     private static final Duration KERNEL_DEADLINE_SLACK = Duration.ofSeconds(1);
     /** Margin past the RMPP receiver's own transfer limit (its T2L abort) before a streaming response times out. */
@@ -320,6 +324,11 @@ final class PendingRequest extends Mono<ReceivedMad> implements Subscription, Ru
             agent.counters().increment(Count.TIMEOUTS);
             fail(new MadTimeoutException(request, to, wireTid(), attempts, options.timeout(), "RMPP response never completed"));
         } else if (!kernelRetries && attempts <= options.retries()) {
+            if (log.isDebugEnabled()) {
+                log.debug("no response from {} to {} (TID 0x{}) within {} ms: sending it again, attempt {} of {}",
+                        to.describe(), request.describe(), String.format("%016x", wireTid()),
+                        options.timeout().toMillis(), attempts + 1, options.retries() + 1);
+            }
             transmit();
         } else {
             agent.counters().increment(Count.TIMEOUTS);

@@ -33,13 +33,19 @@ final class Argument {
 
     private Argument(List<String> names, int index, String label, String description, boolean optional,
                      String defaultValue, Converter<?> converter, Kind kind, Applier applier) {
+        this(names, index, label, description, optional, defaultValue, kind, applier,
+                converter == null ? "" : converter.candidates());
+    }
+
+    private Argument(List<String> names, int index, String label, String description, boolean optional,
+                     String defaultValue, Kind kind, Applier applier, String candidates) {
         this.names = List.copyOf(names);
         this.index = index;
         this.label = label;
         this.description = description;
         this.optional = optional;
         this.defaultValue = defaultValue;
-        this.candidates = converter == null ? "" : converter.candidates();
+        this.candidates = candidates;
         this.kind = kind;
         this.applier = applier;
     }
@@ -82,6 +88,11 @@ final class Argument {
             values.put(text.substring(0, eq).trim(), converter.convert(text.substring(eq + 1).trim()));
             setter.accept(values);
         });
+    }
+
+    /** The same option under {@code fewer} of its names. */
+    Argument named(List<String> fewer) {
+        return new Argument(fewer, index, label, description, optional, defaultValue, kind, applier, candidates);
     }
 
     boolean isFlag() {

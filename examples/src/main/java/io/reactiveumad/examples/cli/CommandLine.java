@@ -71,7 +71,10 @@ public final class CommandLine {
                 if (parsed.subcommand == null) {
                     return parsed.exitCode >= 0 ? parsed.exitCode : run(model);
                 }
-                model = new CommandModel(parsed.subcommand, model.spec.qualifiedName(), factory, out, err);
+                // A subcommand prints the version of the command line it is part of, as each diag tool answers -V.
+                CommandInfo sub = parsed.subcommand.version().isEmpty()
+                        ? parsed.subcommand.withVersion(model.info.version()) : parsed.subcommand;
+                model = new CommandModel(sub, model.spec.qualifiedName(), factory, out, err);
                 if (parsed.helpOnly) {
                     out.print(Usage.of(model));
                     return 0;
@@ -116,7 +119,8 @@ public final class CommandLine {
                 out.print(Usage.of(model));
                 return Parsed.exit(0);
             }
-            if (!optionsEnded && model.hasVersion() && (arg.equals("-V") || arg.equals("--version"))) {
+            if (!optionsEnded && model.hasVersion() && (arg.equals("-V") || arg.equals("--version"))
+                    && model.option(arg).isEmpty()) {
                 out.println(model.info.version());
                 return Parsed.exit(0);
             }

@@ -1,6 +1,7 @@
 package io.reactiveumad.examples.cli;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,15 +28,24 @@ final class CommandModel {
         if (instance instanceof Declares declares) {
             declares.declare(declaration);
         }
-        this.options = List.copyOf(declaration.options);
+        List<Argument> declared = new ArrayList<>(declaration.options);
         this.positionals = List.copyOf(declaration.positionals);
-        for (Argument option : options) {
+        for (Argument option : declared) {
             for (String name : option.names) {
                 if (byName.put(name, option) != null) {
                     throw new IllegalStateException(spec.qualifiedName() + ": two options are called " + name);
                 }
             }
         }
+        for (Argument flag : declaration.givingWay) {
+            List<String> free = flag.names.stream().filter(name -> !byName.containsKey(name)).toList();
+            if (!free.isEmpty()) {
+                Argument named = flag.named(free);
+                declared.add(named);
+                free.forEach(name -> byName.put(name, named));
+            }
+        }
+        this.options = List.copyOf(declared);
         for (int i = 1; i < positionals.size(); i++) {
             if (!positionals.get(i).optional && positionals.get(i - 1).optional) {
                 throw new IllegalStateException(spec.qualifiedName() + ": a required parameter after an optional one");

@@ -22,6 +22,8 @@ public final class Declaration {
     private final CommandSpec spec;
     final List<Argument> options = new ArrayList<>();
     final List<Argument> positionals = new ArrayList<>();
+    /** Flags whose names are theirs only where no other option of the command has them ({@link Flag#unlessTaken}). */
+    final List<Argument> givingWay = new ArrayList<>();
 
     Declaration(CommandSpec spec) {
         this.spec = spec;
@@ -111,6 +113,7 @@ public final class Declaration {
     public final class Flag {
         private final List<String> names;
         private String help = "";
+        private boolean unlessTaken;
 
         private Flag(List<String> names) {
             this.names = names;
@@ -121,9 +124,24 @@ public final class Declaration {
             return this;
         }
 
+        /**
+         * Each of its names that another option of the command declares, before or after it, stays that option's:
+         * for a flag every command has (the diag tools' -d, debug), where one command's own -d means something else
+         * (iblinkinfo's down ports). A flag left with no name is not declared.
+         */
+        public Flag unlessTaken() {
+            unlessTaken = true;
+            return this;
+        }
+
         /** What giving it does. */
         public void to(Runnable set) {
-            add(Argument.flag(names, help, set));
+            Argument flag = Argument.flag(names, help, set);
+            if (unlessTaken) {
+                givingWay.add(flag);
+            } else {
+                add(flag);
+            }
         }
     }
 

@@ -40,6 +40,17 @@ class CommandLineTest {
         }
     }
 
+    /** Flags every command has, whose short names give way to a command's own. */
+    static final class Talk implements Declares {
+        int talked;
+
+        @Override
+        public void declare(Declaration d) {
+            d.flag("-v", "--talk").unlessTaken().help("Talk more.").to(() -> talked++);
+            d.flag("-q").unlessTaken().help("Never seen: every command here has its own -q or none.").to(() -> { });
+        }
+    }
+
     static final class Tool {
         static final CommandInfo INFO = CommandInfo.of(Tool.class, "tool", "A tool.").withVersion("tool 1.0")
                 .withSubcommands(Run.INFO, Group.INFO, Parent.INFO, Each.INFO);
@@ -50,18 +61,20 @@ class CommandLineTest {
         static final CommandInfo INFO = CommandInfo.of(Parent.class, "parent", "Runs, or has one.")
                 .withSubcommands(Run.INFO);
         final Shared shared = new Shared();
+        final Talk talk = new Talk();
         CommandSpec spec;
 
         @Override
         public void declare(Declaration d) {
             spec = d.spec();
+            talk.declare(d);
             shared.declare(d);
-            d.flag("--own").help("The parent's alone.").to(() -> { });
+            d.flag("-q", "--own").help("The parent's alone.").to(() -> { });
         }
 
         @Override
         public Integer call() {
-            spec.out().print("ran " + spec.qualifiedName());
+            spec.out().print("ran " + spec.qualifiedName() + " talking " + talk.talked);
             return 0;
         }
     }
@@ -73,6 +86,7 @@ class CommandLineTest {
 
         CommandSpec spec;
         final Shared shared = new Shared();
+        final Talk talk = new Talk();
         int lid;
         int port;
         boolean verbose;
@@ -92,6 +106,7 @@ class CommandLineTest {
         @Override
         public void declare(Declaration d) {
             spec = d.spec();
+            talk.declare(d);
             shared.declare(d);
             d.parameter("LID").help("A LID.").to(Values::integer, v -> lid = v);
             d.parameter("PORT").optional().defaultValue("1").help("A port.").to(Values::integer, v -> port = v);
@@ -259,7 +274,7 @@ class CommandLineTest {
      */
     @Test
     void optionsBeforeASubcommandThatItsParentKnowsGoToTheSubcommandToo() {
-        assertThat(run("parent", "--shared", "9").out()).isEqualTo("ran tool parent");
+        assertThat(run("parent", "--shared", "9").out()).isEqualTo("ran tool parent talking 0");
         Result result = run("parent", "--shared", "9", "run", "1");
         assertThat(result.exitCode()).as("%s", result).isZero();
         assertThat(result.run().shared.shared).isEqualTo(9);
@@ -311,7 +326,7 @@ class CommandLineTest {
         assertThat(help.out()).startsWith("Usage: tool run [OPTIONS] LID [PORT]\nRuns.\n")
                 .contains("  -o, --outstanding=N", "      --traps=N...", "One of RED, DARK_BLUE.",
                         "Shared (default: 7).", "  [PORT]", "  -h, --help")
-                .doesNotContain("--version");
+                .contains("  -V, --version");
         assertThat(run("help", "run").out()).isEqualTo(help.out());
         assertThat(run("run", "--nope", "--help").exitCode()).as("help wins over what follows it, not what precedes")
                 .isEqualTo(CommandLine.EXIT_USAGE);
@@ -319,6 +334,19 @@ class CommandLineTest {
         assertThat(top.out()).startsWith("Usage: tool [OPTIONS] COMMAND\n").contains("  run, r", "  -V, --version");
         assertThat(run("help").out()).isEqualTo(top.out());
         assertThat(run("-V").out()).isEqualTo("tool 1.0\n");
-        refused("Unknown option: '-V'", "run", "1", "-V");
+        assertThat(run("run", "1", "-V").out()).as("a subcommand prints its command line's version")
+                .isEqualTo("tool 1.0\n");
+        assertThat(run("run", "1", "-V").run()).isNull();
+    }
+
+    @Test
+    void aFlagThatGivesWayKeepsOnlyTheNamesNoOtherOptionHas() {
+        Result run = run("run", "1", "-v", "--talk", "--talk");
+        assertThat(run.run().verbose).as("run's own -v").isTrue();
+        assertThat(run.run().talk.talked).as("--talk, whose -v is run's").isEqualTo(2);
+        assertThat(run("run", "--help").out()).contains("      --talk ", "  -v, --verbose ").doesNotContain("-v, --talk");
+        assertThat(run("parent", "-vv").out()).as("parent has no -v of its own").isEqualTo("ran tool parent talking 2");
+        Result help = run("parent", "--help");
+        assertThat(help.out()).contains("  -v, --talk ", "  -q, --own ").doesNotContain("Never seen");
     }
 }
