@@ -12,7 +12,7 @@ import java.util.Map;
 /**
  * Attribute records as the CLI prints them: a name → value map (nested records flattened with dots),
  * shown as infiniband-diags' {@code Name:.....value} lines or as JSON. Keys (M_Key, SM_Key, …) are secrets:
- * they are never printed.
+ * they are left out unless the user asks for them (the diag tools' -K).
  */
 final class Fields {
     private static final int DOTS_TO = 32;
@@ -22,33 +22,38 @@ final class Fields {
 
     /** The record's components in declaration order; nested records become {@code outer.inner}. */
     static Map<String, Object> of(Record record) {
+        return of(record, false);
+    }
+
+    /** As {@link #of(Record)}, with the keys when {@code showKeys}. */
+    static Map<String, Object> of(Record record, boolean showKeys) {
         Map<String, Object> fields = new LinkedHashMap<>();
-        flatten("", record, fields);
+        flatten("", record, fields, showKeys);
         return fields;
     }
 
-    private static void flatten(String prefix, Record record, Map<String, Object> into) {
+    private static void flatten(String prefix, Record record, Map<String, Object> into, boolean showKeys) {
         for (RecordComponent component : record.getClass().getRecordComponents()) {
             String name = component.getName();
-            if (isSecret(name)) {
+            if (isSecret(name) && !showKeys) {
                 continue;
             }
             Object value = read(component, record);
             if (value instanceof Record nested && !(value instanceof Gid)) {
-                flatten(prefix + name + ".", nested, into);
+                flatten(prefix + name + ".", nested, into, showKeys);
             } else {
                 into.put(prefix + name, plain(name, value));
             }
         }
     }
 
-    /** GUIDs and GIDs as hex text (64-bit values do not survive JSON numbers); everything else as is. */
+    /** GUIDs, GIDs and keys as hex text (64-bit values do not survive JSON numbers); everything else as is. */
     private static Object plain(String name, Object value) {
         if (value instanceof Gid gid) {
             return gid.toString();
         }
         String lower = name.toLowerCase(java.util.Locale.ROOT);
-        if (value instanceof Long number && (lower.contains("guid") || lower.equals("gidprefix"))) {
+        if (value instanceof Long number && (lower.contains("guid") || lower.equals("gidprefix") || isSecret(name))) {
             return FabricJson.hex(number);
         }
         if (value instanceof List<?> list && lower.contains("guid")) {
@@ -105,13 +110,23 @@ final class Fields {
 
     /** One record: text lines, or one JSON object. */
     static String render(Record record, boolean json) {
-        Map<String, Object> map = of(record);
+        return render(record, json, false);
+    }
+
+    /** As {@link #render(Record, boolean)}, with the keys when {@code showKeys}. */
+    static String render(Record record, boolean json, boolean showKeys) {
+        Map<String, Object> map = of(record, showKeys);
         return json ? Json.pretty(map) + "\n" : text(map);
     }
 
     /** Several records: text blocks separated by blank lines, or one JSON array. */
     static String render(List<? extends Record> records, boolean json) {
-        List<Map<String, Object>> maps = records.stream().map(Fields::of).toList();
+        return render(records, json, false);
+    }
+
+    /** As {@link #render(List, boolean)}, with the keys when {@code showKeys}. */
+    static String render(List<? extends Record> records, boolean json, boolean showKeys) {
+        List<Map<String, Object>> maps = records.stream().map(r -> of(r, showKeys)).toList();
         if (json) {
             return Json.pretty(maps) + "\n";
         }

@@ -4,7 +4,7 @@ import io.reactiveumad.mad.attr.PortInfo;
 
 /**
  * smpquery portinfo's text: libibmad's PortInfo fields with its value names (widths, speeds, states, MTUs, VLs,
- * the capability bits one a line under the mask), the M_Key never shown.
+ * the capability bits one a line under the mask), the M_Key "not displayed" unless asked for (smpquery -K).
  */
 final class PortInfoText {
     /** CapabilityMask's bits from bit 1, as libibmad names them (bit 13 has none). */
@@ -27,9 +27,9 @@ final class PortInfoText {
     }
 
     /** The text for port {@code port} of the node smpquery names {@code node}. */
-    static String of(String node, int port, PortInfo p) {
+    static String of(String node, int port, PortInfo p, boolean showKeys) {
         StringBuilder out = new StringBuilder("# Port info: ").append(node).append(" port ").append(port).append('\n');
-        fields(out, p, "");
+        fields(out, p, "", showKeys);
         return out.toString();
     }
 
@@ -37,9 +37,9 @@ final class PortInfoText {
      * The field lines, each started with {@code indent} (saquery's PortInfoRecord dump indents them two tabs; the
      * capability bits under a mask keep their own four).
      */
-    static void fields(StringBuilder into, PortInfo p, String indent) {
+    static void fields(StringBuilder into, PortInfo p, String indent, boolean showKeys) {
         StringBuilder out = new StringBuilder();
-        FieldLines.line(out, "Mkey", "<not displayed>");
+        FieldLines.line(out, "Mkey", mKey(p, showKeys));
         FieldLines.hex(out, "GidPrefix", p.gidPrefix(), 16);
         FieldLines.line(out, "Lid", p.lid());
         FieldLines.line(out, "SMLid", p.masterSmLid());
@@ -93,6 +93,12 @@ final class PortInfoText {
         FieldLines.line(out, "LinkSpeedExtEnabled", PortNames.extendedSpeedsEnabled(p.linkSpeedExtEnabled()));
         out.toString().lines().forEach(line -> into.append(line.startsWith("\t") ? "" : indent).append(line).append('\n'));
     }
+
+    /** The M_Key as libibmad prints it with -K, else what the diag tools print in its place. */
+    static String mKey(PortInfo p, boolean showKeys) {
+        return showKeys ? String.format("0x%016x", p.mKey()) : "<not displayed>";
+    }
+
 
     /** The mask in hex, then each named bit set, on a line of its own after four tabs. */
     private static String mask(long mask, int firstBit, String[] names) {

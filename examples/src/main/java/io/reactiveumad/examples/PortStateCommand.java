@@ -42,6 +42,7 @@ final class PortStateCommand extends FabricCommand {
     private int portNumber;
     private String operation;
     private boolean json;
+    private boolean showKeys;
 
     PortStateCommand(CliContext context) {
         super(context);
@@ -58,6 +59,8 @@ final class PortStateCommand extends FabricCommand {
                 .help("query (the default), enable, disable, reset, on, off, down, arm or active.")
                 .to(Values::text, v -> operation = v);
         d.flag("--json").help("Print JSON.").to(() -> json = true);
+        d.flag("-K", "--show_keys").help("Print the M_Key instead of '<not displayed>' (as ibportstate -K).")
+                .to(() -> showKeys = true);
     }
 
     /** One port as ibportstate shows it: how libibmad names the node, the port, its PortInfo, whether it is a switch's. */
@@ -202,7 +205,7 @@ final class PortStateCommand extends FabricCommand {
     }
 
     /** ibportstate's lines for one port: states, LID, SM LID, LMC, widths, speeds, and a CA's or port 0's M_Key fields. */
-    private static void show(StringBuilder out, Shown shown) {
+    private void show(StringBuilder out, Shown shown) {
         PortInfo p = shown.info();
         out.append("# Port info: ").append(shown.node()).append(" port ").append(shown.port()).append('\n');
         FieldLines.line(out, "LinkState", PortNames.state(p.portState()));
@@ -222,7 +225,7 @@ final class PortStateCommand extends FabricCommand {
             FieldLines.line(out, "LinkSpeedExtActive", PortNames.extendedSpeed(p.linkSpeedExtActive()));
         }
         if (!shown.isSwitch() || shown.port() == 0) {
-            FieldLines.line(out, "Mkey", "<not displayed>");
+            FieldLines.line(out, "Mkey", PortInfoText.mKey(p, showKeys));
             FieldLines.line(out, "MkeyLeasePeriod", p.mKeyLeasePeriod());
             FieldLines.line(out, "ProtectBits", p.mKeyProtectBits());
         }
@@ -271,12 +274,12 @@ final class PortStateCommand extends FabricCommand {
         return enabled == asSupported ? supported : enabled;
     }
 
-    private static Map<String, Object> json(Shown shown) {
+    private Map<String, Object> json(Shown shown) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("node", shown.node());
         out.put("port", shown.port());
         out.put("switch", shown.isSwitch());
-        out.put("portInfo", Fields.of(shown.info()));
+        out.put("portInfo", Fields.of(shown.info(), showKeys));
         return out;
     }
 }

@@ -116,7 +116,7 @@ final class SaCommand extends FabricCommand {
             if (lookups > 0 || node != null) {
                 throw new UsageException("--src-to-dst and --sgid-to-dgid ask for paths: no lookup or NODE with them");
             }
-            return print(this, query(transport::sa, sa -> pathEnds.query(sa).collectList(), "SA paths"), json, SaText::of);
+            return print(this, query(transport::sa, sa -> pathEnds.query(sa).collectList(), "SA paths"), json, r -> SaText.of(r, false));
         }
         NodeNameMap names = nodeNames.load(context, err());
         List<NodeRecord> nodes = query(transport::sa, sa -> Nodes.records(sa, node).collectList(), "SA nodes");
@@ -167,11 +167,17 @@ final class SaCommand extends FabricCommand {
     /** The records as JSON, or each as {@code text} prints it (saquery's dumps); an empty table is said on stderr. */
     private static Integer print(FabricCommand command, List<? extends Record> records, boolean json,
                                  java.util.function.Function<Record, String> text) {
+        return print(command, records, json, false, text);
+    }
+
+    /** As above, the JSON with the records' keys when {@code showKeys}. */
+    private static Integer print(FabricCommand command, List<? extends Record> records, boolean json, boolean showKeys,
+                                 java.util.function.Function<Record, String> text) {
         if (records.isEmpty()) {
             command.err().println(command.spec.qualifiedName() + ": no records");
         }
         if (json) {
-            command.out().print(Fields.render(records, true));
+            command.out().print(Fields.render(records, true, showKeys));
         } else {
             records.forEach(record -> command.out().print(text.apply(record)));
         }
@@ -181,6 +187,7 @@ final class SaCommand extends FabricCommand {
     /** One SA GetTable, printed record by record. */
     abstract static class Query extends FabricCommand {
         private boolean json;
+        boolean showKeys;
 
         Query(CliContext context) {
             super(context);
@@ -191,19 +198,20 @@ final class SaCommand extends FabricCommand {
             super.declare(d);
             transport.declareSmKey(d);
             d.flag("--json").help("Print a JSON array.").to(() -> json = true);
+            d.flag("-K", "--show_keys").help("Print the keys (M_Key, SM_Key, ServiceKey, a subscriber's QPN) instead of '<not displayed>' (as the diag tools' -K).").to(() -> showKeys = true);
         }
 
         abstract Flux<? extends Record> query(SaClient sa);
 
         /** A record as saquery prints it for this query. */
         String text(Record record) {
-            return SaText.of(record);
+            return SaText.of(record, showKeys);
         }
 
         @Override
         public Integer call() {
             return print(this, query(transport::sa, sa -> query(sa).collectList(), "SA " + spec.name()), json,
-                    this::text);
+                    showKeys, this::text);
         }
     }
 
@@ -725,7 +733,7 @@ final class SaCommand extends FabricCommand {
 
         @Override
         String dump(SmInfoRecord record) {
-            return SaText.smInfoRecord(record);
+            return SaText.smInfoRecord(record, showKeys);
         }
     }
 

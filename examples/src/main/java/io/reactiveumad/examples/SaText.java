@@ -39,7 +39,7 @@ final class SaText {
     }
 
     /** The record's text; a record saquery has no layout for gets the generic field lines. */
-    static String of(Record record) {
+    static String of(Record record, boolean showKeys) {
         StringBuilder out = new StringBuilder();
         if (record instanceof NodeRecord r) {
             return nodeRecord(r, NodeNameMap.none());
@@ -49,7 +49,7 @@ final class SaText {
             field(out, "PortNum", r.portNum());
             field(out, "Options", String.format("0x%x", r.options()));
             out.append("\tPortInfo dump:\n");
-            PortInfoText.fields(out, r.portInfo(), "\t\t");
+            PortInfoText.fields(out, r.portInfo(), "\t\t", showKeys);
         } else if (record instanceof PathRecord r) {
             pathRecord(out, r);
         } else if (record instanceof LinkRecord r) {
@@ -59,9 +59,9 @@ final class SaText {
             wide(out, "ToPort", Integer.toString(r.toPort()));
             wide(out, "ToLID", Integer.toString(r.toLid()));
         } else if (record instanceof InformInfoRecord r) {
-            informInfoRecord(out, r);
+            informInfoRecord(out, r, showKeys);
         } else if (record instanceof ServiceRecord r) {
-            serviceRecord(out, r);
+            serviceRecord(out, r, showKeys);
         } else {
             return Fields.render(record, false);
         }
@@ -188,15 +188,15 @@ final class SaText {
 
     /**
      * saquery's SMInfoRecord dump. Its SM_Key is the SA's to give: OpenSM never fills it in, and a zero key says
-     * nothing, so it is printed as saquery prints it; any other is not displayed.
+     * nothing, so it is printed as saquery prints it; any other is not displayed unless asked for.
      */
-    static String smInfoRecord(SmInfoRecord r) {
+    static String smInfoRecord(SmInfoRecord r, boolean showKeys) {
         SmInfo sm = r.smInfo();
         StringBuilder out = new StringBuilder("SMInfoRecord dump:\n\t\tRID\n");
         dotted(out, "LID", 22, Integer.toString(r.lid()));
         out.append("\t\tSMInfo dump:\n");
         dotted(out, "GUID", 22, String.format("0x%016x", sm.guid()));
-        dotted(out, "SM_Key", 22, sm.smKey() == 0 ? String.format("0x%016x", 0) : NOT_DISPLAYED);
+        dotted(out, "SM_Key", 22, sm.smKey() == 0 || showKeys ? String.format("0x%016x", sm.smKey()) : NOT_DISPLAYED);
         dotted(out, "ActCount", 22, Long.toString(sm.actCount()));
         dotted(out, "Priority", 22, Integer.toString(sm.priority()));
         dotted(out, "SMState", 22, Integer.toString(sm.smState()));
@@ -246,7 +246,7 @@ final class SaText {
         field(out, "resv2", "0x000000000000");
     }
 
-    private static void informInfoRecord(StringBuilder out, InformInfoRecord r) {
+    private static void informInfoRecord(StringBuilder out, InformInfoRecord r, boolean showKeys) {
         InformInfo i = r.informInfo();
         out.append("InformInfoRecord dump:\n\t\tRID\n");
         field(out, "SubscriberGID", gid(r.subscriberGid()));
@@ -263,12 +263,21 @@ final class SaText {
         } else {
             field(out, "dev_id", hex(i.trapNumber()));
         }
-        field(out, "qpn", NOT_DISPLAYED);
+        field(out, "qpn", showKeys ? String.format("0x%06X", i.qpn()) : NOT_DISPLAYED);
         field(out, "resp_time_val", hex(i.respTimeValue()));
         field(out, i.generic() ? "node_type" : "vendor_id", String.format("0x%06X", i.producerType()));
     }
 
-    private static void serviceRecord(StringBuilder out, ServiceRecord r) {
+    /** A ServiceKey's 16 bytes as saquery -K prints them: 0x and 32 hex digits. */
+    private static String serviceKey(byte[] key) {
+        StringBuilder hex = new StringBuilder("0x");
+        for (byte b : key) {
+            hex.append(String.format("%02x", b));
+        }
+        return hex.toString();
+    }
+
+    private static void serviceRecord(StringBuilder out, ServiceRecord r, boolean showKeys) {
         byte[] data = r.serviceData().toByteArray();
         java.nio.ByteBuffer d = java.nio.ByteBuffer.wrap(data);
         out.append("ServiceRecord dump:\n");
@@ -276,7 +285,7 @@ final class SaText {
         field(out, "ServiceGID", gid(r.serviceGid()));
         field(out, "ServiceP_Key", hex(r.servicePKey()));
         field(out, "ServiceLease", hex(r.serviceLease()));
-        field(out, "ServiceKey", NOT_DISPLAYED);
+        field(out, "ServiceKey", showKeys ? serviceKey(r.serviceKey().toByteArray()) : NOT_DISPLAYED);
         field(out, "ServiceName", r.serviceName());
         for (int i = 0; i < 16; i++) {
             field(out, "ServiceData8." + (i + 1), hex(Byte.toUnsignedInt(d.get(i))));

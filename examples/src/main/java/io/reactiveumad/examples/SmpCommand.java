@@ -32,6 +32,7 @@ final class SmpCommand {
         private final NodeTarget target = new NodeTarget("target",
                 "The target's LID, with -D its directed route (e.g. 0,1,3), with -G its port GUID.", false);
         private boolean json;
+        boolean showKeys;
 
         Query(CliContext context) {
             super(context);
@@ -43,6 +44,8 @@ final class SmpCommand {
             transport.declareMKey(d);
             target.declare(d);
             d.flag("--json").help("Print JSON.").to(() -> json = true);
+            d.flag("-K", "--show_keys").help("Print PortInfo's M_Key instead of '<not displayed>' (as smpquery -K).")
+                    .to(() -> showKeys = true);
         }
 
         abstract Mono<? extends Record> query(SmpClient smp, SmpRoute route);
@@ -52,7 +55,7 @@ final class SmpCommand {
          * unless the attribute has a layout of its own.
          */
         String text(Record answer, String node) {
-            return Fields.render(answer, false);
+            return Fields.render(answer, false, showKeys);
         }
 
         @Override
@@ -63,7 +66,7 @@ final class SmpCommand {
             Answered answered = query(c -> transport.smp(c.port()), smp -> target.route(smp)
                     .flatMap(route -> query(smp, route).map(r -> new Answered(r, route))),
                     spec.name() + " of " + target.text());
-            out().print(json ? Fields.render(answered.answer(), true) : text(answered.answer(), portId(answered.route())));
+            out().print(json ? Fields.render(answered.answer(), true, showKeys) : text(answered.answer(), portId(answered.route())));
             return 0;
         }
     }
@@ -157,7 +160,7 @@ final class SmpCommand {
         /** smpquery's: libibmad's PortInfo fields and value names. */
         @Override
         String text(Record answer, String node) {
-            return PortInfoText.of(node, portNumber, (PortInfo) answer);
+            return PortInfoText.of(node, portNumber, (PortInfo) answer, showKeys);
         }
     }
 

@@ -273,13 +273,14 @@ class DiagsOnARingIbsimTest {
      * smp prints smpquery's text for NodeInfo, NodeDescription (the odd host's, with its space and parentheses),
      * SwitchInfo and PortInfo (a switch's port 0 and an external port, a host's port with its capability bits, the
      * two-port HCA's second port) and Mellanox's MlnxExtPortInfo (ibsim's SMAs answer it, all zero), by route from H-2
-     * and from a switch; and with -L, which says the target is a LID, as it is without it.
+     * and from a switch; with -L, which says the target is a LID, as it is without it; and with -K, the M_Key printed
+     * (OpenSM's default, 0, here) instead of "not displayed".
      */
     @ParameterizedTest
     @ValueSource(strings = {"H-2|-D ni 0,1", "H-2|-D ni 0", "H-2|-D nd 0,1,3", "H-2|-D nd 0,1,3,4,9", "H-2|-D si 0,1",
         "H-2|-D pi 0,1", "H-2|-D pi 0,1 3", "H-2|-D pi 0 1", "H-2|-D pi 0,1,3,8", "S-3|-D pi 0 6", "S-3|-D portinfo 0,7",
         "S-3|-D switchinfo 0", "H-2|-D MEPI 0,1 3", "H-2|-D mlnxextportinfo 0 1", "S-3|-D MlnxExtPortInfo 0",
-        "H-2|-L ni 4", "S-3|nd -L 8"})
+        "H-2|-L ni 4", "S-3|nd -L 8", "H-2|-K -D pi 0,1 3", "S-3|-D pi 0 -K"})
     void smpPrintsSmpquerysText(String fromAndOptions) {
         String[] parts = fromAndOptions.split("\\|");
         String[] args = parts[1].split(" ");
@@ -473,11 +474,12 @@ class DiagsOnARingIbsimTest {
     /**
      * portstate prints ibportstate's query: a host's port, a two-port HCA's second port, a switch's port 0, and a
      * switch's active ports with the peer at the other end (a host, a switch across a doubled cable, the two-port
-     * HCA), by route from a host, a switch and the two-port HCA; and by LID, a switch's port 0 and a host's port.
+     * HCA), by route from a host, a switch and the two-port HCA; and by LID, a switch's port 0 and a host's port; with -K
+     * the M_Key printed.
      */
     @ParameterizedTest
     @ValueSource(strings = {"H-2|-D 0 1", "D-1|-D 0 2", "H-2|-D 0,1 0", "H-2|-D 0,1 7", "H-2|-D 0,1 2", "S-3|-D 0 8",
-        "S-3|-D 0,4 5", "D-1|-D 0,1 1"})
+        "S-3|-D 0,4 5", "D-1|-D 0,1 1", "H-2|-K -D 0 1", "S-3|-D 0 0 -K"})
     void portstatePrintsIbportstatesQuery(String fromAndOptions) {
         String[] parts = fromAndOptions.split("\\|");
         String[] args = parts[1].split(" ");
@@ -490,12 +492,12 @@ class DiagsOnARingIbsimTest {
      * sa's lookups print saquery's lines, for H-1 (the one NodeRecord either reads here: umad2sim segments no SA table,
      * so only its first MAD arrives; the embedded fabric's test looks up every node) and for a name no node has; and
      * saquery's query names (NR, PIR, SR, IIR, CPI, MCMR) and one-letter query options (-N, -s, -c, -S, -I, -g) name sa's
-     * queries. (LR too, but the ring's LinkRecords outgrow one
+     * queries; -K prints the keys saquery -K prints. (LR too, but the ring's LinkRecords outgrow one
      * MAD, and saquery prints the rest of that MAD, which umad2sim leaves unset, as records.)
      */
     @ParameterizedTest
     @ValueSource(strings = {"-L H-1", "-l H-1", "-G H-1", "-L nosuch", "-D", "NR", "NodeRecord", "PIR", "SR", "IIR",
-        "CPI", "-N", "-s", "-c", "-S", "-I", "-g", "MCMR"})
+        "CPI", "-N", "-s", "-c", "-S", "-I", "-g", "MCMR", "-K PIR", "-K SR", "IIR -K"})
     void saLookupsPrintSaquerysLines(String options) {
         String[] args = options.split(" ");
         assertThat(umad("H-2", 0, "sa", args).out()).as("sa %s", options)

@@ -425,6 +425,20 @@ class UmadCliEmbeddedTest {
                 "--transport", "embedded");
         assertThat(decimal.exitCode()).isEqualTo(0);
         assertThat(decimal.out()).contains("ProtectBits:.....................3\n").doesNotContain("1122334455667788");
+        // -K: the M_Key printed, as smpquery -K and ibportstate -K print it; in JSON as hex text.
+        CliRun shown = CliRun.run(Map.of(), protect, "smp", "-K", "portinfo", "4", "0", "-y", "0x1122334455667788",
+                "--transport", "embedded");
+        assertThat(shown.out()).contains("Mkey:............................0x1122334455667788\n")
+                .doesNotContain("not displayed");
+        CliRun shownJson = CliRun.run(Map.of(), protect, "smp", "-K", "portinfo", "4", "0", "-y", "0x1122334455667788",
+                "--transport", "embedded", "--json");
+        assertThat(shownJson.json().get("mKey").asText()).isEqualTo("0x1122334455667788");
+        CliRun hiddenJson = CliRun.run(Map.of(), protect, "smp", "portinfo", "4", "0", "-y", "0x1122334455667788",
+                "--transport", "embedded", "--json");
+        assertThat(hiddenJson.json().has("mKey")).isFalse();
+        CliRun portState = CliRun.run(Map.of(), protect, "portstate", "4", "0", "-K", "-y", "0x1122334455667788",
+                "--transport", "embedded");
+        assertThat(portState.out()).contains("Mkey:............................0x1122334455667788\n");
 
         CliRun walked = CliRun.run(Map.of(), protect, "discover", "-y", "0x1122334455667788", "--transport", "embedded");
         CliRun unkeyed = CliRun.run(Map.of(), protect, "discover", "-t", "20", "--transport", "embedded");
