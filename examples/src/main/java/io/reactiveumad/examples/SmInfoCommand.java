@@ -1,24 +1,40 @@
 package io.reactiveumad.examples;
 
+import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
+import io.reactiveumad.examples.cli.UsageException;
 import io.reactiveumad.examples.cli.Values;
 import io.reactiveumad.mad.attr.SmInfo;
 import io.reactiveumad.service.FabricJson;
 import io.reactiveumad.service.Routes;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import reactor.core.publisher.Mono;
 
-/** The subnet manager's SMInfo as sminfo prints it: its GUID, activity count, priority and state (never its SM_Key). */
+/**
+ * The subnet manager's SMInfo as sminfo prints it: its GUID, activity count, priority and state (never its SM_Key);
+ * with a modifier, sminfo's SubnSet(SMInfo): an SM-to-SM control (handover, acknowledge, disable, standby, discover)
+ * carrying -s's state, -p's priority and -a's activity count.
+ */
 final class SmInfoCommand extends FabricCommand {
     static final CommandInfo INFO = CommandInfo.of(SmInfoCommand.class, "sminfo",
             "The subnet manager's SMInfo (as sminfo): the master SM the local port knows, or the SM at a LID or "
-                    + "directed route.");
+                    + "directed route; with a MODIFIER, a SubnSet(SMInfo) of that control to it.");
     private static final String[] STATES = {"SMINFO_NOTACT", "SMINFO_DISCOVER", "SMINFO_STANDBY", "SMINFO_MASTER"};
+    /** sminfo's default -s: the state its Set carries unless told otherwise. */
+    private static final int STANDBY = 2;
 
     private String target;
+    /** SMInfo's attribute modifier: 0 asks (a Get), 1-5 is the control a Set sends. */
+    private int modifier;
     private boolean directed;
+    private boolean guid;
+    private int state = STANDBY;
+    private int priority;
+    private long activity;
+    private boolean setFieldsGiven;
     private boolean json;
 
     SmInfoCommand(CliContext context) {
@@ -29,22 +45,60 @@ final class SmInfoCommand extends FabricCommand {
     public void declare(Declaration d) {
         super.declare(d);
         transport.declareMKey(d);
-        d.parameter("SM_LID|PATH").optional()
-                .help("The SM's LID, with -D its directed route (default: the master SM the local port knows).")
+        d.parameter("SM_LID|PATH|GUID").optional()
+                .help("The SM's LID, with -D its directed route, with -G its port GUID (default: the master SM the "
+                        + "local port knows).")
                 .to(Values::text, v -> target = v);
+        d.parameter("MODIFIER").optional()
+                .help("0 asks (the default); else a SubnSet(SMInfo) with this control, as sminfo's modifier: "
+                        + "1 handover, 2 acknowledge, 3 disable, 4 standby, 5 discover.")
+                .to(Values.between(0, 5), v -> modifier = v);
         d.flag("-D", "--Direct").help("The SM is a directed route from the local port.").to(() -> directed = true);
+        d.flag("-G", "--Guid").help("The SM is a port GUID, resolved to its LID through the SA (as sminfo -G).")
+                .to(() -> guid = true);
+        d.flag("-L", "--Lid").help("The SM is a LID (the default; as sminfo -L).").to(() -> guid = false);
+        d.option("-s", "--state").label("0-3")
+                .help("The SMState a Set carries (default: 2, standby; as sminfo -s).")
+                .to(Values.between(0, 3), v -> {
+                    state = v;
+                    setFieldsGiven = true;
+                });
+        d.option("-p", "--priority").label("0-15").help("The priority a Set carries (default: 0; as sminfo -p).")
+                .to(Values.between(0, 15), v -> {
+                    priority = v;
+                    setFieldsGiven = true;
+                });
+        d.option("-a", "--activity").label("N").help("The activity count a Set carries (default: 0; as sminfo -a).")
+                .to(Values.upTo(0xFFFF_FFFFL), v -> {
+                    activity = v;
+                    setFieldsGiven = true;
+                });
         d.flag("--json").help("Print JSON.").to(() -> json = true);
     }
 
     @Override
     public Integer call() {
+        if (guid && directed) {
+            throw new UsageException("-G and -D name the SM two ways: give one");
+        }
+        if (target == null && (guid || directed)) {
+            throw new UsageException((guid ? "-G" : "-D") + " needs the SM it names");
+        }
+        if (setFieldsGiven && modifier == 0) {
+            // sminfo would send them nowhere: a Get carries no SMInfo of ours.
+            throw new UsageException("-s, -p and -a are what a Set carries: give a MODIFIER (1-5) to send one");
+        }
+        Long portGuid = guid ? value("-G", () -> Guids.parse(target)) : null;
+        if (target != null && !guid) {
+            Routes.target(target, directed);
+        }
         record Answer(SmpRoute route, SmInfo info) {
         }
-        Answer answer = query(c -> transport.smp(c.port()), smp -> {
-            SmpRoute route = target == null ? SmpRoute.lid(smp.port().attributes().smLid())
-                    : Routes.target(target, directed);
-            return smp.smInfo(route).map(info -> new Answer(route, info));
-        }, "SMInfo of " + (target == null ? "the master SM" : target));
+        Answer answer = query(c -> transport.smp(c.port()), smp -> route(smp, portGuid)
+                .flatMap(route -> (modifier == 0 ? smp.smInfo(route)
+                        : smp.setSmInfo(route, modifier, new SmInfo(0, 0, activity, priority, state)))
+                        .map(info -> new Answer(route, info))),
+                "SMInfo of " + (target == null ? "the master SM" : target));
         SmInfo info = answer.info();
         int lid = answer.route() instanceof SmpRoute.LidRouted l ? l.lid() : 0;
         if (json) {
@@ -61,5 +115,16 @@ final class SmInfoCommand extends FabricCommand {
                 info.actCount(), info.priority(), info.smState(),
                 info.smState() < STATES.length ? STATES[info.smState()] : "???");
         return 0;
+    }
+
+    /** Where the SMP goes: the SM the port knows, or the one named (a GUID asked of the SA). */
+    private Mono<SmpRoute> route(SmpClient smp, Long portGuid) {
+        if (target == null) {
+            return Mono.fromSupplier(() -> SmpRoute.lid(smp.port().attributes().smLid()));
+        }
+        if (portGuid != null) {
+            return Guids.lidOf(smp.port(), portGuid).map(SmpRoute::lid);
+        }
+        return Mono.just(Routes.target(target, directed));
     }
 }

@@ -320,6 +320,24 @@ class DiagsOnARingIbsimTest {
     }
 
     /**
+     * sminfo with a modifier sends a SubnSet(SMInfo) as sminfo does, and OpenSM refuses the same controls from both
+     * (class-specific status 7: a discover from a standby SM, an acknowledge to a master). An accepted one, a handover,
+     * makes OpenSM sweep again, so it is tried on the embedded fabric, not on the fabric these tests share.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"-D 0,1,1,7 5", "-s 2 -D 0,1,1,7 2", "-s 3 -p 5 -a 9 -D 0,1,1,7 4"})
+    void sminfoWithAModifierIsRefusedWhereSminfosIs(String options) {
+        String[] args = options.split(" ");
+        DiagResult theirs = FABRIC.fabric().diag("H-2", "sminfo", args);
+        assertThat(theirs.exitCode()).as("sminfo %s: %s", options, theirs).isNotZero();
+        assertThat(theirs.stdout()).as("its iberror line, on stdout").contains("failed: query");
+        CliRun ours = umad("H-2", 1, "sminfo", args);
+        // 0x8700 along a directed route: its answer carries the direction bit.
+        assertThat(ours.err()).contains("MAD status 0x8700 (class-specific 7)",
+                "attribute 0x0020 modifier 0x0000000" + args[args.length - 1]);
+    }
+
+    /**
      * smpdump dumps what smpdump dumps: NodeInfo, SwitchInfo, a PortInfo (and one of a port the switch does not have,
      * with its status word and the direction bit a directed-route answer carries), NodeDescription as text; along
      * routes from a host and a switch.

@@ -915,4 +915,30 @@ class UmadCliEmbeddedTest {
             assertThat(run.out()).as(String.join(" ", command)).startsWith("Usage: umad");
         }
     }
+
+    /**
+     * sminfo with a modifier sends that SM control as a SubnSet(SMInfo) carrying -s, -p and -a, and the embedded SM
+     * answers as OpenSM does: a master takes a handover from another master, and refuses (class-specific status 7)
+     * what OpenSM refuses; -s, -p and -a without a modifier would go nowhere, and are refused before anything opens.
+     */
+    @Test
+    void sminfoSendsAnSmControlWithAModifier() {
+        String portGuid = FabricJson.hex(DEFAULT.requireNode("host1").portGuid(1));
+        assertThat(succeeds("sminfo", "-s", "3", "1", "1", "--transport", "embedded").out())
+                .matches("sminfo: sm lid 1 sm guid 0x[0-9a-f]+, activity count \\d+ priority 0 state 3 SMINFO_MASTER\n");
+        assertThat(succeeds("sminfo", "-G", portGuid, "--transport", "embedded").out()).startsWith("sminfo: sm lid 1 ");
+        for (String[] refused : new String[][] {{"sminfo", "1", "5"}, {"sminfo", "-s", "2", "1", "2"},
+            {"sminfo", "-s", "3", "-p", "4", "-a", "7", "1", "3"}}) {
+            CliRun run = umad(java.util.stream.Stream.concat(java.util.Arrays.stream(refused),
+                    java.util.stream.Stream.of("--transport", "embedded")).toArray(String[]::new));
+            assertThat(run.exitCode()).as("%s", run).isEqualTo(1);
+            assertThat(run.err()).contains("MAD status 0x0700");
+        }
+        CliRun nowhere = umad("sminfo", "-p", "3", "1", "--transport", "embedded");
+        assertThat(nowhere.exitCode()).isEqualTo(2);
+        assertThat(nowhere.err()).contains("give a MODIFIER (1-5)");
+        CliRun unknownControl = umad("sminfo", "1", "6", "--transport", "embedded");
+        assertThat(unknownControl.exitCode()).isEqualTo(2);
+        assertThat(unknownControl.err()).contains("parameter MODIFIER: '6' is not 0 to 5");
+    }
 }

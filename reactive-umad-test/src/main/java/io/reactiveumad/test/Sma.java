@@ -36,6 +36,11 @@ import java.util.stream.IntStream;
 final class Sma implements LocalService {
     /** Status "invalid attribute value or modifier". */
     static final int INVALID_VALUE = MadStatus.CODE_INVALID_ATTRIBUTE_VALUE << MadStatus.CODE_SHIFT;
+    /**
+     * OpenSM's answer to an SM control it refuses: it means status 7 and puts it on the wire byte-swapped, as the
+     * class-specific 0x0700 that sminfo and every peer then see.
+     */
+    static final int SM_CONTROL_REFUSED = 0x0700;
     private static final int LINEAR_FDB_CAP = 49152;
     private static final int MULTICAST_FDB_CAP = 1024;
     private static final int PARTITION_CAP = 32;
@@ -87,7 +92,13 @@ final class Sma implements LocalService {
                         : multicastForwardingTable(node, modifier);
                 case PKeyTable.ATTRIBUTE_ID -> set ? null : pKeyTable(node, request.port(), modifier);
                 case GuidInfo.ATTRIBUTE_ID -> set ? null : guidInfo(node, request.port(), modifier);
-                case SmInfo.ATTRIBUTE_ID -> set ? null : smInfo(node, request.port());
+                case SmInfo.ATTRIBUTE_ID -> {
+                    SmInfo sm = smInfo(node, request.port());
+                    if (set && sm != null && !masterTakes((int) modifier, SmInfo.decode(in, SmpHeader.DATA_OFFSET))) {
+                        status = SM_CONTROL_REFUSED;
+                    }
+                    yield sm;
+                }
                 case SlToVlMappingTable.ATTRIBUTE_ID -> set ? null : slToVl(node, modifier);
                 case VlArbitrationTable.ATTRIBUTE_ID -> set ? null : vlArbitration(node, request.port(), modifier);
                 case PortInfoExtended.ATTRIBUTE_ID -> {
@@ -180,6 +191,19 @@ final class Sma implements LocalService {
         } else if (wanted.portState() == PortInfo.STATE_DOWN && cabled) {
             engine.unlink(node.id(), p.number);
         }
+    }
+
+    /**
+     * Whether the master SM takes a SubnSet(SMInfo) of {@code control} from a requester that says it is in
+     * {@code sender}'s state, as OpenSM judges it: the packet must be one such a sender may send (an acknowledge from a
+     * standby SM, any other control from a master), and a master takes only a handover. It stays the master either way
+     * and answers with its own SMInfo.
+     */
+    private static boolean masterTakes(int control, SmInfo sender) {
+        boolean legalPacket = control == SmInfo.CONTROL_ACKNOWLEDGE ? sender.smState() == SmInfo.STATE_STANDBY
+                : control >= SmInfo.CONTROL_HANDOVER && control <= SmInfo.CONTROL_DISCOVER
+                        && sender.smState() == SmInfo.STATE_MASTER;
+        return legalPacket && control == SmInfo.CONTROL_HANDOVER;
     }
 
     /** SMInfo of the master SM at its own port; elsewhere there is no SM to describe. */

@@ -237,7 +237,7 @@ public final class SmpClient implements Disposable {
         return get(route, SM_INFO, 0);
     }
 
-    /** SMInfo Set; {@code control} is the modifier's SM control packet (1 handover … 5 discover). */
+    /** SMInfo Set; {@code control} is the modifier's SM control packet ({@link SmInfo#CONTROL_HANDOVER} …). */
     public Mono<SmInfo> setSmInfo(SmpRoute route, int control, SmInfo value) {
         return set(route, SM_INFO, control, value);
     }

@@ -26,6 +26,13 @@ public record SmInfo(long guid, long smKey, long actCount, int priority, int smS
     public static final int STATE_STANDBY = 2;
     public static final int STATE_MASTER = 3;
 
+    /** The SM control packets: the attribute modifier of a SubnSet(SMInfo), one SM to another (IBA 14.4.1). */
+    public static final int CONTROL_HANDOVER = 1;
+    public static final int CONTROL_ACKNOWLEDGE = 2;
+    public static final int CONTROL_DISABLE = 3;
+    public static final int CONTROL_STANDBY = 4;
+    public static final int CONTROL_DISCOVER = 5;
+
     private static final int GUID = 0;
     private static final int SM_KEY = 8;
     private static final int ACT_COUNT = 16;
