@@ -32,6 +32,7 @@ final class AddrCommand extends FabricCommand {
     public void declare(Declaration d) {
         super.declare(d);
         transport.declareMKey(d);
+        transport.declareSmPort(d);
         target.declare(d);
         d.parameter("PORT").optional().help("The port number (default: the one the query arrives by; a switch's 0).")
                 .to(Values.between(0, 254), v -> portNumber = v);
@@ -48,7 +49,7 @@ final class AddrCommand extends FabricCommand {
     public Integer call() {
         target.check();
         int port = portNumber == null ? 0 : portNumber;
-        Address address = query(c -> transport.smp(c.port()), smp -> target.route(smp).flatMap(route -> Mono.zip(
+        Address address = query(c -> transport.smp(c.port()), smp -> target.route(smp, transport).flatMap(route -> Mono.zip(
                 smp.nodeInfo(route), smp.portInfo(route, port),
                 (NodeInfo ni, PortInfo pi) -> new Address(new Gid(pi.gidPrefix(), ni.portGuid()), pi.lid(), pi.lmc()))),
                 "the address of " + (target.text() == null ? "the local port" : target.text()));

@@ -68,14 +68,17 @@ final class NodeTarget implements Declares {
         }
     }
 
-    /** The route to the node: the local port (the empty route) when none was given; a port GUID is asked of the SA. */
-    Mono<SmpRoute> route(SmpClient smp) {
+    /**
+     * The route to the node: the local port (the empty route) when none was given; a port GUID is asked of the SA
+     * {@code transport} names.
+     */
+    Mono<SmpRoute> route(SmpClient smp, TransportOptions transport) {
         check();
         if (text == null) {
             return Mono.just(SmpRoute.directed());
         }
         if (guid) {
-            return Guids.lidOf(smp.port(), Guids.parse(text)).map(SmpRoute::lid);
+            return transport.lidOf(smp.port(), Guids.parse(text)).map(SmpRoute::lid);
         }
         return Mono.just(Routes.target(text, directed));
     }

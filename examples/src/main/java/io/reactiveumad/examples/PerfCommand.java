@@ -72,6 +72,7 @@ final class PerfCommand extends FabricCommand {
     public void declare(Declaration d) {
         super.declare(d);
         transport.declareMKey(d);
+        transport.declareSmPort(d);
         d.parameter("LID").optional().help("The node's LID, with -G its port GUID (default: the local port, as "
                 + "perfquery without arguments).").to(Values::text, v -> target = v);
         d.parameter("PORT").optional()
@@ -206,7 +207,7 @@ final class PerfCommand extends FabricCommand {
             }
         } else if (byGuid) {
             long guid = value("-G", () -> Guids.parse(target));
-            lid = await(Guids.lidOf(connection.port(), guid), "the LID of port GUID " + target);
+            lid = await(transport.lidOf(connection.port(), guid), "the LID of port GUID " + target);
         } else {
             lid = value("LID", () -> Values.integer(target));
         }

@@ -55,6 +55,7 @@ final class PingCommand extends FabricCommand {
     @Override
     public void declare(Declaration d) {
         super.declare(d);
+        transport.declareSmPort(d);
         d.parameter("LID|GUID").optional().help("The port to ping: its LID, with -G its port GUID.")
                 .to(Values::text, v -> destination = v);
         d.flag("-G", "--Guid").help("The destination is a port GUID, resolved to its LID through the SA.")
@@ -159,7 +160,7 @@ final class PingCommand extends FabricCommand {
         Runtime.getRuntime().addShutdownHook(report);
         try (Connection connection = transport.connect(err())) {
             MadAgent agent = await(connection.port().agent(AgentSpec.vendor(PING_CLASS, 1, oui)), "the ping agent");
-            int lid = guid ? await(Guids.lidOf(connection.port(), value("-G", () -> Guids.parse(destination))),
+            int lid = guid ? await(transport.lidOf(connection.port(), value("-G", () -> Guids.parse(destination))),
                     "the LID of port " + destination) : Lids.parse(destination);
             node[0] = "Lid " + lid;
             Mad get = Mad.build(MadHeader.MAD_SIZE, b -> {

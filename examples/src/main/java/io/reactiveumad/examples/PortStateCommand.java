@@ -52,6 +52,7 @@ final class PortStateCommand extends FabricCommand {
     public void declare(Declaration d) {
         super.declare(d);
         transport.declareMKey(d);
+        transport.declareSmPort(d);
         target.declare(d);
         d.parameter("PORT").help("The port number (0: a switch's management port).")
                 .to(Values.between(0, 254), v -> portNumber = v);
@@ -75,7 +76,7 @@ final class PortStateCommand extends FabricCommand {
         try (Connection connection = transport.connect(err())) {
             SmpClient smp = transport.smp(connection.port());
             try {
-                SmpRoute route = await(target.route(smp), what);
+                SmpRoute route = await(target.route(smp, transport), what);
                 Shown port = await(read(smp, route, SmpCommand.portId(route), portNumber), what);
                 Map<String, Object> report = new LinkedHashMap<>();
                 report.put("port", json(port));

@@ -41,6 +41,7 @@ final class RoutesCommand extends FabricCommand {
     public void declare(Declaration d) {
         super.declare(d);
         transport.declareMKey(d);
+        transport.declareSmPort(d);
         d.parameter("LID|PATH").help("The switch's LID, or with -D its directed route.")
                 .to(Values::text, v -> target = v);
         d.parameter("STARTLID").optional().help("First LID to show (default 0; with -M 0xc000).")
@@ -74,7 +75,7 @@ final class RoutesCommand extends FabricCommand {
         SmpRoute given = guid ? null : Routes.target(target, directed);
         // A switch named by a port GUID is reached at the LID the SA gives, on the same port as the routes.
         Function<SmpClient, Mono<SmpRoute>> route = smp -> portGuid == null ? Mono.just(given)
-                : Guids.lidOf(smp.port(), portGuid).map(SmpRoute::lid);
+                : transport.lidOf(smp.port(), portGuid).map(SmpRoute::lid);
         String what = portGuid == null ? given.toString() : String.format("port GUID 0x%016x", portGuid);
         NodeNameMap names = nodeNames.load(context, err());
         if (multicast) {

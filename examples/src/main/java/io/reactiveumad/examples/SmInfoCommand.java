@@ -123,7 +123,7 @@ final class SmInfoCommand extends FabricCommand {
             return Mono.fromSupplier(() -> SmpRoute.lid(smp.port().attributes().smLid()));
         }
         if (portGuid != null) {
-            return Guids.lidOf(smp.port(), portGuid).map(SmpRoute::lid);
+            return transport.lidOf(smp.port(), portGuid).map(SmpRoute::lid);
         }
         return Mono.just(Routes.target(target, directed));
     }

@@ -42,6 +42,7 @@ final class SmpCommand {
         public void declare(Declaration d) {
             super.declare(d);
             transport.declareMKey(d);
+            transport.declareSmPort(d);
             target.declare(d);
             d.flag("--json").help("Print JSON.").to(() -> json = true);
             d.flag("-K", "--show_keys").help("Print PortInfo's M_Key instead of '<not displayed>' (as smpquery -K).")
@@ -63,7 +64,7 @@ final class SmpCommand {
             target.check();
             record Answered(Record answer, SmpRoute route) {
             }
-            Answered answered = query(c -> transport.smp(c.port()), smp -> target.route(smp)
+            Answered answered = query(c -> transport.smp(c.port()), smp -> target.route(smp, transport)
                     .flatMap(route -> query(smp, route).map(r -> new Answered(r, route))),
                     spec.name() + " of " + target.text());
             out().print(json ? Fields.render(answered.answer(), true, showKeys) : text(answered.answer(), portId(answered.route())));

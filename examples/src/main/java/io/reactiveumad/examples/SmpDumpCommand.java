@@ -50,7 +50,7 @@ final class SmpDumpCommand extends FabricCommand {
     @Override
     public Integer call() {
         target.check();
-        Mad answer = query(c -> transport.smp(c.port()), smp -> target.route(smp)
+        Mad answer = query(c -> transport.smp(c.port()), smp -> target.route(smp, transport)
                 .flatMap(route -> smp.request(route, Method.GET, attribute, modifier, null))
                 .map(received -> received.mad())
                 // A status is part of the dump, with the data its answer carries.

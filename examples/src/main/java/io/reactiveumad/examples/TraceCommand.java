@@ -47,6 +47,7 @@ final class TraceCommand extends FabricCommand {
     public void declare(Declaration d) {
         super.declare(d);
         transport.declareMKey(d);
+        transport.declareSmPort(d);
         d.parameter("SRC").optional().help("The source LID, with -G its port GUID.").to(Values::text, v -> source = v);
         d.parameter("DST").optional().help("The destination LID, with -G its port GUID.")
                 .to(Values::text, v -> destination = v);
@@ -165,7 +166,7 @@ final class TraceCommand extends FabricCommand {
     /** The route, or with -m the multicast route, between two ends: LIDs, or port GUIDs the SA resolves with -G. */
     private Object trace(SmpClient smp, String from, String to) {
         Mono<int[]> lids = guids
-                ? Guids.lidOf(smp.port(), Guids.parse(from)).zipWith(Guids.lidOf(smp.port(), Guids.parse(to)),
+                ? transport.lidOf(smp.port(), Guids.parse(from)).zipWith(transport.lidOf(smp.port(), Guids.parse(to)),
                         (a, b) -> new int[] {a, b})
                 : Mono.just(new int[] {Lids.parse(from), Lids.parse(to)});
         if (mlid != null) {

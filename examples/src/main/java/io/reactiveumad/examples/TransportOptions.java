@@ -13,6 +13,9 @@ import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.discovery.DiscoveredFabric;
 import io.reactiveumad.discovery.DiscoveryOptions;
 import io.reactiveumad.discovery.FabricDiscovery;
+import io.reactiveumad.mad.attr.NodeDescription;
+import io.reactiveumad.mad.attr.NodeInfo;
+import io.reactiveumad.mad.sa.NodeRecord;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.Declares;
 import io.reactiveumad.examples.cli.Values;
@@ -49,6 +52,8 @@ final class TransportOptions implements Declares {
     private Long mKey;
     /** --smkey: the SM_Key every SA request carries; null for none. Never printed. */
     private Long smKey;
+    /** -s: the SA's LID; null for the SM the port knows. */
+    private Integer saLid;
     /** -z: the diag tools' configuration file, or null for the default one (if it exists). */
     private Path configFile;
     /** -C and -P, or the configuration file's CA and Port: the kernel's port. */
@@ -104,6 +109,13 @@ final class TransportOptions implements Declares {
                 .to(TransportOptions::key, v -> mKey = v);
     }
 
+    /** -s/--sm_port, for a command whose tool takes it: the SA's LID, as the diag tools' -s. */
+    void declareSmPort(Declaration d) {
+        d.option("-s", "--sm_port").label("LID")
+                .help("Ask the SA at this LID (for -G) instead of the SM the local port knows (as the diag tools' -s).")
+                .to(Values.between(1, 0xBFFF), v -> saLid = v);
+    }
+
     /** --smkey, for a command that asks the SA: the SM_Key each request carries, as saquery's --smkey. */
     void declareSmKey(Declaration d) {
         d.option("--smkey").label("KEY")
@@ -129,9 +141,25 @@ final class TransportOptions implements Declares {
      * mode; with --smkey's SM_Key in every request when given.
      */
     SaClient sa(Connection connection) {
+        return sa(connection.port());
+    }
+
+    /** As {@link #sa(Connection)}, on {@code port}; at -s's LID when given. */
+    SaClient sa(MadPort port) {
         configure();
-        SaClient sa = SaClient.of(connection.port());
+        SaClient sa = SaClient.of(port);
+        sa = saLid == null ? sa : sa.withSaLid(saLid);
         return smKey == null ? sa : sa.withSmKey(smKey);
+    }
+
+    /** The LID of the port with {@code portGuid}: the SA's NodeRecord for it (saquery NR -G does the same). */
+    Mono<Integer> lidOf(MadPort port, long portGuid) {
+        NodeInfo info = new NodeInfo(0, 0, 0, 0, 0, 0, portGuid, 0, 0, 0, 0, 0);
+        return Mono.using(() -> sa(port), sa -> sa.get(SaClient.NODE_RECORD,
+                        new NodeRecord(0, info, new NodeDescription("")), NodeRecord.Component.PORT_GUID)
+                .map(NodeRecord::lid)
+                .switchIfEmpty(Mono.error(() -> new IllegalArgumentException(
+                        String.format("the SA knows no port GUID 0x%016x", portGuid)))), SaClient::dispose);
     }
 
     /** Fills what the command line left unset from the configuration file, once. */

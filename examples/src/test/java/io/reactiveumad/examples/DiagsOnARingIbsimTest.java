@@ -270,6 +270,27 @@ class DiagsOnARingIbsimTest {
     }
 
     /**
+     * -s names the SA to resolve -G at, as the tools' -s sm_port: the SM's own LID gives what the tools give; a LID
+     * where no SA answers fails for both.
+     */
+    @Test
+    void aGuidIsResolvedAtTheSaThatMinusSNames() {
+        Node hca = FABRIC.fabric().topology().node("D-1").orElseThrow();
+        String guid = String.format("0x%016x", hca.portGuid(2));
+        String sm = umad("H-2", 0, "sminfo").out().split(" ")[3];
+        for (String[] command : new String[][] {{"addr", "ibaddr"}, {"smp", "smpquery", "nodeinfo"}}) {
+            String[] more = command.length > 2 ? new String[] {command[2], "-s", sm, "-G", guid}
+                    : new String[] {"-s", sm, "-G", guid};
+            String theirs = FABRIC.fabric().diag("H-2", command[1], more).requireSuccess().stdout();
+            assertThat(umad("H-2", 0, command[0], more).out()).as("%s -s %s", command[0], sm).isEqualTo(theirs).isNotEmpty();
+        }
+        String switchLid = lidFromH2("0,1", "0");
+        assertThat(FABRIC.fabric().diag("H-2", "ibaddr", "-s", switchLid, "-G", guid).exitCode()).isNotZero();
+        assertThat(umad("H-2", 1, "addr", "-s", switchLid, "-G", guid, "-t", "100").err())
+                .contains("no response from LID " + switchLid + " QP1 to SubnAdm Get");
+    }
+
+    /**
      * smp prints smpquery's text for NodeInfo, NodeDescription (the odd host's, with its space and parentheses),
      * SwitchInfo and PortInfo (a switch's port 0 and an external port, a host's port with its capability bits, the
      * two-port HCA's second port) and Mellanox's MlnxExtPortInfo (ibsim's SMAs answer it, all zero), by route from H-2

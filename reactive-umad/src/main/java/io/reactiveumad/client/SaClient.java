@@ -130,14 +130,17 @@ public final class SaClient implements Disposable {
     private final Disposable owned;
     private final RequestOptions options;
     private final OptionalLong smKey;
+    /** The SA's LID when fixed by {@link #withSaLid}; 0: the SM LID the port knows, followed when it moves. */
+    private final int saLid;
 
     private SaClient(MadPort port, Mono<MadAgent> agent, Disposable owned, RequestOptions options,
-                     OptionalLong smKey) {
+                     OptionalLong smKey, int saLid) {
         this.port = port;
         this.agent = agent;
         this.owned = owned;
         this.options = options;
         this.smKey = smKey;
+        this.saLid = saLid;
     }
 
     /** A client on {@code port} whose agent does RMPP in user space (any transport). */
@@ -150,7 +153,7 @@ public final class SaClient implements Disposable {
         Objects.requireNonNull(port, "port");
         Objects.requireNonNull(rmpp, "rmpp");
         LazyAgent lazy = new LazyAgent(port, AgentSpec.client(MgmtClass.SUBN_ADM, CLASS_VERSION).withRmpp(rmpp));
-        return new SaClient(port, lazy.get(), lazy, port.options().requests(), OptionalLong.empty());
+        return new SaClient(port, lazy.get(), lazy, port.options().requests(), OptionalLong.empty(), 0);
     }
 
     /** A client sending through {@code saAgent} (class 0x03 version 2), which stays the caller's to dispose. */
@@ -162,28 +165,44 @@ public final class SaClient implements Disposable {
                     spec.mgmtClass(), spec.classVersion()));
         }
         return new SaClient(saAgent.port(), Mono.just(saAgent), Disposables.composite(), saAgent.port().options().requests(),
-                OptionalLong.empty());
+                OptionalLong.empty(), 0);
     }
 
     /** A view sharing this client's agent that puts {@code key} in every request's SM_Key field. */
     public SaClient withSmKey(long key) {
-        return new SaClient(port, agent, owned, options, OptionalLong.of(key));
+        return new SaClient(port, agent, owned, options, OptionalLong.of(key), saLid);
+    }
+
+    /**
+     * A view sharing this client's agent that sends every request to the SA at {@code lid} (on SL 0) instead of the
+     * SM LID the port knows, as the diag tools' {@code -s sm_port}: for an SA the port's PortInfo does not name. Such
+     * a view does not follow the SM when it moves.
+     */
+    public SaClient withSaLid(int lid) {
+        if (lid < 1 || lid > 0xBFFF) {
+            throw new IllegalArgumentException("the SA's LID must be a unicast LID (1 to 0xbfff): " + lid);
+        }
+        return new SaClient(port, agent, owned, options, smKey, lid);
     }
 
     /** A view sharing this client's agent whose requests wait and retry as {@code requestOptions} says. */
     public SaClient withOptions(RequestOptions requestOptions) {
         Objects.requireNonNull(requestOptions, "requestOptions");
-        return new SaClient(port, agent, owned, requestOptions, smKey);
+        return new SaClient(port, agent, owned, requestOptions, smKey, saLid);
     }
 
     public MadPort port() {
         return port;
     }
 
-    /** Where requests go now: the SM LID and SL from the port's attributes, QP1, the SA Q_Key. */
+    /**
+     * Where requests go now: QP1 with the SA Q_Key at the SM LID and SL from the port's attributes, or at the LID
+     * {@link #withSaLid} fixed.
+     */
     public MadAddress saAddress() {
         PortAttributes attributes = port.attributes();
-        return GsiAddressing.qp1(attributes, attributes.smLid(), attributes.smSl());
+        return saLid != 0 ? GsiAddressing.qp1(attributes, saLid, 0)
+                : GsiAddressing.qp1(attributes, attributes.smLid(), attributes.smSl());
     }
 
     /** Re-reads the port's attributes, so later requests go to the SA (SM LID) the port now knows. */
@@ -326,7 +345,7 @@ public final class SaClient implements Disposable {
     /**
      * Sends one SA request to the current SA and emits the response. On a timeout or an answer saying
      * the SA class is unsupported there, the port attributes are re-read; if the SM LID changed the
-     * request goes once more to the new SA.
+     * request goes once more to the new SA (not when {@link #withSaLid} fixed where the SA is).
      *
      * @param payload the template or value at byte 56, or {@code null}
      */
@@ -336,6 +355,9 @@ public final class SaClient implements Disposable {
             SaHeader sa = new SaHeader().wrap(b, 0).componentMask(componentMask);
             smKey.ifPresent(sa::smKey);
         });
+        if (saLid != 0) {
+            return agent.flatMap(a -> Mono.defer(() -> a.request(request, saAddress(), options)));
+        }
         return agent.flatMap(a -> Mono.defer(() -> {
             int smLid = port.attributes().smLid();
             return a.request(request, saAddress(), options)
@@ -443,6 +465,7 @@ public final class SaClient implements Disposable {
 
     @Override
     public String toString() {
-        return "SaClient(" + port.spec() + (smKey.isPresent() ? ", with SM_Key" : "") + ")";
+        return "SaClient(" + port.spec() + (saLid != 0 ? ", SA at LID " + saLid : "") + (smKey.isPresent() ? ", with SM_Key" : "")
+                + ")";
     }
 }

@@ -1,6 +1,7 @@
 package io.reactiveumad.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.reactiveumad.RequestOptions;
 import io.reactiveumad.mad.Gid;
@@ -219,6 +220,26 @@ class SaClientTest extends ClientTestBase {
                 .expectError(MadTimeoutException.class)
                 .verify(Duration.ofSeconds(5));
         assertThat(requests()).hasSize(1);
+    }
+
+    @Test
+    void anSaLidGivenIsWhereEveryRequestGoesAndItIsNotLeftWhenTheSmMoves() {
+        channel.peer(sa(f -> f.address().lid() == 7 ? table(f, 112, List.of(node(1))) : List.of()));
+        SaClient sa = SaClient.of(port).withOptions(RequestOptions.defaults().withRetries(0)).withSaLid(7);
+        StepVerifier.create(sa.getTable(SaClient.NODE_RECORD)).expectNext(node(1)).verifyComplete();
+        assertThat(sa.saAddress().lid()).isEqualTo(7);
+        assertThat(sa.saAddress().sl()).isZero();
+
+        SaClient fixedElsewhere = SaClient.of(port).withOptions(RequestOptions.defaults().withRetries(0)).withSaLid(8);
+        StepVerifier.withVirtualTime(() -> fixedElsewhere.getTable(SaClient.NODE_RECORD), () -> vts, Long.MAX_VALUE)
+                .expectSubscription()
+                .then(() -> channel.attributes(withSmLid(port.attributes(), 7)))
+                .thenAwait(Duration.ofSeconds(1))
+                .expectError(MadTimeoutException.class)
+                .verify(Duration.ofSeconds(5));
+        assertThat(requests()).extracting(f -> f.address().lid()).containsExactly(7, 8);
+        assertThatThrownBy(() -> sa.withSaLid(0xC000)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("unicast LID");
     }
 
     static PortAttributes withSmLid(PortAttributes a, int smLid) {
