@@ -413,7 +413,8 @@ public final class Notices implements Disposable {
                 return;
             }
             if (reason == null) {
-                log.warn("port {}: subscribing to {} failed: {}", port.spec(), s.selector, error.toString());
+                // Its subscribers get the error itself: a warning as well would say it twice.
+                log.debug("port {}: subscribing to {} failed: {}", port.spec(), s.selector, error.toString());
                 return;
             }
             retryIn = options.renewalRetryDelay(++s.failures);
