@@ -243,6 +243,20 @@ public final class IbsimFabric implements AutoCloseable {
     }
 
     /**
+     * Stops OpenSM (SIGTERM, SIGKILL after a grace period) and waits until it has exited, starting no other: the
+     * nodes keep the LIDs and the SM LID it gave them, and nothing answers at that LID as an SA any more.
+     */
+    public void stopSm() {
+        if (smNode == null) {
+            throw new IllegalStateException("this fabric runs no SM");
+        }
+        stop(opensm);
+        if (opensm.isAlive()) {
+            throw new IllegalStateException("OpenSM (pid " + opensm.pid() + ") did not exit");
+        }
+    }
+
+    /**
      * As {@link #restartSm()}, but OpenSM dies by SIGKILL, as a crash would: it tells ibsim nothing, so its
      * client slot stays taken, and it answers nothing between its death and the new run's SUBNET UP.
      */
