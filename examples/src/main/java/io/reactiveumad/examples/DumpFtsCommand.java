@@ -93,8 +93,9 @@ final class DumpFtsCommand extends FabricCommand {
                             return Flux.fromIterable(fabric.nodesLastFoundFirst())
                                     .filter(DiscoveredNode::isSwitch)
                                     // A switch whose table cannot be read is said on stderr; the others still print.
+                                    // A closed port (Ctrl-C) ends the command instead.
                                     .flatMapSequential(sw -> table(smp, destinations, described, sw, first, last, names)
-                                                    .onErrorResume(e -> {
+                                                    .onErrorResume(e -> !Errors.isPortClosed(e), e -> {
                                                         unread.add(String.format("umad dump-fts: switch 0x%016x (%s) at "
                                                                 + "route %s: %s", sw.guid(), sw.description(),
                                                                 Routes.format(sw.path()), e.getMessage()));

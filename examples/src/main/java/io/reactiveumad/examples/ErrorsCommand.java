@@ -8,7 +8,6 @@ import io.reactiveumad.discovery.DiscoveredNode;
 import io.reactiveumad.discovery.LibibnetdiscScan;
 import io.reactiveumad.fabric.ErrorCounter;
 import io.reactiveumad.fabric.ErrorSweep;
-import io.reactiveumad.PortClosedException;
 import io.reactiveumad.client.SaClient;
 import io.reactiveumad.fabric.ErrorSweepOptions;
 import io.reactiveumad.fabric.Links;
@@ -321,7 +320,7 @@ final class ErrorsCommand extends FabricCommand {
         }
         // A closed port is no SA silence: the command ends (Ctrl-C closes it), and says so as every command does.
         return sa.serviceLevelsByLid().map(options::withServiceLevels)
-                .onErrorResume(e -> !(e instanceof PortClosedException), e -> {
+                .onErrorResume(e -> !Errors.isPortClosed(e), e -> {
                     err().println("umad errors: no paths from the SA (" + Errors.describe(e) + "): every PMA query on "
                             + "SL 0, as with --skip-sl");
                     return Mono.just(options);

@@ -104,7 +104,7 @@ final class PingCommand extends FabricCommand {
             java.util.Map<Integer, Long> answered = new java.util.TreeMap<>();
             pings.concatMap(ping -> agent.respond(ping, ping.mad().with(b -> b.put(VendorRange2Header.DATA_OFFSET, name)))
                             .doOnSuccess(sent -> answered.merge(ping.source().lid(), 1L, Long::sum))
-                            .onErrorResume(e -> {
+                            .onErrorResume(e -> !Errors.isPortClosed(e), e -> {
                                 err().println("umad ping: an answer to " + ping.source() + " failed: " + e.getMessage());
                                 return Mono.empty();
                             }))
@@ -183,7 +183,8 @@ final class PingCommand extends FabricCommand {
                                         out.flush();
                                     }
                                 })
-                                .onErrorResume(lostPing -> Mono.empty())
+                                // A lost ping is counted; a closed port (a dead peer, Ctrl-C) ends the pinging.
+                                .onErrorResume(lostPing -> !Errors.isPortClosed(lostPing), lostPing -> Mono.empty())
                                 .then(flood ? Mono.empty() : Mono.delay(Duration.ofSeconds(1)).then());
                     }, 1)
                     .blockLast();

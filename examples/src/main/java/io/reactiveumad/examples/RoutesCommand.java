@@ -131,7 +131,7 @@ final class RoutesCommand extends FabricCommand {
         return reactor.core.publisher.Flux.fromIterable(shown)
                 .flatMapSequential(lid -> (routes.routes(lid) && lid > 0
                                 ? Routing.endpoint(smp, lid).map(e -> Optional.of(UnicastTable.Destination.of(e)))
-                                        .onErrorReturn(Optional.empty())
+                                        .onErrorResume(e -> !Errors.isPortClosed(e), e -> Mono.just(Optional.empty()))
                                 : Mono.just(Optional.<UnicastTable.Destination>empty()))
                         .map(destination -> new UnicastTable.Row(lid, routes.egressPort(lid), routes.routes(lid), destination)),
                         outstanding, 1)

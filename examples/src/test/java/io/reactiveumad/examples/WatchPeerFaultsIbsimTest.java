@@ -1,10 +1,13 @@
 package io.reactiveumad.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.reactiveumad.poll.ibsim.IbsimEndpoint;
 import io.reactiveumad.test.ibsim.IbsimFabric;
 import io.reactiveumad.test.topology.Topology;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -69,6 +72,36 @@ class WatchPeerFaultsIbsimTest {
             assertThat(run.err()).doesNotContain("subscribed");
             assertThat(run.err().strip().lines()).singleElement().asString()
                     .startsWith("umad watch: error: ").contains("request receiver of node \"host1\"");
+        }
+    }
+
+    /**
+     * ping -f counts a lost ping and sends the next at once: a dead simulator must end it with one line and exit 1,
+     * not have it count every ping sent into the closed port, at full speed, for ever. Its own JVM, so -e's resend
+     * lines (the library's log) say when pings are in flight.
+     */
+    @Test
+    void aKilledSimulatorEndsAFloodPingWithExit1() throws Exception {
+        try (IbsimFabric fabric = fabric()) {
+            Path err = fabric.workDir().resolve("ping.err");
+            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            // LID 3 (host3) runs no ibping server: every ping is lost, after one resend.
+            ProcessBuilder builder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                    UmadCli.class.getName(), "ping", "-f", "-e", "-t", "50", "3", "--transport", "ibsim", "--sim-host",
+                    "host4").directory(fabric.workDir().toFile())
+                    .redirectOutput(fabric.workDir().resolve("ping.out").toFile()).redirectError(err.toFile());
+            builder.environment().put(IbsimEndpoint.ENV_SOCKET_NAME, fabric.socketName());
+            Process ping = builder.start();
+            try {
+                await("pings in flight").atMost(DEADLINE)
+                        .until(() -> Files.readString(err).contains("sending it again"));
+                fabric.killSimulator();
+                assertThat(ping.waitFor(DEADLINE.toSeconds(), TimeUnit.SECONDS)).as("ping ended").isTrue();
+            } finally {
+                ping.destroyForcibly();
+            }
+            assertThat(ping.exitValue()).isEqualTo(UmadCli.EXIT_FAILED);
+            assertThat(lastLine(Files.readString(err))).startsWith("umad ping: error: ").contains("device gone");
         }
     }
 
