@@ -149,13 +149,25 @@ final class SmpCommand {
         static final CommandInfo INFO = CommandInfo.of(PortInfoQuery.class, "portinfo", "PortInfo (attribute 0x0015) "
                 + "of PORT.").withAliases("PI");
 
+        /** AttributeModifier bit 31, which smpquery -x sets: the port's extended speeds are asked for. */
+        private static final long EXTENDED_SPEEDS = 1L << 31;
+        private boolean extendedSpeeds;
+
         PortInfoQuery(CliContext context) {
             super(context, "The port (default: ${DEFAULT-VALUE}: a switch's port 0, or the port a CA is reached by).");
         }
 
         @Override
+        public void declare(Declaration d) {
+            super.declare(d);
+            d.flag("-x", "--extended").help("Ask with AttributeModifier bit 31 set, for the extended speeds (as "
+                    + "smpquery -x).").to(() -> extendedSpeeds = true);
+        }
+
+        @Override
         Mono<? extends Record> query(SmpClient smp, SmpRoute route) {
-            return smp.portInfo(route, portNumber);
+            return extendedSpeeds ? smp.get(route, SmpClient.PORT_INFO, portNumber | EXTENDED_SPEEDS)
+                    : smp.portInfo(route, portNumber);
         }
 
         /** smpquery's: libibmad's PortInfo fields and value names. */

@@ -295,13 +295,13 @@ class DiagsOnARingIbsimTest {
      * SwitchInfo and PortInfo (a switch's port 0 and an external port, a host's port with its capability bits, the
      * two-port HCA's second port) and Mellanox's MlnxExtPortInfo (ibsim's SMAs answer it, all zero), by route from H-2
      * and from a switch; with -L, which says the target is a LID, as it is without it; and with -K, the M_Key printed
-     * (OpenSM's default, 0, here) instead of "not displayed".
+     * (OpenSM's default, 0, here) instead of "not displayed"; and with -x, which sets PortInfo's AttributeModifier bit 31.
      */
     @ParameterizedTest
     @ValueSource(strings = {"H-2|-D ni 0,1", "H-2|-D ni 0", "H-2|-D nd 0,1,3", "H-2|-D nd 0,1,3,4,9", "H-2|-D si 0,1",
         "H-2|-D pi 0,1", "H-2|-D pi 0,1 3", "H-2|-D pi 0 1", "H-2|-D pi 0,1,3,8", "S-3|-D pi 0 6", "S-3|-D portinfo 0,7",
         "S-3|-D switchinfo 0", "H-2|-D MEPI 0,1 3", "H-2|-D mlnxextportinfo 0 1", "S-3|-D MlnxExtPortInfo 0",
-        "H-2|-L ni 4", "S-3|nd -L 8", "H-2|-K -D pi 0,1 3", "S-3|-D pi 0 -K"})
+        "H-2|-L ni 4", "S-3|nd -L 8", "H-2|-K -D pi 0,1 3", "S-3|-D pi 0 -K", "H-2|-x pi -D 0,1 3"})
     void smpPrintsSmpquerysText(String fromAndOptions) {
         String[] parts = fromAndOptions.split("\\|");
         String[] args = parts[1].split(" ");

@@ -790,6 +790,9 @@ class UmadCliEmbeddedTest {
         assertThat(succeeds("smp", "PI", "-D", "0", "1", "--transport", "embedded", "--json").json()
                 .get("gidPrefix").asText()).isEqualTo("0xfe80000000000000");
         assertThat(succeeds("smp", "SI", "-D", "0,1", "--transport", "embedded").out()).contains("\nLinearFdbTop:....................");
+        // -x sets PortInfo's AttributeModifier bit 31 (extended speeds): the SMA takes the port from bits 0-7.
+        assertThat(succeeds("smp", "-x", "PI", "-D", "0,1", "2", "--transport", "embedded").out())
+                .isEqualTo(succeeds("smp", "PI", "-D", "0,1", "2", "--transport", "embedded").out());
         assertThat(succeeds("smp", "ND", "-D", "0,1", "--transport", "embedded").out())
                 .isEqualTo("Node Description:.................sw2 leaf switch\n");
         // ibaddr's and sminfo's lines: the local port, and the SM on host1 (LID 1).

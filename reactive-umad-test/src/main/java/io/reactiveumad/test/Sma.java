@@ -36,6 +36,8 @@ import java.util.stream.IntStream;
 final class Sma implements LocalService {
     /** Status "invalid attribute value or modifier". */
     static final int INVALID_VALUE = MadStatus.CODE_INVALID_ATTRIBUTE_VALUE << MadStatus.CODE_SHIFT;
+    /** PortInfo's AttributeModifier bit 31. */
+    private static final long EXTENDED_SPEEDS = 1L << 31;
     /**
      * OpenSM's answer to an SM control it refuses: it means status 7 and puts it on the wire byte-swapped, as the
      * class-specific 0x0700 that sminfo and every peer then see.
@@ -84,7 +86,9 @@ final class Sma implements LocalService {
             answer = switch (attribute) {
                 case NodeInfo.ATTRIBUTE_ID -> set ? null : nodeInfo(node, request.port());
                 case NodeDescription.ATTRIBUTE_ID -> set ? null : new NodeDescription(node.description);
-                case PortInfo.ATTRIBUTE_ID -> portInfo(node, portOf(node, request.port(), modifier), set ? mad : null);
+                // Bit 31 asks for the extended speeds (smpquery -x), which every PortInfo here carries anyway.
+                case PortInfo.ATTRIBUTE_ID -> portInfo(node, portOf(node, request.port(), modifier & ~EXTENDED_SPEEDS),
+                        set ? mad : null);
                 case SwitchInfo.ATTRIBUTE_ID -> set || !node.isSwitch() ? null : switchInfo(node);
                 case LinearForwardingTable.ATTRIBUTE_ID -> set || !node.isSwitch() ? null
                         : linearForwardingTable(node, modifier);
