@@ -785,6 +785,59 @@ static void headers(void)
 	dump("VendorRange2Mad", b, 256);
 }
 
+/* PortSamplesControl: every field distinctive; CounterSelect i is 0x0101 * (i + 1). */
+static void fill_port_samples_control(uint8_t *b)
+{
+	mad_set_field(b, 0, IB_PSC_OPCODE_F, 0x12);
+	mad_set_field(b, 0, IB_PSC_PORT_SELECT_F, 3);
+	mad_set_field(b, 0, IB_PSC_TICK_F, 0x34);
+	mad_set_field(b, 0, IB_PSC_COUNTER_WIDTH_F, 5);
+	mad_set_field(b, 0, IB_PSC_COUNTER_MASK0_F, 6);
+	mad_set_field(b, 0, IB_PSC_COUNTER_MASKS1TO9_F, 0x5abcdef);
+	mad_set_field(b, 0, IB_PSC_COUNTER_MASKS10TO14_F, 0x6789);
+	mad_set_field(b, 0, IB_PSC_SAMPLE_MECHS_F, 0x9a);
+	mad_set_field(b, 0, IB_PSC_SAMPLE_STATUS_F, 2);
+	mad_set_field64(b, 0, IB_PSC_OPTION_MASK_F, 0x0102030405060708ULL);
+	mad_set_field64(b, 0, IB_PSC_VENDOR_MASK_F, 0x1112131415161718ULL);
+	mad_set_field(b, 0, IB_PSC_SAMPLE_START_F, 0xa1a2a3a4);
+	mad_set_field(b, 0, IB_PSC_SAMPLE_INTVL_F, 0xb1b2b3b4);
+	mad_set_field(b, 0, IB_PSC_TAG_F, 0xc1c2);
+	for (int f = IB_PSC_COUNTER_SEL0_F; f <= IB_PSC_COUNTER_SEL14_F; f++)
+		mad_set_field(b, 0, f, 0x0101 * (f - IB_PSC_COUNTER_SEL0_F + 1));
+	mad_set_field64(b, 0, IB_PSC_SAMPLES_ONLY_OPT_MASK_F, 0x2122232425262728ULL);
+}
+
+static void port_samples_control(void)
+{
+	uint8_t b[BUF] = { 0 };
+	fill_port_samples_control(b);
+	dump("PortSamplesControl", b, 80);
+}
+
+/* PortExtendedSpeedsCounters, with the RS-FEC port counters past the lanes (from the RS-FEC field table). */
+static void fill_port_ext_speeds_counters(uint8_t *b)
+{
+	mad_set_field(b, 0, IB_PESC_PORT_SELECT_F, 9);
+	mad_set_field64(b, 0, IB_PESC_COUNTER_SELECT_F, 0x8070605040302010ULL);
+	mad_set_field(b, 0, IB_PESC_SYNC_HDR_ERR_CTR_F, 0x1111);
+	mad_set_field(b, 0, IB_PESC_UNK_BLOCK_CTR_F, 0x2222);
+	for (int lane = 0; lane < 12; lane++) {
+		mad_set_field(b, 0, IB_PESC_ERR_DET_CTR_LANE0_F + lane, 0x0300 + lane);
+		mad_set_field(b, 0, IB_PESC_FEC_CORR_BLOCK_CTR_LANE0_F + lane, 0x04000000 + lane);
+		mad_set_field(b, 0, IB_PESC_FEC_UNCORR_BLOCK_CTR_LANE0_F + lane, 0x05000000 + lane);
+	}
+	mad_set_field(b, 0, IB_PESC_PORT_FEC_CORR_BLOCK_CTR_F, 0x06060606);
+	mad_set_field(b, 0, IB_PESC_PORT_FEC_UNCORR_BLOCK_CTR_F, 0x07070707);
+	mad_set_field(b, 0, IB_PESC_PORT_FEC_CORR_SYMBOL_CTR_F, 0x08080808);
+}
+
+static void port_ext_speeds_counters(void)
+{
+	uint8_t b[BUF] = { 0 };
+	fill_port_ext_speeds_counters(b);
+	dump("PortExtendedSpeedsCounters", b, 152);
+}
+
 int main(void)
 {
 	headers();
@@ -824,5 +877,7 @@ int main(void)
 	port_rcv_error_details();
 	port_xmit_discard_details();
 	counter_sets();
+	port_samples_control();
+	port_ext_speeds_counters();
 	return 0;
 }

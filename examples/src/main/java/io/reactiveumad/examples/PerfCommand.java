@@ -3,10 +3,12 @@ package io.reactiveumad.examples;
 import io.reactiveumad.client.PerfClient;
 import io.reactiveumad.examples.cli.UsageException;
 import io.reactiveumad.mad.attr.ClassPortInfo;
+import io.reactiveumad.mad.attr.PortInfoExtended;
 import io.reactiveumad.mad.attr.SwitchInfo;
 import io.reactiveumad.mad.perf.PortCounters;
 import io.reactiveumad.mad.perf.PortCountersExtended;
 import io.reactiveumad.mad.perf.PortCounterSet;
+import io.reactiveumad.mad.perf.PortExtendedSpeedsCounters;
 import io.reactiveumad.mad.perf.PortRcvErrorDetails;
 import io.reactiveumad.mad.perf.PortXmitDiscardDetails;
 import io.reactiveumad.client.SmpClient;
@@ -29,13 +31,18 @@ final class PerfCommand extends FabricCommand {
     private boolean byGuid;
     /** Resolved from {@link #target} once the port is open. */
     private int lid;
-    /** perfquery's reset_mask: the CounterSelect bits (CounterSelect2's from bit 16) -r and -R reset, or null for all. */
+    /**
+     * perfquery's reset_mask: the CounterSelect bits (CounterSelect2's from bit 16) -r and -R reset, or null for all;
+     * with -T the 64 bits of PortExtendedSpeedsCounters' CounterSelect.
+     */
     private Long resetMask;
     /** The ports named, as perfquery takes them: one, several separated by commas, a range; none for the default. */
     private List<Integer> portNumbers = List.of();
     private boolean extended;
     private boolean xmitDiscards;
     private boolean rcvErrors;
+    private boolean samplesControl;
+    private boolean extendedSpeeds;
     /** A counter set perfquery reads with an option of its own, or null. */
     private PortCounterSet.Kind counterSet;
     /** How many counter sets were asked for: at most one. */
@@ -81,9 +88,10 @@ final class PerfCommand extends FabricCommand {
                         + "whose PMA has no port 0; 255: all ports, where supported.")
                 .to(PerfCommand::ports, v -> portNumbers = v);
         d.parameter("RESET_MASK").optional()
-                .help("With -r or -R, reset only these counters: CounterSelect's bits, CounterSelect2's from bit 16, "
-                        + "decimal or hex with 0x (as perfquery's reset_mask; default: every counter).")
-                .to(Values.upTo(0xFFFF_FFFFL), v -> resetMask = v);
+                .help("With -r or -R, reset only these counters: CounterSelect's bits, CounterSelect2's from bit 16 (with "
+                        + "-T the 64-bit CounterSelect), decimal or hex with 0x (as perfquery's reset_mask; default: "
+                        + "every counter).")
+                .to(Values::bits64, v -> resetMask = v);
         d.flag("-G", "--Guid").help("LID is a port GUID, resolved to its LID through the SA (as perfquery -G).")
                 .to(() -> byGuid = true);
         d.flag("-L", "--Lid").help("LID is a LID (the default; as perfquery -L).").to(() -> byGuid = false);
@@ -92,6 +100,11 @@ final class PerfCommand extends FabricCommand {
                 + "(as perfquery -D).").to(() -> xmitDiscards = true);
         d.flag("-E", "--rcverr").help("PortRcvErrorDetails: what its receive errors were (as perfquery -E).")
                 .to(() -> rcvErrors = true);
+        d.flag("-c", "--smplctl").help("PortSamplesControl: how the PMA's sampling is set up (as perfquery -c).")
+                .to(() -> samplesControl = true);
+        d.flag("-T", "--extended_speeds").help("PortExtendedSpeedsCounters: a port's physical-layer errors lane by lane "
+                + "at FDR and faster, in their RS-FEC layout where the PMA has it and the port runs RS-FEC (as perfquery "
+                + "-T).").to(() -> extendedSpeeds = true);
         for (PortCounterSet.Kind kind : PortCounterSet.Kind.values()) {
             List<String> names = COUNTER_SET_OPTIONS.get(kind);
             d.flag(names.toArray(String[]::new)).help(kind.attributeName() + " (as perfquery " + names.get(0) + ").")
@@ -113,16 +126,31 @@ final class PerfCommand extends FabricCommand {
 
     @Override
     public Integer call() {
-        if ((extended ? 1 : 0) + (xmitDiscards ? 1 : 0) + (rcvErrors ? 1 : 0) + counterSets > 1) {
-            throw new UsageException("-x, -D, -E and the counter sets (--oprcvcounters, --vloppackets, …) read different "
-                    + "attributes: give one");
+        if ((extended ? 1 : 0) + (xmitDiscards ? 1 : 0) + (rcvErrors ? 1 : 0) + (samplesControl ? 1 : 0)
+                + (extendedSpeeds ? 1 : 0) + counterSets > 1) {
+            throw new UsageException("-x, -D, -E, -c, -T and the counter sets (--oprcvcounters, --vloppackets, …) read "
+                    + "different attributes: give one");
+        }
+        if (samplesControl && (resetOnly || resetAfterRead)) {
+            throw new UsageException("-c reads PortSamplesControl, which has no counters to reset: no -r or -R with it");
+        }
+        if ((samplesControl || extendedSpeeds) && allPorts && portNumbers.size() > 1) {
+            throw new UsageException("-a sums counters; -c and -T read one port at a time: name one port, or use -l");
+        }
+        if (resetMask != null && !extendedSpeeds && resetMask >>> 32 != 0) {
+            throw new UsageException(String.format("RESET_MASK 0x%x has more than 32 bits: only -T's CounterSelect has "
+                    + "64", resetMask));
         }
         if (byGuid && target == null) {
             throw new UsageException("-G needs the port GUID it names");
         }
         String attribute = extended ? "PortCountersExtended" : xmitDiscards ? "PortXmitDiscardDetails"
-                : rcvErrors ? "PortRcvErrorDetails" : counterSet != null ? counterSet.attributeName() : "PortCounters";
+                : rcvErrors ? "PortRcvErrorDetails" : samplesControl ? "PortSamplesControl"
+                : extendedSpeeds ? "PortExtendedSpeedsCounters" : counterSet != null ? counterSet.attributeName()
+                : "PortCounters";
         List<Record> counters = new ArrayList<>();
+        /** -T: whether each port read runs RS-FEC, which decides how its counters are named. */
+        List<Boolean> rsFec = new ArrayList<>();
         List<Integer> read;
         ClassPortInfo pma;
         boolean summed = false;
@@ -144,6 +172,10 @@ final class PerfCommand extends FabricCommand {
                     String what = attribute + " of lid " + lid + " port " + port;
                     if (!resetOnly) {
                         counters.add(await(read(perf, port), what));
+                        if (extendedSpeeds) {
+                            rsFec.add(await(rsFecActive(connection, pma, port), "the FEC mode of lid " + lid + " port "
+                                    + port));
+                        }
                     }
                     if (resetOnly || resetAfterRead) {
                         await(reset(perf, port), "reset of " + what);
@@ -165,7 +197,10 @@ final class PerfCommand extends FabricCommand {
             }
         } else {
             for (int i = 0; i < counters.size(); i++) {
-                out().print(PerfText.of("Lid " + lid, read.get(i), pma, counters.get(i)));
+                out().print(extendedSpeeds
+                        ? PerfText.extendedSpeeds("Lid " + lid, read.get(i), (PortExtendedSpeedsCounters) counters.get(i),
+                                rsFec.get(i))
+                        : PerfText.of("Lid " + lid, read.get(i), pma, counters.get(i)));
             }
         }
         return 0;
@@ -239,7 +274,7 @@ final class PerfCommand extends FabricCommand {
     /** The PMA takes PortSelect 255 for all ports, or (the details, never summed) it is sent all the same. */
     private boolean allPortSelect(ClassPortInfo pma) {
         return (pma.capabilityMask() & ClassPortInfo.PERF_CAP_ALL_PORT_SELECT) != 0 || xmitDiscards || rcvErrors
-                || counterSet != null;
+                || samplesControl || extendedSpeeds || counterSet != null;
     }
 
     private Mono<List<Integer>> eachPort(Connection connection) {
@@ -253,7 +288,8 @@ final class PerfCommand extends FabricCommand {
 
     private Mono<Record> read(PerfClient perf, int port) {
         return (extended ? perf.portCountersExtended(lid, port) : xmitDiscards ? perf.portXmitDiscardDetails(lid, port)
-                : rcvErrors ? perf.portRcvErrorDetails(lid, port)
+                : rcvErrors ? perf.portRcvErrorDetails(lid, port) : samplesControl ? perf.portSamplesControl(lid, port)
+                : extendedSpeeds ? perf.portExtendedSpeedsCounters(lid, port)
                 : counterSet != null ? perf.portCounterSet(lid, counterSet, port) : perf.portCounters(lid, port))
                 .cast(Record.class);
     }
@@ -265,6 +301,10 @@ final class PerfCommand extends FabricCommand {
     private Mono<?> reset(PerfClient perf, int port) {
         if (extended) {
             return perf.resetPortCountersExtended(lid, port, select(PortCountersExtended.SELECT_ALL), select2());
+        }
+        if (extendedSpeeds) {
+            return perf.resetPortExtendedSpeedsCounters(lid, port,
+                    resetMask == null ? PortExtendedSpeedsCounters.SELECT_ALL : resetMask);
         }
         if (xmitDiscards) {
             return perf.resetPortXmitDiscardDetails(lid, port, select(PortXmitDiscardDetails.SELECT_ALL));
@@ -293,6 +333,24 @@ final class PerfCommand extends FabricCommand {
     /** The CounterSelect2 bits of RESET_MASK (its bits from 16), or none without one. */
     private int select2() {
         return resetMask == null ? 0 : (int) (resetMask >>> 16);
+    }
+
+    /**
+     * Whether {@code port} runs Reed-Solomon FEC with a PMA that counts it so, as perfquery -T decides: the PMA says it
+     * has RS-FEC counters, and the port's PortInfoExtended (where its PortInfo says it has one) an RS FEC mode.
+     */
+    private Mono<Boolean> rsFecActive(Connection connection, ClassPortInfo pma, int port) {
+        if ((pma.capabilityMask() & ClassPortInfo.PERF_CAP_RS_FEC_COUNTERS_SUPPORTED) == 0) {
+            return Mono.just(false);
+        }
+        SmpClient smp = transport.smp(connection.port());
+        return SmpCommand.PortInfoExtendedQuery.portInfoExtended(smp, SmpRoute.lid(lid), port)
+                .map(PortInfoExtended::rsFecActive)
+                .onErrorResume(SmpCommand.PortInfoExtendedQuery.NotSupported.class, unsupported -> {
+                    err().println("umad perf: " + unsupported.getMessage());
+                    return Mono.just(false);
+                })
+                .doFinally(signal -> smp.dispose());
     }
 
     /**

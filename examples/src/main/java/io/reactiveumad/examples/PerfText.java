@@ -4,7 +4,9 @@ import io.reactiveumad.mad.attr.ClassPortInfo;
 import io.reactiveumad.mad.perf.PortCounterSet;
 import io.reactiveumad.mad.perf.PortCounters;
 import io.reactiveumad.mad.perf.PortCountersExtended;
+import io.reactiveumad.mad.perf.PortExtendedSpeedsCounters;
 import io.reactiveumad.mad.perf.PortRcvErrorDetails;
+import io.reactiveumad.mad.perf.PortSamplesControl;
 import io.reactiveumad.mad.perf.PortXmitDiscardDetails;
 
 /**
@@ -47,6 +49,9 @@ final class PerfText {
             line(out, "PortDLIDMappingErrors", d.portDlidMappingErrors());
             line(out, "PortVLMappingErrors", d.portVlMappingErrors());
             line(out, "PortLoopingErrors", d.portLoopingErrors());
+        } else if (counters instanceof PortSamplesControl c) {
+            out.append(String.format("# PortSamplesControl: %s port %d%n", node, port));
+            samplesControl(out, c);
         } else if (counters instanceof PortCounterSet set) {
             out.append(String.format("# %s counters: %s port %d%n", set.kind().attributeName(), node, port));
             line(out, "PortSelect", set.portSelect());
@@ -58,6 +63,61 @@ final class PerfText {
             throw new IllegalArgumentException("not a PerfMgt counter attribute: " + counters);
         }
         return out.toString();
+    }
+
+    /**
+     * PortExtendedSpeedsCounters as perfquery -T prints them: the lanes' error detection, correctable and uncorrectable
+     * block counters, or with RS-FEC active the correctable symbols per lane and the port's three FEC counters.
+     */
+    static String extendedSpeeds(String node, int port, PortExtendedSpeedsCounters c, boolean rsFec) {
+        StringBuilder out = new StringBuilder(String.format("# PortExtendedSpeedsCounters%s counters: %s port %d%n",
+                rsFec ? " with RS-FEC Active" : "", node, port));
+        line(out, "PortSelect", c.portSelect());
+        hex(out, "CounterSelect", c.counterSelect(), 16);
+        line(out, "SyncHeaderErrorCounter", c.syncHeaderErrorCounter());
+        line(out, "UnknownBlockCounter", c.unknownBlockCounter());
+        int lanes = PortExtendedSpeedsCounters.LANES;
+        if (rsFec) {
+            for (int lane = 0; lane < lanes; lane++) {
+                line(out, "FECCorrectableSymbolCtrLane" + lane, c.fecCorrectableCounters().get(lane));
+            }
+            line(out, "PortFECCorrectableBlockCtr", c.portFecCorrectableBlockCounter());
+            line(out, "PortFECUncorrectableBlockCtr", c.portFecUncorrectableBlockCounter());
+            line(out, "PortFECCorrectedSymbolCtr", c.portFecCorrectedSymbolCounter());
+            return out.toString();
+        }
+        for (int lane = 0; lane < lanes; lane++) {
+            line(out, "ErrorDetectionCounterLane" + lane, c.errorDetectionCounters().get(lane));
+        }
+        for (int lane = 0; lane < lanes; lane++) {
+            line(out, "FECCorrectableBlockCtrLane" + lane, c.fecCorrectableCounters().get(lane));
+        }
+        for (int lane = 0; lane < lanes; lane++) {
+            line(out, "FECUncorrectableBlockCtrLane" + lane, c.fecUncorrectableBlockCounters().get(lane));
+        }
+        return out.toString();
+    }
+
+    /** libibmad's PortSamplesControl fields, hex as wide as each field's bytes. */
+    private static void samplesControl(StringBuilder out, PortSamplesControl c) {
+        hex(out, "OpCode", c.opCode(), 2);
+        line(out, "PortSelect", c.portSelect());
+        hex(out, "Tick", c.tick(), 2);
+        line(out, "CounterWidth", c.counterWidth());
+        hex(out, "CounterMask0", c.counterMask0(), 2);
+        hex(out, "CounterMasks1to9", c.counterMasks1to9(), 8);
+        hex(out, "CounterMasks10to14", c.counterMasks10to14(), 4);
+        line(out, "SampleMechanisms", c.sampleMechanisms());
+        line(out, "SampleStatus", c.sampleStatus());
+        hex(out, "OptionMask", c.optionMask(), 16);
+        hex(out, "VendorMask", c.vendorMask(), 16);
+        line(out, "SampleStart", c.sampleStart());
+        line(out, "SampleInterval", c.sampleInterval());
+        hex(out, "Tag", c.tag(), 4);
+        for (int i = 0; i < PortSamplesControl.COUNTERS; i++) {
+            hex(out, "CounterSelect" + i, c.counterSelects().get(i), 4);
+        }
+        hex(out, "SamplesOnlyOptionMask", c.samplesOnlyOptionMask(), 16);
     }
 
     /** PortCounters; PortXmitWait shows 0 where the PMA does not say it counts it, as perfquery shows it. */

@@ -304,23 +304,37 @@ final class SmpCommand {
             super(context, "The port (default: ${DEFAULT-VALUE}).");
         }
 
-        /** smpquery's check first: the CapabilityMask2 of the port's PortInfo (a switch's port 0's). */
         @Override
         Mono<? extends Record> query(SmpClient smp, SmpRoute route) {
+            return portInfoExtended(smp, route, portNumber);
+        }
+
+        /**
+         * PortInfoExtended of {@code port} after smpquery's check (and perfquery's): the CapabilityMask2 of the port's
+         * PortInfo (a switch's port 0's); a port without it fails with {@link NotSupported}.
+         */
+        static Mono<PortInfoExtended> portInfoExtended(SmpClient smp, SmpRoute route, int port) {
             return smp.nodeInfo(route)
-                    .flatMap(node -> smp.portInfo(route, node.isSwitch() ? 0 : portNumber))
+                    .flatMap(node -> smp.portInfo(route, node.isSwitch() ? 0 : port))
                     .flatMap(info -> {
                         if ((info.capabilityMask() & PortInfo.CAP_IS_CAPABILITY_MASK2_SUPPORTED) == 0) {
-                            return Mono.error(new IllegalStateException("port info extended not supported: the port's "
+                            return Mono.error(new NotSupported("port info extended not supported: the port's "
                                     + "PortInfo has no CapabilityMask2"));
                         }
                         if ((info.capabilityMask2() & PortInfo.CAP2_IS_PORT_INFO_EXTENDED_SUPPORTED) == 0) {
-                            return Mono.error(new IllegalStateException(String.format("port info extended not "
+                            return Mono.error(new NotSupported(String.format("port info extended not "
                                     + "supported: PortInfo CapabilityMask2 0x%x does not say IsPortInfoExtendedSupported",
                                     info.capabilityMask2())));
                         }
-                        return smp.portInfoExtended(route, portNumber);
+                        return smp.portInfoExtended(route, port);
                     });
+        }
+
+        /** The port has no PortInfoExtended, as its PortInfo says. */
+        static final class NotSupported extends IllegalStateException {
+            NotSupported(String message) {
+                super(message);
+            }
         }
 
         /** smpquery's field names, with IBA's layout of the HDR and NDR fields (libibmad reads other bytes for them). */

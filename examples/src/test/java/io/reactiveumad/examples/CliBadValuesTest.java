@@ -87,7 +87,10 @@ class CliBadValuesTest {
         oneUsageLine(CliRun.run("perf", "4", "1,256", "--transport", "embedded"), "'256' is not 0 to 255");
         oneUsageLine(CliRun.run("perf", "4", "3-1", "--transport", "embedded"),
                 "the last port of a range must be greater than the first: 3-1");
-        oneUsageLine(CliRun.run("perf", "4", "1", "0x1ffffffff", "--transport", "embedded"), "parameter RESET_MASK");
+        oneUsageLine(CliRun.run("perf", "4", "1", "0x1ffffffff", "--transport", "embedded"),
+                "RESET_MASK 0x1ffffffff has more than 32 bits: only -T's CounterSelect has 64");
+        oneUsageLine(CliRun.run("perf", "-T", "4", "1", "0x1ffffffffffffffff", "--transport", "embedded"),
+                "parameter RESET_MASK", "is not 64 bits");
     }
 
     @Test

@@ -259,6 +259,22 @@ class DiagsOnARingIbsimTest {
                 .isEqualTo(dataMasked(theirs)).startsWith("# Port");
     }
 
+    /**
+     * ibsim's PMA answers neither PortSamplesControl nor PortExtendedSpeedsCounters (it drops them): perfquery -c and -T
+     * fail, and perf -c and -T fail for want of an answer to that attribute (their text is checked against libibmad's
+     * own dumps by PerfTextTest).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"-c|0x0010", "-T|0x001f"})
+    void perfSamplesControlAndExtendedSpeedsFailWherePerfquerysDo(String optionAndAttribute) {
+        String[] parts = optionAndAttribute.split("\\|");
+        String s2 = lidFromH2("0,1", "0");
+        DiagResult theirs = FABRIC.fabric().diag("H-2", "perfquery", parts[0], "-t", "100", s2, "3");
+        assertThat(theirs.exitCode()).as("%s", theirs).isNotZero();
+        assertThat(umad("H-2", 1, "perf", parts[0], "-t", "100", s2, "3").err())
+                .contains("no response from LID " + s2 + " QP1 to PerfMgt Get attribute " + parts[1]);
+    }
+
     /** perf -G reads the port the SA gives the GUID, as perfquery -G: the two-port HCA's second port, by its GUID. */
     @Test
     void perfByPortGuidIsPerfquerysByGuid() {

@@ -656,6 +656,33 @@ class UmadCliEmbeddedTest {
         assertThat(umad("perf", "3", "1", "--rcvcc", "--xmitcc", "--transport", "embedded").exitCode()).isEqualTo(2);
     }
 
+    /**
+     * perfquery -c and -T: PortSamplesControl (a PMA that is not sampling: all zero but the port) and
+     * PortExtendedSpeedsCounters (the embedded links see no errors), in perfquery's headers, as JSON, and -T's reset with
+     * a 64-bit mask; -c has nothing to reset, and a mask wider than 32 bits is -T's alone.
+     */
+    @Test
+    void perfReadsTheSamplesControlAndTheExtendedSpeedsCountersAsPerfquery() {
+        assertThat(succeeds("perf", "-c", "2", "3", "--transport", "embedded").out())
+                .startsWith("# PortSamplesControl: Lid 2 port 3\nOpCode:..........................0x00\n"
+                        + "PortSelect:......................3\n")
+                .endsWith("\nSamplesOnlyOptionMask:...........0x0000000000000000\n");
+        assertThat(succeeds("perf", "-T", "2", "3", "--transport", "embedded").out())
+                .startsWith("# PortExtendedSpeedsCounters counters: Lid 2 port 3\nPortSelect:......................3\n")
+                .contains("\nErrorDetectionCounterLane11:.....0\n").endsWith("\nFECUncorrectableBlockCtrLane11:..0\n");
+        assertThat(succeeds("perf", "-T", "2", "3", "--json", "--transport", "embedded").json()
+                .get("errorDetectionCounters")).hasSize(12);
+        assertThat(succeeds("perf", "-T", "-R", "2", "3", "0x3fffffffff", "--transport", "embedded").out()).isEmpty();
+        CliRun resetControl = umad("perf", "-c", "-r", "2", "3", "--transport", "embedded");
+        assertThat(resetControl.exitCode()).isEqualTo(2);
+        assertThat(resetControl.err()).contains("no counters to reset");
+        CliRun wideMask = umad("perf", "-R", "2", "3", "0x100000000", "--transport", "embedded");
+        assertThat(wideMask.exitCode()).isEqualTo(2);
+        assertThat(wideMask.err()).contains("more than 32 bits");
+        assertThat(umad("perf", "-c", "-T", "2", "3", "--transport", "embedded").exitCode()).isEqualTo(2);
+        assertThat(umad("perf", "-T", "-a", "2", "1,3", "--transport", "embedded").exitCode()).isEqualTo(2);
+    }
+
     /** --details adds each counter's details after it, non-zero ones only, in the text and the JSON. */
     @Test
     void errorsWithDetailsPrintWhyAPortDiscardedOrRefused() {

@@ -77,6 +77,7 @@ public final class AttributeId {
         public static final int PORT_VL_XMIT_FLOW_CTL_UPDATE_ERRORS = 0x001B;
         public static final int PORT_VL_XMIT_WAIT_COUNTERS = 0x001C;
         public static final int PORT_COUNTERS_EXTENDED = 0x001D;
+        public static final int PORT_EXTENDED_SPEEDS_COUNTERS = 0x001F;
         public static final int SW_PORT_VL_CONGESTION = 0x0030;
         public static final int PORT_RCV_CON_CTRL = 0x0031;
         public static final int PORT_SL_RCV_FECN = 0x0032;

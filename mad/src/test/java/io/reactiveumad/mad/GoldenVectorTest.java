@@ -23,6 +23,8 @@ import io.reactiveumad.mad.attr.TrapDetails;
 import io.reactiveumad.mad.perf.PortCounters;
 import io.reactiveumad.mad.perf.PortCountersExtended;
 import io.reactiveumad.mad.perf.PortCounterSet;
+import io.reactiveumad.mad.perf.PortExtendedSpeedsCounters;
+import io.reactiveumad.mad.perf.PortSamplesControl;
 import io.reactiveumad.mad.perf.PortRcvErrorDetails;
 import io.reactiveumad.mad.perf.PortXmitDiscardDetails;
 import io.reactiveumad.mad.sa.GuidInfoRecord;
@@ -392,6 +394,33 @@ class GoldenVectorTest {
             assertGolden(kind.attributeName(), new PortCounterSet(kind, 5, 0x8001, values),
                     (buf, o) -> PortCounterSet.decode(kind, buf, o));
         }
+    }
+
+    @Test
+    void portSamplesControl() {
+        List<Integer> selects = new java.util.ArrayList<>();
+        for (int i = 0; i < PortSamplesControl.COUNTERS; i++) {
+            selects.add(0x0101 * (i + 1));
+        }
+        assertGolden("PortSamplesControl", new PortSamplesControl(0x12, 3, 0x34, 5, 6, 0x5abcdef, 0x6789, 0x9a, 2,
+                0x0102030405060708L, 0x1112131415161718L, 0xa1a2a3a4L, 0xb1b2b3b4L, 0xc1c2, selects, 0x2122232425262728L),
+                PortSamplesControl::decode);
+    }
+
+    /** Both of libibmad's field tables: the lanes, and the RS-FEC port counters past them. */
+    @Test
+    void portExtendedSpeedsCounters() {
+        List<Integer> detected = new java.util.ArrayList<>();
+        List<Long> correctable = new java.util.ArrayList<>();
+        List<Long> uncorrectable = new java.util.ArrayList<>();
+        for (int lane = 0; lane < PortExtendedSpeedsCounters.LANES; lane++) {
+            detected.add(0x0300 + lane);
+            correctable.add(0x04000000L + lane);
+            uncorrectable.add(0x05000000L + lane);
+        }
+        assertGolden("PortExtendedSpeedsCounters", new PortExtendedSpeedsCounters(9, 0x8070605040302010L, 0x1111, 0x2222,
+                detected, correctable, uncorrectable, 0x06060606L, 0x07070707L, 0x08080808L),
+                PortExtendedSpeedsCounters::decode);
     }
 
     @Test

@@ -23,6 +23,8 @@ import io.reactiveumad.mad.perf.PortCounters;
 import io.reactiveumad.mad.perf.PortCountersExtended;
 import io.reactiveumad.mad.perf.PortRcvErrorDetails;
 import io.reactiveumad.mad.perf.PortXmitDiscardDetails;
+import io.reactiveumad.mad.perf.PortExtendedSpeedsCounters;
+import io.reactiveumad.mad.perf.PortSamplesControl;
 import io.reactiveumad.mad.sa.InformInfoRecord;
 import io.reactiveumad.mad.sa.LinearForwardingTableRecord;
 import io.reactiveumad.mad.sa.GuidInfoRecord;
@@ -122,7 +124,10 @@ class RoundTripPropertyTest {
                 new Codec("PortCounters", PortCounters.SIZE, PortCounters::decode),
                 new Codec("PortCountersExtended", PortCountersExtended.SIZE, PortCountersExtended::decode),
                 new Codec("PortRcvErrorDetails", PortRcvErrorDetails.SIZE, PortRcvErrorDetails::decode),
-                new Codec("PortXmitDiscardDetails", PortXmitDiscardDetails.SIZE, PortXmitDiscardDetails::decode));
+                new Codec("PortXmitDiscardDetails", PortXmitDiscardDetails.SIZE, PortXmitDiscardDetails::decode),
+                new Codec("PortSamplesControl", PortSamplesControl.SIZE, PortSamplesControl::decode),
+                new Codec("PortExtendedSpeedsCounters", PortExtendedSpeedsCounters.SIZE,
+                        PortExtendedSpeedsCounters::decode));
     }
 
     @ParameterizedTest(name = "{0}")

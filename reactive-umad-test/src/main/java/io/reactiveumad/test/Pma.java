@@ -11,6 +11,8 @@ import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.attr.ClassPortInfo;
 import io.reactiveumad.mad.perf.PortCounterSet;
+import io.reactiveumad.mad.perf.PortExtendedSpeedsCounters;
+import io.reactiveumad.mad.perf.PortSamplesControl;
 import io.reactiveumad.mad.perf.PortCounters;
 import io.reactiveumad.mad.perf.PortCountersExtended;
 import io.reactiveumad.mad.perf.PortRcvErrorDetails;
@@ -129,6 +131,16 @@ final class Pma implements LocalService {
                         AttributeId.Perf.PORT_SL_RCV_FECN, AttributeId.Perf.PORT_SL_RCV_BECN,
                         AttributeId.Perf.PORT_XMIT_CON_CTRL, AttributeId.Perf.PORT_VL_XMIT_TIME_CONG ->
                         encode(request, congestion(node, in, data, attribute));
+                // A PMA that is not sampling: its set-up all zero but the port asked; setting one up is not supported.
+                case PortSamplesControl.ATTRIBUTE_ID -> set ? FabricEngine.status(request,
+                        MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE) : encode(request,
+                        PortSamplesControl.query(PortSamplesControl.decode(in, data).portSelect()));
+                // The embedded links see no physical-layer errors: every lane's counters are zero, reset or not.
+                case PortExtendedSpeedsCounters.ATTRIBUTE_ID -> {
+                    PortExtendedSpeedsCounters q = PortExtendedSpeedsCounters.decode(in, data);
+                    ports(node, q.portSelect());
+                    yield encode(request, PortExtendedSpeedsCounters.reset(q.portSelect(), q.counterSelect()));
+                }
                 case ClassPortInfo.ATTRIBUTE_ID -> set ? FabricEngine.status(request, MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE)
                         : encode(request, node.isSwitch() ? SWITCH_CLASS_PORT_INFO : CA_CLASS_PORT_INFO);
                 default -> FabricEngine.status(request, MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE);

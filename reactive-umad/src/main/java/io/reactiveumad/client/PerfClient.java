@@ -11,6 +11,8 @@ import io.reactiveumad.mad.attr.ClassPortInfo;
 import io.reactiveumad.mad.perf.PortCounters;
 import io.reactiveumad.mad.perf.PortCountersExtended;
 import io.reactiveumad.mad.perf.PortCounterSet;
+import io.reactiveumad.mad.perf.PortExtendedSpeedsCounters;
+import io.reactiveumad.mad.perf.PortSamplesControl;
 import io.reactiveumad.mad.perf.PortRcvErrorDetails;
 import io.reactiveumad.mad.perf.PortXmitDiscardDetails;
 import java.util.EnumMap;
@@ -50,6 +52,12 @@ public final class PerfClient implements Disposable {
                     PortXmitDiscardDetails.SIZE, PortXmitDiscardDetails::decode);
 
     /** The counter sets' types, one per {@link PortCounterSet.Kind}. */
+    public static final AttributeType<PortSamplesControl> PORT_SAMPLES_CONTROL =
+            new AttributeType<>(PortSamplesControl.ATTRIBUTE_ID, "PortSamplesControl", PortSamplesControl.SIZE,
+                    PortSamplesControl::decode);
+    public static final AttributeType<PortExtendedSpeedsCounters> PORT_EXTENDED_SPEEDS_COUNTERS =
+            new AttributeType<>(PortExtendedSpeedsCounters.ATTRIBUTE_ID, "PortExtendedSpeedsCounters",
+                    PortExtendedSpeedsCounters.SIZE, PortExtendedSpeedsCounters::decode);
     private static final Map<PortCounterSet.Kind, AttributeType<PortCounterSet>> COUNTER_SETS = counterSets();
 
     private final MadPort port;
@@ -150,6 +158,25 @@ public final class PerfClient implements Disposable {
     public Mono<PortXmitDiscardDetails> resetPortXmitDiscardDetails(int lid, int portSelect, int counterSelect) {
         return set(lid, PORT_XMIT_DISCARD_DETAILS, PortXmitDiscardDetails.reset(checkPortSelect(portSelect),
                 counterSelect));
+    }
+
+    /** How the sampling mechanism of {@code portSelect} is set up, and how far a sample has got (perfquery -c). */
+    public Mono<PortSamplesControl> portSamplesControl(int lid, int portSelect) {
+        return get(lid, PORT_SAMPLES_CONTROL, PortSamplesControl.query(checkPortSelect(portSelect)));
+    }
+
+    /**
+     * The extended speeds' physical-layer counters of {@code portSelect}, lane by lane (an optional attribute, of ports
+     * at FDR and faster; perfquery -T).
+     */
+    public Mono<PortExtendedSpeedsCounters> portExtendedSpeedsCounters(int lid, int portSelect) {
+        return get(lid, PORT_EXTENDED_SPEEDS_COUNTERS, PortExtendedSpeedsCounters.reset(checkPortSelect(portSelect), 0));
+    }
+
+    /** Resets the PortExtendedSpeedsCounters selected by the 64-bit {@code counterSelect}. */
+    public Mono<PortExtendedSpeedsCounters> resetPortExtendedSpeedsCounters(int lid, int portSelect, long counterSelect) {
+        return set(lid, PORT_EXTENDED_SPEEDS_COUNTERS,
+                PortExtendedSpeedsCounters.reset(checkPortSelect(portSelect), counterSelect));
     }
 
     /**

@@ -52,6 +52,23 @@ public final class Values {
         };
     }
 
+    /**
+     * 64 bits as strtoull reads a mask: decimal or hex with 0x, up to 0xffffffffffffffff (held in a {@code long}, whose
+     * sign bit is the top bit).
+     */
+    public static long bits64(String text) {
+        String stripped = text.strip();
+        boolean hex = stripped.regionMatches(true, 0, "0x", 0, 2);
+        try {
+            if (stripped.startsWith("+") || stripped.startsWith("-") || hex && stripped.length() == 2) {
+                throw new NumberFormatException(text);
+            }
+            return Long.parseUnsignedLong(hex ? stripped.substring(2) : stripped, hex ? 16 : 10);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + text + "' is not 64 bits (decimal, or hex with 0x)");
+        }
+    }
+
     /** A {@code long} as infiniband-diags users write numbers: decimal, or hex with 0x (never octal). */
     public static long wholeNumber(String text) {
         String stripped = text.strip();

@@ -47,6 +47,8 @@ public record ClassPortInfo(int baseVersion, int classVersion, int capabilityMas
     public static final int PERF_CAP_EXTENDED_WIDTH_NO_IETF = 1 << 10;
     public static final int PERF_CAP_SAMPLES_ONLY = 1 << 11;
     public static final int PERF_CAP_XMIT_WAIT_SUPPORTED = 1 << 12;
+    /** The PMA's PortExtendedSpeedsCounters have the RS-FEC layout when the port runs Reed-Solomon FEC. */
+    public static final int PERF_CAP_RS_FEC_COUNTERS_SUPPORTED = 1 << 14;
     public static final int PERF_CAP_QP1_DROPPED_SUPPORTED = 1 << 15;
     /** SA CapabilityMask2: SwitchInfoRecords carry MulticastFDBTop (IsMulticastFDBTopSupported). */
     public static final int SA_CAP2_MULTICAST_FDB_TOP_SUPPORTED = 1 << 3;

@@ -27,6 +27,17 @@ public record PortInfoExtended(long capabilityMask, int fecModeActive, int fdrFe
         implements MadAttribute {
     public static final int ATTRIBUTE_ID = AttributeId.Smp.PORT_INFO_EXTENDED;
     public static final int SIZE = 64;
+    /** CapabilityMask bit 0: the FEC mode fields are valid. */
+    public static final long CAP_IS_FEC_MODE_SUPPORTED = 1;
+    /** FECModeActive: Reed-Solomon FEC, the standard one (528,514) and the low-latency one (271,257). */
+    public static final int FEC_MODE_RS = 2;
+    public static final int FEC_MODE_LOW_LATENCY_RS = 4;
+
+    /** Whether the port runs one of the Reed-Solomon FECs (whose PerfMgt counters count symbols). */
+    public boolean rsFecActive() {
+        return (capabilityMask & CAP_IS_FEC_MODE_SUPPORTED) != 0
+                && (fecModeActive == FEC_MODE_RS || fecModeActive == FEC_MODE_LOW_LATENCY_RS);
+    }
 
     private static final int CAPABILITY_MASK = 0;
     /** The nine 16-bit fields after CapMask, in wire order from byte 4. */
