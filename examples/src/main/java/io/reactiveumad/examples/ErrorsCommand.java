@@ -195,12 +195,12 @@ final class ErrorsCommand extends FabricCommand {
                 Mono<DiscoveredFabric> fabrics = cached != null ? Mono.just(cached)
                         : transport.discover(port, transport.discovery().withOutstanding(outstanding))
                                 .map(fabric -> guid == null && path == null ? fabric : partialScan(fabric, guid, path));
-                swept = fabrics
-                        .flatMap(fabric -> chosen(port, fabric, guid, path)
-                                .flatMap(chosen -> onPathServiceLevels(sa, sweep)
-                                        .flatMapMany(withSls -> ErrorSweep.sweep(port, chosen, withSls))
-                                        .collectList())
-                                .map(checked -> new Swept(fabric, checked)))
+                // The SA's paths (each destination's SL) need only this port's GID: asked while the walk runs, the
+                // SA computes them while the nodes answer the walk's SMPs.
+                swept = Mono.zip(fabrics.flatMap(fabric -> chosen(port, fabric, guid, path)
+                                        .map(chosen -> new Chosen(fabric, chosen))), onPathServiceLevels(sa, sweep))
+                        .flatMap(both -> ErrorSweep.sweep(port, both.getT1().nodes(), both.getT2()).collectList()
+                                .map(checked -> new Swept(both.getT1().fabric(), checked)))
                         .block(walk.timeout);
             } finally {
                 sa.dispose();
@@ -295,6 +295,10 @@ final class ErrorsCommand extends FabricCommand {
 
     /** What the sweep found, and the discovery it checked (for -r's links). */
     private record Swept(DiscoveredFabric fabric, List<NodeErrors> nodes) {
+    }
+
+    /** The discovery, and the nodes of it to check. */
+    private record Chosen(DiscoveredFabric fabric, List<DiscoveredNode> nodes) {
     }
 
     /**
