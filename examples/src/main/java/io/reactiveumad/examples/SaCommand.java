@@ -305,6 +305,7 @@ final class SaCommand extends FabricCommand {
         private Integer numbPath;
         private Integer reversible;
         private Integer qosClass;
+        private final LinkFilters link = new LinkFilters();
         private final PathEnds ends = new PathEnds();
 
         Paths(CliContext context) {
@@ -329,6 +330,7 @@ final class SaCommand extends FabricCommand {
                     .to(Values.between(0, 1), v -> reversible = v);
             d.option("-Q", "--qos_class").label("CLASS").help("QoS class (as saquery -Q).")
                     .to(Values.between(0, 0xFFF), v -> qosClass = v);
+            link.declare(d);
             ends.declare(d);
         }
 
@@ -351,11 +353,21 @@ final class SaCommand extends FabricCommand {
                     | (pKey != null ? PathRecord.Component.P_KEY : 0) | (sl != null ? PathRecord.Component.SL : 0)
                     | (numbPath != null ? PathRecord.Component.NUMB_PATH : 0)
                     | (reversible != null ? PathRecord.Component.REVERSIBLE : 0)
-                    | (qosClass != null ? PathRecord.Component.QOS_CLASS : 0);
+                    | (qosClass != null ? PathRecord.Component.QOS_CLASS : 0)
+                    | (link.mtu != null ? PathRecord.Component.MTU | PathRecord.Component.MTU_SELECTOR : 0)
+                    | (link.rate != null ? PathRecord.Component.RATE | PathRecord.Component.RATE_SELECTOR : 0)
+                    | (link.packetLifeTime != null
+                            ? PathRecord.Component.PACKET_LIFE_TIME | PathRecord.Component.PACKET_LIFE_TIME_SELECTOR : 0)
+                    | (link.trafficClass != null ? PathRecord.Component.TRAFFIC_CLASS : 0)
+                    | (link.flowLabel != null ? PathRecord.Component.FLOW_LABEL : 0)
+                    | (link.hopLimit != null ? PathRecord.Component.HOP_LIMIT : 0);
             PathRecord template = new PathRecord(serviceId == null ? 0 : serviceId, destination, source,
-                    dlid == null ? 0 : dlid, slid == null ? 0 : slid, false, 0, 0, 0, reversible != null && reversible == 1,
-                    numbPath == null ? 0 : numbPath, pKey == null ? 0 : pKey, qosClass == null ? 0 : qosClass,
-                    sl == null ? 0 : sl, 0, 0, 0, 0, 0, 0, 0);
+                    dlid == null ? 0 : dlid, slid == null ? 0 : slid, false, LinkFilters.orZero(link.flowLabel),
+                    LinkFilters.orZero(link.hopLimit), LinkFilters.orZero(link.trafficClass),
+                    reversible != null && reversible == 1, numbPath == null ? 0 : numbPath, pKey == null ? 0 : pKey,
+                    qosClass == null ? 0 : qosClass, sl == null ? 0 : sl, LinkFilters.selector(link.mtu),
+                    LinkFilters.value(link.mtu), LinkFilters.selector(link.rate), LinkFilters.value(link.rate),
+                    LinkFilters.selector(link.packetLifeTime), LinkFilters.value(link.packetLifeTime), 0);
             return sa.getTable(SaClient.PATH_RECORD, template, mask);
         }
     }
@@ -827,6 +839,8 @@ final class SaCommand extends FabricCommand {
         private Integer sl;
         private Integer scope;
         private Integer joinState;
+        private Integer proxyJoin;
+        private final LinkFilters link = new LinkFilters();
 
         Members(CliContext context) {
             super(context);
@@ -851,6 +865,9 @@ final class SaCommand extends FabricCommand {
                     .to(Values.between(1, 15), v -> scope = v);
             d.option("-J", "--join_state").label("STATE").help("Only memberships with this JoinState (as saquery -J).")
                     .to(Values.between(1, 15), v -> joinState = v);
+            d.option("-X", "--proxy_join").label("0|1").help("Only memberships with this ProxyJoin (as saquery -X).")
+                    .to(Values.between(0, 1), v -> proxyJoin = v);
+            link.declare(d);
         }
 
         /** A Q_Key: 32 bits, decimal or hex with 0x. */
@@ -871,14 +888,25 @@ final class SaCommand extends FabricCommand {
                     | (pKey != null ? McMemberRecord.Component.P_KEY : 0)
                     | (sl != null ? McMemberRecord.Component.SL : 0)
                     | (scope != null ? McMemberRecord.Component.SCOPE : 0)
-                    | (joinState != null ? McMemberRecord.Component.JOIN_STATE : 0);
+                    | (joinState != null ? McMemberRecord.Component.JOIN_STATE : 0)
+                    | (proxyJoin != null ? McMemberRecord.Component.PROXY_JOIN : 0)
+                    | (link.mtu != null ? McMemberRecord.Component.MTU | McMemberRecord.Component.MTU_SELECTOR : 0)
+                    | (link.rate != null ? McMemberRecord.Component.RATE | McMemberRecord.Component.RATE_SELECTOR : 0)
+                    | (link.packetLifeTime != null ? McMemberRecord.Component.PACKET_LIFE_TIME
+                            | McMemberRecord.Component.PACKET_LIFE_TIME_SELECTOR : 0)
+                    | (link.trafficClass != null ? McMemberRecord.Component.TRAFFIC_CLASS : 0)
+                    | (link.flowLabel != null ? McMemberRecord.Component.FLOW_LABEL : 0)
+                    | (link.hopLimit != null ? McMemberRecord.Component.HOP_LIMIT : 0);
             if (mask == 0) {
                 return super.query(sa);
             }
             McMemberRecord template = new McMemberRecord(mgid == null ? Gid.ZERO : mgid,
-                    portGid == null ? Gid.ZERO : portGid, qKey == null ? 0 : qKey, mlid == null ? 0 : mlid, 0, 0, 0,
-                    pKey == null ? 0 : pKey, 0, 0, 0, 0, sl == null ? 0 : sl, 0, 0, scope == null ? 0 : scope,
-                    joinState == null ? 0 : joinState, false);
+                    portGid == null ? Gid.ZERO : portGid, qKey == null ? 0 : qKey, mlid == null ? 0 : mlid,
+                    LinkFilters.selector(link.mtu), LinkFilters.value(link.mtu), LinkFilters.orZero(link.trafficClass),
+                    pKey == null ? 0 : pKey, LinkFilters.selector(link.rate), LinkFilters.value(link.rate),
+                    LinkFilters.selector(link.packetLifeTime), LinkFilters.value(link.packetLifeTime),
+                    sl == null ? 0 : sl, LinkFilters.orZero(link.flowLabel), LinkFilters.orZero(link.hopLimit),
+                    scope == null ? 0 : scope, joinState == null ? 0 : joinState, proxyJoin != null && proxyJoin == 1);
             return sa.getTable(SaClient.MC_MEMBER_RECORD, template, mask);
         }
 
