@@ -15,9 +15,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code umad watch} (and {@code umad serve}) on ibsim + OpenSM when its peers fail it: it says so in one line and
- * exits 1, instead of running on forever (simulator killed) or printing "subscribed" while deaf (the node's
- * request receiver is OpenSM). Each test starts its own fabric.
+ * {@code umad watch} (and {@code umad serve}, {@code umad mcast join}, {@code umad ping -f}: every command that runs
+ * until stopped) on ibsim + OpenSM when its peers fail it: it says so in one line and exits 1, instead of running on
+ * forever (simulator killed) or printing "subscribed" while deaf (the node's request receiver is OpenSM). Each test
+ * starts its own fabric.
  */
 class WatchPeerFaultsIbsimTest {
     private static final Duration DEADLINE = Duration.ofSeconds(60);
@@ -102,6 +103,30 @@ class WatchPeerFaultsIbsimTest {
             }
             assertThat(ping.exitValue()).isEqualTo(UmadCli.EXIT_FAILED);
             assertThat(lastLine(Files.readString(err))).startsWith("umad ping: error: ").contains("device gone");
+        }
+    }
+
+    /**
+     * mcast join holds its membership with an audit that skips what a silent SA fails: a dead simulator must end it
+     * with one line and exit 1, not leave it auditing a closed port for ever (it did).
+     */
+    @Test
+    void aKilledSimulatorEndsAHeldMembershipWithOneLineAndExit1() throws Exception {
+        try (IbsimFabric fabric = fabric()) {
+            CompletableFuture<CliRun> join = CompletableFuture.supplyAsync(() -> CliRun.run(
+                    Map.of(IbsimEndpoint.ENV_SOCKET_NAME, fabric.socketName()), "mcast", "join",
+                    "0xff12601bffff0000:0x0000000000000b17", "--create", "--qkey", "0x0b1b", "--audit", "1",
+                    "--transport", "ibsim", "--sim-host", "host4"));
+            await("the group created").atMost(DEADLINE).until(() -> {
+                assertThat(join).as("join ended before joining: %s", join.getNow(null)).isNotDone();
+                return fabric.diag("host3", "saquery", "-g").stdout().contains("ff12:601b:ffff::b17");
+            });
+
+            fabric.killSimulator();
+
+            CliRun run = join.get(DEADLINE.toSeconds(), TimeUnit.SECONDS);
+            assertThat(run.exitCode()).as("%s", run).isEqualTo(UmadCli.EXIT_FAILED);
+            assertThat(lastLine(run.err())).startsWith("umad mcast join: error: ").contains("device gone");
         }
     }
 

@@ -220,4 +220,24 @@ class MulticastOnEmbeddedFabricTest {
         assertThat(members()).singleElement().satisfies(m -> assertThat(m.portGid()).isEqualTo(me));
         held.dispose();
     }
+
+    /**
+     * A held membership ends, with the port's own error, when its port closes (a dead simulator, a device gone):
+     * the audit skips what a silent SA fails, not a closed port, which would fail every later audit the same way
+     * while the command holding it ran on for ever (`umad mcast join` on ibsim killed under it did).
+     */
+    @Test
+    void aHeldMembershipEndsWhenItsPortCloses() {
+        List<McMemberRecord> joins = new CopyOnWriteArrayList<>();
+        List<Throwable> errors = new CopyOnWriteArrayList<>();
+        mc.membership(GROUP, me, McMemberRecord.JOIN_FULL_MEMBER, AUDIT).subscribe(joins::add, errors::add);
+        await().atMost(WAIT).until(() -> joins.size() == 1);
+
+        port.dispose();
+        for (int i = 0; i < 3 && errors.isEmpty(); i++) {
+            time.advanceTimeBy(AUDIT);
+        }
+        await().atMost(WAIT).until(() -> !errors.isEmpty());
+        assertThat(errors).singleElement().isInstanceOf(io.reactiveumad.PortClosedException.class);
+    }
 }

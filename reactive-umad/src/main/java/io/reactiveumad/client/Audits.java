@@ -1,5 +1,6 @@
 package io.reactiveumad.client;
 
+import io.reactiveumad.PortClosedException;
 import java.time.Duration;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -18,10 +19,11 @@ final class Audits {
     /**
      * {@code step} every {@code period}, one at a time, emitting what it emits. Ticks that come while a step
      * runs are dropped (a slow SA must not pile steps up, nor overflow the interval); a step that fails or
-     * outlasts {@link #STEP_BOUND} is skipped, so the audit itself never fails.
+     * outlasts {@link #STEP_BOUND} is skipped, so a silent or refusing SA never fails the audit. A closed port
+     * does: every later step would fail the same way, and what the audit holds is gone with the port.
      */
     static <T> Flux<T> every(Duration period, Mono<T> step) {
-        Mono<T> bounded = step.timeout(STEP_BOUND).onErrorResume(e -> Mono.empty());
+        Mono<T> bounded = step.timeout(STEP_BOUND).onErrorResume(e -> !(e instanceof PortClosedException), e -> Mono.empty());
         return Flux.interval(period).onBackpressureDrop().concatMap(tick -> bounded, 0);
     }
 }
