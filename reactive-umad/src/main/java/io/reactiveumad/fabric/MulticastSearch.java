@@ -1,5 +1,6 @@
 package io.reactiveumad.fabric;
 
+import io.reactiveumad.PortClosedException;
 import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.mad.attr.MulticastForwardingTable;
@@ -132,7 +133,8 @@ final class MulticastSearch {
                     }
                     return ports;
                 })
-                .onErrorResume(e -> Mono.empty());
+                // A table that cannot be read is a dead end of the search; a closed port ends the search.
+                .onErrorResume(e -> !(e instanceof PortClosedException), e -> Mono.empty());
     }
 
     /** Every port of {@code ports} (but port 0 and the way in), in order, until one reaches the destination. */
@@ -164,7 +166,7 @@ final class MulticastSearch {
     /** What answers at {@code path}: the destination, a loop, a node for the next level, or (no answer) nothing. */
     private Mono<Found> reach(Found from, int[] path, int egressPort, int dist) {
         return Routing.endpoint(smp, SmpRoute.directed(path))
-                .onErrorResume(e -> Mono.empty())
+                .onErrorResume(e -> !(e instanceof PortClosedException), e -> Mono.empty())
                 .flatMap(remote -> {
                     Found reached = new Found(remote, path, from, egressPort, remote.nodeInfo().localPortNum());
                     if (remote.nodeInfo().portGuid() == targetPortGuid) {
