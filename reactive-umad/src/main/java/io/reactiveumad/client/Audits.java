@@ -2,11 +2,14 @@ package io.reactiveumad.client;
 
 import io.reactiveumad.PortClosedException;
 import java.time.Duration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /** The periodic checks of what a client holds at the SA (a multicast membership, a service registration). */
 final class Audits {
+    private static final Logger log = LoggerFactory.getLogger(Audits.class);
     /**
      * The longest one step may take: the steps run one after another, so one that never ended would stop
      * every later one. Each SA request is bounded already; re-reading the port's attributes is not.
@@ -19,11 +22,16 @@ final class Audits {
     /**
      * {@code step} every {@code period}, one at a time, emitting what it emits. Ticks that come while a step
      * runs are dropped (a slow SA must not pile steps up, nor overflow the interval); a step that fails or
-     * outlasts {@link #STEP_BOUND} is skipped, so a silent or refusing SA never fails the audit. A closed port
-     * does: every later step would fail the same way, and what the audit holds is gone with the port.
+     * outlasts {@link #STEP_BOUND} is skipped, with a warning naming {@code what} (so a silent or refusing SA
+     * never fails the audit, and is not silent either). A closed port does fail it: every later step would fail
+     * the same way, and what the audit holds is gone with the port.
      */
-    static <T> Flux<T> every(Duration period, Mono<T> step) {
-        Mono<T> bounded = step.timeout(STEP_BOUND).onErrorResume(e -> !(e instanceof PortClosedException), e -> Mono.empty());
+    static <T> Flux<T> every(Duration period, Mono<T> step, String what) {
+        Mono<T> bounded = step.timeout(STEP_BOUND)
+                .onErrorResume(e -> !(e instanceof PortClosedException), e -> {
+                    log.warn("{}: the audit failed, trying again in {} s: {}", what, period.toSeconds(), e.toString());
+                    return Mono.empty();
+                });
         return Flux.interval(period).onBackpressureDrop().concatMap(tick -> bounded, 0);
     }
 }

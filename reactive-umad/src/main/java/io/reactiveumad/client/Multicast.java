@@ -114,7 +114,8 @@ public final class Multicast {
                             port.beforeClose(holder, () -> leave.onErrorResume(e -> Mono.empty()).then());
                         }
                     })
-                    .flatMapMany(first -> Audits.every(audit, rejoinIfForgotten).startWith(first))
+                    .flatMapMany(first -> Audits.every(audit, rejoinIfForgotten, "port " + sa.port().spec()
+                            + ": membership of " + request.mgid()).startWith(first))
                     .doFinally(signal -> {
                         if (sa.port() instanceof DefaultMadPort port) {
                             port.forgetBeforeClose(holder);

@@ -72,7 +72,8 @@ public final class Services {
                 : sa.follow().then(lookup(record).next()).hasElement()
                         .flatMap(held -> held ? Mono.<ServiceRecord>empty() : register(record));
         return register(record)
-                .flatMapMany(first -> Audits.every(tick, renew).startWith(first))
+                .flatMapMany(first -> Audits.every(tick, renew, "port " + sa.port().spec() + ": service 0x"
+                        + Long.toHexString(record.serviceId()) + " \"" + record.serviceName() + "\"").startWith(first))
                 .doOnCancel(() -> unregister(record).onErrorResume(e -> Mono.empty()).subscribe());
     }
 }
