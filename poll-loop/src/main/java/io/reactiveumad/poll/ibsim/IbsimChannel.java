@@ -646,7 +646,9 @@ public final class IbsimChannel implements MadChannel {
             return;
         }
         FrameListener l = listener;
-        close();
+        // A simulator found gone is not asked to detach us: waiting for its reply (up to a second) would hold the
+        // loop, and with it every other port the loop serves.
+        close(!(error instanceof DeviceGoneException));
         if (l != null) {
             l.onError(error);
         }
@@ -655,13 +657,19 @@ public final class IbsimChannel implements MadChannel {
     /** Detaches from ibsim and closes both sockets; the data socket is closed on the loop. Idempotent. */
     @Override
     public void close() {
+        close(true);
+    }
+
+    private void close(boolean detach) {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
         if (registration != null) {
             registration.cancel();
         }
-        control.disconnect();
+        if (detach) {
+            control.disconnect();
+        }
         control.close();
         if (loop.inEventLoop()) {
             release();
