@@ -35,6 +35,8 @@ final class TraceCommand extends FabricCommand {
     private Path portsFile;
     private boolean guids;
     private boolean simple;
+    /** -f: a destination that does not answer is looked for by its LID along the tables. */
+    private boolean force;
     private Integer mlid;
     private boolean json;
     private final NodeNames nodeNames = new NodeNames();
@@ -61,6 +63,9 @@ final class TraceCommand extends FabricCommand {
                 + "the switches' multicast forwarding tables instead (as ibtracert -m).")
                 .to(TraceCommand::multicastLid, v -> mlid = v);
         d.flag("-n", "--no_info").help("Only the GUIDs and ports of each hop (as ibtracert -n).").to(() -> simple = true);
+        d.flag("-f", "--force").help("A destination that does not answer is looked for along the tables all the same, up "
+                + "to a port whose LIDs hold it, so a broken route names the switch whose table stops leading to it "
+                + "(as ibtracert -f).").to(() -> force = true);
         d.flag("--json").help("Print JSON.").to(() -> json = true);
         nodeNames.declare(d);
     }
@@ -173,7 +178,7 @@ final class TraceCommand extends FabricCommand {
             return await(lids.flatMap(l -> Routing.multicastTrace(smp, l[0], l[1], mlid)),
                     String.format("multicast trace of MLID 0x%x from %s to %s", mlid, from, to));
         }
-        return await(lids.flatMap(l -> Routing.trace(smp, l[0], l[1])), "trace from " + from + " to " + to);
+        return await(lids.flatMap(l -> Routing.trace(smp, l[0], l[1], force)), "trace from " + from + " to " + to);
     }
 
     private static int multicastLid(String text) {

@@ -868,6 +868,21 @@ class DiagsOnARingIbsimTest {
     }
 
     /**
+     * trace -f prints what ibtracert -f prints between two ends that answer (the same as without it); to a LID no port
+     * has, both fail, and ours names the switch whose table has no entry for it.
+     */
+    @Test
+    void traceWithForceIsIbtracertsWithForce() {
+        String h2 = lidFromH2("0", "1");
+        String s3 = lidFromH2("0,1,3", "0");
+        DiagResult theirs = FABRIC.fabric().diag("H-2", "ibtracert", "-f", h2, s3);
+        assertThat(umad("H-2", 0, "trace", "-f", h2, s3).out()).isEqualTo(theirs.requireSuccess().stdout()).isNotEmpty();
+        assertThat(FABRIC.fabric().diag("H-2", "ibtracert", "-f", "-t", "100", h2, "77").exitCode()).isNotZero();
+        assertThat(umad("H-2", 1, "trace", "-f", "-t", "100", h2, "77").err())
+                .contains("bad forwarding table entry at \"S-2\": lid 77 is routed to port 255");
+    }
+
+    /**
      * trace --ports-file traces every pair of the file as ibtracert --ports-file does (blank and comment lines skipped),
      * with -n too, and ends with the count; a pair with no route stops both at that line.
      */

@@ -754,6 +754,23 @@ class UmadCliEmbeddedTest {
                 .containsPattern("To ca \\{0x[0-9a-f]{16}\\} portnum 1 lid 6-6 \"host\\d HCA-1\"\n$");
     }
 
+    /**
+     * trace -f, as ibtracert -f: a destination that answers is traced as without it; one that does not (no port has
+     * LID 99) is looked for along the tables, and the error names the switch whose table leads nowhere, where a plain
+     * trace can only say that LID 99 did not answer.
+     */
+    @Test
+    void traceWithForceNamesTheSwitchWhoseTableStopsLeadingToALid() {
+        assertThat(succeeds("trace", "-f", "1", "6", "--transport", "embedded").out())
+                .isEqualTo(succeeds("trace", "1", "6", "--transport", "embedded").out());
+        CliRun forced = umad("trace", "-f", "1", "99", "-t", "50", "--transport", "embedded");
+        assertThat(forced.exitCode()).as("%s", forced).isEqualTo(1);
+        assertThat(forced.err()).contains("bad forwarding table entry at \"sw1 leaf switch\": lid 99 is routed to port 255");
+        CliRun plain = umad("trace", "1", "99", "-t", "50", "--transport", "embedded");
+        assertThat(plain.exitCode()).isEqualTo(1);
+        assertThat(plain.err()).contains("no response from LID 99");
+    }
+
     @Test
     void errorsReportsPortsOverThresholdGroupedByNodeAndClearsOnlyWhenConfirmed() {
         CliRun clean = succeeds("errors", "--transport", "embedded");

@@ -1,5 +1,6 @@
 package io.reactiveumad.fabric;
 
+import io.reactiveumad.PortClosedException;
 import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.mad.attr.LinearForwardingTable;
@@ -143,13 +144,27 @@ public final class Routing {
      * the walk ran into.
      */
     public static Mono<RouteTrace> trace(SmpClient smp, int sourceLid, int destinationLid) {
+        return trace(smp, sourceLid, destinationLid, false);
+    }
+
+    /**
+     * As {@link #trace(SmpClient, int, int)}; with {@code force}, as ibtracert -f: a destination that does not
+     * answer at its LID is looked for along the tables all the same, the walk ending at the first port whose LID
+     * range holds it, so that a broken route says which switch's table stops leading to it.
+     */
+    public static Mono<RouteTrace> trace(SmpClient smp, int sourceLid, int destinationLid, boolean force) {
         Objects.requireNonNull(smp, "smp");
-        return Mono.zip(endpoint(smp, sourceLid), endpoint(smp, destinationLid)).flatMap(ends -> {
+        Mono<Long> destinationPortGuid = endpoint(smp, destinationLid).map(d -> d.nodeInfo().portGuid());
+        if (force) {
+            destinationPortGuid = destinationPortGuid.onErrorResume(e -> !(e instanceof PortClosedException),
+                    silent -> Mono.just(TraceWalk.UNKNOWN_PORT));
+        }
+        return Mono.zip(endpoint(smp, sourceLid), destinationPortGuid).flatMap(ends -> {
             Endpoint source = ends.getT1();
-            Endpoint destination = ends.getT2();
             TraceWalk walk = new TraceWalk(smp);
-            return walk.start().flatMap(local -> walk.follow(local, sourceLid, source.nodeInfo().portGuid(), false))
-                    .flatMap(atSource -> walk.follow(atSource, destinationLid, destination.nodeInfo().portGuid(), true))
+            return walk.start()
+                    .flatMap(local -> walk.follow(local, sourceLid, source.nodeInfo().portGuid(), false, false))
+                    .flatMap(atSource -> walk.follow(atSource, destinationLid, ends.getT2(), true, force))
                     .map(end -> new RouteTrace(source, portNumber(source), end.hops()));
         });
     }
@@ -170,7 +185,7 @@ public final class Routing {
         return Mono.zip(endpoint(smp, sourceLid), endpoint(smp, destinationLid)).flatMap(ends -> {
             TraceWalk walk = new TraceWalk(smp);
             return walk.start()
-                    .flatMap(local -> walk.follow(local, sourceLid, ends.getT1().nodeInfo().portGuid(), false))
+                    .flatMap(local -> walk.follow(local, sourceLid, ends.getT1().nodeInfo().portGuid(), false, false))
                     .flatMap(atSource -> new MulticastSearch(smp, mlid, ends.getT2().nodeInfo().portGuid())
                             .run(atSource.path(), atSource.node()))
                     .switchIfEmpty(Mono.error(() -> new IllegalStateException(String.format(

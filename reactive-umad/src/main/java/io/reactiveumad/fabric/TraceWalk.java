@@ -34,22 +34,34 @@ final class TraceWalk {
                 .map(local -> new Position(new int[0], local, Routing.portNumber(local), List.of()));
     }
 
+    /** A port GUID no port has: the target of a walk whose destination did not answer (ibtracert -f). */
+    static final long UNKNOWN_PORT = 0;
+
     /**
      * Walks from {@code at} along the routes to {@code lid} until the port with GUID {@code targetPortGuid}
-     * (the one answering at {@code lid}) is reached, recording hops when {@code record} is set.
+     * (the one answering at {@code lid}) is reached, recording hops when {@code record} is set; with
+     * {@code byLid} also a port whose LID range holds {@code lid}, as ibtracert -f takes it for the same port.
      */
-    Mono<Position> follow(Position at, int lid, long targetPortGuid, boolean record) {
-        return follow(at, lid, targetPortGuid, record, true);
+    Mono<Position> follow(Position at, int lid, long targetPortGuid, boolean record, boolean byLid) {
+        return follow(at, lid, targetPortGuid, record, byLid, true);
     }
 
-    private Mono<Position> follow(Position at, int lid, long targetPortGuid, boolean record, boolean leaving) {
-        if (at.node().nodeInfo().portGuid() == targetPortGuid) {
+    private Mono<Position> follow(Position at, int lid, long targetPortGuid, boolean record, boolean byLid,
+                                  boolean leaving) {
+        if (at.node().nodeInfo().portGuid() == targetPortGuid || byLid && holds(at.node(), lid)) {
             return Mono.just(at);
         }
         if (at.path().length >= MAX_HOPS) {
             return Mono.error(new IllegalStateException("no route to lid " + lid + " within " + MAX_HOPS + " hops"));
         }
-        return next(at, lid, record, leaving).flatMap(position -> follow(position, lid, targetPortGuid, record, false));
+        return next(at, lid, record, leaving)
+                .flatMap(position -> follow(position, lid, targetPortGuid, record, byLid, false));
+    }
+
+    /** Whether {@code lid} is one of the LIDs of the port {@code node} was reached at (its base LID and LMC). */
+    private static boolean holds(Endpoint node, int lid) {
+        int base = node.portInfo().lid();
+        return base != 0 && lid >= base && lid < base + (1 << node.portInfo().lmc());
     }
 
     /** One step; {@code leaving} says {@code at} is where this walk started, the only CA it may leave. */
