@@ -24,7 +24,8 @@ final class NodeTarget implements Declares {
     /**
      * @param noun     what the commands calls it in its flags' help ("target", "node", "port")
      * @param help     the parameter's help
-     * @param optional whether it may be left out, meaning the local port
+     * @param optional whether it may be left out: {@link #route} then takes the local port, unless the command has a
+     *                 default of its own (sminfo's master SM)
      */
     NodeTarget(String noun, String help, boolean optional) {
         this.noun = noun;

@@ -8,7 +8,6 @@ import io.reactiveumad.examples.cli.UsageException;
 import io.reactiveumad.examples.cli.Values;
 import io.reactiveumad.mad.attr.SmInfo;
 import io.reactiveumad.service.FabricJson;
-import io.reactiveumad.service.Routes;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import reactor.core.publisher.Mono;
@@ -26,11 +25,10 @@ final class SmInfoCommand extends FabricCommand {
     /** sminfo's default -s: the state its Set carries unless told otherwise. */
     private static final int STANDBY = 2;
 
-    private String target;
+    private final NodeTarget target = new NodeTarget("SM", "The SM's LID, with -D its directed route, with -G its port "
+            + "GUID (default: the master SM the local port knows).", true);
     /** SMInfo's attribute modifier: 0 asks (a Get), 1-5 is the control a Set sends. */
     private int modifier;
-    private boolean directed;
-    private boolean guid;
     private int state = STANDBY;
     private int priority;
     private long activity;
@@ -45,18 +43,11 @@ final class SmInfoCommand extends FabricCommand {
     public void declare(Declaration d) {
         super.declare(d);
         transport.declareMKey(d);
-        d.parameter("SM_LID|PATH|GUID").optional()
-                .help("The SM's LID, with -D its directed route, with -G its port GUID (default: the master SM the "
-                        + "local port knows).")
-                .to(Values::text, v -> target = v);
+        target.declare(d);
         d.parameter("MODIFIER").optional()
                 .help("0 asks (the default); else a SubnSet(SMInfo) with this control, as sminfo's modifier: "
                         + "1 handover, 2 acknowledge, 3 disable, 4 standby, 5 discover.")
                 .to(Values.between(0, 5), v -> modifier = v);
-        d.flag("-D", "--Direct").help("The SM is a directed route from the local port.").to(() -> directed = true);
-        d.flag("-G", "--Guid").help("The SM is a port GUID, resolved to its LID through the SA (as sminfo -G).")
-                .to(() -> guid = true);
-        d.flag("-L", "--Lid").help("The SM is a LID (the default; as sminfo -L).").to(() -> guid = false);
         d.option("-s", "--state").label("0-3")
                 .help("The SMState a Set carries (default: 2, standby; as sminfo -s).")
                 .to(Values.between(0, 3), v -> {
@@ -78,27 +69,18 @@ final class SmInfoCommand extends FabricCommand {
 
     @Override
     public Integer call() {
-        if (guid && directed) {
-            throw new UsageException("-G and -D name the SM two ways: give one");
-        }
-        if (target == null && (guid || directed)) {
-            throw new UsageException((guid ? "-G" : "-D") + " needs the SM it names");
-        }
+        target.check();
         if (setFieldsGiven && modifier == 0) {
             // sminfo would send them nowhere: a Get carries no SMInfo of ours.
             throw new UsageException("-s, -p and -a are what a Set carries: give a MODIFIER (1-5) to send one");
         }
-        Long portGuid = guid ? value("-G", () -> Guids.parse(target)) : null;
-        if (target != null && !guid) {
-            Routes.target(target, directed);
-        }
         record Answer(SmpRoute route, SmInfo info) {
         }
-        Answer answer = query(c -> transport.smp(c.port()), smp -> route(smp, portGuid)
+        Answer answer = query(c -> transport.smp(c.port()), smp -> route(smp)
                 .flatMap(route -> (modifier == 0 ? smp.smInfo(route)
                         : smp.setSmInfo(route, modifier, new SmInfo(0, 0, activity, priority, state)))
                         .map(info -> new Answer(route, info))),
-                "SMInfo of " + (target == null ? "the master SM" : target));
+                "SMInfo of " + (target.text() == null ? "the master SM" : target.text()));
         SmInfo info = answer.info();
         int lid = answer.route() instanceof SmpRoute.LidRouted l ? l.lid() : 0;
         if (json) {
@@ -117,14 +99,9 @@ final class SmInfoCommand extends FabricCommand {
         return 0;
     }
 
-    /** Where the SMP goes: the SM the port knows, or the one named (a GUID asked of the SA). */
-    private Mono<SmpRoute> route(SmpClient smp, Long portGuid) {
-        if (target == null) {
-            return Mono.fromSupplier(() -> SmpRoute.lid(smp.port().attributes().smLid()));
-        }
-        if (portGuid != null) {
-            return transport.lidOf(smp.port(), portGuid).map(SmpRoute::lid);
-        }
-        return Mono.just(Routes.target(target, directed));
+    /** Where the SMP goes: the master SM the port knows, or the one named. */
+    private Mono<SmpRoute> route(SmpClient smp) {
+        return target.text() == null ? Mono.fromSupplier(() -> SmpRoute.lid(smp.port().attributes().smLid()))
+                : target.route(smp, transport);
     }
 }
