@@ -8,6 +8,7 @@ import io.reactiveumad.mad.perf.PortExtendedSpeedsCounters;
 import io.reactiveumad.mad.perf.PortRcvErrorDetails;
 import io.reactiveumad.mad.perf.PortSamplesControl;
 import io.reactiveumad.mad.perf.PortXmitDiscardDetails;
+import java.util.List;
 
 /**
  * perfquery's text: a header naming the node, the port and the PMA's capabilities, then libibmad's field lines
@@ -76,26 +77,24 @@ final class PerfText {
         hex(out, "CounterSelect", c.counterSelect(), 16);
         line(out, "SyncHeaderErrorCounter", c.syncHeaderErrorCounter());
         line(out, "UnknownBlockCounter", c.unknownBlockCounter());
-        int lanes = PortExtendedSpeedsCounters.LANES;
         if (rsFec) {
-            for (int lane = 0; lane < lanes; lane++) {
-                line(out, "FECCorrectableSymbolCtrLane" + lane, c.fecCorrectableCounters().get(lane));
-            }
+            lanes(out, "FECCorrectableSymbolCtrLane", c.fecCorrectableCounters());
             line(out, "PortFECCorrectableBlockCtr", c.portFecCorrectableBlockCounter());
             line(out, "PortFECUncorrectableBlockCtr", c.portFecUncorrectableBlockCounter());
             line(out, "PortFECCorrectedSymbolCtr", c.portFecCorrectedSymbolCounter());
-            return out.toString();
-        }
-        for (int lane = 0; lane < lanes; lane++) {
-            line(out, "ErrorDetectionCounterLane" + lane, c.errorDetectionCounters().get(lane));
-        }
-        for (int lane = 0; lane < lanes; lane++) {
-            line(out, "FECCorrectableBlockCtrLane" + lane, c.fecCorrectableCounters().get(lane));
-        }
-        for (int lane = 0; lane < lanes; lane++) {
-            line(out, "FECUncorrectableBlockCtrLane" + lane, c.fecUncorrectableBlockCounters().get(lane));
+        } else {
+            lanes(out, "ErrorDetectionCounterLane", c.errorDetectionCounters());
+            lanes(out, "FECCorrectableBlockCtrLane", c.fecCorrectableCounters());
+            lanes(out, "FECUncorrectableBlockCtrLane", c.fecUncorrectableBlockCounters());
         }
         return out.toString();
+    }
+
+    /** One line per lane, {@code name} followed by the lane's number. */
+    private static void lanes(StringBuilder out, String name, List<? extends Number> counters) {
+        for (int lane = 0; lane < counters.size(); lane++) {
+            line(out, name + lane, counters.get(lane).longValue());
+        }
     }
 
     /** libibmad's PortSamplesControl fields, hex as wide as each field's bytes. */

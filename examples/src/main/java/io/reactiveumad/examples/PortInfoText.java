@@ -99,7 +99,6 @@ final class PortInfoText {
         return showKeys ? String.format("0x%016x", p.mKey()) : "<not displayed>";
     }
 
-
     /** The mask in hex, then each named bit set, on a line of its own after four tabs. */
     private static String mask(long mask, int firstBit, String[] names) {
         StringBuilder text = new StringBuilder("0x").append(Long.toHexString(mask));

@@ -116,7 +116,8 @@ final class SaCommand extends FabricCommand {
             if (lookups > 0 || node != null) {
                 throw new UsageException("--src-to-dst and --sgid-to-dgid ask for paths: no lookup or NODE with them");
             }
-            return print(this, query(transport::sa, sa -> pathEnds.query(sa).collectList(), "SA paths"), json, r -> SaText.of(r, false));
+            return print(this, query(transport::sa, sa -> pathEnds.query(sa).collectList(), "SA paths"), json,
+                    r -> SaText.of(r, false));
         }
         NodeNameMap names = nodeNames.load(context, err());
         List<NodeRecord> nodes = query(transport::sa, sa -> Nodes.records(sa, node).collectList(), "SA nodes");
@@ -198,7 +199,8 @@ final class SaCommand extends FabricCommand {
             super.declare(d);
             transport.declareSmKey(d);
             d.flag("--json").help("Print a JSON array.").to(() -> json = true);
-            d.flag("-K", "--show_keys").help("Print the keys (M_Key, SM_Key, ServiceKey, a subscriber's QPN) instead of '<not displayed>' (as the diag tools' -K).").to(() -> showKeys = true);
+            d.flag("-K", "--show_keys").help("Print the keys (M_Key, SM_Key, ServiceKey, a subscriber's QPN) instead of "
+                    + "'<not displayed>' (as the diag tools' -K).").to(() -> showKeys = true);
         }
 
         abstract Flux<? extends Record> query(SaClient sa);

@@ -268,15 +268,6 @@ final class SaText {
         field(out, i.generic() ? "node_type" : "vendor_id", String.format("0x%06X", i.producerType()));
     }
 
-    /** A ServiceKey's 16 bytes as saquery -K prints them: 0x and 32 hex digits. */
-    private static String serviceKey(byte[] key) {
-        StringBuilder hex = new StringBuilder("0x");
-        for (byte b : key) {
-            hex.append(String.format("%02x", b));
-        }
-        return hex.toString();
-    }
-
     private static void serviceRecord(StringBuilder out, ServiceRecord r, boolean showKeys) {
         byte[] data = r.serviceData().toByteArray();
         java.nio.ByteBuffer d = java.nio.ByteBuffer.wrap(data);
@@ -285,7 +276,8 @@ final class SaText {
         field(out, "ServiceGID", gid(r.serviceGid()));
         field(out, "ServiceP_Key", hex(r.servicePKey()));
         field(out, "ServiceLease", hex(r.serviceLease()));
-        field(out, "ServiceKey", showKeys ? serviceKey(r.serviceKey().toByteArray()) : NOT_DISPLAYED);
+        // saquery -K prints the 16 bytes as 0x and 32 hex digits: Octets' own text after 0x.
+        field(out, "ServiceKey", showKeys ? "0x" + r.serviceKey() : NOT_DISPLAYED);
         field(out, "ServiceName", r.serviceName());
         for (int i = 0; i < 16; i++) {
             field(out, "ServiceData8." + (i + 1), hex(Byte.toUnsignedInt(d.get(i))));

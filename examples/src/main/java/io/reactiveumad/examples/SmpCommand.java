@@ -67,7 +67,8 @@ final class SmpCommand {
             Answered answered = query(c -> transport.smp(c.port()), smp -> target.route(smp, transport)
                     .flatMap(route -> query(smp, route).map(r -> new Answered(r, route))),
                     spec.name() + " of " + target.text());
-            out().print(json ? Fields.render(answered.answer(), true, showKeys) : text(answered.answer(), portId(answered.route())));
+            out().print(json ? Fields.render(answered.answer(), true, showKeys)
+                    : text(answered.answer(), portId(answered.route())));
             return 0;
         }
     }

@@ -51,13 +51,13 @@ public final class PerfClient implements Disposable {
             new AttributeType<>(PortXmitDiscardDetails.ATTRIBUTE_ID, "PortXmitDiscardDetails",
                     PortXmitDiscardDetails.SIZE, PortXmitDiscardDetails::decode);
 
-    /** The counter sets' types, one per {@link PortCounterSet.Kind}. */
     public static final AttributeType<PortSamplesControl> PORT_SAMPLES_CONTROL =
             new AttributeType<>(PortSamplesControl.ATTRIBUTE_ID, "PortSamplesControl", PortSamplesControl.SIZE,
                     PortSamplesControl::decode);
     public static final AttributeType<PortExtendedSpeedsCounters> PORT_EXTENDED_SPEEDS_COUNTERS =
             new AttributeType<>(PortExtendedSpeedsCounters.ATTRIBUTE_ID, "PortExtendedSpeedsCounters",
                     PortExtendedSpeedsCounters.SIZE, PortExtendedSpeedsCounters::decode);
+    /** The counter sets' types, one per {@link PortCounterSet.Kind}. */
     private static final Map<PortCounterSet.Kind, AttributeType<PortCounterSet>> COUNTER_SETS = counterSets();
 
     private final MadPort port;

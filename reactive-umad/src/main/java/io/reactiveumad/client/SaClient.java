@@ -465,7 +465,7 @@ public final class SaClient implements Disposable {
 
     @Override
     public String toString() {
-        return "SaClient(" + port.spec() + (saLid != 0 ? ", SA at LID " + saLid : "") + (smKey.isPresent() ? ", with SM_Key" : "")
-                + ")";
+        return "SaClient(" + port.spec() + (saLid != 0 ? ", SA at LID " + saLid : "")
+                + (smKey.isPresent() ? ", with SM_Key" : "") + ")";
     }
 }

@@ -646,8 +646,8 @@ public final class IbsimChannel implements MadChannel {
             return;
         }
         FrameListener l = listener;
-        // A simulator found gone is not asked to detach us: waiting for its reply (up to a second) would hold the
-        // loop, and with it every other port the loop serves.
+        // A simulator found gone is not asked to detach us: waiting for its reply (up to a second, after any other
+        // control call still waiting for its own) would hold the loop, and with it every other port the loop serves.
         close(!(error instanceof DeviceGoneException));
         if (l != null) {
             l.onError(error);
