@@ -46,11 +46,17 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 final class SaCommand extends FabricCommand {
+    /** saquery -m: what {@code umad mcast} lists, reached by saquery's spelling too (without mcast's join and leave). */
+    private static final CommandInfo MULTICAST_MEMBERS = CommandInfo.of(McastCommand.class, "multicast",
+            "The multicast groups and their members, grouped by group as `umad mcast` lists them (saquery -m).")
+            .withAliases("-m");
+
     static final CommandInfo INFO = CommandInfo.of(SaCommand.class, "sa",
             "Query the subnet administrator (as saquery): filters go to the SA as component masks.")
             .withSubcommands(Nodes.INFO, PortInfos.INFO, Paths.INFO, Links.INFO, Services.INFO, Informs.INFO, Groups.INFO,
                     SubnetManagers.INFO, ClassPortInfoQuery.INFO, ForwardingTables.INFO, SwitchInfos.INFO, SmInfos.INFO, Members.INFO, GuidInfos.INFO, SlToVls.INFO,
-                    VlArbitrations.INFO, MulticastTables.INFO, PKeyTables.INFO);
+                    VlArbitrations.INFO, MulticastTables.INFO, PKeyTables.INFO, MULTICAST_MEMBERS);
+
 
     private boolean json;
     private final NodeNames nodeNames = new NodeNames();

@@ -242,10 +242,13 @@ class FabricOpsIbsimTest {
             // OpenSM's IPoIB broadcast group and ours; the text is saquery -m's, line for line.
             assertSameMembers(umad("mcast", "--json").json(), diag("saquery", "-m").stdout(), 2);
             assertThat(umad("mcast").out()).isEqualTo(diag("saquery", "-m").stdout());
+            // saquery's own spelling reaches the same listing.
+            assertThat(umad("sa", "-m").out()).isEqualTo(diag("saquery", "-m").stdout());
             // saquery -m MLID: the group's members alone, a line each; with OpenSM's SM_Key each member's own (host-2
             // and host-7), without it one line for the group, its PortGid zero.
             String mlid = umad("mcast", "--mgid", "0xff12601bffff0000:0x0000000000000777", "--json").json().get(0)
                     .get("mlid").asText();
+            assertThat(umad("sa", "-m", mlid).out()).isEqualTo(diag("saquery", "-m", mlid).stdout());
             assertThat(umad("mcast", mlid).out()).isEqualTo(diag("saquery", "-m", mlid).stdout())
                     .isEqualTo("\t\tPortGid.................:: (<unknown>)\n");
             assertThat(umad("mcast", "--smkey", "1", mlid).out()).isEqualTo(diag("saquery", "--smkey", "1", "-m", mlid).stdout())
