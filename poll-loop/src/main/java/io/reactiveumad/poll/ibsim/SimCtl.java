@@ -105,11 +105,15 @@ final class SimCtl {
         return out;
     }
 
-    /** Writes {@code text} NUL-terminated into a fixed field of {@code size} bytes. */
+    /**
+     * Writes {@code text} NUL-terminated into a fixed field of {@code size} bytes, in UTF-8: ibsim compares the bytes
+     * with its net file's, which an editor writes in UTF-8 (as umad2sim passes $SIM_HOST's bytes on).
+     */
     SimCtl dataString(int offset, int size, String text) {
-        byte[] bytes = text.getBytes(StandardCharsets.US_ASCII);
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         if (bytes.length > size - 1) {
-            throw new IllegalArgumentException("longer than " + (size - 1) + " bytes: " + text);
+            throw new IllegalArgumentException("\"" + text + "\" is " + bytes.length + " bytes in UTF-8; ibsim takes at most "
+                    + (size - 1));
         }
         buf.put(offset, bytes);
         return this;
@@ -122,6 +126,6 @@ final class SimCtl {
         while (end < size && bytes[end] != 0) {
             end++;
         }
-        return new String(bytes, 0, end, StandardCharsets.US_ASCII);
+        return new String(bytes, 0, end, StandardCharsets.UTF_8);
     }
 }

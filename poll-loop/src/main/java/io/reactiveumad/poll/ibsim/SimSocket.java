@@ -111,7 +111,7 @@ final class SimSocket implements AutoCloseable {
     }
 
     private static byte[] abstractName(String name) {
-        byte[] path = name.getBytes(StandardCharsets.US_ASCII);
+        byte[] path = name.getBytes(StandardCharsets.UTF_8);
         if (path.length + 2 > SUN_PATH_MAX) {
             throw new IllegalArgumentException("socket name too long (" + path.length + " bytes): " + name);
         }

@@ -1,6 +1,7 @@
 package io.reactiveumad.poll.ibsim;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -80,6 +81,19 @@ class SimWireTest {
         assertThat(host.getInt(24)).isEqualTo(1);
         assertThat(c.dataString(28, 32)).isEqualTo("Hca2");
         assertThat(c.buffer().get(28 + 4)).isZero();
+    }
+
+    @Test
+    void aNodeNameTravelsAsItsUtf8BytesAndOneTooLongForIbsimIsRefused() {
+        SimCtl c = new SimCtl().reset(0, SimCtl.TYPE_CONNECT, SimCtl.INFO_SIZE)
+                .dataString(SimCtl.INFO_NODE_ID_OFFSET, SimCtl.INFO_NODE_ID_SIZE, "nœud-é");
+        byte[] field = new byte[9];
+        c.buffer().get(SimCtl.INFO_NODE_ID_OFFSET, field);
+        assertThat(field).containsExactly(0x6e, 0xc5, 0x93, 0x75, 0x64, 0x2d, 0xc3, 0xa9, 0);
+        assertThat(c.dataString(SimCtl.INFO_NODE_ID_OFFSET, SimCtl.INFO_NODE_ID_SIZE)).isEqualTo("nœud-é");
+        // 16 characters, 32 bytes: one more than the field holds before its NUL.
+        assertThatThrownBy(() -> c.dataString(SimCtl.INFO_NODE_ID_OFFSET, SimCtl.INFO_NODE_ID_SIZE, "é".repeat(16)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageEndingWith("is 32 bytes in UTF-8; ibsim takes at most 31");
     }
 
     @Test
