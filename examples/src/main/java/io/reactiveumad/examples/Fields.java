@@ -2,6 +2,7 @@ package io.reactiveumad.examples;
 
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.Octets;
+import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.service.FabricJson;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
@@ -100,7 +101,7 @@ final class Fields {
         }
         return switch (name.substring(name.lastIndexOf('.') + 1)) {
             case "nodeType" -> NodeTypes.name(code);
-            case "portState" -> PortNames.state(code);
+            case "portState" -> PortInfo.stateName(code);
             case "portPhysicalState" -> PortNames.physicalState(code);
             case "linkWidthActive" -> PortNames.width(code);
             case "linkSpeedActive" -> PortNames.speed(code);

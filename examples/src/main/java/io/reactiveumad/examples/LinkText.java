@@ -29,7 +29,7 @@ final class LinkText {
     /** The link as infiniband-diags prints it between the ends: {@code ( 4X   2.5 Gbps Active/  LinkUp)}. */
     static String link(PortLink link) {
         PortInfo info = link.local().portInfo();
-        String state = PortNames.state(info.portState());
+        String state = PortInfo.stateName(info.portState());
         String phys = PortNames.physicalState(info.portPhysicalState());
         if (info.portState() == PortInfo.STATE_DOWN) {
             return String.format("(              %6s/%8s)", state, phys);

@@ -232,7 +232,7 @@ final class LinksCommand extends FabricCommand {
             PortInfo info = link.local().portInfo();
             l.put("width", PortNames.width(info.linkWidthActive()));
             l.put("speed", LinkText.speed(link.local()));
-            l.put("state", PortNames.state(info.portState()));
+            l.put("state", PortInfo.stateName(info.portState()));
             l.put("physicalState", PortNames.physicalState(info.portPhysicalState()));
             l.put("hoqLife", info.hoqLife());
             l.put("vlStallCount", info.vlStallCount());

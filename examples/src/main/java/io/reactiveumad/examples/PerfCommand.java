@@ -1,5 +1,6 @@
 package io.reactiveumad.examples;
 
+import io.reactiveumad.PortNotActiveException;
 import io.reactiveumad.client.PerfClient;
 import io.reactiveumad.examples.cli.UsageException;
 import io.reactiveumad.mad.attr.ClassPortInfo;
@@ -11,6 +12,7 @@ import io.reactiveumad.mad.perf.PortCounterSet;
 import io.reactiveumad.mad.perf.PortExtendedSpeedsCounters;
 import io.reactiveumad.mad.perf.PortRcvErrorDetails;
 import io.reactiveumad.mad.perf.PortXmitDiscardDetails;
+import io.reactiveumad.spi.channel.PortAttributes;
 import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.examples.cli.CommandInfo;
@@ -235,7 +237,11 @@ final class PerfCommand extends FabricCommand {
             try {
                 // The local port answers an SMP along the empty route with the number it has on its node.
                 int local = await(smp.nodeInfo(SmpRoute.directed()), "NodeInfo of the local port").localPortNum();
-                lid = connection.port().attributes().lid();
+                PortAttributes self = connection.port().attributes();
+                if (!self.isActive() || self.lid() == 0) {
+                    throw new PortNotActiveException(connection.port().spec(), self, "no LID of its own to ask its PMA at");
+                }
+                lid = self.lid();
                 portNumbers = List.of(local);
             } finally {
                 smp.dispose();

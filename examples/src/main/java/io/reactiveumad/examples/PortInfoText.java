@@ -51,7 +51,7 @@ final class PortInfoText {
         FieldLines.line(out, "LinkWidthSupported", PortNames.widthsSupported(p.linkWidthSupported()));
         FieldLines.line(out, "LinkWidthActive", PortNames.width(p.linkWidthActive()));
         FieldLines.line(out, "LinkSpeedSupported", PortNames.speeds(p.linkSpeedSupported()));
-        FieldLines.line(out, "LinkState", PortNames.state(p.portState()));
+        FieldLines.line(out, "LinkState", PortInfo.stateName(p.portState()));
         FieldLines.line(out, "PhysLinkState", PortNames.physicalState(p.portPhysicalState()));
         FieldLines.line(out, "LinkDownDefState", PortNames.downDefault(p.linkDownDefaultState()));
         FieldLines.line(out, "ProtectBits", p.mKeyProtectBits());

@@ -70,17 +70,6 @@ final class PortNames {
         };
     }
 
-    static String state(int state) {
-        return switch (state) {
-            case PortInfo.STATE_NO_CHANGE -> "NoChange";
-            case PortInfo.STATE_DOWN -> "Down";
-            case PortInfo.STATE_INIT -> "Initialize";
-            case PortInfo.STATE_ARMED -> "Armed";
-            case PortInfo.STATE_ACTIVE -> "Active";
-            default -> "?(" + state + ")";
-        };
-    }
-
     static String physicalState(int state) {
         return switch (state) {
             case 0 -> "NoChange";

@@ -209,7 +209,7 @@ final class PortStateCommand extends FabricCommand {
     private void show(StringBuilder out, Shown shown) {
         PortInfo p = shown.info();
         out.append("# Port info: ").append(shown.node()).append(" port ").append(shown.port()).append('\n');
-        FieldLines.line(out, "LinkState", PortNames.state(p.portState()));
+        FieldLines.line(out, "LinkState", PortInfo.stateName(p.portState()));
         FieldLines.line(out, "PhysLinkState", PortNames.physicalState(p.portPhysicalState()));
         FieldLines.line(out, "Lid", p.lid());
         FieldLines.line(out, "SMLid", p.masterSmLid());

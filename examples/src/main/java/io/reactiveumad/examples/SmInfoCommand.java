@@ -1,5 +1,7 @@
 package io.reactiveumad.examples;
 
+import io.reactiveumad.MadPort;
+import io.reactiveumad.PortNotActiveException;
 import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.examples.cli.CommandInfo;
@@ -8,6 +10,7 @@ import io.reactiveumad.examples.cli.UsageException;
 import io.reactiveumad.examples.cli.Values;
 import io.reactiveumad.mad.attr.SmInfo;
 import io.reactiveumad.service.FabricJson;
+import io.reactiveumad.spi.channel.PortAttributes;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import reactor.core.publisher.Mono;
@@ -101,7 +104,15 @@ final class SmInfoCommand extends FabricCommand {
 
     /** Where the SMP goes: the master SM the port knows, or the one named. */
     private Mono<SmpRoute> route(SmpClient smp) {
-        return target.text() == null ? Mono.fromSupplier(() -> SmpRoute.lid(smp.port().attributes().smLid()))
+        return target.text() == null ? Mono.fromSupplier(() -> SmpRoute.lid(knownSm(smp.port())))
                 : target.route(smp, transport);
+    }
+
+    private static int knownSm(MadPort port) {
+        PortAttributes self = port.attributes();
+        if (!self.isActive() || self.smLid() == 0) {
+            throw new PortNotActiveException(port.spec(), self, "no SM to ask");
+        }
+        return self.smLid();
     }
 }

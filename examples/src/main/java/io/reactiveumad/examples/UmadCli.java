@@ -6,6 +6,7 @@ import io.reactiveumad.examples.cli.CommandSpec;
 import io.reactiveumad.examples.cli.UsageException;
 import java.io.PrintWriter;
 import org.slf4j.LoggerFactory;
+import reactor.core.publisher.Hooks;
 import reactor.core.scheduler.Schedulers;
 
 /**
@@ -33,6 +34,9 @@ public final class UmadCli {
         if (args.length > 0 && !args[0].startsWith("-")) {
             prepareInBackground();
         }
+        // When two parts of a command fail together (a zip of two SA queries on a port that is down), Reactor drops
+        // the second failure, by default with an ERROR and a stack trace; the first is the one reported.
+        Hooks.onErrorDropped(e -> LoggerFactory.getLogger(UmadCli.class).debug("a further failure: {}", e.toString()));
         System.exit(run(CliContext.system(), new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
     }
 

@@ -12,6 +12,7 @@ import io.reactiveumad.test.topology.Topology;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -118,6 +119,43 @@ class UmadCliEmbeddedTest {
         assertThat(run.out()).contains("# Initiated from node " + String.format("%016x", DEFAULT.requireNode("host4").nodeGuid()))
                 .contains("\"sw1 leaf switch\"");
         assertThat(run.err()).contains("umad discover: 6 nodes, 6 links");
+    }
+
+    /**
+     * A CA whose port 1 has no cable (the port every transport but the kernel opens by default): what needs the SM or
+     * a LID of its own fails at once, naming the port's state, as the diag tools fail, instead of asking LID 0 until
+     * four timeouts have run out; the embedded SM, as OpenSM, never told that port an SM LID.
+     */
+    @Test
+    void aDownPortSaysSoForWhatNeedsTheSmOrALidOfItsOwn(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("one-cable.net");
+        Files.writeString(file, """
+                Switch 8 "sw"
+                [1] "h1"[1]
+                [2] "h2"[2]
+
+                Hca 1 "h1"
+                [1] "sw"[1]
+
+                Hca 2 "h2"
+                [2] "sw"[2]
+                """);
+        String down = "port h2:1 is Down (LID 0, SM LID 0): ";
+        for (String[] command : new String[][] {{"sa"}, {"sa", "paths"}, {"mcast"}, {"perf"}, {"sminfo"}}) {
+            List<String> args = new ArrayList<>(List.of(command));
+            args.addAll(List.of("--transport", "embedded", "--topology", file.toString(), "-C", "h2"));
+            CliRun run = umad(args.toArray(String[]::new));
+            String name = "umad " + String.join(" ", command);
+            assertThat(run.exitCode()).as("%s", run).isEqualTo(1);
+            assertThat(run.err().strip()).as("%s", run).isEqualTo(name + ": error: " + down + switch (command[0]) {
+                case "perf" -> "no LID of its own to ask its PMA at";
+                case "sminfo" -> "no SM to ask";
+                default -> "no SA to ask";
+            });
+        }
+        // Port 2, cabled, is Active and reaches the SA.
+        assertThat(succeeds("sa", "-D", "--transport", "embedded", "--topology", file.toString(), "-C", "h2", "-P", "2")
+                .out()).contains("1  \"h1\"", "3  \"h2\"");
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.reactiveumad.client;
 import io.reactiveumad.AgentSpec;
 import io.reactiveumad.MadAgent;
 import io.reactiveumad.MadPort;
+import io.reactiveumad.PortNotActiveException;
 import io.reactiveumad.ReceivedMad;
 import io.reactiveumad.RequestOptions;
 import io.reactiveumad.RmppMode;
@@ -358,18 +359,33 @@ public final class SaClient implements Disposable {
         if (saLid != 0) {
             return agent.flatMap(a -> Mono.defer(() -> a.request(request, saAddress(), options)));
         }
-        return agent.flatMap(a -> Mono.defer(() -> {
-            int smLid = port.attributes().smLid();
-            return a.request(request, saAddress(), options)
-                    .onErrorResume(SaClient::mayHaveMoved, failure -> follow().flatMap(now -> {
-                        if (now.smLid() == smLid || now.smLid() == 0) {
-                            return Mono.error(failure);
-                        }
-                        log.info("port {}: SA moved from LID {} to {}, resending {}", port.spec(), smLid,
-                                now.smLid(), Method.name(method));
-                        return a.request(request, saAddress(), options);
-                    }));
-        }));
+        return agent.flatMap(a -> knownSm().flatMap(smLid -> a.request(request, saAddress(), options)
+                .onErrorResume(SaClient::mayHaveMoved, failure -> follow().flatMap(now -> {
+                    if (now.smLid() == smLid || now.smLid() == 0) {
+                        return Mono.error(failure);
+                    }
+                    log.info("port {}: SA moved from LID {} to {}, resending {}", port.spec(), smLid, now.smLid(),
+                            Method.name(method));
+                    return a.request(request, saAddress(), options);
+                }))));
+    }
+
+    /**
+     * The SM LID of an Active port. A port not Active, or knowing no SM LID (not configured yet, just bounced), has
+     * its attributes read again first: still so fails with {@link PortNotActiveException}, since a port that is not
+     * Active sends no GMP (IBA 7.2), rather than asking until the timeouts run out.
+     */
+    private Mono<Integer> knownSm() {
+        PortAttributes attributes = port.attributes();
+        if (reachesSm(attributes)) {
+            return Mono.just(attributes.smLid());
+        }
+        return follow().flatMap(now -> reachesSm(now) ? Mono.just(now.smLid())
+                : Mono.error(new PortNotActiveException(port.spec(), now, "no SA to ask")));
+    }
+
+    private static boolean reachesSm(PortAttributes attributes) {
+        return attributes.isActive() && attributes.smLid() != 0;
     }
 
     /** A DeleteResp with AttributeOffset 0 carries the one record deleted, as a GetResp does; else a table. */

@@ -3,6 +3,7 @@ package io.reactiveumad.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.reactiveumad.PortNotActiveException;
 import io.reactiveumad.RequestOptions;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.MadAddress;
@@ -14,6 +15,7 @@ import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.RmppHeader;
 import io.reactiveumad.mad.SaHeader;
 import io.reactiveumad.mad.attr.NodeDescription;
+import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.mad.sa.LinkRecord;
 import io.reactiveumad.mad.sa.NodeRecord;
 import io.reactiveumad.mad.sa.PathRecord;
@@ -240,6 +242,29 @@ class SaClientTest extends ClientTestBase {
         assertThat(requests()).extracting(f -> f.address().lid()).containsExactly(7, 8);
         assertThatThrownBy(() -> sa.withSaLid(0xC000)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("unicast LID");
+    }
+
+    @Test
+    void aPortThatKnowsNoSmFailsAtOnceWithoutSendingAndOneThatJustLearntItsSmAsksIt() {
+        PortAttributes active = port.attributes();
+        PortAttributes down = new PortAttributes(active.device(), active.port(), active.nodeGuid(), 0, 0, 0, 0, 1, 2,
+                active.linkLayer(), active.gids(), active.pkeys(), active.capabilityMask(), active.rate());
+        channel.attributes(down);
+        port.refresh().block(Duration.ofSeconds(5));
+        SaClient sa = SaClient.of(port);
+        // No timer runs: the failure comes before any request is sent.
+        StepVerifier.create(sa.getTable(SaClient.NODE_RECORD))
+                .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(PortNotActiveException.class)
+                        .hasMessage("port " + port.spec() + " is Down (LID 0, SM LID 0): no SA to ask")
+                        .extracting(f -> ((PortNotActiveException) f).state()).isEqualTo(PortInfo.STATE_DOWN))
+                .verify(Duration.ofSeconds(5));
+        assertThat(requests()).isEmpty();
+
+        // The cached attributes still say Down; the port is Active by now: the SA at its SM LID is asked.
+        channel.peer(sa(f -> f.address().lid() == 9 ? table(f, 112, List.of(node(1))) : List.of()));
+        channel.attributes(withSmLid(active, 9));
+        StepVerifier.create(sa.getTable(SaClient.NODE_RECORD)).expectNext(node(1)).verifyComplete();
+        assertThat(requests()).extracting(f -> f.address().lid()).containsExactly(9);
     }
 
     static PortAttributes withSmLid(PortAttributes a, int smLid) {

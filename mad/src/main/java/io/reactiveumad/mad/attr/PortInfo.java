@@ -52,6 +52,18 @@ public record PortInfo(long mKey, long gidPrefix, int lid, int masterSmLid, long
     public static final int STATE_ARMED = 3;
     public static final int STATE_ACTIVE = 4;
 
+    /** A logical port state's name as IBA 14.2.5.6 gives it (and iblinkinfo prints it): "Down", "Initialize", ... */
+    public static String stateName(int state) {
+        return switch (state) {
+            case STATE_NO_CHANGE -> "NoChange";
+            case STATE_DOWN -> "Down";
+            case STATE_INIT -> "Initialize";
+            case STATE_ARMED -> "Armed";
+            case STATE_ACTIVE -> "Active";
+            default -> "?(" + state + ")";
+        };
+    }
+
     /** PortPhysicalState values. */
     public static final int PHYS_SLEEP = 1;
     public static final int PHYS_POLLING = 2;

@@ -1,0 +1,34 @@
+package io.reactiveumad;
+
+import io.reactiveumad.mad.UmadException;
+import io.reactiveumad.mad.attr.PortInfo;
+import io.reactiveumad.spi.channel.PortAttributes;
+
+/**
+ * The local port is not Active, or knows no subnet manager (SM LID 0): as a port is before an SM brings it up, with
+ * its cable out, or with no SM running. What needs the SM or a LID of its own (an SA query, the port's own counters)
+ * fails at once with this, as the diag tools fail, instead of sending and waiting out its timeouts. The condition
+ * passes: a caller that wants to wait for the port retries on this type, e.g.
+ * {@code retryWhen(Retry.backoff(10, Duration.ofSeconds(1)).filter(PortNotActiveException.class::isInstance))}.
+ */
+public final class PortNotActiveException extends UmadException {
+    private static final long serialVersionUID = 1L;
+
+    private final int state;
+
+    /**
+     * @param spec       the port
+     * @param attributes what the port said of itself when the operation needed it
+     * @param needed     what cannot be done, e.g. "no SA to ask"
+     */
+    public PortNotActiveException(PortSpec spec, PortAttributes attributes, String needed) {
+        super("port " + spec + " is " + PortInfo.stateName(attributes.state()) + " (LID " + attributes.lid() + ", SM LID "
+                + attributes.smLid() + "): " + needed);
+        this.state = attributes.state();
+    }
+
+    /** The port's logical state when the operation failed: 1 Down, 2 Init, 3 Armed, 4 Active. */
+    public int state() {
+        return state;
+    }
+}
