@@ -1,6 +1,8 @@
 package io.reactiveumad;
 
+import io.reactiveumad.mad.DeviceGoneException;
 import io.reactiveumad.mad.UmadException;
+import reactor.core.Exceptions;
 
 /**
  * The port, or an agent, client or notices object on it, is closed: by the user, or because its device
@@ -17,5 +19,15 @@ public final class PortClosedException extends UmadException {
 
     public PortClosedException(String message, Throwable cause) {
         super(message, cause);
+    }
+
+    /**
+     * Whether {@code failure} (or what Reactor wrapped) ends everything on its port, rather than one request: this
+     * exception, or the {@link DeviceGoneException} behind it. A per-item fallback ({@code onErrorResume} over a
+     * sweep's one node) lets such a failure through, since every later item would fail the same way.
+     */
+    public static boolean endsThePort(Throwable failure) {
+        Throwable e = Exceptions.unwrap(failure);
+        return e instanceof PortClosedException || e instanceof DeviceGoneException;
     }
 }

@@ -1,6 +1,7 @@
 package io.reactiveumad.examples;
 
 import io.reactiveumad.MadPort;
+import io.reactiveumad.PortClosedException;
 import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.discovery.DiscoveredFabric;
@@ -95,7 +96,7 @@ final class DumpFtsCommand extends FabricCommand {
                                     // A switch whose table cannot be read is said on stderr; the others still print.
                                     // A closed port (Ctrl-C) ends the command instead.
                                     .flatMapSequential(sw -> table(smp, destinations, described, sw, first, last, names)
-                                                    .onErrorResume(e -> !Errors.isPortClosed(e), e -> {
+                                                    .onErrorResume(e -> !PortClosedException.endsThePort(e), e -> {
                                                         unread.add(String.format("umad dump-fts: switch 0x%016x (%s) at "
                                                                 + "route %s: %s", sw.guid(), sw.description(),
                                                                 Routes.format(sw.path()), e.getMessage()));

@@ -25,14 +25,6 @@ final class Errors {
         return message;
     }
 
-    /**
-     * Whether {@code failure} is the port closing under every request (Ctrl-C's exit hook, or a transport that
-     * failed) rather than one request's own failure: a command that carries on past the one ends at the other.
-     */
-    static boolean isPortClosed(Throwable failure) {
-        return Exceptions.unwrap(failure) instanceof PortClosedException;
-    }
-
     private static boolean isWrapper(Throwable t) {
         return t instanceof java.util.concurrent.ExecutionException || t instanceof java.io.UncheckedIOException
                 || t.getClass() == RuntimeException.class;

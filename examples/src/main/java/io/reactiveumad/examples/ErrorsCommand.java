@@ -1,21 +1,22 @@
 package io.reactiveumad.examples;
 
-import io.reactiveumad.service.FabricJson;
 import io.reactiveumad.MadPort;
+import io.reactiveumad.PortClosedException;
+import io.reactiveumad.client.SaClient;
 import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.discovery.DiscoveredFabric;
 import io.reactiveumad.discovery.DiscoveredNode;
 import io.reactiveumad.discovery.LibibnetdiscScan;
 import io.reactiveumad.fabric.ErrorCounter;
 import io.reactiveumad.fabric.ErrorSweep;
-import io.reactiveumad.client.SaClient;
 import io.reactiveumad.fabric.ErrorSweepOptions;
-import io.reactiveumad.fabric.Links;
 import io.reactiveumad.fabric.LinkEnd;
-import io.reactiveumad.fabric.PortLink;
+import io.reactiveumad.fabric.Links;
 import io.reactiveumad.fabric.NodeErrors;
 import io.reactiveumad.fabric.PortErrors;
+import io.reactiveumad.fabric.PortLink;
 import io.reactiveumad.mad.attr.NodeInfo;
+import io.reactiveumad.service.FabricJson;
 import io.reactiveumad.service.Routes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -324,7 +325,7 @@ final class ErrorsCommand extends FabricCommand {
         }
         // A closed port is no SA silence: the command ends (Ctrl-C closes it), and says so as every command does.
         return sa.serviceLevelsByLid().map(options::withServiceLevels)
-                .onErrorResume(e -> !Errors.isPortClosed(e), e -> {
+                .onErrorResume(e -> !PortClosedException.endsThePort(e), e -> {
                     err().println("umad errors: no paths from the SA (" + Errors.describe(e) + "): every PMA query on "
                             + "SL 0, as with --skip-sl");
                     return Mono.just(options);

@@ -2,6 +2,7 @@ package io.reactiveumad.examples;
 
 import io.reactiveumad.AgentSpec;
 import io.reactiveumad.MadAgent;
+import io.reactiveumad.PortClosedException;
 import io.reactiveumad.ReceivedMad;
 import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
@@ -104,7 +105,7 @@ final class PingCommand extends FabricCommand {
             java.util.Map<Integer, Long> answered = new java.util.TreeMap<>();
             pings.concatMap(ping -> agent.respond(ping, ping.mad().with(b -> b.put(VendorRange2Header.DATA_OFFSET, name)))
                             .doOnSuccess(sent -> answered.merge(ping.source().lid(), 1L, Long::sum))
-                            .onErrorResume(e -> !Errors.isPortClosed(e), e -> {
+                            .onErrorResume(e -> !PortClosedException.endsThePort(e), e -> {
                                 err().println("umad ping: an answer to " + ping.source() + " failed: " + e.getMessage());
                                 return Mono.empty();
                             }))
@@ -184,7 +185,7 @@ final class PingCommand extends FabricCommand {
                                     }
                                 })
                                 // A lost ping is counted; a closed port (a dead peer, Ctrl-C) ends the pinging.
-                                .onErrorResume(lostPing -> !Errors.isPortClosed(lostPing), lostPing -> Mono.empty())
+                                .onErrorResume(lostPing -> !PortClosedException.endsThePort(lostPing), lostPing -> Mono.empty())
                                 .then(flood ? Mono.empty() : Mono.delay(Duration.ofSeconds(1)).then());
                     }, 1)
                     .blockLast();

@@ -1,5 +1,6 @@
 package io.reactiveumad.examples;
 
+import io.reactiveumad.PortClosedException;
 import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.fabric.Routing;
@@ -131,7 +132,7 @@ final class RoutesCommand extends FabricCommand {
         return reactor.core.publisher.Flux.fromIterable(shown)
                 .flatMapSequential(lid -> (routes.routes(lid) && lid > 0
                                 ? Routing.endpoint(smp, lid).map(e -> Optional.of(UnicastTable.Destination.of(e)))
-                                        .onErrorResume(e -> !Errors.isPortClosed(e), e -> Mono.just(Optional.empty()))
+                                        .onErrorResume(e -> !PortClosedException.endsThePort(e), e -> Mono.just(Optional.empty()))
                                 : Mono.just(Optional.<UnicastTable.Destination>empty()))
                         .map(destination -> new UnicastTable.Row(lid, routes.egressPort(lid), routes.routes(lid), destination)),
                         outstanding, 1)

@@ -28,7 +28,7 @@ final class Audits {
      */
     static <T> Flux<T> every(Duration period, Mono<T> step, String what) {
         Mono<T> bounded = step.timeout(STEP_BOUND)
-                .onErrorResume(e -> !(e instanceof PortClosedException), e -> {
+                .onErrorResume(e -> !PortClosedException.endsThePort(e), e -> {
                     log.warn("{}: the audit failed, trying again in {} s: {}", what, period.toSeconds(), e.toString());
                     return Mono.empty();
                 });

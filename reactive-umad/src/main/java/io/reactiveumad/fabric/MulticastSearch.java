@@ -134,7 +134,7 @@ final class MulticastSearch {
                     return ports;
                 })
                 // A table that cannot be read is a dead end of the search; a closed port ends the search.
-                .onErrorResume(e -> !(e instanceof PortClosedException), e -> Mono.empty());
+                .onErrorResume(e -> !PortClosedException.endsThePort(e), e -> Mono.empty());
     }
 
     /** Every port of {@code ports} (but port 0 and the way in), in order, until one reaches the destination. */
@@ -166,7 +166,7 @@ final class MulticastSearch {
     /** What answers at {@code path}: the destination, a loop, a node for the next level, or (no answer) nothing. */
     private Mono<Found> reach(Found from, int[] path, int egressPort, int dist) {
         return Routing.endpoint(smp, SmpRoute.directed(path))
-                .onErrorResume(e -> !(e instanceof PortClosedException), e -> Mono.empty())
+                .onErrorResume(e -> !PortClosedException.endsThePort(e), e -> Mono.empty())
                 .flatMap(remote -> {
                     Found reached = new Found(remote, path, from, egressPort, remote.nodeInfo().localPortNum());
                     if (remote.nodeInfo().portGuid() == targetPortGuid) {

@@ -1,7 +1,6 @@
 package io.reactiveumad.fabric;
 
 import io.reactiveumad.PortClosedException;
-import io.reactiveumad.mad.DeviceGoneException;
 import io.reactiveumad.mad.MadStatusException;
 import io.reactiveumad.mad.MadTimeoutException;
 import io.reactiveumad.mad.attr.ClassPortInfo;
@@ -41,7 +40,7 @@ final class NodePma {
     NodePma(int lid, Mono<ClassPortInfo> classPortInfo) {
         this.lid = lid;
         this.capabilities = classPortInfo.map(ClassPortInfo::capabilityMask)
-                .onErrorResume(e -> fatal(e) ? Mono.error(e) : Mono.fromSupplier(() -> {
+                .onErrorResume(e -> PortClosedException.endsThePort(e) ? Mono.error(e) : Mono.fromSupplier(() -> {
                     synchronized (this) {
                         failures.add("ClassPortInfo of lid " + lid + ": " + e.getMessage());
                         silent |= e instanceof MadTimeoutException;
@@ -68,7 +67,7 @@ final class NodePma {
     }
 
     private Mono<Boolean> sumFailed(Throwable e) {
-        if (fatal(e)) {
+        if (PortClosedException.endsThePort(e)) {
             return Mono.error(e);
         }
         if (e instanceof MadStatusException) {
@@ -93,7 +92,7 @@ final class NodePma {
                 return Mono.empty();
             }
             return request.onErrorResume(e -> {
-                if (fatal(e)) {
+                if (PortClosedException.endsThePort(e)) {
                     return Mono.error(e);
                 }
                 add(what + ": " + e.getMessage());
@@ -116,9 +115,5 @@ final class NodePma {
     /** Counts a failure nothing was sent for: a node without a LID, as ibqueryerrors finds it. */
     synchronized void add(String failure) {
         failures.add(failure);
-    }
-
-    private static boolean fatal(Throwable e) {
-        return e instanceof PortClosedException || e instanceof DeviceGoneException;
     }
 }

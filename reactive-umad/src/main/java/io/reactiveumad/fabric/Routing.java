@@ -156,7 +156,7 @@ public final class Routing {
         Objects.requireNonNull(smp, "smp");
         Mono<Long> destinationPortGuid = endpoint(smp, destinationLid).map(d -> d.nodeInfo().portGuid());
         if (force) {
-            destinationPortGuid = destinationPortGuid.onErrorResume(e -> !(e instanceof PortClosedException),
+            destinationPortGuid = destinationPortGuid.onErrorResume(e -> !PortClosedException.endsThePort(e),
                     silent -> Mono.just(TraceWalk.UNKNOWN_PORT));
         }
         return Mono.zip(endpoint(smp, sourceLid), destinationPortGuid).flatMap(ends -> {
