@@ -126,11 +126,9 @@ final class TransportOptions implements Declares {
 
     /** A 64-bit key as strtoull reads it for the diag tools: decimal, or hex with 0x. */
     static long key(String text) {
-        String key = text.strip();
         try {
-            return key.regionMatches(true, 0, "0x", 0, 2) ? Long.parseUnsignedLong(key.substring(2), 16)
-                    : Long.parseUnsignedLong(key);
-        } catch (NumberFormatException e) {
+            return Values.bits64(text);
+        } catch (IllegalArgumentException e) {
             // The text is not echoed: it may be a mistyped key.
             throw new IllegalArgumentException("not a key (a 64-bit number, decimal or hex with 0x)");
         }

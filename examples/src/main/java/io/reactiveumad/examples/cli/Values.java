@@ -59,11 +59,13 @@ public final class Values {
     public static long bits64(String text) {
         String stripped = text.strip();
         boolean hex = stripped.regionMatches(true, 0, "0x", 0, 2);
+        String digits = hex ? stripped.substring(2) : stripped;
         try {
-            if (stripped.startsWith("+") || stripped.startsWith("-") || hex && stripped.length() == 2) {
+            // parseUnsignedLong takes a leading '+' (and "0x+5" through it): a number here is digits only.
+            if (digits.isEmpty() || digits.charAt(0) == '+' || digits.charAt(0) == '-') {
                 throw new NumberFormatException(text);
             }
-            return Long.parseUnsignedLong(hex ? stripped.substring(2) : stripped, hex ? 16 : 10);
+            return Long.parseUnsignedLong(digits, hex ? 16 : 10);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("'" + text + "' is not 64 bits (decimal, or hex with 0x)");
         }
