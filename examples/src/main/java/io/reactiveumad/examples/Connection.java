@@ -1,15 +1,21 @@
 package io.reactiveumad.examples;
 
 import io.reactiveumad.MadPort;
+import io.reactiveumad.mad.attr.PortInfo;
+import io.reactiveumad.spi.channel.PortAttributes;
 import io.reactiveumad.test.EmbeddedFabric;
+import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.Optional;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /** An opened local port, and the embedded fabric started for it if any; closing releases both. */
 final class Connection implements AutoCloseable {
     /** Beyond the port's own bound on its releases: a transport that cannot release in this time is left to the exit hook. */
     private static final Duration CLOSE_DEADLINE = Duration.ofSeconds(10);
+    /** How often {@link #awaitActive} reads a port's attributes again: as often as the tools' users would retry. */
+    private static final Duration ACTIVE_POLL = Duration.ofSeconds(1);
 
     private final TransportKind kind;
     private final MadPort port;
@@ -32,6 +38,25 @@ final class Connection implements AutoCloseable {
     /** The embedded fabric behind the port, when the transport is {@link TransportKind#EMBEDDED}. */
     Optional<EmbeddedFabric> fabric() {
         return Optional.ofNullable(fabric);
+    }
+
+    /**
+     * Returns once the port is Active and knows its SM, reading its attributes every {@link #ACTIVE_POLL} until then
+     * and saying once on {@code err} what it waits for: a command that runs until stopped (a watch, a service, a
+     * membership held) started before the SM brought its port up waits for it, where a one-shot query fails at once.
+     * Ctrl-C ends the wait as it ends the command.
+     */
+    void awaitActive(PrintWriter err, String command) {
+        PortAttributes now = port.attributes();
+        if (now.isActive() && now.smLid() != 0) {
+            return;
+        }
+        err.printf("%s: waiting for port %s to become Active (now %s, LID %d, SM LID %d); Ctrl-C to stop%n", command,
+                port.spec(), PortInfo.stateName(now.state()), now.lid(), now.smLid());
+        err.flush();
+        Flux.interval(ACTIVE_POLL).concatMap(tick -> port.refresh())
+                .filter(a -> a.isActive() && a.smLid() != 0)
+                .blockFirst();
     }
 
     /**

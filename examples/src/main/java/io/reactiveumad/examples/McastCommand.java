@@ -156,6 +156,9 @@ final class McastCommand extends FabricCommand {
             long qk = number("--qkey", qKey, 0xFFFF_FFFFL);
             int pk = (int) number("--pkey", pKey, 0xFFFF);
             try (Connection connection = transport.connect(err())) {
+                if (!once) {
+                    connection.awaitActive(err(), "umad mcast join");
+                }
                 SaClient sa = transport.sa(connection);
                 try {
                     Gid me = connection.port().attributes().gids().get(0);

@@ -64,7 +64,7 @@ final class ServeCommand extends FabricCommand {
         boolean interrupted;
         ServiceOptions options = ServiceOptions.DEFAULT.withHost(httpHost).withHttpPort(httpPort)
                 .withSweepInterval(seconds(sweepSeconds, "--sweep"));
-        try (Connection connection = transport.kind == null ? transport.openEmbedded() : transport.connect(err());
+        try (Connection connection = openActive();
              FabricService service = await(FabricService.start(connection.port(), options).timeout(START_DEADLINE),
                      "starting the service")) {
             Disposable changes = demo ? FabricDemo.start(connection.fabric().orElseThrow(), connection.port().spec().device(),
@@ -92,6 +92,18 @@ final class ServeCommand extends FabricCommand {
             Thread.currentThread().interrupt();
         }
         return 0;
+    }
+
+    /** The port to serve, once it is Active: a service started before the SM waits for it. */
+    private Connection openActive() {
+        Connection connection = transport.kind == null ? transport.openEmbedded() : transport.connect(err());
+        try {
+            connection.awaitActive(err(), "umad serve");
+            return connection;
+        } catch (RuntimeException e) {
+            connection.close();
+            throw e;
+        }
     }
 
     /**

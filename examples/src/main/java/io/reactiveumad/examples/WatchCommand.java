@@ -39,6 +39,7 @@ final class WatchCommand extends FabricCommand {
     public Integer call() {
         TrapSelector[] selectors = traps.stream().map(TrapSelector::trap).toArray(TrapSelector[]::new);
         try (Connection connection = transport.connect(err())) {
+            connection.awaitActive(err(), "umad watch");
             NoticeFormat format = new NoticeFormat(connection.fabric()
                     .map(f -> FabricNames.of(f.topology())).orElse(FabricNames.none()));
             String subscribed = String.format("umad watch: subscribed to traps %s at the SA (lid %d) from %s; Ctrl-C "
