@@ -48,14 +48,14 @@ final class Connection implements AutoCloseable {
      */
     void awaitActive(PrintWriter err, String command) {
         PortAttributes now = port.attributes();
-        if (now.isActive() && now.smLid() != 0) {
+        if (now.reachesSm()) {
             return;
         }
         err.printf("%s: waiting for port %s to become Active (now %s, LID %d, SM LID %d); Ctrl-C to stop%n", command,
                 port.spec(), PortInfo.stateName(now.state()), now.lid(), now.smLid());
         err.flush();
         Flux.interval(ACTIVE_POLL).concatMap(tick -> port.refresh())
-                .filter(a -> a.isActive() && a.smLid() != 0)
+                .filter(PortAttributes::reachesSm)
                 .blockFirst();
     }
 

@@ -110,7 +110,7 @@ final class SmInfoCommand extends FabricCommand {
 
     private static int knownSm(MadPort port) {
         PortAttributes self = port.attributes();
-        if (!self.isActive() || self.smLid() == 0) {
+        if (!self.reachesSm()) {
             throw new PortNotActiveException(port.spec(), self, "no SM to ask");
         }
         return self.smLid();

@@ -371,21 +371,17 @@ public final class SaClient implements Disposable {
     }
 
     /**
-     * The SM LID of an Active port. A port not Active, or knowing no SM LID (not configured yet, just bounced), has
-     * its attributes read again first: still so fails with {@link PortNotActiveException}, since a port that is not
-     * Active sends no GMP (IBA 7.2), rather than asking until the timeouts run out.
+     * The SM LID of a port that {@link PortAttributes#reachesSm reaches its SM}. One that does not (not configured
+     * yet, just bounced) has its attributes read again first: still so fails with {@link PortNotActiveException},
+     * rather than asking until the timeouts run out.
      */
     private Mono<Integer> knownSm() {
         PortAttributes attributes = port.attributes();
-        if (reachesSm(attributes)) {
+        if (attributes.reachesSm()) {
             return Mono.just(attributes.smLid());
         }
-        return follow().flatMap(now -> reachesSm(now) ? Mono.just(now.smLid())
+        return follow().flatMap(now -> now.reachesSm() ? Mono.just(now.smLid())
                 : Mono.error(new PortNotActiveException(port.spec(), now, "no SA to ask")));
-    }
-
-    private static boolean reachesSm(PortAttributes attributes) {
-        return attributes.isActive() && attributes.smLid() != 0;
     }
 
     /** A DeleteResp with AttributeOffset 0 carries the one record deleted, as a GetResp does; else a table. */

@@ -39,6 +39,11 @@ public record PortAttributes(String device, int port, long nodeGuid, int lid, in
         return state == STATE_ACTIVE;
     }
 
+    /** Active and told its SM's LID: what a request to the SM or SA needs of the port (IBA 7.2: no GMP leaves it else). */
+    public boolean reachesSm() {
+        return isActive() && smLid != 0;
+    }
+
     public boolean isEthernet() {
         return "Ethernet".equals(linkLayer);
     }
