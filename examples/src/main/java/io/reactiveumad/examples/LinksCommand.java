@@ -64,6 +64,10 @@ final class LinksCommand extends FabricCommand {
                 .help("SMPs on the wire at once (default: ${DEFAULT-VALUE}).")
                 .to(Values.atLeast(1), v -> outstanding = v);
         d.flag("-d", "--down").help("Only ports whose link is down.").to(() -> downOnly = true);
+        // iblinkinfo takes the diag tools' common -s and passes no SM to anything; -G finds its GUID in the scan here.
+        d.option("-s", "--sm_port").label("LID")
+                .help("Taken as iblinkinfo takes it, and as there changes nothing: the scan asks no SA.")
+                .to(Values.between(1, 0xBFFF), v -> { });
         d.option("-G", "--port-guid", "-S", "--switch").label("GUID")
                 .help("Only the node holding this port GUID (-S and --switch as iblinkinfo; a CA with that port only).")
                 .to(Values::text, v -> portGuid = v);

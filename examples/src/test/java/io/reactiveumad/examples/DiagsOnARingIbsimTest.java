@@ -154,11 +154,12 @@ class DiagsOnARingIbsimTest {
     /**
      * iblinkinfo's partial scans (-a, -n) on a fabric with loops and a doubled cable: from hosts, the two-port HCA
      * and a switch; started at a switch, a host, the two-port HCA (a CA the scan steps back from) and by GUID; one
-     * hop, two, three. Which nodes the scan finds, which ports it reads and which links it makes all show.
+     * hop, two, three. Which nodes the scan finds, which ports it reads and which links it makes all show. The tools'
+     * common -s changes nothing in either.
      */
     @ParameterizedTest
     @ValueSource(strings = {"H-2|-D 0,1 -a", "H-2|-D 0,1 -a -n 2", "H-2|-a -n 1", "H-2|-n 3", "H-2|-D 0,1,1,8 -a",
-        "H-2|-D 0,1,1,8 -n 3", "H-2|-G 0x100009 -a -n 2", "H-2|-D 0,1 -a -n 2 -d", "H-2|-D 0,1,3 -a -n 2 --switches-only -p",
+        "H-2|-D 0,1,1,8 -n 3", "H-2|-G 0x100009 -a -n 2", "H-2|-G 0x100009 -a -n 2 -s 1", "H-2|-D 0,1 -a -n 2 -d", "H-2|-D 0,1,3 -a -n 2 --switches-only -p",
         "D-1|-D 0,1,1 -a -n 2", "D-1|-D 0 -a -n 2", "S-3|-D 0,4 -a -n 2", "S-3|-D 0,7 -a", "S-3|-n 2 -l",
         "my host (x)|-D 0,1,4 -a -n 3 -l"})
     void linksOfAPartialScanAreIblinkinfos(String fromAndOptions) {
