@@ -129,19 +129,35 @@ final class SmpCommand {
         static final CommandInfo INFO = CommandInfo.of(NodeDescQuery.class, "nodedesc", "NodeDescription (attribute "
                 + "0x0010).").withAliases("ND");
 
+        private final NodeNames nodeNames = new NodeNames();
+        /** The node's GUID, which names it in a node name map: smpquery asks NodeInfo before NodeDescription too. */
+        private long nodeGuid;
+
         NodeDescQuery(CliContext context) {
             super(context);
         }
 
         @Override
-        Mono<? extends Record> query(SmpClient smp, SmpRoute route) {
-            return smp.nodeDescription(route);
+        public void declare(Declaration d) {
+            super.declare(d);
+            nodeNames.declare(d);
         }
 
-        /** smpquery's one line: the description cleaned as the tools clean it, dots to 32 less its length. */
+        @Override
+        Mono<? extends Record> query(SmpClient smp, SmpRoute route) {
+            return smp.nodeInfo(route).flatMap(info -> {
+                nodeGuid = info.nodeGuid();
+                return smp.nodeDescription(route);
+            });
+        }
+
+        /**
+         * smpquery's one line: the name a node name map gives the node, else its description cleaned as the tools
+         * clean it, dots to 32 less its length.
+         */
         @Override
         String text(Record answer, String node) {
-            String name = NodeNameMap.none().name(0, ((NodeDescription) answer).text());
+            String name = nodeNames.load(context, err()).name(nodeGuid, ((NodeDescription) answer).text());
             return "Node Description:" + ".".repeat(Math.max(1, 32 - name.length())) + name + "\n";
         }
     }

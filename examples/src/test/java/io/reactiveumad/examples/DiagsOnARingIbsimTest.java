@@ -956,6 +956,14 @@ class DiagsOnARingIbsimTest {
         assertThat(umad("H-2", 0, "trace", "1", to, "--node-name-map", m).out())
                 .isEqualTo(FABRIC.fabric().diag("H-2", "ibtracert", "--node-name-map", m, "1", to).requireSuccess().stdout())
                 .contains("host five");
+        // smpquery nodedesc names a node by the map too, by LID and by directed route (S-1's, the first hop).
+        assertThat(umad("H-2", 0, "smp", "nodedesc", to, "--node-name-map", m).out())
+                .isEqualTo(FABRIC.fabric().diag("H-2", "smpquery", "--node-name-map", m, "nodedesc", to).requireSuccess()
+                        .stdout())
+                .isEqualTo("Node Description:.......................host five\n");
+        assertThat(umad("H-2", 0, "smp", "nodedesc", "-D", "0,1", "--node-name-map", m).out())
+                .isEqualTo(FABRIC.fabric().diag("H-2", "smpquery", "--node-name-map", m, "-D", "nodedesc", "0,1")
+                        .requireSuccess().stdout());
     }
 
     /**
