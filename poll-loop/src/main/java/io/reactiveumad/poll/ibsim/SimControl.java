@@ -66,7 +66,7 @@ final class SimControl implements AutoCloseable {
 
     /** A call whose request carries no data; returns the reply's 64 data bytes. */
     synchronized byte[] get(int type) {
-        return call(type, 0, c -> { }, SimCtl::data, () -> "control call " + type + " refused");
+        return call(type, 0, c -> { }, SimCtl::data, () -> SimCtl.typeName(type) + " refused");
     }
 
     /** GET_PORTINFO for the attached port (port number 0 in the request). */
@@ -108,8 +108,8 @@ final class SimControl implements AutoCloseable {
         ctl.reset(clientId, type, dataLength);
         request.accept(ctl);
         if (!socket.send(ctl.buffer()) || !socket.awaitReadable(timeoutMs)) {
-            throw new DeviceGoneException(simulator, Errors.ETIMEDOUT, "no reply to control call " + type + " within "
-                    + timeoutMs + " ms");
+            throw new DeviceGoneException(simulator, Errors.ETIMEDOUT, "no reply to " + SimCtl.typeName(type) + " within "
+                    + timeoutMs + " ms (the simulator stopped or hung)");
         }
         int length = socket.receive(ctl.buffer());
         if (length != SimCtl.SIZE || ctl.magic() != SimCtl.MAGIC) {

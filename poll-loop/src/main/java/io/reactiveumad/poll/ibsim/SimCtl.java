@@ -36,6 +36,13 @@ final class SimCtl {
     static final int TYPE_GET_PORTINFO = 8;
     static final int TYPE_SET_ISSM = 9;
     static final int TYPE_GET_PKEYS = 10;
+    private static final String[] TYPE_NAMES = {"ERROR", "CONNECT", "DISCONNECT", "GET_PORT", "GET_VENDOR", "GET_GID",
+        "GET_GUID", "GET_NODEINFO", "GET_PORTINFO", "SET_ISSM", "GET_PKEYS"};
+
+    /** ibsim's name of a control call, e.g. CONNECT, for what a failure says. */
+    static String typeName(int type) {
+        return type >= 0 && type < TYPE_NAMES.length ? TYPE_NAMES[type] : "control call " + type;
+    }
 
     private static final int MAGIC_OFFSET = 0;
     private static final int CLIENT_ID_OFFSET = 4;

@@ -97,6 +97,13 @@ class SimWireTest {
     }
 
     @Test
+    void aControlCallIsNamedAsIbsimNamesIt() {
+        assertThat(SimCtl.typeName(SimCtl.TYPE_CONNECT)).isEqualTo("CONNECT");
+        assertThat(SimCtl.typeName(SimCtl.TYPE_GET_PKEYS)).isEqualTo("GET_PKEYS");
+        assertThat(SimCtl.typeName(42)).isEqualTo("control call 42");
+    }
+
+    @Test
     void resetClearsWhatTheLastCallLeft() {
         SimCtl c = new SimCtl().reset(0, SimCtl.TYPE_CONNECT, 44).dataString(28, 32, "SomeLongNodeName");
         c.reset(1, SimCtl.TYPE_GET_PORTINFO, 1);
