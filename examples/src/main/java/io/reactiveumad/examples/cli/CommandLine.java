@@ -89,6 +89,8 @@ public final class CommandLine {
 
     private static int run(CommandModel model) throws Exception {
         if (!(model.instance instanceof Callable<?> command)) {
+            // A command that only groups others, given none ("umad" alone): what it offers, then the one line.
+            model.spec.err().print(Usage.of(model));
             throw new UsageException("Missing required subcommand");
         }
         Object result = command.call();

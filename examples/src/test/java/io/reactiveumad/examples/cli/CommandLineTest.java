@@ -293,6 +293,15 @@ class CommandLineTest {
     }
 
     @Test
+    void aGroupGivenNoCommandListsItsCommandsOnStderr() {
+        Result result = run("group");
+        assertThat(result.exitCode()).isEqualTo(CommandLine.EXIT_USAGE);
+        assertThat(result.out()).isEmpty();
+        assertThat(result.err()).startsWith("Usage: tool group").contains("Commands:\n  run, r  Runs.\n")
+                .endsWith("tool group: Missing required subcommand");
+    }
+
+    @Test
     void misuseIsNamed() {
         refused("Missing required parameter: 'LID'", "run");
         refused("Missing required subcommand", "group");
