@@ -22,8 +22,8 @@ public final class PortNotActiveException extends UmadException {
      * @param needed     what cannot be done, e.g. "no SA to ask"
      */
     public PortNotActiveException(PortSpec spec, PortAttributes attributes, String needed) {
-        super("port " + spec + " is " + PortInfo.stateName(attributes.state()) + " (LID " + attributes.lid() + ", SM LID "
-                + attributes.smLid() + "): " + needed);
+        super("port " + spec + " is " + PortInfo.stateName(attributes.state()) + " (LID " + attributes.lid()
+                + ", SM LID " + attributes.smLid() + "): " + needed);
         this.state = attributes.state();
     }
 

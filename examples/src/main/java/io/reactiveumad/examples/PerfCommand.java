@@ -239,7 +239,8 @@ final class PerfCommand extends FabricCommand {
                 int local = await(smp.nodeInfo(SmpRoute.directed()), "NodeInfo of the local port").localPortNum();
                 PortAttributes self = connection.port().attributes();
                 if (!self.isActive() || self.lid() == 0) {
-                    throw new PortNotActiveException(connection.port().spec(), self, "no LID of its own to ask its PMA at");
+                    throw new PortNotActiveException(connection.port().spec(), self,
+                            "no LID of its own to ask its PMA at");
                 }
                 lid = self.lid();
                 portNumbers = List.of(local);

@@ -185,7 +185,8 @@ final class PingCommand extends FabricCommand {
                                     }
                                 })
                                 // A lost ping is counted; a closed port (a dead peer, Ctrl-C) ends the pinging.
-                                .onErrorResume(lostPing -> !PortClosedException.endsThePort(lostPing), lostPing -> Mono.empty())
+                                .onErrorResume(lostPing -> !PortClosedException.endsThePort(lostPing),
+                                        lostPing -> Mono.empty())
                                 .then(flood ? Mono.empty() : Mono.delay(Duration.ofSeconds(1)).then());
                     }, 1)
                     .blockLast();

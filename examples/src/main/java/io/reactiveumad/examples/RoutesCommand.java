@@ -132,7 +132,8 @@ final class RoutesCommand extends FabricCommand {
         return reactor.core.publisher.Flux.fromIterable(shown)
                 .flatMapSequential(lid -> (routes.routes(lid) && lid > 0
                                 ? Routing.endpoint(smp, lid).map(e -> Optional.of(UnicastTable.Destination.of(e)))
-                                        .onErrorResume(e -> !PortClosedException.endsThePort(e), e -> Mono.just(Optional.empty()))
+                                        .onErrorResume(e -> !PortClosedException.endsThePort(e),
+                                                e -> Mono.just(Optional.empty()))
                                 : Mono.just(Optional.<UnicastTable.Destination>empty()))
                         .map(destination -> new UnicastTable.Row(lid, routes.egressPort(lid), routes.routes(lid), destination)),
                         outstanding, 1)

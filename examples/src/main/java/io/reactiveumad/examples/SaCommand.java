@@ -46,7 +46,7 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 final class SaCommand extends FabricCommand {
-    /** saquery -m: what {@code umad mcast} lists, reached by saquery's spelling too (without mcast's join and leave). */
+    /** saquery -m: what {@code umad mcast} lists, reached by saquery's spelling too (without join and leave). */
     private static final CommandInfo MULTICAST_MEMBERS = CommandInfo.of(McastCommand.class, "multicast",
             "The multicast groups and their members, grouped by group as `umad mcast` lists them (saquery -m).")
             .withAliases("-m");

@@ -159,7 +159,8 @@ class DiagsOnARingIbsimTest {
      */
     @ParameterizedTest
     @ValueSource(strings = {"H-2|-D 0,1 -a", "H-2|-D 0,1 -a -n 2", "H-2|-a -n 1", "H-2|-n 3", "H-2|-D 0,1,1,8 -a",
-        "H-2|-D 0,1,1,8 -n 3", "H-2|-G 0x100009 -a -n 2", "H-2|-G 0x100009 -a -n 2 -s 1", "H-2|-D 0,1 -a -n 2 -d", "H-2|-D 0,1,3 -a -n 2 --switches-only -p",
+        "H-2|-D 0,1,1,8 -n 3", "H-2|-G 0x100009 -a -n 2",
+        "H-2|-G 0x100009 -a -n 2 -s 1", "H-2|-D 0,1 -a -n 2 -d", "H-2|-D 0,1,3 -a -n 2 --switches-only -p",
         "D-1|-D 0,1,1 -a -n 2", "D-1|-D 0 -a -n 2", "S-3|-D 0,4 -a -n 2", "S-3|-D 0,7 -a", "S-3|-n 2 -l",
         "my host (x)|-D 0,1,4 -a -n 3 -l"})
     void linksOfAPartialScanAreIblinkinfos(String fromAndOptions) {
@@ -958,8 +959,8 @@ class DiagsOnARingIbsimTest {
                 .contains("host five");
         // smpquery nodedesc names a node by the map too, by LID and by directed route (S-1's, the first hop).
         assertThat(umad("H-2", 0, "smp", "nodedesc", to, "--node-name-map", m).out())
-                .isEqualTo(FABRIC.fabric().diag("H-2", "smpquery", "--node-name-map", m, "nodedesc", to).requireSuccess()
-                        .stdout())
+                .isEqualTo(FABRIC.fabric().diag("H-2", "smpquery", "--node-name-map", m, "nodedesc", to)
+                        .requireSuccess().stdout())
                 .isEqualTo("Node Description:.......................host five\n");
         assertThat(umad("H-2", 0, "smp", "nodedesc", "-D", "0,1", "--node-name-map", m).out())
                 .isEqualTo(FABRIC.fabric().diag("H-2", "smpquery", "--node-name-map", m, "-D", "nodedesc", "0,1")

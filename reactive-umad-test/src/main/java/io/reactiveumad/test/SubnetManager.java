@@ -58,8 +58,8 @@ final class SubnetManager {
                     port.state = reached.contains(n) && portInService ? FabricPort.STATE_ACTIVE
                             : FabricPort.STATE_INIT;
                 }
-                // The SM sets MasterSMLID where its PortInfo Set lands: a reached switch, a CA's port in service. A port
-                // it never configured keeps 0, one unplugged later what it was told last.
+                // The SM sets MasterSMLID where its PortInfo Set lands: a reached switch, a CA's port in service.
+                // A port it never configured keeps 0, one unplugged later what it was told last.
                 if (n.isSwitch() ? reached.contains(n) : portInService) {
                     port.smLid = smLid;
                 }

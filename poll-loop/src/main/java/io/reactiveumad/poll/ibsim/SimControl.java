@@ -108,8 +108,8 @@ final class SimControl implements AutoCloseable {
         ctl.reset(clientId, type, dataLength);
         request.accept(ctl);
         if (!socket.send(ctl.buffer()) || !socket.awaitReadable(timeoutMs)) {
-            throw new DeviceGoneException(simulator, Errors.ETIMEDOUT, "no reply to " + SimCtl.typeName(type) + " within "
-                    + timeoutMs + " ms (the simulator stopped or hung)");
+            throw new DeviceGoneException(simulator, Errors.ETIMEDOUT, "no reply to " + SimCtl.typeName(type)
+                    + " within " + timeoutMs + " ms (the simulator stopped or hung)");
         }
         int length = socket.receive(ctl.buffer());
         if (length != SimCtl.SIZE || ctl.magic() != SimCtl.MAGIC) {

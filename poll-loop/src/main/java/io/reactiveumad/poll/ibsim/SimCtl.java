@@ -119,8 +119,8 @@ final class SimCtl {
     SimCtl dataString(int offset, int size, String text) {
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         if (bytes.length > size - 1) {
-            throw new IllegalArgumentException("\"" + text + "\" is " + bytes.length + " bytes in UTF-8; ibsim takes at most "
-                    + (size - 1));
+            throw new IllegalArgumentException("\"" + text + "\" is " + bytes.length
+                    + " bytes in UTF-8; ibsim takes at most " + (size - 1));
         }
         buf.put(offset, bytes);
         return this;

@@ -39,7 +39,7 @@ public record PortAttributes(String device, int port, long nodeGuid, int lid, in
         return state == STATE_ACTIVE;
     }
 
-    /** Active and told its SM's LID: what a request to the SM or SA needs of the port (IBA 7.2: no GMP leaves it else). */
+    /** Active and told its SM's LID: what a request to the SM or SA needs (IBA 7.2: no GMP leaves it else). */
     public boolean reachesSm() {
         return isActive() && smLid != 0;
     }

@@ -93,7 +93,8 @@ class SimWireTest {
         assertThat(c.dataString(SimCtl.INFO_NODE_ID_OFFSET, SimCtl.INFO_NODE_ID_SIZE)).isEqualTo("nœud-é");
         // 16 characters, 32 bytes: one more than the field holds before its NUL.
         assertThatThrownBy(() -> c.dataString(SimCtl.INFO_NODE_ID_OFFSET, SimCtl.INFO_NODE_ID_SIZE, "é".repeat(16)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageEndingWith("is 32 bytes in UTF-8; ibsim takes at most 31");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageEndingWith("is 32 bytes in UTF-8; ibsim takes at most 31");
     }
 
     @Test

@@ -472,7 +472,7 @@ public final class IbsimFabric implements AutoCloseable {
      * {@code node} through umad2sim, and captures its output. The tool's own per-MAD timeout is set
      * ({@code -t}) so a busy OpenSM on a loaded machine is not mistaken for a lost answer, except for ibstat,
      * which sends none and refuses {@code -t}; a tool that overruns the diag timeout is killed. A tool that
-     * crashes (ibqueryerrors under umad2sim, once in some hundred runs, dies of SIGSEGV) is run once more: the
+     * crashes (ibqueryerrors under umad2sim died of SIGSEGV once in a whole examples run) is run once more: the
      * oracle's crash says nothing of what is compared with it. A second crash is returned as it is.
      */
     public DiagResult diag(String node, String tool, String... args) {
