@@ -29,13 +29,14 @@ import reactor.core.publisher.Flux;
 final class FabricView {
     private static final int RECENT_NOTICES = 100;
 
-    private final FabricJson fabric;
-    private final Topology topology;
+    // What one discovery found; replaced whole by the next (rediscovered), all under this object's lock.
+    private FabricJson fabric;
+    private Topology topology;
     private final Map<String, String> names = new HashMap<>();
     private final Map<Long, Port> portsByGuid = new HashMap<>();
     private final Map<Long, Node> nodesByPortGuid = new HashMap<>();
     private final Map<Integer, Node> nodesByLid = new HashMap<>();
-    private final boolean[] down;
+    private boolean[] down;
     private final ArrayDeque<NoticeJson> notices = new ArrayDeque<>();
     private final Map<String, PortSample> samples = new LinkedHashMap<>();
     private final EventHub hub;
@@ -63,11 +64,30 @@ final class FabricView {
     }
 
     FabricView(DiscoveredFabric discovered, int smLid, EventHub hub) {
-        this.fabric = FabricJson.of(discovered);
-        this.topology = DiscoveredTopology.of(discovered);
         this.hub = hub;
         this.smLid = smLid;
-        this.down = new boolean[topology.links().size()];
+        load(discovered);
+    }
+
+    /**
+     * The fabric discovered again (after the SM restarted or moved, which may have given every port a new LID): the
+     * nodes, links and LIDs are replaced, the counter samples (kept by LID) dropped, and every client gets a new
+     * snapshot, which the page renders afresh. The notices stay. Links count as up until their state is read again.
+     */
+    synchronized void rediscovered(DiscoveredFabric discovered) {
+        load(discovered);
+        samples.clear();
+        hub.publish(ServiceEvent.SNAPSHOT, snapshot());
+    }
+
+    private void load(DiscoveredFabric discovered) {
+        fabric = FabricJson.of(discovered);
+        topology = DiscoveredTopology.of(discovered);
+        down = new boolean[topology.links().size()];
+        names.clear();
+        portsByGuid.clear();
+        nodesByPortGuid.clear();
+        nodesByLid.clear();
         for (Node n : topology.nodes()) {
             names.put(n.id(), n.description().isBlank() ? n.id() : n.description().trim());
             for (Port p : n.ports()) {
@@ -80,25 +100,30 @@ final class FabricView {
         }
     }
 
-    Topology topology() {
+    synchronized Topology topology() {
         return topology;
     }
 
-    String name(Node node) {
-        return names.get(node.id());
+    synchronized String name(Node node) {
+        return names.getOrDefault(node.id(), node.id());
     }
 
     /** "host2 port 1" for a CA port, "sw1 port 3" for a switch port, "sw1" for port 0 or the switch as a whole. */
-    String where(Node node, int port) {
+    synchronized String where(Node node, int port) {
         return node.isSwitch() && port == 0 ? name(node) : name(node) + " port " + port;
     }
 
-    Optional<Node> nodeByLid(int lid) {
+    synchronized Optional<Node> nodeByLid(int lid) {
         return Optional.ofNullable(nodesByLid.get(lid));
     }
 
+    /** The node with {@code node}'s ID as the latest discovery found it (its LIDs may have changed since). */
+    synchronized Optional<Node> current(Node node) {
+        return topology.node(node.id());
+    }
+
     /** The ports of {@code node} that have a cable in the discovered topology. */
-    List<Integer> cabledPorts(Node node) {
+    synchronized List<Integer> cabledPorts(Node node) {
         List<Integer> ports = new ArrayList<>();
         for (Link l : topology.links()) {
             if (l.a().node().equals(node.id())) {
@@ -118,7 +143,7 @@ final class FabricView {
         return new Snapshot(fabric.nodes(), links(), sm(0), List.copyOf(notices), List.copyOf(samples.values()));
     }
 
-    List<FabricJson.NodeJson> nodes() {
+    synchronized List<FabricJson.NodeJson> nodes() {
         return fabric.nodes();
     }
 
@@ -174,7 +199,7 @@ final class FabricView {
     }
 
     /** The link whose end is the port with {@code portGuid} (a CA port named by trap 64/65) is up or down. */
-    void portGuidState(long portGuid, boolean up) {
+    synchronized void portGuidState(long portGuid, boolean up) {
         Node node = nodesByPortGuid.get(portGuid);
         if (node != null) {
             linkState(node, portsByGuid.get(portGuid).number(), up);
@@ -237,7 +262,7 @@ final class FabricView {
     }
 
     /** The switches, whose PortState says which of the links are up. */
-    List<Node> switches() {
+    synchronized List<Node> switches() {
         return topology.nodes().stream().filter(Node::isSwitch).toList();
     }
 

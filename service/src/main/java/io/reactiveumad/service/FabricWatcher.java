@@ -7,6 +7,7 @@ import io.reactiveumad.client.PerfClient;
 import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.client.TrapSelector;
+import io.reactiveumad.discovery.FabricDiscovery;
 import io.reactiveumad.mad.attr.Notice;
 import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.mad.attr.TrapDetails;
@@ -49,6 +50,10 @@ final class FabricWatcher implements Disposable {
     private final PerfClient perf;
     private final Notices notices;
     private final Sinks.Many<Node> switchesToCheck = Sinks.many().unicast().onBackpressureBuffer();
+    /** Asks for the fabric to be discovered again; requests made while one runs count as one more. */
+    private final Sinks.Many<Boolean> rediscoveries = Sinks.many().unicast().onBackpressureBuffer();
+    /** The local port's LID at the last discovery: another one means the SM gave out new LIDs. Sweep chain only. */
+    private int localLid;
     private final Disposable.Composite running = Disposables.composite();
     /** The previous sweep's counters by "lid/port"; touched only by the sweep chain, one sweep at a time. */
     private final Map<String, Tuple2<PortCounters, Instant>> previous = new HashMap<>();
@@ -59,6 +64,7 @@ final class FabricWatcher implements Disposable {
         this.smp = SmpClient.of(port);
         this.perf = PerfClient.of(port);
         this.notices = Notices.of(port);
+        this.localLid = port.attributes().lid();
     }
 
     /** Subscribes to the traps and starts the sweeps; {@code subscribed} completes once the SA holds the subscriptions. */
@@ -76,6 +82,7 @@ final class FabricWatcher implements Disposable {
             subscribed.tryEmitError(error);
         }));
         running.add(switchesToCheck.asFlux().concatMap(this::readLinkStates).subscribe());
+        running.add(rediscoveries.asFlux().onBackpressureLatest().concatMap(again -> rediscover(), 1).subscribe());
         running.add(Flux.interval(Duration.ZERO, sweepInterval).onBackpressureDrop()
                 .concatMap(tick -> sweep(), 1).subscribe());
         return subscribed.asMono();
@@ -91,23 +98,53 @@ final class FabricWatcher implements Disposable {
             } else if (details instanceof TrapDetails.GidDetails gid && notice.trapNumber() == Notice.TRAP_GID_OUT_OF_SERVICE) {
                 view.portGuidState(gid.gid().guid(), false);
             } else if (details instanceof TrapDetails.LinkStateChange change) {
-                view.nodeByLid(change.lid()).filter(Node::isSwitch).ifPresent(switchesToCheck::tryEmitNext);
+                view.nodeByLid(change.lid()).filter(Node::isSwitch).ifPresent(this::check);
             }
         } else if (event instanceof NoticeEvent.Resubscribed renewal) {
             view.resubscribed(renewal);
             view.smAt(renewal.smLid());
-            // Traps sent while the SA did not know us are gone: read every link's state again.
-            view.switches().forEach(switchesToCheck::tryEmitNext);
+            // The SM restarted or moved: it may have given out new LIDs (OpenSM -r, another node's cache), and traps
+            // sent while the SA did not know us are gone. Discover again, then read every link's state.
+            requestRediscovery();
         } else if (event instanceof NoticeEvent.SubscriptionFailed failure) {
             view.subscriptionFailed(failure);
         } else if (event instanceof NoticeEvent.NoticesLost lost) {
             view.noticesLost(lost.count());
-            view.switches().forEach(switchesToCheck::tryEmitNext);
+            view.switches().forEach(this::check);
         }
     }
 
+    // The two sinks take one signal at a time; notices, sweeps and rediscoveries run on different threads.
+    private synchronized void requestRediscovery() {
+        rediscoveries.tryEmitNext(true);
+    }
+
+    private synchronized void check(Node sw) {
+        switchesToCheck.tryEmitNext(sw);
+    }
+
+    /** Discovers the fabric again and hands it to the view, then reads the state of every link. */
+    private Mono<Void> rediscover() {
+        return FabricDiscovery.discover(port)
+                .doOnNext(found -> {
+                    view.rediscovered(found);
+                    log.info("the fabric was discovered again: {} nodes", found.nodes().size());
+                    view.switches().forEach(this::check);
+                })
+                .onErrorResume(e -> {
+                    log.warn("discovering the fabric again: {}", e.toString());
+                    return Mono.empty();
+                })
+                .then();
+    }
+
     /** Trap 128 names the switch, not the port: read PortState of each of its cabled ports. */
-    private Mono<Void> readLinkStates(Node sw) {
+    private Mono<Void> readLinkStates(Node named) {
+        // A switch named before a rediscovery is read at the LID it has now.
+        Node sw = view.current(named).orElse(null);
+        if (sw == null) {
+            return Mono.empty();
+        }
         int lid = sw.addressablePort(0).lid();
         return Flux.fromIterable(view.cabledPorts(sw))
                 .flatMap(p -> smp.portInfo(SmpRoute.lid(lid), p)
@@ -130,7 +167,15 @@ final class FabricWatcher implements Disposable {
                         }), SWEEP_OUTSTANDING)
                 .collectList()
                 .doOnNext(this::record)
-                .then(port.refresh().doOnNext(attributes -> view.smAt(attributes.smLid())).then())
+                .then(port.refresh().doOnNext(attributes -> {
+                    view.smAt(attributes.smLid());
+                    if (attributes.lid() != 0 && attributes.lid() != localLid) {
+                        log.info("the local port's LID went from {} to {}: discovering the fabric again", localLid,
+                                attributes.lid());
+                        localLid = attributes.lid();
+                        requestRediscovery();
+                    }
+                }).then())
                 .onErrorResume(e -> {
                     log.warn("counter sweep: {}", e.toString());
                     return Mono.empty();

@@ -191,7 +191,7 @@ public final class IbsimFabric implements AutoCloseable {
             try {
                 fabric.startIbsim();
                 if (smNode != null) {
-                    fabric.startOpenSm();
+                    fabric.startOpenSm(List.of());
                 }
                 return fabric;
             } catch (RuntimeException | Error e) {
@@ -216,11 +216,12 @@ public final class IbsimFabric implements AutoCloseable {
         command("# console ready", config.startTimeout);
     }
 
-    private void startOpenSm() {
+    private void startOpenSm(List<String> more) {
         // -d2: OpenSM flushes its log after every line, so the log a failed test keeps ends where OpenSM was.
-        ProcessBuilder pb = new ProcessBuilder(tool("opensm"), "-D", "0x03", "-d2", "-f", "-",
-                "-s", Integer.toString(config.sweepSeconds), "-l", Integer.toString(config.lmc))
-                .directory(workDir.toFile()).redirectErrorStream(true);
+        List<String> command = new ArrayList<>(List.of(tool("opensm"), "-D", "0x03", "-d2", "-f", "-",
+                "-s", Integer.toString(config.sweepSeconds), "-l", Integer.toString(config.lmc)));
+        command.addAll(more);
+        ProcessBuilder pb = new ProcessBuilder(command).directory(workDir.toFile()).redirectErrorStream(true);
         preload(pb.environment(), smNode);
         pb.environment().put("OSM_TMP_DIR", workDir.toString());
         pb.environment().put("OSM_CACHE_DIR", workDir.toString());
@@ -266,7 +267,7 @@ public final class IbsimFabric implements AutoCloseable {
      * client slot stays taken, and it answers nothing between its death and the new run's SUBNET UP.
      */
     public void crashAndRestartSm() {
-        restart(smNode, true);
+        restart(smNode, true, false);
     }
 
     /**
@@ -274,10 +275,18 @@ public final class IbsimFabric implements AutoCloseable {
      * node's LID (the other LIDs stay, from the same guid2lid cache).
      */
     public void moveSm(String node) {
-        restart(node, false);
+        restart(node, false, false);
     }
 
-    private void restart(String node, boolean crash) {
+    /**
+     * As {@link #moveSm}, with OpenSM told to give out every LID afresh ({@code -r}, as an operator clearing its
+     * guid2lid would): from another node it walks the fabric in another order, so most ports get new LIDs.
+     */
+    public void moveSmReassigningLids(String node) {
+        restart(node, false, true);
+    }
+
+    private void restart(String node, boolean crash, boolean reassignLids) {
         if (smNode == null) {
             throw new IllegalStateException("this fabric runs no SM");
         }
@@ -302,7 +311,7 @@ public final class IbsimFabric implements AutoCloseable {
             throw new UncheckedIOException("cannot keep OpenSM's log", e);
         }
         smNode = node;
-        startOpenSm();
+        startOpenSm(reassignLids ? List.of("-r") : List.of());
     }
 
     /**
