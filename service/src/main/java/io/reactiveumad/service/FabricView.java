@@ -69,15 +69,20 @@ final class FabricView {
         load(discovered);
     }
 
+    /** The nodes, links and SM a {@code topology} event carries: a snapshot's without its notices and counters. */
+    record TopologyJson(List<FabricJson.NodeJson> nodes, List<LinkJson> links, SmJson sm) {
+    }
+
     /**
      * The fabric discovered again (after the SM restarted or moved, which may have given every port a new LID): the
-     * nodes, links and LIDs are replaced, the counter samples (kept by LID) dropped, and every client gets a new
-     * snapshot, which the page renders afresh. The notices stay. Links count as up until their state is read again.
+     * nodes, links and LIDs are replaced, the counter samples (kept by LID) dropped, and every client gets them as a
+     * {@code topology} event, which the page draws afresh. The notices stay. Links count as up until their state is
+     * read again.
      */
     synchronized void rediscovered(DiscoveredFabric discovered) {
         load(discovered);
         samples.clear();
-        hub.publish(ServiceEvent.SNAPSHOT, snapshot());
+        hub.publish(ServiceEvent.TOPOLOGY, new TopologyJson(fabric.nodes(), links(), sm(0)));
     }
 
     private void load(DiscoveredFabric discovered) {

@@ -10,7 +10,7 @@ public record ServiceEvent(long id, String kind, Object data) {
     public static final long NO_ID = -1;
 
     /** A {@link #kind} of every event the service sends. */
-    public static final String SNAPSHOT = "snapshot", NOTICE = "notice", LINK = "link", COUNTERS = "counters",
-            SM = "sm", RESUBSCRIBED = "resubscribed", SUBSCRIPTION_FAILED = "subscription-failed",
+    public static final String SNAPSHOT = "snapshot", TOPOLOGY = "topology", NOTICE = "notice", LINK = "link",
+            COUNTERS = "counters", SM = "sm", RESUBSCRIBED = "resubscribed", SUBSCRIPTION_FAILED = "subscription-failed",
             NOTICES_LOST = "notices-lost", LOST = "lost";
 }

@@ -62,6 +62,18 @@ class PageInBrowserTest {
                 await().atMost(WAIT).until(() -> browser.findElements(By.cssSelector("#topology path.link.down")).isEmpty());
                 assertThat(text(browser, "links-down")).isEmpty();
                 await().atMost(WAIT).until(() -> text(browser, "notices").contains("trap 64 GID in service \u2014 host2 HCA-1 port 1"));
+
+                // The SM moves: the service discovers the fabric again and sends a topology event; the page draws it
+                // afresh, the SM at its new node, and keeps the notices it had.
+                Object topologiesBefore = browser.executeScript("return topologies");
+                running.fabric.moveSm("host2", 1);
+                await().atMost(WAIT).until(() -> ((Number) browser.executeScript("return topologies")).longValue()
+                        > ((Number) topologiesBefore).longValue());
+                assertThat(text(browser, "sm")).startsWith("host2 HCA-1 (lid ");
+                assertThat(browser.findElements(By.cssSelector("#topology path.link"))).hasSize(6);
+                assertThat(text(browser, "node-count")).isEqualTo("6");
+                assertThat(text(browser, "notices")).contains("trap 64 GID in service \u2014 host2 HCA-1 port 1",
+                        "trap 65 GID out of service \u2014 host2 HCA-1 port 1");
             } finally {
                 browser.quit();
             }

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * An SM that comes back giving out new LIDs (OpenSM started with -r on another node) under a running service: the
- * service discovers the fabric again and sends every client a new snapshot with the LIDs the ports have now, which
+ * service discovers the fabric again and sends every client a topology event with the LIDs the ports have now, which
  * {@code /api/nodes} serves too. Before, the page kept the old LIDs and the counter sweep asked ports that no longer
  * had them. Its own fabric: the SM move changes every other test's LIDs.
  */
@@ -39,7 +39,7 @@ class ServiceAfterNewLidsIT {
             IbsimFabric.builder().topology(Topology.defaultTopology()).smNode("host1").sweepSeconds(1));
 
     @Test
-    void newLidsFromAMovedSmReachClientsAsANewSnapshot() throws Exception {
+    void newLidsFromAMovedSmReachClientsAsATopologyEvent() throws Exception {
         IbsimFabric fabric = FABRIC.fabric();
         MadPort port = Umad.open(fabric.transport("host4"), new PortSpec("host4", 1)).block(WAIT);
         ServiceOptions options = ServiceOptions.DEFAULT.withHttpPort(0).withSweepInterval(Duration.ofSeconds(1));
@@ -54,8 +54,8 @@ class ServiceAfterNewLidsIT {
             assertThat(now).as("OpenSM -r from host3 gave out other LIDs").isNotEqualTo(before);
 
             await().atMost(WAIT).until(() -> {
-                List<SseClient.Event> snapshots = client.events(ServiceEvent.SNAPSHOT);
-                return snapshots.size() > 1 && lids(snapshots.get(snapshots.size() - 1).data().get("nodes")).equals(now);
+                List<SseClient.Event> topologies = client.events(ServiceEvent.TOPOLOGY);
+                return !topologies.isEmpty() && lids(topologies.get(topologies.size() - 1).data().get("nodes")).equals(now);
             });
             HttpResponse<String> nodes = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                     URI.create(service.url()).resolve("/api/nodes")).build(), HttpResponse.BodyHandlers.ofString());
