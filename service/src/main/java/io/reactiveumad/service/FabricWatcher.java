@@ -127,6 +127,13 @@ final class FabricWatcher implements Disposable {
     private Mono<Void> rediscover() {
         return FabricDiscovery.discover(port)
                 .doOnNext(found -> {
+                    if (!found.complete()) {
+                        // Some SMPs went unanswered (an SM still sweeping, a lossy link): a partial fabric would drop
+                        // nodes from the page. Keep the last whole one; the next renewal or LID change tries again.
+                        log.warn("discovering the fabric again left {} problem(s); keeping the last discovery: {}",
+                                found.problems().size(), found.problems().get(0));
+                        return;
+                    }
                     view.rediscovered(found);
                     log.info("the fabric was discovered again: {} nodes", found.nodes().size());
                     view.switches().forEach(this::check);

@@ -3,6 +3,9 @@ package io.reactiveumad.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.reactiveumad.mad.MgmtClass;
+import io.reactiveumad.mad.attr.NodeInfo;
+import io.reactiveumad.test.MadMatch;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -79,6 +82,36 @@ class EventStreamTest {
             List<Long> ids = client.events().stream().map(SseClient.Event::id).filter(id -> id != null).toList();
             assertThat(ids).as("ids strictly increase").isSorted().doesNotHaveDuplicates();
             assertThat(ids.get(0)).isEqualTo(snapshot.id());
+        }
+    }
+
+    /**
+     * After an SM move the service discovers the fabric again. One that loses SMPs (every NodeInfo sw2 gets is
+     * dropped) would draw a fabric without sw2 and its hosts: the last whole one stays, and no topology event goes
+     * out. The next move, without the loss, sends the whole fabric.
+     */
+    @Test
+    void aRediscoveryThatLosesSmpsKeepsTheLastWholeFabric() throws Exception {
+        running = new RunningService();
+        try (SseClient client = connectedWithSnapshot()) {
+            running.fabric.faults().drop(1.0, MadMatch.toNode("sw2").mgmtClass(MgmtClass.SUBN_DIRECTED_ROUTE)
+                    .attribute(NodeInfo.ATTRIBUTE_ID));
+            running.fabric.moveSm("host2", 1);
+            awaitEvent(client, ServiceEvent.RESUBSCRIBED, "reason", "SM_LID_CHANGED");
+            // Discovery asks a node 6 times (200 ms each) before it gives up on it: the sixth drop decides.
+            await().atMost(WAIT).until(() -> running.fabric.faults().dropped() >= 6);
+            assertThat(client.events(ServiceEvent.TOPOLOGY)).isEmpty();
+            assertThat(http.send(HttpRequest.newBuilder(running.uri("/api/nodes")).build(),
+                    HttpResponse.BodyHandlers.ofString()).body()).contains("sw2 leaf switch", "host4 HCA-1");
+
+            running.fabric.faults().clear();
+            running.fabric.moveSm("host1", 1);
+            // (A discovery the first move's renewals queued may run once the loss is over, before this move's.)
+            SseClient.Event whole = awaitEvent(client, ServiceEvent.TOPOLOGY, "sm", "\"node\":\"host1 HCA-1\"");
+            assertThat(whole.data().get("nodes")).hasSize(6);
+            assertThat(whole.data().get("links")).hasSize(6);
+            // The discovery that lost sw2's answers, done by now, sent nothing.
+            assertThat(client.events(ServiceEvent.TOPOLOGY)).allSatisfy(e -> assertThat(e.data().get("nodes")).hasSize(6));
         }
     }
 
