@@ -197,8 +197,8 @@ final class DiscoverCommand extends FabricCommand {
             writer.portNotes(DiscoveredTopology.fullPortNotes(fabric));
         }
         if (grouping) {
-            refuseChassis(fabric);
-            writer.groupedWithoutChassis();
+            refuseChassisOfOwnRules(fabric);
+            writer.grouped();
         }
         if (maxHops && loaded != null) {
             writer.maxHops(loaded.hopsReached(), 0);
@@ -211,31 +211,35 @@ final class DiscoverCommand extends FabricCommand {
 
     /** Voltaire's, whose switches libibnetdisc groups into chassis by their device IDs and cabling. */
     private static final int VOLTAIRE = 0x0008f1;
+    /** Mellanox's, whose chassis libibnetdisc lays out by device ID (spines, lines, slots) once nodes share a chassis. */
+    private static final int MELLANOX = 0x0002c9;
     /** Topspin's, SilverStorm's and Xsigo's, whose chassis GUID libibnetdisc derives from others than the node's own. */
     private static final Set<Integer> DERIVED_CHASSIS_GUID = Set.of(0x0005ad, 0x00066a, 0x001397);
     private static final long XSIGO_GUID_MASK = 0xffffff0000000000L;
     private static final long XSIGO_GUID = 0x0013970000000000L;
 
     /**
-     * Refuses -g where libibnetdisc would find a chassis, whose grouping (chassis numbers, slots, spines, external
-     * port numbers) is not written here: two nodes sharing a SystemImageGUID (its chassis rule for every vendor but
-     * Voltaire), or a node of a vendor with rules of its own.
+     * Refuses -g where libibnetdisc would lay a chassis out by its vendor's rules (chassis types, slots, spines,
+     * external port numbers), which are not written here: a node of Voltaire, Topspin, SilverStorm or Xsigo, or a
+     * Mellanox node sharing its SystemImageGUID. Chassis by SystemImageGUID alone, every other vendor's, are written.
      */
-    private static void refuseChassis(DiscoveredFabric fabric) {
+    private static void refuseChassisOfOwnRules(DiscoveredFabric fabric) {
         Map<Long, DiscoveredNode> bySystemImage = new HashMap<>();
         for (DiscoveredNode node : fabric.nodes()) {
             NodeInfo info = node.nodeInfo();
             long system = info.systemImageGuid();
             boolean ownRules = info.vendorId() == VOLTAIRE || DERIVED_CHASSIS_GUID.contains(info.vendorId())
                     || (system & XSIGO_GUID_MASK) == XSIGO_GUID;
-            DiscoveredNode sharing = system == 0 || ownRules ? null : bySystemImage.putIfAbsent(system, node);
-            if (ownRules || sharing != null) {
-                throw new UnsupportedOperationException(String.format("-g: \"%s\" (0x%016x) %s; grouping chassis is "
-                        + "not implemented, only a fabric without them", node.description(), node.guid(), ownRules
+            DiscoveredNode sharing = system == 0 ? null : bySystemImage.putIfAbsent(system, node);
+            boolean mellanoxChassis = sharing != null
+                    && (info.vendorId() == MELLANOX || sharing.nodeInfo().vendorId() == MELLANOX);
+            if (ownRules || mellanoxChassis) {
+                throw new UnsupportedOperationException(String.format("-g: \"%s\" (0x%016x) %s; only chassis grouped "
+                        + "by SystemImageGUID alone are written", node.description(), node.guid(), ownRules
                         ? String.format("is of vendor 0x%06x, whose chassis libibnetdisc groups by rules of its own",
                                 info.vendorId())
-                        : String.format("shares SystemImageGUID 0x%x with \"%s\": they are one chassis", system,
-                                sharing.description())));
+                        : String.format("shares SystemImageGUID 0x%x with \"%s\", a Mellanox chassis, which "
+                                + "libibnetdisc lays out by device ID", system, sharing.description())));
             }
         }
     }

@@ -175,11 +175,11 @@ class UmadCliEmbeddedTest {
 
     /**
      * discover -g lists a fabric without chassis under "Non-Chassis Nodes" (the ring test compares it with ibnetdiscover
-     * -g), and refuses one where two switches share a SystemImageGUID, which libibnetdisc groups into a chassis: exit 1,
-     * naming both, no text.
+     * -g), groups two switches sharing a SystemImageGUID into a chassis, and refuses a vendor whose chassis libibnetdisc
+     * lays out by rules of its own: exit 1, naming the node, no text.
      */
     @Test
-    void discoverGroupingListsAFabricWithoutChassisAndRefusesOneWithThem(@TempDir Path dir) throws Exception {
+    void discoverGroupingListsChassisBySystemImageGuidAndRefusesVendorLayouts(@TempDir Path dir) throws Exception {
         assertThat(succeeds("discover", "-g", "--transport", "embedded").out()).contains("\nNon-Chassis Nodes\n")
                 .contains(")\t# \nSwitch\t");
         Path file = dir.resolve("chassis.topology");
@@ -196,12 +196,19 @@ class UmadCliEmbeddedTest {
                 "[1](100003) \t\"S-0000000000200001\"[2]\t\t# lid 1 lmc 0 \"S2\" lid 8 4xSDR", "",
                 "vendid=0x0", "devid=0x0", "sysimgguid=0x100000", "caguid=0x100000", "Ca\t1 \"H-0000000000100000\"\t\t# \"h1\"",
                 "[1](100001) \t\"S-0000000000200000\"[2]\t\t# lid 2 lmc 0 \"S1\" lid 4 4xSDR", ""));
-        CliRun chassis = umad("discover", "-g", "--transport", "embedded", "--topology", file.toString());
-        assertThat(chassis.exitCode()).as("%s", chassis).isEqualTo(1);
-        assertThat(chassis.out()).isEmpty();
-        assertThat(chassis.err()).contains("shares SystemImageGUID 0x1234 with", "grouping chassis is not implemented");
-        assertThat(succeeds("discover", "--transport", "embedded", "--topology", file.toString()).out())
-                .as("without -g the same fabric is listed").contains("sysimgguid=0x1234");
+        // S1 and S2 share SystemImageGUID 0x1234: one chassis, as ibnetdiscover -g groups it (ChassisIbsimTest
+        // compares a larger one with the tool).
+        assertThat(succeeds("discover", "-g", "--transport", "embedded", "--topology", file.toString()).out())
+                .contains("\nChassis 1 (guid 0x1234)\n\n# Spine Nodes\n# Line Nodes\n# Chassis Switches\n",
+                        "sysimgguid=0x1234\t\t# Chassis 1\nswitchguid=0x200000(200000)\t# \n",
+                        "\n# Chassis CAs\nNon-Chassis Nodes\n");
+        // A vendor whose chassis libibnetdisc lays out by rules of its own (Voltaire's) is refused, naming it.
+        Path voltaire = file.resolveSibling("voltaire.topology");
+        Files.writeString(voltaire, Files.readString(file).replace("sysimgguid=0x1234", "vendid=0x8f1\nsysimgguid=0x1234"));
+        CliRun refused = umad("discover", "-g", "--transport", "embedded", "--topology", voltaire.toString());
+        assertThat(refused.exitCode()).as("%s", refused).isEqualTo(1);
+        assertThat(refused.out()).isEmpty();
+        assertThat(refused.err()).contains("is of vendor 0x0008f1, whose chassis libibnetdisc groups by rules of its own");
     }
 
     /**

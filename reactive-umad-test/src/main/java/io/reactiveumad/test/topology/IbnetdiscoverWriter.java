@@ -2,7 +2,12 @@ package io.reactiveumad.test.topology;
 
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 
@@ -25,8 +30,10 @@ public final class IbnetdiscoverWriter {
     private BiFunction<Node, Integer, String> portRates = (node, port) -> null;
     /** ibnetdiscover -m's two numbers, or null. */
     private int[] maxHops;
-    /** ibnetdiscover -g on a fabric without chassis. */
+    /** ibnetdiscover -g: chassis by SystemImageGUID. */
     private boolean grouped;
+    /** While grouping: each chassis node's chassis number. */
+    private Map<Node, Integer> chassisOf = Map.of();
 
     /** Prints {@code # Topology file: generated on <ctime>}; without it the header says who generated it. */
     public IbnetdiscoverWriter generatedOn(ZonedDateTime when) {
@@ -70,11 +77,15 @@ public final class IbnetdiscoverWriter {
     }
 
     /**
-     * ibnetdiscover -g's text for a fabric in which libibnetdisc finds no chassis: every node under "Non-Chassis
-     * Nodes", each switch's GUID line ending with the (empty) chassis comment. The caller decides there are no
-     * chassis: their grouping is not written here.
+     * ibnetdiscover -g's text, with libibnetdisc's chassis rule for every vendor without rules of its own: nodes that
+     * share a SystemImageGUID are one chassis. Each chassis (numbered in the order of the topology's nodes, which is
+     * libibnetdisc's) lists its switches, then its CAs, after the (here always empty) spine and line sections; every
+     * other node follows under "Non-Chassis Nodes". Each switch's GUID line ends with the chassis comment (empty: no
+     * vendor's chassis type or slot), each chassis node's SystemImageGUID line with its chassis number. The caller
+     * refuses the vendors libibnetdisc groups by rules of their own (Voltaire, Mellanox's chassis, Topspin,
+     * SilverStorm, Xsigo): those are not written here.
      */
-    public IbnetdiscoverWriter groupedWithoutChassis() {
+    public IbnetdiscoverWriter grouped() {
         this.grouped = true;
         return this;
     }
@@ -97,15 +108,53 @@ public final class IbnetdiscoverWriter {
         if (fromNode != null) {
             out.append(String.format("# Initiated from node %016x port %016x\n", fromNode.nodeGuid(), fromPortGuid));
         }
+        List<Chassis> chassis = grouped ? chassis(topology) : List.of();
+        chassisOf = new HashMap<>();
+        chassis.forEach(c -> c.nodes.forEach(n -> chassisOf.put(n, c.number)));
+        for (Chassis c : chassis) {
+            out.append("\nChassis ").append(c.number).append(" (guid 0x").append(hex(c.guid)).append(")\n")
+                    .append("\n# Spine Nodes\n# Line Nodes\n# Chassis Switches");
+            c.nodes.stream().filter(Node::isSwitch).forEach(n -> writeNode(out, topology, n));
+            out.append("\n# Chassis CAs");
+            c.nodes.stream().filter(n -> n.type() == NodeType.CA).forEach(n -> writeNode(out, topology, n));
+        }
         if (grouped) {
             out.append("\nNon-Chassis Nodes\n");
         }
         for (NodeType type : new NodeType[] {NodeType.SWITCH, NodeType.CA, NodeType.ROUTER}) {
             for (Node node : topology.nodes(type)) {
-                writeNode(out, topology, node);
+                // A chassis router is printed nowhere, as ibnetdiscover -g leaves it out.
+                if (!chassisOf.containsKey(node)) {
+                    writeNode(out, topology, node);
+                }
             }
         }
         return out.toString();
+    }
+
+    /** A chassis: its number, its GUID (the SystemImageGUID its nodes share), its nodes in libibnetdisc's order. */
+    private record Chassis(int number, long guid, List<Node> nodes) {
+    }
+
+    /**
+     * The chassis libibnetdisc finds by SystemImageGUID: two nodes or more sharing one, numbered in the order the
+     * topology's nodes first name them, each listing its nodes in the opposite of that order (libibnetdisc puts each
+     * node at the head of its chassis' list).
+     */
+    private static List<Chassis> chassis(Topology topology) {
+        Map<Long, List<Node>> bySystemImage = new LinkedHashMap<>();
+        for (Node node : topology.nodes()) {
+            if (node.systemImageGuid() != 0) {
+                bySystemImage.computeIfAbsent(node.systemImageGuid(), g -> new ArrayList<>()).add(0, node);
+            }
+        }
+        List<Chassis> chassis = new ArrayList<>();
+        bySystemImage.forEach((guid, nodes) -> {
+            if (nodes.size() > 1) {
+                chassis.add(new Chassis(chassis.size() + 1, guid, List.copyOf(nodes)));
+            }
+        });
+        return chassis;
     }
 
     // Appends, not String.format: a 1000-node fabric is some 10 000 lines, and formatting them was a
@@ -146,7 +195,9 @@ public final class IbnetdiscoverWriter {
         out.append('\n').append(idPrefix).append("vendid=0x").append(hex(node.vendorId())).append('\n').append(idPrefix)
                 .append("devid=0x").append(hex(node.deviceId())).append('\n');
         if (node.systemImageGuid() != 0) {
-            out.append(idPrefix).append("sysimgguid=0x").append(hex(node.systemImageGuid())).append('\n');
+            Integer number = chassisOf.get(node);
+            out.append(idPrefix).append("sysimgguid=0x").append(hex(node.systemImageGuid()))
+                    .append(number == null ? "\n" : "\t\t# Chassis " + number + "\n");
         }
         out.append(idPrefix);
         if (node.isSwitch()) {

@@ -1,0 +1,40 @@
+package io.reactiveumad.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.reactiveumad.test.ibsim.IbsimFabric;
+import io.reactiveumad.test.ibsim.IbsimFabricExtension;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * discover -g on a fabric with two chassis by SystemImageGUID, one holding a CA, beside a standalone switch: each
+ * chassis, its switches and CAs in libibnetdisc's order, then every other node, as ibnetdiscover -g prints them,
+ * from hosts inside and outside the chassis; with -p the port report, which -g leaves as it is.
+ */
+class ChassisIbsimTest {
+    @RegisterExtension
+    static final IbsimFabricExtension FABRIC = new IbsimFabricExtension(() -> IbsimFabric.builder()
+            .netFile(DiagsOracle.resource("topologies/two-chassis.net")).smNode("h4"));
+
+    @ParameterizedTest
+    @ValueSource(strings = {"h1|-g", "h3|-g", "d1|-g", "Am|-g", "h2|-g -p"})
+    void chassisAreGroupedAsIbnetdiscoverGroupsThem(String fromAndOptions) {
+        String[] parts = fromAndOptions.split("\\|");
+        String[] args = parts[1].split(" ");
+        String theirs = FABRIC.fabric().diag(parts[0], "ibnetdiscover", args).requireSuccess().stdout();
+        CliRun ours = DiagsOracle.umad(FABRIC.fabric(), parts[0], 0, "discover", args);
+        assertThat(DiagsOracle.undated(ours.out())).as("discover %s from %s", parts[1], parts[0])
+                .isEqualTo(DiagsOracle.undated(theirs));
+        if (parts[1].contains("-p")) {
+            // -p's port report is the same with -g or without: the tool groups nothing there.
+            assertThat(ours.out()).contains("( 'Am' - 'A1' )");
+            return;
+        }
+        assertThat(ours.out())
+                // The numbers follow the order the scan found the chassis in, so they depend on where it started.
+                .containsPattern("\nChassis [12] \\(guid 0xaaaa\\)\n").containsPattern("\nChassis [12] \\(guid 0xbbbb\\)\n")
+                .containsPattern("sysimgguid=0xaaaa\t\t# Chassis [12]\n").contains("\n# Chassis CAs\n", "\nNon-Chassis Nodes\n");
+    }
+}
