@@ -283,7 +283,7 @@ final class FabricView {
                 Node node = topology.requireNode(end.node());
                 int lid = node.addressablePort(end.port()).lid();
                 if (lid != 0) {
-                    targets.add(new PortSample.Target(lid, end.port(), name(node), where(node, end.port())));
+                    targets.add(new PortSample.Target(lid, end.port(), node.nodeGuid(), name(node), where(node, end.port())));
                 }
             }
         }

@@ -55,7 +55,10 @@ final class FabricWatcher implements Disposable {
     /** The local port's LID at the last discovery: another one means the SM gave out new LIDs. Sweep chain only. */
     private int localLid;
     private final Disposable.Composite running = Disposables.composite();
-    /** The previous sweep's counters by "lid/port"; touched only by the sweep chain, one sweep at a time. */
+    /**
+     * The previous sweep's counters by node GUID and port, not by LID: after an SM gave out new LIDs, a LID may name
+     * another port. Touched only by the sweep chain, one sweep at a time.
+     */
     private final Map<String, Tuple2<PortCounters, Instant>> previous = new HashMap<>();
 
     FabricWatcher(MadPort port, FabricView view) {
@@ -193,7 +196,7 @@ final class FabricWatcher implements Disposable {
         Instant now = Instant.now();
         List<PortSample> samples = new ArrayList<>(read.size());
         for (Tuple2<PortSample.Target, PortCounters> r : read) {
-            String key = r.getT1().lid() + "/" + r.getT1().port();
+            String key = Long.toHexString(r.getT1().nodeGuid()) + "/" + r.getT1().port();
             Tuple2<PortCounters, Instant> before = previous.put(key, Tuples.of(r.getT2(), now));
             samples.add(PortSample.of(r.getT1(), r.getT2(), before == null ? null : before.getT1(),
                     before == null ? Duration.ZERO : Duration.between(before.getT2(), now)));

@@ -19,8 +19,11 @@ import java.util.Map;
 record PortSample(int lid, int port, String node, String where, Map<String, Long> errors, Map<String, Long> errorsDelta,
                   long xmitBytesPerSecond, long rcvBytesPerSecond) {
 
-    /** A port a sweep reads: addressed by {@code lid} and {@code port}, named for people. */
-    record Target(int lid, int port, String node, String where) {
+    /**
+     * A port a sweep reads: addressed by {@code lid} and {@code port}, named for people, and known by its node's GUID,
+     * which stays when the SM gives the port another LID.
+     */
+    record Target(int lid, int port, long nodeGuid, String node, String where) {
     }
 
     /** PortXmitData and PortRcvData count 4-octet words. */
