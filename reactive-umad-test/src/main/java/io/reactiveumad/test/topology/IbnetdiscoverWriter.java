@@ -3,11 +3,12 @@ package io.reactiveumad.test.topology;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 
@@ -32,8 +33,6 @@ public final class IbnetdiscoverWriter {
     private int[] maxHops;
     /** ibnetdiscover -g: chassis by SystemImageGUID. */
     private boolean grouped;
-    /** While grouping: each chassis node's chassis number. */
-    private Map<Node, Integer> chassisOf = Map.of();
 
     /** Prints {@code # Topology file: generated on <ctime>}; without it the header says who generated it. */
     public IbnetdiscoverWriter generatedOn(ZonedDateTime when) {
@@ -109,14 +108,14 @@ public final class IbnetdiscoverWriter {
             out.append(String.format("# Initiated from node %016x port %016x\n", fromNode.nodeGuid(), fromPortGuid));
         }
         List<Chassis> chassis = grouped ? chassis(topology) : List.of();
-        chassisOf = new HashMap<>();
-        chassis.forEach(c -> c.nodes.forEach(n -> chassisOf.put(n, c.number)));
+        Set<Node> inChassis = new HashSet<>();
+        chassis.forEach(c -> inChassis.addAll(c.nodes));
         for (Chassis c : chassis) {
             out.append("\nChassis ").append(c.number).append(" (guid 0x").append(hex(c.guid)).append(")\n")
                     .append("\n# Spine Nodes\n# Line Nodes\n# Chassis Switches");
-            c.nodes.stream().filter(Node::isSwitch).forEach(n -> writeNode(out, topology, n));
+            c.nodes.stream().filter(Node::isSwitch).forEach(n -> writeNode(out, topology, n, c.number));
             out.append("\n# Chassis CAs");
-            c.nodes.stream().filter(n -> n.type() == NodeType.CA).forEach(n -> writeNode(out, topology, n));
+            c.nodes.stream().filter(n -> n.type() == NodeType.CA).forEach(n -> writeNode(out, topology, n, c.number));
         }
         if (grouped) {
             out.append("\nNon-Chassis Nodes\n");
@@ -124,8 +123,8 @@ public final class IbnetdiscoverWriter {
         for (NodeType type : new NodeType[] {NodeType.SWITCH, NodeType.CA, NodeType.ROUTER}) {
             for (Node node : topology.nodes(type)) {
                 // A chassis router is printed nowhere, as ibnetdiscover -g leaves it out.
-                if (!chassisOf.containsKey(node)) {
-                    writeNode(out, topology, node);
+                if (!inChassis.contains(node)) {
+                    writeNode(out, topology, node, null);
                 }
             }
         }
@@ -159,8 +158,9 @@ public final class IbnetdiscoverWriter {
 
     // Appends, not String.format: a 1000-node fabric is some 10 000 lines, and formatting them was a
     // tenth of a cold `umad discover` (docs/BENCHMARKS.md, "Cold start").
-    private void writeNode(StringBuilder out, Topology topology, Node node) {
-        appendHeader(out, node, "", "");
+    /** {@code chassis}: the number of the chassis the node is in, or null. */
+    private void writeNode(StringBuilder out, Topology topology, Node node, Integer chassis) {
+        appendHeader(out, node, "", "", chassis);
         for (int p = 1; p <= node.portCount(); p++) {
             int portNumber = p;
             topology.link(node.id(), p).ifPresent(link -> appendPort(out, topology, node, portNumber, link, ""));
@@ -173,7 +173,7 @@ public final class IbnetdiscoverWriter {
      */
     String header(Node node, String idPrefix, String detailPrefix) {
         StringBuilder out = new StringBuilder(160);
-        appendHeader(out, node, idPrefix, detailPrefix);
+        appendHeader(out, node, idPrefix, detailPrefix, null);
         return out.toString();
     }
 
@@ -191,13 +191,12 @@ public final class IbnetdiscoverWriter {
         return out.toString();
     }
 
-    private void appendHeader(StringBuilder out, Node node, String idPrefix, String detailPrefix) {
+    private void appendHeader(StringBuilder out, Node node, String idPrefix, String detailPrefix, Integer chassis) {
         out.append('\n').append(idPrefix).append("vendid=0x").append(hex(node.vendorId())).append('\n').append(idPrefix)
                 .append("devid=0x").append(hex(node.deviceId())).append('\n');
         if (node.systemImageGuid() != 0) {
-            Integer number = chassisOf.get(node);
             out.append(idPrefix).append("sysimgguid=0x").append(hex(node.systemImageGuid()))
-                    .append(number == null ? "\n" : "\t\t# Chassis " + number + "\n");
+                    .append(chassis == null ? "\n" : "\t\t# Chassis " + chassis + "\n");
         }
         out.append(idPrefix);
         if (node.isSwitch()) {
