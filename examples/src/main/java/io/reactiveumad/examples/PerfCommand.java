@@ -233,15 +233,14 @@ final class PerfCommand extends FabricCommand {
      */
     private void resolveTarget(Connection connection) {
         if (target == null) {
+            PortAttributes self = connection.port().attributes();
+            if (!self.isActive() || self.lid() == 0) {
+                throw new PortNotActiveException(connection.port().spec(), self, "no LID of its own to ask its PMA at");
+            }
             SmpClient smp = transport.smp(connection.port());
             try {
                 // The local port answers an SMP along the empty route with the number it has on its node.
                 int local = await(smp.nodeInfo(SmpRoute.directed()), "NodeInfo of the local port").localPortNum();
-                PortAttributes self = connection.port().attributes();
-                if (!self.isActive() || self.lid() == 0) {
-                    throw new PortNotActiveException(connection.port().spec(), self,
-                            "no LID of its own to ask its PMA at");
-                }
                 lid = self.lid();
                 portNumbers = List.of(local);
             } finally {
