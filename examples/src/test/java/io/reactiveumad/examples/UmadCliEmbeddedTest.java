@@ -785,6 +785,33 @@ class UmadCliEmbeddedTest {
     }
 
     @Test
+    void routesReachLinearFdbTopWhenItOpensABlockOfItsOwn(@TempDir Path dir) throws Exception {
+        // 4 leaves, 4 spines, 14 hosts a leaf: 64 ports with a LID, so LinearFDBTop is 64, the first LID of the
+        // table's second 64-LID block. ibroute and dump_fts read blocks up to ALIGN(top, 64) / 64 exclusive and so
+        // never print that LID (their header still says 0x40); it is a host here, and we print its route.
+        Path file = dir.resolve("fat-tree-64.topo");
+        Files.writeString(file, FatTree.generate(4, 4, 14).toIbnetdiscover());
+        String[] embedded = {"--transport", "embedded", "--topology", file.toString()};
+
+        JsonNode json = succeeds(concat(new String[] {"routes", "-D", "0,1", "--json"}, embedded)).json();
+        assertThat(json.get("lastLid").asInt()).isEqualTo(64);
+        assertThat(json.get("routes")).hasSize(64);
+        assertThat(json.get("routes").get(63).get("lid").asInt()).isEqualTo(64);
+
+        String text = succeeds(concat(new String[] {"routes", "-D", "0,1"}, embedded)).out();
+        assertThat(text).startsWith("Unicast lids [0x0-0x40]").contains("\n0x0040 0")
+                .endsWith("64 valid lids dumped \n");
+        String all = succeeds(concat(new String[] {"dump-fts"}, embedded)).out();
+        assertThat(all.split("\n0x0040 0", -1)).as("LID 64 in all 8 switches' tables").hasSize(9);
+    }
+
+    private static String[] concat(String[] first, String[] second) {
+        String[] both = java.util.Arrays.copyOf(first, first.length + second.length);
+        System.arraycopy(second, 0, both, first.length, second.length);
+        return both;
+    }
+
+    @Test
     void traceFollowsTheTablesFromHostToHost() {
         // The embedded SM gives LIDs in sweep order: host1 1, then the nodes it reaches.
         JsonNode json = succeeds("trace", "1", "6", "--transport", "embedded", "--json").json();
