@@ -48,6 +48,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.Disposable;
 import reactor.core.Disposables;
+import reactor.core.Exceptions;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -444,6 +445,19 @@ public final class SaClient implements Disposable {
             }
         }
         return true;
+    }
+
+    /**
+     * Whether {@code failure} says that no SA can answer this port now, rather than that the SA refused the request:
+     * nothing answered (the SM died or is restarting, or only standby SMs are left), the port asked no longer runs an
+     * SA (a moved SM), the SA said it is busy, or the port cannot reach an SM at all ({@link PortNotActiveException}).
+     * A program that runs until stopped (a trap watch, a held membership, a service) retries on it; a one-shot query
+     * reports it. Reactor's wrapping is looked through.
+     */
+    public static boolean unreachable(Throwable failure) {
+        Throwable e = Exceptions.unwrap(failure);
+        return mayHaveMoved(e) || e instanceof PortNotActiveException
+                || e instanceof MadStatusException s && MadStatus.isBusy(s.status());
     }
 
     /**

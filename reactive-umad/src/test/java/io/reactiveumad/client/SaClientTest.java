@@ -9,6 +9,8 @@ import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadAttribute;
 import io.reactiveumad.mad.MadHeader;
+import io.reactiveumad.mad.MadStatus;
+import io.reactiveumad.mad.MadStatusException;
 import io.reactiveumad.mad.MadTimeoutException;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
@@ -27,6 +29,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import reactor.core.Exceptions;
+import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
 
 class SaClientTest extends ClientTestBase {
@@ -265,6 +269,48 @@ class SaClientTest extends ClientTestBase {
         channel.attributes(withSmLid(active, 9));
         StepVerifier.create(sa.getTable(SaClient.NODE_RECORD)).expectNext(node(1)).verifyComplete();
         assertThat(requests()).extracting(f -> f.address().lid()).containsExactly(9);
+    }
+
+    /** What a long-running caller retries: no SA answers, a busy SA, a port that reaches none; not a refusal. */
+    @Test
+    void unreachableIsNoAnswerABusySaOrNoSmToAskButNotARefusal() {
+        // Busy past the request's own busy retries (none here).
+        SaClient sa = SaClient.of(port)
+                .withOptions(RequestOptions.defaults().withRetries(0).withBusyRetries(0, Duration.ofMillis(1)));
+        int[] status = {MadStatus.BUSY};
+        channel.peer(sa(f -> answer(f, Method.GET_RESP, b -> b.putShort(MadHeader.STATUS_OFFSET, (short) status[0]))));
+        Throwable busy = failure(sa.classPortInfo()).block(Duration.ofSeconds(5));
+        assertThat(busy).isInstanceOf(MadStatusException.class);
+        assertThat(SaClient.unreachable(busy)).isTrue();
+        status[0] = SaHeader.STATUS_REQUEST_INVALID << 8;
+        Throwable refused = failure(sa.classPortInfo()).block(Duration.ofSeconds(5));
+        assertThat(refused).isInstanceOf(MadStatusException.class);
+        assertThat(SaClient.unreachable(refused)).as("the SA refused: asking again changes nothing").isFalse();
+
+        PortAttributes active = port.attributes();
+        channel.attributes(new PortAttributes(active.device(), active.port(), active.nodeGuid(), 0, 0, 0, 0, 1, 2,
+                active.linkLayer(), active.gids(), active.pkeys(), active.capabilityMask(), active.rate()));
+        port.refresh().block(Duration.ofSeconds(5));
+        Throwable down = failure(sa.classPortInfo()).block(Duration.ofSeconds(5));
+        assertThat(down).isInstanceOf(PortNotActiveException.class);
+        assertThat(SaClient.unreachable(down)).isTrue();
+        assertThat(SaClient.unreachable(new IllegalStateException("closed"))).isFalse();
+
+        // Last: the virtual clock's scheduler is gone after it.
+        channel.attributes(active);
+        port.refresh().block(Duration.ofSeconds(5));
+        channel.peer(f -> List.of());
+        SaClient silent = SaClient.of(port).withOptions(RequestOptions.defaults().withRetries(0));
+        StepVerifier.withVirtualTime(() -> failure(silent.classPortInfo()), () -> vts, Long.MAX_VALUE)
+                .thenAwait(Duration.ofSeconds(1))
+                .assertNext(e -> assertThat(e).isInstanceOf(MadTimeoutException.class)
+                        .satisfies(t -> assertThat(SaClient.unreachable(t)).isTrue())
+                        .satisfies(t -> assertThat(SaClient.unreachable(Exceptions.propagate(t))).as("wrapped").isTrue()))
+                .verifyComplete();
+    }
+
+    private static Mono<Throwable> failure(Mono<?> request) {
+        return request.then(Mono.<Throwable>empty()).onErrorResume(Mono::just);
     }
 
     static PortAttributes withSmLid(PortAttributes a, int smLid) {
