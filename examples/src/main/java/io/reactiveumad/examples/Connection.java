@@ -1,14 +1,17 @@
 package io.reactiveumad.examples;
 
 import io.reactiveumad.MadPort;
+import io.reactiveumad.client.SaClient;
 import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.spi.channel.PortAttributes;
 import io.reactiveumad.test.EmbeddedFabric;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.IntFunction;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.util.retry.Retry;
 
 /** An opened local port, and the embedded fabric started for it if any; closing releases both. */
 final class Connection implements AutoCloseable {
@@ -57,6 +60,26 @@ final class Connection implements AutoCloseable {
         Flux.interval(ACTIVE_POLL).concatMap(tick -> port.refresh())
                 .filter(PortAttributes::reachesSm)
                 .blockFirst();
+    }
+
+    /**
+     * {@code stream} subscribed again while it fails because no SA can answer ({@link SaClient#unreachable}: the SM is
+     * dead, restarting or standing by), after {@code delayAfter} the failures so far, each said on {@code err}: a
+     * command that runs until stopped outlives an SM outage at its start as the library's renewals outlive one later.
+     * Any other failure ends it, and so does Ctrl-C.
+     */
+    static <T> Flux<T> whileSaUnreachable(Flux<T> stream, IntFunction<Duration> delayAfter, PrintWriter err,
+                                          String command) {
+        return stream.retryWhen(Retry.from(failures -> failures.concatMap(signal -> {
+            if (!SaClient.unreachable(signal.failure())) {
+                return Mono.error(signal.failure());
+            }
+            Duration delay = delayAfter.apply((int) Math.min(Integer.MAX_VALUE, signal.totalRetriesInARow() + 1));
+            err.printf("%s: no SA answers (%s); trying again in %d s; Ctrl-C to stop%n", command,
+                    Errors.describe(signal.failure()), Math.max(1, delay.toSeconds()));
+            err.flush();
+            return Mono.delay(delay);
+        })));
     }
 
     /**

@@ -172,7 +172,9 @@ final class McastCommand extends FabricCommand {
                         print(await(mc.join(request, mask), "join"), "joined");
                         return 0;
                     }
-                    Flux<McMemberRecord> held = mc.membership(request, mask, audit);
+                    // A failed first join ends the library's membership; held here, it is tried again at each audit.
+                    Flux<McMemberRecord> held = Connection.whileSaUnreachable(mc.membership(request, mask, audit),
+                            failures -> audit, err(), "umad mcast join");
                     held.index().doOnNext(r -> print(r.getT2(), r.getT1() == 0 ? "joined" : "rejoined")).blockLast();
                     return 0;
                 } finally {

@@ -1,6 +1,7 @@
 package io.reactiveumad.examples;
 
 import io.reactiveumad.client.NoticeEvent;
+import io.reactiveumad.client.NoticeOptions;
 import io.reactiveumad.client.Notices;
 import io.reactiveumad.client.TrapSelector;
 import java.io.PrintWriter;
@@ -42,13 +43,13 @@ final class WatchCommand extends FabricCommand {
             connection.awaitActive(err(), "umad watch");
             NoticeFormat format = new NoticeFormat(connection.fabric()
                     .map(f -> FabricNames.of(f.topology())).orElse(FabricNames.none()));
-            String subscribed = String.format("umad watch: subscribed to traps %s at the SA (lid %d) from %s; Ctrl-C "
-                    + "to stop",
-                    traps, connection.port().attributes().smLid(), connection.port().spec());
-            Flux<NoticeEvent> events = Notices.of(connection.port()).watch(selectors)
+            Flux<NoticeEvent> events = Connection.whileSaUnreachable(Notices.of(connection.port()).watch(selectors),
+                            NoticeOptions.defaults()::renewalRetryDelay, err(), "umad watch")
                     .doOnNext(event -> {
                         if (event instanceof NoticeEvent.Subscribed) {
-                            err().println(subscribed);
+                            // The SM LID now, not at the start: the subscription may have waited for another SM.
+                            err().printf("umad watch: subscribed to traps %s at the SA (lid %d) from %s; Ctrl-C to stop%n",
+                                    traps, connection.port().attributes().smLid(), connection.port().spec());
                             err().flush();
                         } else {
                             print(out(), format, event);
