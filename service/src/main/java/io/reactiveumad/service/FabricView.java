@@ -9,6 +9,7 @@ import io.reactiveumad.test.topology.Link;
 import io.reactiveumad.test.topology.Node;
 import io.reactiveumad.test.topology.Port;
 import io.reactiveumad.test.topology.Topology;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -41,6 +42,8 @@ final class FabricView {
     private final Map<String, PortSample> samples = new LinkedHashMap<>();
     private final EventHub hub;
     private int smLid;
+    /** The last subscription-failed event's data, until a subscription or renewal succeeds. */
+    private Map<String, Object> subscriptionFailed;
 
     /** A link and whether it is up now; the CLI's link fields plus {@code state}. */
     record LinkJson(FabricJson.EndJson a, FabricJson.EndJson b, String width, String speed, String state) {
@@ -59,8 +62,12 @@ final class FabricView {
     }
 
     /** What a new client starts from. */
+    /**
+     * What a new client starts from; {@code subscriptionFailed} is the last {@code subscription-failed} event's data
+     * (with its {@code time}) while no subscription or renewal has succeeded since, else {@code null}.
+     */
     record Snapshot(List<FabricJson.NodeJson> nodes, List<LinkJson> links, SmJson sm, List<NoticeJson> notices,
-                    List<PortSample> counters) {
+                    List<PortSample> counters, Map<String, Object> subscriptionFailed) {
     }
 
     FabricView(DiscoveredFabric discovered, int smLid, EventHub hub) {
@@ -145,7 +152,8 @@ final class FabricView {
     }
 
     synchronized Snapshot snapshot() {
-        return new Snapshot(fabric.nodes(), links(), sm(0), List.copyOf(notices), List.copyOf(samples.values()));
+        return new Snapshot(fabric.nodes(), links(), sm(0), List.copyOf(notices), List.copyOf(samples.values()),
+                subscriptionFailed);
     }
 
     synchronized List<FabricJson.NodeJson> nodes() {
@@ -244,7 +252,26 @@ final class FabricView {
         return new SmJson(smLid, nodeByLid(smLid).map(this::name).orElse(null), previous);
     }
 
+    /**
+     * The SA at {@code smLid} holds the service's first subscriptions, to {@code traps}. Returns whether tries had failed
+     * before (no SA answered): that is over, and clients hear it as a {@code resubscribed} event with reason
+     * {@code SUBSCRIBE}.
+     */
+    synchronized boolean subscribed(int[] traps, int smLid) {
+        if (subscriptionFailed == null) {
+            return false;
+        }
+        subscriptionFailed = null;
+        Map<String, Object> event = new LinkedHashMap<>();
+        event.put("traps", java.util.Arrays.stream(traps).boxed().toList());
+        event.put("reason", "SUBSCRIBE");
+        event.put("smLid", smLid);
+        hub.publish(ServiceEvent.RESUBSCRIBED, event);
+        return true;
+    }
+
     synchronized void resubscribed(NoticeEvent.Resubscribed renewal) {
+        subscriptionFailed = null;
         Map<String, Object> event = new LinkedHashMap<>();
         event.put("trap", renewal.selector().trapNumber());
         event.put("reason", renewal.reason().name());
@@ -258,6 +285,25 @@ final class FabricView {
         event.put("reason", failure.reason().name());
         event.put("error", failure.cause().toString());
         event.put("retryInMillis", failure.retryIn().toMillis());
+        failed(event);
+    }
+
+    /**
+     * Subscribing to {@code traps} failed before any subscription was held, because no SA answered ({@code cause});
+     * tried again in {@code retryIn}. Told as a renewal's failure is, with the traps in place of one trap.
+     */
+    synchronized void subscribeFailed(int[] traps, Throwable cause, Duration retryIn) {
+        Map<String, Object> event = new LinkedHashMap<>();
+        event.put("traps", java.util.Arrays.stream(traps).boxed().toList());
+        event.put("reason", "SUBSCRIBE");
+        event.put("error", cause.toString());
+        event.put("retryInMillis", retryIn.toMillis());
+        failed(event);
+    }
+
+    private void failed(Map<String, Object> event) {
+        event.put("time", Instant.now().toString());
+        subscriptionFailed = Map.copyOf(event);
         hub.publish(ServiceEvent.SUBSCRIPTION_FAILED, event);
     }
 

@@ -2,7 +2,9 @@ package io.reactiveumad.service;
 
 import io.reactiveumad.MadPort;
 import io.reactiveumad.client.NoticeEvent;
+import io.reactiveumad.client.NoticeOptions;
 import io.reactiveumad.client.Notices;
+import io.reactiveumad.client.SaClient;
 import io.reactiveumad.client.PerfClient;
 import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.client.SmpRoute;
@@ -25,6 +27,7 @@ import reactor.core.Disposable;
 import reactor.core.Disposables;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.util.retry.Retry;
 import reactor.core.publisher.Sinks;
 import reactor.util.function.Tuple2;
 import reactor.util.function.Tuples;
@@ -74,8 +77,27 @@ final class FabricWatcher implements Disposable {
     Mono<Void> start(Duration sweepInterval) {
         Sinks.Empty<Void> subscribed = Sinks.empty();
         TrapSelector[] selectors = java.util.Arrays.stream(TRAPS).mapToObj(TrapSelector::trap).toArray(TrapSelector[]::new);
-        running.add(notices.watch(selectors).subscribe(event -> {
+        // The library ends a watch whose first subscription fails; a service started while no SA answers (its SM dead,
+        // restarting or standing by) serves what it discovered, says so on the page, and subscribes when an SA is back.
+        Flux<NoticeEvent> watch = notices.watch(selectors).retryWhen(Retry.from(failures -> failures.concatMap(signal -> {
+            if (!SaClient.unreachable(signal.failure())) {
+                return Mono.error(signal.failure());
+            }
+            Duration delay = NoticeOptions.defaults().renewalRetryDelay(
+                    (int) Math.min(Integer.MAX_VALUE, signal.totalRetriesInARow() + 1));
+            log.warn("subscribing to traps: no SA answers ({}); trying again in {} s", signal.failure().toString(),
+                    delay.toSeconds());
+            view.subscribeFailed(TRAPS, signal.failure(), delay);
+            subscribed.tryEmitEmpty();
+            return Mono.delay(delay);
+        })));
+        running.add(watch.subscribe(event -> {
             if (event instanceof NoticeEvent.Subscribed) {
+                if (view.subscribed(TRAPS, port.attributes().smLid())) {
+                    // An SA answers at last: its SM may have given out new LIDs, and traps before now were not sent.
+                    view.smAt(port.attributes().smLid());
+                    requestRediscovery();
+                }
                 subscribed.tryEmitEmpty();
             } else {
                 onEvent(event);

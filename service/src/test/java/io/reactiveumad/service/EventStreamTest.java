@@ -3,9 +3,12 @@ package io.reactiveumad.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.reactiveumad.mad.MgmtClass;
+import io.reactiveumad.mad.attr.InformInfo;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.test.MadMatch;
+import io.reactiveumad.test.topology.Topology;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -112,6 +115,40 @@ class EventStreamTest {
             assertThat(whole.data().get("links")).hasSize(6);
             // The discovery that lost sw2's answers, done by now, sent nothing.
             assertThat(client.events(ServiceEvent.TOPOLOGY)).allSatisfy(e -> assertThat(e.data().get("nodes")).hasSize(6));
+        }
+    }
+
+    /**
+     * A service started while no SA answers (every InformInfo Set to the SM's node dropped: an SM dead or standing by)
+     * serves what it discovered, tells its clients the subscription failed and when it tries again, and subscribes
+     * once the SA answers, telling them so: the next notice arrives.
+     */
+    @Test
+    void aServiceStartedWhileNoSaAnswersServesThenSubscribesWhenOneDoes() {
+        MadMatch subscriptions = MadMatch.toNode("host1").mgmtClass(MgmtClass.SUBN_ADM).attribute(InformInfo.ATTRIBUTE_ID);
+        running = new RunningService(Topology.defaultTopology(), "host4", ServiceOptions.DEFAULT,
+                fabric -> fabric.faults().drop(1.0, subscriptions));
+        // The service starts at the first failure, so a client hears of it in its snapshot, and of the next as an event.
+        try (SseClient client = connect(null)) {
+            JsonNode failed = firstEvent(client).data().get("subscriptionFailed");
+            assertThat(failed.get("reason").asText()).isEqualTo("SUBSCRIBE");
+            assertThat(failed.get("traps")).hasSize(FabricWatcher.TRAPS.length);
+            assertThat(failed.get("error").asText()).contains("MadTimeoutException", "no response from LID 1 QP1");
+            assertThat(failed.get("retryInMillis").asLong()).isEqualTo(5000);
+            assertThat(failed.get("time").asText()).isNotEmpty();
+            assertThat(running.fabric.subscriptions()).isZero();
+
+            running.fabric.faults().clear();
+            SseClient.Event subscribed = awaitEvent(client, ServiceEvent.RESUBSCRIBED, "reason", "SUBSCRIBE");
+            assertThat(subscribed.data().get("traps")).hasSize(FabricWatcher.TRAPS.length);
+            assertThat(subscribed.data().get("smLid").asInt()).isEqualTo(running.fabric.smLid());
+            assertThat(running.fabric.subscriptions()).isEqualTo(FabricWatcher.TRAPS.length);
+            running.fabric.unlink("host3", 1);
+            assertThat(awaitEvent(client, ServiceEvent.NOTICE, null, "\"trap\":65").data().get("where").asText())
+                    .isEqualTo("host3 HCA-1 port 1");
+            try (SseClient later = connect(null)) {
+                assertThat(firstEvent(later).data().get("subscriptionFailed").isNull()).as("held since").isTrue();
+            }
         }
     }
 

@@ -3,6 +3,9 @@ package io.reactiveumad.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.reactiveumad.mad.MgmtClass;
+import io.reactiveumad.mad.attr.InformInfo;
+import io.reactiveumad.test.MadMatch;
 import io.reactiveumad.test.PortCounter;
 import io.reactiveumad.test.topology.FatTree;
 import io.reactiveumad.test.topology.Topology;
@@ -74,6 +77,30 @@ class PageInBrowserTest {
                 assertThat(text(browser, "node-count")).isEqualTo("6");
                 assertThat(text(browser, "notices")).contains("trap 64 GID in service \u2014 host2 HCA-1 port 1",
                         "trap 65 GID out of service \u2014 host2 HCA-1 port 1");
+            } finally {
+                browser.quit();
+            }
+        }
+    }
+
+    /**
+     * The page opened while no SA answers (every InformInfo Set to the SM's node dropped) says, from its snapshot, that
+     * subscribing failed and when it is tried again; once the SA answers, that the traps are subscribed.
+     */
+    @Test
+    void thePageSaysWhileNoSaAnswersAndWhenTheTrapsAreSubscribed(@TempDir Path profile) throws Exception {
+        MadMatch subscriptions = MadMatch.toNode("host1").mgmtClass(MgmtClass.SUBN_ADM).attribute(InformInfo.ATTRIBUTE_ID);
+        try (RunningService running = new RunningService(Topology.defaultTopology(), "host4", ServiceOptions.DEFAULT,
+                fabric -> fabric.faults().drop(1.0, subscriptions))) {
+            ChromeDriver browser = HeadlessChromium.start(profile, 1400, 900);
+            try {
+                browser.get(running.service.url());
+                await().atMost(WAIT).until(() -> text(browser, "status").contains("live"));
+                assertThat(text(browser, "notices")).contains("trap all subscribing to traps failed (")
+                        .contains("no response from LID 1 QP1").contains("), retrying in 5 s \u2014 the SA");
+
+                running.fabric.faults().clear();
+                await().atMost(WAIT).until(() -> text(browser, "notices").contains("trap all subscribed to traps \u2014 SA lid 1"));
             } finally {
                 browser.quit();
             }

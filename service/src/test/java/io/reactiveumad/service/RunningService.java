@@ -8,6 +8,7 @@ import io.reactiveumad.test.EmbeddedFabric;
 import io.reactiveumad.test.topology.Topology;
 import java.net.URI;
 import java.time.Duration;
+import java.util.function.Consumer;
 
 /**
  * The service on an embedded fabric, by default the bundled one (host1..host4; sw1 and sw2 joined by two
@@ -26,7 +27,13 @@ final class RunningService implements AutoCloseable {
 
     /** The service on {@code topology} (the SM on its first CA), watching from {@code watcher}'s port 1. */
     RunningService(Topology topology, String watcher, ServiceOptions options) {
+        this(topology, watcher, options, fabric -> { });
+    }
+
+    /** As above, with {@code beforeStart} done to the fabric before the service starts (faults, say). */
+    RunningService(Topology topology, String watcher, ServiceOptions options, Consumer<EmbeddedFabric> beforeStart) {
         this.fabric = EmbeddedFabric.start(topology);
+        beforeStart.accept(fabric);
         this.port = Umad.open(fabric.transport(), fabric.port(watcher, 1)).block(START);
         this.service = FabricService.start(port, options.withHttpPort(0)).block(START);
     }
