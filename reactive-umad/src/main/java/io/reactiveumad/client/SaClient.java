@@ -11,13 +11,11 @@ import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.Mad;
 import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadAttribute;
-import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.MadStatus;
 import io.reactiveumad.mad.MadStatusException;
 import io.reactiveumad.mad.MadTimeoutException;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
-import io.reactiveumad.mad.RmppHeader;
 import io.reactiveumad.mad.SaHeader;
 import io.reactiveumad.mad.attr.ClassPortInfo;
 import io.reactiveumad.mad.attr.PortInfo;
@@ -71,8 +69,9 @@ import reactor.core.publisher.Mono;
  * reregister). An SM_Key given with {@link #withSmKey} goes into every request and is never logged.
  *
  * <p><b>Records.</b> A GetTableResp holds {@code n} records {@code AttributeOffset × 8} bytes apart
- * from byte 56, bounded by what was really sent (see {@link #records}). A response with status NO_RECORDS
- * is an empty result.
+ * from byte 56, bounded by what was really sent: the message as it arrived, or within one RMPP First segment its
+ * PayloadLength; trailing all-zero records of a 256-byte MAD that says nothing of its length are padding. A
+ * response with status NO_RECORDS is an empty result.
  * Until RMPP is in the path ({@link RmppMode#USER} or {@link RmppMode#KERNEL}), a table longer than
  * one MAD yields only the records of its first segment.
  */
@@ -288,18 +287,10 @@ public final class SaClient implements Disposable {
         return request(Method.GET_TABLE, INFORM_INFO_RECORD.attributeId(), 0, InformInfoRecord.Component.SUBSCRIBER_GID,
                 template)
                 .flatMap(r -> {
-                    List<InformInfoRecord> held = records(INFORM_INFO_RECORD, r.mad());
-                    return mayBeCut(r.mad(), held.size()) ? Mono.<List<InformInfoRecord>>empty() : Mono.just(held);
+                    List<InformInfoRecord> held = SaTables.records(INFORM_INFO_RECORD, r.mad());
+                    return SaTables.mayBeCut(r.mad(), held.size()) ? Mono.<List<InformInfoRecord>>empty() : Mono.just(held);
                 })
                 .onErrorResume(SaClient::isNoRecords, e -> Mono.just(List.of()));
-    }
-
-    /** A single 256-byte table MAD with RMPP Active but not segmented (no First flag), holding all the records one MAD can. */
-    static boolean mayBeCut(Mad response, int records) {
-        RmppHeader rmpp = new RmppHeader().wrap(response.buffer());
-        int stride = new SaHeader().wrap(response.buffer(), 0).attributeOffset() * SaHeader.ATTRIBUTE_OFFSET_UNIT;
-        return response.length() == MadHeader.MAD_SIZE && rmpp.isActive() && !rmpp.isFirst() && stride > 0
-                && records == SaHeader.SEGMENT_DATA_SIZE / stride;
     }
 
     // ---- generic methods ------------------------------------------------------------------------------
@@ -317,7 +308,7 @@ public final class SaClient implements Disposable {
     private <T> Flux<T> getTable(AttributeType<T> type, long modifier, MadAttribute template, long componentMask) {
         Objects.requireNonNull(type, "type");
         return request(Method.GET_TABLE, type.attributeId(), modifier, componentMask, template)
-                .flatMapIterable(r -> records(type, r.mad()))
+                .flatMapIterable(r -> SaTables.records(type, r.mad()))
                 .onErrorResume(SaClient::isNoRecords, e -> Flux.empty());
     }
 
@@ -341,7 +332,7 @@ public final class SaClient implements Disposable {
         Objects.requireNonNull(type, "type");
         Objects.requireNonNull(value, "value");
         return request(Method.DELETE, type.attributeId(), 0, componentMask, value)
-                .flatMapIterable(r -> deleted(type, r.mad()));
+                .flatMapIterable(r -> SaTables.deleted(type, r.mad()));
     }
 
     /**
@@ -383,68 +374,6 @@ public final class SaClient implements Disposable {
         }
         return follow().flatMap(now -> now.reachesSm() ? Mono.just(now.smLid())
                 : Mono.error(new PortNotActiveException(port.spec(), now, "no SA to ask")));
-    }
-
-    /** A DeleteResp with AttributeOffset 0 carries the one record deleted, as a GetResp does; else a table. */
-    private static <T> List<T> deleted(AttributeType<T> type, Mad response) {
-        if (new SaHeader().wrap(response.buffer(), 0).attributeOffset() == 0) {
-            return List.of(Mads.decode(type, response));
-        }
-        return records(type, response);
-    }
-
-    /**
-     * The records of a GetTable/Delete response (or a Get's one record), split at AttributeOffset and
-     * bounded by what was really sent: the MAD as long as it arrived (a reassembled message, a MAD cut
-     * to what its sender wrote, such as OpenSM's answers through ibsim), and within one RMPP First
-     * segment its PayloadLength. Only whole records count. A 256-byte MAD that says nothing of its
-     * length (no RMPP length, not cut) may be zero-padded, so trailing all-zero records are not returned.
-     */
-    public static <T> List<T> records(AttributeType<T> type, Mad response) {
-        Mads.checkAttribute(type, response);
-        SaHeader sa = new SaHeader().wrap(response.buffer(), 0);
-        int stride = sa.attributeOffset() * SaHeader.ATTRIBUTE_OFFSET_UNIT;
-        if (stride == 0) {
-            return List.of();
-        }
-        int dataLength = Math.max(0, dataEnd(response) - SaHeader.DATA_OFFSET);
-        if (!knowsItsLength(response)) {
-            int count = dataLength / stride;
-            while (count > 0 && isZero(response, SaHeader.DATA_OFFSET + (count - 1) * stride, stride)) {
-                count--;
-            }
-            dataLength = count * stride;
-        }
-        return sa.records(dataLength, type.size(), type.decoder()::decode);
-    }
-
-    /** Where SA data ends: the end of the MAD as it arrived, or before it a single RMPP segment's PayloadLength. */
-    static int dataEnd(Mad response) {
-        if (response.length() <= MadHeader.MAD_SIZE && announcesItsLength(response)) {
-            long payload = new RmppHeader().wrap(response.buffer()).payloadLength();
-            return (int) Math.min(response.length(), RmppHeader.END_OFFSET + payload);
-        }
-        return response.length();
-    }
-
-    /** A MAD not of the full 256 bytes (reassembled, or cut to what was sent), or one announcing its length. */
-    private static boolean knowsItsLength(Mad response) {
-        return response.length() != MadHeader.MAD_SIZE || announcesItsLength(response);
-    }
-
-    /** A first RMPP segment with a PayloadLength (a sender without SAR leaves it 0). */
-    private static boolean announcesItsLength(Mad response) {
-        RmppHeader rmpp = new RmppHeader().wrap(response.buffer());
-        return rmpp.isActive() && rmpp.isFirst() && rmpp.payloadLength() > 0;
-    }
-
-    private static boolean isZero(Mad response, int offset, int length) {
-        for (byte b : response.slice(offset, length)) {
-            if (b != 0) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /**
