@@ -14,7 +14,7 @@ import java.util.Objects;
  * The ibsim simulator as a transport: each opened port is one of ibsim's client slots (at most ten per
  * simulator, OpenSM and every diag tool run included), attached to a simulated node by name. The node
  * is the {@link PortSpec#device()}; ibsim attaches a client to a node's first port only, so the port
- * number is always 1. Each node (device) opened through one transport has its own event loop, closed
+ * asked for is always 1 (a switch's client is its port 0, which the opened port's {@link MadPort#spec()} says). Each node (device) opened through one transport has its own event loop, closed
  * with the last of its ports, so one node's traffic or going away does not stall another's.
  *
  * <pre>{@code

@@ -12,6 +12,7 @@ import reactor.core.scheduler.Scheduler;
  */
 public interface MadPort extends Disposable {
 
+    /** The device and port opened: as asked, but for a switch on ibsim, which is asked for port 1 and opens port 0. */
     PortSpec spec();
 
     /** The transport this port was opened on. */

@@ -102,7 +102,8 @@ public final class DefaultMadPort implements MadPort, FrameListener {
     private DefaultMadPort(Transport transport, PortSpec spec, MadChannel channel, PortAttributes attributes,
                            PortOptions options) {
         this.transport = transport;
-        this.spec = spec;
+        // The port the channel opened: a switch's is port 0, which ibsim attaches to when asked for a node's first port.
+        this.spec = attributes.port() == spec.port() ? spec : new PortSpec(spec.device(), attributes.port());
         this.channel = channel;
         this.loop = channel.executor();
         this.loopScheduler = new LoopScheduler(loop);

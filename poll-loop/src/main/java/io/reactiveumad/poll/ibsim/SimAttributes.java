@@ -23,8 +23,7 @@ final class SimAttributes {
     }
 
     /**
-     * The attached port as a channel sees it: a switch's management port numbered 1, as {@code PortSpec} numbers
-     * ports.
+     * The attached port as a channel sees it, numbered as the node numbers it: a switch's management port is 0.
      *
      * @param nodeId   the node ibsim attached us to
      * @param nodeGuid from GET_GUID
@@ -34,8 +33,7 @@ final class SimAttributes {
                                  byte[] pkeys) {
         NodeInfo node = NodeInfo.decode(ByteBuffer.wrap(nodeInfo), 0);
         PortInfo port = PortInfo.decode(ByteBuffer.wrap(portInfo), 0);
-        // A switch client sits on management port 0; PortSpec numbers ports from 1, so call it 1.
-        return port(nodeId, node.isSwitch() ? 1 : port.localPortNum(), nodeGuid, gid, node, port, pkeys);
+        return port(nodeId, port.localPortNum(), nodeGuid, gid, node, port, pkeys);
     }
 
     /**

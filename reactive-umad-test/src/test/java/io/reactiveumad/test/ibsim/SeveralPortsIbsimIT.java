@@ -62,6 +62,25 @@ class SeveralPortsIbsimIT {
         await().atMost(WITHIN).untilAsserted(() -> assertThat(loops(fabric)).isEmpty());
     }
 
+    /**
+     * A switch is a node too: asked for its first port, ibsim attaches to its port 0 (its management port), and the
+     * opened port says so, as its attributes and the SMPs it sends do.
+     */
+    @Test
+    void aSwitchNodeOpensAsItsPortZero() {
+        IbsimFabric fabric = FABRIC.fabric();
+        MadPort sw = Umad.open(fabric.transport("sw1"), new PortSpec("sw1", 1)).block(WITHIN);
+        try {
+            assertThat(sw.spec()).isEqualTo(new PortSpec("sw1", 0));
+            assertThat(sw.attributes().port()).isZero();
+            SmpClient smp = SmpClient.of(sw);
+            assertThat(smp.nodeInfo(SmpRoute.directed()).block(WITHIN).isSwitch()).isTrue();
+            smp.dispose();
+        } finally {
+            sw.dispose();
+        }
+    }
+
     /** The live event-loop threads of this fabric's simulator. */
     private static List<String> loops(IbsimFabric fabric) {
         return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
