@@ -11,7 +11,6 @@ import java.util.Optional;
 import java.util.function.IntFunction;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import reactor.util.retry.Retry;
 
 /** An opened local port, and the embedded fabric started for it if any; closing releases both. */
 final class Connection implements AutoCloseable {
@@ -70,16 +69,11 @@ final class Connection implements AutoCloseable {
      */
     static <T> Flux<T> whileSaUnreachable(Flux<T> stream, IntFunction<Duration> delayAfter, PrintWriter err,
                                           String command) {
-        return stream.retryWhen(Retry.from(failures -> failures.concatMap(signal -> {
-            if (!SaClient.unreachable(signal.failure())) {
-                return Mono.error(signal.failure());
-            }
-            Duration delay = delayAfter.apply((int) Math.min(Integer.MAX_VALUE, signal.totalRetriesInARow() + 1));
+        return stream.retryWhen(SaClient.retryWhileUnreachable(delayAfter, (failure, delay) -> {
             err.printf("%s: no SA answers (%s); trying again in %d s; Ctrl-C to stop%n", command,
-                    Errors.describe(signal.failure()), Math.max(1, delay.toSeconds()));
+                    Errors.describe(failure), Math.max(1, delay.toSeconds()));
             err.flush();
-            return Mono.delay(delay);
-        })));
+        }));
     }
 
     /**

@@ -37,11 +37,14 @@ import io.reactiveumad.mad.sa.ServiceRecord;
 import io.reactiveumad.mad.sa.SmInfoRecord;
 import io.reactiveumad.mad.sa.SwitchInfoRecord;
 import io.reactiveumad.spi.channel.PortAttributes;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
+import java.util.function.BiConsumer;
+import java.util.function.IntFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.Disposable;
@@ -49,6 +52,7 @@ import reactor.core.Disposables;
 import reactor.core.Exceptions;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.util.retry.Retry;
 
 /**
  * Subnet administration queries (class 0x03, version 2, on QP1): Get, GetTable, Set and Delete of SA
@@ -387,6 +391,30 @@ public final class SaClient implements Disposable {
         Throwable e = Exceptions.unwrap(failure);
         return mayHaveMoved(e) || e instanceof PortNotActiveException
                 || e instanceof MadStatusException s && MadStatus.isBusy(s.status());
+    }
+
+    /**
+     * A {@code retryWhen} spec for a program that runs until stopped: a failure that {@link #unreachable} says is the
+     * SA's absence is retried after {@code delay} of the failures in a row so far (1 for the first), and told to
+     * {@code onRetry} with that delay first; any other failure ends the sequence. A value in between starts the count
+     * again.
+     * <pre>{@code
+     * Notices.of(port).watch(selectors)
+     *     .retryWhen(SaClient.retryWhileUnreachable(NoticeOptions.defaults()::renewalRetryDelay,
+     *             (e, delay) -> log.warn("no SA answers ({}); trying again in {}", e, delay)))
+     * }</pre>
+     */
+    public static Retry retryWhileUnreachable(IntFunction<Duration> delay, BiConsumer<Throwable, Duration> onRetry) {
+        Objects.requireNonNull(delay, "delay");
+        Objects.requireNonNull(onRetry, "onRetry");
+        return Retry.from(failures -> failures.concatMap(signal -> {
+            if (!unreachable(signal.failure())) {
+                return Mono.error(signal.failure());
+            }
+            Duration wait = delay.apply((int) Math.min(Integer.MAX_VALUE, signal.totalRetriesInARow() + 1));
+            onRetry.accept(signal.failure(), wait);
+            return Mono.delay(wait);
+        }));
     }
 
     /**

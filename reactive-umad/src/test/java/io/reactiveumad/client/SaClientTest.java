@@ -30,7 +30,9 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import reactor.core.Exceptions;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.util.retry.Retry;
 import reactor.test.StepVerifier;
 
 class SaClientTest extends ClientTestBase {
@@ -307,6 +309,30 @@ class SaClientTest extends ClientTestBase {
                         .satisfies(t -> assertThat(SaClient.unreachable(t)).isTrue())
                         .satisfies(t -> assertThat(SaClient.unreachable(Exceptions.propagate(t))).as("wrapped").isTrue()))
                 .verifyComplete();
+    }
+
+    @Test
+    void retryWhileUnreachableWaitsTheGrowingDelaysTellsEachAndStopsAtAnythingElse() {
+        PortNotActiveException noSm = new PortNotActiveException(port.spec(), port.attributes(), "no SA to ask");
+        java.util.concurrent.atomic.AtomicInteger tries = new java.util.concurrent.atomic.AtomicInteger();
+        List<Duration> told = new ArrayList<>();
+        Retry retry = SaClient.retryWhileUnreachable(n -> Duration.ofSeconds(5L * n), (e, delay) -> told.add(delay));
+        StepVerifier.withVirtualTime(() -> Flux.defer(() -> tries.incrementAndGet() <= 2
+                        ? Flux.<String>error(noSm) : Flux.just("subscribed")).retryWhen(retry), () -> vts, Long.MAX_VALUE)
+                .expectSubscription()
+                .then(() -> assertThat(told).containsExactly(Duration.ofSeconds(5)))
+                .thenAwait(Duration.ofSeconds(5))
+                .then(() -> assertThat(told).containsExactly(Duration.ofSeconds(5), Duration.ofSeconds(10)))
+                .expectNoEvent(Duration.ofSeconds(9))
+                .thenAwait(Duration.ofSeconds(1))
+                .expectNext("subscribed")
+                .verifyComplete();
+        assertThat(tries).hasValue(3);
+
+        StepVerifier.create(Flux.<String>error(new IllegalStateException("refused")).retryWhen(retry))
+                .expectErrorMessage("refused")
+                .verify(Duration.ofSeconds(5));
+        assertThat(told).hasSize(2);
     }
 
     private static Mono<Throwable> failure(Mono<?> request) {

@@ -27,7 +27,6 @@ import reactor.core.Disposable;
 import reactor.core.Disposables;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import reactor.util.retry.Retry;
 import reactor.core.publisher.Sinks;
 import reactor.util.function.Tuple2;
 import reactor.util.function.Tuples;
@@ -79,18 +78,13 @@ final class FabricWatcher implements Disposable {
         TrapSelector[] selectors = java.util.Arrays.stream(TRAPS).mapToObj(TrapSelector::trap).toArray(TrapSelector[]::new);
         // The library ends a watch whose first subscription fails; a service started while no SA answers (its SM dead,
         // restarting or standing by) serves what it discovered, says so on the page, and subscribes when an SA is back.
-        Flux<NoticeEvent> watch = notices.watch(selectors).retryWhen(Retry.from(failures -> failures.concatMap(signal -> {
-            if (!SaClient.unreachable(signal.failure())) {
-                return Mono.error(signal.failure());
-            }
-            Duration delay = NoticeOptions.defaults().renewalRetryDelay(
-                    (int) Math.min(Integer.MAX_VALUE, signal.totalRetriesInARow() + 1));
-            log.warn("subscribing to traps: no SA answers ({}); trying again in {} s", signal.failure().toString(),
-                    delay.toSeconds());
-            view.subscribeFailed(TRAPS, signal.failure(), delay);
-            subscribed.tryEmitEmpty();
-            return Mono.delay(delay);
-        })));
+        Flux<NoticeEvent> watch = notices.watch(selectors).retryWhen(SaClient.retryWhileUnreachable(
+                NoticeOptions.defaults()::renewalRetryDelay, (failure, delay) -> {
+                    log.warn("subscribing to traps: no SA answers ({}); trying again in {} s", failure.toString(),
+                            delay.toSeconds());
+                    view.subscribeFailed(TRAPS, failure, delay);
+                    subscribed.tryEmitEmpty();
+                }));
         running.add(watch.subscribe(event -> {
             if (event instanceof NoticeEvent.Subscribed) {
                 if (view.subscribed(TRAPS, port.attributes().smLid())) {
