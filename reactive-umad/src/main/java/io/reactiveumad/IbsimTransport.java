@@ -13,8 +13,9 @@ import java.util.Objects;
 /**
  * The ibsim simulator as a transport: each opened port is one of ibsim's client slots (at most ten per
  * simulator, OpenSM and every diag tool run included), attached to a simulated node by name. The node
- * is the {@link PortSpec#device()}; ibsim attaches a client to a node's first port only, so the port
- * asked for is always 1 (a switch's client is its port 0, which the opened port's {@link MadPort#spec()} says). Each node (device) opened through one transport has its own event loop, closed
+ * is the {@link PortSpec#device()}; ibsim attaches a client to a node's first port only: port 1 asks for it on any
+ * node, port 0 on a switch only (a switch's client is its management port 0, which the opened port's
+ * {@link MadPort#spec()} says either way). Each node (device) opened through one transport has its own event loop, closed
  * with the last of its ports, so one node's traffic or going away does not stall another's.
  *
  * <pre>{@code
@@ -101,19 +102,26 @@ public final class IbsimTransport implements Transport {
     }
 
     private IbsimChannel attach(PortSpec spec) {
-        if (spec.port() != 1) {
+        if (spec.port() > 1) {
             throw new IllegalArgumentException("ibsim attaches clients to a node's first port only: " + spec);
         }
         String node = DEFAULT_DEVICE.equals(spec.device()) ? defaultNode : spec.device();
         // One loop per simulated node (the device), as the kernel transport has one per CA.
         String device = endpoint.socketName() + "/" + (node != null ? node : DEFAULT_DEVICE);
         PollLoop loop = loops.acquire(device);
+        IbsimChannel channel;
         try {
-            return IbsimChannel.open(endpoint, node, loop, () -> loops.release(device));
+            channel = IbsimChannel.open(endpoint, node, loop, () -> loops.release(device));
         } catch (RuntimeException e) {
             loops.release(device);
             throw e;
         }
+        if (spec.port() == 0 && channel.port().port() != 0) {
+            channel.close();
+            throw new IllegalArgumentException(spec + ": port 0 is a switch's, and this node is not a switch (ibsim "
+                    + "attaches to its first port, 1)");
+        }
+        return channel;
     }
 
     @Override

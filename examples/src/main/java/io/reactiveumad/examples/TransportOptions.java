@@ -301,14 +301,17 @@ final class TransportOptions implements Declares {
 
     private Connection openIbsim(Scheduler delivery) {
         Transport sim = ibsim();
-        return new Connection(TransportKind.IBSIM, openPort(sim, sim.ports().get(0), delivery), null);
+        PortSpec first = sim.ports().get(0);
+        // -P 0 names a switch's management port, which ibsim attaches a switch's client to anyway.
+        PortSpec spec = port == null ? first : new PortSpec(first.device(), port);
+        return new Connection(TransportKind.IBSIM, openPort(sim, spec, delivery), null);
     }
 
     /** The simulator the environment names, its default node --sim-host's or --device's. */
     private IbsimTransport ibsim() {
-        if (port != null && port != 1) {
+        if (port != null && port > 1) {
             throw new IllegalArgumentException("--port " + port + ": ibsim attaches clients to a node's first port "
-                    + "only");
+                    + "only (1, or a switch's 0)");
         }
         Map<String, String> env = new HashMap<>(context.env());
         String node = simHost != null ? simHost : device;

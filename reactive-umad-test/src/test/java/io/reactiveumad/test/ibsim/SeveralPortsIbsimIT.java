@@ -1,6 +1,7 @@
 package io.reactiveumad.test.ibsim;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.reactiveumad.IbsimTransport;
@@ -64,12 +65,14 @@ class SeveralPortsIbsimIT {
 
     /**
      * A switch is a node too: asked for its first port, ibsim attaches to its port 0 (its management port), and the
-     * opened port says so, as its attributes and the SMPs it sends do.
+     * opened port says so, as its attributes and the SMPs it sends do; that spec opens it again. Port 0 of a CA is
+     * refused, and leaves no loop behind.
      */
     @Test
     void aSwitchNodeOpensAsItsPortZero() {
         IbsimFabric fabric = FABRIC.fabric();
-        MadPort sw = Umad.open(fabric.transport("sw1"), new PortSpec("sw1", 1)).block(WITHIN);
+        IbsimTransport sim = fabric.transport("sw1");
+        MadPort sw = Umad.open(sim, new PortSpec("sw1", 1)).block(WITHIN);
         try {
             assertThat(sw.spec()).isEqualTo(new PortSpec("sw1", 0));
             assertThat(sw.attributes().port()).isZero();
@@ -79,6 +82,14 @@ class SeveralPortsIbsimIT {
         } finally {
             sw.dispose();
         }
+        MadPort again = Umad.open(sim, sw.spec()).block(WITHIN);
+        assertThat(again.spec()).isEqualTo(sw.spec());
+        again.dispose();
+
+        assertThatThrownBy(() -> Umad.open(sim, new PortSpec("host2", 0)).block(WITHIN))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("host2:0")
+                .hasMessageContaining("not a switch");
+        await().atMost(WITHIN).untilAsserted(() -> assertThat(loops(fabric)).isEmpty());
     }
 
     /** The live event-loop threads of this fabric's simulator. */
