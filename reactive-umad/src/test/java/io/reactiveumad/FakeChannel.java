@@ -46,6 +46,8 @@ public final class FakeChannel implements MadChannel {
     volatile boolean failReadInterest;
     /** Fault injection: {@code start} throws. */
     volatile boolean failStart;
+    /** Whether the channel resends requests itself and reports their final timeout, as the kernel does. */
+    volatile boolean resendsRequests;
     private volatile Function<MadFrame, List<MadFrame>> peer = f -> List.of();
     private volatile PortAttributes attributes = new PortAttributes("fake0", 1, 0x1234, 7, 0, 1, 0,
             PortAttributes.STATE_ACTIVE, 5, "InfiniBand", List.of(new Gid(0xfe80_0000_0000_0000L, 0x1234)),
@@ -56,6 +58,11 @@ public final class FakeChannel implements MadChannel {
 
     public FakeChannel(Scheduler scheduler) {
         this.loop = new SchedulerExecutor(scheduler, "fake-loop");
+    }
+
+    @Override
+    public boolean resendsRequests() {
+        return resendsRequests;
     }
 
     /** What answers each sent frame (on the loop thread); the answers are delivered as if received. */

@@ -128,6 +128,7 @@ class MadAgentTest extends FakePortTest {
 
     @Test
     void kernelTimeoutRecordFailsWithTheSameException() {
+        channel.resendsRequests = true;
         channel.peer(f -> List.of(new MadFrame(0, MadFrame.ETIMEDOUT, 0, 0, f.address(),
                 java.util.Arrays.copyOf(f.mad(), MadHeader.SIZE))));
         MadAgent agent = agent(AgentSpec.client(PERF, 1));
@@ -136,6 +137,34 @@ class MadAgentTest extends FakePortTest {
                         .hasMessageContaining("kernel ETIMEDOUT"))
                 .verify(Duration.ofSeconds(5));
         assertThat(port.stats().timeouts()).as("counted like a user-space timeout").isEqualTo(1);
+    }
+
+    /**
+     * A channel that does not resend (ibsim) hands back a MAD it could not deliver as an ETIMEDOUT record: that attempt
+     * is over at once, so the request is sent again without waiting for its timer, and fails after its last attempt
+     * with no time passed, saying why.
+     */
+    @Test
+    void anUndeliverableAttemptIsSentAgainAtOnceAndTheLastEndsTheRequest() {
+        channel.peer(f -> List.of(new MadFrame(0, MadFrame.ETIMEDOUT, 0, 0, f.address(), f.mad())));
+        MadAgent agent = agent(AgentSpec.client(PERF, 1));
+        StepVerifier.withVirtualTime(() -> agent.request(get(0x12, 1), PEER, FAST), () -> vts, Long.MAX_VALUE)
+                .expectSubscription()
+                .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(MadTimeoutException.class)
+                        .hasMessageContaining("after 3 attempt(s)").hasMessageContaining("the transport could not deliver it"))
+                .verify(Duration.ofSeconds(5));
+        assertThat(channel.sent).hasSize(3);
+        assertThat(port.stats().retries()).isEqualTo(2);
+        assertThat(port.stats().timeouts()).isEqualTo(1);
+
+        // One attempt handed back, the next answered: the request completes, still with no time passed.
+        AtomicInteger attempt = new AtomicInteger();
+        channel.peer(f -> attempt.incrementAndGet() == 1
+                ? List.of(new MadFrame(0, MadFrame.ETIMEDOUT, 0, 0, f.address(), f.mad())) : echo(f, 0));
+        StepVerifier.create(agent.request(get(0x12, 1), PEER, FAST))
+                .assertNext(r -> assertThat(r.mad().isResponse()).isTrue())
+                .verifyComplete();
+        assertThat(attempt).hasValue(2);
     }
 
     @Test

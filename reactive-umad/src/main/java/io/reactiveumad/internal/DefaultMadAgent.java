@@ -319,7 +319,7 @@ final class DefaultMadAgent implements MadAgent {
                 return;
             }
             if (timeoutRecord) {
-                p.onKernelTimeout();
+                p.onTimeoutRecord();
             } else {
                 p.onResponse(new ReceivedMad(mad, from));
             }

@@ -77,6 +77,8 @@ final class PendingRequest extends Mono<ReceivedMad> implements Subscription, Ru
     private boolean backingOff;
     /** loop: RMPP segments of the response are arriving: no more resends, only the transfer's bound. */
     private boolean streaming;
+    /** loop: the channel handed this attempt's MAD back undelivered (a non-resending channel's ETIMEDOUT record). */
+    private boolean undeliverable;
     private EventExecutor.Cancellable timer;
     /** loop: a user-space RMPP transfer of the request in progress. */
     private Disposable transfer;
@@ -251,6 +253,7 @@ final class PendingRequest extends Mono<ReceivedMad> implements Subscription, Ru
             return;
         }
         attempts++;
+        undeliverable = false;
         if (attempts > 1) {
             agent.counters().increment(Count.RETRIES);
         }
@@ -281,7 +284,7 @@ final class PendingRequest extends Mono<ReceivedMad> implements Subscription, Ru
             return;
         }
         Duration wait = port().channel().resendsRequests() ? options.deadline().plus(KERNEL_DEADLINE_SLACK) : options.timeout();
-        arm(wait.toNanos());
+        arm(undeliverable ? 0 : wait.toNanos());
     }
 
     private void arm(long nanos) {
@@ -311,11 +314,12 @@ final class PendingRequest extends Mono<ReceivedMad> implements Subscription, Ru
             backingOff = false;
             transmit();
         } else {
-            onTimeout();
+            onTimeout(undeliverable);
         }
     }
 
-    private void onTimeout() {
+    /** loop: this attempt is over, its timer run out or ({@code undeliverable}) its MAD handed back by the channel. */
+    private void onTimeout(boolean undeliverable) {
         if (done) {
             return;
         }
@@ -325,22 +329,39 @@ final class PendingRequest extends Mono<ReceivedMad> implements Subscription, Ru
             fail(new MadTimeoutException(request, to, wireTid(), attempts, options.timeout(), "RMPP response never completed"));
         } else if (!kernelRetries && attempts <= options.retries()) {
             if (log.isDebugEnabled()) {
-                log.debug("no response from {} to {} (TID 0x{}) within {} ms: sending it again, attempt {} of {}",
+                log.debug("no response from {} to {} (TID 0x{}) {}: sending it again, attempt {} of {}",
                         to.describe(), request.describe(), String.format("%016x", wireTid()),
-                        options.timeout().toMillis(), attempts + 1, options.retries() + 1);
+                        undeliverable ? "(the transport could not deliver it)"
+                                : "within " + options.timeout().toMillis() + " ms", attempts + 1, options.retries() + 1);
             }
             transmit();
         } else {
             agent.counters().increment(Count.TIMEOUTS);
-            fail(new MadTimeoutException(request, to, wireTid(), attempts, options.timeout(),
-                    kernelRetries ? "user-space deadline" : "user-space timer"));
+            fail(new MadTimeoutException(request, to, wireTid(), attempts, options.timeout(), undeliverable
+                    ? "the transport could not deliver it" : kernelRetries ? "user-space deadline" : "user-space timer"));
         }
     }
 
-    /** loop: the kernel reported the final timeout of this request (ETIMEDOUT record). */
-    void onKernelTimeout() {
-        agent.counters().increment(Count.TIMEOUTS);
-        fail(new MadTimeoutException(request, to, wireTid(), attempts, options.timeout(), "kernel ETIMEDOUT"));
+    /**
+     * loop: an ETIMEDOUT record for this request. From a channel that resends (the kernel) it is the final timeout; from
+     * one that does not (ibsim handing back a MAD it could not deliver) it ends this attempt now, not when its timer
+     * would have, so a request to an unreachable port fails in milliseconds, as the C tools' does. A request sent by
+     * user-space RMPP keeps its sender's own timers.
+     */
+    void onTimeoutRecord() {
+        if (done) {
+            return;
+        }
+        if (port().channel().resendsRequests()) {
+            agent.counters().increment(Count.TIMEOUTS);
+            fail(new MadTimeoutException(request, to, wireTid(), attempts, options.timeout(), "kernel ETIMEDOUT"));
+        } else if (!backingOff && !streaming && !agent.sendsByUserRmpp(request)) {
+            undeliverable = true;
+            if (timer != null) {
+                cancelTimer();
+                onTimeout(true);
+            } // else handed back within this attempt's write: the timer about to be armed fires at once
+        }
     }
 
     /** loop: the response with this request's TID and class. */

@@ -14,6 +14,7 @@ import io.reactiveumad.poll.PollLoop;
 import io.reactiveumad.spi.channel.AgentRegistration;
 import io.reactiveumad.spi.channel.FrameListener;
 import io.reactiveumad.spi.channel.MadChannel;
+import io.reactiveumad.spi.channel.MadFrame;
 import io.reactiveumad.spi.channel.DeviceAttributes;
 import io.reactiveumad.spi.channel.PortAttributes;
 import java.nio.ByteBuffer;
@@ -565,7 +566,7 @@ public final class IbsimChannel implements MadChannel {
     private void dispatch(SimRequest inbound) {
         if (inbound.status() != 0) {
             droppedBySimulator++;
-            log.debug("{}: ibsim dropped a MAD we sent (status {})", endpoint, inbound.status());
+            droppedBySimulator(inbound);
             return;
         }
         byte[] mad = inbound.mad();
@@ -584,6 +585,32 @@ public final class IbsimChannel implements MadChannel {
             listener.onFrame(agentId, 0, source, mad);
         } else if (!header.isResponse()) {
             answerUnclaimed(header, mad, source);
+        }
+    }
+
+    /**
+     * ibsim handed back a MAD it could not deliver (status 110: no route, a port down, a reply that could not come
+     * back). When its TID is one of our requests' (the request itself, or the reply it got), it goes to that agent as
+     * an ETIMEDOUT record, as umad2sim gives it to libibumad: that attempt is lost now, not when its timer runs out.
+     * A response of ours that ibsim could not deliver concerns no request of ours and is only counted.
+     */
+    private void droppedBySimulator(SimRequest inbound) {
+        byte[] mad = inbound.mad();
+        if (mad.length < MadHeader.SIZE) {
+            log.debug("{}: ibsim dropped a MAD we sent (status {})", endpoint, inbound.status());
+            return;
+        }
+        MadHeader header = new MadHeader().wrap(mad);
+        int tag = (int) (header.tid() >>> 32) & TAG_MASK;
+        Agent agent = agents[tag & AGENT_SLOT_MASK];
+        log.debug("{}: ibsim dropped a MAD we sent (status {}, TID 0x{})", endpoint, inbound.status(),
+                Long.toHexString(header.tid()));
+        if (agent != null && agent.tag == tag && inbound.status() == MadFrame.ETIMEDOUT) {
+            // The address the request went to: the reply ibsim could not bring back has the two ends swapped.
+            int peer = header.isResponse() ? inbound.slid() : inbound.dlid();
+            int qpn = header.isResponse() ? inbound.sqp() : inbound.dqp();
+            listener.onFrame(tag & AGENT_SLOT_MASK, MadFrame.ETIMEDOUT, new MadAddress(peer, qpn,
+                    qpn == 0 ? 0 : MadAddress.GSI_QKEY, 0, 0, 0, null), mad);
         }
     }
 
