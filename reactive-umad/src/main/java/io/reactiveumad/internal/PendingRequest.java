@@ -318,8 +318,8 @@ final class PendingRequest extends Mono<ReceivedMad> implements Subscription, Ru
         }
     }
 
-    /** loop: this attempt is over, its timer run out or ({@code undeliverable}) its MAD handed back by the channel. */
-    private void onTimeout(boolean undeliverable) {
+    /** loop: this attempt is over, its timer run out or ({@code handedBack}) its MAD handed back by the channel. */
+    private void onTimeout(boolean handedBack) {
         if (done) {
             return;
         }
@@ -331,13 +331,13 @@ final class PendingRequest extends Mono<ReceivedMad> implements Subscription, Ru
             if (log.isDebugEnabled()) {
                 log.debug("no response from {} to {} (TID 0x{}) {}: sending it again, attempt {} of {}",
                         to.describe(), request.describe(), String.format("%016x", wireTid()),
-                        undeliverable ? "(the transport could not deliver it)"
+                        handedBack ? "(the transport could not deliver it)"
                                 : "within " + options.timeout().toMillis() + " ms", attempts + 1, options.retries() + 1);
             }
             transmit();
         } else {
             agent.counters().increment(Count.TIMEOUTS);
-            fail(new MadTimeoutException(request, to, wireTid(), attempts, options.timeout(), undeliverable
+            fail(new MadTimeoutException(request, to, wireTid(), attempts, options.timeout(), handedBack
                     ? "the transport could not deliver it" : kernelRetries ? "user-space deadline" : "user-space timer"));
         }
     }
