@@ -18,9 +18,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * Ctrl-C while {@code umad errors} waits for the SA's PathRecords (each destination's SL): the exit hook closes the
  * port under the query, which must end the command as a Ctrl-C does everywhere (exit 130, nothing more said), not
- * be taken for the SA's silence ("no paths from the SA", then a sweep on SL 0). OpenSM is stopped after it set the
- * fabric up, so the LIDs stay and the SA never answers; -e says when the query is being sent again. Its own fabric,
- * since it stops the SM.
+ * be taken for the SA's silence ("no paths from the SA", then a sweep on SL 0). OpenSM hangs (SIGSTOP) after it set
+ * the fabric up, so the LIDs stay and the SA never answers (a stopped OpenSM's slot would hand the query back at once);
+ * -e says when the query is being sent again. Its own fabric, since it stops the SM.
  */
 class ErrorsInterruptedIT {
     private static final Duration DEADLINE = Duration.ofSeconds(30);
@@ -32,7 +32,7 @@ class ErrorsInterruptedIT {
     @Test
     void ctrlCDuringTheSasPathQueryEndsTheCommandSilently() throws Exception {
         IbsimFabric fabric = FABRIC.fabric();
-        fabric.stopSm();
+        fabric.hangSm();
         Path err = fabric.workDir().resolve("errors.err");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         ProcessBuilder builder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),

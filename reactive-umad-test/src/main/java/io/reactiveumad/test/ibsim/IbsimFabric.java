@@ -67,6 +67,8 @@ public final class IbsimFabric implements AutoCloseable {
     private ProcessOutput console;
     private OutputStream consoleIn;
     private Process opensm;
+    /** OpenSM was stopped in its tracks by {@link #hangSm()} and must be resumed before it can be stopped. */
+    private volatile boolean smHung;
     private ProcessOutput opensmOutput;
     /** Stops the processes if the JVM exits without close(): an orphaned ibsim spins on its closed console. */
     private final Thread stopAtExit = new Thread(this::stopProcesses, "ibsim-fabric-stop");
@@ -260,6 +262,19 @@ public final class IbsimFabric implements AutoCloseable {
         if (opensm.isAlive()) {
             throw new IllegalStateException("OpenSM (pid " + opensm.pid() + ") did not exit");
         }
+    }
+
+    /**
+     * Stops OpenSM in its tracks (SIGSTOP), as a hung SM: it keeps its ibsim client slot and socket, so what is sent to
+     * its SA is delivered and never answered. (After {@link #stopSm()} ibsim hands each MAD for it back undelivered,
+     * which ends a request at once.) {@link #close()} resumes it before stopping it.
+     */
+    public void hangSm() {
+        if (smNode == null) {
+            throw new IllegalStateException("this fabric runs no SM");
+        }
+        signal(opensm, "STOP");
+        smHung = true;
     }
 
     /**
@@ -559,8 +574,26 @@ public final class IbsimFabric implements AutoCloseable {
     }
 
     private void stopProcesses() {
+        if (smHung) {
+            signal(opensm, "CONT");
+        }
         stop(opensm);
         stop(ibsim);
+    }
+
+    /** {@code kill -SIG pid}, waited for. */
+    private static void signal(Process process, String signal) {
+        try {
+            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).start();
+            if (!kill.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS) || kill.exitValue() != 0) {
+                throw new IllegalStateException("kill -" + signal + " " + process.pid() + " failed");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot run kill -" + signal, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted during kill -" + signal, e);
+        }
     }
 
     private static void stop(Process process) {
