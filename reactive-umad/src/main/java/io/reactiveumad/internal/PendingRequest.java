@@ -314,31 +314,29 @@ final class PendingRequest extends Mono<ReceivedMad> implements Subscription, Ru
             backingOff = false;
             transmit();
         } else {
-            onTimeout(undeliverable);
+            onTimeout();
         }
     }
 
-    /** loop: this attempt is over, its timer run out or ({@code handedBack}) its MAD handed back by the channel. */
-    private void onTimeout(boolean handedBack) {
+    /** loop: this attempt is over: its timer ran out, or ({@link #undeliverable}) the channel handed its MAD back. */
+    private void onTimeout() {
         if (done) {
             return;
         }
         boolean kernelRetries = port().channel().resendsRequests();
         if (streaming) {
-            agent.counters().increment(Count.TIMEOUTS);
-            fail(new MadTimeoutException(request, to, wireTid(), attempts, options.timeout(), "RMPP response never completed"));
+            timedOut("RMPP response never completed");
         } else if (!kernelRetries && attempts <= options.retries()) {
             if (log.isDebugEnabled()) {
                 log.debug("no response from {} to {} (TID 0x{}) {}: sending it again, attempt {} of {}",
                         to.describe(), request.describe(), String.format("%016x", wireTid()),
-                        handedBack ? "(the transport could not deliver it)"
+                        undeliverable ? "(the transport could not deliver it)"
                                 : "within " + options.timeout().toMillis() + " ms", attempts + 1, options.retries() + 1);
             }
             transmit();
         } else {
-            agent.counters().increment(Count.TIMEOUTS);
-            fail(new MadTimeoutException(request, to, wireTid(), attempts, options.timeout(), handedBack
-                    ? "the transport could not deliver it" : kernelRetries ? "user-space deadline" : "user-space timer"));
+            timedOut(undeliverable ? "the transport could not deliver it"
+                    : kernelRetries ? "user-space deadline" : "user-space timer");
         }
     }
 
@@ -353,15 +351,20 @@ final class PendingRequest extends Mono<ReceivedMad> implements Subscription, Ru
             return;
         }
         if (port().channel().resendsRequests()) {
-            agent.counters().increment(Count.TIMEOUTS);
-            fail(new MadTimeoutException(request, to, wireTid(), attempts, options.timeout(), "kernel ETIMEDOUT"));
+            timedOut("kernel ETIMEDOUT");
         } else if (!backingOff && !streaming && !agent.sendsByUserRmpp(request)) {
             undeliverable = true;
             if (timer != null) {
                 cancelTimer();
-                onTimeout(true);
+                onTimeout();
             } // else handed back within this attempt's write: the timer about to be armed fires at once
         }
+    }
+
+    /** loop: the request ends with a {@link MadTimeoutException} saying why ({@code source}), counted as a timeout. */
+    private void timedOut(String source) {
+        agent.counters().increment(Count.TIMEOUTS);
+        fail(new MadTimeoutException(request, to, wireTid(), attempts, options.timeout(), source));
     }
 
     /** loop: the response with this request's TID and class. */
