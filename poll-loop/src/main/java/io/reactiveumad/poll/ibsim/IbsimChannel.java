@@ -565,8 +565,7 @@ public final class IbsimChannel implements MadChannel {
 
     private void dispatch(SimRequest inbound) {
         if (inbound.status() != 0) {
-            droppedBySimulator++;
-            droppedBySimulator(inbound);
+            handedBack(inbound);
             return;
         }
         byte[] mad = inbound.mad();
@@ -594,27 +593,29 @@ public final class IbsimChannel implements MadChannel {
      * an ETIMEDOUT record, as umad2sim gives it to libibumad: that attempt is lost now, not when its timer runs out.
      * A response of ours that ibsim could not deliver concerns no request of ours and is only counted.
      */
-    private void droppedBySimulator(SimRequest inbound) {
+    private void handedBack(SimRequest inbound) {
+        droppedBySimulator++;
         byte[] mad = inbound.mad();
         if (mad.length < MadHeader.SIZE) {
             log.debug("{}: ibsim dropped a MAD we sent (status {})", endpoint, inbound.status());
             return;
         }
         MadHeader header = new MadHeader().wrap(mad);
-        int tag = (int) (header.tid() >>> 32) & TAG_MASK;
-        Agent agent = agents[tag & AGENT_SLOT_MASK];
         log.debug("{}: ibsim dropped a MAD we sent (status {}, TID 0x{})", endpoint, inbound.status(),
                 Long.toHexString(header.tid()));
-        if (agent != null && agent.tag == tag && inbound.status() == MadFrame.ETIMEDOUT) {
-            // The address the request went to: the reply ibsim could not bring back has the two ends swapped.
-            int peer = header.isResponse() ? inbound.slid() : inbound.dlid();
-            int qpn = header.isResponse() ? inbound.sqp() : inbound.dqp();
-            listener.onFrame(tag & AGENT_SLOT_MASK, MadFrame.ETIMEDOUT, new MadAddress(peer, qpn,
-                    qpn == 0 ? 0 : MadAddress.GSI_QKEY, 0, 0, 0, null), mad);
+        int agentId = agentOfTid(header.tid());
+        if (agentId >= 0 && inbound.status() == MadFrame.ETIMEDOUT) {
+            // Where the request went: the reply ibsim could not bring back has the two ends swapped.
+            MadAddress peer = header.isResponse() ? sourceOf(inbound.slid(), inbound.sqp())
+                    : sourceOf(inbound.dlid(), inbound.dqp());
+            listener.onFrame(agentId, MadFrame.ETIMEDOUT, peer, mad);
         }
     }
 
-    /** The sender's address; the last one is kept, since a burst of answers comes from one peer. */
+    /**
+     * The address of {@code slid}'s QP {@code qpn}: a sender's, or where a MAD handed back was going. The last one is
+     * kept, since a burst of answers comes from one peer.
+     */
     private MadAddress sourceOf(int slid, int qpn) {
         MadAddress last = lastSource;
         if (last == null || last.lid() != slid || last.qpn() != qpn) {
@@ -625,13 +626,19 @@ public final class IbsimChannel implements MadChannel {
     }
 
     private int responseAgent(MadHeader header) {
-        int tag = (int) (header.tid() >>> 32) & TAG_MASK;
-        Agent agent = agents[tag & AGENT_SLOT_MASK];
-        if (agent == null || agent.tag != tag) {
-            log.debug("{}: dropping a response for unknown agent tag 0x{}", endpoint, Integer.toHexString(tag));
-            return -1;
+        int agentId = agentOfTid(header.tid());
+        if (agentId < 0) {
+            log.debug("{}: dropping a response for unknown agent tag 0x{}", endpoint,
+                    Integer.toHexString((int) (header.tid() >>> 32) & TAG_MASK));
         }
-        return tag & AGENT_SLOT_MASK;
+        return agentId;
+    }
+
+    /** The agent whose requests carry {@code tid}'s tag (TID bits 47..32), or -1 when no open agent has it. */
+    private int agentOfTid(long tid) {
+        int tag = (int) (tid >>> 32) & TAG_MASK;
+        Agent agent = agents[tag & AGENT_SLOT_MASK];
+        return agent != null && agent.tag == tag ? tag & AGENT_SLOT_MASK : -1;
     }
 
     private int requestAgent(MadHeader header) {
