@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -61,7 +62,6 @@ final class FabricView {
     record SmJson(int lid, String node, int previousLid) {
     }
 
-    /** What a new client starts from. */
     /**
      * What a new client starts from; {@code subscriptionFailed} is the last {@code subscription-failed} event's data
      * (with its {@code time}) while no subscription or renewal has succeeded since, else {@code null}.
@@ -263,7 +263,7 @@ final class FabricView {
         }
         subscriptionFailed = null;
         Map<String, Object> event = new LinkedHashMap<>();
-        event.put("traps", java.util.Arrays.stream(traps).boxed().toList());
+        event.put("traps", Arrays.stream(traps).boxed().toList());
         event.put("reason", "SUBSCRIBE");
         event.put("smLid", smLid);
         hub.publish(ServiceEvent.RESUBSCRIBED, event);
@@ -294,7 +294,7 @@ final class FabricView {
      */
     synchronized void subscribeFailed(int[] traps, Throwable cause, Duration retryIn) {
         Map<String, Object> event = new LinkedHashMap<>();
-        event.put("traps", java.util.Arrays.stream(traps).boxed().toList());
+        event.put("traps", Arrays.stream(traps).boxed().toList());
         event.put("reason", "SUBSCRIBE");
         event.put("error", cause.toString());
         event.put("retryInMillis", retryIn.toMillis());

@@ -87,9 +87,10 @@ final class FabricWatcher implements Disposable {
                 }));
         running.add(watch.subscribe(event -> {
             if (event instanceof NoticeEvent.Subscribed) {
-                if (view.subscribed(TRAPS, port.attributes().smLid())) {
+                int smLid = port.attributes().smLid();
+                if (view.subscribed(TRAPS, smLid)) {
                     // An SA answers at last: its SM may have given out new LIDs, and traps before now were not sent.
-                    view.smAt(port.attributes().smLid());
+                    view.smAt(smLid);
                     requestRediscovery();
                 }
                 subscribed.tryEmitEmpty();
