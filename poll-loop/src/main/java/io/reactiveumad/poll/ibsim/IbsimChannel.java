@@ -44,9 +44,9 @@ import org.slf4j.LoggerFactory;
  *       unclaimed GSI Get or Set is answered with status 0x000C (unsupported method/attribute), as
  *       the kernel answers it; anything else unclaimed is dropped.</li>
  *   <li>ibsim hands a request it drops (no route, or a port's error rate) back to its sender with
- *       status 110. The kernel reports nothing for a lost MAD, so neither does this channel: the
- *       caller's timer decides. {@code timeoutMs} and {@code retries} of a frame are ignored (as
- *       umad2sim ignores them); there is no kernel RMPP, user RMPP only.</li>
+ *       status 110. umad2sim gives such a MAD to libibumad as an {@code ETIMEDOUT} record, and so
+ *       does this channel, to the sending agent. {@code timeoutMs} and {@code retries} of a frame are
+ *       ignored (as umad2sim ignores them: nothing resends); there is no kernel RMPP, user RMPP only.</li>
  * </ul>
  *
  * <p>ibsim forwards unsolicited requests only to the one client per node that attached as its
@@ -688,7 +688,10 @@ public final class IbsimChannel implements MadChannel {
         }
     }
 
-    /** Detaches from ibsim and closes both sockets; the data socket is closed on the loop. Idempotent. */
+    /**
+     * Detaches from ibsim and closes both sockets; the data socket is closed on the loop. Idempotent. Called on
+     * the loop, the detach runs on a thread of its own, so the loop never waits for the simulator.
+     */
     @Override
     public void close() {
         close(true);
@@ -701,10 +704,17 @@ public final class IbsimChannel implements MadChannel {
         if (registration != null) {
             registration.cancel();
         }
-        if (detach) {
-            control.disconnect();
+        if (!detach) {
+            control.close();
+        } else if (loop.inEventLoop()) {
+            // DISCONNECT waits for ibsim's reply (up to a second), and first for any control call another thread
+            // is in (up to the control timeout): the loop, and every other port it serves, must not wait with it.
+            // Not a daemon, so a process ending meanwhile still frees its client slot, one of ibsim's ten.
+            Thread detaching = new Thread(this::detach, "umad-ibsim-detach-" + attachment.clientId());
+            detaching.start();
+        } else {
+            detach();
         }
-        control.close();
         if (loop.inEventLoop()) {
             release();
         } else {
@@ -714,6 +724,11 @@ public final class IbsimChannel implements MadChannel {
                 release();
             }
         }
+    }
+
+    private void detach() {
+        control.disconnect();
+        control.close();
     }
 
     private void release() {
