@@ -214,7 +214,7 @@ final class PingCommand extends FabricCommand {
     }
 
     /** "host.domain" as ibping's server answers: the kernel's host and NIS domain names ("(none)" when unset). */
-    private static byte[] hostAndDomain() {
+    static byte[] hostAndDomain() {
         String host = read("/proc/sys/kernel/hostname");
         if (host == null) {
             try {

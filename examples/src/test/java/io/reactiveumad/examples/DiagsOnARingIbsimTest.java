@@ -3,6 +3,7 @@ package io.reactiveumad.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.reactiveumad.IbsimTransport;
 import io.reactiveumad.discovery.DiscoveredFabric;
 import io.reactiveumad.discovery.DiscoveredLink;
 import io.reactiveumad.discovery.DiscoveredNode;
@@ -448,6 +449,34 @@ class DiagsOnARingIbsimTest {
                 .as("%s%nthe server: %s", theirs.stdout(), says).isEqualTo(3);
         assertThat(says).contains("answering pings on H-4:1");
         assertThat(theirs.stdout()).contains("3 packets transmitted, 3 received, 0% packet loss");
+    }
+
+    /**
+     * sysstat -S on H-4 answers ibsysstat (the Debian client, from S-3) with ping, host and cpu; ours from H-2 prints what
+     * ibsysstat prints against the same server (one read of /proc/cpuinfo at its start, so the clocks are the same), and
+     * the server ends by itself after the six questions. ibsysstat -S cannot be the server under umad2sim: ibsim gives a
+     * node's requests to its one request receiver, which a umad2sim client never is.
+     */
+    @Test
+    void sysstatServesIbsysstatAndAsksAsItDoes() throws Exception {
+        IbsimFabric fabric = FABRIC.fabric();
+        String h4 = lidFromH2("0,1,1,5,7", "1");
+        java.util.concurrent.CompletableFuture<CliRun> server = java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> umad("H-4", 0, "sysstat", "-S", "-c", "6"));
+        // Until the server's agent is registered, ibsim hands the Get back undelivered: ask again.
+        Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> CliRun.run(Map.of(IbsimTransport.ENV_SOCKET_NAME,
+                fabric.socketName()), "sysstat", h4, "--transport", "ibsim", "--sim-host", "H-2").out()
+                .equals("sysstat ping succeeded\n"));
+        for (String op : List.of("host", "cpu")) {
+            String theirs = fabric.diag("S-3", "ibsysstat", h4, op).requireSuccess().stdout();
+            assertThat(DiagsOracle.umad(fabric, "H-2", 0, "sysstat", h4, op).out()).as(op).isEqualTo(theirs)
+                    .startsWith(op.equals("host") ? java.nio.file.Files.readString(Path.of("/proc/sys/kernel/hostname"))
+                            .strip() : "cpu 0: model ");
+        }
+        assertThat(fabric.diag("S-3", "ibsysstat", h4).requireSuccess().stdout()).isEqualTo("sysstat ping succeeded\n");
+        CliRun served = server.get(30, java.util.concurrent.TimeUnit.SECONDS);
+        assertThat(served.exitCode()).as(served.err()).isZero();
+        assertThat(served.err()).contains("answered 6 questions");
     }
 
     /**

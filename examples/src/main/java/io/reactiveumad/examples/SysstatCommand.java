@@ -1,0 +1,160 @@
+package io.reactiveumad.examples;
+
+import io.reactiveumad.AgentSpec;
+import io.reactiveumad.MadAgent;
+import io.reactiveumad.ReceivedMad;
+import io.reactiveumad.examples.cli.CommandInfo;
+import io.reactiveumad.examples.cli.Declaration;
+import io.reactiveumad.examples.cli.UsageException;
+import io.reactiveumad.examples.cli.Values;
+import io.reactiveumad.mad.MadAddress;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import reactor.core.publisher.Flux;
+
+/** ibsysstat both ways: asks a port's sysstat server whether it answers, its host name or its CPUs; or with -S is one. */
+final class SysstatCommand extends FabricCommand {
+    static final CommandInfo INFO = CommandInfo.of(SysstatCommand.class, "sysstat",
+            "Ask a port's sysstat server (vendor class 0x33, the OpenIB OUI) whether it answers, its host name or its "
+                    + "CPUs; with -S answer as that server (as ibsysstat).");
+
+    private String destination;
+    private Sysstat.Operation operation = Sysstat.Operation.PING;
+    private boolean guid;
+    private int oui;
+    private boolean server;
+    private Long count;
+    private boolean json;
+
+    SysstatCommand(CliContext context) {
+        super(context);
+    }
+
+    @Override
+    public void declare(Declaration d) {
+        super.declare(d);
+        transport.declareSmPort(d);
+        d.parameter("LID|GUID").optional().help("The server's port: its LID, with -G its port GUID.")
+                .to(Values::text, v -> destination = v);
+        d.parameter("OP").optional().help("ping (the default): whether it answers; host: its host and domain name; "
+                + "cpu: a line per CPU, its model and clock (as ibsysstat's op).")
+                .to(Values::text, v -> operation = value("OP", () -> Sysstat.Operation.of(v)));
+        d.flag("-G", "--Guid").help("The destination is a port GUID, resolved to its LID through the SA.")
+                .to(() -> guid = true);
+        d.flag("-L", "--Lid").help("The destination is a LID (the default; as ibsysstat -L).").to(() -> guid = false);
+        d.option("-o", "--oui").label("OUI").defaultValue("0x001405").help("The OUI to ask or serve under (default: "
+                + "OpenIB's).").to(Values.between(0, AgentSpec.MAX_OUI), v -> oui = v);
+        d.flag("-S", "--Server").help("Answer until interrupted, with this host's name and /proc/cpuinfo (as ibsysstat "
+                + "-S).").to(() -> server = true);
+        d.option("-c", "--count").label("N").help("With -S, stop after answering N questions (a resend counted once; "
+                + "default: until interrupted).").to(Values.atLeast(1), v -> count = (long) v);
+        d.flag("--json").help("Print JSON.").to(() -> json = true);
+    }
+
+    @Override
+    public Integer call() {
+        if (server) {
+            if (destination != null) {
+                throw new UsageException("-S serves on the local port: give no LID");
+            }
+            return serve();
+        }
+        if (destination == null) {
+            throw new UsageException("give the server's LID (or with -G its port GUID), or -S to serve");
+        }
+        if (count != null) {
+            throw new UsageException("-c counts the answers of a server: it goes with -S");
+        }
+        return ask();
+    }
+
+    private int ask() {
+        try (Connection connection = transport.connect(err())) {
+            MadAgent agent = await(connection.port().agent(Sysstat.agent(oui, false)), "the sysstat agent");
+            int lid = guid ? await(transport.lidOf(connection.port(), value("-G", () -> Guids.parse(destination))),
+                    "the LID of port " + destination) : Lids.parse(destination);
+            ReceivedMad answer = await(agent.request(Sysstat.request(operation, oui), MadAddress.gsi(lid)),
+                    "sysstat " + operation.word() + " of LID " + lid);
+            String text = Sysstat.text(answer);
+            if (json) {
+                out().println(Json.pretty(json(lid, text)));
+            } else if (operation == Sysstat.Operation.PING) {
+                out().println("sysstat ping succeeded");
+            } else {
+                out().println(text);
+            }
+        }
+        return 0;
+    }
+
+    private Map<String, Object> json(int lid, String text) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("lid", lid);
+        out.put("operation", operation.word());
+        switch (operation) {
+            case PING -> out.put("answered", true);
+            case HOST -> out.put("host", text);
+            case CPU -> {
+                List<Object> cpus = new ArrayList<>();
+                for (String line : text.split("\n")) {
+                    // "cpu N: model M MHZ F": the model may hold anything, the clock is what follows the last " MHZ ".
+                    int colon = line.indexOf(": model ");
+                    int mhz = line.lastIndexOf(" MHZ ");
+                    if (line.startsWith("cpu ") && colon > 0 && mhz > colon) {
+                        Map<String, Object> cpu = new LinkedHashMap<>();
+                        cpu.put("cpu", Integer.parseInt(line.substring(4, colon)));
+                        cpu.put("model", line.substring(colon + ": model ".length(), mhz).strip());
+                        cpu.put("mhz", line.substring(mhz + " MHZ ".length()).strip());
+                        cpus.add(cpu);
+                    }
+                }
+                out.put("cpus", cpus);
+            }
+        }
+        return out;
+    }
+
+    private int serve() {
+        String host = new String(PingCommand.hostAndDomain(), StandardCharsets.ISO_8859_1);
+        String cpus = Sysstat.cpuLines(read("/proc/cpuinfo"));
+        try (Connection connection = transport.connect(err())) {
+            MadAgent agent = await(connection.port().agent(Sysstat.agent(oui, true)), "the sysstat server's agent");
+            err().println("umad sysstat: answering on " + connection.port().spec() + " as " + host + "; Ctrl-C stops");
+            err().flush();
+            Flux<ReceivedMad> gets = agent.receive();
+            if (count != null) {
+                // A resend (the same sender and TID, its answer lost or late) is answered again but is one question.
+                record Question(int lid, long tid) {
+                }
+                Set<Question> asked = new HashSet<>();
+                gets = gets.takeUntil(get -> asked.add(new Question(get.source().lid(), get.mad().tid()))
+                        && asked.size() >= count);
+            }
+            Map<Integer, Long> answered = new TreeMap<>();
+            Sysstat.serve(agent, gets, host, cpus, failure -> err().println("umad sysstat: " + failure)).doOnNext(get -> answered.merge(get.source().lid(), 1L, Long::sum))
+                    .blockLast();
+            err().println("umad sysstat: answered " + answered.values().stream().mapToLong(Long::longValue).sum()
+                    + " questions, by LID " + answered);
+        }
+        return 0;
+    }
+
+    /** The file's text, or none where it cannot be read (ibsysstat then answers no CPUs, after a warning). */
+    private String read(String file) {
+        try {
+            return Files.readString(Path.of(file));
+        } catch (IOException e) {
+            err().println("umad sysstat: warning: cannot read " + file + ": " + e.getMessage() + "; cpu answers no CPU");
+            return "";
+        }
+    }
+}
