@@ -689,8 +689,10 @@ public final class IbsimChannel implements MadChannel {
     }
 
     /**
-     * Detaches from ibsim and closes both sockets; the data socket is closed on the loop. Idempotent. Called on
-     * the loop, the detach runs on a thread of its own, so the loop never waits for the simulator.
+     * Detaches from ibsim and closes both sockets; the data socket is closed on the loop, and then {@code onClosed} runs.
+     * Idempotent. Called on the loop while another thread is in a control call (a port refresh, which may wait up to
+     * the control timeout), the detach waits for it on a thread of its own, and the rest follows it: the loop, and
+     * every other port it serves, never waits for another thread's call to the simulator.
      */
     @Override
     public void close() {
@@ -706,15 +708,24 @@ public final class IbsimChannel implements MadChannel {
         }
         if (!detach) {
             control.close();
-        } else if (loop.inEventLoop()) {
-            // DISCONNECT waits for ibsim's reply (up to a second), and first for any control call another thread
-            // is in (up to the control timeout): the loop, and every other port it serves, must not wait with it.
-            // Not a daemon, so a process ending meanwhile still frees its client slot, one of ibsim's ten.
-            Thread detaching = new Thread(this::detach, "umad-ibsim-detach-" + attachment.clientId());
-            detaching.start();
+        } else if (!loop.inEventLoop()) {
+            control.disconnect();
+            control.close();
+        } else if (control.tryDisconnect()) {
+            control.close();
         } else {
-            detach();
+            // Not a daemon: a process that ends meanwhile still frees its client slot, one of ibsim's ten.
+            new Thread(() -> {
+                control.disconnect();
+                control.close();
+                releaseOnLoop();
+            }, "umad-ibsim-detach-" + attachment.clientId()).start();
+            return;
         }
+        releaseOnLoop();
+    }
+
+    private void releaseOnLoop() {
         if (loop.inEventLoop()) {
             release();
         } else {
@@ -724,11 +735,6 @@ public final class IbsimChannel implements MadChannel {
                 release();
             }
         }
-    }
-
-    private void detach() {
-        control.disconnect();
-        control.close();
     }
 
     private void release() {

@@ -47,7 +47,11 @@ class IbsimChannelCloseTest {
         simulator.close();
     }
 
-    /** The loop would otherwise wait for the other call, up to the control timeout (a minute here), and then ibsim. */
+    /**
+     * The loop would otherwise wait for the other call, up to the control timeout (a minute here), and then for ibsim.
+     * The channel is released (its data socket closed, {@code onClosed} run) once it has detached, as it is when nothing
+     * holds the control socket: a port reopened after its close finds its client slot free.
+     */
     @Test
     void closingOnTheLoopDoesNotWaitForAnotherThreadsControlCall() throws Exception {
         CountDownLatch released = new CountDownLatch(1);
@@ -68,13 +72,29 @@ class IbsimChannelCloseTest {
         });
 
         closedOnLoop.get(AWAIT_SECONDS, TimeUnit.SECONDS);
-        assertThat(released.await(AWAIT_SECONDS, TimeUnit.SECONDS)).as("the data socket released on the loop").isTrue();
         assertThat(portRead).as("the other thread's call, still held").isNotDone();
-        assertThat(simulator.calls).doesNotContain(SimCtl.TYPE_DISCONNECT);
+        assertThat(released.getCount()).as("released before it detached").isOne();
 
         simulator.release();
         portRead.get(AWAIT_SECONDS, TimeUnit.SECONDS);
         assertThat(simulator.awaitCall(type -> type == SimCtl.TYPE_DISCONNECT)).as("detached once the other call ended").isTrue();
+        assertThat(released.await(AWAIT_SECONDS, TimeUnit.SECONDS)).as("then released on the loop").isTrue();
+    }
+
+    @Test
+    void closingOnTheLoopWithNoOtherCallHasDetachedAndReleasedWhenItReturns() throws Exception {
+        simulator.release();
+        CountDownLatch released = new CountDownLatch(1);
+        IbsimChannel channel = simulator.open(loop, released::countDown);
+
+        CompletableFuture<Long> releasedWhenClosed = new CompletableFuture<>();
+        loop.execute(() -> {
+            channel.close();
+            releasedWhenClosed.complete(released.getCount());
+        });
+
+        assertThat(releasedWhenClosed.get(AWAIT_SECONDS, TimeUnit.SECONDS)).isZero();
+        assertThat(simulator.calls).contains(SimCtl.TYPE_DISCONNECT);
     }
 
     @Test
