@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -425,8 +426,7 @@ class DiagsOnARingIbsimTest {
         IbsimFabric fabric = FABRIC.fabric();
         // H-4: H-1 cannot serve, OpenSM is its node's one request receiver in ibsim.
         String h4 = lidFromH2("0,1,1,5,7", "1");
-        java.util.concurrent.CompletableFuture<CliRun> server = java.util.concurrent.CompletableFuture.supplyAsync(
-                () -> umad("H-4", 0, "ping", "-S", "-c", "4"));
+        CompletableFuture<CliRun> server = serving("H-4", "ping", "-S", "-c", "4");
         // -t 5000: a ping the server gets is answered before it could be sent again, so it counts once (a resend of a
         // ping the cold server answered after the default second counted twice, and ibping's third went unanswered).
         Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> {
@@ -461,8 +461,7 @@ class DiagsOnARingIbsimTest {
     void sysstatServesIbsysstatAndAsksAsItDoes() throws Exception {
         IbsimFabric fabric = FABRIC.fabric();
         String h4 = lidFromH2("0,1,1,5,7", "1");
-        java.util.concurrent.CompletableFuture<CliRun> server = java.util.concurrent.CompletableFuture.supplyAsync(
-                () -> umad("H-4", 0, "sysstat", "-S", "-c", "6"));
+        CompletableFuture<CliRun> server = serving("H-4", "sysstat", "-S", "-c", "6");
         // Until the server's agent is registered, ibsim hands the Get back undelivered: ask again.
         Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> CliRun.run(Map.of(IbsimTransport.ENV_SOCKET_NAME,
                 fabric.socketName()), "sysstat", h4, "--transport", "ibsim", "--sim-host", "H-2").out()
@@ -477,6 +476,11 @@ class DiagsOnARingIbsimTest {
         CliRun served = server.get(30, java.util.concurrent.TimeUnit.SECONDS);
         assertThat(served.exitCode()).as(served.err()).isZero();
         assertThat(served.err()).contains("answered 6 questions");
+    }
+
+    /** A server command of ours on {@code node}, running until it ends by itself (it must exit 0). */
+    private static CompletableFuture<CliRun> serving(String node, String command, String... more) {
+        return CompletableFuture.supplyAsync(() -> umad(node, 0, command, more));
     }
 
     /**
