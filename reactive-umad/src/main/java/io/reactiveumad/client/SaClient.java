@@ -42,6 +42,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.OptionalLong;
 import java.util.function.BiConsumer;
 import java.util.function.IntFunction;
@@ -137,6 +138,8 @@ public final class SaClient implements Disposable {
     private final OptionalLong smKey;
     /** The SA's LID when fixed by {@link #withSaLid}; 0: the SM LID the port knows, followed when it moves. */
     private final int saLid;
+    /** A table that may have been cut to one MAD was warned of (once per client: all of this SA's long tables are). */
+    private final AtomicBoolean warnedOfCutTables = new AtomicBoolean();
 
     private SaClient(MadPort port, Mono<MadAgent> agent, Disposable owned, RequestOptions options,
                      OptionalLong smKey, int saLid) {
@@ -312,7 +315,16 @@ public final class SaClient implements Disposable {
     private <T> Flux<T> getTable(AttributeType<T> type, long modifier, MadAttribute template, long componentMask) {
         Objects.requireNonNull(type, "type");
         return request(Method.GET_TABLE, type.attributeId(), modifier, componentMask, template)
-                .flatMapIterable(r -> SaTables.records(type, r.mad()))
+                .flatMapIterable(r -> {
+                    List<T> records = SaTables.records(type, r.mad());
+                    if (SaTables.mayBeCut(r.mad(), records.size()) && !warnedOfCutTables.getAndSet(true)) {
+                        log.warn("{}: the SA at LID {} answered a {} table as one unsegmented MAD with RMPP active, "
+                                + "as an SM sends a long table where nothing under it does RMPP (OpenSM under ibsim's "
+                                + "umad2sim): its {} record(s) may be the first of more", port.spec(),
+                                r.source().lid(), type.name(), records.size());
+                    }
+                    return records;
+                })
                 .onErrorResume(SaClient::isNoRecords, e -> Flux.empty());
     }
 
