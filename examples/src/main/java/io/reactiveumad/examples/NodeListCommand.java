@@ -6,10 +6,14 @@ import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.UsageException;
 import io.reactiveumad.examples.cli.Values;
+import io.reactiveumad.mad.attr.NodeInfo;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import reactor.core.scheduler.Schedulers;
@@ -22,12 +26,15 @@ import reactor.core.scheduler.Schedulers;
 abstract class NodeListCommand extends FabricCommand {
     /** A node line of ibnetdiscover's topology: its kind, port count, GUID (after "S-", "H-" or "R-") and comment. */
     private static final Pattern NODE_LINE = Pattern.compile("^(Switch|Ca|Rt)\\s+(\\S+)\\s+\"..([0-9a-fA-F]{16})[^\\n]*?#[ \\t]*(.*)$");
+    /** A node line's comment: its quoted name, then on a switch its port 0 ("base" or "enhanced"), LID and LMC. */
+    private static final Pattern COMMENT = Pattern.compile("^\"(.*)\"(?:\\s+(base|enhanced) port 0 lid (\\d+) lmc (\\d+))?$");
 
     private final WalkTimeout walk = new WalkTimeout();
     private final NodeNames nodeNames = new NodeNames();
     /** The kinds listed, in the order the lists follow one another (ibnodes: the hosts, then the switches). */
     private final List<String> kinds;
     private Path topologyFile;
+    private boolean json;
 
     NodeListCommand(CliContext context, String... kinds) {
         super(context);
@@ -43,6 +50,8 @@ abstract class NodeListCommand extends FabricCommand {
         d.parameter("TOPOLOGY_FILE").optional()
                 .help("List the nodes of this topology (ibnetdiscover's output) instead of discovering the fabric.")
                 .to(Values::path, v -> topologyFile = v);
+        d.flag("--json").help("Print JSON: one object a node, its type, GUID, port count and description, and a "
+                + "switch's port 0 (base or enhanced), LID and LMC.").to(() -> json = true);
     }
 
     @Override
@@ -70,16 +79,45 @@ abstract class NodeListCommand extends FabricCommand {
                     node -> names.name(node.nodeGuid(), node.description()), writer -> writer);
         }
         StringBuilder out = new StringBuilder();
+        List<Object> nodes = new ArrayList<>();
         for (String kind : kinds) {
             for (String line : topology.split("\n")) {
                 Matcher m = NODE_LINE.matcher(line);
                 if (m.matches() && m.group(1).equals(kind)) {
                     out.append(listed(m.group(1), m.group(2), m.group(3), m.group(4))).append('\n');
+                    nodes.add(json(m.group(1), m.group(2), m.group(3), m.group(4)));
                 }
             }
         }
-        out().print(out);
+        if (json) {
+            out().println(Json.pretty(nodes));
+        } else {
+            out().print(out);
+        }
         return complete ? 0 : UmadCli.EXIT_FAILED;
+    }
+
+    /**
+     * A node line as JSON: the description is the comment's quoted name (as the text's, node-name-mapped), a switch's
+     * port 0 what follows it.
+     */
+    static Map<String, Object> json(String kind, String ports, String guid, String comment) {
+        Map<String, Object> node = new LinkedHashMap<>();
+        node.put("nodeType", switch (kind) {
+            case "Switch" -> NodeTypes.name(NodeInfo.TYPE_SWITCH);
+            case "Rt" -> NodeTypes.name(NodeInfo.TYPE_ROUTER);
+            default -> NodeTypes.name(NodeInfo.TYPE_CHANNEL_ADAPTER);
+        });
+        node.put("nodeGuid", "0x" + guid.toLowerCase(java.util.Locale.ROOT));
+        node.put("ports", Integer.parseInt(ports));
+        Matcher m = COMMENT.matcher(comment.strip());
+        node.put("description", m.matches() ? m.group(1) : comment.strip());
+        if (m.matches() && m.group(2) != null) {
+            node.put("port0", m.group(2));
+            node.put("lid", Integer.parseInt(m.group(3)));
+            node.put("lmc", Integer.parseInt(m.group(4)));
+        }
+        return node;
     }
 
     /**

@@ -22,7 +22,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -48,6 +50,7 @@ final class PingCommand extends FabricCommand {
     private boolean flood;
     private int oui;
     private boolean server;
+    private boolean json;
 
     PingCommand(CliContext context) {
         super(context);
@@ -70,6 +73,8 @@ final class PingCommand extends FabricCommand {
                 .to(Values.between(0, AgentSpec.MAX_OUI), v -> oui = v);
         d.flag("-S", "--Server").help("Answer pings until interrupted, with this host's name (as ibping -S).")
                 .to(() -> server = true);
+        d.flag("--json").help("Print the statistics as JSON at the end (or at Ctrl-C), no line per pong.")
+                .to(() -> json = true);
     }
 
     @Override
@@ -141,6 +146,22 @@ final class PingCommand extends FabricCommand {
             }
         }
 
+        synchronized Map<String, Object> json(String node) {
+            Map<String, Object> out = new LinkedHashMap<>();
+            out.put("host", host.isEmpty() ? null : host);
+            out.put("destination", node);
+            out.put("transmitted", sent);
+            out.put("received", replied);
+            out.put("lossPercent", sent == 0 ? 0 : (sent - replied) * 100 / sent);
+            out.put("timeMs", (System.nanoTime() - start) / 1_000_000);
+            Map<String, Object> rtt = new LinkedHashMap<>();
+            rtt.put("min", replied == 0 ? 0.0 : minNanos / 1e6);
+            rtt.put("avg", replied == 0 ? 0.0 : totalNanos / replied / 1e6);
+            rtt.put("max", maxNanos / 1e6);
+            out.put("rttMs", rtt);
+            return out;
+        }
+
         synchronized String report(String node) {
             long lost = sent - replied;
             return String.format(Locale.ROOT, "%n--- %s (%s) ibping statistics ---%n%d packets transmitted, %d received, "
@@ -155,7 +176,7 @@ final class PingCommand extends FabricCommand {
         PrintWriter out = out();
         String[] node = {destination};
         Thread report = new Thread(() -> {
-            out.print(stats.report(node[0]));
+            out.print(report(stats, node[0]));
             out.flush();
         }, "umad-ping-report");
         Runtime.getRuntime().addShutdownHook(report);
@@ -179,7 +200,7 @@ final class PingCommand extends FabricCommand {
                                     long rtt = System.nanoTime() - sent;
                                     String from = text(answer);
                                     stats.replied(rtt, from);
-                                    if (!flood) {
+                                    if (!flood && !json) {
                                         out.printf(Locale.ROOT, "Pong from %s (%s): time %s ms%n", from, node[0], millis(rtt));
                                         out.flush();
                                     }
@@ -192,8 +213,12 @@ final class PingCommand extends FabricCommand {
                     .blockLast();
         }
         Runtime.getRuntime().removeShutdownHook(report);
-        out.print(stats.report(node[0]));
+        out.print(report(stats, node[0]));
         return 0;
+    }
+
+    private String report(Stats stats, String node) {
+        return json ? Json.pretty(stats.json(node)) + System.lineSeparator() : stats.report(node);
     }
 
     /** The answer's data: the server's name, up to its first NUL. */

@@ -429,11 +429,12 @@ class DiagsOnARingIbsimTest {
         CompletableFuture<CliRun> server = serving("H-4", "ping", "-S", "-c", "4");
         // -t 5000: a ping the server gets is answered before it could be sent again, so it counts once (a resend of a
         // ping the cold server answered after the default second counted twice, and ibping's third went unanswered).
-        Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> {
-            CliRun first = DiagsOracle.umad(fabric, "H-2", 0, "ping", "-c", "1", "-t", "5000", h4);
-            return first.out().contains("1 received");
-        });
         String host = java.nio.file.Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
+        Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> {
+            JsonNode first = DiagsOracle.umad(fabric, "H-2", 0, "ping", "-c", "1", "-t", "5000", "--json", h4).json();
+            return first.get("received").asInt() == 1 && first.get("host").asText().startsWith(host)
+                    && first.get("destination").asText().equals("Lid " + h4);
+        });
         // ibping waits -t for each pong too: a pong the loaded server sends after ibping's default second is lost to it,
         // though the server counted it (seen once in CI: 2 of 3 received).
         DiagResult theirs = fabric.diag("S-3", "ibping", "-t", "5000", "-c", "3", h4).requireSuccess();
@@ -705,7 +706,7 @@ class DiagsOnARingIbsimTest {
     /**
      * switches, hosts, routers and nodes print the lines of infiniband-diags' scripts ibswitches, ibhosts, ibrouters
      * and ibnodes (the ring has a switch with an enhanced port 0, a router and dual-port CAs), from a discovery and from
-     * a topology file ibnetdiscover wrote.
+     * a topology file ibnetdiscover wrote; their JSON holds every field of those lines.
      */
     @Test
     void nodeListsPrintTheScriptsLines(@TempDir Path dir) throws IOException {
@@ -715,11 +716,32 @@ class DiagsOnARingIbsimTest {
         for (String list : List.of("switches", "hosts", "routers", "nodes")) {
             String theirs = fabric.diag("H-2", "ib" + list).requireSuccess().stdout();
             assertThat(umad("H-2", 0, list).out()).as(list).isEqualTo(theirs).isNotEmpty();
+            assertThat(asScriptLines(umad("H-2", 0, list, "--json").json())).as("%s --json", list).isEqualTo(theirs);
             assertThat(CliRun.run(list, topology.toString()).out()).as("%s from a file", list)
                     .isEqualTo(fabric.diag("H-2", "ib" + list, topology.toString()).requireSuccess().stdout())
                     .isEqualTo(theirs);
         }
         assertThat(umad("H-2", 0, "switches").out()).contains("enhanced port 0 lid");
+    }
+
+    /** The node lists' JSON written back as the scripts' lines. */
+    private static String asScriptLines(JsonNode nodes) {
+        StringBuilder lines = new StringBuilder();
+        for (JsonNode n : nodes) {
+            String kind = switch (n.get("nodeType").asText()) {
+                case "Switch" -> "Switch";
+                case "Router" -> "Rt";
+                default -> "Ca";
+            };
+            lines.append(kind).append("\t: ").append(n.get("nodeGuid").asText()).append(" ports ").append(n.get("ports").asInt())
+                    .append(" \"").append(n.get("description").asText()).append('"');
+            if (n.has("port0")) {
+                lines.append(' ').append(n.get("port0").asText()).append(" port 0 lid ").append(n.get("lid").asInt())
+                        .append(" lmc ").append(n.get("lmc").asInt());
+            }
+            lines.append('\n');
+        }
+        return lines.toString();
     }
 
     @Test

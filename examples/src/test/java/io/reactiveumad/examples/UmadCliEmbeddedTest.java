@@ -549,6 +549,35 @@ class UmadCliEmbeddedTest {
         assertThat(mellanox.err()).contains("unsupported method/attribute");
     }
 
+    /** The node lists' JSON: a node line's fields, a switch's port 0 (base or enhanced), its LID and LMC. */
+    @Test
+    void nodeListJsonHoldsTheLinesFields() {
+        assertThat(NodeListCommand.json("Switch", "36", "0008F10400411A08", "\"ISR9024 \"edge\"\" enhanced port 0 lid 12 lmc 2"))
+                .containsExactly(Map.entry("nodeType", "Switch"), Map.entry("nodeGuid", "0x0008f10400411a08"),
+                        Map.entry("ports", 36), Map.entry("description", "ISR9024 \"edge\""), Map.entry("port0", "enhanced"),
+                        Map.entry("lid", 12), Map.entry("lmc", 2));
+        assertThat(NodeListCommand.json("Ca", "2", "0002C90300A1B2C0", "\"node01 HCA-1\""))
+                .containsExactly(Map.entry("nodeType", "Channel Adapter"), Map.entry("nodeGuid", "0x0002c90300a1b2c0"),
+                        Map.entry("ports", 2), Map.entry("description", "node01 HCA-1"));
+        JsonNode hosts = succeeds("hosts", "--json", "--transport", "embedded").json();
+        assertThat(hosts).hasSize((int) DEFAULT.nodes().stream().filter(n -> !n.isSwitch()).count());
+        assertThat(hosts.get(0).has("lid")).as("a CA's line has no port 0").isFalse();
+    }
+
+    /** ping --json prints the statistics as one object and no line per pong: here every ping lost (no server at LID 4). */
+    @Test
+    void pingJsonIsTheStatisticsAlone() {
+        CliRun run = succeeds("ping", "-c", "2", "-f", "--json", "4", "--transport", "embedded");
+        JsonNode stats = run.json();
+        assertThat(stats.get("destination").asText()).isEqualTo("Lid 4");
+        assertThat(stats.get("transmitted").asInt()).isEqualTo(2);
+        assertThat(stats.get("received").asInt()).isZero();
+        assertThat(stats.get("lossPercent").asInt()).isEqualTo(100);
+        assertThat(stats.get("host").isNull()).as("no pong named a host").isTrue();
+        assertThat(stats.get("rttMs").get("max").asDouble()).isZero();
+        assertThat(run.out()).doesNotContain("Pong").doesNotContain("statistics");
+    }
+
     /**
      * ping -S -c N answers N pings, a resend counted once: the first pong of the second ping is dropped, its sender
      * sends it again with the same TID, and the server answers that too, then the third ping; before, it stopped
