@@ -1,6 +1,7 @@
 package io.reactiveumad.examples;
 
 import io.reactiveumad.MadPort;
+import io.reactiveumad.PortNotActiveException;
 import io.reactiveumad.client.SaClient;
 import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.spi.channel.PortAttributes;
@@ -46,15 +47,18 @@ final class Connection implements AutoCloseable {
      * Returns once the port is Active and knows its SM, reading its attributes every {@link #ACTIVE_POLL} until then
      * and saying once on {@code err} what it waits for: a command that runs until stopped (a watch, a service, a
      * membership held) started before the SM brought its port up waits for it, where a one-shot query fails at once.
-     * Ctrl-C ends the wait as it ends the command.
+     * Ctrl-C ends the wait as it ends the command. A RoCE port, which no SM ever serves, fails at once.
      */
     void awaitActive(PrintWriter err, String command) {
         PortAttributes now = port.attributes();
         if (now.reachesSm()) {
             return;
         }
-        err.printf("%s: waiting for port %s to become Active (now %s, LID %d, SM LID %d); Ctrl-C to stop%n", command,
-                port.spec(), PortInfo.stateName(now.state()), now.lid(), now.smLid());
+        if (now.isEthernet()) {
+            throw new PortNotActiveException(port.spec(), now, "no SM to wait for");
+        }
+        err.printf("%s: waiting for port %s to be Active and told its SM (now %s, LID %d, SM LID %d); Ctrl-C to stop%n",
+                command, port.spec(), PortInfo.stateName(now.state()), now.lid(), now.smLid());
         err.flush();
         Flux.interval(ACTIVE_POLL).concatMap(tick -> port.refresh())
                 .filter(PortAttributes::reachesSm)

@@ -49,7 +49,7 @@ class ConnectionTest {
                 fabric.relink("host3", 1);
                 waited.get(10, TimeUnit.SECONDS);
                 // Unplugged, the port keeps the LID and SM LID it was given, as an HCA's PortInfo does.
-                assertThat(err.toString()).isEqualTo("umad watch: waiting for port host3:1 to become Active (now Down, "
+                assertThat(err.toString()).isEqualTo("umad watch: waiting for port host3:1 to be Active and told its SM (now Down, "
                         + "LID " + fabric.lid("host3", 1) + ", SM LID " + fabric.smLid() + "); Ctrl-C to stop\n");
                 assertThat(port.attributes().isActive()).isTrue();
 

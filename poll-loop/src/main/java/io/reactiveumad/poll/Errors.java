@@ -17,6 +17,7 @@ public final class Errors {
     public static final int EINVAL = 22;
     public static final int ENOTTY = 25;
     public static final int ENOSPC = 28;
+    public static final int EPROTONOSUPPORT = 93;
     public static final int EADDRINUSE = 98;
     public static final int ECONNRESET = 104;
     public static final int ENOTCONN = 107;

@@ -21,6 +21,7 @@ import io.reactiveumad.mad.RmppHeader;
 import io.reactiveumad.mad.internal.SharedMadBytes;
 import io.reactiveumad.operators.Inbox;
 import io.reactiveumad.operators.TidTable;
+import io.reactiveumad.spi.channel.PortAttributes;
 import io.reactiveumad.spi.channel.EventExecutor;
 import io.reactiveumad.spi.channel.MadFrame;
 import java.nio.ByteBuffer;
@@ -167,10 +168,16 @@ final class DefaultMadAgent implements MadAgent {
      * in the port's table (checked here, before the write: the kernel drops such a send without a record).
      */
     private IllegalArgumentException checkSendable(Mad mad, MadAddress to) {
-        int tableSize = port.attributes().pkeys().size();
+        PortAttributes attributes = port.attributes();
+        int tableSize = attributes.pkeys().size();
         if (tableSize > 0 && to.pkeyIndex() >= tableSize) {
             return new IllegalArgumentException("P_Key index " + to.pkeyIndex() + " is beyond port " + port.spec()
                     + "'s P_Key table of " + tableSize + " entries");
+        }
+        if (to.grh() == null && attributes.isEthernet()) {
+            // The kernel refuses the write with EINVAL, which names nothing.
+            return new IllegalArgumentException("port " + port.spec() + " is a RoCE port (link layer Ethernet): a MAD "
+                    + "from it needs a GRH with the destination's GID; LID " + to.lid() + " alone addresses nothing there");
         }
         if (mad.length() > MadHeader.MAD_SIZE && !MgmtClass.isRmppClass(mad.mgmtClass())) {
             return new IllegalArgumentException(String.format("a %d-byte message needs RMPP, which class 0x%02x does not have:"

@@ -11,6 +11,8 @@ import io.reactiveumad.RmppMode;
 import io.reactiveumad.Transport;
 import io.reactiveumad.internal.LoopCounters.Count;
 import io.reactiveumad.operators.RmppOptions;
+import io.reactiveumad.mad.NativeIoException;
+import io.reactiveumad.poll.Errors;
 import io.reactiveumad.poll.LoopThread;
 import io.reactiveumad.spi.LoopScheduler;
 import io.reactiveumad.spi.channel.EventExecutor;
@@ -221,6 +223,12 @@ public final class DefaultMadPort implements MadPort, FrameListener {
                     return;
                 }
                 try {
+                    if (agentSpec.qpn() == 0 && attributes().isEthernet()) {
+                        // The kernel refuses the registration with EPROTONOSUPPORT, which names nothing.
+                        throw new NativeIoException("register_agent", Errors.EPROTONOSUPPORT, "port " + spec
+                                + " is a RoCE port (link layer Ethernet): it has no QP0, so no SMPs (classes 0x01 and "
+                                + "0x81); subnet management runs on InfiniBand ports");
+                    }
                     int id = channel.registerAgent(registration(agentSpec));
                     DefaultMadAgent agent = new DefaultMadAgent(this, id, agentSpec);
                     synchronized (agents) {

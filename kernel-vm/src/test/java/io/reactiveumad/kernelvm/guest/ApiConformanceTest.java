@@ -7,6 +7,7 @@ import static io.reactiveumad.kernelvm.guest.VendorMads.OTHER_CLASS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.reactiveumad.AgentSpec;
 import io.reactiveumad.KernelTransport;
 import io.reactiveumad.MadAgent;
 import io.reactiveumad.MadPort;
@@ -15,6 +16,7 @@ import io.reactiveumad.RequestOptions;
 import io.reactiveumad.RmppMode;
 import io.reactiveumad.mad.Mad;
 import io.reactiveumad.mad.MadAddress;
+import io.reactiveumad.mad.MadStatusException;
 import io.reactiveumad.mad.MadTimeoutException;
 import io.reactiveumad.mad.VendorRange2Header;
 import io.reactiveumad.mad.NativeIoException;
@@ -64,6 +66,24 @@ class ApiConformanceTest {
         assertThat(port.attributes().device()).isEqualTo(InVm.DEVICE);
         assertThat(port.attributes().isEthernet()).isTrue();
         assertThat(port.attributes().gids()).first().isEqualTo(InVm.gid0());
+    }
+
+    /**
+     * What RoCE cannot carry is refused naming the port: an SMP agent (the kernel's EPROTONOSUPPORT, see
+     * ChannelConformanceTest) and a MAD to a LID without a GRH (the kernel's EINVAL at the write).
+     */
+    @Test
+    void onRoceAnSmpAgentAndAMadWithoutAGrhAreRefusedNamingThePort() {
+        MadPort port = ports.open();
+        assertThatThrownBy(() -> port.agent(AgentSpec.client(0x81, 1)).block(deadline))
+                .isInstanceOfSatisfying(NativeIoException.class, e -> assertThat(e.errno()).isEqualTo(93))
+                .hasMessageContaining("is a RoCE port (link layer Ethernet): it has no QP0");
+        MadAgent client = client();
+        assertThatThrownBy(() -> client.request(VendorMads.get(CLASS, 0), MadAddress.gsi(1), QUICK).block(deadline))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("needs a GRH");
+        // With a GRH the same request goes out, and the kernel answers it: nobody serves the class on this fd's port.
+        assertThatThrownBy(() -> client.request(VendorMads.get(CLASS, 0), self, QUICK).block(deadline))
+                .isInstanceOfSatisfying(MadStatusException.class, e -> assertThat(e.status()).isEqualTo(0x000C));
     }
 
     @Test

@@ -12,6 +12,7 @@ import io.reactiveumad.mad.Mad;
 import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.NativeIoException;
+import io.reactiveumad.spi.channel.AgentRegistration;
 import io.reactiveumad.spi.channel.MadChannel;
 import io.reactiveumad.spi.channel.MadFrame;
 import io.reactiveumad.spi.channel.PortAttributes;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.Test;
 @Order(10)
 class ChannelConformanceTest {
     private static final int EINVAL = 22;
+    private static final int EPROTONOSUPPORT = 93;
     private static final long GET_MASK = 1L << GET;
     /** The kernel's MAD status for a class nobody registered: unsupported class/version (code 3 << 2). */
     private static final int STATUS_UNSUPPORTED_CLASS = 0x000C;
@@ -69,6 +71,14 @@ class ChannelConformanceTest {
         assertThat(port.isActive()).isTrue();
         assertThat(port.isEthernet()).isTrue();
         assertThat(port.gids()).first().isEqualTo(InVm.gid0());
+    }
+
+    /** RoCE has no QP0: the kernel refuses an SMP agent with EPROTONOSUPPORT, which the core turns into its reason. */
+    @Test
+    void anSmpAgentIsRefusedOnRoceWithEprotonosupport() {
+        AgentRegistration smp = new AgentRegistration(0, 0x81, 1, 0, 0, 0, 0, false);
+        assertThatThrownBy(() -> KernelChannels.onLoop(server, () -> server.registerAgent(smp)))
+                .isInstanceOfSatisfying(NativeIoException.class, e -> assertThat(e.errno()).isEqualTo(EPROTONOSUPPORT));
     }
 
     @Test
