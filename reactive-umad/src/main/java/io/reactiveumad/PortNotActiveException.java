@@ -16,6 +16,7 @@ public final class PortNotActiveException extends UmadException {
     private static final long serialVersionUID = 1L;
 
     private final int state;
+    private final boolean roce;
 
     /**
      * @param spec       the port
@@ -27,6 +28,12 @@ public final class PortNotActiveException extends UmadException {
                 + ", SM LID " + attributes.smLid() + "): " + needed + (attributes.isEthernet()
                 ? "; it is a RoCE port (link layer Ethernet), which no subnet manager serves" : ""));
         this.state = attributes.state();
+        this.roce = attributes.isEthernet();
+    }
+
+    /** The port is RoCE (link layer Ethernet): no SM will ever serve it, so waiting for it is pointless. */
+    public boolean isRoce() {
+        return roce;
     }
 
     /** The port's logical state when the operation failed: 1 Down, 2 Init, 3 Armed, 4 Active. */

@@ -3,6 +3,7 @@ package io.reactiveumad;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.reactiveumad.client.SaClient;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.Mad;
 import io.reactiveumad.mad.MadAddress;
@@ -72,5 +73,9 @@ class RocePortTest {
         PortNotActiveException e = new PortNotActiveException(port.spec(), port.attributes(), "no SA to ask");
         assertThat(e).hasMessage("port rxe0:1 is Active (LID 0, SM LID 0): no SA to ask; it is a RoCE port (link layer "
                 + "Ethernet), which no subnet manager serves");
+        assertThat(e.isRoce()).isTrue();
+        assertThat(SaClient.unreachable(e)).as("not worth waiting for").isFalse();
+        assertThatThrownBy(() -> SaClient.of(port).getTable(SaClient.NODE_RECORD).collectList().block(WAIT))
+                .isInstanceOfSatisfying(PortNotActiveException.class, p -> assertThat(p.isRoce()).isTrue());
     }
 }

@@ -395,13 +395,13 @@ public final class SaClient implements Disposable {
     /**
      * Whether {@code failure} says that no SA can answer this port now, rather than that the SA refused the request:
      * nothing answered (the SM died or is restarting, or only standby SMs are left), the port asked no longer runs an
-     * SA (a moved SM), the SA said it is busy, or the port cannot reach an SM at all ({@link PortNotActiveException}).
-     * A program that runs until stopped (a trap watch, a held membership, a service) retries on it; a one-shot query
+     * SA (a moved SM), the SA said it is busy, or the port cannot reach an SM yet ({@link PortNotActiveException}, but
+     * not on a RoCE port, which no SM ever serves). A program that runs until stopped (a trap watch, a held membership, a service) retries on it; a one-shot query
      * reports it. Reactor's wrapping is looked through.
      */
     public static boolean unreachable(Throwable failure) {
         Throwable e = Exceptions.unwrap(failure);
-        return mayHaveMoved(e) || e instanceof PortNotActiveException
+        return mayHaveMoved(e) || e instanceof PortNotActiveException p && !p.isRoce()
                 || e instanceof MadStatusException s && MadStatus.isBusy(s.status());
     }
 
