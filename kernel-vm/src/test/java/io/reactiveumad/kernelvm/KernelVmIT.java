@@ -1,10 +1,9 @@
 package io.reactiveumad.kernelvm;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.reactiveumad.kernelvm.guest.InVm;
+import io.reactiveumad.test.kernelvm.KernelVm;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,7 +11,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -51,13 +49,7 @@ class KernelVmIT {
 
     @Test
     void guestSuitePassesAgainstTheRealKernel() throws Exception {
-        Optional<String> missing = KernelVm.missingPrerequisite();
-        if (missing.isPresent()) {
-            if (Boolean.getBoolean("umad.requirePeers")) {
-                fail("umad.requirePeers is set but the kernel VM cannot run: " + missing.get());
-            }
-            assumeTrue(false, "kernel VM unavailable: " + missing.get());
-        }
+        KernelVm.require();
         Path reports = buildDir.resolve("kernel-vm-reports");
         deleteRecursively(reports);
         Files.createDirectories(reports);

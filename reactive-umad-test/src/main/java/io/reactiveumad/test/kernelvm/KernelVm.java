@@ -1,5 +1,6 @@
-package io.reactiveumad.kernelvm;
+package io.reactiveumad.test.kernelvm;
 
+import io.reactiveumad.test.Peers;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,13 +12,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * The host side of {@code vm/run-in-vm.sh}: tells whether this machine can boot the Soft-RoCE VM, and
- * runs one command in it with a wall-clock limit. The script enforces the limit on qemu; this class
- * adds a grace period and then kills the whole process tree, so a stuck VM cannot hang the build.
+ * The host side of the kernel-vm module's {@code vm/run-in-vm.sh}: tells whether this machine can boot the Soft-RoCE
+ * VM, and runs one command in it with a wall-clock limit. The script enforces the limit on qemu; this class adds a
+ * grace period and then kills the whole process tree, so a stuck VM cannot hang the build. kernel-vm runs the library's
+ * conformance suite with it, the examples module the CLI.
  */
-final class KernelVm {
+public final class KernelVm {
     /** Exit status the script uses when the limit killed the VM. */
-    static final int EXIT_TIMED_OUT = 124;
+    public static final int EXIT_TIMED_OUT = 124;
     private static final Duration GRACE = Duration.ofSeconds(60);
 
     private final Path scripts;
@@ -27,17 +29,22 @@ final class KernelVm {
      * @param scripts   the {@code vm} directory holding the scripts
      * @param bootFiles where the initramfs and kernel are built and cached
      */
-    KernelVm(Path scripts, Path bootFiles) {
+    public KernelVm(Path scripts, Path bootFiles) {
         this.scripts = scripts;
         this.bootFiles = bootFiles;
     }
 
     /** The outcome of one boot: the command's exit status and its merged stdout/stderr (with the script's). */
-    record Result(int exitStatus, String output) {
+    public record Result(int exitStatus, String output) {
+    }
+
+    /** Fails (CI: {@code umad.requirePeers=true}) or skips the calling test unless the VM can run here. */
+    public static void require() {
+        missingPrerequisite().ifPresent(why -> Peers.missing("the kernel VM cannot run: " + why));
     }
 
     /** Why the VM cannot run here, or empty when qemu, a kernel with rdma_rxe and busybox are installed. */
-    static Optional<String> missingPrerequisite() {
+    public static Optional<String> missingPrerequisite() {
         if (onPath("qemu-system-x86_64").isEmpty()) {
             return Optional.of("qemu-system-x86_64 is not installed (apt-get install qemu-system-x86)");
         }
@@ -55,7 +62,7 @@ final class KernelVm {
      * directory and {@code writable} shared read-write, and returns once the VM is gone. The output is
      * also kept in {@code log}.
      */
-    Result run(List<String> command, Path workDir, List<Path> writable, Duration limit, Path log)
+    public Result run(List<String> command, Path workDir, List<Path> writable, Duration limit, Path log)
             throws IOException, InterruptedException {
         List<String> argv = new ArrayList<>(List.of(scripts.resolve("run-in-vm.sh").toString(),
                 "-t", Long.toString(limit.toSeconds()), "-o", bootFiles.toString(), "-C", workDir.toString()));

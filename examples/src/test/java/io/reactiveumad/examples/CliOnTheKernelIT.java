@@ -1,0 +1,86 @@
+package io.reactiveumad.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.reactiveumad.test.kernelvm.KernelVm;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The CLI on a real kernel: one boot of kernel-vm's Soft-RoCE VM (rxe0 and rxe1, whose umad devices make the kernel
+ * the default transport, as on any machine with a RoCE NIC) runs our commands and the Debian tools side by side.
+ * {@code stat} and {@code status} read the sysfs ibstat and ibstatus read; what needs SMPs, a LID or an SM fails at
+ * once saying the port is RoCE, where the kernel's errno would name nothing (and {@code watch} used to wait for ever).
+ * The VM's scripts and boot files are kernel-vm's, found beside this module (a path, not a dependency: the layering
+ * keeps kernel-vm from depending on the examples).
+ */
+class CliOnTheKernelIT {
+    /** Boot and nine JVM starts under TCG, each a few seconds. */
+    private static final Duration LIMIT = Duration.ofMinutes(8);
+    private static final String RUNS = """
+            run() { name=$1; shift; timeout 120 "$@" > "$name.out" 2> "$name.err"; echo $? > "$name.rc"; }
+            run stat $UMAD stat; run ibstat ibstat
+            run stat-l $UMAD stat -l; run ibstat-l ibstat -l
+            run stat-p $UMAD stat -p; run ibstat-p ibstat -p
+            run status $UMAD status; run ibstatus ibstatus
+            run discover $UMAD discover
+            run sa $UMAD sa
+            run watch $UMAD watch
+            run sysstat $UMAD sysstat 1
+            """;
+
+    @Test
+    @Timeout(value = 10, unit = TimeUnit.MINUTES)
+    void statAndStatusEqualTheToolsAndWhatRoceCannotDoIsSaid() throws Exception {
+        KernelVm.require();
+        Path kernelVm = Path.of(System.getProperty("user.dir")).resolve("../kernel-vm").normalize();
+        // The host's /tmp is the one directory the VM shares read-write at the same path.
+        Path out = Files.createTempDirectory(Path.of("/tmp"), "umad-cli-vm");
+        try {
+            String java = ProcessHandle.current().info().command().orElse("java");
+            String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+            String umad = java + " -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp " + classpath + " " + UmadCli.class.getName();
+            KernelVm.Result result = new KernelVm(kernelVm.resolve("vm"), kernelVm.resolve("target/vm")).run(
+                    List.of("sh", "-c", "cd " + out + " && UMAD='" + umad + "' && " + RUNS), out, List.of(), LIMIT,
+                    out.resolve("vm.log"));
+            assertThat(result.exitStatus()).as("VM exit status; output:%n%s", result.output()).isZero();
+
+            for (String[] pair : new String[][] {{"stat", "ibstat"}, {"stat-l", "ibstat-l"}, {"stat-p", "ibstat-p"},
+                {"status", "ibstatus"}}) {
+                assertThat(read(out, pair[0] + ".rc")).as(pair[0] + ": " + read(out, pair[0] + ".err")).isEqualTo("0");
+                assertThat(read(out, pair[0] + ".out")).as(pair[0]).isEqualTo(read(out, pair[1] + ".out")).isNotEmpty();
+            }
+            assertRoceRefusal(out, "discover", "1", "register_agent failed: port rxe0:1 is a RoCE port (link layer "
+                    + "Ethernet): it has no QP0, so no SMPs");
+            assertRoceRefusal(out, "sa", "1", "no SA to ask; it is a RoCE port (link layer Ethernet), which no subnet "
+                    + "manager serves");
+            assertRoceRefusal(out, "watch", "1", "no SM to wait for; it is a RoCE port");
+            assertRoceRefusal(out, "sysstat", "2", "a MAD from it needs a GRH with the destination's GID; LID 1 alone "
+                    + "addresses nothing there");
+        } finally {
+            try (var files = Files.list(out)) {
+                for (Path file : files.toList()) {
+                    Files.delete(file);
+                }
+            }
+            Files.delete(out);
+        }
+    }
+
+    private static void assertRoceRefusal(Path out, String command, String exitCode, String says) throws IOException {
+        assertThat(read(out, command + ".rc")).as(command).isEqualTo(exitCode);
+        assertThat(read(out, command + ".err")).as(command).contains(says);
+        assertThat(read(out, command + ".out")).as(command).isEmpty();
+    }
+
+    private static String read(Path dir, String file) throws IOException {
+        String text = Files.readString(dir.resolve(file));
+        return file.endsWith(".rc") ? text.strip() : text;
+    }
+}
