@@ -44,8 +44,7 @@ final class PingCommand extends FabricCommand {
     static final int OPENIB_OUI = 0x001405;
     private static final int DATA_SIZE = MadHeader.MAD_SIZE - VendorRange2Header.DATA_OFFSET;
 
-    private String destination;
-    private boolean guid;
+    private final GsiDestination destination = new GsiDestination();
     private Long count;
     private boolean flood;
     private int oui;
@@ -60,11 +59,7 @@ final class PingCommand extends FabricCommand {
     public void declare(Declaration d) {
         super.declare(d);
         transport.declareSmPort(d);
-        d.parameter("LID|GUID").optional().help("The port to ping: its LID, with -G its port GUID.")
-                .to(Values::text, v -> destination = v);
-        d.flag("-G", "--Guid").help("The destination is a port GUID, resolved to its LID through the SA.")
-                .to(() -> guid = true);
-        d.flag("-L", "--Lid").help("The destination is a LID (the default; as ibping -L).").to(() -> guid = false);
+        destination.declare(d, "The port to ping: its LID, with -G its port GUID.");
         d.option("-c", "--count").label("N").help("Stop after N pings, or with -S after answering N (a resend counted "
                 + "once; default: until interrupted).")
                 .to(Values.atLeast(1), v -> count = (long) v);
@@ -82,8 +77,9 @@ final class PingCommand extends FabricCommand {
         if (server) {
             return serve();
         }
-        if (destination == null) {
-            throw new UsageException("give the LID (or with -G the port GUID) to ping, or -S to serve pings");
+        if (!destination.given()) {
+            throw new UsageException("give the LID (or with -G the port GUID, or --dgid the GID) to ping, or -S to serve "
+                    + "pings");
         }
         return ping();
     }
@@ -174,22 +170,23 @@ final class PingCommand extends FabricCommand {
     private int ping() {
         Stats stats = new Stats();
         PrintWriter out = out();
-        String[] node = {destination};
-        Thread report = new Thread(() -> {
-            out.print(report(stats, node[0]));
-            out.flush();
-        }, "umad-ping-report");
-        Runtime.getRuntime().addShutdownHook(report);
+        Thread report;
+        String node;
         try (Connection connection = transport.connect(err())) {
             MadAgent agent = await(connection.port().agent(AgentSpec.vendor(PING_CLASS, 1, oui)), "the ping agent");
-            int lid = guid ? await(transport.lidOf(connection.port(), value("-G", () -> Guids.parse(destination))),
-                    "the LID of port " + destination) : Lids.parse(destination);
-            node[0] = "Lid " + lid;
+            MadAddress to = destination.address(connection, transport);
+            String label = destination.label(to);
+            node = label;
+            // From here on Ctrl-C prints the statistics: not before, where a bad destination has nothing to report.
+            report = new Thread(() -> {
+                out.print(report(stats, label));
+                out.flush();
+            }, "umad-ping-report");
+            Runtime.getRuntime().addShutdownHook(report);
             Mad get = Mad.build(MadHeader.MAD_SIZE, b -> {
                 new MadHeader().wrap(b, 0).mgmtClass(PING_CLASS).classVersion(1).methodByte(Method.GET).attributeId(0);
                 new VendorRange2Header().wrap(b, 0).oui(oui);
             });
-            MadAddress to = MadAddress.gsi(lid);
             long pings = count == null ? Long.MAX_VALUE : count;
             Flux.<Long>generate(sink -> sink.next(0L)).take(pings)
                     .concatMap(i -> {
@@ -201,7 +198,7 @@ final class PingCommand extends FabricCommand {
                                     String from = text(answer);
                                     stats.replied(rtt, from);
                                     if (!flood && !json) {
-                                        out.printf(Locale.ROOT, "Pong from %s (%s): time %s ms%n", from, node[0], millis(rtt));
+                                        out.printf(Locale.ROOT, "Pong from %s (%s): time %s ms%n", from, label, millis(rtt));
                                         out.flush();
                                     }
                                 })
@@ -213,7 +210,7 @@ final class PingCommand extends FabricCommand {
                     .blockLast();
         }
         Runtime.getRuntime().removeShutdownHook(report);
-        out.print(report(stats, node[0]));
+        out.print(report(stats, node));
         return 0;
     }
 

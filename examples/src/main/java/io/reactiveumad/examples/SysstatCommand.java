@@ -27,9 +27,9 @@ final class SysstatCommand extends FabricCommand {
             "Ask a port's sysstat server (vendor class 0x33, the OpenIB OUI) whether it answers, its host name or its "
                     + "CPUs; with -S answer as that server (as ibsysstat).");
 
-    private String destination;
+    private final GsiDestination destination = new GsiDestination();
     private Sysstat.Operation operation = Sysstat.Operation.PING;
-    private boolean guid;
+    private boolean operationGiven;
     private int oui;
     private boolean server;
     private Long count;
@@ -43,14 +43,13 @@ final class SysstatCommand extends FabricCommand {
     public void declare(Declaration d) {
         super.declare(d);
         transport.declareSmPort(d);
-        d.parameter("LID|GUID").optional().help("The server's port: its LID, with -G its port GUID.")
-                .to(Values::text, v -> destination = v);
+        destination.declare(d, "The server's port: its LID, with -G its port GUID.");
         d.parameter("OP").optional().help("ping (the default): whether it answers; host: its host and domain name; "
                 + "cpu: a line per CPU, its model and clock (as ibsysstat's op).")
-                .to(Values::text, v -> operation = value("OP", () -> Sysstat.Operation.of(v)));
-        d.flag("-G", "--Guid").help("The destination is a port GUID, resolved to its LID through the SA.")
-                .to(() -> guid = true);
-        d.flag("-L", "--Lid").help("The destination is a LID (the default; as ibsysstat -L).").to(() -> guid = false);
+                .to(Values::text, v -> {
+                    operation = value("OP", () -> Sysstat.Operation.of(v));
+                    operationGiven = true;
+                });
         d.option("-o", "--oui").label("OUI").defaultValue("0x001405").help("The OUI to ask or serve under (default: "
                 + "OpenIB's).").to(Values.between(0, AgentSpec.MAX_OUI), v -> oui = v);
         d.flag("-S", "--Server").help("Answer until interrupted, with this host's name and /proc/cpuinfo (as ibsysstat "
@@ -62,14 +61,21 @@ final class SysstatCommand extends FabricCommand {
 
     @Override
     public Integer call() {
+        String op = destination.notADestination();
+        if (op != null) {
+            if (operationGiven) {
+                throw new UsageException("'" + op + "' is not a LID, and the OP is given after it");
+            }
+            operation = value("OP", () -> Sysstat.Operation.of(op));
+        }
         if (server) {
-            if (destination != null) {
-                throw new UsageException("-S serves on the local port: give no LID");
+            if (destination.given()) {
+                throw new UsageException("-S serves on the local port: give no destination");
             }
             return serve();
         }
-        if (destination == null) {
-            throw new UsageException("give the server's LID (or with -G its port GUID), or -S to serve");
+        if (!destination.given()) {
+            throw new UsageException("give the server's LID (or with -G its port GUID, or --dgid its GID), or -S to serve");
         }
         if (count != null) {
             throw new UsageException("-c counts the answers of a server: it goes with -S");
@@ -80,13 +86,12 @@ final class SysstatCommand extends FabricCommand {
     private int ask() {
         try (Connection connection = transport.connect(err())) {
             MadAgent agent = await(connection.port().agent(Sysstat.agent(oui, false)), "the sysstat agent");
-            int lid = guid ? await(transport.lidOf(connection.port(), value("-G", () -> Guids.parse(destination))),
-                    "the LID of port " + destination) : Lids.parse(destination);
-            ReceivedMad answer = await(agent.request(Sysstat.request(operation, oui), MadAddress.gsi(lid)),
-                    "sysstat " + operation.word() + " of LID " + lid);
+            MadAddress to = destination.address(connection, transport);
+            ReceivedMad answer = await(agent.request(Sysstat.request(operation, oui), to),
+                    "sysstat " + operation.word() + " of " + destination.label(to));
             String text = Sysstat.text(answer);
             if (json) {
-                out().println(Json.pretty(json(lid, text)));
+                out().println(Json.pretty(json(to, text)));
             } else if (operation == Sysstat.Operation.PING) {
                 out().println("sysstat ping succeeded");
             } else {
@@ -96,9 +101,12 @@ final class SysstatCommand extends FabricCommand {
         return 0;
     }
 
-    private Map<String, Object> json(int lid, String text) {
+    private Map<String, Object> json(MadAddress to, String text) {
         Map<String, Object> out = new LinkedHashMap<>();
-        out.put("lid", lid);
+        out.put("lid", to.lid());
+        if (to.grh() != null) {
+            out.put("gid", SaText.gid(to.grh().gid()));
+        }
         out.put("operation", operation.word());
         switch (operation) {
             case PING -> out.put("answered", true);

@@ -16,12 +16,13 @@ import org.junit.jupiter.api.Timeout;
  * The CLI on a real kernel: one boot of kernel-vm's Soft-RoCE VM (rxe0 and rxe1, whose umad devices make the kernel
  * the default transport, as on any machine with a RoCE NIC) runs our commands and the Debian tools side by side.
  * {@code stat} and {@code status} read the sysfs ibstat and ibstatus read; what needs SMPs, a LID or an SM fails at
- * once saying the port is RoCE, where the kernel's errno would name nothing (and {@code watch} used to wait for ever).
+ * once saying the port is RoCE, where the kernel's errno would name nothing (and {@code watch} used to wait for ever);
+ * and {@code sysstat --dgid} reaches a sysstat server through its GID, which ibsysstat, taking LIDs only, cannot.
  * The VM's scripts and boot files are kernel-vm's, found beside this module (a path, not a dependency: the layering
  * keeps kernel-vm from depending on the examples).
  */
 class CliOnTheKernelIT {
-    /** Boot and nine JVM starts under TCG, each a few seconds. */
+    /** Boot and thirteen JVM starts under TCG, each a few seconds. */
     private static final Duration LIMIT = Duration.ofMinutes(8);
     private static final String RUNS = """
             run() { name=$1; shift; timeout 120 "$@" > "$name.out" 2> "$name.err"; echo $? > "$name.rc"; }
@@ -33,6 +34,13 @@ class CliOnTheKernelIT {
             run sa $UMAD sa
             run watch $UMAD watch
             run sysstat $UMAD sysstat 1
+            GID=$(cat /sys/class/infiniband/rxe0/ports/1/gids/0)
+            $UMAD sysstat -S -c 3 > server.out 2> server.err & SERVER=$!
+            tries=0; until grep -q answering server.err || [ $tries -ge 120 ]; do tries=$((tries + 1)); sleep 1; done
+            run gid-ping $UMAD sysstat --dgid "$GID"
+            run gid-host $UMAD sysstat --dgid "$GID" host
+            run gid-cpu $UMAD sysstat --dgid "$GID" cpu --json
+            wait $SERVER; echo $? > server.rc
             """;
 
     @Test
@@ -63,6 +71,15 @@ class CliOnTheKernelIT {
             assertRoceRefusal(out, "watch", "1", "no SM to wait for; it is a RoCE port");
             assertRoceRefusal(out, "sysstat", "2", "a MAD from it needs a GRH with the destination's GID; LID 1 alone "
                     + "addresses nothing there");
+
+            // By GID, what ibsysstat cannot do on RoCE: our server on rxe0, asked three times through its GID.
+            assertThat(read(out, "server.rc")).as(read(out, "server.err")).isEqualTo("0");
+            assertThat(read(out, "server.err")).contains("answered 3 questions");
+            String host = read(out, "server.err").replaceFirst("(?s).* as (.*?); Ctrl-C stops.*", "$1");
+            assertThat(read(out, "gid-ping.out")).as(read(out, "gid-ping.err")).isEqualTo("sysstat ping succeeded\n");
+            assertThat(read(out, "gid-host.out")).as(read(out, "gid-host.err")).isEqualTo(host + "\n");
+            assertThat(read(out, "gid-cpu.out")).as(read(out, "gid-cpu.err")).contains("\"lid\" : 0")
+                    .contains("\"gid\" : \"fe80::").contains("\"cpu\" : 0");
         } finally {
             try (var files = Files.list(out)) {
                 for (Path file : files.toList()) {

@@ -129,6 +129,12 @@ class SysstatTest {
         assertThat(badOp.err()).contains("OP: 'disk' is not ping, host or cpu");
         assertThat(CliRun.run("sysstat", "-S", "4", "--transport", "embedded").exitCode()).isEqualTo(2);
         assertThat(CliRun.run("sysstat", "-c", "2", "4", "--transport", "embedded").err()).contains("goes with -S");
+        CliRun gidAlone = CliRun.run("sysstat", "--dgid", "fe80::2:c903:0:1234", "host", "--transport", "embedded");
+        assertThat(gidAlone.exitCode()).isEqualTo(2);
+        assertThat(gidAlone.err()).contains("--dgid on an InfiniBand port needs the LID too");
+        CliRun badGid = CliRun.run("sysstat", "--dgid", "fe80::zz", "--transport", "embedded");
+        assertThat(badGid.exitCode()).isEqualTo(2);
+        assertThat(badGid.err()).contains("--dgid fe80::zz: not a GID");
     }
 
     /** No server at the LID: the port's kernel (here the embedded fabric) answers "unsupported", an error naming it. */
