@@ -17,12 +17,13 @@ import org.junit.jupiter.api.Timeout;
  * the default transport, as on any machine with a RoCE NIC) runs our commands and the Debian tools side by side.
  * {@code stat} and {@code status} read the sysfs ibstat and ibstatus read; what needs SMPs, a LID or an SM fails at
  * once saying the port is RoCE, where the kernel's errno would name nothing (and {@code watch} used to wait for ever);
- * and {@code sysstat --dgid} reaches a sysstat server through its GID, which ibsysstat, taking LIDs only, cannot.
+ * and {@code sysstat --dgid} and {@code ping --dgid} reach our servers through their GID, which ibsysstat and ibping,
+ * taking LIDs only, cannot.
  * The VM's scripts and boot files are kernel-vm's, found beside this module (a path, not a dependency: the layering
  * keeps kernel-vm from depending on the examples).
  */
 class CliOnTheKernelIT {
-    /** Boot and thirteen JVM starts under TCG, each a few seconds. */
+    /** Boot and fifteen JVM starts under TCG, each a few seconds. */
     private static final Duration LIMIT = Duration.ofMinutes(8);
     private static final String RUNS = """
             run() { name=$1; shift; timeout 120 "$@" > "$name.out" 2> "$name.err"; echo $? > "$name.rc"; }
@@ -36,11 +37,17 @@ class CliOnTheKernelIT {
             run sysstat $UMAD sysstat 1
             GID=$(cat /sys/class/infiniband/rxe0/ports/1/gids/0)
             $UMAD sysstat -S -c 3 > server.out 2> server.err & SERVER=$!
-            tries=0; until grep -q answering server.err || [ $tries -ge 120 ]; do tries=$((tries + 1)); sleep 1; done
+            $UMAD ping -S -c 1 > pinged.out 2> pinged.err & PINGED=$!
+            tries=0
+            until { grep -q answering server.err && grep -q answering pinged.err; } || [ $tries -ge 120 ]; do
+                tries=$((tries + 1)); sleep 1
+            done
             run gid-ping $UMAD sysstat --dgid "$GID"
             run gid-host $UMAD sysstat --dgid "$GID" host
             run gid-cpu $UMAD sysstat --dgid "$GID" cpu --json
+            run gid-pong $UMAD ping -c 1 -t 5000 --json --dgid "$GID"
             wait $SERVER; echo $? > server.rc
+            wait $PINGED; echo $? > pinged.rc
             """;
 
     @Test
@@ -80,6 +87,10 @@ class CliOnTheKernelIT {
             assertThat(read(out, "gid-host.out")).as(read(out, "gid-host.err")).isEqualTo(host + "\n");
             assertThat(read(out, "gid-cpu.out")).as(read(out, "gid-cpu.err")).contains("\"lid\" : 0")
                     .contains("\"gid\" : \"fe80::").contains("\"cpu\" : 0");
+            // And ibping's protocol the same way: our ping server on rxe0, pinged once through its GID.
+            assertThat(read(out, "pinged.rc")).as(read(out, "pinged.err")).isEqualTo("0");
+            assertThat(read(out, "gid-pong.out")).as(read(out, "gid-pong.err")).contains("\"received\" : 1")
+                    .contains("\"destination\" : \"GID fe80::").contains("\"host\" : \"" + host + "\"");
         } finally {
             try (var files = Files.list(out)) {
                 for (Path file : files.toList()) {
