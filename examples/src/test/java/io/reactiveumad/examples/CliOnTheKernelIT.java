@@ -66,7 +66,7 @@ class CliOnTheKernelIT {
             String umad = java + " -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp " + classpath + " " + UmadCli.class.getName();
             KernelVm.Result result = new KernelVm(kernelVm.resolve("vm"), kernelVm.resolve("target/vm")).run(
                     List.of("sh", "-c", "cd " + out + " && UMAD='" + umad + "' && " + RUNS), out, List.of(), LIMIT,
-                    out.resolve("vm.log"));
+                    Path.of("target", "cli-on-the-kernel-vm.log").toAbsolutePath());
             assertThat(result.exitStatus()).as("VM exit status; output:%n%s", result.output()).isZero();
 
             for (String[] pair : new String[][] {{"stat", "ibstat"}, {"stat-l", "ibstat-l"}, {"stat-p", "ibstat-p"},
