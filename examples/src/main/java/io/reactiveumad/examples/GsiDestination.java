@@ -54,10 +54,13 @@ final class GsiDestination {
         if (dgid != null && destination == null && !roce) {
             throw new UsageException("--dgid on an InfiniBand port needs the LID too: the LID routes, the GRH goes with it");
         }
-        int lid = destination == null ? 0 : guid
-                ? FabricCommand.await(transport.lidOf(connection.port(), FabricCommand.value("-G", () -> Guids.parse(destination))),
-                        "the LID of port " + destination)
-                : Lids.parse(destination);
+        int lid = 0;
+        if (destination != null && guid) {
+            long portGuid = FabricCommand.value("-G", () -> Guids.parse(destination));
+            lid = FabricCommand.await(transport.lidOf(connection.port(), portGuid), "the LID of port " + destination);
+        } else if (destination != null) {
+            lid = Lids.parse(destination);
+        }
         MadAddress to = MadAddress.gsi(lid);
         return dgid == null ? to : to.withGrh(new MadAddress.Grh(dgid, 0, HOP_LIMIT, 0, 0));
     }

@@ -110,9 +110,11 @@ abstract class NodeListCommand extends FabricCommand {
         });
         node.put("nodeGuid", "0x" + guid.toLowerCase(java.util.Locale.ROOT));
         node.put("ports", Integer.parseInt(ports));
-        Matcher m = COMMENT.matcher(comment.strip());
-        node.put("description", m.matches() ? m.group(1) : comment.strip());
-        if (m.matches() && m.group(2) != null) {
+        String text = comment.strip();
+        Matcher m = COMMENT.matcher(text);
+        boolean named = m.matches();
+        node.put("description", named ? m.group(1) : text);
+        if (named && m.group(2) != null) {
             node.put("port0", m.group(2));
             node.put("lid", Integer.parseInt(m.group(3)));
             node.put("lmc", Integer.parseInt(m.group(4)));
