@@ -42,8 +42,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
 import java.util.function.IntFunction;
 import org.slf4j.Logger;
@@ -396,8 +396,8 @@ public final class SaClient implements Disposable {
      * Whether {@code failure} says that no SA can answer this port now, rather than that the SA refused the request:
      * nothing answered (the SM died or is restarting, or only standby SMs are left), the port asked no longer runs an
      * SA (a moved SM), the SA said it is busy, or the port cannot reach an SM yet ({@link PortNotActiveException}, but
-     * not on a RoCE port, which no SM ever serves). A program that runs until stopped (a trap watch, a held membership, a service) retries on it; a one-shot query
-     * reports it. Reactor's wrapping is looked through.
+     * not on a RoCE port, which no SM ever serves). A program that runs until stopped (a trap watch, a held membership,
+     * a service) retries on it; a one-shot query reports it. Reactor's wrapping is looked through.
      */
     public static boolean unreachable(Throwable failure) {
         Throwable e = Exceptions.unwrap(failure);
