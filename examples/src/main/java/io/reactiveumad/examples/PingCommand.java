@@ -13,15 +13,9 @@ import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.VendorRange2Header;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.net.InetAddress;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -42,7 +36,6 @@ final class PingCommand extends FabricCommand {
     static final int PING_CLASS = 0x32;
     /** IB_OPENIB_OUI. */
     static final int OPENIB_OUI = 0x001405;
-    private static final int DATA_SIZE = MadHeader.MAD_SIZE - VendorRange2Header.DATA_OFFSET;
 
     private final GsiDestination destination = new GsiDestination();
     private Long count;
@@ -85,12 +78,12 @@ final class PingCommand extends FabricCommand {
     }
 
     private int serve() {
-        byte[] name = hostAndDomain();
+        byte[] name = VendorText.hostAndDomain();
         try (Connection connection = transport.connect(err())) {
             MadAgent agent = await(connection.port().agent(AgentSpec.vendor(PING_CLASS, 1, oui).withMethods(Method.GET)),
                     "the ping server's agent");
             err().println("umad ping: answering pings on " + connection.port().spec() + " as "
-                    + new String(name, StandardCharsets.ISO_8859_1) + "; Ctrl-C stops");
+                    + new String(name, StandardCharsets.UTF_8) + "; Ctrl-C stops");
             err().flush();
             Flux<ReceivedMad> pings = agent.receive();
             if (count != null) {
@@ -195,7 +188,7 @@ final class PingCommand extends FabricCommand {
                         return agent.request(get, to)
                                 .doOnNext(answer -> {
                                     long rtt = System.nanoTime() - sent;
-                                    String from = text(answer);
+                                    String from = VendorText.read(answer);
                                     stats.replied(rtt, from);
                                     if (!flood && !json) {
                                         out.printf(Locale.ROOT, "Pong from %s (%s): time %s ms%n", from, label, millis(rtt));
@@ -218,43 +211,8 @@ final class PingCommand extends FabricCommand {
         return json ? Json.pretty(stats.json(node)) + System.lineSeparator() : stats.report(node);
     }
 
-    /** The answer's data: the server's name, up to its first NUL. */
-    private static String text(ReceivedMad answer) {
-        ByteBuffer b = answer.mad().buffer();
-        byte[] data = new byte[DATA_SIZE];
-        b.get(VendorRange2Header.DATA_OFFSET, data);
-        int end = 0;
-        while (end < data.length && data[end] != 0) {
-            end++;
-        }
-        return new String(data, 0, end, StandardCharsets.ISO_8859_1);
-    }
-
     private static String millis(long nanos) {
         long micros = nanos / 1000;
         return String.format(Locale.ROOT, "%d.%03d", micros / 1000, micros % 1000);
-    }
-
-    /** "host.domain" as ibping's server answers: the kernel's host and NIS domain names ("(none)" when unset). */
-    static byte[] hostAndDomain() {
-        String host = read("/proc/sys/kernel/hostname");
-        if (host == null) {
-            try {
-                host = InetAddress.getLocalHost().getHostName();
-            } catch (IOException e) {
-                host = "?hostname?";
-            }
-        }
-        String domain = read("/proc/sys/kernel/domainname");
-        String name = domain == null || domain.isEmpty() ? host : host + "." + domain;
-        return Arrays.copyOf(name.getBytes(StandardCharsets.ISO_8859_1), Math.min(name.length(), DATA_SIZE - 1));
-    }
-
-    private static String read(String file) {
-        try {
-            return Files.readString(Path.of(file)).strip();
-        } catch (IOException e) {
-            return null;
-        }
     }
 }

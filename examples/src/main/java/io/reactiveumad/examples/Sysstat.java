@@ -9,7 +9,6 @@ import io.reactiveumad.mad.Mad;
 import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.VendorRange2Header;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -68,19 +67,6 @@ final class Sysstat {
             new MadHeader().wrap(b, 0).mgmtClass(CLASS).classVersion(1).methodByte(Method.GET).attributeId(op.attribute);
             new VendorRange2Header().wrap(b, 0).oui(oui);
         });
-    }
-
-    /** The answer's text: its data up to the first NUL (as ibsysstat prints it with puts). */
-    static String text(ReceivedMad answer) {
-        ByteBuffer b = answer.mad().buffer();
-        int start = VendorRange2Header.DATA_OFFSET;
-        int end = start;
-        while (end < b.limit() && b.get(end) != 0) {
-            end++;
-        }
-        byte[] text = new byte[end - start];
-        b.get(start, text);
-        return new String(text, StandardCharsets.UTF_8);
     }
 
     /**

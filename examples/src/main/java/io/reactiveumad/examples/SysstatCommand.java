@@ -89,7 +89,7 @@ final class SysstatCommand extends FabricCommand {
             MadAddress to = destination.address(connection, transport);
             ReceivedMad answer = await(agent.request(Sysstat.request(operation, oui), to),
                     "sysstat " + operation.word() + " of " + destination.label(to));
-            String text = Sysstat.text(answer);
+            String text = VendorText.read(answer);
             if (json) {
                 out().println(Json.pretty(json(to, text)));
             } else if (operation == Sysstat.Operation.PING) {
@@ -132,7 +132,7 @@ final class SysstatCommand extends FabricCommand {
     }
 
     private int serve() {
-        String host = new String(PingCommand.hostAndDomain(), StandardCharsets.ISO_8859_1);
+        String host = new String(VendorText.hostAndDomain(), StandardCharsets.UTF_8);
         String cpus = Sysstat.cpuLines(read("/proc/cpuinfo"));
         try (Connection connection = transport.connect(err())) {
             MadAgent agent = await(connection.port().agent(Sysstat.agent(oui, true)), "the sysstat server's agent");

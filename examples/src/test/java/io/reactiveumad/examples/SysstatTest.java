@@ -65,13 +65,13 @@ class SysstatTest {
                 MadAgent client = asking.agent(Sysstat.agent(OPENIB_OUI, false)).block(WAIT);
                 MadAddress to = MadAddress.gsi(fabric.lid("host3", 1));
 
-                assertThat(Sysstat.text(client.request(Sysstat.request(Sysstat.Operation.CPU, OPENIB_OUI), to).block(WAIT)))
+                assertThat(VendorText.read(client.request(Sysstat.request(Sysstat.Operation.CPU, OPENIB_OUI), to).block(WAIT)))
                         .isEqualTo(cpus);
                 ReceivedMad host = client.request(Sysstat.request(Sysstat.Operation.HOST, OPENIB_OUI), to).block(WAIT);
-                assertThat(Sysstat.text(host)).isEqualTo("h3.example");
+                assertThat(VendorText.read(host)).isEqualTo("h3.example");
                 assertThat(host.mad().attributeId()).isEqualTo(0x11);
                 assertThat(host.mad().length()).isEqualTo(MadHeader.MAD_SIZE);
-                assertThat(Sysstat.text(client.request(Sysstat.request(Sysstat.Operation.PING, OPENIB_OUI), to)
+                assertThat(VendorText.read(client.request(Sysstat.request(Sysstat.Operation.PING, OPENIB_OUI), to)
                         .block(WAIT))).isEmpty();
                 assertThat(failures).isEmpty();
                 assertThat(answered).hasSize(3);
@@ -99,8 +99,8 @@ class SysstatTest {
         assertThat(server.err()).contains("answering on host3:1 as ").contains("answered 3 questions, by LID {");
         List<String> answers = asked.get(30, TimeUnit.SECONDS);
         assertThat(answers.get(0)).isEmpty();
-        assertThat(answers.get(1)).isEqualTo(new String(PingCommand.hostAndDomain(),
-                java.nio.charset.StandardCharsets.ISO_8859_1));
+        assertThat(answers.get(1)).isEqualTo(new String(VendorText.hostAndDomain(),
+                java.nio.charset.StandardCharsets.UTF_8));
         assertThat(answers.get(2)).isEqualTo(Sysstat.cpuLines(java.nio.file.Files.readString(java.nio.file.Path.of(
                 "/proc/cpuinfo"))));
     }
@@ -111,10 +111,10 @@ class SysstatTest {
             MadAgent agent = port.agent(Sysstat.agent(OPENIB_OUI, false)).block(WAIT);
             MadAddress to = MadAddress.gsi(fabric.lid("host3", 1));
             // Until the server's agent is there, host3 answers with "unsupported": ask again.
-            String ping = Awaitility.await().atMost(Duration.ofSeconds(20)).ignoreExceptions().until(() -> Sysstat.text(
+            String ping = Awaitility.await().atMost(Duration.ofSeconds(20)).ignoreExceptions().until(() -> VendorText.read(
                     agent.request(Sysstat.request(Sysstat.Operation.PING, OPENIB_OUI), to).block(WAIT)), a -> true);
-            String host = Sysstat.text(agent.request(Sysstat.request(Sysstat.Operation.HOST, OPENIB_OUI), to).block(WAIT));
-            String cpu = Sysstat.text(agent.request(Sysstat.request(Sysstat.Operation.CPU, OPENIB_OUI), to).block(WAIT));
+            String host = VendorText.read(agent.request(Sysstat.request(Sysstat.Operation.HOST, OPENIB_OUI), to).block(WAIT));
+            String cpu = VendorText.read(agent.request(Sysstat.request(Sysstat.Operation.CPU, OPENIB_OUI), to).block(WAIT));
             return List.of(ping, host, cpu);
         } finally {
             port.dispose();
