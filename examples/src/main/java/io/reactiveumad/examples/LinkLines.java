@@ -6,6 +6,7 @@ import io.reactiveumad.fabric.LinkEnd;
 import io.reactiveumad.fabric.PortLink;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.attr.PortInfo;
+import java.nio.charset.StandardCharsets;
 
 /**
  * iblinkinfo's lines, each after a prefix ({@code --diff}'s {@code "< "} and {@code "> "}, else none): a node's header, and a port's
@@ -35,7 +36,8 @@ record LinkLines(boolean lineMode, boolean additional, DiscoveredFabric downBefo
         }
         StringBuilder out = new StringBuilder(prefix);
         if (lineMode) {
-            out.append(String.format("0x%016x \"%30s\" ", node.portGuid(local.port()), node.description()));
+            out.append(String.format("0x%016x \"%s\" ", node.portGuid(local.port()),
+                    rightAligned(node.description(), 30)));
         } else {
             out.append(node.isSwitch() ? "      " : String.format("      0x%016x ", node.portGuid(local.port())));
         }
@@ -59,5 +61,10 @@ record LinkLines(boolean lineMode, boolean additional, DiscoveredFabric downBefo
                 .filter(before -> local.port() <= before.nodeInfo().numPorts())
                 .flatMap(before -> before.port(local.port()))
                 .map(info -> info.portState() == PortInfo.STATE_DOWN).orElse(false);
+    }
+
+    /** {@code text} right-aligned in {@code width} bytes, as C's {@code %30s} pads it (UTF-8: a byte a column). */
+    private static String rightAligned(String text, int width) {
+        return " ".repeat(Math.max(0, width - text.getBytes(StandardCharsets.UTF_8).length)) + text;
     }
 }

@@ -45,7 +45,8 @@ final class NodeNameMap {
     static NodeNameMap read(Path file) {
         List<String> lines;
         try {
-            lines = Files.readAllLines(file, StandardCharsets.ISO_8859_1);
+            // UTF-8, as the names print (a byte that is not UTF-8 becomes U+FFFD rather than failing the map).
+            lines = new String(Files.readAllBytes(file), StandardCharsets.UTF_8).lines().toList();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the node name map " + file + ": " + e.getMessage(), e);
         }

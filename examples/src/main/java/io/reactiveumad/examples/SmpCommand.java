@@ -12,6 +12,7 @@ import io.reactiveumad.mad.attr.PortInfoExtended;
 import io.reactiveumad.mad.attr.SlToVlMappingTable;
 import io.reactiveumad.mad.attr.VlArbitrationTable;
 import io.reactiveumad.mad.attr.SwitchInfo;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import reactor.core.publisher.Flux;
 import io.reactiveumad.service.Routes;
@@ -153,12 +154,13 @@ final class SmpCommand {
 
         /**
          * smpquery's one line: the name a node name map gives the node, else its description cleaned as the tools
-         * clean it, dots to 32 less its length.
+         * clean it, dots to 32 less its length in bytes (smpquery's strlen: a UTF-8 name takes fewer dots).
          */
         @Override
         String text(Record answer, String node) {
             String name = nodeNames.load(context, err()).name(nodeGuid, ((NodeDescription) answer).text());
-            return "Node Description:" + ".".repeat(Math.max(1, 32 - name.length())) + name + "\n";
+            int bytes = name.getBytes(StandardCharsets.UTF_8).length;
+            return "Node Description:" + ".".repeat(Math.max(1, 32 - bytes)) + name + "\n";
         }
     }
 

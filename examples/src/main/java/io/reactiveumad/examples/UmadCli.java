@@ -4,7 +4,10 @@ import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.CommandLine;
 import io.reactiveumad.examples.cli.CommandSpec;
 import io.reactiveumad.examples.cli.UsageException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Hooks;
 import reactor.core.scheduler.Schedulers;
@@ -37,7 +40,15 @@ public final class UmadCli {
         // When two parts of a command fail together (a zip of two SA queries on a port that is down), Reactor drops
         // the second failure, by default with an ERROR and a stack trace; the first is the one reported.
         Hooks.onErrorDropped(e -> LoggerFactory.getLogger(UmadCli.class).debug("a further failure: {}", e.toString()));
-        System.exit(run(CliContext.system(), new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+        System.exit(run(CliContext.system(), utf8(System.out), utf8(System.err), args));
+    }
+
+    /**
+     * A writer of UTF-8 whatever the locale: the C tools write a node description's bytes as they are, which are
+     * UTF-8 for any text that decoded (JDK 17 in the POSIX locale would print '?' for each non-ASCII character).
+     */
+    static PrintWriter utf8(OutputStream stream) {
+        return new PrintWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), true);
     }
 
     /**

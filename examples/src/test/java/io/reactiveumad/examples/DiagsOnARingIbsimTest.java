@@ -1002,19 +1002,23 @@ class DiagsOnARingIbsimTest {
                 String.format("0x%x \"old name\"", guids.get("S-3")),
                 String.format("  0x%x \"S three\"   # the line above counts", guids.get("S-3")),
                 String.format("%d    d-one # decimal, unquoted", guids.get("D-1")),
-                String.format("0x%x \"host five\"", guids.get("H-5")),
+                String.format("0x%x \"hôst fïve\"", guids.get("H-5")),
                 ""));
         String m = map.toString();
         assertThat(DiagsOracle.undated(umad("H-2", 0, "discover", "--node-name-map", m).out()))
                 .isEqualTo(DiagsOracle.undated(FABRIC.fabric().diag("H-2", "ibnetdiscover", "--node-name-map", m).requireSuccess().stdout()))
-                .contains("old name", "ring switch one", "d-one ", "host five").doesNotContain("S three");
+                .contains("old name", "ring switch one", "d-one ", "hôst fïve").doesNotContain("S three");
         assertThat(umad("H-2", 0, "links", "--node-name-map", m).out())
                 .isEqualTo(FABRIC.fabric().diag("H-2", "iblinkinfo", "--node-name-map", m).requireSuccess().stdout());
+        // -l pads each name to 30 bytes, as C's %30s counts them: H-5's UTF-8 name takes two more.
+        assertThat(umad("H-2", 0, "links", "-l", "--node-name-map", m).out())
+                .isEqualTo(FABRIC.fabric().diag("H-2", "iblinkinfo", "-l", "--node-name-map", m).requireSuccess().stdout())
+                .contains("\"                   hôst fïve\"");
         for (String options : List.of("", "-r")) {
             String[] args = (options + " --node-name-map " + m).strip().split(" ");
             DiagResult theirs = FABRIC.fabric().diag("H-2", "ibqueryerrors", args);
             assertThat(masked(umad("H-2", theirs.exitCode(), "errors", args).out())).as("errors %s", options)
-                    .isEqualTo(masked(theirs.stdout())).contains("host five");
+                    .isEqualTo(masked(theirs.stdout())).contains("hôst fïve");
         }
         for (String route : List.of("0,1", "0,1,3")) {
             assertThat(umad("H-2", 0, "routes", "-D", route, "--node-name-map", m).out()).as("routes -D %s", route)
@@ -1025,12 +1029,12 @@ class DiagsOnARingIbsimTest {
         String to = String.valueOf(h5.ports().stream().mapToInt(Port::lid).filter(lid -> lid > 0).findFirst().orElseThrow());
         assertThat(umad("H-2", 0, "trace", "1", to, "--node-name-map", m).out())
                 .isEqualTo(FABRIC.fabric().diag("H-2", "ibtracert", "--node-name-map", m, "1", to).requireSuccess().stdout())
-                .contains("host five");
+                .contains("hôst fïve");
         // smpquery nodedesc names a node by the map too, by LID and by directed route (S-1's, the first hop).
         assertThat(umad("H-2", 0, "smp", "nodedesc", to, "--node-name-map", m).out())
                 .isEqualTo(FABRIC.fabric().diag("H-2", "smpquery", "--node-name-map", m, "nodedesc", to)
                         .requireSuccess().stdout())
-                .isEqualTo("Node Description:.......................host five\n");
+                .isEqualTo("Node Description:.....................hôst fïve\n");
         assertThat(umad("H-2", 0, "smp", "nodedesc", "-D", "0,1", "--node-name-map", m).out())
                 .isEqualTo(FABRIC.fabric().diag("H-2", "smpquery", "--node-name-map", m, "-D", "nodedesc", "0,1")
                         .requireSuccess().stdout());

@@ -31,6 +31,19 @@ class NodeNamesTest {
                 .as("JSON keeps the descriptions").doesNotContain("the default's switch");
     }
 
+    /** A map written in UTF-8 (any editor's) names a node with its characters, printed as the same UTF-8 bytes. */
+    @Test
+    void aUtf8MapsNamesPrintAsTheirCharactersInUtf8(@TempDir Path etc) throws IOException {
+        Path given = etc.resolve("mine");
+        Files.writeString(given, "0x200000 \"Ünïcode spine\"\n", java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(CliRun.runWithEtc(etc, "links", "--transport", "embedded", "--node-name-map", given.toString()).out())
+                .contains("Switch: 0x0000000000200000 Ünïcode spine:");
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        java.io.PrintWriter out = UmadCli.utf8(bytes);
+        out.println("Ünïcode spine");
+        assertThat(bytes.toByteArray()).isEqualTo("Ünïcode spine\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
     @Test
     void aMapThatDoesNotParseIsNamedWhenGivenAndWarnedOfWhenDefault(@TempDir Path etc) throws IOException {
         Path bad = etc.resolve("bad-map");
