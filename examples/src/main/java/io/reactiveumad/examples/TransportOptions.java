@@ -28,6 +28,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -213,13 +214,26 @@ final class TransportOptions implements Declares {
         if (kind != null) {
             return open(kind, delivery);
         }
-        if (hasReadableUmadDevice()) {
+        List<Path> devices = umadDevices();
+        if (devices.stream().anyMatch(Files::isReadable)) {
             return open(TransportKind.KERNEL, delivery);
         }
         try {
-            return open(TransportKind.IBSIM, delivery);
+            Connection simulated = open(TransportKind.IBSIM, delivery);
+            if (!devices.isEmpty()) {
+                err.println("umad: " + devices.get(0) + " cannot be read: using the ibsim server");
+            }
+            return simulated;
         } catch (RuntimeException noSimulator) {
-            err.println("umad: no readable " + context.devInfiniband() + "/umad* device and no ibsim server ("
+            if (!devices.isEmpty()) {
+                // A real fabric this user may not reach: answering from the embedded one instead would look like it.
+                throw new IllegalStateException(devices.get(0) + (devices.size() > 1 ? " and every other umad device"
+                        : "") + " cannot be read by this user (the kernel's MAD devices need root or read and write "
+                        + "access to them, as the diag tools do), and no ibsim server answers ("
+                        + Errors.describe(noSimulator) + "); --transport embedded runs on the embedded fabric",
+                        noSimulator);
+            }
+            err.println("umad: no " + context.devInfiniband() + "/umad* device and no ibsim server ("
                     + Errors.describe(noSimulator) + "): using the embedded fabric");
             return open(TransportKind.EMBEDDED, delivery);
         }
@@ -388,20 +402,19 @@ final class TransportOptions implements Declares {
         return opened;
     }
 
-    private boolean hasReadableUmadDevice() {
+    /** The umad devices there are, readable or not, in name order. */
+    private List<Path> umadDevices() {
         Path dir = context.devInfiniband();
         if (!Files.isDirectory(dir)) {
-            return false;
+            return List.of();
         }
+        List<Path> found = new ArrayList<>();
         try (DirectoryStream<Path> devices = Files.newDirectoryStream(dir, "umad*")) {
-            for (Path device : devices) {
-                if (Files.isReadable(device)) {
-                    return true;
-                }
-            }
-            return false;
+            devices.forEach(found::add);
         } catch (IOException e) {
-            return false;
+            return List.of();
         }
+        found.sort(null);
+        return found;
     }
 }

@@ -34,6 +34,11 @@ record CliRun(int exitCode, String out, String err) {
         return run(new CliContext(Map.of(), Path.of("/nonexistent/dev/infiniband"), etc, fabricStarted), args);
     }
 
+    /** Runs {@code args} with {@code env} and {@code devInfiniband} where the kernel's umad devices are looked for. */
+    static CliRun runWithDevices(Path devInfiniband, Map<String, String> env, String... args) {
+        return run(new CliContext(env, devInfiniband, Path.of("/nonexistent/etc"), fabric -> { }), args);
+    }
+
     private static CliRun run(CliContext context, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();

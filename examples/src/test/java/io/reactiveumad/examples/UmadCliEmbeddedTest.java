@@ -1030,6 +1030,24 @@ class UmadCliEmbeddedTest {
         assertThat(run.out()).contains("host4 HCA-1");
     }
 
+    /**
+     * With umad devices there that this user cannot open (a dangling link stands for one here: root, as CI runs, reads
+     * any file) and no simulator, a command fails saying so: answers from the embedded fabric would pass for the real
+     * one's.
+     */
+    @Test
+    void umadDevicesThatCannotBeReadAreAnErrorNotTheEmbeddedFabric(@TempDir Path dev) throws Exception {
+        Files.createSymbolicLink(dev.resolve("umad0"), dev.resolve("gone"));
+        Files.createSymbolicLink(dev.resolve("umad1"), dev.resolve("gone"));
+        CliRun run = CliRun.runWithDevices(dev, Map.of("IBSIM_SOCKNAME", "umad-no-such-simulator"), "smp", "nodedesc",
+                "-D", "0");
+        assertThat(run.exitCode()).as("%s", run).isEqualTo(UmadCli.EXIT_FAILED);
+        assertThat(run.err()).contains("umad smp nodedesc: error: " + dev.resolve("umad0")
+                + " and every other umad device cannot be read by this user").contains("no ibsim server answers")
+                .contains("--transport embedded").doesNotContain("using the embedded fabric");
+        assertThat(run.out()).isEmpty();
+    }
+
     @Test
     void errorsAreOneLineWithANonZeroExit() {
         CliRun missing = umad("discover", "--transport", "embedded", "--topology", "/nonexistent/fabric.topology");
