@@ -4,6 +4,7 @@ import io.reactiveumad.mad.DeviceGoneException;
 import io.reactiveumad.mad.NativeIoException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Objects;
@@ -21,7 +22,10 @@ import org.slf4j.LoggerFactory;
  * cross-thread wakeups, a task queue and a timer heap.
  *
  * <p><b>Invariant:</b> registrations, interest changes, timers and handler calls all happen on the loop
- * thread; other threads only enqueue tasks and wake it. Each iteration runs queued tasks, fires due
+ * thread; other threads only enqueue tasks and wake it. A task the loop submits to itself goes to a queue of its
+ * own (no atomics, no allocation once grown), run after those of other threads: so a request a handler or task
+ * starts on the loop (the next one of a {@code flatMap}, say) is sent from the loop's task runner instead of being
+ * run, and compiled, inside its caller. Each iteration runs queued tasks, fires due
  * timers, runs what its handlers and tasks asked to run {@linkplain #beforeWait before the wait} (the
  * channels' batched sends), then waits in {@code epoll_wait} with the earliest deadline as timeout (0 when
  * work is pending) and dispatches the ready fds.
@@ -82,6 +86,8 @@ public final class EpollEventLoop implements PollLoop {
     /** Loop thread only: the single epoll_event passed to epoll_ctl. */
     private final ByteBuffer ctlEvent;
     private final MpscQueue<Runnable> tasks = new MpscQueue<>();
+    /** Loop thread only: the tasks the loop submitted to itself, run after {@link #tasks} in each pass. */
+    private final ArrayDeque<Runnable> ownTasks = new ArrayDeque<>();
     private final AtomicInteger wakeState = new AtomicInteger(AWAKE);
     private final AtomicInteger state = new AtomicInteger(RUNNING);
     /** Producers between their state check and the end of their enqueue and wakeup; shutdown waits for 0. */
@@ -256,8 +262,10 @@ public final class EpollEventLoop implements PollLoop {
             if (state.get() == TERMINATED) {
                 return false;
             }
-            tasks.offer(task);
-            if (!inEventLoop()) {
+            if (inEventLoop()) {
+                ownTasks.add(task);
+            } else {
+                tasks.offer(task);
                 wakeup();
             }
             return true;
@@ -301,11 +309,15 @@ public final class EpollEventLoop implements PollLoop {
                 long passStart = nanoTime();
                 runTasks(MAX_TASKS_PER_ITERATION);
                 runDueTimers(passStart);
+                if (!ownTasks.isEmpty()) {
+                    // What the timers started (a delayed request, say) goes out in this pass's sends.
+                    runTasks(MAX_TASKS_PER_ITERATION);
+                }
                 runBeforeWait();
                 int timeout = timeoutMillis();
                 if (timeout != 0) {
                     wakeState.set(SLEEPING);
-                    if (!tasks.isEmpty() || state.get() != RUNNING) {
+                    if (!tasks.isEmpty() || !ownTasks.isEmpty() || state.get() != RUNNING) {
                         timeout = 0;
                     }
                 }
@@ -367,7 +379,10 @@ public final class EpollEventLoop implements PollLoop {
         for (int i = 0; i < max; i++) {
             Runnable task = tasks.poll();
             if (task == null) {
-                return;
+                task = ownTasks.poll();
+                if (task == null) {
+                    return;
+                }
             }
             try {
                 task.run();
@@ -410,7 +425,7 @@ public final class EpollEventLoop implements PollLoop {
 
     /** 0 when tasks (or before-wait tasks) wait, -1 without timers, else the earliest deadline rounded up to whole ms. */
     private int timeoutMillis() {
-        if (!tasks.isEmpty() || !beforeWait.isEmpty()) {
+        if (!tasks.isEmpty() || !ownTasks.isEmpty() || !beforeWait.isEmpty()) {
             return 0;
         }
         TimerHeap.Entry head = timers.peek();
@@ -482,7 +497,8 @@ public final class EpollEventLoop implements PollLoop {
      * enter, so it runs to empty. A fatal error no longer stops anything: the loop is stopping already.
      */
     private void drainTasks(long budget) {
-        for (long left = budget; left > 0 && !tasks.isEmpty(); left -= MAX_TASKS_PER_ITERATION) {
+        for (long left = budget; left > 0 && !(tasks.isEmpty() && ownTasks.isEmpty());
+                left -= MAX_TASKS_PER_ITERATION) {
             try {
                 runTasks(MAX_TASKS_PER_ITERATION);
             } catch (VirtualMachineError e) {

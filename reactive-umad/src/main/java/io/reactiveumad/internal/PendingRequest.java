@@ -122,14 +122,14 @@ final class PendingRequest extends Mono<ReceivedMad> implements Subscription, Ru
         return tid & 0xFFFF_FFFFL;
     }
 
-    /** Runs this request's next step on the loop: directly when already there, else queued. */
+    /**
+     * Queues this request's next step on the loop, from the loop too (its own queue there, see EpollEventLoop): run
+     * in the caller, the send path was compiled into every caller's own loop (a flatMap's drain), a large compilation
+     * that a fresh JVM threw away and redid at each change of pace (docs/BENCHMARKS.md, sessions 16 and 17).
+     */
     private void submit() {
         DefaultMadPort port = port();
         EventExecutor loop = port.loop();
-        if (loop.inEventLoop()) {
-            run();
-            return;
-        }
         try {
             loop.execute(this);
         } catch (RejectedExecutionException e) {
