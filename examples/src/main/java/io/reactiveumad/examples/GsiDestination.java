@@ -59,7 +59,7 @@ final class GsiDestination {
             long portGuid = FabricCommand.value("-G", () -> Guids.parse(destination));
             lid = FabricCommand.await(transport.lidOf(connection.port(), portGuid), "the LID of port " + destination);
         } else if (destination != null) {
-            lid = Lids.parse(destination);
+            lid = Lids.unicast(destination);
         }
         MadAddress to = MadAddress.gsi(lid);
         return dgid == null ? to : to.withGrh(new MadAddress.Grh(dgid, 0, HOP_LIMIT, 0, 0));

@@ -1,10 +1,9 @@
 package io.reactiveumad.examples;
 
+import io.reactiveumad.mad.MadAddress;
+
 /** LIDs as infiniband-diags reads them from a command line: decimal, or hex with 0x. */
 final class Lids {
-    /** The highest unicast LID; 0 is reserved and 0xC000 and up are multicast. */
-    static final int MAX_UNICAST = 0xBFFF;
-
     private Lids() {
     }
 
@@ -22,9 +21,9 @@ final class Lids {
      */
     static int unicast(String text) {
         int lid = parse(text);
-        if (lid < 1 || lid > MAX_UNICAST) {
-            throw new IllegalArgumentException("'" + text + "' is not a unicast LID (1 to " + MAX_UNICAST
-                    + ", 0x1 to 0x" + Integer.toHexString(MAX_UNICAST).toUpperCase() + ")");
+        if (!MadAddress.isUnicastLid(lid)) {
+            throw new IllegalArgumentException("'" + text + "' is not a unicast LID (1 to " + MadAddress.MAX_UNICAST_LID
+                    + ", 0x1 to 0x" + Integer.toHexString(MadAddress.MAX_UNICAST_LID).toUpperCase() + ")");
         }
         return lid;
     }

@@ -121,7 +121,7 @@ final class TraceCommand extends FabricCommand {
             if (source == null || destination == null) {
                 throw new UsageException("give SRC and DST, or --ports-file");
             }
-            checkEnds("", source, destination);
+            checkEnds("", source, destination, true);
             return List.of(new Pair(source, destination, 0));
         }
         if (source != null) {
@@ -146,19 +146,25 @@ final class TraceCommand extends FabricCommand {
             if (words.length < 2) {
                 throw new UsageException(where + "not two ports: '" + line + "'");
             }
-            checkEnds(where, words[0], words[1]);
+            checkEnds(where, words[0], words[1], false);
             pairs.add(new Pair(words[0], words[1], i + 1));
         }
         return pairs;
     }
 
-    /** Refuses an end that is not a LID (a port GUID with -G), naming it as SRC or DST after {@code where}. */
-    private void checkEnds(String where, String from, String to) {
+    /**
+     * Refuses an end that is not a LID (a port GUID with -G), naming it as SRC or DST after {@code where}; on the
+     * command line also one that is not a unicast LID, as ibtracert cannot resolve it. A line of a ports file is
+     * traced and fails there, as ibtracert's does, after the lines before it.
+     */
+    private void checkEnds(String where, String from, String to, boolean unicast) {
         String[][] ends = {{"SRC", from}, {"DST", to}};
         for (String[] end : ends) {
             try {
                 if (guids) {
                     Guids.parse(end[1]);
+                } else if (unicast) {
+                    Lids.unicast(end[1]);
                 } else {
                     Lids.parse(end[1]);
                 }

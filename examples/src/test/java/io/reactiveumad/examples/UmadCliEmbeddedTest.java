@@ -1048,6 +1048,25 @@ class UmadCliEmbeddedTest {
         assertThat(run.out()).isEmpty();
     }
 
+    /**
+     * LID 0 and a multicast LID name no port: every command that takes a destination refuses them as bad usage, as
+     * the diag tools fail to resolve them (libibmad's IB_LID_VALID), instead of sending and waiting out the retries.
+     */
+    @Test
+    void lidZeroAndMulticastLidsAreBadUsageForEveryDestination() {
+        for (String lid : List.of("0", "0xc000", "65535")) {
+            for (List<String> command : List.of(List.of("smp", "nodeinfo", lid), List.of("perf", lid),
+                    List.of("ping", "-c", "1", lid), List.of("sysstat", lid), List.of("trace", "2", lid),
+                    List.of("addr", lid), List.of("portstate", lid, "1"), List.of("sminfo", lid))) {
+                List<String> args = new ArrayList<>(command);
+                args.addAll(List.of("--transport", "embedded"));
+                CliRun run = umad(args.toArray(String[]::new));
+                assertThat(run.exitCode()).as("%s: %s", command, run).isEqualTo(2);
+                assertThat(run.err()).as("%s", command).contains("not a unicast LID");
+            }
+        }
+    }
+
     @Test
     void errorsAreOneLineWithANonZeroExit() {
         CliRun missing = umad("discover", "--transport", "embedded", "--topology", "/nonexistent/fabric.topology");

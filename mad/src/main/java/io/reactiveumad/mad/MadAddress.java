@@ -14,6 +14,8 @@ package io.reactiveumad.mad;
  */
 public record MadAddress(int lid, int qpn, int qkey, int sl, int pathBits, int pkeyIndex, Grh grh) {
     public static final int PERMISSIVE_LID = 0xFFFF;
+    /** The highest unicast LID: 0 is reserved, and 0xC000 up to the permissive LID are multicast. */
+    public static final int MAX_UNICAST_LID = 0xBFFF;
     public static final int GSI_QKEY = 0x80010000;
 
     /** Global route header fields. */
@@ -36,6 +38,11 @@ public record MadAddress(int lid, int qpn, int qkey, int sl, int pathBits, int p
     }
 
     /** A GSI (QP1) destination with the well-known Q_Key. */
+    /** Whether {@code lid} names one port (1 to {@link #MAX_UNICAST_LID}), as libibmad's {@code IB_LID_VALID}. */
+    public static boolean isUnicastLid(int lid) {
+        return lid >= 1 && lid <= MAX_UNICAST_LID;
+    }
+
     public static MadAddress gsi(int lid) {
         return new MadAddress(lid, 1, GSI_QKEY, 0, 0, 0, null);
     }

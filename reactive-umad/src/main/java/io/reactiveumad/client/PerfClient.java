@@ -4,6 +4,7 @@ import io.reactiveumad.AgentSpec;
 import io.reactiveumad.MadPort;
 import io.reactiveumad.ReceivedMad;
 import io.reactiveumad.RequestOptions;
+import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadAttribute;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
@@ -215,7 +216,7 @@ public final class PerfClient implements Disposable {
     }
 
     private Mono<ReceivedMad> request(int lid, int method, int attributeId, MadAttribute body) {
-        if (lid < 1 || lid >= 0xC000) {
+        if (!MadAddress.isUnicastLid(lid)) {
             throw new IllegalArgumentException("not a unicast LID: " + lid);
         }
         return agent.using(a -> a.request(

@@ -187,7 +187,7 @@ public final class SaClient implements Disposable {
      * a view does not follow the SM when it moves.
      */
     public SaClient withSaLid(int lid) {
-        if (lid < 1 || lid > 0xBFFF) {
+        if (!MadAddress.isUnicastLid(lid)) {
             throw new IllegalArgumentException("the SA's LID must be a unicast LID (1 to 0xbfff): " + lid);
         }
         return new SaClient(port, agent, owned, options, smKey, lid);

@@ -3,6 +3,7 @@ package io.reactiveumad.fabric;
 import io.reactiveumad.PortClosedException;
 import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.client.SmpRoute;
+import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.attr.LinearForwardingTable;
 import io.reactiveumad.mad.attr.MulticastForwardingTable;
 import io.reactiveumad.mad.attr.SwitchInfo;
@@ -24,7 +25,6 @@ import reactor.core.publisher.Mono;
  */
 public final class Routing {
     /** LinearFDBTop never exceeds the last unicast LID. */
-    private static final int MAX_UNICAST_LID = 0xBFFF;
     private static final int MAX_MULTICAST_LID = 0xFFFF;
 
     private Routing() {
@@ -44,7 +44,7 @@ public final class Routing {
                         + info.nodeType() + ")"));
             }
             return Mono.zip(smp.nodeDescription(target), smp.switchInfo(target)).flatMap(ds -> {
-                int top = Math.min(ds.getT2().linearFdbTop(), MAX_UNICAST_LID);
+                int top = Math.min(ds.getT2().linearFdbTop(), MadAddress.MAX_UNICAST_LID);
                 return smp.linearForwardingTable(target, 0, LinearForwardingTable.blockOf(top), inFlight)
                         .collectList()
                         .map(blocks -> new SwitchRoutes(info, ds.getT1().text(), ds.getT2(), ports(blocks, top)));
