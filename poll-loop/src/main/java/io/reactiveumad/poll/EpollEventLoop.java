@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Invariant:</b> registrations, interest changes, timers and handler calls all happen on the loop
  * thread; other threads only enqueue tasks and wake it. A task the loop submits to itself goes to a queue of its
- * own (no atomics, no allocation once grown), run after those of other threads: so a request a handler or task
+ * own (no atomics, no allocation once grown), run in turn with those of other threads: so a request a handler or task
  * starts on the loop (the next one of a {@code flatMap}, say) is sent from the loop's task runner instead of being
  * run, and compiled, inside its caller. Each iteration runs queued tasks, fires due
  * timers, runs what its handlers and tasks asked to run {@linkplain #beforeWait before the wait} (the
@@ -86,7 +86,7 @@ public final class EpollEventLoop implements PollLoop {
     /** Loop thread only: the single epoll_event passed to epoll_ctl. */
     private final ByteBuffer ctlEvent;
     private final MpscQueue<Runnable> tasks = new MpscQueue<>();
-    /** Loop thread only: the tasks the loop submitted to itself, run after {@link #tasks} in each pass. */
+    /** Loop thread only: the tasks the loop submitted to itself, run in turn with {@link #tasks} (see runTasks). */
     private final ArrayDeque<Runnable> ownTasks = new ArrayDeque<>();
     private final AtomicInteger wakeState = new AtomicInteger(AWAKE);
     private final AtomicInteger state = new AtomicInteger(RUNNING);
@@ -375,15 +375,22 @@ public final class EpollEventLoop implements PollLoop {
         }
     }
 
+    /**
+     * Runs up to {@code max} tasks, taking from the other threads' queue and the loop's own in turn (each in its
+     * order), so neither can keep the other's tasks waiting: a flood from other threads does not hold back a request
+     * the loop started, nor a loop task that resubmits itself the others'.
+     */
     private void runTasks(int max) {
+        boolean ownTurn = false;
         for (int i = 0; i < max; i++) {
-            Runnable task = tasks.poll();
+            Runnable task = ownTurn ? ownTasks.poll() : tasks.poll();
             if (task == null) {
-                task = ownTasks.poll();
+                task = ownTurn ? tasks.poll() : ownTasks.poll();
                 if (task == null) {
                     return;
                 }
             }
+            ownTurn = !ownTurn;
             try {
                 task.run();
             } catch (Throwable t) {

@@ -83,6 +83,39 @@ class EpollEventLoopTest {
         }
     }
 
+    /**
+     * A task the loop gives itself (a request a handler starts) runs in turn with other threads' tasks, not after all
+     * of them: with 10 000 queued from another thread while a loop task held the loop, it runs next but at most one.
+     */
+    @Test
+    void aFloodFromAnotherThreadDoesNotHoldBackATaskTheLoopGaveItself() throws Exception {
+        CountDownLatch flooded = new CountDownLatch(1);
+        CountDownLatch ownRan = new CountDownLatch(1);
+        AtomicInteger othersRun = new AtomicInteger();
+        AtomicInteger othersBeforeOwn = new AtomicInteger(-1);
+        loop.execute(() -> {
+            loop.execute(() -> {
+                othersBeforeOwn.set(othersRun.get());
+                ownRan.countDown();
+            });
+            while (flooded.getCount() > 0) {
+                Thread.onSpinWait(); // holds the loop (without blocking it) until the flood is queued
+            }
+        });
+        int flood = 10_000;
+        CountDownLatch floodRan = new CountDownLatch(flood);
+        for (int i = 0; i < flood; i++) {
+            loop.execute(() -> {
+                othersRun.incrementAndGet();
+                floodRan.countDown();
+            });
+        }
+        flooded.countDown();
+        assertThat(ownRan.await(AWAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+        assertThat(floodRan.await(AWAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+        assertThat(othersBeforeOwn.get()).isBetween(0, 1);
+    }
+
     @Test
     void tasksFromEightThreadsRunExactlyOnceInPerThreadOrder() throws Exception {
         int producers = 8;
