@@ -86,8 +86,10 @@ final class DiscoverCommand extends FabricCommand {
                 + "node, port (as ibnetdiscover -s; ours sends others, in another order).").to(() -> show = true);
         d.flag("-m", "--max_hops").help("Report the hops the scan reached and the SMPs ibnetdiscover's scan sends "
                 + "for this fabric (as ibnetdiscover -m).").to(() -> maxHops = true);
-        d.flag("-g", "--grouping").help("Group the nodes by chassis (as ibnetdiscover -g): on a fabric without chassis, "
-                + "all of them under \"Non-Chassis Nodes\"; a fabric with chassis is refused.").to(() -> grouping = true);
+        d.flag("-g", "--grouping").help("Group the nodes by chassis (as ibnetdiscover -g): nodes sharing a "
+                + "SystemImageGUID, the rest under \"Non-Chassis Nodes\"; a chassis libibnetdisc lays out by a vendor's "
+                + "rules (Voltaire, Topspin, SilverStorm, Xsigo, a Mellanox InfiniScale IV named for its slot) is "
+                + "refused.").to(() -> grouping = true);
         cache.declareSave(d);
         cache.declareLoad(d);
         cache.declareDiff(d);
@@ -211,8 +213,10 @@ final class DiscoverCommand extends FabricCommand {
 
     /** Voltaire's, whose switches libibnetdisc groups into chassis by their device IDs and cabling. */
     private static final int VOLTAIRE = 0x0008f1;
-    /** Mellanox's, whose chassis libibnetdisc lays out by device ID (spines, lines, slots) once nodes share a chassis. */
+    /** Mellanox's, whose InfiniScale IV switches libibnetdisc lays out in slots (see {@link #slottedByMellanoxRules}). */
     private static final int MELLANOX = 0x0002c9;
+    /** The InfiniScale IV's device ID, the one Mellanox device libibnetdisc places by its NodeDescription. */
+    private static final int MELLANOX_IS4 = 0xbd36;
     /** Topspin's, SilverStorm's and Xsigo's, whose chassis GUID libibnetdisc derives from others than the node's own. */
     private static final Set<Integer> DERIVED_CHASSIS_GUID = Set.of(0x0005ad, 0x00066a, 0x001397);
     private static final long XSIGO_GUID_MASK = 0xffffff0000000000L;
@@ -221,7 +225,8 @@ final class DiscoverCommand extends FabricCommand {
     /**
      * Refuses -g where libibnetdisc would lay a chassis out by its vendor's rules (chassis types, slots, spines,
      * external port numbers), which are not written here: a node of Voltaire, Topspin, SilverStorm or Xsigo, or a
-     * Mellanox node sharing its SystemImageGUID. Chassis by SystemImageGUID alone, every other vendor's, are written.
+     * Mellanox InfiniScale IV switch placed by its NodeDescription sharing its SystemImageGUID. Every other chassis,
+     * Mellanox's later directors included, libibnetdisc groups by SystemImageGUID alone, and so is written.
      */
     private static void refuseChassisOfOwnRules(DiscoveredFabric fabric) {
         Map<Long, DiscoveredNode> bySystemImage = new HashMap<>();
@@ -231,17 +236,33 @@ final class DiscoverCommand extends FabricCommand {
             boolean ownRules = info.vendorId() == VOLTAIRE || DERIVED_CHASSIS_GUID.contains(info.vendorId())
                     || (system & XSIGO_GUID_MASK) == XSIGO_GUID;
             DiscoveredNode sharing = system == 0 ? null : bySystemImage.putIfAbsent(system, node);
-            boolean mellanoxChassis = sharing != null
-                    && (info.vendorId() == MELLANOX || sharing.nodeInfo().vendorId() == MELLANOX);
-            if (ownRules || mellanoxChassis) {
-                throw new UnsupportedOperationException(String.format("-g: \"%s\" (0x%016x) %s; only chassis grouped "
-                        + "by SystemImageGUID alone are written", node.description(), node.guid(), ownRules
-                        ? String.format("is of vendor 0x%06x, whose chassis libibnetdisc groups by rules of its own",
-                                info.vendorId())
-                        : String.format("shares SystemImageGUID 0x%x with \"%s\", a Mellanox chassis, which "
-                                + "libibnetdisc lays out by device ID", system, sharing.description())));
+            DiscoveredNode slotted = sharing == null ? null
+                    : slottedByMellanoxRules(node) ? node : slottedByMellanoxRules(sharing) ? sharing : null;
+            if (ownRules) {
+                throw notWritten(node, String.format("is of vendor 0x%06x, whose chassis libibnetdisc groups by rules "
+                        + "of its own", info.vendorId()));
+            }
+            if (slotted != null) {
+                throw notWritten(slotted, String.format("is a Mellanox InfiniScale IV that libibnetdisc places in a "
+                        + "chassis slot by its NodeDescription (it shares SystemImageGUID 0x%x with \"%s\")", system,
+                        (slotted == node ? sharing : node).description()));
             }
         }
+    }
+
+    private static UnsupportedOperationException notWritten(DiscoveredNode node, String why) {
+        return new UnsupportedOperationException(String.format("-g: \"%s\" (0x%016x) %s; only chassis grouped by "
+                + "SystemImageGUID alone are written", node.description(), node.guid(), why));
+    }
+
+    /**
+     * A switch libibnetdisc's Mellanox rules place in a chassis slot: an InfiniScale IV whose NodeDescription has
+     * their form ({@code MF0;system:type/slot/U1}). Any other Mellanox node is grouped by SystemImageGUID alone.
+     */
+    private static boolean slottedByMellanoxRules(DiscoveredNode node) {
+        NodeInfo info = node.nodeInfo();
+        return info.nodeType() == NodeInfo.TYPE_SWITCH && info.vendorId() == MELLANOX
+                && info.deviceId() == MELLANOX_IS4 && node.description().startsWith("MF0;");
     }
 
     private DiscoveredFabric discover(PrintWriter err, DiscoveryOptions options, AtomicLong lastReport) {

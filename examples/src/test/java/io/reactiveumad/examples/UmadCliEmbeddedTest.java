@@ -209,6 +209,23 @@ class UmadCliEmbeddedTest {
         assertThat(refused.exitCode()).as("%s", refused).isEqualTo(1);
         assertThat(refused.out()).isEmpty();
         assertThat(refused.err()).contains("is of vendor 0x0008f1, whose chassis libibnetdisc groups by rules of its own");
+        // Mellanox InfiniScale IVs named as libibnetdisc's Mellanox rules read them ("MF0;system:type/slot/U1") are
+        // placed in slots: refused. Named otherwise, they are grouped by SystemImageGUID alone, as any other Mellanox
+        // chassis (MellanoxDirectorIbsimTest compares one with ibnetdiscover -g).
+        String is4 = Files.readString(file).replace("vendid=0x0\ndevid=0x0\nsysimgguid=0x1234",
+                "vendid=0x2c9\ndevid=0xbd36\nsysimgguid=0x1234");
+        Path slotted = file.resolveSibling("is4-slotted.topology");
+        Files.writeString(slotted, is4.replace("\"S1\"", "\"MF0;sw:IS5030/L01/U1\""));
+        CliRun placed = umad("discover", "-g", "--transport", "embedded", "--topology", slotted.toString());
+        assertThat(placed.exitCode()).as("%s", placed).isEqualTo(1);
+        assertThat(placed.out()).isEmpty();
+        assertThat(placed.err()).contains("\"MF0;sw:IS5030/L01/U1\" (0x0000000000200000) is a Mellanox InfiniScale IV "
+                + "that libibnetdisc places in a chassis slot by its NodeDescription (it shares SystemImageGUID 0x1234 "
+                + "with \"S2\")");
+        Path unslotted = file.resolveSibling("is4.topology");
+        Files.writeString(unslotted, is4);
+        assertThat(succeeds("discover", "-g", "--transport", "embedded", "--topology", unslotted.toString()).out())
+                .contains("\nChassis 1 (guid 0x1234)\n", "vendid=0x2c9\ndevid=0xbd36\nsysimgguid=0x1234\t\t# Chassis 1\n");
     }
 
     /**

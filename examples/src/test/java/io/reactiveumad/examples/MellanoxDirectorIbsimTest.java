@@ -1,0 +1,36 @@
+package io.reactiveumad.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.reactiveumad.test.ibsim.IbsimFabric;
+import io.reactiveumad.test.ibsim.IbsimFabricExtension;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A Mellanox director as libibnetdisc sees one that is not an InfiniScale IV: four switch chips of vendor 0x2c9 and
+ * device 0xcf08 (Switch-IB 2) sharing a SystemImageGUID, grouped by it alone. discover -g prints what ibnetdiscover -g
+ * prints, from hosts on either leaf and beyond the standalone switch; discover and -p too (their vendid and devid
+ * lines are the fabric's, not zero). Before session 17, -g refused every Mellanox chassis.
+ */
+class MellanoxDirectorIbsimTest {
+    @RegisterExtension
+    static final IbsimFabricExtension FABRIC = new IbsimFabricExtension(() -> IbsimFabric.builder()
+            .netFile(DiagsOracle.resource("topologies/mellanox-director.net")).smNode("sm"));
+
+    @ParameterizedTest
+    @ValueSource(strings = {"h1|-g", "h3|-g", "h4|-g", "h2|", "h4|-p", "sm|-g -p"})
+    void aMellanoxDirectorIsGroupedAsIbnetdiscoverGroupsIt(String fromAndOptions) {
+        String[] parts = fromAndOptions.split("\\|", -1);
+        String[] args = parts[1].isEmpty() ? new String[0] : parts[1].split(" ");
+        String theirs = FABRIC.fabric().diag(parts[0], "ibnetdiscover", args).requireSuccess().stdout();
+        CliRun ours = DiagsOracle.umad(FABRIC.fabric(), parts[0], 0, "discover", args);
+        assertThat(DiagsOracle.undated(ours.out())).as("discover %s from %s", parts[1], parts[0])
+                .isEqualTo(DiagsOracle.undated(theirs));
+        if (parts[1].equals("-g")) {
+            assertThat(ours.out()).contains("\nChassis 1 (guid 0xd1d1)\n", "vendid=0x2c9\ndevid=0xcf08\n"
+                    + "sysimgguid=0xd1d1\t\t# Chassis 1\n", "\nNon-Chassis Nodes\n");
+        }
+    }
+}
