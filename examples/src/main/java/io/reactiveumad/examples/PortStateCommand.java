@@ -7,6 +7,7 @@ import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.UsageException;
 import io.reactiveumad.examples.cli.Values;
 import io.reactiveumad.mad.DirectedRouteSmp;
+import io.reactiveumad.mad.attr.MlnxExtPortInfo;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.attr.PortInfo;
 import java.util.ArrayList;
@@ -64,8 +65,15 @@ final class PortStateCommand extends FabricCommand {
                 .to(() -> showKeys = true);
     }
 
-    /** One port as ibportstate shows it: how libibmad names the node, the port, its PortInfo, whether it is a switch's. */
-    private record Shown(String node, int port, PortInfo info, boolean extendedSpeeds, boolean isSwitch) {
+    /**
+     * One port as ibportstate shows it: how libibmad names the node, the port, its PortInfo, whether it is a switch's,
+     * and its MlnxExtPortInfo where the device answers it (else null).
+     */
+    private record Shown(String node, int port, PortInfo info, boolean extendedSpeeds, boolean isSwitch,
+                         MlnxExtPortInfo mlnx) {
+        Shown with(MlnxExtPortInfo ext) {
+            return new Shown(node, port, info, extendedSpeeds, isSwitch, ext);
+        }
     }
 
     @Override
@@ -77,15 +85,20 @@ final class PortStateCommand extends FabricCommand {
             SmpClient smp = transport.smp(connection.port());
             try {
                 SmpRoute route = await(target.route(smp, transport), what);
-                Shown port = await(read(smp, route, SmpCommand.portId(route), portNumber), what);
-                Map<String, Object> report = new LinkedHashMap<>();
-                report.put("port", json(port));
-                // The port is printed before the peer is asked or the Set sent, as ibportstate does: when those fail,
-                // what was read is still there above the error.
+                NodeInfo device = await(smp.nodeInfo(route), what);
+                Shown port = await(read(smp, route, SmpCommand.portId(route), portNumber, device.isSwitch()), what);
+                // The port is printed before anything else is asked or the Set sent, as ibportstate does: when those
+                // fail, what was read is still there above the error.
                 StringBuilder text = new StringBuilder(op == Operation.QUERY ? "" : "Initial ")
                         .append(port.isSwitch() ? "Switch" : "CA/RT").append(" PortInfo:\n");
                 show(text, port);
                 print(text);
+                if (MlnxExtPortInfo.isAnsweredBy(device.vendorId(), device.deviceId())) {
+                    port = port.with(await(smp.mlnxExtPortInfo(route, portNumber), what + ": its MlnxExtPortInfo"));
+                    print(text.append(SmpCommand.MlnxExtPortInfoQuery.text(port.mlnx(), port.node(), portNumber)));
+                }
+                Map<String, Object> report = new LinkedHashMap<>();
+                report.put("port", json(port));
                 if (op == Operation.QUERY) {
                     if (port.isSwitch() && portNumber != 0 && port.info().portState() == PortInfo.STATE_ACTIVE) {
                         Shown peer = await(peer(smp, route), what + ": its peer");
@@ -103,7 +116,8 @@ final class PortStateCommand extends FabricCommand {
                     long modifier = portNumber | (port.extendedSpeeds() ? EXTENDED_SPEED_VALID : 0);
                     PortInfo after = await(smp.set(route, SmpClient.PORT_INFO, modifier, change(port.info(), op)),
                             what + ": the Set");
-                    Shown changed = new Shown(port.node(), portNumber, after, port.extendedSpeeds(), port.isSwitch());
+                    Shown changed = new Shown(port.node(), portNumber, after, port.extendedSpeeds(), port.isSwitch(),
+                            null);
                     report.put("after", json(changed));
                     show(text.append("\nAfter PortInfo set:\n"), changed);
                     print(text);
@@ -140,16 +154,11 @@ final class PortStateCommand extends FabricCommand {
         }
     }
 
-    /** NodeInfo, then (on a switch) PortInfo of port 0 for the capabilities, then the port's PortInfo. */
-    private static Mono<Shown> read(SmpClient smp, SmpRoute route, String node, int port) {
-        return smp.nodeInfo(route).flatMap(info -> read(smp, route, node, port, info.isSwitch()));
-    }
-
     private static Mono<Shown> read(SmpClient smp, SmpRoute route, String node, int port, boolean isSwitch) {
         Mono<Long> capabilities = isSwitch ? smp.portInfo(route, 0).map(PortInfo::capabilityMask) : Mono.just(-1L);
         return capabilities.flatMap(switchCapabilities -> smp.portInfo(route, port).map(info -> {
             long mask = isSwitch ? switchCapabilities : info.capabilityMask();
-            return new Shown(node, port, info, (mask & PortInfo.CAP_IS_EXTENDED_SPEEDS_SUPPORTED) != 0, isSwitch);
+            return new Shown(node, port, info, (mask & PortInfo.CAP_IS_EXTENDED_SPEEDS_SUPPORTED) != 0, isSwitch, null);
         }));
     }
 
@@ -174,8 +183,9 @@ final class PortStateCommand extends FabricCommand {
             further = new SmpRoute.Directed(dr.startLid(), longer, dr.endLid());
             node = SmpCommand.portId(further);
         }
-        return smp.nodeInfo(further).flatMap((NodeInfo info) ->
-                read(smp, further, node, info.localPortNum(), info.isSwitch()));
+        return smp.nodeInfo(further).flatMap((NodeInfo info) -> read(smp, further, node, info.localPortNum(),
+                info.isSwitch()).flatMap(peer -> MlnxExtPortInfo.isAnsweredBy(info.vendorId(), info.deviceId())
+                        ? smp.mlnxExtPortInfo(further, peer.port()).map(peer::with) : Mono.just(peer)));
     }
 
     /**
@@ -230,6 +240,9 @@ final class PortStateCommand extends FabricCommand {
             FieldLines.line(out, "MkeyLeasePeriod", p.mKeyLeasePeriod());
             FieldLines.line(out, "ProtectBits", p.mKeyProtectBits());
         }
+        if (shown.mlnx() != null) {
+            out.append(SmpCommand.MlnxExtPortInfoQuery.text(shown.mlnx(), shown.node(), shown.port()));
+        }
     }
 
     /**
@@ -281,6 +294,9 @@ final class PortStateCommand extends FabricCommand {
         out.put("port", shown.port());
         out.put("switch", shown.isSwitch());
         out.put("portInfo", Fields.of(shown.info(), showKeys));
+        if (shown.mlnx() != null) {
+            out.put("mlnxExtPortInfo", Fields.of(shown.mlnx(), showKeys));
+        }
         return out;
     }
 }

@@ -390,11 +390,14 @@ final class SmpCommand {
             return smp.mlnxExtPortInfo(route, portNumber);
         }
 
-        /** smpquery's: libibmad's four fields, in hex. */
         @Override
         String text(Record answer, String node) {
-            MlnxExtPortInfo info = (MlnxExtPortInfo) answer;
-            StringBuilder out = new StringBuilder("# MLNX ext Port info: ").append(node).append(" port ").append(portNumber)
+            return text((MlnxExtPortInfo) answer, node, portNumber);
+        }
+
+        /** As smpquery and ibportstate print it: a heading naming the port, then libibmad's four fields in hex. */
+        static String text(MlnxExtPortInfo info, String node, int port) {
+            StringBuilder out = new StringBuilder("# MLNX ext Port info: ").append(node).append(" port ").append(port)
                     .append('\n');
             FieldLines.hex(out, "StateChangeEnable", info.stateChangeEnable(), 2);
             FieldLines.hex(out, "LinkSpeedSupported", info.linkSpeedSupported(), 2);

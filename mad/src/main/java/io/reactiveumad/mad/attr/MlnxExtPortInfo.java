@@ -26,6 +26,24 @@ public record MlnxExtPortInfo(int stateChangeEnable, int linkSpeedSupported, int
     private static final int LINK_SPEED_SUPPORTED = 7;
     private static final int LINK_SPEED_ENABLED = 11;
     private static final int LINK_SPEED_ACTIVE = 15;
+    /** Bull's vendor ID: its OEM versions of Mellanox's devices answer too. */
+    private static final int BULL = 0x119f;
+
+    /**
+     * Whether infiniband-diags and libibnetdisc take a device to answer this attribute (their
+     * {@code is_mlnx_ext_port_info_supported}): Mellanox's switches from SwitchX on and adapters from ConnectX-3 on,
+     * by device ID whatever the vendor ID, and Bull's versions of them. ibportstate asks such a device for it.
+     */
+    public static boolean isAnsweredBy(int vendorId, int deviceId) {
+        int d = deviceId & 0xFFFF;
+        boolean mellanoxSwitch = d >= 0xc738 && d <= 0xc73b || d == 0xc839 || d == 0xcb20 || d == 0xcf08 || d == 0xcf09
+                || d == 0xd2f0;
+        boolean mellanoxAdapter = d >= 0x1003 && d <= 0x101b || d == 0xa2d2;
+        boolean bullSwitch = d == 0x1b02 || d == 0x1b50 || d == 0x1ba0 || d >= 0x1bd0 && d <= 0x1bd5 || d == 0x1bf0;
+        boolean bullAdapter = d == 0x1b33 || d == 0x1b73 || d == 0x1b40 || d == 0x1b41 || d == 0x1b60 || d == 0x1b61
+                || d == 0x1b83 || d == 0x1b93 || d == 0x1b94 || d == 0x1bb4 || d == 0x1bb5 || d >= 0x1bc4 && d <= 0x1bc6;
+        return mellanoxSwitch || mellanoxAdapter || vendorId == BULL && (bullSwitch || bullAdapter);
+    }
 
     public static MlnxExtPortInfo decode(ByteBuffer buf, int o) {
         Wire.check("MlnxExtPortInfo", buf, o, SIZE);
