@@ -12,8 +12,9 @@ import java.util.List;
 /**
  * infiniband-diags' configuration file, {@code /etc/infiniband-diags/ibdiag.conf} or the one {@code -z} names:
  * {@code name=value} lines giving every tool's defaults, the command line overriding them. Read here: {@code CA},
- * {@code Port}, {@code timeout} (milliseconds), {@code m_key} and {@code sa_key} (decimal or hex with 0x);
- * {@code MLX_EPI} and {@code nd_format} are the C tools' own and are skipped. Blank lines and {@code #} comments
+ * {@code Port}, {@code timeout} (milliseconds), {@code m_key} and {@code sa_key} (decimal or hex with 0x), and
+ * {@code MLX_EPI} (whether to ask Mellanox devices for MlnxExtPortInfo: on unless the value starts with neither
+ * "true" nor "TRUE", as the tools read it); {@code nd_format} is the C tools' own and is skipped. Blank lines and {@code #} comments
  * are skipped; a missing default file is no file.
  *
  * @param ca      the CA, or null
@@ -21,11 +22,12 @@ import java.util.List;
  * @param timeout each MAD's timeout, or null
  * @param mKey    the M_Key SMPs carry, or null
  * @param saKey   the SM_Key SA requests carry, or null
+ * @param mlxEpi  whether Mellanox devices are asked for MlnxExtPortInfo, or null (the tools' default: yes)
  */
-record DiagConfig(String ca, Integer port, Duration timeout, Long mKey, Long saKey) {
+record DiagConfig(String ca, Integer port, Duration timeout, Long mKey, Long saKey, Boolean mlxEpi) {
     /** Where infiniband-diags looks for it, under {@code /etc}. */
     static final String DEFAULT = "infiniband-diags/ibdiag.conf";
-    static final DiagConfig NONE = new DiagConfig(null, null, null, null, null);
+    static final DiagConfig NONE = new DiagConfig(null, null, null, null, null, null);
 
     /**
      * The file {@code -z} named ({@code explicit}: what cannot be read or parsed is bad usage naming it and its
@@ -72,14 +74,16 @@ record DiagConfig(String ca, Integer port, Duration timeout, Long mKey, Long saK
         String name = line.substring(0, eq).strip();
         String value = line.substring(eq + 1).strip();
         return switch (name) {
-            case "CA" -> new DiagConfig(value, port, timeout, mKey, saKey);
-            case "Port" -> new DiagConfig(ca, Values.integer(value), timeout, mKey, saKey);
+            case "CA" -> new DiagConfig(value, port, timeout, mKey, saKey, mlxEpi);
+            case "Port" -> new DiagConfig(ca, Values.integer(value), timeout, mKey, saKey, mlxEpi);
             case "timeout" -> new DiagConfig(ca, port, Durations.millis(value, TransportOptions.MAX_MAD_TIMEOUT_MS), mKey,
-                    saKey);
+                    saKey, mlxEpi);
             // A key's text is not echoed in errors: it may be a mistyped secret.
-            case "m_key" -> new DiagConfig(ca, port, timeout, TransportOptions.key(value), saKey);
-            case "sa_key" -> new DiagConfig(ca, port, timeout, mKey, TransportOptions.key(value));
-            case "MLX_EPI", "nd_format" -> this;
+            case "m_key" -> new DiagConfig(ca, port, timeout, TransportOptions.key(value), saKey, mlxEpi);
+            case "sa_key" -> new DiagConfig(ca, port, timeout, mKey, TransportOptions.key(value), mlxEpi);
+            case "MLX_EPI" -> new DiagConfig(ca, port, timeout, mKey, saKey,
+                    value.startsWith("true") || value.startsWith("TRUE"));
+            case "nd_format" -> this;
             default -> throw new IllegalArgumentException("unknown name " + name);
         };
     }

@@ -93,7 +93,7 @@ final class PortStateCommand extends FabricCommand {
                         .append(port.isSwitch() ? "Switch" : "CA/RT").append(" PortInfo:\n");
                 show(text, port);
                 print(text);
-                if (MlnxExtPortInfo.isAnsweredBy(device.vendorId(), device.deviceId())) {
+                if (transport.asksMlnxExtPortInfo(device)) {
                     port = port.with(await(smp.mlnxExtPortInfo(route, portNumber), what + ": its MlnxExtPortInfo"));
                     print(text.append(SmpCommand.MlnxExtPortInfoQuery.text(port.mlnx(), port.node(), portNumber)));
                 }
@@ -184,7 +184,7 @@ final class PortStateCommand extends FabricCommand {
             node = SmpCommand.portId(further);
         }
         return smp.nodeInfo(further).flatMap((NodeInfo info) -> read(smp, further, node, info.localPortNum(),
-                info.isSwitch()).flatMap(peer -> MlnxExtPortInfo.isAnsweredBy(info.vendorId(), info.deviceId())
+                info.isSwitch()).flatMap(peer -> transport.asksMlnxExtPortInfo(info)
                         ? smp.mlnxExtPortInfo(further, peer.port()).map(peer::with) : Mono.just(peer)));
     }
 

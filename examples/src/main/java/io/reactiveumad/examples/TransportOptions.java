@@ -13,6 +13,7 @@ import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.discovery.DiscoveredFabric;
 import io.reactiveumad.discovery.DiscoveryOptions;
 import io.reactiveumad.discovery.FabricDiscovery;
+import io.reactiveumad.mad.attr.MlnxExtPortInfo;
 import io.reactiveumad.mad.attr.NodeDescription;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.sa.NodeRecord;
@@ -53,6 +54,8 @@ final class TransportOptions implements Declares {
     private Long mKey;
     /** --smkey: the SM_Key every SA request carries; null for none. Never printed. */
     private Long smKey;
+    /** The configuration file's MLX_EPI: whether devices that answer MlnxExtPortInfo are asked for it. */
+    private boolean mlxExtPortInfo = true;
     /** -s: the SA's LID; null for the SM the port knows. */
     private Integer saLid;
     /** -z: the diag tools' configuration file, or null for the default one (if it exists). */
@@ -176,6 +179,16 @@ final class TransportOptions implements Declares {
         madTimeout = madTimeout != null ? madTimeout : config.timeout();
         mKey = mKey != null ? mKey : config.mKey();
         smKey = smKey != null ? smKey : config.saKey();
+        mlxExtPortInfo = config.mlxEpi() == null || config.mlxEpi();
+    }
+
+    /**
+     * Whether a device that answers MlnxExtPortInfo is asked for it, as the tools ask unless the configuration file
+     * says {@code MLX_EPI=false}.
+     */
+    boolean asksMlnxExtPortInfo(NodeInfo device) {
+        configure();
+        return mlxExtPortInfo && MlnxExtPortInfo.isAnsweredBy(device.vendorId(), device.deviceId());
     }
 
     /** An SMP client on {@code port}, putting -y's M_Key, when given, in every SMP. */

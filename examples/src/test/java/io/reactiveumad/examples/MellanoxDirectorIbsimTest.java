@@ -4,7 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.reactiveumad.test.ibsim.IbsimFabric;
 import io.reactiveumad.test.ibsim.IbsimFabricExtension;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -51,5 +56,16 @@ class MellanoxDirectorIbsimTest {
                     "(?s)# MLNX ext Port info: DR path slid 65535; dlid 65535; 0,1 port 1\n.*"
                             + "Peer PortInfo:.*# MLNX ext Port info: DR path slid 65535; dlid 65535; 0,1,1 port 1\n");
         }
+    }
+
+    /** MLX_EPI=false in the configuration file turns the question off in both. */
+    @Test
+    void mlxEpiFalseInTheConfigurationFileLeavesTheBlockOut(@TempDir Path dir) throws IOException {
+        Path config = dir.resolve("ibdiag.conf");
+        Files.writeString(config, "# no MlnxExtPortInfo\nMLX_EPI=false\n");
+        String theirs = FABRIC.fabric().diag("h1", "ibportstate", "-z", config.toString(), "-D", "0,1", "1")
+                .requireSuccess().stdout();
+        CliRun ours = DiagsOracle.umad(FABRIC.fabric(), "h1", 0, "portstate", "-z", config.toString(), "-D", "0,1", "1");
+        assertThat(ours.out()).isEqualTo(theirs).contains("\nPeer PortInfo:\n").doesNotContain("MLNX");
     }
 }
