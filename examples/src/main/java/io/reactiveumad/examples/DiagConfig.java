@@ -13,9 +13,9 @@ import java.util.List;
  * infiniband-diags' configuration file, {@code /etc/infiniband-diags/ibdiag.conf} or the one {@code -z} names:
  * {@code name=value} lines giving every tool's defaults, the command line overriding them. Read here: {@code CA},
  * {@code Port}, {@code timeout} (milliseconds), {@code m_key} and {@code sa_key} (decimal or hex with 0x), and
- * {@code MLX_EPI} (whether to ask Mellanox devices for MlnxExtPortInfo: on unless the value starts with neither
- * "true" nor "TRUE", as the tools read it); {@code nd_format} is the C tools' own and is skipped. Blank lines and {@code #} comments
- * are skipped; a missing default file is no file.
+ * {@code MLX_EPI} (whether Mellanox devices are asked for MlnxExtPortInfo: yes when it is absent, else only if its
+ * value starts with "true" or "TRUE", as the tools read it); {@code nd_format} is the C tools' own and is skipped.
+ * Blank lines and {@code #} comments are skipped; a missing default file is no file.
  *
  * @param ca      the CA, or null
  * @param port    the port, or null
