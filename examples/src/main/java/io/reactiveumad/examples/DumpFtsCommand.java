@@ -35,6 +35,8 @@ final class DumpFtsCommand extends FabricCommand {
             + "with many SMPs in flight.").withAliases("dump-lfts");
 
     /** Switches whose tables are read at once; each reads its blocks {@link #outstanding} at a time. */
+    /** Rows the text leaves out as dump_fts does (see UnicastTable.printed), from every switch: said once on stderr. */
+    private final List<UnicastTable.Row> leftOut = new java.util.concurrent.CopyOnWriteArrayList<>();
     private static final int SWITCHES_AT_ONCE = 4;
 
     private String startLid;
@@ -117,6 +119,10 @@ final class DumpFtsCommand extends FabricCommand {
             out().println(Json.pretty(Map.of("switches", tables)));
         } else {
             tables.forEach(table -> out().print(table));
+            if (!leftOut.isEmpty()) {
+                out().flush();
+                err().println(spec.qualifiedName() + ": " + UnicastTable.leftOutNote(leftOut, "dump_fts"));
+            }
         }
         unread.forEach(err()::println);
         return unread.isEmpty() ? 0 : UmadCli.EXIT_FAILED;
@@ -140,6 +146,9 @@ final class DumpFtsCommand extends FabricCommand {
             int top = routes.egressPorts().size() - 1;
             int end = last == 0 || last > top ? top : last;
             List<UnicastTable.Row> rows = rows(routes, first, end, destinations);
+            if (!json) {
+                leftOut.addAll(UnicastTable.leftOut(rows, end));
+            }
             return json ? UnicastTable.json(routes, first, end, rows)
                     : UnicastTable.text(where, routes, first, end, rows, all, noDestinations,
                             "node info not available fabric scan", names,

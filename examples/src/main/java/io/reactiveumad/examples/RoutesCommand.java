@@ -94,6 +94,11 @@ final class RoutesCommand extends FabricCommand {
         } else {
             out().print(UnicastTable.text(SmpCommand.portId(answer.route()), answer.routes(), first, last, answer.rows(), all,
                     noDestinations, "unknown node and type", names));
+            List<UnicastTable.Row> leftOut = UnicastTable.leftOut(answer.rows(), last);
+            if (!leftOut.isEmpty()) {
+                out().flush();
+                err().println(spec.qualifiedName() + ": " + UnicastTable.leftOutNote(leftOut, "ibroute"));
+            }
         }
         return 0;
     }

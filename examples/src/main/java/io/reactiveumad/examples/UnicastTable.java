@@ -39,6 +39,35 @@ final class UnicastTable {
     }
 
     /**
+     * The rows ibroute and dump_fts print of {@code rows} (LIDs up to {@code last}): they read the table's blocks below
+     * ALIGN(last, 64) only, so a last LID that opens a 64-LID block of its own (LinearFDBTop 64, 128, ...) is left out
+     * of their rows and count while their header names it. The text keeps their rows; {@link #leftOut} says what they
+     * drop, for a note on stderr, and JSON keeps every row.
+     */
+    static List<Row> printed(List<Row> rows, int last) {
+        int below = alignedEnd(last);
+        return rows.stream().filter(row -> row.lid() < below).toList();
+    }
+
+    /** The rows of {@code rows} the tools' text leaves out (see {@link #printed}). */
+    static List<Row> leftOut(List<Row> rows, int last) {
+        int below = alignedEnd(last);
+        return rows.stream().filter(row -> row.lid() >= below && row.valid()).toList();
+    }
+
+    /** What the text leaves out, said once: the LIDs and {@code tool}'s reason. */
+    static String leftOutNote(List<Row> rows, String tool) {
+        String lids = rows.stream().map(row -> String.format("0x%x", row.lid())).distinct()
+                .collect(java.util.stream.Collectors.joining(", "));
+        return "note: LID " + lids + " is routed too, but left out of the text as " + tool + " leaves it out (it reads "
+                + "the blocks below ALIGN(last LID, 64) only); --json lists it";
+    }
+
+    private static int alignedEnd(int last) {
+        return (last + 63) / 64 * 64;
+    }
+
+    /**
      * The tools' text: the header naming the switch ({@code where}: how it was reached), a line per row, the count.
      * A LID inside the range of the last port with LMC > 0 printed is a path of that port (the tools' own state,
      * kept across the rows as they keep it: starting at 0..0, so LID 0 counts as a path of nothing); a LID nothing
@@ -56,7 +85,8 @@ final class UnicastTable {
      */
     static String text(String where, SwitchRoutes routes, int first, int last, List<Row> rows, boolean all,
                        boolean noDestinations, String unknown, NodeNameMap names, Function<Destination, String> described) {
-        StringBuilder out = new StringBuilder(64 * rows.size() + 256);
+        List<Row> printed = printed(rows, last);
+        StringBuilder out = new StringBuilder(64 * printed.size() + 256);
         out.append(String.format("Unicast lids [0x%x-0x%x] of switch %s guid 0x%016x (%s):%n", first, last, where,
                 routes.nodeInfo().nodeGuid(), names.name(routes.nodeInfo().nodeGuid(), routes.description())));
         out.append("  Lid  Out   Destination\n");
@@ -64,7 +94,7 @@ final class UnicastTable {
         int baseLid = 0;
         int lastPortLid = 0;
         long portGuid = 0;
-        for (Row row : rows) {
+        for (Row row : printed) {
             out.append("0x").append(padded(Integer.toHexString(row.lid()), 4)).append(' ')
                     .append(padded(Integer.toString(row.port()), 3)).append(' ');
             if (noDestinations) {
@@ -93,7 +123,7 @@ final class UnicastTable {
                 }
             }
         }
-        out.append(String.format("%d %slids dumped %n", rows.size(), all ? "" : "valid "));
+        out.append(String.format("%d %slids dumped %n", printed.size(), all ? "" : "valid "));
         return out.toString();
     }
 
