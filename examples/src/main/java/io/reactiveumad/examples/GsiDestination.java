@@ -32,10 +32,11 @@ final class GsiDestination {
 
     /**
      * With {@code --dgid} and no LID, the parser gave the first positional argument to the destination though it is
-     * the command's next parameter (sysstat's OP): it is handed back, and null when there is none.
+     * the command's next parameter (sysstat's OP): it is handed back, and null when there is none. An empty one stays,
+     * to be refused as no LID.
      */
     String notADestination() {
-        if (dgid == null || destination == null || Character.isDigit(destination.charAt(0))) {
+        if (dgid == null || destination == null || destination.isEmpty() || Character.isDigit(destination.charAt(0))) {
             return null;
         }
         String next = destination;

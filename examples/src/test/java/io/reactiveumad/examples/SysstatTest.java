@@ -135,6 +135,10 @@ class SysstatTest {
         CliRun badGid = CliRun.run("sysstat", "--dgid", "fe80::zz", "--transport", "embedded");
         assertThat(badGid.exitCode()).isEqualTo(2);
         assertThat(badGid.err()).contains("--dgid fe80::zz: not a GID");
+        // An empty destination beside --dgid is no LID, not an OP (it failed with an index out of range).
+        CliRun empty = CliRun.run("sysstat", "--dgid", "fe80::2:c903:0:1234", "", "--transport", "embedded");
+        assertThat(empty.exitCode()).as("%s", empty).isEqualTo(2);
+        assertThat(empty.err()).contains("'' is not a");
     }
 
     /** No server at the LID: the port's kernel (here the embedded fabric) answers "unsupported", an error naming it. */
