@@ -235,18 +235,24 @@ final class DiscoverCommand extends FabricCommand {
             long system = info.systemImageGuid();
             boolean ownRules = info.vendorId() == VOLTAIRE || DERIVED_CHASSIS_GUID.contains(info.vendorId())
                     || (system & XSIGO_GUID_MASK) == XSIGO_GUID;
-            DiscoveredNode sharing = system == 0 ? null : bySystemImage.putIfAbsent(system, node);
-            DiscoveredNode slotted = sharing == null ? null
-                    : slottedByMellanoxRules(node) ? node : slottedByMellanoxRules(sharing) ? sharing : null;
             if (ownRules) {
                 throw notWritten(node, String.format("is of vendor 0x%06x, whose chassis libibnetdisc groups by rules "
                         + "of its own", info.vendorId()));
             }
-            if (slotted != null) {
-                throw notWritten(slotted, String.format("is a Mellanox InfiniScale IV that libibnetdisc places in a "
-                        + "chassis slot by its NodeDescription (it shares SystemImageGUID 0x%x with \"%s\")", system,
-                        (slotted == node ? sharing : node).description()));
+            DiscoveredNode sharing = system == 0 ? null : bySystemImage.putIfAbsent(system, node);
+            if (sharing != null) {
+                refuseSlotted(node, sharing, system);
+                refuseSlotted(sharing, node, system);
             }
+        }
+    }
+
+    /** Refuses {@code node} where libibnetdisc's Mellanox rules slot it in the chassis it shares with {@code other}. */
+    private static void refuseSlotted(DiscoveredNode node, DiscoveredNode other, long system) {
+        if (slottedByMellanoxRules(node)) {
+            throw notWritten(node, String.format("is a Mellanox InfiniScale IV that libibnetdisc places in a chassis "
+                    + "slot by its NodeDescription (it shares SystemImageGUID 0x%x with \"%s\")", system,
+                    other.description()));
         }
     }
 

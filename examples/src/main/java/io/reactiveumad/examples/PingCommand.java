@@ -164,12 +164,11 @@ final class PingCommand extends FabricCommand {
         Stats stats = new Stats();
         PrintWriter out = out();
         Thread report;
-        String node;
+        String label;
         try (Connection connection = transport.connect(err())) {
             MadAgent agent = await(connection.port().agent(AgentSpec.vendor(PING_CLASS, 1, oui)), "the ping agent");
             MadAddress to = destination.address(connection, transport);
-            String label = destination.label(to);
-            node = label;
+            label = destination.label(to);
             // From here on Ctrl-C prints the statistics: not before, where a bad destination has nothing to report.
             report = new Thread(() -> {
                 out.print(report(stats, label));
@@ -203,7 +202,7 @@ final class PingCommand extends FabricCommand {
                     .blockLast();
         }
         Runtime.getRuntime().removeShutdownHook(report);
-        out.print(report(stats, node));
+        out.print(report(stats, label));
         return 0;
     }
 
