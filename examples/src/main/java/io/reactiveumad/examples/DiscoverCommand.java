@@ -122,7 +122,8 @@ final class DiscoverCommand extends FabricCommand {
                 PortInfo info = local.portInfo();
                 out.append(String.format("%2s %5d %2d 0x%016x %s %s", shortType(node), local.lid(), p, node.portGuid(p),
                         PortNames.widthCompat(info.linkWidthActive()),
-                        PortNames.speedCompat(info.linkSpeedActive(), LinkText.extendedSpeed(local))));
+                        PortNames.speedCompat(info.linkSpeedActive(), LinkText.extendedSpeed(local),
+                                LinkText.isFdr10(local))));
                 if (link.remote().isPresent()) {
                     LinkEnd far = link.remote().get();
                     out.append(String.format(" - %2s %5d %2d 0x%016x ( '%s' - '%s' )%n", shortType(far.node()), far.lid(),

@@ -215,8 +215,7 @@ final class IbnetdiscoverCache {
         List<DiscoveredNode> found = new ArrayList<>();
         for (DiscoveredNode n : lastFirst) {
             int[] route = routes.get(n.guid());
-            found.add(route == null ? n : new DiscoveredNode(n.nodeInfo(), n.description(), n.switchInfo(), n.ports(),
-                    n.portGuids(), SmpRoute.directed(route)));
+            found.add(route == null ? n : n.withPath(SmpRoute.directed(route)));
         }
         Collections.reverse(found);
         int fromPort = from.isSwitch() ? 0 : from.nodeInfo().localPortNum();

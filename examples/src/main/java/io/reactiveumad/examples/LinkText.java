@@ -2,6 +2,7 @@ package io.reactiveumad.examples;
 
 import io.reactiveumad.fabric.LinkEnd;
 import io.reactiveumad.fabric.PortLink;
+import io.reactiveumad.mad.attr.MlnxExtPortInfo;
 import io.reactiveumad.mad.attr.PortInfo;
 import java.util.Optional;
 
@@ -38,15 +39,31 @@ final class LinkText {
                 phys);
     }
 
-    /** The extended speed when both the port's capabilities and its PortInfo have one, else the base speed. */
+    /**
+     * The extended speed when both the port's capabilities and its PortInfo have one, else FDR10 where
+     * MlnxExtPortInfo says so, else the base speed.
+     */
     static String speed(LinkEnd end) {
         int extended = extendedSpeed(end);
-        return extended != 0 ? PortNames.extendedSpeed(extended) : PortNames.speed(end.portInfo().linkSpeedActive());
+        if (extended != 0) {
+            return PortNames.extendedSpeed(extended);
+        }
+        return isFdr10(end) ? "10.0 Gbps (FDR10)" : PortNames.speed(end.portInfo().linkSpeedActive());
     }
 
     /** LinkSpeedExtActive where the port's capabilities (a switch's port 0's) say it has extended speeds, else 0. */
     static int extendedSpeed(LinkEnd end) {
-        return (capabilities(end) & PortInfo.CAP_IS_EXTENDED_SPEEDS_SUPPORTED) != 0 ? end.portInfo().linkSpeedExtActive() : 0;
+        return end.node().linkSpeedExtActive(end.port());
+    }
+
+    /** Whether the port's MlnxExtPortInfo, where the discovery asked for it, has FDR10 active. */
+    static boolean isFdr10(LinkEnd end) {
+        return (mlnx(end).linkSpeedActive() & MlnxExtPortInfo.FDR10) != 0;
+    }
+
+    /** The port's MlnxExtPortInfo; all zeros where it was not asked, as the tools hold it. */
+    private static MlnxExtPortInfo mlnx(LinkEnd end) {
+        return end.node().mlnxExtPort(end.port()).orElse(MlnxExtPortInfo.NONE);
     }
 
     /** A switch's capabilities are its port 0's. */
@@ -69,10 +86,18 @@ final class LinkText {
         boolean bothExtended = (capabilities(link.local()) & extended) != 0
                 && (capabilities(link.remote().get()) & extended) != 0 && a.linkSpeedExtSupported() != 0
                 && b.linkSpeedExtSupported() != 0;
+        boolean bothFdr10 = (mlnx(link.local()).linkSpeedSupported() & MlnxExtPortInfo.FDR10) != 0
+                && (mlnx(link.remote().get()).linkSpeedSupported() & MlnxExtPortInfo.FDR10) != 0;
         if (bothExtended) {
             int max = fastest(a.linkSpeedExtSupported() & b.linkSpeedExtSupported());
             if ((max & a.linkSpeedExtActive()) == 0) {
                 speed = "Could be " + PortNames.extendedSpeed(max);
+            }
+        } else if (bothFdr10) {
+            if (!isFdr10(link.local())) {
+                // the tools' special case, so that a QDR link is not taken for an FDR10 one
+                speed = a.linkSpeedActive() == PortInfo.LINK_SPEED_QDR
+                        ? "Could be FDR10 (Found link at QDR but expected speed is FDR10)" : "Could be FDR10";
             }
         } else {
             int max = fastest(a.linkSpeedSupported() & b.linkSpeedSupported());

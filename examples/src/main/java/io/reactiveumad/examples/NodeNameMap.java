@@ -88,8 +88,7 @@ final class NodeNameMap {
     }
 
     DiscoveredNode rename(DiscoveredNode node) {
-        return new DiscoveredNode(node.nodeInfo(), name(node.guid(), node.description()), node.switchInfo(),
-                node.ports(), node.portGuids(), node.path());
+        return node.withDescription(name(node.guid(), node.description()));
     }
 
     /** strtoull(text, 0): 0x hex, a leading 0 octal, else decimal; 64 bits unsigned. */

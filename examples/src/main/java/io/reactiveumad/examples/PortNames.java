@@ -53,10 +53,13 @@ final class PortNames {
         };
     }
 
-    /** The speed as ibnetdiscover's ports report prints it: the extended one's name when there is one. */
-    static String speedCompat(int speed, int extendedSpeed) {
+    /**
+     * The speed as ibnetdiscover prints it in its ports report and its link comments: the extended one's name when
+     * there is one, else FDR10 where MlnxExtPortInfo says so of a link at QDR.
+     */
+    static String speedCompat(int speed, int extendedSpeed, boolean fdr10) {
         return switch (extendedSpeed) {
-            case 0 -> switch (speed) {
+            case 0 -> fdr10 && speed == PortInfo.LINK_SPEED_QDR ? "FDR10" : switch (speed) {
                 case 1 -> "SDR";
                 case 2 -> "DDR";
                 case 4 -> "QDR";

@@ -396,10 +396,10 @@ final class TransportOptions implements Declares {
                         + devices.stream().map(DeviceAttributes::name).toList() + ")"));
     }
 
-    /** The discovery's options with -t's timeout, when given, for each of its SMPs. */
+    /** The discovery's options with -t's timeout, when given, for each of its SMPs, and ibdiag.conf's MLX_EPI. */
     DiscoveryOptions discovery() {
         configure();
-        DiscoveryOptions defaults = DiscoveryOptions.defaults();
+        DiscoveryOptions defaults = DiscoveryOptions.defaults().withMlnxExtPortInfo(mlxExtPortInfo);
         return madTimeout == null ? defaults : defaults.withRequest(defaults.request().withTimeout(madTimeout));
     }
 

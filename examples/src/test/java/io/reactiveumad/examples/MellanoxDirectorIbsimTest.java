@@ -18,7 +18,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * device 0xcf08 (Switch-IB 2) sharing a SystemImageGUID, grouped by it alone. discover -g prints what ibnetdiscover -g
  * prints, from hosts on either leaf and beyond the standalone switch; discover and -p too (their vendid and devid
  * lines are the fabric's, not zero). Before session 17, -g refused every Mellanox chassis. And portstate prints
- * ibportstate's MlnxExtPortInfo block for a device that answers it (a Switch-IB 2 here), its peer's too.
+ * ibportstate's MlnxExtPortInfo block for a device that answers it (a Switch-IB 2 here), its peer's too. Its links
+ * run at FDR10, QDR, FDR and EDR, so the tools' FDR10 (session 18) is checked here as well.
  */
 class MellanoxDirectorIbsimTest {
     @RegisterExtension
@@ -58,6 +59,24 @@ class MellanoxDirectorIbsimTest {
         }
     }
 
+    /**
+     * FDR10, which PortInfo shows as QDR: the tools ask MlnxExtPortInfo of a Mellanox device's port in LinkUp at QDR
+     * (the links at FDR10 and the one at QDR here), print "10.0 Gbps (FDR10)" and "4xFDR10" where it answers FDR10,
+     * and find the nodes in the order those extra SMPs give. h2 (device 0x6282) is never asked, so its end of an FDR10
+     * link reads QDR while its switch's end reads FDR10.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"h1|iblinkinfo|links|", "h4|iblinkinfo|links|-l", "h2|iblinkinfo|links|-D 0,1",
+            "h3|ibnetdiscover|discover|", "h2|ibnetdiscover|discover|-p", "h1|ibnetdiscover|discover|-g"})
+    void fdr10LinksReadAsTheToolsReadThem(String fromToolsAndOptions) {
+        String[] parts = fromToolsAndOptions.split("\\|", -1);
+        String[] args = parts[3].isEmpty() ? new String[0] : parts[3].split(" ");
+        String theirs = FABRIC.fabric().diag(parts[0], parts[1], args).requireSuccess().stdout();
+        CliRun ours = DiagsOracle.umad(FABRIC.fabric(), parts[0], 0, parts[2], args);
+        assertThat(DiagsOracle.undated(ours.out())).as("%s %s from %s", parts[2], parts[3], parts[0])
+                .isEqualTo(DiagsOracle.undated(theirs)).containsPattern("FDR10|\\(FDR10\\)");
+    }
+
     /** MLX_EPI=false in the configuration file turns the question off in both. */
     @Test
     void mlxEpiFalseInTheConfigurationFileLeavesTheBlockOut(@TempDir Path dir) throws IOException {
@@ -67,5 +86,15 @@ class MellanoxDirectorIbsimTest {
                 .requireSuccess().stdout();
         CliRun ours = DiagsOracle.umad(FABRIC.fabric(), "h1", 0, "portstate", "-z", config.toString(), "-D", "0,1", "1");
         assertThat(ours.out()).isEqualTo(theirs).contains("\nPeer PortInfo:\n").doesNotContain("MLNX");
+    }
+
+    /** ... and FDR10 with it: the links read QDR, and the scan's order is the one without those SMPs. */
+    @Test
+    void mlxEpiFalseReadsFdr10LinksAsQdr(@TempDir Path dir) throws IOException {
+        Path config = dir.resolve("ibdiag.conf");
+        Files.writeString(config, "MLX_EPI=false\n");
+        String theirs = FABRIC.fabric().diag("h1", "iblinkinfo", "-z", config.toString()).requireSuccess().stdout();
+        CliRun ours = DiagsOracle.umad(FABRIC.fabric(), "h1", 0, "links", "-z", config.toString());
+        assertThat(ours.out()).isEqualTo(theirs).doesNotContain("FDR10").contains(" 10.0 Gbps Active");
     }
 }

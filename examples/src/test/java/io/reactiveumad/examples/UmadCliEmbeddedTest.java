@@ -178,6 +178,34 @@ class UmadCliEmbeddedTest {
      * -g), groups two switches sharing a SystemImageGUID into a chassis, and refuses a vendor whose chassis libibnetdisc
      * lays out by rules of its own: exit 1, naming the node, no text.
      */
+    /**
+     * Two SwitchX switches (device 0xc738, FDR10 supported on every port as on the hardware) cabled once at FDR10
+     * and once at QDR: links says FDR10 of the one and, of the other, iblinkinfo's hint that it could be FDR10;
+     * discover writes 4xFDR10. (MellanoxDirectorIbsimTest compares FDR10 links with the tools on ibsim.)
+     */
+    @Test
+    void fdr10LinksAndTheHintThatAQdrLinkCouldBeFdr10(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("switchx.topology");
+        Files.writeString(file, String.join("\n",
+                "vendid=0x2c9", "devid=0xc738", "switchguid=0x200001(200001)",
+                "Switch\t8 \"S-0000000000200001\"\t\t# \"sx2\" base port 0 lid 8 lmc 0",
+                "[1]\t\"S-0000000000200000\"[1]\t\t# \"sx1\" lid 4 4xFDR10",
+                "[2]\t\"S-0000000000200000\"[2]\t\t# \"sx1\" lid 4 4xQDR", "",
+                "vendid=0x2c9", "switchguid=0x200000(200000)",
+                "Switch\t8 \"S-0000000000200000\"\t\t# \"sx1\" base port 0 lid 4 lmc 0",
+                "[1]\t\"S-0000000000200001\"[1]\t\t# \"sx2\" lid 8 4xFDR10",
+                "[2]\t\"S-0000000000200001\"[2]\t\t# \"sx2\" lid 8 4xQDR",
+                "[3]\t\"H-0000000000100000\"[1](100001) \t\t# \"h1\" lid 2 4xSDR", "",
+                "vendid=0x0", "devid=0x0", "caguid=0x100000", "Ca\t1 \"H-0000000000100000\"\t\t# \"h1\"",
+                "[1](100001) \t\"S-0000000000200000\"[3]\t\t# lid 2 lmc 0 \"sx1\" lid 4 4xSDR", ""));
+        String links = succeeds("links", "--transport", "embedded", "--topology", file.toString(), "-C", "h1").out();
+        assertThat(links).contains("    1[  ] ==( 4X  10.0 Gbps (FDR10) Active/  LinkUp)==>", "    2[  ] ==( 4X          10.0 Gbps "
+                + "Active/  LinkUp)==>", "(Could be 12X Could be FDR10 (Found link at QDR but expected speed is FDR10))");
+        assertThat(succeeds("discover", "--transport", "embedded", "--topology", file.toString(), "-C", "h1").out())
+                .containsPattern("\\[1]\t\"S-0000000000200001\"\\[1]\t\t# \"sx2\" lid \\d+ 4xFDR10\n")
+                .containsPattern("\\[2]\t\"S-0000000000200001\"\\[2]\t\t# \"sx2\" lid \\d+ 4xQDR\n");
+    }
+
     @Test
     void discoverGroupingListsChassisBySystemImageGuidAndRefusesVendorLayouts(@TempDir Path dir) throws Exception {
         assertThat(succeeds("discover", "-g", "--transport", "embedded").out()).contains("\nNon-Chassis Nodes\n")
@@ -242,12 +270,12 @@ class UmadCliEmbeddedTest {
                 "CA 'host4'", "\tCA type: embedded", "\tNumber of ports: 1", "\tFirmware version: ", "\tHardware version: ",
                 "\tNode GUID: 0x0000000000100006", "\tSystem image GUID: 0x0000000000100006", "\tPort 1:",
                 "\t\tState: Active", "\t\tPhysical state: LinkUp", "\t\tRate: 10", "\t\tBase lid: " + lid, "\t\tLMC: 0",
-                "\t\tSM lid: 1", "\t\tCapability mask: 0x02008808", "\t\tPort GUID: " + portGuid,
+                "\t\tSM lid: 1", "\t\tCapability mask: 0x0200c808", "\t\tPort GUID: " + portGuid,
                 "\t\tLink layer: InfiniBand", ""));
         assertThat(succeeds("stat", "host4", "1", "--transport", "embedded").out()).startsWith(String.join("\n",
                 "CA: 'host4'", "Port 1:", "State: Active", "Physical state: LinkUp", "Rate: 10", "Base lid: " + lid, ""));
         assertThat(succeeds("stat", "-C", "host1", "--transport", "embedded").out()).startsWith("CA 'host1'\n")
-                .contains("\t\tCapability mask: 0x0200880a\n"); // the SM's port: IsSM
+                .contains("\t\tCapability mask: 0x0200c80a\n"); // the SM's port: IsSM
         assertThat(succeeds("stat", "-s", "host4", "--transport", "embedded").out()).startsWith("CA 'host4'\n")
                 .doesNotContain("Port");
         assertThat(succeeds("stat", "-l", "--transport", "embedded").out()).isEqualTo("host1\nhost2\nhost3\nhost4\n");
@@ -272,7 +300,7 @@ class UmadCliEmbeddedTest {
         assertThat(port.get("physicalState").asText()).isEqualTo("LinkUp");
         assertThat(port.get("rate").asText()).isEqualTo("10 Gb/sec (4X SDR)");
         assertThat(port.get("portGuid").asText()).isEqualTo("0x0000000000100007");
-        assertThat(port.get("capabilityMask").asText()).isEqualTo("0x02008808");
+        assertThat(port.get("capabilityMask").asText()).isEqualTo("0x0200c808");
     }
 
     @Test

@@ -10,6 +10,7 @@ import io.reactiveumad.mad.attr.GuidInfo;
 import io.reactiveumad.mad.attr.SlToVlMappingTable;
 import io.reactiveumad.mad.attr.LinearForwardingTable;
 import io.reactiveumad.mad.attr.MulticastForwardingTable;
+import io.reactiveumad.mad.attr.MlnxExtPortInfo;
 import io.reactiveumad.mad.attr.NodeDescription;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.attr.PKeyTable;
@@ -19,6 +20,7 @@ import io.reactiveumad.mad.attr.SmInfo;
 import io.reactiveumad.mad.attr.SwitchInfo;
 import io.reactiveumad.mad.attr.VlArbitrationTable;
 import io.reactiveumad.test.topology.Link;
+import io.reactiveumad.test.topology.LinkSpeed;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -53,6 +55,7 @@ final class Sma implements LocalService {
     private static final int DATA_VLS = 4;
     private static final int WIDTHS_1X_4X_12X = 0x0B;
     private static final int SPEEDS_SDR_DDR_QDR = 0x07;
+    private static final int EXTENDED_SPEEDS_FDR_TO_NDR = 0x0F;
     /** Every port's PortInfoExtended: no FEC mode supported, none active. */
     private static final PortInfoExtended NO_FEC = new PortInfoExtended(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     /** MKeyProtectBits 3: without the M_Key, not even a Get is answered. */
@@ -109,6 +112,8 @@ final class Sma implements LocalService {
                     portOf(node, request.port(), modifier);
                     yield set ? null : NO_FEC;
                 }
+                case MlnxExtPortInfo.ATTRIBUTE_ID -> set || !MlnxExtPortInfo.isAnsweredBy(node.node.vendorId(),
+                        node.node.deviceId()) ? null : mlnxExtPortInfo(node, portOf(node, request.port(), modifier));
                 default -> null;
             };
             if (answer == null) {
@@ -161,15 +166,26 @@ final class Sma implements LocalService {
         boolean smPort = node == engine.smNode() && port == engine.smPort();
         long capabilities = PortInfo.CAP_IS_TRAP_SUPPORTED | PortInfo.CAP_IS_SYSTEM_IMAGE_GUID_SUPPORTED
                 | PortInfo.CAP_IS_CLIENT_REREGISTRATION_SUPPORTED | PortInfo.CAP_IS_CAPABILITY_MASK2_SUPPORTED
-                | (smPort ? PortInfo.CAP_IS_SM : 0);
+                | PortInfo.CAP_IS_EXTENDED_SPEEDS_SUPPORTED | (smPort ? PortInfo.CAP_IS_SM : 0);
+        // As ibsim: the extended speeds are supported (FDR to NDR) and enabled up to the link's where it has one.
+        int extActive = link == null ? 0 : link.speed().extActive();
+        int extSupported = extActive == 0 ? 0 : EXTENDED_SPEEDS_FDR_TO_NDR;
+        int extEnabled = extActive == 0 ? 0 : (extActive << 1) - 1;
         PortInfo info = new PortInfo(node.mKey, FabricEngine.DEFAULT_GID_PREFIX, addressable.lid, addressable.smLid, capabilities, 0,
                 0, port, WIDTHS_1X_4X_12X, WIDTHS_1X_4X_12X, link == null ? 0 : link.width().code(), SPEEDS_SDR_DDR_QDR,
                 p.state, p.physState, PortInfo.PHYS_POLLING, node.mKey == 0 ? 0 : M_KEY_PROTECTED, addressable.lmc,
                 link == null ? 0 : link.speed().speedActive(), SPEEDS_SDR_DDR_QDR, MTU_2048, 0, VL_CAP_VL0_3, 0, 0, 0, 0, 0,
                 MTU_2048, 0, 0, VL_CAP_VL0_3, false, false, false, false, 0, 0, 0, 1, p.clientReregister, 0, 0, 0, 0, 0, 0, 0,
-                0, link == null ? 0 : link.speed().extActive(), 0, 0);
+                0, extActive, extSupported, extEnabled);
         // CapabilityMask2: the port answers PortInfoExtended (with no FEC mode: IsFECModeSupported clear).
         return info.toBuilder().capabilityMask2(PortInfo.CAP2_IS_PORT_INFO_EXTENDED_SUPPORTED).build();
+    }
+
+    /** A Mellanox device's MlnxExtPortInfo: FDR10 supported and enabled, and active on a link at FDR10. */
+    private MlnxExtPortInfo mlnxExtPortInfo(FabricNode node, int port) {
+        Link link = port == 0 ? null : engine.topology().link(node.id(), port).orElse(null);
+        int active = link != null && link.speed() == LinkSpeed.FDR10 ? MlnxExtPortInfo.FDR10 : 0;
+        return new MlnxExtPortInfo(0, MlnxExtPortInfo.FDR10, MlnxExtPortInfo.FDR10, active);
     }
 
     /**

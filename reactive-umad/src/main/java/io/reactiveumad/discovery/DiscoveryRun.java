@@ -8,6 +8,7 @@ import io.reactiveumad.mad.DirectedRouteSmp;
 import io.reactiveumad.mad.MadStatusException;
 import io.reactiveumad.mad.MadTimeoutException;
 import io.reactiveumad.mad.MalformedMadException;
+import io.reactiveumad.mad.attr.MlnxExtPortInfo;
 import io.reactiveumad.mad.attr.NodeDescription;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.attr.PortInfo;
@@ -23,6 +24,8 @@ import java.util.Queue;
 import java.util.TreeMap;
 import reactor.core.Disposable;
 import reactor.core.Disposables;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import reactor.core.publisher.MonoSink;
 
 /**
@@ -35,11 +38,13 @@ import reactor.core.publisher.MonoSink;
  * port; on a CA or router PortInfo of the port arrived through. A switch port that is LinkUp and is not
  * the port the switch was first reached through is followed with NodeInfo one hop further. CAs are not
  * crossed (directed routes cannot go through them), except the local one, which is left by the local port.
+ * A Mellanox device's port that may be FDR10 is asked its MlnxExtPortInfo too.
  */
 final class DiscoveryRun {
+    private static final Logger log = LoggerFactory.getLogger(DiscoveryRun.class);
     private enum Kind {
         NODE_INFO(SmpClient.NODE_INFO), NODE_DESCRIPTION(SmpClient.NODE_DESCRIPTION), SWITCH_INFO(SmpClient.SWITCH_INFO),
-        PORT_INFO(SmpClient.PORT_INFO);
+        PORT_INFO(SmpClient.PORT_INFO), MLNX_EXT_PORT_INFO(SmpClient.MLNX_EXT_PORT_INFO);
 
         final AttributeType<?> type;
 
@@ -85,6 +90,7 @@ final class DiscoveryRun {
         SwitchInfo switchInfo;
         final Map<Integer, PortInfo> ports = new TreeMap<>();
         final Map<Integer, Long> portGuids = new TreeMap<>();
+        final Map<Integer, MlnxExtPortInfo> mlnxExtPorts = new TreeMap<>();
 
         NodeState(NodeInfo info, SmpRoute.Directed path) {
             this.info = info;
@@ -93,7 +99,8 @@ final class DiscoveryRun {
         }
 
         DiscoveredNode toNode() {
-            return new DiscoveredNode(info, description, switchInfo, new TreeMap<>(ports), new TreeMap<>(portGuids), path);
+            return new DiscoveredNode(info, description, switchInfo, new TreeMap<>(ports), new TreeMap<>(portGuids), path,
+                    new TreeMap<>(mlnxExtPorts));
         }
     }
 
@@ -161,6 +168,7 @@ final class DiscoveryRun {
             case NODE_DESCRIPTION -> query.node.description = ((NodeDescription) answer).text();
             case SWITCH_INFO -> query.node.switchInfo = (SwitchInfo) answer;
             case PORT_INFO -> portInfo(query, (PortInfo) answer);
+            case MLNX_EXT_PORT_INFO -> query.node.mlnxExtPorts.put(query.portNumber, (MlnxExtPortInfo) answer);
         }
         options.progress().accept(new DiscoveryProgress(nodes.size(), switches, remotes.size() / 2, sent, inFlight,
                 queued.size()));
@@ -180,7 +188,13 @@ final class DiscoveryRun {
             sink.error(error);
             return;
         }
-        problems.add(describe(query) + ": " + error.getMessage());
+        if (query.kind == Kind.MLNX_EXT_PORT_INFO) {
+            // libibnetdisc goes on as if the port had answered zeros: the port is read, only FDR10 is unknown.
+            query.node.mlnxExtPorts.put(query.portNumber, MlnxExtPortInfo.NONE);
+            log.debug("{}: {}", describe(query), error.getMessage());
+        } else {
+            problems.add(describe(query) + ": " + error.getMessage());
+        }
         pump();
     }
 
@@ -231,6 +245,9 @@ final class DiscoveryRun {
         int number = query.portNumber;
         node.ports.put(number, info);
         boolean isSwitch = node.info.isSwitch();
+        if (asksMlnxExtPortInfo(node, number, info)) {
+            queued.add(new Query(Kind.MLNX_EXT_PORT_INFO, query.path, number, node, null));
+        }
         if (number == 0) {
             for (int p = 1; p <= node.info.numPorts(); p++) {
                 queued.add(new Query(Kind.PORT_INFO, query.path, p, node, null));
@@ -246,6 +263,19 @@ final class DiscoveryRun {
             further[hops.length] = number;
             queued.add(new Query(Kind.NODE_INFO, SmpRoute.directed(further), 0, null, new End(node.info.nodeGuid(), number)));
         }
+    }
+
+    /**
+     * libibnetdisc's rule (with MLX_EPI) for asking a port its MlnxExtPortInfo: a device it takes to answer, the port
+     * in LinkUp at QDR (10.0 Gbps) with no extended speed active, which is how an FDR10 link looks in PortInfo.
+     */
+    private boolean asksMlnxExtPortInfo(NodeState node, int number, PortInfo info) {
+        if (!options.asksMlnxExtPortInfo() || !MlnxExtPortInfo.isAnsweredBy(node.info.vendorId(), node.info.deviceId())
+                || info.portPhysicalState() != PortInfo.PHYS_LINK_UP || info.linkSpeedActive() != PortInfo.LINK_SPEED_QDR) {
+            return false;
+        }
+        PortInfo capabilities = node.info.isSwitch() ? node.ports.get(0) : info;
+        return DiscoveredNode.extendedSpeed(capabilities, info) == 0;
     }
 
     private DiscoveredFabric result() {
@@ -267,6 +297,7 @@ final class DiscoveryRun {
             case NODE_DESCRIPTION -> "NodeDescription";
             case SWITCH_INFO -> "SwitchInfo";
             case PORT_INFO -> "PortInfo port " + query.portNumber;
+            case MLNX_EXT_PORT_INFO -> "MlnxExtPortInfo port " + query.portNumber;
         };
         return attribute + " via " + query.path + (query.node == null ? ""
                 : String.format(" (node 0x%016x)", query.node.info.nodeGuid()));

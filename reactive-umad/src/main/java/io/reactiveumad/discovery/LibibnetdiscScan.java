@@ -8,7 +8,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -24,7 +23,9 @@ import java.util.TreeSet;
  *   <li>A NodeInfo answer from a new node asks for its NodeDescription and, on a switch, SwitchInfo and PortInfo of
  *       port 0, whose answer asks for every port's; a CA's NodeInfo asks for the PortInfo of the port it arrived by.</li>
  *   <li>A switch's PortInfo of a port in LinkUp, other than the one the SMP entered by, sends NodeInfo one hop
- *       further; so does the start node's own port when it is a CA.</li>
+ *       further; so does the start node's own port when it is a CA. Where the discovery asked a port its
+ *       MlnxExtPortInfo (libibnetdisc's rule for a port that may be FDR10), that SMP comes first and its answer
+ *       does what the PortInfo answer would have done.</li>
  *   <li>The hop limit is one counter for the whole scan, not a depth per node: a route that grows longer than
  *       any before raises it, and once it is past the limit no route grows. The first route that raises it
  *       past the limit still goes out, so one NodeInfo answers from a hop beyond it (often from a known node,
@@ -83,6 +84,10 @@ public final class LibibnetdiscScan {
 
     /** A PortInfo of {@code port} of the node {@code route} reaches; port 0's answer asks for every port. */
     private record PortInfoQuery(Route route, int port) {
+    }
+
+    /** A MlnxExtPortInfo of {@code port}, asked where the PortInfo answer would have gone on. */
+    private record MlnxExtPortInfoQuery(Route route, int port) {
     }
 
     /** The NodeDescription (or, for a switch, SwitchInfo) asked of a node the scan found new. */
@@ -203,6 +208,8 @@ public final class LibibnetdiscScan {
                 if (q.description()) {
                     described.add(q.guid());
                 }
+            } else if (query instanceof MlnxExtPortInfoQuery q) {
+                onPortRead(q.route(), q.port());
             } else {
                 onPortInfo((PortInfoQuery) query);
             }
@@ -246,19 +253,33 @@ public final class LibibnetdiscScan {
         Route route = query.route();
         DiscoveredNode node = nodes.get(route.guid());
         int port = query.port();
+        boolean asked = node.mlnxExtPort(port).isPresent();
+        if (asked) {
+            queue.add(new MlnxExtPortInfoQuery(route, port));
+        }
         if (port == 0) {
             for (int p = 1; p <= node.nodeInfo().numPorts(); p++) {
                 queue.add(new PortInfoQuery(route, p));
             }
             return;
         }
-        Optional<PortInfo> info = node.port(port);
-        if (info.isEmpty()) {
+        if (node.port(port).isEmpty()) {
             return; // the port did not answer the whole discovery either
         }
         found.get(node.guid()).add(port);
+        if (!asked) {
+            onPortRead(route, port);
+        }
+    }
+
+    /** What a port's answer (its PortInfo's, or its MlnxExtPortInfo's after it) does: send NodeInfo beyond it. */
+    private void onPortRead(Route route, int port) {
+        if (port == 0) {
+            return;
+        }
+        DiscoveredNode node = nodes.get(route.guid());
         boolean start = node.guid() == startGuid && port == startPort;
-        if (info.get().portPhysicalState() != PortInfo.PHYS_LINK_UP
+        if (node.port(port).orElseThrow().portPhysicalState() != PortInfo.PHYS_LINK_UP
                 || !(node.isSwitch() && port != route.arrival() || start)) {
             return;
         }
@@ -379,7 +400,8 @@ public final class LibibnetdiscScan {
             ports.keySet().retainAll(read);
             guids.keySet().retainAll(read);
         }
-        return new DiscoveredNode(node.nodeInfo(), node.description(), node.switchInfo(), ports, guids, path);
+        return new DiscoveredNode(node.nodeInfo(), node.description(), node.switchInfo(), ports, guids, path,
+                node.mlnxExtPorts());
     }
 
     @Override

@@ -21,6 +21,10 @@ public record MlnxExtPortInfo(int stateChangeEnable, int linkSpeedSupported, int
         implements MadAttribute {
     public static final int ATTRIBUTE_ID = AttributeId.Smp.MLNX_EXT_PORT_INFO;
     public static final int SIZE = 64;
+    /** The FDR10 bit of the LinkSpeed fields. */
+    public static final int FDR10 = 1;
+    /** All zeros: what the tools hold for a port they did not ask, or that did not answer. */
+    public static final MlnxExtPortInfo NONE = new MlnxExtPortInfo(0, 0, 0, 0);
 
     private static final int STATE_CHANGE_ENABLE = 3;
     private static final int LINK_SPEED_SUPPORTED = 7;

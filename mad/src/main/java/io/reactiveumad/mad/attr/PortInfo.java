@@ -72,6 +72,9 @@ public record PortInfo(long mKey, long gidPrefix, int lid, int masterSmLid, long
     public static final int PHYS_LINK_UP = 5;
     public static final int PHYS_LINK_ERROR_RECOVERY = 6;
 
+    /** LinkSpeedActive of QDR (10.0 Gbps), which an FDR10 link shows too (only MlnxExtPortInfo tells them apart). */
+    public static final int LINK_SPEED_QDR = 4;
+
     /** CapabilityMask bits. */
     public static final long CAP_IS_SM = 1L << 1;
     public static final long CAP_IS_NOTICE_SUPPORTED = 1L << 2;

@@ -4,6 +4,7 @@ import io.reactiveumad.discovery.DiscoveredFabric;
 import io.reactiveumad.discovery.DiscoveredLink;
 import io.reactiveumad.discovery.DiscoveredNode;
 import io.reactiveumad.discovery.FabricDiscovery;
+import io.reactiveumad.mad.attr.MlnxExtPortInfo;
 import io.reactiveumad.mad.attr.PortInfo;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
@@ -40,8 +41,8 @@ public final class DiscoveredTopology {
             DiscoveredNode measured = a.port(link.portA()).isPresent() ? a : b;
             Optional<PortInfo> rate = measured.port(measured == a ? link.portA() : link.portB());
             LinkWidth width = rate.map(r -> LinkWidth.ofCode(r.linkWidthActive())).orElse(Link.DEFAULT_WIDTH);
-            LinkSpeed speed = rate.map(r -> LinkSpeed.of(r.linkSpeedActive(), extendedSpeed(measured, r)))
-                    .orElse(Link.DEFAULT_SPEED);
+            int measuredPort = measured == a ? link.portA() : link.portB();
+            LinkSpeed speed = rate.map(r -> speed(measured, measuredPort, r)).orElse(Link.DEFAULT_SPEED);
             builder.link(guidName(a), link.portA(), guidName(b), link.portB(), width, speed);
         }
         return builder.build();
@@ -70,9 +71,7 @@ public final class DiscoveredTopology {
         DiscoveredNode local = fabric.node(fabric.fromNodeGuid()).orElseThrow();
         IbnetdiscoverWriter writer = new IbnetdiscoverWriter().generatedOn(ZonedDateTime.now()).names(names)
                 .initiatedFrom(topology.requireNode(guidName(local)), local.portGuid(fabric.fromPort()));
-        if (!fabric.problems().isEmpty()) {
-            writer.portRates(unansweredRates(fabric));
-        }
+        writer.portRates(portRates(fabric, topology));
         return options.apply(writer).write(topology);
     }
 
@@ -88,29 +87,37 @@ public final class DiscoveredTopology {
     }
 
     private static IbnetdiscoverDiff.Side side(DiscoveredFabric fabric, Function<Node, String> names) {
-        IbnetdiscoverWriter writer = new IbnetdiscoverWriter().names(names);
-        if (!fabric.problems().isEmpty()) {
-            writer.portRates(unansweredRates(fabric));
-        }
-        return new IbnetdiscoverDiff.Side(fabric, of(fabric, fabric.nodesLastFoundFirst()), writer);
+        Topology topology = of(fabric, fabric.nodesLastFoundFirst());
+        IbnetdiscoverWriter writer = new IbnetdiscoverWriter().names(names).portRates(portRates(fabric, topology));
+        return new IbnetdiscoverDiff.Side(fabric, topology, writer);
     }
 
     /**
-     * Where a PortInfo went unanswered, ibnetdiscover's text for the rate it does not have: {@code "??"} for the
-     * width of a port without its own PortInfo, {@code "???"} for its speed, and for the speed of every port of a
-     * switch without port 0's (the tool reads a switch port's speed only with port 0's). Null elsewhere: the link's.
+     * ibnetdiscover's text for each port's own rate where it is not its link's: {@code "??"} for the width of a port
+     * without its own PortInfo, {@code "???"} for its speed, and for the speed of every port of a switch without port
+     * 0's (the tool reads a switch port's speed only with port 0's); FDR10 on the one end of a link whose MlnxExtPortInfo
+     * was asked. Null elsewhere: the link's.
      */
-    private static BiFunction<Node, Integer, String> unansweredRates(DiscoveredFabric fabric) {
+    private static BiFunction<Node, Integer, String> portRates(DiscoveredFabric fabric, Topology topology) {
         Map<Long, DiscoveredNode> byGuid = fabric.byGuid();
         return (node, port) -> {
             DiscoveredNode found = byGuid.get(node.nodeGuid());
             Optional<PortInfo> own = found == null ? Optional.empty() : found.port(port);
             boolean speedKnown = own.isPresent() && (!found.isSwitch() || found.port(0).isPresent());
-            if (speedKnown) {
-                return null;
+            if (!speedKnown) {
+                return own.map(info -> LinkWidth.ofCode(info.linkWidthActive()).text()).orElse("??") + "???";
             }
-            return own.map(info -> LinkWidth.ofCode(info.linkWidthActive()).text()).orElse("??") + "???";
+            LinkSpeed speed = speed(found, port, own.get());
+            Optional<LinkSpeed> linkSpeed = topology.link(node.id(), port).map(Link::speed);
+            return linkSpeed.isEmpty() || linkSpeed.get() == speed ? null
+                    : LinkWidth.ofCode(own.get().linkWidthActive()).text() + speed.name();
         };
+    }
+
+    /** The speed {@code port}'s own PortInfo (and MlnxExtPortInfo, where asked) gives. */
+    private static LinkSpeed speed(DiscoveredNode node, int port, PortInfo info) {
+        boolean fdr10 = node.mlnxExtPort(port).filter(m -> (m.linkSpeedActive() & MlnxExtPortInfo.FDR10) != 0).isPresent();
+        return LinkSpeed.of(info.linkSpeedActive(), node.linkSpeedExtActive(port), fdr10);
     }
 
     /**
@@ -142,12 +149,6 @@ public final class DiscoveredTopology {
     private static Port port(DiscoveredNode node, int number) {
         Optional<PortInfo> info = node.addressingPort(number);
         return new Port(number, node.portGuid(number), info.map(PortInfo::lid).orElse(0), info.map(PortInfo::lmc).orElse(0));
-    }
-
-    /** LinkSpeedExtActive counts only where the capability mask (port 0's on a switch) says extended speeds. */
-    private static int extendedSpeed(DiscoveredNode node, PortInfo port) {
-        long capabilities = node.isSwitch() ? node.port(0).map(PortInfo::capabilityMask).orElse(0L) : port.capabilityMask();
-        return (capabilities & PortInfo.CAP_IS_EXTENDED_SPEEDS_SUPPORTED) != 0 ? port.linkSpeedExtActive() : 0;
     }
 
     private static String guidName(DiscoveredNode node) {
