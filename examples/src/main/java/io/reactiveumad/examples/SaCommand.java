@@ -93,11 +93,16 @@ final class SaCommand extends FabricCommand {
         d.option("-U", "--name-of-guid").label("GUID").help("Only the name of the node with this port GUID (as saquery -U).")
                 .to(Guids::parse, v -> lookup(() -> nameOfGuid = v));
         d.flag("-D", "--list").help("Only the CAs' LIDs and names (as saquery -D).").to(() -> lookup(() -> list = true));
-        d.parameter("NODE").optional().help(NODE_HELP).to(SaNodeArgument.parser(0, "a LID or a node name"), v -> node = v);
+        d.parameter("NODE").optional().help(NODE_HELP).to(SaNodeArgument.parser("a LID or a node name"), v -> node = v);
         pathEnds.declare(d);
     }
 
     /** The help of a NodeRecord query's node argument, as saquery reads it. */
+    /** The largest port number (255 is none), and the largest values of the 8- and 16-bit fields the numbers fill. */
+    private static final int MAX_PORT = 254;
+    private static final int MAX_U8 = 0xFF;
+    private static final int MAX_U16 = 0xFFFF;
+
     static final String NODE_HELP = "Only the NodeRecords of this LID, or of the LID of the first node with this "
             + "NodeDescription (as saquery's [lid] or name).";
 
@@ -238,7 +243,7 @@ final class SaCommand extends FabricCommand {
             super.declare(d);
             d.option("--lid").label("LID").help("Only the node with this LID.")
                     .to(Lids::unicast, v -> node = SaNodeArgument.ofLid(v, 0));
-            d.parameter("NODE").optional().help(NODE_HELP).to(SaNodeArgument.parser(0, "a LID or a node name"),
+            d.parameter("NODE").optional().help(NODE_HELP).to(SaNodeArgument.parser("a LID or a node name"),
                     v -> node = v);
         }
 
@@ -271,11 +276,11 @@ final class SaCommand extends FabricCommand {
             super.declare(d);
             d.option("--lid").label("LID").help("Only the ports of this LID.").to(Lids::unicast, v -> lid = v);
             d.option("--port-number").label("N").help("Only this port number (with --lid).")
-                    .to(Values.between(0, 254), v -> portNumber = v);
+                    .to(Values.between(0, MAX_PORT), v -> portNumber = v);
             d.parameter("NODE[/PORT[/OPTIONS]]").optional()
                     .help("Only the ports of this LID or named node, of this port number, with these options (as "
                             + "saquery PIR's [lid]/[port]/[options]).")
-                    .to(SaNodeArgument.parser(2, "NODE[/PORT[/OPTIONS]]"), v -> node = v);
+                    .to(SaNodeArgument.parser("NODE[/PORT[/OPTIONS]]", MAX_PORT, MAX_U8), v -> node = v);
         }
 
         @Override
@@ -409,7 +414,7 @@ final class SaCommand extends FabricCommand {
                 throw new UsageException("--src-to-dst " + text + ": not SRC:DST");
             }
             java.util.function.Function<String, SaNodeArgument> end = part -> FabricCommand.value("--src-to-dst",
-                    () -> SaNodeArgument.parser(0, "a LID or a node name").convert(part));
+                    () -> SaNodeArgument.parser("a LID or a node name").convert(part));
             source = end.apply(text.substring(0, colon));
             destination = end.apply(text.substring(colon + 1));
         }
@@ -464,9 +469,9 @@ final class SaCommand extends FabricCommand {
             d.option("--lid").label("LID").help("Only links from this LID.")
                     .to(Lids::unicast, v -> from = SaNodeArgument.ofLid(v, 1));
             d.parameter("FROM[/PORT]").optional().help("Only links from this LID or named node, from this port.")
-                    .to(SaNodeArgument.parser(1, "FROM[/PORT]"), v -> from = v);
+                    .to(SaNodeArgument.parser("FROM[/PORT]", MAX_PORT), v -> from = v);
             d.parameter("TO[/PORT]").optional().help("Only links to this LID or named node, to this port (as saquery "
-                    + "LR's [from_lid]/[from_port] [to_lid]/[to_port]).").to(SaNodeArgument.parser(1, "TO[/PORT]"),
+                    + "LR's [from_lid]/[from_port] [to_lid]/[to_port]).").to(SaNodeArgument.parser("TO[/PORT]", MAX_PORT),
                     v -> to = v);
         }
 
@@ -497,28 +502,32 @@ final class SaCommand extends FabricCommand {
         private final String form;
         private final String help;
         private final long lidComponent;
-        private final long[] numberComponents;
+        private final Number[] numbers;
         private SaNodeArgument node;
 
+        /** A number after the node: the record's component it fills, and the largest its field holds. */
+        record Number(long component, int max) {
+        }
+
         /**
-         * @param form             the argument's name in the help, e.g. {@code NODE[/BLOCK]}
-         * @param numberComponents the component of each number after the node, in order
+         * @param form    the argument's name in the help, e.g. {@code NODE[/BLOCK]}
+         * @param numbers each number after the node, in order
          */
         NodeTable(CliContext context, AttributeType<R> type, String form, String help, long lidComponent,
-                  long... numberComponents) {
+                  Number... numbers) {
             super(context);
             this.type = type;
             this.form = form;
             this.help = help;
             this.lidComponent = lidComponent;
-            this.numberComponents = numberComponents;
+            this.numbers = numbers;
         }
 
         @Override
         public void declare(Declaration d) {
             super.declare(d);
-            d.parameter(form).optional().help(help).to(SaNodeArgument.parser(numberComponents.length, form),
-                    v -> node = v);
+            int[] maxima = java.util.Arrays.stream(numbers).mapToInt(Number::max).toArray();
+            d.parameter(form).optional().help(help).to(SaNodeArgument.parser(form, maxima), v -> node = v);
         }
 
         /** The query: the LID, and the numbers given (0 where one was not, its component then left out). */
@@ -529,8 +538,8 @@ final class SaCommand extends FabricCommand {
         @Override
         Flux<R> query(SaClient sa) {
             long components = lidComponent;
-            for (int i = 0; node != null && i < numberComponents.length; i++) {
-                components |= node.number(i) != null ? numberComponents[i] : 0;
+            for (int i = 0; node != null && i < numbers.length; i++) {
+                components |= node.number(i) != null ? numbers[i].component() : 0;
             }
             return ofNode(sa, type, node, components, lid -> template(lid, number(0), number(1)));
         }
@@ -555,7 +564,8 @@ final class SaCommand extends FabricCommand {
         ForwardingTables(CliContext context) {
             super(context, SaClient.LINEAR_FORWARDING_TABLE_RECORD, "NODE[/BLOCK]",
                     "Only the switch with this LID or name, only this block (as saquery LFTR's [lid]/[block]).",
-                    LinearForwardingTableRecord.Component.LID, LinearForwardingTableRecord.Component.BLOCK_NUMBER);
+                    LinearForwardingTableRecord.Component.LID,
+                    new Number(LinearForwardingTableRecord.Component.BLOCK_NUMBER, MAX_U16));
         }
 
         @Override
@@ -577,7 +587,7 @@ final class SaCommand extends FabricCommand {
         GuidInfos(CliContext context) {
             super(context, SaClient.GUID_INFO_RECORD, "NODE[/BLOCK]",
                     "Only the port with this LID or named node, only this block (as saquery GIR's [lid]/[block]).",
-                    GuidInfoRecord.Component.LID, GuidInfoRecord.Component.BLOCK_NUMBER);
+                    GuidInfoRecord.Component.LID, new Number(GuidInfoRecord.Component.BLOCK_NUMBER, MAX_U8));
         }
 
         @Override
@@ -601,7 +611,8 @@ final class SaCommand extends FabricCommand {
             super(context, SaClient.P_KEY_TABLE_RECORD, "NODE[/PORT[/BLOCK]]",
                     "Only the port with this LID or named node, this switch port, this block (as saquery PKTR's "
                             + "[lid]/[port]/[block]).",
-                    PKeyTableRecord.Component.LID, PKeyTableRecord.Component.PORT, PKeyTableRecord.Component.BLOCK_NUMBER);
+                    PKeyTableRecord.Component.LID, new Number(PKeyTableRecord.Component.PORT, MAX_PORT),
+                    new Number(PKeyTableRecord.Component.BLOCK_NUMBER, MAX_U16));
         }
 
         @Override
@@ -624,8 +635,9 @@ final class SaCommand extends FabricCommand {
             super(context, SaClient.SL_TO_VL_MAPPING_TABLE_RECORD, "NODE[/IN[/OUT]]",
                     "Only the port with this LID or named node, from this input port, to this output port (as "
                             + "saquery SL2VL's [lid]/[in_port]/[out_port]).",
-                    SlToVlMappingTableRecord.Component.LID, SlToVlMappingTableRecord.Component.INPUT_PORT,
-                    SlToVlMappingTableRecord.Component.OUTPUT_PORT);
+                    SlToVlMappingTableRecord.Component.LID,
+                    new Number(SlToVlMappingTableRecord.Component.INPUT_PORT, MAX_PORT),
+                    new Number(SlToVlMappingTableRecord.Component.OUTPUT_PORT, MAX_PORT));
         }
 
         @Override
@@ -649,8 +661,9 @@ final class SaCommand extends FabricCommand {
             super(context, SaClient.VL_ARBITRATION_TABLE_RECORD, "NODE[/PORT[/BLOCK]]",
                     "Only the port with this LID or named node, this output port, this block (as saquery VLAR's "
                             + "[lid]/[port]/[block]).",
-                    VlArbitrationTableRecord.Component.LID, VlArbitrationTableRecord.Component.OUTPUT_PORT,
-                    VlArbitrationTableRecord.Component.BLOCK_NUMBER);
+                    VlArbitrationTableRecord.Component.LID,
+                    new Number(VlArbitrationTableRecord.Component.OUTPUT_PORT, MAX_PORT),
+                    new Number(VlArbitrationTableRecord.Component.BLOCK_NUMBER, MAX_U8));
         }
 
         @Override
@@ -674,8 +687,9 @@ final class SaCommand extends FabricCommand {
             super(context, SaClient.MULTICAST_FORWARDING_TABLE_RECORD, "NODE[/POSITION[/BLOCK]]",
                     "Only the switch with this LID or name, these 16 ports (position 0: ports 0 to 15), this block of "
                             + "32 MLIDs (as saquery MFTR's [mlid]/[position]/[block]).",
-                    MulticastForwardingTableRecord.Component.LID, MulticastForwardingTableRecord.Component.POSITION,
-                    MulticastForwardingTableRecord.Component.BLOCK_NUMBER);
+                    MulticastForwardingTableRecord.Component.LID,
+                    new Number(MulticastForwardingTableRecord.Component.POSITION, MulticastForwardingTable.MAX_POSITION),
+                    new Number(MulticastForwardingTableRecord.Component.BLOCK_NUMBER, MulticastForwardingTable.MAX_BLOCK));
         }
 
         @Override
@@ -720,7 +734,7 @@ final class SaCommand extends FabricCommand {
             transport.declareSmKey(d);
             d.flag("--json").help("Print a JSON array.").to(() -> json = true);
             d.parameter("NODE").optional().help("Only the switch with this LID or name (as saquery SWIR's [lid]).")
-                    .to(SaNodeArgument.parser(0, "a LID or a node name"), v -> node = v);
+                    .to(SaNodeArgument.parser("a LID or a node name"), v -> node = v);
         }
 
         @Override

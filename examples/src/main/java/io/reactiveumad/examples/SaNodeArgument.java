@@ -4,6 +4,8 @@ import io.reactiveumad.client.SaClient;
 import io.reactiveumad.examples.cli.Converter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import reactor.core.publisher.Mono;
 
 /**
@@ -16,6 +18,8 @@ import reactor.core.publisher.Mono;
  * @param numbers the numbers, null where one was not given
  */
 record SaNodeArgument(String name, int lid, List<Integer> numbers) {
+    /** The name of each number in a form such as {@code NODE[/PORT[/BLOCK]]}. */
+    private static final Pattern NUMBER_NAME = Pattern.compile("/([A-Z_]+)");
     /** A node given by LID, with {@code numbers} numbers not given. */
     static SaNodeArgument ofLid(int lid, int numbers) {
         List<Integer> none = new ArrayList<>();
@@ -25,19 +29,33 @@ record SaNodeArgument(String name, int lid, List<Integer> numbers) {
         return new SaNodeArgument(null, lid, none);
     }
 
-    /** A converter for an argument taking {@code numbers} numbers after the node; {@code form} names them in errors. */
-    static Converter<SaNodeArgument> parser(int numbers, String form) {
+    /**
+     * A converter for an argument taking a number after the node for each of {@code maxima} (the largest each may be,
+     * as its field holds it); {@code form} names the argument and its numbers in errors ({@code NODE[/PORT[/BLOCK]]}).
+     */
+    static Converter<SaNodeArgument> parser(String form, int... maxima) {
+        List<String> names = new ArrayList<>();
+        Matcher name = NUMBER_NAME.matcher(form);
+        while (name.find()) {
+            names.add(name.group(1));
+        }
         return text -> {
             String[] parts = text.split("/", -1);
-            if (parts.length > numbers + 1) {
+            if (parts.length > maxima.length + 1) {
                 throw new IllegalArgumentException("'" + text + "' is not " + form);
             }
             String node = parts[0].strip();
             boolean named = !node.isEmpty() && Character.isLetter(node.charAt(0));
             int lid = named ? 0 : Lids.unicast(node);
             List<Integer> given = new ArrayList<>();
-            for (int i = 1; i <= numbers; i++) {
-                given.add(i < parts.length ? number(parts[i], text, form) : null);
+            for (int i = 1; i <= maxima.length; i++) {
+                Integer value = i < parts.length ? number(parts[i], text, form) : null;
+                if (value != null && value > maxima[i - 1]) {
+                    String what = i - 1 < names.size() ? names.get(i - 1) : "number " + i;
+                    throw new IllegalArgumentException("'" + text + "' is not " + form + ": " + what + " " + value
+                            + " is more than " + maxima[i - 1]);
+                }
+                given.add(value);
             }
             return new SaNodeArgument(named ? node : null, lid, given);
         };

@@ -53,6 +53,16 @@ class CliBadValuesTest {
         oneUsageLine(CliRun.run(args), option, lid, "unicast LID");
     }
 
+    /** Was "value 300 does not fit 8 bits at byte 58": a number after the node too big for its field is named. */
+    @ParameterizedTest
+    @CsvSource({"PIR,2/300,PORT 300 is more than 254", "PIR,2/1/300,OPTIONS 300 is more than 255",
+            "pkeys,2/1/70000,BLOCK 70000 is more than 65535", "sl2vl,2/1/255,OUT 255 is more than 254",
+            "guidinfo,2/256,BLOCK 256 is more than 255", "mfts,2/16,POSITION 16 is more than 15",
+            "mfts,2/0/512,BLOCK 512 is more than 511", "LR,2/300,PORT 300 is more than 254"})
+    void aNumberAfterTheNodeThatItsFieldCannotHoldIsNamed(String query, String argument, String mention) {
+        oneUsageLine(CliRun.run("sa", query, "--transport", "embedded", argument), "'" + argument + "' is not", mention);
+    }
+
     /** ibqueryerrors ignores a name it does not know in -s, and a GUID that does not parse becomes 0: we say so. */
     @ParameterizedTest
     @CsvSource(value = {"-s|Bogus|--suppress: not an error counter: Bogus|",
