@@ -477,9 +477,11 @@ class DiagsOnARingIbsimTest {
         IbsimFabric fabric = FABRIC.fabric();
         String h4 = lidFromH2("0,1,1,5,7", "1");
         CompletableFuture<CliRun> server = serving("H-4", "sysstat", "-S", "-c", "6");
-        // Until the server's agent is registered, ibsim hands the Get back undelivered: ask again.
+        // Until the server's agent is registered, ibsim hands the Get back undelivered at once: ask again. A Get
+        // delivered is a question the server counts, so each ask waits long for its answer (a cold server on a busy
+        // machine can take seconds): an ask that gave up on a question answered would leave the server one short.
         Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> CliRun.run(Map.of(IbsimTransport.ENV_SOCKET_NAME,
-                fabric.socketName()), "sysstat", h4, "--transport", "ibsim", "--sim-host", "H-2").out()
+                fabric.socketName()), "sysstat", h4, "--transport", "ibsim", "--sim-host", "H-2", "-t", "20000").out()
                 .equals("sysstat ping succeeded\n"));
         for (String op : List.of("host", "cpu")) {
             String theirs = fabric.diag("S-3", "ibsysstat", h4, op).requireSuccess().stdout();
