@@ -17,6 +17,7 @@ import io.reactiveumad.discovery.DiscoveredNode;
 import io.reactiveumad.discovery.DiscoveryOptions;
 import io.reactiveumad.discovery.DiscoveryOptions.DiscoveryProgress;
 import io.reactiveumad.service.FabricJson;
+import io.reactiveumad.test.topology.ChassisRules;
 import io.reactiveumad.test.topology.DiscoveredTopology;
 import io.reactiveumad.test.topology.DiffCheck;
 import io.reactiveumad.test.topology.IbnetdiscoverWriter;
@@ -212,33 +213,29 @@ final class DiscoverCommand extends FabricCommand {
         return writer;
     }
 
-    /** Voltaire's, whose switches libibnetdisc groups into chassis by their device IDs and cabling. */
-    private static final int VOLTAIRE = 0x0008f1;
     /** Mellanox's, whose InfiniScale IV switches libibnetdisc lays out in slots (see {@link #slottedByMellanoxRules}). */
     private static final int MELLANOX = 0x0002c9;
     /** The InfiniScale IV's device ID, the one Mellanox device libibnetdisc places by its NodeDescription. */
     private static final int MELLANOX_IS4 = 0xbd36;
-    /** Topspin's, SilverStorm's and Xsigo's, whose chassis GUID libibnetdisc derives from others than the node's own. */
-    private static final Set<Integer> DERIVED_CHASSIS_GUID = Set.of(0x0005ad, 0x00066a, 0x001397);
-    private static final long XSIGO_GUID_MASK = 0xffffff0000000000L;
-    private static final long XSIGO_GUID = 0x0013970000000000L;
 
     /**
      * Refuses -g where libibnetdisc would lay a chassis out by its vendor's rules (chassis types, slots, spines,
-     * external port numbers), which are not written here: a node of Voltaire, Topspin, SilverStorm or Xsigo, or a
-     * Mellanox InfiniScale IV switch placed by its NodeDescription sharing its SystemImageGUID. Every other chassis,
-     * Mellanox's later directors included, libibnetdisc groups by SystemImageGUID alone, and so is written.
+     * external port numbers), which are not written here: a Voltaire spine, line board or router, a node of Xsigo's,
+     * or a Mellanox InfiniScale IV switch placed by its NodeDescription sharing its SystemImageGUID. Every other
+     * chassis libibnetdisc groups by SystemImageGUID ({@link ChassisRules}), and so is written.
      */
     private static void refuseChassisOfOwnRules(DiscoveredFabric fabric) {
         Map<Long, DiscoveredNode> bySystemImage = new HashMap<>();
         for (DiscoveredNode node : fabric.nodes()) {
             NodeInfo info = node.nodeInfo();
             long system = info.systemImageGuid();
-            boolean ownRules = info.vendorId() == VOLTAIRE || DERIVED_CHASSIS_GUID.contains(info.vendorId())
-                    || (system & XSIGO_GUID_MASK) == XSIGO_GUID;
-            if (ownRules) {
-                throw notWritten(node, String.format("is of vendor 0x%06x, whose chassis libibnetdisc groups by rules "
-                        + "of its own", info.vendorId()));
+            if (ChassisRules.isVoltaireChassisDevice(info.vendorId(), info.deviceId())) {
+                throw notWritten(node, String.format("is a Voltaire chassis board (device 0x%04x), which libibnetdisc "
+                        + "places in a chassis by rules of its own", info.deviceId()));
+            }
+            if (ChassisRules.isXsigo(info.vendorId(), system)) {
+                throw notWritten(node, String.format("is of Xsigo (vendor 0x%06x, SystemImageGUID 0x%x), whose chassis "
+                        + "libibnetdisc groups by rules of its own", info.vendorId(), system));
             }
             DiscoveredNode sharing = system == 0 ? null : bySystemImage.putIfAbsent(system, node);
             if (sharing != null) {

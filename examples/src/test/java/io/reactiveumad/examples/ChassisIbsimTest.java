@@ -11,7 +11,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * discover -g on a fabric with two chassis by SystemImageGUID, one holding a CA, beside a standalone switch: each
  * chassis, its switches and CAs in libibnetdisc's order, then every other node, as ibnetdiscover -g prints them,
- * from hosts inside and outside the chassis; with -p the port report, which -g leaves as it is.
+ * from hosts inside and outside the chassis; with -p the port report, which -g leaves as it is. Two vendors' rules
+ * too: SilverStorm switches grouped by their SystemImageGUID without its slot byte, Voltaire switches that are no
+ * chassis boards never grouped (before session 18 both vendors were refused).
  */
 class ChassisIbsimTest {
     @RegisterExtension
@@ -34,7 +36,9 @@ class ChassisIbsimTest {
         }
         assertThat(ours.out())
                 // The numbers follow the order the scan found the chassis in, so they depend on where it started.
-                .containsPattern("\nChassis [12] \\(guid 0xaaaa\\)\n").containsPattern("\nChassis [12] \\(guid 0xbbbb\\)\n")
-                .containsPattern("sysimgguid=0xaaaa\t\t# Chassis [12]\n").contains("\n# Chassis CAs\n", "\nNon-Chassis Nodes\n");
+                .containsPattern("\nChassis [123] \\(guid 0xaaaa\\)\n").containsPattern("\nChassis [123] \\(guid 0xbbbb\\)\n")
+                .containsPattern("sysimgguid=0xaaaa\t\t# Chassis [123]\n").contains("\n# Chassis CAs\n", "\nNon-Chassis Nodes\n")
+                .containsPattern("\nChassis [123] \\(guid 0xcccc\\)\n").containsPattern("sysimgguid=0x1000cccc\t\t# Chassis [123]\n")
+                .contains("\nvendid=0x8f1\ndevid=0x0\nsysimgguid=0xdddd\nswitchguid=");
     }
 }

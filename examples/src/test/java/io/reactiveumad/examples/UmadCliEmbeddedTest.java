@@ -230,13 +230,20 @@ class UmadCliEmbeddedTest {
                 .contains("\nChassis 1 (guid 0x1234)\n\n# Spine Nodes\n# Line Nodes\n# Chassis Switches\n",
                         "sysimgguid=0x1234\t\t# Chassis 1\nswitchguid=0x200000(200000)\t# \n",
                         "\n# Chassis CAs\nNon-Chassis Nodes\n");
-        // A vendor whose chassis libibnetdisc lays out by rules of its own (Voltaire's) is refused, naming it.
+        // Voltaire's switches are never grouped by SystemImageGUID; one of its chassis boards (a spine, 0x5a0b), which
+        // libibnetdisc places by rules of its own, is refused, naming it (ChassisIbsimTest compares the first).
         Path voltaire = file.resolveSibling("voltaire.topology");
-        Files.writeString(voltaire, Files.readString(file).replace("sysimgguid=0x1234", "vendid=0x8f1\nsysimgguid=0x1234"));
-        CliRun refused = umad("discover", "-g", "--transport", "embedded", "--topology", voltaire.toString());
+        Files.writeString(voltaire, Files.readString(file).replace("vendid=0x0\ndevid=0x0\nsysimgguid=0x1234",
+                "vendid=0x8f1\ndevid=0x0\nsysimgguid=0x1234"));
+        assertThat(succeeds("discover", "-g", "--transport", "embedded", "--topology", voltaire.toString()).out())
+                .doesNotContain("Chassis 1").contains("vendid=0x8f1\ndevid=0x0\nsysimgguid=0x1234\nswitchguid=");
+        Path spine = file.resolveSibling("voltaire-spine.topology");
+        Files.writeString(spine, Files.readString(voltaire).replaceFirst("devid=0x0", "devid=0x5a0b"));
+        CliRun refused = umad("discover", "-g", "--transport", "embedded", "--topology", spine.toString());
         assertThat(refused.exitCode()).as("%s", refused).isEqualTo(1);
         assertThat(refused.out()).isEmpty();
-        assertThat(refused.err()).contains("is of vendor 0x0008f1, whose chassis libibnetdisc groups by rules of its own");
+        assertThat(refused.err()).contains("is a Voltaire chassis board (device 0x5a0b), which libibnetdisc places in a "
+                + "chassis by rules of its own");
         // Mellanox InfiniScale IVs named as libibnetdisc's Mellanox rules read them ("MF0;system:type/slot/U1") are
         // placed in slots: refused. Named otherwise, they are grouped by SystemImageGUID alone, as any other Mellanox
         // chassis (MellanoxDirectorIbsimTest compares one with ibnetdiscover -g).

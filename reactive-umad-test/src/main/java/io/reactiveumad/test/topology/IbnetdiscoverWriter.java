@@ -81,8 +81,8 @@ public final class IbnetdiscoverWriter {
      * libibnetdisc's) lists its switches, then its CAs, after the (here always empty) spine and line sections; every
      * other node follows under "Non-Chassis Nodes". Each switch's GUID line ends with the chassis comment (empty: no
      * vendor's chassis type or slot), each chassis node's SystemImageGUID line with its chassis number. The caller
-     * refuses the vendors libibnetdisc groups by rules of their own (Voltaire, Mellanox's chassis, Topspin,
-     * SilverStorm, Xsigo): those are not written here.
+     * refuses the chassis libibnetdisc lays out by rules of their own (Voltaire's boards, Mellanox's InfiniScale IV
+     * slots, Xsigo's): those are not written here.
      */
     public IbnetdiscoverWriter grouped() {
         this.grouped = true;
@@ -131,20 +131,21 @@ public final class IbnetdiscoverWriter {
         return out.toString();
     }
 
-    /** A chassis: its number, its GUID (the SystemImageGUID its nodes share), its nodes in libibnetdisc's order. */
+    /** A chassis: its number, its GUID (the chassis GUID its nodes share), its nodes in libibnetdisc's order. */
     private record Chassis(int number, long guid, List<Node> nodes) {
     }
 
     /**
-     * The chassis libibnetdisc finds by SystemImageGUID: two nodes or more sharing one, numbered in the order the
-     * topology's nodes first name them, each listing its nodes in the opposite of that order (libibnetdisc puts each
-     * node at the head of its chassis' list).
+     * The chassis libibnetdisc finds by SystemImageGUID ({@link ChassisRules#chassisGuid}; never of a Voltaire node):
+     * two nodes or more sharing one, numbered in the order the topology's nodes first name them, each listing its nodes
+     * in the opposite of that order (libibnetdisc puts each node at the head of its chassis' list).
      */
     private static List<Chassis> chassis(Topology topology) {
         Map<Long, List<Node>> bySystemImage = new LinkedHashMap<>();
         for (Node node : topology.nodes()) {
-            if (node.systemImageGuid() != 0) {
-                bySystemImage.computeIfAbsent(node.systemImageGuid(), g -> new ArrayList<>()).add(0, node);
+            if (node.systemImageGuid() != 0 && ChassisRules.groupsBySystemImageGuid(node.vendorId())) {
+                bySystemImage.computeIfAbsent(ChassisRules.chassisGuid(node.vendorId(), node.systemImageGuid()),
+                        g -> new ArrayList<>()).add(0, node);
             }
         }
         List<Chassis> chassis = new ArrayList<>();
