@@ -213,60 +213,29 @@ final class DiscoverCommand extends FabricCommand {
         return writer;
     }
 
-    /** Mellanox's, whose InfiniScale IV switches libibnetdisc lays out in slots (see {@link #slottedByMellanoxRules}). */
-    private static final int MELLANOX = 0x0002c9;
-    /** The InfiniScale IV's device ID, the one Mellanox device libibnetdisc places by its NodeDescription. */
-    private static final int MELLANOX_IS4 = 0xbd36;
-
     /**
-     * Refuses -g where libibnetdisc would lay a chassis out by its vendor's rules (chassis types, slots, spines,
-     * external port numbers), which are not written here: a Voltaire spine, line board or router, a node of Xsigo's,
-     * or a Mellanox InfiniScale IV switch placed by its NodeDescription sharing its SystemImageGUID. Every other
-     * chassis libibnetdisc groups by SystemImageGUID ({@link ChassisRules}), and so is written.
+     * Refuses -g where libibnetdisc would lay a chassis out by vendor rules not written here (chassis types, slots,
+     * spines, external port numbers): a Voltaire spine, line board or router, or a node of Xsigo's. Every other chassis
+     * libibnetdisc groups by SystemImageGUID, Mellanox's InfiniScale IV boards in their slots ({@link ChassisRules}),
+     * and so is written.
      */
     private static void refuseChassisOfOwnRules(DiscoveredFabric fabric) {
-        Map<Long, DiscoveredNode> bySystemImage = new HashMap<>();
         for (DiscoveredNode node : fabric.nodes()) {
             NodeInfo info = node.nodeInfo();
-            long system = info.systemImageGuid();
             if (ChassisRules.isVoltaireChassisDevice(info.vendorId(), info.deviceId())) {
                 throw notWritten(node, String.format("is a Voltaire chassis board (device 0x%04x), which libibnetdisc "
                         + "places in a chassis by rules of its own", info.deviceId()));
             }
-            if (ChassisRules.isXsigo(info.vendorId(), system)) {
+            if (ChassisRules.isXsigo(info.vendorId(), info.systemImageGuid())) {
                 throw notWritten(node, String.format("is of Xsigo (vendor 0x%06x, SystemImageGUID 0x%x), whose chassis "
-                        + "libibnetdisc groups by rules of its own", info.vendorId(), system));
+                        + "libibnetdisc groups by rules of its own", info.vendorId(), info.systemImageGuid()));
             }
-            DiscoveredNode sharing = system == 0 ? null : bySystemImage.putIfAbsent(system, node);
-            if (sharing != null) {
-                refuseSlotted(node, sharing, system);
-                refuseSlotted(sharing, node, system);
-            }
-        }
-    }
-
-    /** Refuses {@code node} where libibnetdisc's Mellanox rules slot it in the chassis it shares with {@code other}. */
-    private static void refuseSlotted(DiscoveredNode node, DiscoveredNode other, long system) {
-        if (slottedByMellanoxRules(node)) {
-            throw notWritten(node, String.format("is a Mellanox InfiniScale IV that libibnetdisc places in a chassis "
-                    + "slot by its NodeDescription (it shares SystemImageGUID 0x%x with \"%s\")", system,
-                    other.description()));
         }
     }
 
     private static UnsupportedOperationException notWritten(DiscoveredNode node, String why) {
         return new UnsupportedOperationException(String.format("-g: \"%s\" (0x%016x) %s; only chassis grouped by "
-                + "SystemImageGUID alone are written", node.description(), node.guid(), why));
-    }
-
-    /**
-     * A switch libibnetdisc's Mellanox rules place in a chassis slot: an InfiniScale IV whose NodeDescription has
-     * their form ({@code MF0;system:type/slot/U1}). Any other Mellanox node is grouped by SystemImageGUID alone.
-     */
-    private static boolean slottedByMellanoxRules(DiscoveredNode node) {
-        NodeInfo info = node.nodeInfo();
-        return info.nodeType() == NodeInfo.TYPE_SWITCH && info.vendorId() == MELLANOX
-                && info.deviceId() == MELLANOX_IS4 && node.description().startsWith("MF0;");
+                + "SystemImageGUID and Mellanox's are written", node.description(), node.guid(), why));
     }
 
     private DiscoveredFabric discover(PrintWriter err, DiscoveryOptions options, AtomicLong lastReport) {

@@ -311,7 +311,8 @@ final class ErrorsCommand extends FabricCommand {
         if (link == null) {
             return "";
         }
-        return String.format("       Link info: %6d%4d[  ] ==%s==>  ", link.local().lid(), port, LinkText.link(link))
+        return String.format("       Link info: %6d%4d[%2s] ==%s==>  ", link.local().lid(), port,
+                LinkText.externalPort(link.local()), LinkText.link(link))
                 + LinkText.remote(link, true);
     }
 

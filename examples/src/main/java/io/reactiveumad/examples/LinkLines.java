@@ -44,7 +44,8 @@ record LinkLines(boolean lineMode, boolean additional, DiscoveredFabric downBefo
         PortInfo info = local.portInfo();
         String settings = additional && info.portState() != PortInfo.STATE_DOWN
                 ? String.format(" (HOQ:%d VL_Stall:%d)", info.hoqLife(), info.vlStallCount()) : "";
-        out.append(String.format("%6d %4d[  ] ==%s%s==>  ", local.lid(), local.port(), LinkText.link(link), settings));
+        out.append(String.format("%6d %4d[%2s] ==%s%s==>  ", local.lid(), local.port(), LinkText.externalPort(local),
+                LinkText.link(link), settings));
         // A port that is up but whose far end was not reached (a CA named by -G: iblinkinfo's scan enters by that port
         // and goes no further) is "Port not available", as iblinkinfo prints it.
         out.append(link.remote().isEmpty() && info.portState() != PortInfo.STATE_DOWN

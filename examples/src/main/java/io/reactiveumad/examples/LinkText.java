@@ -1,9 +1,11 @@
 package io.reactiveumad.examples;
 
+import io.reactiveumad.discovery.DiscoveredNode;
 import io.reactiveumad.fabric.LinkEnd;
 import io.reactiveumad.fabric.PortLink;
 import io.reactiveumad.mad.attr.MlnxExtPortInfo;
 import io.reactiveumad.mad.attr.PortInfo;
+import io.reactiveumad.test.topology.ChassisRules;
 import java.util.Optional;
 
 /** A link's text as iblinkinfo and ibqueryerrors -r print it: the link between the ends, and the far end. */
@@ -22,9 +24,20 @@ final class LinkText {
         LinkEnd remote = link.remote().get();
         String[] could = couldBe(link);
         return (withGuid ? String.format("0x%016x ", remote.node().portGuid(remote.port())) : "")
-                + String.format("%6d %4d[  ] \"%s\" (%s "
-                        + "%s)%n", remote.lid(), remote.port(), remote.node().description(),
+                + String.format("%6d %4d[%2s] \"%s\" (%s "
+                        + "%s)%n", remote.lid(), remote.port(), externalPort(remote), remote.node().description(),
                 could[0], could[1]);
+    }
+
+    /**
+     * The chassis' number for the port, as the tools print it in its brackets: a line board's external port, where
+     * libibnetdisc's Mellanox rules place the switch in a slot by its NodeDescription; else empty.
+     */
+    static String externalPort(LinkEnd end) {
+        DiscoveredNode node = end.node();
+        int external = ChassisRules.MellanoxSlot.of(node.nodeInfo().vendorId(), node.nodeInfo().deviceId(),
+                node.isSwitch(), node.description()).map(slot -> slot.externalPort(end.port())).orElse(0);
+        return external == 0 ? "" : Integer.toString(external);
     }
 
     /** The link as infiniband-diags prints it between the ends: {@code ( 4X   2.5 Gbps Active/  LinkUp)}. */

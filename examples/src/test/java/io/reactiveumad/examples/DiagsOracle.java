@@ -25,6 +25,18 @@ final class DiagsOracle {
         return run;
     }
 
+    /**
+     * The Debian tool and our command, each from {@code from} with the same {@code options} (space-separated, none
+     * when empty), asserted to print the same text but for ibnetdiscover's date line; our run, for more assertions.
+     */
+    static CliRun sameAsTheTool(IbsimFabric fabric, String from, String tool, String command, String options) {
+        String[] args = options.isEmpty() ? new String[0] : options.split(" ");
+        String theirs = fabric.diag(from, tool, args).requireSuccess().stdout();
+        CliRun ours = umad(fabric, from, 0, command, args);
+        assertThat(undated(ours.out())).as("%s %s from %s", command, options, from).isEqualTo(undated(theirs));
+        return ours;
+    }
+
     /** The text without its "# Topology file: generated on <time>" line, the one line that differs by when. */
     static String undated(String ibnetdiscover) {
         return ibnetdiscover.replaceFirst("(?m)^# Topology file: generated on .*\\R", "");

@@ -70,11 +70,8 @@ class MellanoxDirectorIbsimTest {
             "h3|ibnetdiscover|discover|", "h2|ibnetdiscover|discover|-p", "h1|ibnetdiscover|discover|-g"})
     void fdr10LinksReadAsTheToolsReadThem(String fromToolsAndOptions) {
         String[] parts = fromToolsAndOptions.split("\\|", -1);
-        String[] args = parts[3].isEmpty() ? new String[0] : parts[3].split(" ");
-        String theirs = FABRIC.fabric().diag(parts[0], parts[1], args).requireSuccess().stdout();
-        CliRun ours = DiagsOracle.umad(FABRIC.fabric(), parts[0], 0, parts[2], args);
-        assertThat(DiagsOracle.undated(ours.out())).as("%s %s from %s", parts[2], parts[3], parts[0])
-                .isEqualTo(DiagsOracle.undated(theirs)).containsPattern("FDR10|\\(FDR10\\)");
+        CliRun ours = DiagsOracle.sameAsTheTool(FABRIC.fabric(), parts[0], parts[1], parts[2], parts[3]);
+        assertThat(ours.out()).contains("FDR10");
     }
 
     /** MLX_EPI=false in the configuration file turns the question off in both. */

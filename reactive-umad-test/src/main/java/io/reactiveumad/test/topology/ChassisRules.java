@@ -1,5 +1,6 @@
 package io.reactiveumad.test.topology;
 
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -7,10 +8,19 @@ import java.util.Set;
  * share a chassis: most vendors' nodes share one when they share a SystemImageGUID; Topspin's and SilverStorm's when
  * they share it but for its slot byte; Voltaire's never by it (its chassis are built around its spine boards by their
  * device IDs and cabling, which is not written here); Xsigo's by GUIDs of their own form (not written here either).
+ * And Mellanox's InfiniScale IV switches named for their slot ({@link MellanoxSlot}) go in their chassis' spine and
+ * line slots, a line board's first 18 ports numbered as the chassis' external ports.
  */
 public final class ChassisRules {
     /** Voltaire's vendor ID. */
     public static final int VOLTAIRE = 0x0008f1;
+    private static final int MELLANOX = 0x0002c9;
+    private static final int MELLANOX_IS4 = 0xbd36;
+    /** The spine and line slots libibnetdisc's chassis have (SPINES_MAX_NUM, LINES_MAX_NUM). */
+    public static final int SPINE_SLOTS = 18;
+    public static final int LINE_SLOTS = 36;
+    /** A line board's ports that are the chassis' own, numbered as they are. */
+    private static final int LINE_EXTERNAL_PORTS = 18;
     private static final int TOPSPIN = 0x0005ad;
     private static final int SILVERSTORM = 0x00066a;
     private static final int XSIGO = 0x001397;
@@ -43,5 +53,74 @@ public final class ChassisRules {
     /** A node libibnetdisc groups by Xsigo's rules: of Xsigo, or with a SystemImageGUID of Xsigo's form. */
     public static boolean isXsigo(int vendorId, long systemImageGuid) {
         return vendorId == XSIGO || (systemImageGuid & XSIGO_GUID_MASK) == XSIGO_GUID;
+    }
+
+    /**
+     * Where libibnetdisc's Mellanox rules put an InfiniScale IV switch (vendor 0x2c9, device 0xbd36) whose
+     * NodeDescription says it: {@code MF0;<system>:<type>/<slot>[:<board>]/U<chip>}, the slot {@code L<n>} for a line
+     * board or {@code S<n>} for a spine.
+     *
+     * @param systemType the chassis type the switch's GUID line names ({@code IS5300})
+     * @param spine      a spine board, else a line board
+     * @param slot       its slot number
+     * @param chip       its chip number on the board
+     */
+    public record MellanoxSlot(String systemType, boolean spine, int slot, int chip) {
+        /** The slot of a node so described, if it is one the rules place; empty for every other node. */
+        public static Optional<MellanoxSlot> of(int vendorId, int deviceId, boolean isSwitch, String description) {
+            if (!isSwitch || vendorId != MELLANOX || (deviceId & 0xFFFF) != MELLANOX_IS4 || !description.startsWith("MF0;")) {
+                return Optional.empty();
+            }
+            int typeStart = description.indexOf(':', 4) + 1;
+            int slotStart = typeStart == 0 ? -1 : description.indexOf('/', typeStart) + 1;
+            if (slotStart <= 0) {
+                return Optional.empty();
+            }
+            int slotEnd = slotStart;
+            while (slotEnd < description.length() && description.charAt(slotEnd) != '/' && description.charAt(slotEnd) != ':') {
+                slotEnd++;
+            }
+            if (slotEnd == description.length()) {
+                return Optional.empty();
+            }
+            int indexStart = slotEnd + 1;
+            if (description.charAt(slotEnd) == ':') { // a board type, up to the next '/'
+                indexStart = description.indexOf('/', slotEnd + 1) + 1;
+                if (indexStart == 0) {
+                    return Optional.empty();
+                }
+            }
+            String slotName = description.substring(slotStart, slotEnd);
+            if (indexStart >= description.length() || description.charAt(indexStart) != 'U' || slotName.isEmpty()
+                    || slotName.charAt(0) != 'L' && slotName.charAt(0) != 'S') {
+                return Optional.empty();
+            }
+            boolean spine = slotName.charAt(0) == 'S';
+            int slot = leadingNumber(slotName.substring(1));
+            if (slot > (spine ? SPINE_SLOTS : LINE_SLOTS)) {
+                return Optional.empty(); // libibnetdisc refuses the slot number and places the switch nowhere
+            }
+            return Optional.of(new MellanoxSlot(description.substring(typeStart, slotStart - 1), spine, slot,
+                    leadingNumber(description.substring(indexStart + 1))));
+        }
+
+        /** The chassis' number for {@code port}: a line board's ports 1 to 18 are its external ports; else 0 (none). */
+        public int externalPort(int port) {
+            return !spine && port >= 1 && port <= LINE_EXTERNAL_PORTS ? port : 0;
+        }
+
+        /** The slot as ibnetdiscover -g names it: {@code Line 1 Chip 1}. */
+        public String text() {
+            return (spine ? "Spine " : "Line ") + slot + " Chip " + chip;
+        }
+
+        /** C's atoi: the leading decimal digits, 0 when there are none. */
+        private static int leadingNumber(String text) {
+            int value = 0;
+            for (int i = 0; i < text.length() && Character.isDigit(text.charAt(i)) && value < 100_000; i++) {
+                value = value * 10 + (text.charAt(i) - '0');
+            }
+            return value;
+        }
     }
 }

@@ -8,7 +8,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 
@@ -76,13 +79,13 @@ public final class IbnetdiscoverWriter {
     }
 
     /**
-     * ibnetdiscover -g's text, with libibnetdisc's chassis rule for every vendor without rules of its own: nodes that
-     * share a SystemImageGUID are one chassis. Each chassis (numbered in the order of the topology's nodes, which is
-     * libibnetdisc's) lists its switches, then its CAs, after the (here always empty) spine and line sections; every
-     * other node follows under "Non-Chassis Nodes". Each switch's GUID line ends with the chassis comment (empty: no
-     * vendor's chassis type or slot), each chassis node's SystemImageGUID line with its chassis number. The caller
-     * refuses the chassis libibnetdisc lays out by rules of their own (Voltaire's boards, Mellanox's InfiniScale IV
-     * slots, Xsigo's): those are not written here.
+     * ibnetdiscover -g's text, with libibnetdisc's chassis rules: nodes that share a SystemImageGUID are one chassis.
+     * Each chassis (numbered in the order of the topology's nodes, which is libibnetdisc's) lists its spine and line
+     * boards, its switches, then its CAs; every other node follows under "Non-Chassis Nodes". Each switch's GUID line
+     * ends with the chassis comment, each chassis node's SystemImageGUID line with its chassis number. Mellanox's
+     * InfiniScale IV boards named for their slots are listed as the chassis' spines and lines, their GUID lines naming
+     * the chassis type and slot, a line board's external port numbers after its ports ({@link ChassisRules}). The
+     * caller refuses the chassis libibnetdisc lays out by rules not written here (Voltaire's boards, Xsigo's).
      */
     public IbnetdiscoverWriter grouped() {
         this.grouped = true;
@@ -109,10 +112,14 @@ public final class IbnetdiscoverWriter {
         }
         List<Chassis> chassis = grouped ? chassis(topology) : List.of();
         Set<Node> inChassis = new HashSet<>();
-        chassis.forEach(c -> inChassis.addAll(c.nodes));
+        chassis.forEach(c -> inChassis.addAll(c.placed));
         for (Chassis c : chassis) {
             out.append("\nChassis ").append(c.number).append(" (guid 0x").append(hex(c.guid)).append(")\n")
-                    .append("\n# Spine Nodes\n# Line Nodes\n# Chassis Switches");
+                    .append("\n# Spine Nodes");
+            c.spines.values().forEach(n -> writeNode(out, topology, n, c.number));
+            out.append("\n# Line Nodes");
+            c.lines.values().forEach(n -> writeNode(out, topology, n, c.number));
+            out.append("\n# Chassis Switches");
             c.nodes.stream().filter(Node::isSwitch).forEach(n -> writeNode(out, topology, n, c.number));
             out.append("\n# Chassis CAs");
             c.nodes.stream().filter(n -> n.type() == NodeType.CA).forEach(n -> writeNode(out, topology, n, c.number));
@@ -131,30 +138,63 @@ public final class IbnetdiscoverWriter {
         return out.toString();
     }
 
-    /** A chassis: its number, its GUID (the chassis GUID its nodes share), its nodes in libibnetdisc's order. */
-    private record Chassis(int number, long guid, List<Node> nodes) {
+    /**
+     * A chassis: its number, its GUID (the chassis GUID its nodes share), its spine and line boards by slot (the
+     * InfiniScale IVs Mellanox's rules place), its other nodes in libibnetdisc's order, and every node it holds (a
+     * board in slot 0 too, which libibnetdisc prints nowhere).
+     */
+    private record Chassis(int number, long guid, SortedMap<Integer, Node> spines, SortedMap<Integer, Node> lines,
+                           List<Node> nodes, Set<Node> placed) {
     }
 
     /**
      * The chassis libibnetdisc finds by SystemImageGUID ({@link ChassisRules#chassisGuid}; never of a Voltaire node):
-     * two nodes or more sharing one, numbered in the order the topology's nodes first name them, each listing its nodes
-     * in the opposite of that order (libibnetdisc puts each node at the head of its chassis' list).
+     * two nodes or more sharing one, numbered in the order the topology's nodes first name them. A board Mellanox's
+     * rules place goes in its slot, unless another took it first (it is then in no chassis); every other node is
+     * listed in the opposite of that order (libibnetdisc puts each node at the head of its chassis' list).
      */
     private static List<Chassis> chassis(Topology topology) {
         Map<Long, List<Node>> bySystemImage = new LinkedHashMap<>();
         for (Node node : topology.nodes()) {
             if (node.systemImageGuid() != 0 && ChassisRules.groupsBySystemImageGuid(node.vendorId())) {
                 bySystemImage.computeIfAbsent(ChassisRules.chassisGuid(node.vendorId(), node.systemImageGuid()),
-                        g -> new ArrayList<>()).add(0, node);
+                        g -> new ArrayList<>()).add(node);
             }
         }
         List<Chassis> chassis = new ArrayList<>();
         bySystemImage.forEach((guid, nodes) -> {
-            if (nodes.size() > 1) {
-                chassis.add(new Chassis(chassis.size() + 1, guid, List.copyOf(nodes)));
+            if (nodes.size() < 2) {
+                return;
             }
+            Chassis c = new Chassis(chassis.size() + 1, guid, new TreeMap<>(), new TreeMap<>(), new ArrayList<>(),
+                    new HashSet<>());
+            for (Node node : nodes) {
+                Optional<ChassisRules.MellanoxSlot> slot = slot(node);
+                if (slot.isEmpty()) {
+                    c.nodes.add(0, node);
+                    c.placed.add(node);
+                } else {
+                    Map<Integer, Node> boards = slot.get().spine() ? c.spines : c.lines;
+                    if (boards.putIfAbsent(slot.get().slot(), node) == null) {
+                        c.placed.add(node);
+                    }
+                }
+            }
+            c.spines.remove(0);
+            c.lines.remove(0);
+            chassis.add(c);
         });
         return chassis;
+    }
+
+    private static Optional<ChassisRules.MellanoxSlot> slot(Node node) {
+        return ChassisRules.MellanoxSlot.of(node.vendorId(), node.deviceId(), node.isSwitch(), node.description());
+    }
+
+    /** {@code [ext N]} after a port of a line board's external ports, with -g; else nothing. */
+    private String externalPort(Node node, int port) {
+        int external = grouped ? slot(node).map(s -> s.externalPort(port)).orElse(0) : 0;
+        return external == 0 ? "" : "[ext " + external + "]";
     }
 
     // Appends, not String.format: a 1000-node fabric is some 10 000 lines, and formatting them was a
@@ -202,12 +242,17 @@ public final class IbnetdiscoverWriter {
         out.append(idPrefix);
         if (node.isSwitch()) {
             out.append("switchguid=0x").append(hex(node.nodeGuid())).append('(').append(hex(node.ports().get(0).guid()))
-                    .append(')').append(grouped ? "\t# \n" : "\n");
+                    .append(')').append(grouped ? "\t# " + boardComment(node, chassis) + "\n" : "\n");
         } else {
             out.append(node.type().guidKey()).append("=0x").append(hex(node.nodeGuid())).append('\n');
         }
         appendDetail(out, node, detailPrefix);
         out.append('\n');
+    }
+
+    /** A board's chassis type and slot ({@code IS5300 Line 1 Chip 1}) in a chassis; else nothing. */
+    private static String boardComment(Node node, Integer chassis) {
+        return chassis == null ? "" : slot(node).map(s -> s.systemType() + " " + s.text()).orElse("");
     }
 
     private void appendDetail(StringBuilder out, Node node, String prefix) {
@@ -227,12 +272,13 @@ public final class IbnetdiscoverWriter {
         Link.End far = link.other(new Link.End(node.id(), portNumber));
         Node remote = topology.requireNode(far.node());
         Port remotePort = remote.addressablePort(far.port());
-        out.append(prefix).append('[').append(portNumber).append(']');
+        out.append(prefix).append('[').append(portNumber).append(']').append(externalPort(node, portNumber));
         Port local = node.addressablePort(portNumber);
         if (!node.isSwitch()) {
             out.append('(').append(hex(local.guid())).append(") ");
         }
-        out.append("\t\"").append(remote.guidName()).append("\"[").append(far.port()).append(']');
+        out.append("\t\"").append(remote.guidName()).append("\"[").append(far.port()).append(']')
+                .append(externalPort(remote, far.port()));
         if (!remote.isSwitch()) {
             out.append(node.isSwitch() ? "(" : " (").append(hex(remotePort.guid())).append(") ");
         }
