@@ -36,6 +36,9 @@ import java.util.regex.Pattern;
  */
 public final class ErrorsComparison {
     private static final Duration LIMIT = Duration.ofMinutes(10);
+    /** A shell's exit code above this is 128 + the signal that ended the command. */
+    private static final int SIGNALLED = 128;
+    private static final int RETRIES_AFTER_A_CRASH = 2;
     private static final Pattern HEADER = Pattern.compile("^Errors for .*$");
     private static final Pattern PORT = Pattern.compile("^   GUID (0x[0-9a-f]+) port (\\w+):(.*)$");
 
@@ -66,10 +69,17 @@ public final class ErrorsComparison {
 
             List<Duration> theirsTimes = new ArrayList<>();
             List<Duration> theirsCpu = new ArrayList<>();
+            List<String> crashes = new ArrayList<>();
             Set<String> theirs = null;
             for (int r = 0; r < coldRuns; r++) {
-                ChildProcess run = ChildProcess.run(fabric.attached(DiscoveryComparison.LOCAL_NODE,
-                        List.of(IbsimInstallation.find("ibqueryerrors").toString())), LIMIT);
+                ChildProcess run = ibqueryerrors(fabric);
+                // Under umad2sim the tool now and then dies of a signal (SIGSEGV seen): that run is taken again, and
+                // said, rather than ending the comparison.
+                for (int again = 0; run.exitCode() > SIGNALLED && again < RETRIES_AFTER_A_CRASH; again++) {
+                    crashes.add(String.format(Locale.ROOT, "ibqueryerrors run %d died of signal %d; taken again", r + 1,
+                            run.exitCode() - SIGNALLED));
+                    run = ibqueryerrors(fabric);
+                }
                 theirsTimes.add(run.elapsed());
                 theirsCpu.add(run.cpu());
                 theirs = badPorts(run);
@@ -126,8 +136,14 @@ public final class ErrorsComparison {
                         DiscoveryComparison.cpu(coldCpu, theirsCpu));
             }
             out.println();
+            crashes.forEach(out::println);
             diffs.forEach(out::println);
         }
+    }
+
+    private static ChildProcess ibqueryerrors(IbsimFabric fabric) {
+        return ChildProcess.run(fabric.attached(DiscoveryComparison.LOCAL_NODE,
+                List.of(IbsimInstallation.find("ibqueryerrors").toString())), LIMIT);
     }
 
     private static void row(PrintStream out, String what, List<Duration> times, List<Duration> theirs, String cpuColumns) {
