@@ -211,17 +211,18 @@ final class ErrorsCommand extends FabricCommand {
             throw new IllegalStateException("the sweep ended without a result");
         }
         List<NodeErrors> nodes = swept.nodes();
-        Map<Long, Map<Integer, PortLink>> links = new HashMap<>();
+        Map<Long, Map<Integer, String>> links = new HashMap<>();
         if (reportPort && !json) { // the text's "Link info" lines; JSON has none
             DiscoveredFabric renamed = names.rename(swept.fabric());
             for (PortLink l : Links.of(renamed)) {
-                links.computeIfAbsent(l.local().node().guid(), g -> new HashMap<>()).put(l.local().port(), l);
+                links.computeIfAbsent(l.local().node().guid(), g -> new HashMap<>()).put(l.local().port(),
+                        linkInfo(l, names));
             }
             // An enhanced switch port 0 has a link of its own to report (ibqueryerrors gives it a line, no far end).
             for (DiscoveredNode node : renamed.nodes()) {
                 if (node.switchInfo() != null && node.switchInfo().enhancedPort0()) {
                     LinkEnd.of(node, 0).ifPresent(end -> links.computeIfAbsent(node.guid(), g -> new HashMap<>())
-                            .put(0, new PortLink(end, Optional.empty())));
+                            .put(0, linkInfo(new PortLink(end, Optional.empty()), names)));
                 }
             }
         }
@@ -302,18 +303,18 @@ final class ErrorsCommand extends FabricCommand {
     private record Chosen(DiscoveredFabric fabric, List<DiscoveredNode> nodes) {
     }
 
+    /** The "Link info" line of a port of {@code node}, when -r asked for the links (else empty). */
+    private static String linkInfo(Map<Long, Map<Integer, String>> links, NodeErrors node, int port) {
+        return links.getOrDefault(node.node().guid(), Map.of()).getOrDefault(port, "");
+    }
+
     /**
-     * ibqueryerrors' "Link info" line for a port of {@code node}, when -r asked for the links (else empty): the
-     * switch's LID or the CA port's, the port and its link, the far end with its port GUID.
+     * ibqueryerrors' "Link info" line for {@code link}: the switch's LID or the CA port's, the port and its link, the
+     * far end with its port GUID; the nodes named as {@code names} named them.
      */
-    private static String linkInfo(Map<Long, Map<Integer, PortLink>> links, NodeErrors node, int port) {
-        PortLink link = links.getOrDefault(node.node().guid(), Map.of()).get(port);
-        if (link == null) {
-            return "";
-        }
-        return String.format("       Link info: %6d%4d[%2s] ==%s==>  ", link.local().lid(), port,
-                LinkText.externalPort(link.local()), LinkText.link(link))
-                + LinkText.remote(link, true);
+    private static String linkInfo(PortLink link, NodeNameMap names) {
+        return String.format("       Link info: %6d%4d[%2s] ==%s==>  ", link.local().lid(), link.local().port(),
+                LinkText.externalPort(link.local(), names), LinkText.link(link)) + LinkText.remote(link, true, names);
     }
 
     /**
@@ -333,7 +334,7 @@ final class ErrorsCommand extends FabricCommand {
                 });
     }
 
-    private static String text(List<NodeErrors> nodes, ErrorSweepOptions options, Map<Long, Map<Integer, PortLink>> links) {
+    private static String text(List<NodeErrors> nodes, ErrorSweepOptions options, Map<Long, Map<Integer, String>> links) {
         StringBuilder out = new StringBuilder();
         for (NodeErrors node : nodes) {
             if (options.dataCountersOnly()) {
@@ -380,7 +381,7 @@ final class ErrorsCommand extends FabricCommand {
     }
 
     /** A node's data counters as ibqueryerrors --counters prints them: every one, under the node's GUID. */
-    private static String dataCounters(NodeErrors node, Map<Long, Map<Integer, PortLink>> links) {
+    private static String dataCounters(NodeErrors node, Map<Long, Map<Integer, String>> links) {
         StringBuilder out = new StringBuilder();
         long guid = node.node().guid();
         for (PortErrors port : node.errors()) {

@@ -17,7 +17,7 @@ final class LinkText {
      * The far end: its LID, port, node description and iblinkinfo's "Could be" hints, after its port GUID
      * when {@code withGuid} (ibqueryerrors -r); the empty end when nothing is cabled. Ends with a newline.
      */
-    static String remote(PortLink link, boolean withGuid) {
+    static String remote(PortLink link, boolean withGuid, NodeNameMap names) {
         if (link.remote().isEmpty()) {
             return "           [  ] \"\" ( )\n";
         }
@@ -25,18 +25,19 @@ final class LinkText {
         String[] could = couldBe(link);
         return (withGuid ? String.format("0x%016x ", remote.node().portGuid(remote.port())) : "")
                 + String.format("%6d %4d[%2s] \"%s\" (%s "
-                        + "%s)%n", remote.lid(), remote.port(), externalPort(remote), remote.node().description(),
+                        + "%s)%n", remote.lid(), remote.port(), externalPort(remote, names), remote.node().description(),
                 could[0], could[1]);
     }
 
     /**
      * The chassis' number for the port, as the tools print it in its brackets: a line board's external port, where
-     * libibnetdisc's Mellanox rules place the switch in a slot by its NodeDescription; else empty.
+     * libibnetdisc's Mellanox rules place the switch in a slot by the NodeDescription it answered (before {@code names}
+     * renamed it); else empty.
      */
-    static String externalPort(LinkEnd end) {
+    static String externalPort(LinkEnd end, NodeNameMap names) {
         DiscoveredNode node = end.node();
         int external = ChassisRules.MellanoxSlot.of(node.nodeInfo().vendorId(), node.nodeInfo().deviceId(),
-                node.isSwitch(), node.description()).map(slot -> slot.externalPort(end.port())).orElse(0);
+                node.isSwitch(), names.answeredDescription(node)).map(slot -> slot.externalPort(end.port())).orElse(0);
         return external == 0 ? "" : Integer.toString(external);
     }
 

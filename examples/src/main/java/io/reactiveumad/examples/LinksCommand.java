@@ -121,7 +121,7 @@ final class LinksCommand extends FabricCommand {
             DiscoveredFabric fabric = cache.load().fabric();
             links = cachedLinks(json ? fabric : names.rename(fabric), guid);
             out().print(json ? Json.pretty(json(links)) + "\n" : before != null ? diff(before, links, names)
-                    : text(links));
+                    : text(links, names));
             return 0;
         }
         // Discovery's callbacks only record answers (for block() here): they run where the answers are read.
@@ -141,13 +141,13 @@ final class LinksCommand extends FabricCommand {
             throw new IllegalStateException("the link report ended without a result");
         }
         out().print(json ? Json.pretty(json(links)) + "\n" : before != null ? diff(before, links, names)
-                : text(links));
+                : text(links, names));
         return 0;
     }
 
     /** iblinkinfo --diff's text: the links of the cached fabric {@code before} against {@code now}'s. */
     private String diff(DiscoveredFabric before, List<PortLink> now, NodeNameMap names) {
-        return LinkDiff.write(chosen(Links.of(names.rename(before))), now, diffChecks, lines());
+        return LinkDiff.write(chosen(Links.of(names.rename(before))), now, diffChecks, lines(names));
     }
 
     /**
@@ -206,15 +206,15 @@ final class LinksCommand extends FabricCommand {
                 .toList();
     }
 
-    /** How iblinkinfo's lines are written: -l, -p and --filterdownports. */
-    private LinkLines lines() {
+    /** How iblinkinfo's lines are written: -l, -p and --filterdownports, the nodes named as {@code names} names them. */
+    private LinkLines lines(NodeNameMap names) {
         return new LinkLines(lineMode, additional,
-                downBeforeFile == null ? null : CacheFiles.read("--filterdownports", downBeforeFile).fabric());
+                downBeforeFile == null ? null : CacheFiles.read("--filterdownports", downBeforeFile).fabric(), names);
     }
 
     /** iblinkinfo's text: a header per node then a line per port, or with -l a line per port alone. */
-    private String text(List<PortLink> links) {
-        LinkLines lines = lines();
+    private String text(List<PortLink> links, NodeNameMap names) {
+        LinkLines lines = lines(names);
         StringBuilder out = new StringBuilder();
         DiscoveredNode current = null;
         for (PortLink link : links) {

@@ -28,6 +28,12 @@ final class NodeNameMap {
     private static final int DESCRIPTION_MAX = 63;
 
     private final Map<Long, String> names;
+    /**
+     * The NodeDescription each node this map renamed answered, by node GUID: the tools read some rules from it after
+     * naming the node (a Mellanox board's slot, {@link #answeredDescription}). Filled by {@link #rename}; a map that
+     * names nothing never fills it.
+     */
+    private final Map<Long, String> answered = new java.util.concurrent.ConcurrentHashMap<>();
 
     private NodeNameMap(Map<Long, String> names) {
         this.names = Map.copyOf(names);
@@ -88,7 +94,15 @@ final class NodeNameMap {
     }
 
     DiscoveredNode rename(DiscoveredNode node) {
+        if (names.containsKey(node.guid())) {
+            answered.put(node.guid(), node.description());
+        }
         return node.withDescription(name(node.guid(), node.description()));
+    }
+
+    /** The NodeDescription {@code node} answered, before this map renamed it (else its description as it is). */
+    String answeredDescription(DiscoveredNode node) {
+        return answered.getOrDefault(node.guid(), node.description());
     }
 
     /** strtoull(text, 0): 0x hex, a leading 0 octal, else decimal; 64 bits unsigned. */

@@ -4,7 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.reactiveumad.test.ibsim.IbsimFabric;
 import io.reactiveumad.test.ibsim.IbsimFabricExtension;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -33,5 +38,21 @@ class MellanoxIs4DirectorIbsimTest {
         } else if (parts[2].equals("links") && !parts[3].startsWith("-D")) {
             assertThat(ours.out()).containsPattern("    5\\[ 5] ==\\(").containsPattern("   22\\[  ] ==\\(");
         }
+    }
+
+    /**
+     * A node name map that renames the line boards changes their names, not their slots: the tools read the slot from
+     * the NodeDescription the switch answered, and so do we (links used to lose the numbers of a renamed board).
+     */
+    @Test
+    void aRenamedBoardKeepsItsExternalPortNumbers(@TempDir Path dir) throws IOException {
+        Path map = dir.resolve("node-name-map");
+        Files.writeString(map, "0x200002 \"line-one\"\n0x200003 \"line-two\"\n");
+        for (String options : new String[] {"--node-name-map " + map, "-l --node-name-map " + map}) {
+            CliRun ours = DiagsOracle.sameAsTheTool(FABRIC.fabric(), "h1", "iblinkinfo", "links", options);
+            assertThat(ours.out()).contains("line-two").containsPattern("    1\\[ 1] ==\\(");
+        }
+        CliRun grouped = DiagsOracle.sameAsTheTool(FABRIC.fabric(), "h1", "ibnetdiscover", "discover", "-g --node-name-map " + map);
+        assertThat(grouped.out()).contains("# \"line-two\"", "\t# IS5600 Line 2 Chip 1\n");
     }
 }
