@@ -214,10 +214,10 @@ final class DiscoverCommand extends FabricCommand {
     }
 
     /**
-     * Refuses -g where libibnetdisc would lay a chassis out by vendor rules not written here (chassis types, slots,
-     * spines, external port numbers): a Voltaire spine, line board or router, or a node of Xsigo's. Every other chassis
-     * libibnetdisc groups by SystemImageGUID, Mellanox's InfiniScale IV boards in their slots ({@link ChassisRules}),
-     * and so is written.
+     * Refuses -g where libibnetdisc would lay a chassis out by Voltaire's rules, not written here (chassis types, slots,
+     * spines, external port numbers from device IDs and cabling): a Voltaire spine, line board or router. Every other
+     * chassis libibnetdisc groups by its chassis GUID (Mellanox's InfiniScale IV boards in their slots, Xsigo's hosts
+     * named: {@link ChassisRules}), and so is written.
      */
     private static void refuseChassisOfOwnRules(DiscoveredFabric fabric) {
         for (DiscoveredNode node : fabric.nodes()) {
@@ -226,16 +226,12 @@ final class DiscoverCommand extends FabricCommand {
                 throw notWritten(node, String.format("is a Voltaire chassis board (device 0x%04x), which libibnetdisc "
                         + "places in a chassis by rules of its own", info.deviceId()));
             }
-            if (ChassisRules.isXsigo(info.vendorId(), info.systemImageGuid())) {
-                throw notWritten(node, String.format("is of Xsigo (vendor 0x%06x, SystemImageGUID 0x%x), whose chassis "
-                        + "libibnetdisc groups by rules of its own", info.vendorId(), info.systemImageGuid()));
-            }
         }
     }
 
     private static UnsupportedOperationException notWritten(DiscoveredNode node, String why) {
         return new UnsupportedOperationException(String.format("-g: \"%s\" (0x%016x) %s; only chassis grouped by "
-                + "SystemImageGUID and Mellanox's are written", node.description(), node.guid(), why));
+                + "their GUIDs are written", node.description(), node.guid(), why));
     }
 
     private DiscoveredFabric discover(PrintWriter err, DiscoveryOptions options, AtomicLong lastReport) {

@@ -1,13 +1,14 @@
 package io.reactiveumad.test.topology;
 
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
  * libibnetdisc's vendor rules for grouping nodes into chassis (ibnetdiscover -g), as far as they decide which nodes
  * share a chassis: most vendors' nodes share one when they share a SystemImageGUID; Topspin's and SilverStorm's when
  * they share it but for its slot byte; Voltaire's never by it (its chassis are built around its spine boards by their
- * device IDs and cabling, which is not written here); Xsigo's by GUIDs of their own form (not written here either).
+ * device IDs and cabling, which is not written here); Xsigo's by GUIDs of their own form.
  * And Mellanox's InfiniScale IV switches named for their slot ({@link MellanoxSlot}) go in their chassis' spine and
  * line slots, a line board's first 18 ports numbered as the chassis' external ports.
  */
@@ -28,6 +29,14 @@ public final class ChassisRules {
     private static final long SLOT_BYTE_MASK = 0xffffffff00ffffffL;
     private static final long XSIGO_GUID_MASK = 0xffffff0000000000L;
     private static final long XSIGO_GUID = 0x0013970000000000L;
+    /** Xsigo's GUIDs carry the node type in byte 3: 2 an HCA, 3 a TCA. */
+    private static final long XSIGO_TYPE_MASK = 0xffffffff00000000L;
+    private static final long XSIGO_HCA = 0x0013970200000000L;
+    private static final long XSIGO_TCA = 0x0013970300000000L;
+    private static final long XSIGO_SWITCH = 0x0013970100000000L;
+    /** Xsigo's first leaf: a switch (type 1) of port type 2. */
+    private static final long XSIGO_LEAF_MASK = 0xffffffffff000000L;
+    private static final long XSIGO_FIRST_LEAF = 0x0013970102000000L;
     /** Voltaire's spine and line boards and its routers: the devices its chassis are built of. */
     private static final Set<Integer> VOLTAIRE_CHASSIS_DEVICES = Set.of(0x5a00, 0x5a01, 0x5a08, 0x5a0b, 0x5a32, 0x5a33,
             0x5a37, 0x5a40, 0x5a5c, 0x5a5d, 0x5a60, 0x5a09, 0x5a34, 0x5a42, 0x5a0d, 0x5a38, 0x5a5b);
@@ -42,7 +51,32 @@ public final class ChassisRules {
 
     /** The GUID a node's chassis is known by: its SystemImageGUID, without the slot byte for Topspin and SilverStorm. */
     public static long chassisGuid(int vendorId, long systemImageGuid) {
-        return vendorId == TOPSPIN || vendorId == SILVERSTORM ? systemImageGuid & SLOT_BYTE_MASK : systemImageGuid;
+        return chassisGuid(vendorId, systemImageGuid, true, OptionalLong.empty());
+    }
+
+    /**
+     * As {@link #chassisGuid(int, long)}, and for Xsigo's nodes by Xsigo's rule: a switch's SystemImageGUID without its
+     * port-type byte; an adapter's, or, when its port 1 is cabled to Xsigo's first leaf, that leaf's without the byte
+     * (0 when its port 1 was not read).
+     *
+     * @param port1Read whether the node's port 1 was read
+     * @param port1Peer the SystemImageGUID of the node at the other end of its port 1, if cabled
+     */
+    public static long chassisGuid(int vendorId, long systemImageGuid, boolean port1Read, OptionalLong port1Peer) {
+        if (vendorId == TOPSPIN || vendorId == SILVERSTORM) {
+            return systemImageGuid & SLOT_BYTE_MASK;
+        }
+        if (!isXsigo(vendorId, systemImageGuid)) {
+            return systemImageGuid;
+        }
+        if (!isXsigoHca(systemImageGuid) && !isXsigoTca(systemImageGuid)) {
+            return (systemImageGuid & XSIGO_TYPE_MASK) == XSIGO_SWITCH ? systemImageGuid & SLOT_BYTE_MASK : systemImageGuid;
+        }
+        if (!port1Read) {
+            return 0;
+        }
+        return port1Peer.stream().filter(peer -> (peer & XSIGO_LEAF_MASK) == XSIGO_FIRST_LEAF)
+                .map(peer -> peer & SLOT_BYTE_MASK).findFirst().orElse(systemImageGuid);
     }
 
     /** A Voltaire spine, line board or router: a node libibnetdisc places in a chassis by Voltaire's own rules. */
@@ -50,9 +84,24 @@ public final class ChassisRules {
         return vendorId == VOLTAIRE && VOLTAIRE_CHASSIS_DEVICES.contains(deviceId & 0xFFFF);
     }
 
+    /** An Xsigo HCA's GUID ({@code 0x00139702…}): ibnetdiscover writes {@code (scp)} after a switch port cabled to it. */
+    public static boolean isXsigoHca(long guid) {
+        return (guid & XSIGO_TYPE_MASK) == XSIGO_HCA;
+    }
+
+    /** An Xsigo TCA's GUID ({@code 0x00139703…}): ibnetdiscover writes the switch port's slot after a port cabled to it. */
+    public static boolean isXsigoTca(long guid) {
+        return (guid & XSIGO_TYPE_MASK) == XSIGO_TCA;
+    }
+
+    /** An Xsigo GUID ({@code 0x001397…}): a chassis of that GUID names its hosts. */
+    public static boolean isXsigoGuid(long guid) {
+        return (guid & XSIGO_GUID_MASK) == XSIGO_GUID;
+    }
+
     /** A node libibnetdisc groups by Xsigo's rules: of Xsigo, or with a SystemImageGUID of Xsigo's form. */
     public static boolean isXsigo(int vendorId, long systemImageGuid) {
-        return vendorId == XSIGO || (systemImageGuid & XSIGO_GUID_MASK) == XSIGO_GUID;
+        return vendorId == XSIGO || isXsigoGuid(systemImageGuid);
     }
 
     /**

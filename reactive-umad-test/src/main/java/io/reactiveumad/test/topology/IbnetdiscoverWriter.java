@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -114,15 +115,16 @@ public final class IbnetdiscoverWriter {
         Set<Node> inChassis = new HashSet<>();
         chassis.forEach(c -> inChassis.addAll(c.placed));
         for (Chassis c : chassis) {
-            out.append("\nChassis ").append(c.number).append(" (guid 0x").append(hex(c.guid)).append(")\n")
-                    .append("\n# Spine Nodes");
-            c.spines.values().forEach(n -> writeNode(out, topology, n, c.number));
+            out.append("\nChassis ").append(c.number).append(" (guid 0x").append(hex(c.guid)).append(")\n");
+            c.hostNames().forEach(name -> out.append("Hostname: ").append(name).append('\n'));
+            out.append("\n# Spine Nodes");
+            c.spines.values().forEach(n -> writeNode(out, topology, n, c));
             out.append("\n# Line Nodes");
-            c.lines.values().forEach(n -> writeNode(out, topology, n, c.number));
+            c.lines.values().forEach(n -> writeNode(out, topology, n, c));
             out.append("\n# Chassis Switches");
-            c.nodes.stream().filter(Node::isSwitch).forEach(n -> writeNode(out, topology, n, c.number));
+            c.nodes.stream().filter(Node::isSwitch).forEach(n -> writeNode(out, topology, n, c));
             out.append("\n# Chassis CAs");
-            c.nodes.stream().filter(n -> n.type() == NodeType.CA).forEach(n -> writeNode(out, topology, n, c.number));
+            c.nodes.stream().filter(n -> n.type() == NodeType.CA).forEach(n -> writeNode(out, topology, n, c));
         }
         if (grouped) {
             out.append("\nNon-Chassis Nodes\n");
@@ -145,6 +147,20 @@ public final class IbnetdiscoverWriter {
      */
     private record Chassis(int number, long guid, SortedMap<Integer, Node> spines, SortedMap<Integer, Node> lines,
                            List<Node> nodes, Set<Node> placed) {
+        /** An Xsigo chassis names the hosts its adapters are in, one line each; the last names its nodes too. */
+        List<String> hostNames() {
+            return ChassisRules.isXsigoGuid(guid) ? nodes.stream().filter(n -> ChassisRules.isXsigoHca(n.nodeGuid()))
+                    .map(Node::description).toList() : List.of();
+        }
+
+        /** The chassis' note after a node's SystemImageGUID: its number, the host it names, an Xsigo TCA's slot. */
+        String note(Topology topology, Node node) {
+            List<String> hosts = hostNames();
+            String slot = ChassisRules.isXsigoTca(node.nodeGuid())
+                    ? topology.link(node.id(), 1).map(l -> " slot " + l.other(new Link.End(node.id(), 1)).port()).orElse("")
+                    : "";
+            return "\t\t# Chassis " + number + (hosts.isEmpty() ? "" : " (" + hosts.get(hosts.size() - 1) + ")") + slot;
+        }
     }
 
     /**
@@ -157,8 +173,7 @@ public final class IbnetdiscoverWriter {
         Map<Long, List<Node>> bySystemImage = new LinkedHashMap<>();
         for (Node node : topology.nodes()) {
             if (node.systemImageGuid() != 0 && ChassisRules.groupsBySystemImageGuid(node.vendorId())) {
-                bySystemImage.computeIfAbsent(ChassisRules.chassisGuid(node.vendorId(), node.systemImageGuid()),
-                        g -> new ArrayList<>()).add(node);
+                bySystemImage.computeIfAbsent(chassisGuid(topology, node), g -> new ArrayList<>()).add(node);
             }
         }
         List<Chassis> chassis = new ArrayList<>();
@@ -187,6 +202,14 @@ public final class IbnetdiscoverWriter {
         return chassis;
     }
 
+    /** The node's chassis GUID, from its port 1's peer where Xsigo's rule asks for it. */
+    private static long chassisGuid(Topology topology, Node node) {
+        boolean port1Read = node.portCount() >= 1 && (node.isSwitch() || node.addressablePort(1).guid() != 0);
+        OptionalLong peer = topology.remote(node.id(), 1).map(end -> OptionalLong.of(
+                topology.requireNode(end.node()).systemImageGuid())).orElse(OptionalLong.empty());
+        return ChassisRules.chassisGuid(node.vendorId(), node.systemImageGuid(), port1Read, peer);
+    }
+
     private static Optional<ChassisRules.MellanoxSlot> slot(Node node) {
         return ChassisRules.MellanoxSlot.of(node.vendorId(), node.deviceId(), node.isSwitch(), node.description());
     }
@@ -199,9 +222,9 @@ public final class IbnetdiscoverWriter {
 
     // Appends, not String.format: a 1000-node fabric is some 10 000 lines, and formatting them was a
     // tenth of a cold `umad discover` (docs/BENCHMARKS.md, "Cold start").
-    /** {@code chassis}: the number of the chassis the node is in, or null. */
-    private void writeNode(StringBuilder out, Topology topology, Node node, Integer chassis) {
-        appendHeader(out, node, "", "", chassis);
+    /** {@code chassis}: the chassis the node is in, or null. */
+    private void writeNode(StringBuilder out, Topology topology, Node node, Chassis chassis) {
+        appendHeader(out, node, "", "", chassis == null ? null : chassis.note(topology, node), chassis != null);
         for (int p = 1; p <= node.portCount(); p++) {
             int portNumber = p;
             topology.link(node.id(), p).ifPresent(link -> appendPort(out, topology, node, portNumber, link, ""));
@@ -214,7 +237,7 @@ public final class IbnetdiscoverWriter {
      */
     String header(Node node, String idPrefix, String detailPrefix) {
         StringBuilder out = new StringBuilder(160);
-        appendHeader(out, node, idPrefix, detailPrefix, null);
+        appendHeader(out, node, idPrefix, detailPrefix, null, false);
         return out.toString();
     }
 
@@ -232,17 +255,19 @@ public final class IbnetdiscoverWriter {
         return out.toString();
     }
 
-    private void appendHeader(StringBuilder out, Node node, String idPrefix, String detailPrefix, Integer chassis) {
+    /** {@code chassisNote}: after the SystemImageGUID of a node in a chassis, else null; {@code inChassis} likewise. */
+    private void appendHeader(StringBuilder out, Node node, String idPrefix, String detailPrefix, String chassisNote,
+                              boolean inChassis) {
         out.append('\n').append(idPrefix).append("vendid=0x").append(hex(node.vendorId())).append('\n').append(idPrefix)
                 .append("devid=0x").append(hex(node.deviceId())).append('\n');
         if (node.systemImageGuid() != 0) {
             out.append(idPrefix).append("sysimgguid=0x").append(hex(node.systemImageGuid()))
-                    .append(chassis == null ? "\n" : "\t\t# Chassis " + chassis + "\n");
+                    .append(chassisNote == null ? "\n" : chassisNote + "\n");
         }
         out.append(idPrefix);
         if (node.isSwitch()) {
             out.append("switchguid=0x").append(hex(node.nodeGuid())).append('(').append(hex(node.ports().get(0).guid()))
-                    .append(')').append(grouped ? "\t# " + boardComment(node, chassis) + "\n" : "\n");
+                    .append(')').append(grouped ? "\t# " + boardComment(node, inChassis) + "\n" : "\n");
         } else {
             out.append(node.type().guidKey()).append("=0x").append(hex(node.nodeGuid())).append('\n');
         }
@@ -251,8 +276,8 @@ public final class IbnetdiscoverWriter {
     }
 
     /** A board's chassis type and slot ({@code IS5300 Line 1 Chip 1}) in a chassis; else nothing. */
-    private static String boardComment(Node node, Integer chassis) {
-        return chassis == null ? "" : slot(node).map(s -> s.systemType() + " " + s.text()).orElse("");
+    private static String boardComment(Node node, boolean inChassis) {
+        return !inChassis ? "" : slot(node).map(s -> s.systemType() + " " + s.text()).orElse("");
     }
 
     private void appendDetail(StringBuilder out, Node node, String prefix) {
@@ -265,6 +290,9 @@ public final class IbnetdiscoverWriter {
         } else {
             out.append(node.type().keyword()).append('\t').append(node.portCount()).append(" \"").append(node.guidName())
                     .append("\"\t\t# \"").append(node.description()).append('"');
+            if (grouped && ChassisRules.isXsigoHca(node.nodeGuid())) {
+                out.append(" (scp)");
+            }
         }
     }
 
@@ -294,7 +322,15 @@ public final class IbnetdiscoverWriter {
         } else {
             out.append(link.width().text()).append(link.speed().name());
         }
-        out.append(portNotes.apply(node, portNumber)).append('\n');
+        out.append(portNotes.apply(node, portNumber));
+        if (node.isSwitch()) { // ibnetdiscover's note of a switch port cabled to an Xsigo adapter
+            if (ChassisRules.isXsigoTca(remotePort.guid())) {
+                out.append(" slot ").append(portNumber);
+            } else if (ChassisRules.isXsigoHca(remotePort.guid())) {
+                out.append(" (scp)");
+            }
+        }
+        out.append('\n');
     }
 
     /** {@code %x}: lower-case hex without leading zeros. */

@@ -3,6 +3,7 @@ package io.reactiveumad.test.topology;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.reactiveumad.test.topology.ChassisRules.MellanoxSlot;
+import java.util.OptionalLong;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -57,5 +58,15 @@ class ChassisRulesTest {
             "0x5ad,0x0005ad00ff0000aa,0x0005ad00000000aa", "0x2c9,0x0002c900ff0000aa,0x0002c900ff0000aa"})
     void topspinAndSilverStormChassisGuidsLeaveOutTheSlotByte(String vendor, String system, String chassis) {
         assertThat(ChassisRules.chassisGuid(Integer.decode(vendor), Long.decode(system))).isEqualTo(Long.decode(chassis));
+    }
+
+    /** Xsigo's rule: a switch without its port-type byte; an adapter by its port 1's first leaf, else its own. */
+    @ParameterizedTest
+    @CsvSource({"0x0013970102000005,true,,0x0013970100000005", "0x0013970200000010,true,0x0013970102000005,0x0013970100000005",
+            "0x0013970200000010,true,0x0000000000200000,0x0013970200000010", "0x0013970300000020,true,,0x0013970300000020",
+            "0x0013970200000010,false,,0x0", "0x0013970400000001,true,,0x0013970400000001"})
+    void xsigoChassisGuids(String system, boolean port1Read, String peer, String chassis) {
+        OptionalLong port1Peer = peer == null ? OptionalLong.empty() : OptionalLong.of(Long.decode(peer));
+        assertThat(ChassisRules.chassisGuid(0, Long.decode(system), port1Read, port1Peer)).isEqualTo(Long.decode(chassis));
     }
 }
