@@ -214,7 +214,9 @@ final class ErrorsCommand extends FabricCommand {
         Map<Long, Map<Integer, String>> links = new HashMap<>();
         if (reportPort && !json) { // the text's "Link info" lines; JSON has none
             DiscoveredFabric renamed = names.rename(swept.fabric());
-            for (PortLink l : Links.of(renamed)) {
+            List<PortLink> renamedLinks = Links.of(renamed);
+            LinkText.voltaireNote("errors", renamedLinks).ifPresent(err()::println);
+            for (PortLink l : renamedLinks) {
                 links.computeIfAbsent(l.local().node().guid(), g -> new HashMap<>()).put(l.local().port(),
                         linkInfo(l, names));
             }

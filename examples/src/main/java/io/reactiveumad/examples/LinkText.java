@@ -30,6 +30,19 @@ final class LinkText {
     }
 
     /**
+     * The note a text of links needs where the tools would number ports by Voltaire's chassis rules, which are not
+     * written here: on stderr, naming the first such board; empty when no node shown is one.
+     */
+    static Optional<String> voltaireNote(String command, java.util.Collection<PortLink> links) {
+        return links.stream().map(l -> l.local().node())
+                .filter(n -> ChassisRules.isVoltaireChassisDevice(n.nodeInfo().vendorId(), n.nodeInfo().deviceId()))
+                .findFirst().map(n -> String.format("umad %s: note: \"%s\" is a Voltaire chassis board (device 0x%04x): "
+                        + "the tools number its chassis' ports as external ports by Voltaire's rules, which are not "
+                        + "written here, so those brackets are empty in this text", command, n.description(),
+                        n.nodeInfo().deviceId()));
+    }
+
+    /**
      * The chassis' number for the port, as the tools print it in its brackets: a line board's external port, where
      * libibnetdisc's Mellanox rules place the switch in a slot by the NodeDescription it answered (before {@code names}
      * renamed it); else empty.

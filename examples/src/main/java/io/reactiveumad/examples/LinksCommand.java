@@ -142,6 +142,9 @@ final class LinksCommand extends FabricCommand {
         }
         out().print(json ? Json.pretty(json(links)) + "\n" : before != null ? diff(before, links, names)
                 : text(links, names));
+        if (!json) {
+            LinkText.voltaireNote("links", links).ifPresent(err()::println);
+        }
         return 0;
     }
 

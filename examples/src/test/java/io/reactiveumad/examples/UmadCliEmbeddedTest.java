@@ -245,6 +245,10 @@ class UmadCliEmbeddedTest {
         assertThat(refused.out()).isEmpty();
         assertThat(refused.err()).contains("is a Voltaire chassis board (device 0x5a0b), which libibnetdisc places in a "
                 + "chassis by rules of its own");
+        // links prints what it can, and says on stderr which numbers the tools would add that it does not.
+        CliRun links = succeeds("links", "--transport", "embedded", "--topology", spine.toString());
+        assertThat(links.err()).contains("umad links: note: \"S2\" is a Voltaire chassis board (device 0x5a0b): the tools "
+                + "number its chassis' ports as external ports by Voltaire's rules, which are not written here");
         // A Mellanox InfiniScale IV named as libibnetdisc's Mellanox rules read it ("MF0;system:type/slot/U1") is the
         // chassis' line board in that slot, its ports 1-18 numbered as the chassis' (MellanoxIs4DirectorIbsimTest
         // compares a director with ibnetdiscover -g). Named otherwise, it is grouped by SystemImageGUID alone.
