@@ -85,18 +85,17 @@ final class LinkText {
 
     /** Whether the port's MlnxExtPortInfo, where the discovery asked for it, has FDR10 active. */
     static boolean isFdr10(LinkEnd end) {
-        return (mlnx(end).linkSpeedActive() & MlnxExtPortInfo.FDR10) != 0;
+        return end.node().fdr10Active(end.port());
     }
 
-    /** The port's MlnxExtPortInfo; all zeros where it was not asked, as the tools hold it. */
-    private static MlnxExtPortInfo mlnx(LinkEnd end) {
-        return end.node().mlnxExtPort(end.port()).orElse(MlnxExtPortInfo.NONE);
+    /** Whether the port's MlnxExtPortInfo, where the discovery asked for it, has FDR10 supported. */
+    private static boolean canBeFdr10(LinkEnd end) {
+        return end.node().mlnxExtPort(end.port()).map(MlnxExtPortInfo::fdr10Supported).orElse(false);
     }
 
     /** A switch's capabilities are its port 0's. */
     private static long capabilities(LinkEnd end) {
-        Optional<PortInfo> info = end.node().isSwitch() ? end.node().port(0) : Optional.of(end.portInfo());
-        return info.map(PortInfo::capabilityMask).orElse(0L);
+        return end.node().addressingPort(end.port()).map(PortInfo::capabilityMask).orElse(0L);
     }
 
     /** iblinkinfo's hints: the widest width and fastest speed both ends support, when the link runs below them. */
@@ -113,8 +112,7 @@ final class LinkText {
         boolean bothExtended = (capabilities(link.local()) & extended) != 0
                 && (capabilities(link.remote().get()) & extended) != 0 && a.linkSpeedExtSupported() != 0
                 && b.linkSpeedExtSupported() != 0;
-        boolean bothFdr10 = (mlnx(link.local()).linkSpeedSupported() & MlnxExtPortInfo.FDR10) != 0
-                && (mlnx(link.remote().get()).linkSpeedSupported() & MlnxExtPortInfo.FDR10) != 0;
+        boolean bothFdr10 = canBeFdr10(link.local()) && canBeFdr10(link.remote().get());
         if (bothExtended) {
             int max = fastest(a.linkSpeedExtSupported() & b.linkSpeedExtSupported());
             if ((max & a.linkSpeedExtActive()) == 0) {

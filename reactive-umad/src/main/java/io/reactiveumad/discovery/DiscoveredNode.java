@@ -78,6 +78,11 @@ public record DiscoveredNode(NodeInfo nodeInfo, String description, SwitchInfo s
         return Optional.ofNullable(mlnxExtPorts.get(number));
     }
 
+    /** Whether port {@code number} runs at FDR10, as its MlnxExtPortInfo says where the discovery asked for it. */
+    public boolean fdr10Active(int number) {
+        return mlnxExtPort(number).map(MlnxExtPortInfo::fdr10Active).orElse(false);
+    }
+
     /**
      * Port {@code number}'s LinkSpeedExtActive where the capability mask that speaks for it (port 0's on a switch,
      * the port's own elsewhere) says it has extended speeds, else 0: the extended speed the tools print.

@@ -49,6 +49,16 @@ public record MlnxExtPortInfo(int stateChangeEnable, int linkSpeedSupported, int
         return mellanoxSwitch || mellanoxAdapter || vendorId == BULL && (bullSwitch || bullAdapter);
     }
 
+    /** Whether the port runs at FDR10 (LinkSpeedActive's FDR10 bit). */
+    public boolean fdr10Active() {
+        return (linkSpeedActive & FDR10) != 0;
+    }
+
+    /** Whether the port can run at FDR10 (LinkSpeedSupported's FDR10 bit). */
+    public boolean fdr10Supported() {
+        return (linkSpeedSupported & FDR10) != 0;
+    }
+
     public static MlnxExtPortInfo decode(ByteBuffer buf, int o) {
         Wire.check("MlnxExtPortInfo", buf, o, SIZE);
         return new MlnxExtPortInfo(Wire.u8(buf, o + STATE_CHANGE_ENABLE), Wire.u8(buf, o + LINK_SPEED_SUPPORTED),

@@ -4,7 +4,6 @@ import io.reactiveumad.discovery.DiscoveredFabric;
 import io.reactiveumad.discovery.DiscoveredLink;
 import io.reactiveumad.discovery.DiscoveredNode;
 import io.reactiveumad.discovery.FabricDiscovery;
-import io.reactiveumad.mad.attr.MlnxExtPortInfo;
 import io.reactiveumad.mad.attr.PortInfo;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
@@ -116,8 +115,7 @@ public final class DiscoveredTopology {
 
     /** The speed {@code port}'s own PortInfo (and MlnxExtPortInfo, where asked) gives. */
     private static LinkSpeed speed(DiscoveredNode node, int port, PortInfo info) {
-        boolean fdr10 = node.mlnxExtPort(port).filter(m -> (m.linkSpeedActive() & MlnxExtPortInfo.FDR10) != 0).isPresent();
-        return LinkSpeed.of(info.linkSpeedActive(), node.linkSpeedExtActive(port), fdr10);
+        return LinkSpeed.of(info.linkSpeedActive(), node.linkSpeedExtActive(port), node.fdr10Active(port));
     }
 
     /**

@@ -157,8 +157,7 @@ public final class IbnetdiscoverWriter {
         String note(Topology topology, Node node) {
             List<String> hosts = hostNames();
             String slot = ChassisRules.isXsigoTca(node.nodeGuid())
-                    ? topology.link(node.id(), 1).map(l -> " slot " + l.other(new Link.End(node.id(), 1)).port()).orElse("")
-                    : "";
+                    ? topology.remote(node.id(), 1).map(peer -> " slot " + peer.port()).orElse("") : "";
             return "\t\t# Chassis " + number + (hosts.isEmpty() ? "" : " (" + hosts.get(hosts.size() - 1) + ")") + slot;
         }
     }
@@ -224,7 +223,7 @@ public final class IbnetdiscoverWriter {
     // tenth of a cold `umad discover` (docs/BENCHMARKS.md, "Cold start").
     /** {@code chassis}: the chassis the node is in, or null. */
     private void writeNode(StringBuilder out, Topology topology, Node node, Chassis chassis) {
-        appendHeader(out, node, "", "", chassis == null ? null : chassis.note(topology, node), chassis != null);
+        appendHeader(out, node, "", "", chassis == null ? null : chassis.note(topology, node));
         for (int p = 1; p <= node.portCount(); p++) {
             int portNumber = p;
             topology.link(node.id(), p).ifPresent(link -> appendPort(out, topology, node, portNumber, link, ""));
@@ -237,7 +236,7 @@ public final class IbnetdiscoverWriter {
      */
     String header(Node node, String idPrefix, String detailPrefix) {
         StringBuilder out = new StringBuilder(160);
-        appendHeader(out, node, idPrefix, detailPrefix, null, false);
+        appendHeader(out, node, idPrefix, detailPrefix, null);
         return out.toString();
     }
 
@@ -255,9 +254,8 @@ public final class IbnetdiscoverWriter {
         return out.toString();
     }
 
-    /** {@code chassisNote}: after the SystemImageGUID of a node in a chassis, else null; {@code inChassis} likewise. */
-    private void appendHeader(StringBuilder out, Node node, String idPrefix, String detailPrefix, String chassisNote,
-                              boolean inChassis) {
+    /** {@code chassisNote}: after the SystemImageGUID of a node in a chassis; null for a node in none. */
+    private void appendHeader(StringBuilder out, Node node, String idPrefix, String detailPrefix, String chassisNote) {
         out.append('\n').append(idPrefix).append("vendid=0x").append(hex(node.vendorId())).append('\n').append(idPrefix)
                 .append("devid=0x").append(hex(node.deviceId())).append('\n');
         if (node.systemImageGuid() != 0) {
@@ -267,7 +265,7 @@ public final class IbnetdiscoverWriter {
         out.append(idPrefix);
         if (node.isSwitch()) {
             out.append("switchguid=0x").append(hex(node.nodeGuid())).append('(').append(hex(node.ports().get(0).guid()))
-                    .append(')').append(grouped ? "\t# " + boardComment(node, inChassis) + "\n" : "\n");
+                    .append(')').append(grouped ? "\t# " + boardComment(node, chassisNote != null) + "\n" : "\n");
         } else {
             out.append(node.type().guidKey()).append("=0x").append(hex(node.nodeGuid())).append('\n');
         }
