@@ -47,8 +47,9 @@ import reactor.core.publisher.Sinks;
  *
  * <ul>
  *   <li><b>Reference counted.</b> The first subscriber of a selector sends SubnAdmSet(InformInfo,
- *       Subscribe=1); later ones share it; when the last one cancels, Subscribe=0 is sent (after the
- *       Subscribe=1 was answered; not at all if it failed). Two subscribers cause one Set each way. A
+ *       Subscribe=1); later ones share it; when the last one cancels, Subscribe=0 is sent (once every
+ *       Subscribe=1 under way, renewals included, is answered or failed, so none reaches the SA after it; not
+ *       at all if none was answered). Two subscribers cause one Set each way. A
  *       subscriber sees a failed first subscription as the error of its stream.</li>
  *   <li><b>Renewal.</b> While anything is subscribed the port attributes are re-read every
  *       {@link NoticeOptions#pollInterval()}; a new SM LID renews every subscription. Each poll also
@@ -330,6 +331,13 @@ public final class Notices implements Disposable {
         Disposable retry;
         /** The last Set(Subscribe=0), which a new registration waits for. */
         Mono<Void> teardown = Mono.empty();
+        /**
+         * Every Set(Subscribe=1) not yet answered or failed, the overtaken ones too: an SA answering late
+         * still processes them, so the Subscribe=0 waits for all of them, not only the latest.
+         */
+        final List<Mono<Integer>> underWay = new ArrayList<>();
+        /** Some Set(Subscribe=1) was answered since the last Subscribe=0: the SA may hold it. */
+        boolean mayBeHeld;
 
         Held(TrapSelector selector) {
             this.selector = selector;
@@ -353,22 +361,35 @@ public final class Notices implements Disposable {
         if (s == null || s.refs == 0 || --s.refs > 0) {
             return;
         }
-        Mono<Integer> last = s.registration;
         s.registration = null;
         s.registered = false;
         cancelRetry(s);
-        s.teardown = last.onErrorResume(e -> Mono.empty())
-                // A closed port has nothing to unsubscribe with: the SA drops what it cannot report to.
-                .filter(lid -> !port.isDisposed())
-                .flatMap(lid -> sa().flatMap(sa -> sa.unsubscribe(selector)))
-                .doOnError(e -> log.warn("port {}: unsubscribing {} failed: {}", port.spec(), selector, e.toString()))
-                .onErrorResume(e -> Mono.empty())
-                .then()
+        List<Mono<Void>> answers = s.underWay.stream().map(r -> r.then().onErrorResume(e -> Mono.empty())).toList();
+        s.teardown = Mono.when(answers)
+                .then(Mono.defer(() -> unsubscribeIfHeld(s)))
                 .cache();
         s.teardown.subscribe();
         if (active().isEmpty()) {
             stopPolling();
         }
+    }
+
+    /**
+     * Sends Set(Subscribe=0) for {@code s} once every Subscribe=1 is settled, if one was answered: none was
+     * (the first failed), nothing to undo. A closed port has nothing to unsubscribe with: the SA drops what
+     * it cannot report to.
+     */
+    private Mono<Void> unsubscribeIfHeld(Held s) {
+        synchronized (this) {
+            if (!s.mayBeHeld || port.isDisposed()) {
+                return Mono.empty();
+            }
+            s.mayBeHeld = false;
+        }
+        return sa().flatMap(sa -> sa.unsubscribe(s.selector))
+                .doOnError(e -> log.warn("port {}: unsubscribing {} failed: {}", port.spec(), s.selector, e.toString()))
+                .onErrorResume(e -> Mono.empty())
+                .then();
     }
 
     /** Guarded: sends Set(Subscribe=1) for {@code s} after {@code after}; a renewal if {@code reason} is set. */
@@ -382,11 +403,18 @@ public final class Notices implements Disposable {
                 .doOnNext(smLid -> onRegistered(s, generation, smLid, reason))
                 .cache();
         s.registration = registration;
-        registration.subscribe(null, e -> onRegistrationFailed(s, generation, reason, e));
+        s.underWay.add(registration);
+        registration.doFinally(signal -> settled(s, registration))
+                .subscribe(null, e -> onRegistrationFailed(s, generation, reason, e));
+    }
+
+    private synchronized void settled(Held s, Mono<Integer> registration) {
+        s.underWay.remove(registration);
     }
 
     private void onRegistered(Held s, int generation, int smLid, NoticeEvent.Reason reason) {
         synchronized (this) {
+            s.mayBeHeld = true;
             if (s.generation != generation || s.refs == 0) {
                 return;
             }

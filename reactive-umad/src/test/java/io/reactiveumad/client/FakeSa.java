@@ -40,6 +40,12 @@ final class FakeSa {
      * else of RMPP (OpenSM leaves segmenting to the kernel; umad2sim does none), cut after the records that fit.
      */
     volatile boolean unsegmented;
+    /**
+     * While true, a Set(InformInfo, Subscribe=1) is queued unprocessed and unanswered (an SA slow to get to it)
+     * until {@link #processQueued()}.
+     */
+    volatile boolean queueSubscribes;
+    private final List<MadFrame> queued = new CopyOnWriteArrayList<>();
 
     List<MadFrame> answer(MadFrame request) {
         ByteBuffer b = ByteBuffer.wrap(request.mad());
@@ -55,6 +61,10 @@ final class FakeSa {
         }
         if (attribute == InformInfo.ATTRIBUTE_ID && method == Method.SET) {
             InformInfo info = InformInfo.decode(b, SaHeader.DATA_OFFSET);
+            if (info.subscribe() && queueSubscribes) {
+                queued.add(request);
+                return List.of();
+            }
             sets.add(info);
             if (info.subscribe()) {
                 held.add(info);
@@ -71,6 +81,17 @@ final class FakeSa {
             return unsegmented ? unsegmentedTable(request, records) : SaClientTest.table(request, RECORD_STRIDE, records);
         }
         return List.of();
+    }
+
+    /** Processes the queued Subscribe=1 Sets now, in order: their answers, to inject. */
+    List<MadFrame> processQueued() {
+        queueSubscribes = false;
+        List<MadFrame> answers = new ArrayList<>();
+        for (MadFrame request : queued) {
+            answers.addAll(answer(request));
+        }
+        queued.clear();
+        return answers;
     }
 
     private static List<MadFrame> unsegmentedTable(MadFrame request, List<InformInfoRecord> records) {

@@ -272,6 +272,39 @@ class NoticesTest extends ClientTestBase {
         assertThat(sa.subscribes()).isEqualTo(2);
     }
 
+    /**
+     * A renewal the SA is slow to answer, overtaken by a later one (a new SM LID, an audit, a client
+     * reregister): the last cancel's Subscribe=0 waits for both, or the slow one reaches the SA after it and
+     * leaves a subscription nobody holds (NoticesSmRestartIT saw OpenSM hold trap 65 after the last cancel).
+     */
+    @Test
+    void theLastCancelUnsubscribesAfterEveryRenewalStillUnderWay() {
+        Disposable watching = collect(notices().watch(OUT_OF_SERVICE));
+        sa.queueSubscribes = true;
+        notices().clientReregistered();
+        sa.queueSubscribes = false;
+        notices().clientReregistered();
+        assertThat(seen).containsExactly(SUBSCRIBED, new NoticeEvent.Resubscribed(OUT_OF_SERVICE,
+                NoticeEvent.Reason.CLIENT_REREGISTER, 1));
+        watching.dispose();
+        assertThat(sa.unsubscribes()).as("not before the slow renewal is answered").isZero();
+        sa.processQueued().forEach(channel::inject);
+        assertThat(sa.sets).extracting(i -> i.subscribe()).containsExactly(true, true, true, false);
+        assertThat(sa.held).isEmpty();
+    }
+
+    @Test
+    void aRenewalUnderWayWhenTheLastCancelComesIsUnsubscribedOnceAnswered() {
+        Disposable watching = collect(notices().watch(OUT_OF_SERVICE));
+        sa.queueSubscribes = true;
+        notices().clientReregistered();
+        watching.dispose();
+        sa.processQueued().forEach(channel::inject);
+        assertThat(sa.sets).extracting(i -> i.subscribe()).containsExactly(true, true, false);
+        assertThat(sa.held).isEmpty();
+        assertThat(seen).containsExactly(SUBSCRIBED);
+    }
+
     @Test
     void aRefusedSubscriptionIsAnErrorAndIsNotUnsubscribed() {
         sa.failWith = 0x0200;
