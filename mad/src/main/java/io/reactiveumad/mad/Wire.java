@@ -1,15 +1,13 @@
 package io.reactiveumad.mad;
 
 import java.io.ByteArrayOutputStream;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.CharBuffer;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.Objects;
 
 /**
  * Big-endian field access at absolute positions of a {@link ByteBuffer}, whatever the buffer's own
@@ -23,10 +21,6 @@ import java.nio.charset.StandardCharsets;
  * length in bits.
  */
 public final class Wire {
-    private static final VarHandle U16 = MethodHandles.byteBufferViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
-    private static final VarHandle U32 = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
-    private static final VarHandle U64 = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
-
     private Wire() {
     }
 
@@ -34,6 +28,13 @@ public final class Wire {
     public static void check(String what, ByteBuffer buf, int offset, int size) {
         MalformedMadException.checkBounds(what, offset, size, buf.limit());
     }
+
+    // Multi-byte fields are read and written a byte at a time rather than through a byte-buffer view
+    // VarHandle: the handle's guard and scoped-access chain is ~450 bytes of bytecode per call site, which
+    // the interpreter runs as a dozen calls and C2 re-parses inside every compilation the codecs are inlined
+    // into. That made the codecs most of what a fresh JVM compiles on the request path (docs/BENCHMARKS.md,
+    // session 19); bytes cost a few loads and shifts. A setter checks the whole field first, so a field that
+    // does not fit the buffer leaves it unchanged, as the view's single store did.
 
     public static int u8(ByteBuffer buf, int index) {
         return buf.get(index) & 0xFF;
@@ -44,11 +45,11 @@ public final class Wire {
     }
 
     public static int u16(ByteBuffer buf, int index) {
-        return (short) U16.get(buf, index) & 0xFFFF;
+        return (buf.get(index) & 0xFF) << 8 | buf.get(index + 1) & 0xFF;
     }
 
     public static void putU16(ByteBuffer buf, int index, int value) {
-        U16.set(buf, index, (short) fit(value, 16, index));
+        store16(buf, index, fit(value, 16, index));
     }
 
     /** A 24-bit field, e.g. a vendor ID or OUI. */
@@ -58,28 +59,31 @@ public final class Wire {
 
     public static void putU24(ByteBuffer buf, int index, int value) {
         fit(value, 24, index);
+        Objects.checkFromIndexSize(index, 3, buf.limit());
         putU8(buf, index, value >>> 16);
         putU16(buf, index + 1, value & 0xFFFF);
     }
 
     public static long u32(ByteBuffer buf, int index) {
-        return (int) U32.get(buf, index) & 0xFFFF_FFFFL;
+        return int32(buf, index) & 0xFFFF_FFFFL;
     }
 
     public static void putU32(ByteBuffer buf, int index, long value) {
         if (value >>> 32 != 0) {
             throw new IllegalArgumentException("value " + value + " does not fit 32 bits at byte " + index);
         }
-        U32.set(buf, index, (int) value);
+        store32(buf, index, (int) value);
     }
 
     /** A 64-bit field; the Java {@code long} carries all 64 bits (GUIDs and keys are compared as bit patterns). */
     public static long u64(ByteBuffer buf, int index) {
-        return (long) U64.get(buf, index);
+        return (long) int32(buf, index) << 32 | int32(buf, index + 4) & 0xFFFF_FFFFL;
     }
 
     public static void putU64(ByteBuffer buf, int index, long value) {
-        U64.set(buf, index, value);
+        Objects.checkFromIndexSize(index, Long.BYTES, buf.limit());
+        store32(buf, index, (int) (value >>> 32));
+        store32(buf, index + 4, (int) value);
     }
 
     /** Bits {@code [shift, shift + width)} of the byte at {@code index}; bit 0 is the least significant. */
@@ -98,27 +102,42 @@ public final class Wire {
 
     public static void putBits16(ByteBuffer buf, int index, int shift, int width, int value) {
         int m = mask(width) << shift;
-        U16.set(buf, index, (short) (u16(buf, index) & ~m | fit(value, width, index) << shift));
+        store16(buf, index, u16(buf, index) & ~m | fit(value, width, index) << shift);
     }
 
     /** Bits of the 32-bit word at {@code index}; {@code width} is at most 31 so the result fits an {@code int}. */
     public static int bits32(ByteBuffer buf, int index, int shift, int width) {
-        return (int) U32.get(buf, index) >>> shift & mask(width);
+        return int32(buf, index) >>> shift & mask(width);
     }
 
     public static void putBits32(ByteBuffer buf, int index, int shift, int width, int value) {
         int m = mask(width) << shift;
-        U32.set(buf, index, (int) U32.get(buf, index) & ~m | fit(value, width, index) << shift);
+        store32(buf, index, int32(buf, index) & ~m | fit(value, width, index) << shift);
+    }
+
+    private static int int32(ByteBuffer buf, int index) {
+        return (buf.get(index) & 0xFF) << 24 | (buf.get(index + 1) & 0xFF) << 16
+                | (buf.get(index + 2) & 0xFF) << 8 | buf.get(index + 3) & 0xFF;
+    }
+
+    private static void store16(ByteBuffer buf, int index, int value) {
+        Objects.checkFromIndexSize(index, Short.BYTES, buf.limit());
+        buf.put(index, (byte) (value >>> 8));
+        buf.put(index + 1, (byte) value);
+    }
+
+    private static void store32(ByteBuffer buf, int index, int value) {
+        Objects.checkFromIndexSize(index, Integer.BYTES, buf.limit());
+        buf.put(index, (byte) (value >>> 24));
+        buf.put(index + 1, (byte) (value >>> 16));
+        buf.put(index + 2, (byte) (value >>> 8));
+        buf.put(index + 3, (byte) value);
     }
 
     /** Zeroes {@code length} bytes at {@code offset}, so an encoder leaves reserved bits clear in a reused buffer. */
     public static void zero(ByteBuffer buf, int offset, int length) {
-        int i = offset;
-        int end = offset + length;
-        for (; i + Long.BYTES <= end; i += Long.BYTES) {
-            U64.set(buf, i, 0L);
-        }
-        for (; i < end; i++) {
+        Objects.checkFromIndexSize(offset, length, buf.limit());
+        for (int i = offset, end = offset + length; i < end; i++) {
             buf.put(i, (byte) 0);
         }
     }
