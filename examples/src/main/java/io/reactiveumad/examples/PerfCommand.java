@@ -361,10 +361,12 @@ final class PerfCommand extends FabricCommand {
 
     /**
      * perfquery without a port asks PortSelect 0: a switch's management port. A CA's PMA has no port 0 (ibsim's
-     * refuses it), so there the first port is read, which is what a user who names a host means.
+     * refuses it), so there the port that has the LID is read (NodeInfo's LocalPortNum: the port the SMP came in
+     * at), which is what a user who names a host means; ibsim's PMA refuses any other port of the CA as well.
      */
     private Mono<Integer> defaultPort(Connection connection) {
         SmpClient smp = transport.smp(connection.port());
-        return smp.nodeInfo(SmpRoute.lid(lid)).map(info -> info.isSwitch() ? 0 : 1).doFinally(signal -> smp.dispose());
+        return smp.nodeInfo(SmpRoute.lid(lid)).map(info -> info.isSwitch() ? 0 : info.localPortNum())
+                .doFinally(signal -> smp.dispose());
     }
 }

@@ -304,6 +304,21 @@ class DiagsOnARingIbsimTest {
     }
 
     /**
+     * perf LID of a CA reads the port that has the LID: the two-port HCA's second port by its own LID reads port 2
+     * (port 1 it was, which ibsim's PMA refuses there), equal to perfquery's answer when asked for that port.
+     */
+    @Test
+    void perfOfACaLidReadsThePortThatHasTheLid() {
+        Node hca = FABRIC.fabric().topology().node("D-1").orElseThrow();
+        String guid = String.format("0x%016x", hca.portGuid(2));
+        String lid = String.valueOf((int) FABRIC.fabric().diag("H-2", "smpquery", "-G", "portinfo", guid).requireSuccess()
+                .number("Lid"));
+        String theirs = FABRIC.fabric().diag("H-2", "perfquery", lid, "2").requireSuccess().stdout();
+        assertThat(dataMasked(umad("H-2", 0, "perf", lid).out())).isEqualTo(dataMasked(theirs))
+                .startsWith("# Port counters: Lid " + lid + " port 2 ");
+    }
+
+    /**
      * -s names the SA to resolve -G at, as the tools' -s sm_port: the SM's own LID gives what the tools give; a LID
      * where no SA answers fails for both.
      */
