@@ -1,14 +1,10 @@
 package io.reactiveumad.bench;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Locale;
-import java.util.stream.Stream;
 
 /**
  * This JVM's CPU time and context switches at one moment, so a run can report them per round trip the way
@@ -18,7 +14,7 @@ import java.util.stream.Stream;
  * @param cpuNanos the process's CPU time (user + system), every thread
  * @param javaThreadsCpuNanos the CPU time of the live Java threads; the rest of {@code cpuNanos} is the JVM's
  *     own threads (JIT compilers, GC, the VM thread), which {@code ThreadMXBean} does not list
- * @param switches voluntary + involuntary context switches of the live threads ({@code /proc/self/task})
+ * @param switches voluntary + involuntary context switches of the process (getrusage)
  */
 record ProcessUsage(long cpuNanos, long javaThreadsCpuNanos, long switches) {
     private static final com.sun.management.ThreadMXBean THREADS =
@@ -39,22 +35,31 @@ record ProcessUsage(long cpuNanos, long javaThreadsCpuNanos, long switches) {
                 Math.max(0, jvm) / 1e3 / operations, (double) (switches - start.switches) / operations);
     }
 
+    /**
+     * getrusage(RUSAGE_SELF)'s voluntary and involuntary switches, as the C client counts them. Reading every
+     * thread's {@code /proc/self/task/N/status} instead cost the run C2 time of its own: the line reader it
+     * used was compiled (~50 ms of the compiler thread) while the first runs were measured.
+     */
     private static long contextSwitches() {
-        try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
-            return tasks.mapToLong(ProcessUsage::contextSwitches).sum();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        byte[] usage = new byte[RUSAGE_SIZE];
+        if (Rusage.getrusage(RUSAGE_SELF, usage) != 0) {
+            throw new IllegalStateException("getrusage failed: errno " + com.sun.jna.Native.getLastError());
         }
+        ByteBuffer fields = ByteBuffer.wrap(usage).order(ByteOrder.nativeOrder());
+        return fields.getLong(RU_NVCSW) + fields.getLong(RU_NIVCSW);
     }
 
-    private static long contextSwitches(Path task) {
-        try {
-            return Files.readAllLines(task.resolve("status")).stream().filter(line -> line.contains("ctxt_switches:"))
-                    .mapToLong(line -> Long.parseLong(line.substring(line.indexOf(':') + 1).strip())).sum();
-        } catch (NoSuchFileException ended) {
-            return 0;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+    private static final int RUSAGE_SELF = 0;
+    /** struct rusage on 64-bit Linux: two timevals, then fourteen longs, ru_nvcsw and ru_nivcsw the last two. */
+    private static final int RUSAGE_SIZE = 144;
+    private static final int RU_NVCSW = 128;
+    private static final int RU_NIVCSW = 136;
+
+    private static final class Rusage {
+        static {
+            com.sun.jna.Native.register(Rusage.class, com.sun.jna.Platform.C_LIBRARY_NAME);
         }
+
+        static native int getrusage(int who, byte[] usage);
     }
 }
