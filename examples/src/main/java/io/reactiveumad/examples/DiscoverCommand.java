@@ -17,7 +17,6 @@ import io.reactiveumad.discovery.DiscoveredNode;
 import io.reactiveumad.discovery.DiscoveryOptions;
 import io.reactiveumad.discovery.DiscoveryOptions.DiscoveryProgress;
 import io.reactiveumad.service.FabricJson;
-import io.reactiveumad.test.topology.ChassisRules;
 import io.reactiveumad.test.topology.DiscoveredTopology;
 import io.reactiveumad.test.topology.DiffCheck;
 import io.reactiveumad.test.topology.IbnetdiscoverWriter;
@@ -87,10 +86,10 @@ final class DiscoverCommand extends FabricCommand {
                 + "node, port (as ibnetdiscover -s; ours sends others, in another order).").to(() -> show = true);
         d.flag("-m", "--max_hops").help("Report the hops the scan reached and the SMPs ibnetdiscover's scan sends "
                 + "for this fabric (as ibnetdiscover -m).").to(() -> maxHops = true);
-        d.flag("-g", "--grouping").help("Group the nodes by chassis (as ibnetdiscover -g): nodes sharing a "
-                + "SystemImageGUID, the rest under \"Non-Chassis Nodes\"; a chassis libibnetdisc lays out by a vendor's "
-                + "rules (Voltaire, Topspin, SilverStorm, Xsigo, a Mellanox InfiniScale IV named for its slot) is "
-                + "refused.").to(() -> grouping = true);
+        d.flag("-g", "--grouping").help("Group the nodes by chassis (as ibnetdiscover -g): Voltaire directors "
+                + "around their spine boards, then nodes sharing a chassis GUID (by Topspin's, SilverStorm's and Xsigo's "
+                + "rules too; Mellanox InfiniScale IV boards in their slots), the rest under \"Non-Chassis Nodes\".")
+                .to(() -> grouping = true);
         cache.declareSave(d);
         cache.declareLoad(d);
         cache.declareDiff(d);
@@ -201,7 +200,6 @@ final class DiscoverCommand extends FabricCommand {
             writer.portNotes(DiscoveredTopology.fullPortNotes(fabric));
         }
         if (grouping) {
-            refuseChassisOfOwnRules(fabric);
             writer.grouped();
         }
         if (maxHops && loaded != null) {
@@ -211,27 +209,6 @@ final class DiscoverCommand extends FabricCommand {
             writer.maxHops(scan.hopsReached(), scan.smps());
         }
         return writer;
-    }
-
-    /**
-     * Refuses -g where libibnetdisc would lay a chassis out by Voltaire's rules, not written here (chassis types, slots,
-     * spines, external port numbers from device IDs and cabling): a Voltaire spine, line board or router. Every other
-     * chassis libibnetdisc groups by its chassis GUID (Mellanox's InfiniScale IV boards in their slots, Xsigo's hosts
-     * named: {@link ChassisRules}), and so is written.
-     */
-    private static void refuseChassisOfOwnRules(DiscoveredFabric fabric) {
-        for (DiscoveredNode node : fabric.nodes()) {
-            NodeInfo info = node.nodeInfo();
-            if (ChassisRules.isVoltaireChassisDevice(info.vendorId(), info.deviceId())) {
-                throw notWritten(node, String.format("is a Voltaire chassis board (device 0x%04x), which libibnetdisc "
-                        + "places in a chassis by rules of its own", info.deviceId()));
-            }
-        }
-    }
-
-    private static UnsupportedOperationException notWritten(DiscoveredNode node, String why) {
-        return new UnsupportedOperationException(String.format("-g: \"%s\" (0x%016x) %s; only chassis grouped by "
-                + "their GUIDs are written", node.description(), node.guid(), why));
     }
 
     private DiscoveredFabric discover(PrintWriter err, DiscoveryOptions options, AtomicLong lastReport) {

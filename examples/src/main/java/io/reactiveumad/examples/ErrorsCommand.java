@@ -214,17 +214,17 @@ final class ErrorsCommand extends FabricCommand {
         Map<Long, Map<Integer, String>> links = new HashMap<>();
         if (reportPort && !json) { // the text's "Link info" lines; JSON has none
             DiscoveredFabric renamed = names.rename(swept.fabric());
-            List<PortLink> renamedLinks = Links.of(renamed);
-            LinkText.voltaireNote("errors", renamedLinks).ifPresent(err()::println);
-            for (PortLink l : renamedLinks) {
+            ChassisPorts ports = ChassisPorts.of(names, renamed);
+            ports.note("errors").ifPresent(err()::println);
+            for (PortLink l : Links.of(renamed)) {
                 links.computeIfAbsent(l.local().node().guid(), g -> new HashMap<>()).put(l.local().port(),
-                        linkInfo(l, names));
+                        linkInfo(l, ports));
             }
             // An enhanced switch port 0 has a link of its own to report (ibqueryerrors gives it a line, no far end).
             for (DiscoveredNode node : renamed.nodes()) {
                 if (node.switchInfo() != null && node.switchInfo().enhancedPort0()) {
                     LinkEnd.of(node, 0).ifPresent(end -> links.computeIfAbsent(node.guid(), g -> new HashMap<>())
-                            .put(0, linkInfo(new PortLink(end, Optional.empty()), names)));
+                            .put(0, linkInfo(new PortLink(end, Optional.empty()), ports)));
                 }
             }
         }
@@ -312,11 +312,11 @@ final class ErrorsCommand extends FabricCommand {
 
     /**
      * ibqueryerrors' "Link info" line for {@code link}: the switch's LID or the CA port's, the port and its link, the
-     * far end with its port GUID; the nodes named as {@code names} named them.
+     * far end with its port GUID; the chassis' port numbers as {@code ports} gives them.
      */
-    private static String linkInfo(PortLink link, NodeNameMap names) {
+    private static String linkInfo(PortLink link, ChassisPorts ports) {
         return String.format("       Link info: %6d%4d[%2s] ==%s==>  ", link.local().lid(), link.local().port(),
-                LinkText.externalPort(link.local(), names), LinkText.link(link)) + LinkText.remote(link, true, names);
+                ports.of(link.local()), LinkText.link(link)) + LinkText.remote(link, true, ports);
     }
 
     /**

@@ -13,10 +13,10 @@ import java.nio.charset.StandardCharsets;
  * line; with {@code lineMode} (-l) no header, and each port's line starts with its GUID and its node's name
  * (right-aligned in 30) and gives the far port's GUID; with {@code additional} (-p) each link that is not down has its
  * port's HOQ lifetime and VL stall count after it; with {@code downBefore} (--filterdownports), no line for a port
- * that is down and was down there too (its node's header stays, as iblinkinfo prints it); the nodes named as
- * {@code names} named them.
+ * that is down and was down there too (its node's header stays, as iblinkinfo prints it); the chassis' port numbers
+ * in the brackets as {@code ports} gives them.
  */
-record LinkLines(boolean lineMode, boolean additional, DiscoveredFabric downBefore, NodeNameMap names) {
+record LinkLines(boolean lineMode, boolean additional, DiscoveredFabric downBefore, ChassisPorts ports) {
 
     /** The node's header line, with its newline; empty in line mode. */
     String header(DiscoveredNode node, String prefix) {
@@ -45,12 +45,12 @@ record LinkLines(boolean lineMode, boolean additional, DiscoveredFabric downBefo
         PortInfo info = local.portInfo();
         String settings = additional && info.portState() != PortInfo.STATE_DOWN
                 ? String.format(" (HOQ:%d VL_Stall:%d)", info.hoqLife(), info.vlStallCount()) : "";
-        out.append(String.format("%6d %4d[%2s] ==%s%s==>  ", local.lid(), local.port(), LinkText.externalPort(local, names),
+        out.append(String.format("%6d %4d[%2s] ==%s%s==>  ", local.lid(), local.port(), ports.of(local),
                 LinkText.link(link), settings));
         // A port that is up but whose far end was not reached (a CA named by -G: iblinkinfo's scan enters by that port
         // and goes no further) is "Port not available", as iblinkinfo prints it.
         out.append(link.remote().isEmpty() && info.portState() != PortInfo.STATE_DOWN
-                ? "    \"Port not available\"\n" : LinkText.remote(link, lineMode, names));
+                ? "    \"Port not available\"\n" : LinkText.remote(link, lineMode, ports));
         return out.toString();
     }
 

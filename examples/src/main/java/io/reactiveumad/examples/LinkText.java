@@ -1,12 +1,9 @@
 package io.reactiveumad.examples;
 
-import io.reactiveumad.discovery.DiscoveredNode;
 import io.reactiveumad.fabric.LinkEnd;
 import io.reactiveumad.fabric.PortLink;
 import io.reactiveumad.mad.attr.MlnxExtPortInfo;
 import io.reactiveumad.mad.attr.PortInfo;
-import io.reactiveumad.test.topology.ChassisRules;
-import java.util.Optional;
 
 /** A link's text as iblinkinfo and ibqueryerrors -r print it: the link between the ends, and the far end. */
 final class LinkText {
@@ -17,7 +14,7 @@ final class LinkText {
      * The far end: its LID, port, node description and iblinkinfo's "Could be" hints, after its port GUID
      * when {@code withGuid} (ibqueryerrors -r); the empty end when nothing is cabled. Ends with a newline.
      */
-    static String remote(PortLink link, boolean withGuid, NodeNameMap names) {
+    static String remote(PortLink link, boolean withGuid, ChassisPorts ports) {
         if (link.remote().isEmpty()) {
             return "           [  ] \"\" ( )\n";
         }
@@ -25,33 +22,8 @@ final class LinkText {
         String[] could = couldBe(link);
         return (withGuid ? String.format("0x%016x ", remote.node().portGuid(remote.port())) : "")
                 + String.format("%6d %4d[%2s] \"%s\" (%s "
-                        + "%s)%n", remote.lid(), remote.port(), externalPort(remote, names), remote.node().description(),
+                        + "%s)%n", remote.lid(), remote.port(), ports.of(remote), remote.node().description(),
                 could[0], could[1]);
-    }
-
-    /**
-     * The note a text of links needs where the tools would number ports by Voltaire's chassis rules, which are not
-     * written here: on stderr, naming the first such board; empty when no node shown is one.
-     */
-    static Optional<String> voltaireNote(String command, java.util.Collection<PortLink> links) {
-        return links.stream().map(l -> l.local().node())
-                .filter(n -> ChassisRules.isVoltaireChassisDevice(n.nodeInfo().vendorId(), n.nodeInfo().deviceId()))
-                .findFirst().map(n -> String.format("umad %s: note: \"%s\" is a Voltaire chassis board (device 0x%04x): "
-                        + "the tools number its chassis' ports as external ports by Voltaire's rules, which are not "
-                        + "written here, so those brackets are empty in this text", command, n.description(),
-                        n.nodeInfo().deviceId()));
-    }
-
-    /**
-     * The chassis' number for the port, as the tools print it in its brackets: a line board's external port, where
-     * libibnetdisc's Mellanox rules place the switch in a slot by the NodeDescription it answered (before {@code names}
-     * renamed it); else empty.
-     */
-    static String externalPort(LinkEnd end, NodeNameMap names) {
-        DiscoveredNode node = end.node();
-        int external = ChassisRules.MellanoxSlot.of(node.nodeInfo().vendorId(), node.nodeInfo().deviceId(),
-                node.isSwitch(), names.answeredDescription(node)).map(slot -> slot.externalPort(end.port())).orElse(0);
-        return external == 0 ? "" : Integer.toString(external);
     }
 
     /** The link as infiniband-diags prints it between the ends: {@code ( 4X   2.5 Gbps Active/  LinkUp)}. */

@@ -113,22 +113,20 @@ final class LinksCommand extends FabricCommand {
             throw new UsageException("--diff compares whole fabrics in iblinkinfo's text: not with -G, -D, -a, -n, -d or "
                     + "--json");
         }
-        List<PortLink> links;
+        Shown shown;
         if (cache.loads()) {
             if (path != null) {
                 throw new UsageException("--load-cache and -D: a cache keeps no routes to follow (name the node with -G)");
             }
             DiscoveredFabric fabric = cache.load().fabric();
-            links = cachedLinks(json ? fabric : names.rename(fabric), guid);
-            out().print(json ? Json.pretty(json(links)) + "\n" : before != null ? diff(before, links, names)
-                    : text(links, names));
+            print(cachedLinks(json ? fabric : names.rename(fabric), guid), before, names);
             return 0;
         }
         // Discovery's callbacks only record answers (for block() here): they run where the answers are read.
         try (Connection connection = transport.connect(err(), Schedulers.immediate())) {
             MadPort port = connection.port();
             // The text names the nodes as the map does: the fabric is renamed once, JSON keeps the descriptions.
-            links = transport.discover(port, transport.discovery().withOutstanding(outstanding))
+            shown = transport.discover(port, transport.discovery().withOutstanding(outstanding))
                     .map(fabric -> json ? fabric : names.rename(fabric))
                     // With -a no node is picked out, so the tools send no NodeInfo along -D first: a route that
                     // leads nowhere makes a scan that finds nothing.
@@ -137,20 +135,30 @@ final class LinksCommand extends FabricCommand {
                             .map(named -> shownLinks(fabric, named, guid, path)))
                     .block(walk.timeout);
         }
-        if (links == null) {
+        if (shown == null) {
             throw new IllegalStateException("the link report ended without a result");
         }
-        out().print(json ? Json.pretty(json(links)) + "\n" : before != null ? diff(before, links, names)
-                : text(links, names));
-        if (!json) {
-            LinkText.voltaireNote("links", links).ifPresent(err()::println);
-        }
+        print(shown, before, names);
         return 0;
     }
 
+    /** The links shown, and the fabric they are of (a partial scan's, where one ran): its chassis number their ports. */
+    private record Shown(List<PortLink> links, DiscoveredFabric of) {
+    }
+
+    private void print(Shown shown, DiscoveredFabric before, NodeNameMap names) {
+        if (json) {
+            out().print(Json.pretty(json(shown.links())) + "\n");
+            return;
+        }
+        ChassisPorts ports = before != null ? ChassisPorts.of(names, before, shown.of()) : ChassisPorts.of(names, shown.of());
+        out().print(before != null ? diff(before, shown.links(), names, ports) : text(shown.links(), ports));
+        ports.note("links").ifPresent(err()::println);
+    }
+
     /** iblinkinfo --diff's text: the links of the cached fabric {@code before} against {@code now}'s. */
-    private String diff(DiscoveredFabric before, List<PortLink> now, NodeNameMap names) {
-        return LinkDiff.write(chosen(Links.of(names.rename(before))), now, diffChecks, lines(names));
+    private String diff(DiscoveredFabric before, List<PortLink> now, NodeNameMap names, ChassisPorts ports) {
+        return LinkDiff.write(chosen(Links.of(names.rename(before))), now, diffChecks, lines(ports));
     }
 
     /**
@@ -159,10 +167,10 @@ final class LinksCommand extends FabricCommand {
      * hop count given, as the tools' partial scan from there finds them ({@link LibibnetdiscScan}): every node it
      * finds with -a or without a name, else the one named.
      */
-    private List<PortLink> shownLinks(DiscoveredFabric fabric, Optional<Long> named, Long guid, SmpRoute.Directed path) {
+    private Shown shownLinks(DiscoveredFabric fabric, Optional<Long> named, Long guid, SmpRoute.Directed path) {
         boolean startsAtANode = guid != null || path != null;
         if (!startsAtANode && hops == 0) {
-            return chosen(Links.of(fabric));
+            return new Shown(chosen(Links.of(fabric)), fabric);
         }
         // As the tools: a scan from a named node goes one hop unless told otherwise.
         int limit = startsAtANode ? Math.max(hops, 1) : hops;
@@ -180,14 +188,14 @@ final class LinksCommand extends FabricCommand {
             }
             links = links.stream().filter(l -> node.isPresent() && l.local().node().guid() == node.get().guid()).toList();
         }
-        return chosen(links);
+        return new Shown(chosen(links), scanned);
     }
 
     /**
      * The links of a fabric read from a cache: every node's, or (-G, without -a) those of the node holding port
      * {@code guid}, all its ports the cache holds (the tools pick it from the whole fabric: no scan runs).
      */
-    private List<PortLink> cachedLinks(DiscoveredFabric fabric, Long guid) {
+    private Shown cachedLinks(DiscoveredFabric fabric, Long guid) {
         List<PortLink> links = Links.of(fabric);
         if (guid != null && !allNodes) {
             Optional<DiscoveredNode> named = fabric.nodesLastFoundFirst().stream()
@@ -197,7 +205,7 @@ final class LinksCommand extends FabricCommand {
             }
             links = links.stream().filter(l -> named.isPresent() && l.local().node().guid() == named.get().guid()).toList();
         }
-        return chosen(links);
+        return new Shown(chosen(links), fabric);
     }
 
     /** Of {@code links}, those of the node types and states asked for. */
@@ -209,15 +217,15 @@ final class LinksCommand extends FabricCommand {
                 .toList();
     }
 
-    /** How iblinkinfo's lines are written: -l, -p and --filterdownports, the nodes named as {@code names} names them. */
-    private LinkLines lines(NodeNameMap names) {
+    /** How iblinkinfo's lines are written: -l, -p and --filterdownports, the chassis' port numbers from {@code ports}. */
+    private LinkLines lines(ChassisPorts ports) {
         return new LinkLines(lineMode, additional,
-                downBeforeFile == null ? null : CacheFiles.read("--filterdownports", downBeforeFile).fabric(), names);
+                downBeforeFile == null ? null : CacheFiles.read("--filterdownports", downBeforeFile).fabric(), ports);
     }
 
     /** iblinkinfo's text: a header per node then a line per port, or with -l a line per port alone. */
-    private String text(List<PortLink> links, NodeNameMap names) {
-        LinkLines lines = lines(names);
+    private String text(List<PortLink> links, ChassisPorts ports) {
+        LinkLines lines = lines(ports);
         StringBuilder out = new StringBuilder();
         DiscoveredNode current = null;
         for (PortLink link : links) {

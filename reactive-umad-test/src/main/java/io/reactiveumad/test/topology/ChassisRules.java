@@ -2,13 +2,12 @@ package io.reactiveumad.test.topology;
 
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Set;
 
 /**
  * libibnetdisc's vendor rules for grouping nodes into chassis (ibnetdiscover -g), as far as they decide which nodes
  * share a chassis: most vendors' nodes share one when they share a SystemImageGUID; Topspin's and SilverStorm's when
  * they share it but for its slot byte; Voltaire's never by it (its chassis are built around its spine boards by their
- * device IDs and cabling, which is not written here); Xsigo's by GUIDs of their own form.
+ * device IDs and cabling: {@link VoltaireChassis}); Xsigo's by GUIDs of their own form.
  * And Mellanox's InfiniScale IV switches named for their slot ({@link MellanoxSlot}) go in their chassis' spine and
  * line slots, a line board's first 18 ports numbered as the chassis' external ports.
  */
@@ -37,10 +36,6 @@ public final class ChassisRules {
     /** Xsigo's first leaf: a switch (type 1) of port type 2. */
     private static final long XSIGO_LEAF_MASK = 0xffffffffff000000L;
     private static final long XSIGO_FIRST_LEAF = 0x0013970102000000L;
-    /** Voltaire's spine and line boards and its routers: the devices its chassis are built of. */
-    private static final Set<Integer> VOLTAIRE_CHASSIS_DEVICES = Set.of(0x5a00, 0x5a01, 0x5a08, 0x5a0b, 0x5a32, 0x5a33,
-            0x5a37, 0x5a40, 0x5a5c, 0x5a5d, 0x5a60, 0x5a09, 0x5a34, 0x5a42, 0x5a0d, 0x5a38, 0x5a5b);
-
     private ChassisRules() {
     }
 
@@ -77,11 +72,6 @@ public final class ChassisRules {
         }
         return port1Peer.stream().filter(peer -> (peer & XSIGO_LEAF_MASK) == XSIGO_FIRST_LEAF)
                 .map(peer -> peer & SLOT_BYTE_MASK).findFirst().orElse(systemImageGuid);
-    }
-
-    /** A Voltaire spine, line board or router: a node libibnetdisc places in a chassis by Voltaire's own rules. */
-    public static boolean isVoltaireChassisDevice(int vendorId, int deviceId) {
-        return vendorId == VOLTAIRE && VOLTAIRE_CHASSIS_DEVICES.contains(deviceId & 0xFFFF);
     }
 
     /** An Xsigo HCA's GUID ({@code 0x00139702…}): ibnetdiscover writes {@code (scp)} after a switch port cabled to it. */

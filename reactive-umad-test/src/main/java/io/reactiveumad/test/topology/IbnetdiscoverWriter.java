@@ -37,6 +37,8 @@ public final class IbnetdiscoverWriter {
     private int[] maxHops;
     /** ibnetdiscover -g: chassis by SystemImageGUID. */
     private boolean grouped;
+    /** The Voltaire chassis of the topology being written with -g, else null. */
+    private VoltaireChassis voltaire;
 
     /** Prints {@code # Topology file: generated on <ctime>}; without it the header says who generated it. */
     public IbnetdiscoverWriter generatedOn(ZonedDateTime when) {
@@ -111,7 +113,8 @@ public final class IbnetdiscoverWriter {
         if (fromNode != null) {
             out.append(String.format("# Initiated from node %016x port %016x\n", fromNode.nodeGuid(), fromPortGuid));
         }
-        List<Chassis> chassis = grouped ? chassis(topology) : List.of();
+        voltaire = grouped ? VoltaireChassis.of(topology) : null;
+        List<Chassis> chassis = grouped ? chassis(topology, voltaire) : List.of();
         Set<Node> inChassis = new HashSet<>();
         chassis.forEach(c -> inChassis.addAll(c.placed));
         for (Chassis c : chassis) {
@@ -163,19 +166,38 @@ public final class IbnetdiscoverWriter {
     }
 
     /**
-     * The chassis libibnetdisc finds by SystemImageGUID ({@link ChassisRules#chassisGuid}; never of a Voltaire node):
-     * two nodes or more sharing one, numbered in the order the topology's nodes first name them. A board Mellanox's
-     * rules place goes in its slot, unless another took it first (it is then in no chassis); every other node is
-     * listed in the opposite of that order (libibnetdisc puts each node at the head of its chassis' list).
+     * The chassis libibnetdisc finds: Voltaire's first, built around their spines ({@link VoltaireChassis}); then those
+     * it finds by SystemImageGUID ({@link ChassisRules#chassisGuid}; never of a Voltaire node): two nodes or more
+     * sharing one, numbered on in the order the topology's nodes first name them. A board Mellanox's rules place goes
+     * in its slot, unless another took it first (it is then in no chassis); every other node is listed in the opposite
+     * of that order (libibnetdisc puts each node at the head of its chassis' list).
+     *
+     * @throws UnsupportedOperationException where libibnetdisc's grouping fails (the tools then fail), or puts an
+     *                                       adapter or router in a line slot (which ibnetdiscover prints as a switch)
      */
-    private static List<Chassis> chassis(Topology topology) {
+    private static List<Chassis> chassis(Topology topology, VoltaireChassis voltaire) {
+        voltaire.failure().ifPresent(why -> {
+            throw new UnsupportedOperationException(why);
+        });
+        List<Chassis> chassis = new ArrayList<>();
+        for (VoltaireChassis.Chassis built : voltaire.chassis()) {
+            for (Node board : built.boards()) {
+                if (!board.isSwitch()) {
+                    throw new UnsupportedOperationException(String.format("\"%s\" (0x%016x) is a %s on a Voltaire spine "
+                            + "port, which libibnetdisc puts in a line slot of chassis %d and ibnetdiscover -g prints as a "
+                            + "switch; that is not written", board.description(), board.nodeGuid(),
+                            board.type() == NodeType.ROUTER ? "router" : "channel adapter", built.number()));
+                }
+            }
+            chassis.add(new Chassis(built.number(), built.guid(), built.spines(), built.lines(), List.of(),
+                    Set.copyOf(built.boards())));
+        }
         Map<Long, List<Node>> bySystemImage = new LinkedHashMap<>();
         for (Node node : topology.nodes()) {
             if (node.systemImageGuid() != 0 && ChassisRules.groupsBySystemImageGuid(node.vendorId())) {
                 bySystemImage.computeIfAbsent(chassisGuid(topology, node), g -> new ArrayList<>()).add(node);
             }
         }
-        List<Chassis> chassis = new ArrayList<>();
         bySystemImage.forEach((guid, nodes) -> {
             if (nodes.size() < 2) {
                 return;
@@ -215,7 +237,7 @@ public final class IbnetdiscoverWriter {
 
     /** {@code [ext N]} after a port of a line board's external ports, with -g; else nothing. */
     private String externalPort(Node node, int port) {
-        int external = grouped ? slot(node).map(s -> s.externalPort(port)).orElse(0) : 0;
+        int external = !grouped ? 0 : slot(node).map(s -> s.externalPort(port)).orElseGet(() -> voltaire.externalPort(node, port));
         return external == 0 ? "" : "[ext " + external + "]";
     }
 
@@ -261,6 +283,8 @@ public final class IbnetdiscoverWriter {
         if (node.systemImageGuid() != 0) {
             out.append(idPrefix).append("sysimgguid=0x").append(hex(node.systemImageGuid()))
                     .append(chassisNote == null ? "\n" : chassisNote + "\n");
+        } else if (chassisNote != null) { // a Voltaire board need not have one: the note stands alone
+            out.append(chassisNote).append('\n');
         }
         out.append(idPrefix);
         if (node.isSwitch()) {
@@ -273,9 +297,13 @@ public final class IbnetdiscoverWriter {
         out.append('\n');
     }
 
-    /** A board's chassis type and slot ({@code IS5300 Line 1 Chip 1}) in a chassis; else nothing. */
-    private static String boardComment(Node node, boolean inChassis) {
-        return !inChassis ? "" : slot(node).map(s -> s.systemType() + " " + s.text()).orElse("");
+    /** A board's chassis type and slot ({@code IS5300 Line 1 Chip 1}, {@code ISR9288 Spine 2 Chip 3}) in a chassis; else nothing. */
+    private String boardComment(Node node, boolean inChassis) {
+        if (!inChassis) {
+            return "";
+        }
+        return slot(node).map(s -> s.systemType() + " " + s.text()).orElseGet(() -> voltaire.chassisOf(node).isEmpty() ? ""
+                : voltaire.placement(node).map(VoltaireChassis.Placement::text).orElse(""));
     }
 
     private void appendDetail(StringBuilder out, Node node, String prefix) {
