@@ -172,8 +172,7 @@ public final class IbnetdiscoverWriter {
      * in its slot, unless another took it first (it is then in no chassis); every other node is listed in the opposite
      * of that order (libibnetdisc puts each node at the head of its chassis' list).
      *
-     * @throws UnsupportedOperationException where libibnetdisc's grouping fails (the tools then fail), or puts an
-     *                                       adapter or router in a line slot (which ibnetdiscover prints as a switch)
+     * @throws UnsupportedOperationException where libibnetdisc's grouping fails (the tools then fail)
      */
     private static List<Chassis> chassis(Topology topology, VoltaireChassis voltaire) {
         voltaire.failure().ifPresent(why -> {
@@ -181,14 +180,6 @@ public final class IbnetdiscoverWriter {
         });
         List<Chassis> chassis = new ArrayList<>();
         for (VoltaireChassis.Chassis built : voltaire.chassis()) {
-            for (Node board : built.boards()) {
-                if (!board.isSwitch()) {
-                    throw new UnsupportedOperationException(String.format("\"%s\" (0x%016x) is a %s on a Voltaire spine "
-                            + "port, which libibnetdisc puts in a line slot of chassis %d and ibnetdiscover -g prints as a "
-                            + "switch; that is not written", board.description(), board.nodeGuid(),
-                            board.type() == NodeType.ROUTER ? "router" : "channel adapter", built.number()));
-                }
-            }
             chassis.add(new Chassis(built.number(), built.guid(), built.spines(), built.lines(), List.of(),
                     Set.copyOf(built.boards())));
         }
@@ -245,10 +236,16 @@ public final class IbnetdiscoverWriter {
     // tenth of a cold `umad discover` (docs/BENCHMARKS.md, "Cold start").
     /** {@code chassis}: the chassis the node is in, or null. */
     private void writeNode(StringBuilder out, Topology topology, Node node, Chassis chassis) {
-        appendHeader(out, node, "", "", chassis == null ? null : chassis.note(topology, node));
+        // An adapter or router on a Voltaire spine port is in a line slot, and libibnetdisc prints it there as a switch.
+        boolean asSwitch = node.isSwitch() || chassis != null && chassis.lines().containsValue(node);
+        // A board two Voltaire chassis took (libibnetdisc never asks whether a board is in one already) is listed in
+        // both, noted with the later one's number, as libibnetdisc keeps it.
+        String note = chassis == null ? null : voltaire == null ? chassis.note(topology, node)
+                : voltaire.chassisOf(node).map(c -> "\t\t# Chassis " + c.number()).orElseGet(() -> chassis.note(topology, node));
+        appendHeader(out, topology, node, asSwitch, "", "", note);
         for (int p = 1; p <= node.portCount(); p++) {
             int portNumber = p;
-            topology.link(node.id(), p).ifPresent(link -> appendPort(out, topology, node, portNumber, link, ""));
+            topology.link(node.id(), p).ifPresent(link -> appendPort(out, topology, node, asSwitch, portNumber, link, ""));
         }
     }
 
@@ -258,26 +255,32 @@ public final class IbnetdiscoverWriter {
      */
     String header(Node node, String idPrefix, String detailPrefix) {
         StringBuilder out = new StringBuilder(160);
-        appendHeader(out, node, idPrefix, detailPrefix, null);
+        appendHeader(out, null, node, node.isSwitch(), idPrefix, detailPrefix, null);
         return out.toString();
     }
 
     /** A node's detail line ({@code Switch\t8 "S-…"\t\t# …} or {@code Ca\t2 "H-…"\t\t# "…"}) after {@code prefix}, without its newline. */
     String detail(Node node, String prefix) {
         StringBuilder out = new StringBuilder(96);
-        appendDetail(out, node, prefix);
+        appendDetail(out, node, node.isSwitch(), prefix);
         return out.toString();
     }
 
     /** Port {@code portNumber}'s line after {@code prefix}, with its newline; the port has a link in {@code topology}. */
     String port(Topology topology, Node node, int portNumber, String prefix) {
         StringBuilder out = new StringBuilder(128);
-        appendPort(out, topology, node, portNumber, topology.link(node.id(), portNumber).orElseThrow(), prefix);
+        appendPort(out, topology, node, node.isSwitch(), portNumber, topology.link(node.id(), portNumber).orElseThrow(),
+                prefix);
         return out.toString();
     }
 
-    /** {@code chassisNote}: after the SystemImageGUID of a node in a chassis; null for a node in none. */
-    private void appendHeader(StringBuilder out, Node node, String idPrefix, String detailPrefix, String chassisNote) {
+    /**
+     * {@code chassisNote}: after the SystemImageGUID of a node in a chassis; null for a node in none. {@code asSwitch}:
+     * written as a switch (an adapter in a Voltaire line slot too: its GUID line then names the port it is cabled by,
+     * which {@code topology} gives).
+     */
+    private void appendHeader(StringBuilder out, Topology topology, Node node, boolean asSwitch, String idPrefix,
+                              String detailPrefix, String chassisNote) {
         out.append('\n').append(idPrefix).append("vendid=0x").append(hex(node.vendorId())).append('\n').append(idPrefix)
                 .append("devid=0x").append(hex(node.deviceId())).append('\n');
         if (node.systemImageGuid() != 0) {
@@ -287,14 +290,25 @@ public final class IbnetdiscoverWriter {
             out.append(chassisNote).append('\n');
         }
         out.append(idPrefix);
-        if (node.isSwitch()) {
-            out.append("switchguid=0x").append(hex(node.nodeGuid())).append('(').append(hex(node.ports().get(0).guid()))
+        if (asSwitch) {
+            long portGuid = node.isSwitch() ? node.ports().get(0).guid() : cabledPortGuid(topology, node);
+            out.append("switchguid=0x").append(hex(node.nodeGuid())).append('(').append(hex(portGuid))
                     .append(')').append(grouped ? "\t# " + boardComment(node, chassisNote != null) + "\n" : "\n");
         } else {
             out.append(node.type().guidKey()).append("=0x").append(hex(node.nodeGuid())).append('\n');
         }
-        appendDetail(out, node, detailPrefix);
+        appendDetail(out, node, asSwitch, detailPrefix);
         out.append('\n');
+    }
+
+    /** The GUID of a non-switch's first cabled port: the one its NodeInfo was read through, on a spine's port. */
+    private static long cabledPortGuid(Topology topology, Node node) {
+        for (int p = 1; p <= node.portCount(); p++) {
+            if (topology.link(node.id(), p).isPresent()) {
+                return node.portGuid(p);
+            }
+        }
+        return node.nodeGuid();
     }
 
     /** A board's chassis type and slot ({@code IS5300 Line 1 Chip 1}, {@code ISR9288 Spine 2 Chip 3}) in a chassis; else nothing. */
@@ -302,17 +316,16 @@ public final class IbnetdiscoverWriter {
         if (!inChassis) {
             return "";
         }
-        return slot(node).map(s -> s.systemType() + " " + s.text()).orElseGet(() -> voltaire.chassisOf(node).isEmpty() ? ""
-                : voltaire.placement(node).map(VoltaireChassis.Placement::text).orElse(""));
+        return slot(node).map(s -> s.systemType() + " " + s.text()).orElseGet(() -> voltaire.boardText(node));
     }
 
-    private void appendDetail(StringBuilder out, Node node, String prefix) {
+    private void appendDetail(StringBuilder out, Node node, boolean asSwitch, String prefix) {
         out.append(prefix);
-        if (node.isSwitch()) {
-            Port port0 = node.ports().get(0);
+        if (asSwitch) {
+            Port port0 = node.isSwitch() ? node.ports().get(0) : null; // an adapter has no port 0: LID and LMC 0
             out.append("Switch\t").append(node.portCount()).append(" \"").append(node.guidName()).append("\"\t\t# \"")
                     .append(names.apply(node)).append(node.enhancedPort0() ? "\" enhanced port 0 lid " : "\" base port 0 lid ")
-                    .append(port0.lid()).append(" lmc ").append(port0.lmc());
+                    .append(port0 == null ? 0 : port0.lid()).append(" lmc ").append(port0 == null ? 0 : port0.lmc());
         } else {
             out.append(node.type().keyword()).append('\t').append(node.portCount()).append(" \"").append(node.guidName())
                     .append("\"\t\t# \"").append(node.description()).append('"');
@@ -322,34 +335,38 @@ public final class IbnetdiscoverWriter {
         }
     }
 
-    private void appendPort(StringBuilder out, Topology topology, Node node, int portNumber, Link link, String prefix) {
+    /** {@code asSwitch}: in a switch's form (an adapter in a Voltaire line slot too, whose port 0 speed is unknown: ???). */
+    private void appendPort(StringBuilder out, Topology topology, Node node, boolean asSwitch, int portNumber, Link link,
+                            String prefix) {
         Link.End far = link.other(new Link.End(node.id(), portNumber));
         Node remote = topology.requireNode(far.node());
         Port remotePort = remote.addressablePort(far.port());
         out.append(prefix).append('[').append(portNumber).append(']').append(externalPort(node, portNumber));
         Port local = node.addressablePort(portNumber);
-        if (!node.isSwitch()) {
+        if (!asSwitch) {
             out.append('(').append(hex(local.guid())).append(") ");
         }
         out.append("\t\"").append(remote.guidName()).append("\"[").append(far.port()).append(']')
                 .append(externalPort(remote, far.port()));
         if (!remote.isSwitch()) {
-            out.append(node.isSwitch() ? "(" : " (").append(hex(remotePort.guid())).append(") ");
+            out.append(asSwitch ? "(" : " (").append(hex(remotePort.guid())).append(") ");
         }
-        if (node.isSwitch()) {
+        if (asSwitch) {
             out.append("\t\t# \"");
         } else {
             out.append("\t\t# lid ").append(local.lid()).append(" lmc ").append(local.lmc()).append(" \"");
         }
         out.append(names.apply(remote)).append("\" lid ").append(remotePort.lid()).append(' ');
         String rate = portRates.apply(node, portNumber);
-        if (rate != null) {
+        if (asSwitch && !node.isSwitch()) {
+            out.append(link.width().text()).append("???");
+        } else if (rate != null) {
             out.append(rate);
         } else {
             out.append(link.width().text()).append(link.speed().name());
         }
         out.append(portNotes.apply(node, portNumber));
-        if (node.isSwitch()) { // ibnetdiscover's note of a switch port cabled to an Xsigo adapter
+        if (asSwitch) { // ibnetdiscover's note of a switch port cabled to an Xsigo adapter
             if (ChassisRules.isXsigoTca(remotePort.guid())) {
                 out.append(" slot ").append(portNumber);
             } else if (ChassisRules.isXsigoHca(remotePort.guid())) {

@@ -42,9 +42,14 @@ public final class VoltaireChassis {
      * slot number and its chip (Anafa) on the board; 0 where not known.
      */
     public record Placement(Type type, Slot slot, int slotNumber, int chip) {
-        /** As ibnetdiscover -g writes it after a board's GUID: {@code ISR9288 Line 3 Chip 2}. */
+        /** As ibnetdiscover -g writes it after a Voltaire board's GUID: {@code ISR9288 Line 3 Chip 2}. */
         public String text() {
-            return (type == null ? "" : type + " ") + (slot == null ? "" : slot.text + " " + slotNumber + " Chip " + chip);
+            return (type == null ? "" : type + " ") + slotText();
+        }
+
+        /** The slot alone, {@code Line 3 Chip 2}; empty when not known. */
+        public String slotText() {
+            return slot == null ? "" : slot.text + " " + slotNumber + " Chip " + chip;
         }
     }
 
@@ -95,9 +100,23 @@ public final class VoltaireChassis {
         return chassis;
     }
 
-    /** The chassis the node is in, if any. */
+    /** The chassis the node is in, if any: of two that took it, the later (it is in the slots of both). */
     public Optional<Chassis> chassisOf(Node node) {
         return Optional.ofNullable(chassisOf.get(node.id()));
+    }
+
+    /**
+     * What ibnetdiscover -g writes after the GUID of a node in one of these chassis: its chassis type (of a Voltaire
+     * node) and slot (of a Voltaire or Mellanox node; an adapter in a router's slot is either), {@code ISR9288 Line 3
+     * Chip 2}; nothing for a node in none.
+     */
+    public String boardText(Node node) {
+        Placement p = placements.get(node.id());
+        if (p == null || !chassisOf.containsKey(node.id())) {
+            return "";
+        }
+        return node.vendorId() == ChassisRules.VOLTAIRE ? p.text()
+                : node.vendorId() == ChassisRules.MELLANOX ? p.slotText() : "";
     }
 
     /** Where the node is placed, if libibnetdisc placed it (in a chassis or not). */

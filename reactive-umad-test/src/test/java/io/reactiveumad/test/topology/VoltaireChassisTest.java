@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 /**
  * libibnetdisc's Voltaire corners an ibsim comparison does not reach (examples' VoltaireDirectorsIbsimTest compares
  * three directors with the tools): a double-density ISR4700 spine's external ports, a router on an ISR9096 spine (in a
- * line slot, which ibnetdiscover -g prints as a switch: refused), and a grouping that fails.
+ * line slot, where ibnetdiscover -g prints it as a switch), and a grouping that fails.
  */
 class VoltaireChassisTest {
     /** ibsim's net format; each node's vendor and device set before it. */
@@ -38,7 +38,7 @@ class VoltaireChassisTest {
     }
 
     @Test
-    void aRouterOnAnIsr9096SpineIsInALineSlotWhichTheGroupedTextRefuses() {
+    void aRouterOnAnIsr9096SpineIsInALineSlotWhereTheGroupedTextPrintsItAsASwitch() {
         Topology topology = Topology.parse(node("Switch", 24, "spine", 0x8f1, 0x5a0b, "[1] \"line\"[1]", "[8] \"router\"[1]")
                 + node("Switch", 24, "line", 0x8f1, 0x5a09, "[1] \"spine\"[1]")
                 + node("Rt", 1, "router", 0x8f1, 0x5a00, "[1] \"spine\"[8]"));
@@ -47,9 +47,11 @@ class VoltaireChassisTest {
         // Spine port 8: slot 2, and chip 3 - (8 - 1) % 3 = 2 on that slot's router board.
         assertThat(chassis.placement(router)).hasValueSatisfying(p -> assertThat(p.text()).isEqualTo("ISR9096 SRBD 2 Chip 2"));
         assertThat(chassis.chassis()).singleElement().satisfies(c -> assertThat(c.lines()).containsKeys(1, 5));
-        assertThatThrownBy(() -> new IbnetdiscoverWriter().grouped().write(topology))
-                .isInstanceOf(UnsupportedOperationException.class)
-                .hasMessageContaining("\"router\"").hasMessageContaining("is a router on a Voltaire spine port");
+        // ibnetdiscover -g prints it in that line slot as a switch, with neither a port 0 nor a speed of its own.
+        assertThat(new IbnetdiscoverWriter().grouped().write(topology)).contains("\n# Line Nodes\n")
+                .contains("\t# ISR9096 SRBD 2 Chip 2\nSwitch\t1 \"R-")
+                .contains("\"\t\t# \"router\" base port 0 lid 0 lmc 0\n[1]\t\"S-")
+                .containsPattern("\\[8]\t\"R-[0-9a-f]+\"\\[1]\\([0-9a-f]+\\) ");
     }
 
     @Test
