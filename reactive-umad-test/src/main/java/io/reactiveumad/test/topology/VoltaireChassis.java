@@ -88,7 +88,7 @@ public final class VoltaireChassis {
         return vendorId == ChassisRules.VOLTAIRE && Board.of(deviceId) != Board.OTHER;
     }
 
-    /** Whether the topology holds a board libibnetdisc places by these rules. */
+    /** Whether libibnetdisc placed nothing here: the topology holds no Voltaire switch. */
     public boolean isEmpty() {
         return placements.isEmpty();
     }
