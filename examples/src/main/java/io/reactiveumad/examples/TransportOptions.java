@@ -40,6 +40,11 @@ import reactor.core.scheduler.Schedulers;
 /** The options every fabric-facing command shares: which transport, which local port. */
 final class TransportOptions implements Declares {
     private static final Duration OPEN_TIMEOUT = Duration.ofSeconds(10);
+    /**
+     * The one device umad2sim shows the diag tools on ibsim, whichever node SIM_HOST names: as --device, the node the
+     * environment names, so a tool's command line ({@code -C ibsim0 -P 1}) works unchanged.
+     */
+    private static final String UMAD2SIM_DEVICE = "ibsim0";
 
     private final CliContext context;
     TransportKind kind;
@@ -88,7 +93,8 @@ final class TransportOptions implements Declares {
         // -C/--Ca and -P/--Port as every infiniband-diags tool spells them.
         d.option("--device", "-C", "--Ca").label("CA")
                 .help("The local CA, e.g. mlx5_0 (default: on the kernel the CA of the port the diag tools pick; ibsim: "
-                        + "the node to attach to; embedded: the node to open, its last host by default).")
+                        + "the node to attach to, umad2sim's ibsim0 the one SIM_HOST names; embedded: the node to open, its "
+                        + "last host by default).")
                 .to(Values::text, v -> device = v);
         d.option("--port", "-P", "--Port").label("N")
                 .help("The local port number (default: on the kernel the port the diag tools pick, an Active InfiniBand "
@@ -334,14 +340,14 @@ final class TransportOptions implements Declares {
         return new Connection(TransportKind.IBSIM, openPort(sim, spec, delivery), null);
     }
 
-    /** The simulator the environment names, its default node --sim-host's or --device's. */
+    /** The simulator the environment names, its default node --sim-host's or --device's (but umad2sim's name). */
     private IbsimTransport ibsim() {
         if (port != null && port > 1) {
             throw new IllegalArgumentException("--port " + port + ": ibsim attaches clients to a node's first port "
                     + "only (1, or a switch's 0)");
         }
         Map<String, String> env = new HashMap<>(context.env());
-        String node = simHost != null ? simHost : device;
+        String node = simHost != null ? simHost : UMAD2SIM_DEVICE.equals(device) ? null : device;
         if (node != null) {
             env.put(IbsimTransport.ENV_NODE, node);
         }

@@ -446,6 +446,18 @@ class DiagsOnARingIbsimTest {
     }
 
     /**
+     * A tool's command line naming umad2sim's device (-C ibsim0, the one it shows whatever node it is attached to) works
+     * unchanged: ibsim0 is the node the environment attaches to, not a node of that name.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"smpquery|smp|-C ibsim0 -P 1 nodedesc 1", "smpquery|smp|--Ca ibsim0 nodeinfo 1",
+        "ibaddr|addr|--Ca ibsim0 --Port 1"})
+    void aToolsCommandLineNamingUmad2simsDeviceWorksUnchanged(String toolCommandOptions) {
+        String[] parts = toolCommandOptions.split("\\|");
+        DiagsOracle.sameAsTheTool(FABRIC.fabric(), "H-2", parts[0], parts[1], parts[2]);
+    }
+
+    /**
      * ping -S on H-4 answers ibping (the Debian client) and our own ping, with this host's name: a ping from H-2 first shows
      * the server is up (it waits for pongs, a lost one is only counted), then ibping -c 3 from S-3 gets three pongs,
      * and the server, told to answer four, ends by itself.
