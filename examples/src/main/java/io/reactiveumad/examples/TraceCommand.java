@@ -37,6 +37,7 @@ final class TraceCommand extends FabricCommand {
     private boolean simple;
     /** -f: a destination that does not answer is looked for by its LID along the tables. */
     private boolean force;
+    private boolean verbose;
     private Integer mlid;
     private boolean json;
     private final NodeNames nodeNames = new NodeNames();
@@ -66,6 +67,8 @@ final class TraceCommand extends FabricCommand {
         d.flag("-f", "--force").help("A destination that does not answer is looked for along the tables all the same, up "
                 + "to a port whose LIDs hold it, so a broken route names the switch whose table stops leading to it "
                 + "(as ibtracert -f).").to(() -> force = true);
+        d.flag("-v", "--verbose").help("First the hops from the local port to SRC, as ibtracert -v prints them on its way "
+                + "there (the library's log: -d).").to(() -> verbose = true);
         d.flag("--json").help("Print JSON.").to(() -> json = true);
         nodeNames.declare(d);
     }
@@ -92,6 +95,9 @@ final class TraceCommand extends FabricCommand {
                     if (json) {
                         traced.add(trace instanceof RouteTrace route ? json(route) : json((MulticastTrace) trace));
                     } else {
+                        if (verbose) {
+                            out().print(hopsToSource(smp, trace, names));
+                        }
                         out().print(trace instanceof RouteTrace route ? simple ? simpleText(route) : text(route, names)
                                 : text((MulticastTrace) trace, names, simple));
                     }
@@ -187,6 +193,22 @@ final class TraceCommand extends FabricCommand {
         return await(lids.flatMap(l -> Routing.trace(smp, l[0], l[1], force)), "trace from " + from + " to " + to);
     }
 
+    /**
+     * ibtracert -v's first lines: it walks to SRC from the local port through the forwarding tables before it traces
+     * from there, and says each hop of that walk (none where the local port is SRC).
+     */
+    private String hopsToSource(SmpClient smp, Object trace, NodeNameMap names) {
+        int local = smp.port().attributes().lid();
+        int source = trace instanceof RouteTrace route ? route.from().lid() : ((MulticastTrace) trace).from().lid();
+        if (local == 0 || local == source) {
+            return "";
+        }
+        RouteTrace walk = await(Routing.trace(smp, local, source, false), "the route from the local port to " + source);
+        StringBuilder out = new StringBuilder();
+        walk.hops().forEach(hop -> out.append(hopLine(hop, names)));
+        return out.toString();
+    }
+
     private static int multicastLid(String text) {
         int value = Values.integer(text);
         if (value < MulticastForwardingTable.FIRST_MLID || value > LAST_MLID) {
@@ -253,13 +275,17 @@ final class TraceCommand extends FabricCommand {
         StringBuilder out = new StringBuilder();
         out.append(endLine("From", trace.from(), trace.fromPort(), names));
         for (TraceHop hop : trace.hops()) {
-            Endpoint n = hop.node();
-            out.append(String.format("[%d] -> %s port {0x%016x}[%d] lid %s \"%s\"%n", hop.egressPort(),
-                    shortType(n.nodeInfo()), n.nodeInfo().portGuid(), hop.ingressPort(), lidRange(n),
-                    names.name(n.nodeInfo().nodeGuid(), n.description())));
+            out.append(hopLine(hop, names));
         }
         out.append(endLine("To", trace.to(), trace.toPort(), names));
         return out.toString();
+    }
+
+    private static String hopLine(TraceHop hop, NodeNameMap names) {
+        Endpoint n = hop.node();
+        return String.format("[%d] -> %s port {0x%016x}[%d] lid %s \"%s\"%n", hop.egressPort(), shortType(n.nodeInfo()),
+                n.nodeInfo().portGuid(), hop.ingressPort(), lidRange(n), names.name(n.nodeInfo().nodeGuid(),
+                        n.description()));
     }
 
     private static String endLine(String prompt, Endpoint e, int port, NodeNameMap names) {

@@ -968,6 +968,24 @@ class DiagsOnARingIbsimTest {
     }
 
     /**
+     * trace -v first prints the hops from the local port to the source, as ibtracert -v does on its way there: from a
+     * switch three hops off (with -n too), and none from the local port itself.
+     */
+    @Test
+    void traceVerboseFirstWalksToTheSourceAsIbtracertDoes() {
+        String h2 = lidFromH2("0", "1");
+        String s3 = lidFromH2("0,1,3", "0");
+        for (String[] ends : new String[][] {{s3, h2}, {h2, s3}}) {
+            for (String options : new String[] {"-v", "-v -n"}) {
+                String args = options + " " + ends[0] + " " + ends[1];
+                assertThat(DiagsOracle.sameAsTheTool(FABRIC.fabric(), "H-2", "ibtracert", "trace", args).out())
+                        .isNotEmpty();
+            }
+        }
+        assertThat(umad("H-2", 0, "trace", "-v", s3, h2).out()).startsWith("[");
+    }
+
+    /**
      * trace -f prints what ibtracert -f prints between two ends that answer (the same as without it); to a LID no port
      * has, both fail, and ours names the switch whose table has no entry for it.
      */
