@@ -55,7 +55,7 @@ final class StatCommand extends FabricCommand {
     public Integer call() {
         List<DeviceAttributes> devices = transport.devices(err());
         if (ca != null) {
-            devices = List.of(TransportOptions.named(devices, ca));
+            devices = List.of(transport.named(devices, ca));
         }
         // ibstat's precedence: -p, then -l, then -s; a port is shown alone only without them.
         PortAttributes alone = null;

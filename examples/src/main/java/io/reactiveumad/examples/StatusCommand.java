@@ -45,7 +45,7 @@ final class StatusCommand extends FabricCommand {
         }
         for (String name : named) {
             int colon = name.lastIndexOf(':');
-            DeviceAttributes device = TransportOptions.named(devices, colon < 0 ? name : name.substring(0, colon));
+            DeviceAttributes device = transport.named(devices, colon < 0 ? name : name.substring(0, colon));
             if (colon < 0) {
                 shown.addAll(device.ports());
                 continue;

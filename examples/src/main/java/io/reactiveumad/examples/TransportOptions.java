@@ -33,6 +33,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
@@ -41,8 +42,9 @@ import reactor.core.scheduler.Schedulers;
 final class TransportOptions implements Declares {
     private static final Duration OPEN_TIMEOUT = Duration.ofSeconds(10);
     /**
-     * The one device umad2sim shows the diag tools on ibsim, whichever node SIM_HOST names: as --device, the node the
-     * environment names, so a tool's command line ({@code -C ibsim0 -P 1}) works unchanged.
+     * The one device umad2sim shows the diag tools on ibsim, whichever node SIM_HOST names: as --device (or a device
+     * stat or status names), the node the environment names, so a tool's command line ({@code -C ibsim0 -P 1},
+     * {@code ibstat ibsim0 1}) works unchanged.
      */
     private static final String UMAD2SIM_DEVICE = "ibsim0";
 
@@ -52,6 +54,8 @@ final class TransportOptions implements Declares {
     /** -P: null when not given (the transport's default port: on the kernel libibumad's choice, else 1). */
     private Integer port;
     private String simHost;
+    /** The transport {@link #devices} listed the devices of, once it has. */
+    private TransportKind listed;
     private Path topology;
     /** -t: each MAD attempt's timeout; null for the library's defaults. */
     private Duration madTimeout;
@@ -367,6 +371,7 @@ final class TransportOptions implements Declares {
         }
         List<DeviceAttributes> kernel = KernelTransport.system().devices();
         if (!kernel.isEmpty()) {
+            listed = TransportKind.KERNEL;
             return onlyNamed(kernel);
         }
         try {
@@ -379,6 +384,7 @@ final class TransportOptions implements Declares {
     }
 
     private List<DeviceAttributes> devices(TransportKind chosen) {
+        listed = chosen;
         return switch (chosen) {
             case KERNEL -> onlyNamed(KernelTransport.system().devices());
             case IBSIM -> ibsim().devices();
@@ -395,9 +401,14 @@ final class TransportOptions implements Declares {
         return device == null ? devices : List.of(named(devices, device));
     }
 
-    /** The device called {@code name}; none by that name is an error listing those there are. */
-    static DeviceAttributes named(List<DeviceAttributes> devices, String name) {
+    /**
+     * The device called {@code name}, of those {@link #devices} listed (on ibsim umad2sim's name for its one device
+     * too); none by that name is an error listing those there are.
+     */
+    DeviceAttributes named(List<DeviceAttributes> devices, String name) {
         return devices.stream().filter(d -> d.name().equals(name)).findFirst()
+                .or(() -> listed == TransportKind.IBSIM && UMAD2SIM_DEVICE.equals(name) && devices.size() == 1
+                        ? Optional.of(devices.get(0)) : Optional.empty())
                 .orElseThrow(() -> new NoSuchPortException("no device named '" + name + "' (devices: "
                         + devices.stream().map(DeviceAttributes::name).toList() + ")"));
     }

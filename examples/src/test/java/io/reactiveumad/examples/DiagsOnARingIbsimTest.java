@@ -427,11 +427,11 @@ class DiagsOnARingIbsimTest {
      * stat prints ibstat's lines for the node it is attached to, as umad2sim shows that node to ibstat: two hosts, the
      * two-port HCA (umad2sim attaches its port 1 alone), a switch (its port 0), a router. umad2sim names every device
      * ibsim0 and writes no link_layer file (libibumad reads that as "IB"); ours are the node's name and the kernel's
-     * word, "InfiniBand", put back to umad2sim's before comparing.
+     * word, "InfiniBand", put back to umad2sim's before comparing. ibsim0 names the attached node to ours too.
      */
     @ParameterizedTest
     @ValueSource(strings = {"H-2||", "H-2|-s|-s", "H-2|-p|-p", "H-2|-l|-l", "D-1||", "my host (x)||", "S-3||",
-        "S-3|-s|-s", "S-3|S-3 0|ibsim0 0", "R-1||", "H-5|H-5 1|ibsim0 1"})
+        "S-3|-s|-s", "S-3|S-3 0|ibsim0 0", "R-1||", "H-5|H-5 1|ibsim0 1", "H-5|ibsim0 1|ibsim0 1"})
     void statPrintsIbstatsText(String fromOursTheirs) {
         String[] parts = fromOursTheirs.split("\\|", -1);
         String node = parts[0];
