@@ -240,8 +240,8 @@ public final class IbnetdiscoverWriter {
         boolean asSwitch = node.isSwitch() || chassis != null && chassis.lines().containsValue(node);
         // A board two Voltaire chassis took (libibnetdisc never asks whether a board is in one already) is listed in
         // both, noted with the later one's number, as libibnetdisc keeps it.
-        String note = chassis == null ? null : voltaire == null ? chassis.note(topology, node)
-                : voltaire.chassisOf(node).map(c -> "\t\t# Chassis " + c.number()).orElseGet(() -> chassis.note(topology, node));
+        String note = chassis == null ? null : voltaire.chassisOf(node).map(c -> "\t\t# Chassis " + c.number())
+                .orElseGet(() -> chassis.note(topology, node));
         appendHeader(out, topology, node, asSwitch, "", "", note);
         for (int p = 1; p <= node.portCount(); p++) {
             int portNumber = p;

@@ -391,13 +391,7 @@ public final class VoltaireChassis {
             if (!insertSpine(spine, chassis)) {
                 return;
             }
-            Board board = Board.of(spine);
-            for (int p = 1; p <= spine.portCount(); p++) {
-                Optional<Link.End> peer = remote(spine, p);
-                if (peer.isPresent() && board.spineInternal(p) && found.containsKey(peer.get().node())) {
-                    insertLine(node(peer.get()), chassis, false);
-                }
-            }
+            catchLines(spine, chassis, false);
             for (int pass = 0; pass < 2 && failure == null; pass++) {
                 linesCatchSpines(chassis);
                 spinesCatchLines(chassis);
@@ -421,12 +415,17 @@ public final class VoltaireChassis {
 
         private void spinesCatchLines(MutableChassis chassis) {
             for (Node spine : List.copyOf(chassis.spines.values())) {
-                Board board = Board.of(spine);
-                for (int p = 1; p <= spine.portCount() && failure == null; p++) {
-                    Optional<Link.End> peer = remote(spine, p);
-                    if (peer.isPresent() && board.spineInternal(p) && found.containsKey(peer.get().node())) {
-                        insertLine(node(peer.get()), chassis, true);
-                    }
+                catchLines(spine, chassis, true);
+            }
+        }
+
+        /** Puts the placed boards on {@code spine}'s internal ports in their line slots ({@code strict}: {@link #insertLine}). */
+        private void catchLines(Node spine, MutableChassis chassis, boolean strict) {
+            Board board = Board.of(spine);
+            for (int p = 1; p <= spine.portCount() && failure == null; p++) {
+                Optional<Link.End> peer = remote(spine, p);
+                if (peer.isPresent() && board.spineInternal(p) && found.containsKey(peer.get().node())) {
+                    insertLine(node(peer.get()), chassis, strict);
                 }
             }
         }
