@@ -45,6 +45,16 @@ final class Verbosity implements Declares {
         raise(LIBRARY, Math.max(verbose, debug == 0 ? 0 : debug + 1));
     }
 
+    /**
+     * Turns {@code logger}'s warnings off when the command prints what they say itself (so a terminal shows it once),
+     * unless -v, -d or a system property gave the library or that logger a level; its errors still go to stderr.
+     */
+    static void quiet(String logger) {
+        if (System.getProperty(LEVEL_OF + logger) == null && System.getProperty(LEVEL_OF + LIBRARY) == null) {
+            System.setProperty(LEVEL_OF + logger, "error");
+        }
+    }
+
     /** Sets {@code logger}'s level to LEVELS[level] (at most trace), never lowering one already set higher. */
     private static void raise(String logger, int level) {
         int wanted = Math.min(level, LEVELS.length - 1);

@@ -38,6 +38,8 @@ final class WatchCommand extends FabricCommand {
 
     @Override
     public Integer call() {
+        // Each renewal that failed is an event this command prints: the library's warning would say it again.
+        Verbosity.quiet(Notices.class.getName());
         TrapSelector[] selectors = traps.stream().map(TrapSelector::trap).toArray(TrapSelector[]::new);
         try (Connection connection = transport.connect(err())) {
             connection.awaitActive(err(), "umad watch");

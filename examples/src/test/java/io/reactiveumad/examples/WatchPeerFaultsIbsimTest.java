@@ -107,6 +107,36 @@ class WatchPeerFaultsIbsimTest {
     }
 
     /**
+     * A stopped SM leaves the watcher's renewals unanswered: each failure and its retry is a line of the watch's
+     * output, and only that. The library's warning of the same failure (which a program without the events wants)
+     * went to stderr as well, so a terminal showed every failure twice. Its own JVM, since the warning is the
+     * library's log.
+     */
+    @Test
+    void aSilentSaIsSaidOnceAsWatchLinesNotAgainAsWarnings() throws Exception {
+        try (IbsimFabric fabric = fabric()) {
+            Path out = fabric.workDir().resolve("watch.out");
+            Path err = fabric.workDir().resolve("watch.err");
+            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            ProcessBuilder builder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                    UmadCli.class.getName(), "watch", "--traps", "65", "--transport", "ibsim", "--sim-host", "host4")
+                    .directory(fabric.workDir().toFile()).redirectOutput(out.toFile()).redirectError(err.toFile());
+            builder.environment().put(IbsimEndpoint.ENV_SOCKET_NAME, fabric.socketName());
+            Process watch = builder.start();
+            try {
+                await("subscribed").atMost(DEADLINE).until(() -> Files.readString(err).contains("subscribed"));
+                fabric.stopSm();
+                await("a failed renewal printed").atMost(DEADLINE)
+                        .until(() -> Files.readString(out).contains("renewing trap 65 failed"));
+            } finally {
+                watch.destroyForcibly();
+                watch.waitFor(DEADLINE.toSeconds(), TimeUnit.SECONDS);
+            }
+            assertThat(Files.readString(err)).doesNotContain("WARN").doesNotContain("renewing");
+        }
+    }
+
+    /**
      * mcast join holds its membership with an audit that skips what a silent SA fails: a dead simulator must end it
      * with one line and exit 1, not leave it auditing a closed port for ever (it did).
      */
