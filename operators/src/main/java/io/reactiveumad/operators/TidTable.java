@@ -116,10 +116,15 @@ public final class TidTable<P> {
         next = tid;
     }
 
+    /** 2^32 divided by the golden ratio, odd: multiplying by it scatters consecutive TIDs over the table. */
+    private static final int GOLDEN = 0x9E3779B9;
+
     private static int slot(int tid, int mask) {
-        // TIDs are allocated sequentially, so the pending ones are a window of consecutive values: their low
-        // bits already spread them over the slots without collisions.
-        return tid & mask;
+        // The pending TIDs are a window of consecutive values. Their low bits would give each its own slot, but
+        // side by side: one run as long as the window, which every deletion (a backward shift to the run's end)
+        // walks, O(window) per answer. Fibonacci hashing (the top bits of the product) spreads consecutive TIDs
+        // evenly apart, so runs stay a few slots long at the table's load of at most a half.
+        return (tid * GOLDEN) >>> Integer.numberOfLeadingZeros(mask);
     }
 
     private int indexOf(int tid) {
