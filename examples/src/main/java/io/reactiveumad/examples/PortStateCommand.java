@@ -12,24 +12,71 @@ import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.attr.PortInfo;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import reactor.core.publisher.Mono;
 
 /**
  * ibportstate: a port's states, widths and speeds (and, from an active switch port, its peer's, with a warning where
- * the two could run wider or faster than they do), or a change of its state (enable, disable, reset, on, off, down,
- * arm, active) through SubnSet(PortInfo), printed before and after as ibportstate prints them.
+ * the two could run wider or faster than they do), or a change through SubnSet(PortInfo) of its state (enable,
+ * disable, reset, on, off, down, arm, active) and of the values ibportstate sets (speed, espeed, width, vls, mtu, lid,
+ * smlid, lmc, the M_Key fields; fdr10 through MlnxExtPortInfo), printed before and after as ibportstate prints them.
  */
 final class PortStateCommand extends FabricCommand {
     static final CommandInfo INFO = CommandInfo.of(PortStateCommand.class, "portstate",
             "A port's state, widths and speeds, and from an active switch port its peer's (as ibportstate); or enable, "
-                    + "disable, reset, on, off, down, arm or activate it.");
+                    + "disable, reset, on, off, down, arm or activate it, or set its enabled speeds and widths, VLs, MTU, "
+                    + "LID, SM LID, LMC or M_Key fields.");
 
-    /** ibportstate's operations on the state; its value settings (speed, width, mtu, lid...) are not among them. */
+    /** ibportstate's operations on the state: at most one of them in a command line. */
     private enum Operation { QUERY, ENABLE, DISABLE, RESET, ON, OFF, DOWN, ARM, ACTIVE }
+
+    /**
+     * ibportstate's settings, each followed by its value: the largest value it takes (and the smallest but 0, which
+     * the field reads as "no change" for the enabled speeds and widths).
+     */
+    private enum Setting {
+        SPEED(0, 15), ESPEED(0, 31), FDR10(0, 1), WIDTH(0, 31), VLS(1, 5), MTU(1, 5), LID(1, 0xBFFF), SMLID(1, 0xBFFF),
+        LMC(0, 7), MKEY(Long.MIN_VALUE, Long.MAX_VALUE), MKEYLEASE(0, 0xFFFF), MKEYPROT(0, 3);
+
+        /** LinkWidthEnabled 255: every width the port supports, which ibportstate takes beside 0 to 31. */
+        private static final long ALL_WIDTHS = 255;
+
+        private final long min;
+        private final long max;
+
+        Setting(long min, long max) {
+            this.min = min;
+            this.max = max;
+        }
+
+        String word() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        boolean isMKeyField() {
+            return this == MKEY || this == MKEYLEASE || this == MKEYPROT;
+        }
+
+        /** {@code text} as a value of this setting (decimal, or hex with 0x), or bad usage naming the setting. */
+        long parse(String text) {
+            long value;
+            try {
+                value = this == MKEY ? Values.bits64(text) : Values.wholeNumber(text);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(word() + " takes a number (decimal, or hex with 0x), not '" + text + "'");
+            }
+            if (this != MKEY && (value < min || value > max) && !(this == WIDTH && value == ALL_WIDTHS)) {
+                throw new UsageException(String.format("invalid %s value %s (%d to %s%s)", word(), text, min,
+                        max > 0xFF ? String.format("0x%X", max) : Long.toString(max), this == WIDTH ? ", or 255" : ""));
+            }
+            return value;
+        }
+    }
 
     /** PortPhysicalState 0 in a Set: no change (PortState has its own name for it). */
     private static final int PHYS_NO_CHANGE = 0;
@@ -41,7 +88,7 @@ final class PortStateCommand extends FabricCommand {
     private final NodeTarget target = new NodeTarget("node",
             "The node's LID, with -D its directed route (e.g. 0,1,3), with -G its port GUID.", false);
     private int portNumber;
-    private String operation;
+    private List<String> words = List.of();
     private boolean json;
     private boolean showKeys;
 
@@ -58,8 +105,12 @@ final class PortStateCommand extends FabricCommand {
         d.parameter("PORT").help("The port number (0: a switch's management port).")
                 .to(Values.between(0, 254), v -> portNumber = v);
         d.parameter("OP").optional()
-                .help("query (the default), enable, disable, reset, on, off, down, arm or active.")
-                .to(Values::text, v -> operation = v);
+                .help("query (the default), enable, disable, reset, on, off, down, arm or active; and any of the "
+                        + "settings, each followed by its value: speed (LinkSpeedEnabled, 0 to 15, 0 no change), espeed "
+                        + "(LinkSpeedExtEnabled, 0 to 31), fdr10 (0 or 1), width (LinkWidthEnabled, 0 to 31 or 255), "
+                        + "vls (OperationalVLs, 1 to 5), mtu (NeighborMTU, 1 to 5), lid, smlid, lmc, mkey, mkeylease, "
+                        + "mkeyprot (as ibportstate's ops).")
+                .toList(Values::text, v -> words = List.copyOf(v));
         d.flag("--json").help("Print JSON.").to(() -> json = true);
         d.flag("-K", "--show_keys").help("Print the M_Key instead of '<not displayed>' (as ibportstate -K).")
                 .to(() -> showKeys = true);
@@ -78,7 +129,8 @@ final class PortStateCommand extends FabricCommand {
 
     @Override
     public Integer call() {
-        Operation op = operation();
+        Map<Setting, Long> settings = new EnumMap<>(Setting.class);
+        Operation op = parse(settings);
         target.check();
         String what = "ibportstate of " + target.text() + " port " + portNumber;
         try (Connection connection = transport.connect(err())) {
@@ -86,10 +138,14 @@ final class PortStateCommand extends FabricCommand {
             try {
                 SmpRoute route = await(target.route(smp, transport), what);
                 NodeInfo device = await(smp.nodeInfo(route), what);
+                if (device.isSwitch() && portNumber != 0 && settings.keySet().stream().anyMatch(Setting::isMKeyField)) {
+                    throw new UsageException("can't set M_Key fields on switch port != 0 (a switch has them on port 0)");
+                }
+                boolean changes = op != Operation.QUERY || !settings.isEmpty();
                 Shown port = await(read(smp, route, SmpCommand.portId(route), portNumber, device.isSwitch()), what);
                 // The port is printed before anything else is asked or the Set sent, as ibportstate does: when those
                 // fail, what was read is still there above the error.
-                StringBuilder text = new StringBuilder(op == Operation.QUERY ? "" : "Initial ")
+                StringBuilder text = new StringBuilder(changes ? "Initial " : "")
                         .append(port.isSwitch() ? "Switch" : "CA/RT").append(" PortInfo:\n");
                 show(text, port);
                 print(text);
@@ -99,7 +155,7 @@ final class PortStateCommand extends FabricCommand {
                 }
                 Map<String, Object> report = new LinkedHashMap<>();
                 report.put("port", json(port));
-                if (op == Operation.QUERY) {
+                if (!changes) {
                     if (port.isSwitch() && portNumber != 0 && port.info().portState() == PortInfo.STATE_ACTIVE) {
                         Shown peer = await(peer(smp, route), what + ": its peer");
                         report.put("peer", json(peer));
@@ -113,9 +169,19 @@ final class PortStateCommand extends FabricCommand {
                     if (op == Operation.DISABLE || op == Operation.OFF) {
                         print(text.append("Disable may be irreversible\n"));
                     }
+                    if (settings.containsKey(Setting.FDR10)) {
+                        MlnxExtPortInfo now = port.mlnx() != null ? port.mlnx() : MlnxExtPortInfo.NONE;
+                        MlnxExtPortInfo fdr10 = new MlnxExtPortInfo(MlnxExtPortInfo.FDR10, now.linkSpeedSupported(),
+                                settings.get(Setting.FDR10).intValue(), now.linkSpeedActive());
+                        MlnxExtPortInfo afterExt = await(smp.set(route, SmpClient.MLNX_EXT_PORT_INFO, portNumber, fdr10),
+                                what + ": the MlnxExtPortInfo Set");
+                        report.put("afterMlnxExtPortInfo", Fields.of(afterExt, showKeys));
+                        print(text.append("\nAfter MLNXExtendedPortInfo set:\n")
+                                .append(SmpCommand.MlnxExtPortInfoQuery.text(afterExt, port.node(), portNumber)));
+                    }
                     long modifier = portNumber | (port.extendedSpeeds() ? EXTENDED_SPEED_VALID : 0);
-                    PortInfo after = await(smp.set(route, SmpClient.PORT_INFO, modifier, change(port.info(), op)),
-                            what + ": the Set");
+                    PortInfo after = await(smp.set(route, SmpClient.PORT_INFO, modifier,
+                            change(port.info(), op, settings)), what + ": the Set");
                     Shown changed = new Shown(port.node(), portNumber, after, port.extendedSpeeds(), port.isSwitch(),
                             null);
                     report.put("after", json(changed));
@@ -141,17 +207,33 @@ final class PortStateCommand extends FabricCommand {
         text.setLength(0);
     }
 
-    private Operation operation() {
-        if (operation == null) {
-            return Operation.QUERY;
+    /**
+     * The words after PORT as ibportstate reads them, in any order: at most one operation (query when none), and
+     * settings each with its value, put in {@code settings}.
+     */
+    private Operation parse(Map<Setting, Long> settings) {
+        Operation op = null;
+        for (int i = 0; i < words.size(); i++) {
+            String word = words.get(i);
+            Optional<Setting> setting = Arrays.stream(Setting.values()).filter(s -> s.word().equals(word)).findFirst();
+            if (setting.isPresent()) {
+                if (++i == words.size()) {
+                    throw new UsageException(word + " requires an additional parameter");
+                }
+                settings.put(setting.get(), setting.get().parse(words.get(i)));
+                continue;
+            }
+            Operation named = Arrays.stream(Operation.values()).filter(o -> o.name().toLowerCase(Locale.ROOT)
+                    .equals(word)).findFirst().orElseThrow(() -> new UsageException("invalid operation: " + word
+                    + " (query, enable, disable, reset, on, off, down, arm or active; or speed, espeed, fdr10, width, "
+                    + "vls, mtu, lid, smlid, lmc, mkey, mkeylease or mkeyprot with a value)"));
+            if (op != null) {
+                throw new UsageException(word + ": only one of query, enable, disable, reset, on, off, down, arm and "
+                        + "active can be given (" + op.name().toLowerCase(Locale.ROOT) + " was)");
+            }
+            op = named;
         }
-        try {
-            return Operation.valueOf(operation.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException unknown) {
-            throw new UsageException("invalid operation: " + operation + " (query, enable, disable, reset, on, off, "
-                    + "down, arm or active; ibportstate's speed, width, vls, mtu, lid, smlid, lmc and mkey settings are "
-                    + "not supported)");
-        }
+        return op == null ? Operation.QUERY : op;
     }
 
     private static Mono<Shown> read(SmpClient smp, SmpRoute route, String node, int port, boolean isSwitch) {
@@ -189,10 +271,11 @@ final class PortStateCommand extends FabricCommand {
     }
 
     /**
-     * The Set ibportstate sends: the port's PortInfo with every state a no-op but the one {@code op} changes, no
-     * enabled width or speed change, and a LID or SM LID the SMA would refuse replaced.
+     * The Set ibportstate sends: the port's PortInfo with every state a no-op but the one {@code op} changes, the
+     * enabled widths and speeds a no-op unless set, the other {@code settings} in their fields, and a LID or SM LID the
+     * SMA would refuse replaced when not set.
      */
-    private static PortInfo change(PortInfo now, Operation op) {
+    private static PortInfo change(PortInfo now, Operation op, Map<Setting, Long> settings) {
         PortInfo.Builder set = now.toBuilder()
                 .portState(switch (op) {
                     case DOWN -> PortInfo.STATE_DOWN;
@@ -205,13 +288,28 @@ final class PortStateCommand extends FabricCommand {
                     case DISABLE, OFF -> PortInfo.PHYS_DISABLED;
                     default -> PHYS_NO_CHANGE;
                 })
-                .linkSpeedEnabled(0).linkSpeedExtEnabled(0).linkWidthEnabled(0);
-        if (now.lid() == 0 || now.lid() == 0xFFFF) {
+                .linkSpeedEnabled(settings.getOrDefault(Setting.SPEED, 0L).intValue())
+                .linkSpeedExtEnabled(settings.getOrDefault(Setting.ESPEED, 0L).intValue())
+                .linkWidthEnabled(settings.getOrDefault(Setting.WIDTH, 0L).intValue());
+        if (!settings.containsKey(Setting.LID) && (now.lid() == 0 || now.lid() == 0xFFFF)) {
             set.lid(UNLIKELY_LID);
         }
-        if (now.masterSmLid() == 0 || now.masterSmLid() == 0xFFFF) {
+        if (!settings.containsKey(Setting.SMLID) && (now.masterSmLid() == 0 || now.masterSmLid() == 0xFFFF)) {
             set.masterSmLid(UNLIKELY_LID);
         }
+        settings.forEach((setting, value) -> {
+            switch (setting) {
+                case VLS -> set.operationalVls(value.intValue());
+                case MTU -> set.neighborMtu(value.intValue());
+                case LID -> set.lid(value.intValue());
+                case SMLID -> set.masterSmLid(value.intValue());
+                case LMC -> set.lmc(value.intValue());
+                case MKEY -> set.mKey(value);
+                case MKEYLEASE -> set.mKeyLeasePeriod(value.intValue());
+                case MKEYPROT -> set.mKeyProtectBits(value.intValue());
+                default -> { } // the speeds and width above; fdr10 is MlnxExtPortInfo's
+            }
+        });
         return set.build();
     }
 

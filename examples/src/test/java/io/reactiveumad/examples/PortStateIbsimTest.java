@@ -8,10 +8,13 @@ import io.reactiveumad.test.ibsim.IbsimFabricExtension;
 import io.reactiveumad.test.topology.Topology;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * portstate's changes of a port's state against ibportstate's, on a fabric of their own (the default topology: sw2
+ * portstate's changes of a port's state and values against ibportstate's, on a fabric of their own (the default topology: sw2
  * reached from host3 by route 0,1, its port 8 one of the two cables to sw1) with OpenSM sweeping once, so nothing
  * but the two tools changes the port between their runs.
  */
@@ -56,12 +59,62 @@ class PortStateIbsimTest {
         assertThat(ours("on").out()).endsWith("Port is already in enable state\n").isEqualTo(theirs("on"));
     }
 
-    /** An operation ibportstate does not have, or one of its value settings this command leaves out, is bad usage. */
+    /**
+     * ibportstate's value settings, alone and with an operation: theirs on sw2's port 1, ours on its port 2 (the same
+     * kind of port, a host's cable, in the same state), each run after the other's, so each Set meets the port as the
+     * other tool's met its own and both print the same (but the port number). ibsim applies the speeds to the link's
+     * two ends, keeps the VLs and the LMC, and ignores the widths.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"speed 1", "speed 3 width 3", "query vls 2", "mtu 4", "lmc 1", "espeed 1", "fdr10 0 speed 1",
+        "width 255 speed 7"})
+    void valueSettingsChangeThePortAsIbportstateDoes(String settings) {
+        String[] words = settings.split(" ");
+        String theirs = FABRIC.fabric().diag("host3", "ibportstate", concat("-D", "0,1", "1", words)).requireSuccess()
+                .stdout();
+        CliRun ours = DiagsOracle.umad(FABRIC.fabric(), "host3", 0, "portstate", concat("-D", "0,1", "2", words));
+        assertThat(ours.out().replaceAll("(?m)^(# (Port|MLNX ext Port) info: .*) port 2$", "$1 port 1"))
+                .as("portstate %s", settings).isEqualTo(theirs).contains("\nAfter PortInfo set:\n");
+    }
+
+    private static String[] concat(String a, String b, String c, String[] rest) {
+        String[] all = new String[3 + rest.length];
+        all[0] = a;
+        all[1] = b;
+        all[2] = c;
+        System.arraycopy(rest, 0, all, 3, rest.length);
+        return all;
+    }
+
+    /**
+     * What ibportstate refuses before it sends a Set is bad usage here, with its words: an unknown operation, two
+     * operations, a setting without its value or with one out of its range, M_Key fields on a switch port but 0. None
+     * prints a port.
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "bogus|invalid operation: bogus",
+        "enable disable|disable: only one of query, enable, disable, reset, on, off, down, arm and active",
+        "speed|speed requires an additional parameter",
+        "speed 16|invalid speed value 16 (0 to 15)",
+        "width 32|invalid width value 32 (0 to 31, or 255)",
+        "vls 0|invalid vls value 0 (1 to 5)",
+        "lid 0xc000|invalid lid value 0xc000 (1 to 0xBFFF)",
+        "mkeylease 5|can't set M_Key fields on switch port != 0"})
+    void whatIbportstateRefusesIsBadUsage(String words, String message) {
+        String[] args = concat("-D", "0,1", "8", words.split(" "));
+        CliRun ours = DiagsOracle.umad(FABRIC.fabric(), "host3", CommandLine.EXIT_USAGE, "portstate", args);
+        assertThat(ours.err()).contains(message).contains("try 'umad portstate --help'");
+        assertThat(ours.out()).isEmpty();
+        assertThat(FABRIC.fabric().diag("host3", "ibportstate", args).stdout()).contains("iberror");
+    }
+
+    /** A value that is not a number is bad usage too, where ibportstate's strtoull reads it as 0 (no change) and sets. */
     @Test
-    void anUnknownOperationIsBadUsage() {
-        CliRun speed = DiagsOracle.umad(FABRIC.fabric(), "host3", CommandLine.EXIT_USAGE, "portstate", "-D", "0,1", "8",
-                "speed");
-        assertThat(speed.err()).contains("invalid operation: speed").contains("try 'umad portstate --help'");
-        assertThat(speed.out()).isEmpty();
+    void aValueThatIsNotANumberIsBadUsage() {
+        CliRun ours = DiagsOracle.umad(FABRIC.fabric(), "host3", CommandLine.EXIT_USAGE, "portstate", "-D", "0,1", "8",
+                "speed", "fast");
+        assertThat(ours.err()).contains("speed takes a number (decimal, or hex with 0x), not 'fast'");
+        assertThat(ours.out()).isEmpty();
     }
 }
