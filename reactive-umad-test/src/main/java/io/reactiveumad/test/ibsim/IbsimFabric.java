@@ -50,8 +50,10 @@ public final class IbsimFabric implements AutoCloseable {
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
     private static final String LOOPBACK = "127.0.0.1";
     private static final String OPENSM_LOG = "opensm.log";
-    /** A process's exit status above this is 128 + the signal that ended it, as a shell reports it. */
+    /** A process's exit status above this, by at most LAST_SIGNAL, is 128 + the signal that ended it, as a shell reports it. */
     private static final int SIGNALLED = 128;
+    /** Linux's highest signal number (SIGRTMAX): an exit code above SIGNALLED + this is the tool's own, as exit(-1)'s 255. */
+    private static final int LAST_SIGNAL = 64;
     private static final Logger log = LoggerFactory.getLogger(IbsimFabric.class);
 
     private final Builder config;
@@ -501,7 +503,7 @@ public final class IbsimFabric implements AutoCloseable {
      */
     public DiagResult diag(String node, String tool, String... args) {
         DiagResult result = diagOnce(node, tool, args);
-        if (result.exitCode() > SIGNALLED) {
+        if (result.exitCode() > SIGNALLED && result.exitCode() <= SIGNALLED + LAST_SIGNAL) {
             log.warn("{} died of signal {}; running it again: {}", result.command(), result.exitCode() - SIGNALLED,
                     result.stderr().strip());
             result = diagOnce(node, tool, args);
