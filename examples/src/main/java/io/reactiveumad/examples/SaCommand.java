@@ -49,7 +49,7 @@ final class SaCommand extends FabricCommand {
     /** saquery -m: what {@code umad mcast} lists, reached by saquery's spelling too (without join and leave). */
     private static final CommandInfo MULTICAST_MEMBERS = CommandInfo.of(McastCommand.class, "multicast",
             "The multicast groups and their members, grouped by group as `umad mcast` lists them (saquery -m).")
-            .withAliases("-m");
+            .withAliases("-m", "--m");
 
     static final CommandInfo INFO = CommandInfo.of(SaCommand.class, "sa",
             "Query the subnet administrator (as saquery): filters go to the SA as component masks.")
@@ -81,16 +81,16 @@ final class SaCommand extends FabricCommand {
         transport.declareSmKey(d);
         d.flag("--json").help("Print a JSON array.").to(() -> json = true);
         nodeNames.declare(d);
-        d.option("-L", "--lids-of").label("NAME")
+        d.option("-L", "--L", "--lids-of").label("NAME")
                 .help("Only the LIDs of the nodes named NAME (description or mapped name), one a line (as saquery -L).")
                 .to(Values::text, v -> lookup(() -> lidsOf = v));
-        d.option("-l", "--lid-of").label("NAME").help("Only the first of those LIDs (as saquery -l).")
+        d.option("-l", "--l", "--lid-of").label("NAME").help("Only the first of those LIDs (as saquery -l).")
                 .to(Values::text, v -> lookup(() -> lidOf = v));
-        d.option("-G", "--port-guids-of").label("NAME").help("Only the port GUIDs of the nodes named NAME (as saquery -G).")
+        d.option("-G", "--G", "--port-guids-of").label("NAME").help("Only the port GUIDs of the nodes named NAME (as saquery -G).")
                 .to(Values::text, v -> lookup(() -> portGuidsOf = v));
-        d.option("-O", "--name-of-lid").label("LID").help("Only the name of the node with this LID (as saquery -O).")
+        d.option("-O", "--O", "--name-of-lid").label("LID").help("Only the name of the node with this LID (as saquery -O).")
                 .to(Lids::unicast, v -> lookup(() -> nameOfLid = v));
-        d.option("-U", "--name-of-guid").label("GUID").help("Only the name of the node with this port GUID (as saquery -U).")
+        d.option("-U", "--U", "--name-of-guid").label("GUID").help("Only the name of the node with this port GUID (as saquery -U).")
                 .to(Guids::parse, v -> lookup(() -> nameOfGuid = v));
         d.flag("-D", "--list").help("Only the CAs' LIDs and names (as saquery -D).").to(() -> lookup(() -> list = true));
         d.parameter("NODE").optional().help(NODE_HELP).to(SaNodeArgument.parser("a LID or a node name"), v -> node = v);
@@ -230,7 +230,7 @@ final class SaCommand extends FabricCommand {
 
     static final class Nodes extends Query {
         static final CommandInfo INFO = CommandInfo.of(Nodes.class, "nodes",
-                "NodeRecords (saquery NR).").withAliases("NR", "NodeRecord", "-N");
+                "NodeRecords (saquery NR).").withAliases("NR", "NodeRecord", "-N", "--N");
 
         private SaNodeArgument node;
 
@@ -306,7 +306,7 @@ final class SaCommand extends FabricCommand {
         static final CommandInfo INFO = CommandInfo.of(Paths.class, "paths",
                 "PathRecords between two ports (saquery -p), by LIDs or by GIDs and saquery's other PathRecord filters; "
                         + "with no filter every path the SA knows, between every two ports (saquery PR).")
-                .withAliases("PR", "PathRecord", "-p");
+                .withAliases("PR", "PathRecord", "-p", "--p");
         /** saquery's PathRecord filters, each a component of the query: null where not given. */
         private Integer slid;
         private Integer dlid;
@@ -454,7 +454,7 @@ final class SaCommand extends FabricCommand {
 
     static final class Links extends Query {
         static final CommandInfo INFO = CommandInfo.of(Links.class, "links",
-                "LinkRecords (saquery LR).").withAliases("LR", "LinkRecord", "-x");
+                "LinkRecords (saquery LR).").withAliases("LR", "LinkRecord", "-x", "--x");
 
         private SaNodeArgument from;
         private SaNodeArgument to;
@@ -773,7 +773,7 @@ final class SaCommand extends FabricCommand {
 
     static final class Services extends Query {
         static final CommandInfo INFO = CommandInfo.of(Services.class, "services",
-                "ServiceRecords (saquery SR).").withAliases("SR", "ServiceRecord", "-S");
+                "ServiceRecords (saquery SR).").withAliases("SR", "ServiceRecord", "-S", "--S");
 
         Services(CliContext context) {
             super(context);
@@ -787,7 +787,7 @@ final class SaCommand extends FabricCommand {
 
     static final class Informs extends Query {
         static final CommandInfo INFO = CommandInfo.of(Informs.class, "inform",
-                "InformInfoRecords: who subscribed to which traps (saquery IIR).").withAliases("IIR", "InformInfoRecord", "-I");
+                "InformInfoRecords: who subscribed to which traps (saquery IIR).").withAliases("IIR", "InformInfoRecord", "-I", "--I");
 
         private Gid subscriber;
 
@@ -835,7 +835,7 @@ final class SaCommand extends FabricCommand {
 
     static final class Groups extends McMembers {
         static final CommandInfo INFO = CommandInfo.of(Groups.class, "groups",
-                "The multicast groups: MCMemberRecords as group dumps (saquery -g).").withAliases("-g");
+                "The multicast groups: MCMemberRecords as group dumps (saquery -g).").withAliases("-g", "--g");
 
         Groups(CliContext context) {
             super(context);
@@ -942,7 +942,7 @@ final class SaCommand extends FabricCommand {
     static final class SubnetManagers extends FabricCommand {
         static final CommandInfo INFO = CommandInfo.of(SubnetManagers.class, "sms",
                 "The ports with an SM (IsSM), then those with one disabled (IsSMdisabled): PortInfoRecords (saquery -s).")
-                .withAliases("-s");
+                .withAliases("-s", "--s");
 
         private boolean json;
 
@@ -981,7 +981,7 @@ final class SaCommand extends FabricCommand {
 
     static final class ClassPortInfoQuery extends FabricCommand {
         static final CommandInfo INFO = CommandInfo.of(ClassPortInfoQuery.class, "classportinfo",
-                "The SA's ClassPortInfo (saquery -c).").withAliases("CPI", "ClassPortInfo", "-c");
+                "The SA's ClassPortInfo (saquery -c).").withAliases("CPI", "ClassPortInfo", "-c", "--c");
 
         private boolean json;
 

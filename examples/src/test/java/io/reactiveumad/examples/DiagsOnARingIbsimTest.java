@@ -625,13 +625,15 @@ class DiagsOnARingIbsimTest {
     /**
      * sa's lookups print saquery's lines, for H-1 (the one NodeRecord either reads here: umad2sim segments no SA table,
      * so only its first MAD arrives; the embedded fabric's test looks up every node) and for a name no node has; and
-     * saquery's query names (NR, PIR, SR, IIR, CPI, MCMR) and one-letter query options (-N, -s, -c, -S, -I, -g) name sa's
-     * queries; -K prints the keys saquery -K prints. (LR too, but the ring's LinkRecords outgrow one
+     * saquery's query names (NR, PIR, SR, IIR, CPI, MCMR) and one-letter query options (-N, -s, -c, -S, -I, -g, and
+     * their double-dash spellings, which saquery's help lists: --s, --L) name sa's queries; -K prints the keys saquery
+     * -K prints. (LR too, but the ring's LinkRecords outgrow one
      * MAD, and saquery prints the rest of that MAD, which umad2sim leaves unset, as records.)
      */
     @ParameterizedTest
     @ValueSource(strings = {"-L H-1", "-l H-1", "-G H-1", "-L nosuch", "-D", "NR", "NodeRecord", "PIR", "SR", "IIR",
-        "CPI", "-N", "-s", "-c", "-S", "-I", "-g", "MCMR", "-K PIR", "-K SR", "IIR -K"})
+        "CPI", "-N", "-s", "-c", "-S", "-I", "-g", "MCMR", "-K PIR", "-K SR", "IIR -K", "--s", "--N", "--c", "--g",
+        "--L H-1", "--O 1"})
     void saLookupsPrintSaquerysLines(String options) {
         String[] args = options.split(" ");
         assertThat(umad("H-2", 0, "sa", args).out()).as("sa %s", options)
