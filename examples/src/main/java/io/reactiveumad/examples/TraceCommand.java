@@ -96,7 +96,7 @@ final class TraceCommand extends FabricCommand {
                         traced.add(trace instanceof RouteTrace route ? json(route) : json((MulticastTrace) trace));
                     } else {
                         if (verbose) {
-                            out().print(hopsToSource(smp, trace, names));
+                            out().print(hopsToSource(trace, names));
                         }
                         out().print(trace instanceof RouteTrace route ? simple ? simpleText(route) : text(route, names)
                                 : text((MulticastTrace) trace, names, simple));
@@ -197,15 +197,11 @@ final class TraceCommand extends FabricCommand {
      * ibtracert -v's first lines: it walks to SRC from the local port through the forwarding tables before it traces
      * from there, and says each hop of that walk (none where the local port is SRC).
      */
-    private String hopsToSource(SmpClient smp, Object trace, NodeNameMap names) {
-        int local = smp.port().attributes().lid();
-        int source = trace instanceof RouteTrace route ? route.from().lid() : ((MulticastTrace) trace).from().lid();
-        if (local == 0 || local == source) {
-            return "";
-        }
-        RouteTrace walk = await(Routing.trace(smp, local, source, false), "the route from the local port to " + source);
+    private static String hopsToSource(Object trace, NodeNameMap names) {
+        List<TraceHop> approach = trace instanceof RouteTrace route ? route.approach()
+                : ((MulticastTrace) trace).approach();
         StringBuilder out = new StringBuilder();
-        walk.hops().forEach(hop -> out.append(hopLine(hop, names)));
+        approach.forEach(hop -> out.append(hopLine(hop, names)));
         return out.toString();
     }
 

@@ -142,9 +142,15 @@ class MulticastOnEmbeddedFabricTest {
                     .containsExactly("1>sw1[2]", "7>sw2[7]", "2>host4[1]");
             assertThat(there.to().portInfo().lid()).isEqualTo(host4Lid);
             assertThat(there.loops()).isEmpty();
-            assertThat(Routing.multicastTrace(smp, host4Lid, host2Lid, mlid).block(WAIT).hops())
+            assertThat(there.approach()).as("no walk: our port (host2) is the source").isEmpty();
+            MulticastTrace back = Routing.multicastTrace(smp, host4Lid, host2Lid, mlid).block(WAIT);
+            assertThat(back.hops())
                     .extracting(h -> h.egressPort() + ">" + h.node().description().split(" ")[0] + "[" + h.ingressPort() + "]")
                     .containsExactly("1>sw2[2]", "7>sw1[7]", "2>host2[1]");
+            // host2 walked to host4 through the linear tables first: out of its port, across, down to host4.
+            assertThat(back.approach())
+                    .extracting(h -> h.egressPort() + ">" + h.node().description().split(" ")[0] + "[" + h.ingressPort() + "]")
+                    .startsWith("1>sw1[2]").endsWith("2>host4[1]").hasSize(3);
             int host3Lid = fabric.lid("host3", 1);
             assertThatThrownBy(() -> Routing.multicastTrace(smp, host2Lid, host3Lid, mlid).block(WAIT))
                     .isInstanceOf(IllegalStateException.class).hasMessageContaining("to no port of lid " + host3Lid);

@@ -122,6 +122,18 @@ class RoutingOnEmbeddedFabricTest {
         }
         assertThat(trace.to().nodeInfo().portGuid()).isEqualTo(TREE.requireNode("host-3").portGuid(1));
         assertThat(trace.toPort()).isEqualTo(1);
+        // The walk our port (host-6) made to host-1 first is the route the tables give from host-6 to host-1.
+        int host6 = fabric.lid("host-6", 1);
+        RouteTrace fromUs = Routing.trace(smp, host6, host1).block(WAIT);
+        assertThat(trace.approach().stream().map(RoutingOnEmbeddedFabricTest::hop).toList())
+                .isEqualTo(fromUs.hops().stream().map(RoutingOnEmbeddedFabricTest::hop).toList())
+                .hasSize(4).last().isEqualTo("1>host-1 HCA-1[1]");
+        assertThat(fromUs.approach()).as("no walk: our port is the source").isEmpty();
+    }
+
+    /** A hop as egress port, node and ingress port. */
+    private static String hop(TraceHop h) {
+        return h.egressPort() + ">" + h.node().description() + "[" + h.ingressPort() + "]";
     }
 
     @Test

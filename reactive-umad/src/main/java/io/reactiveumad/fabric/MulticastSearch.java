@@ -60,8 +60,11 @@ final class MulticastSearch {
         this.targetPortGuid = targetPortGuid;
     }
 
-    /** Searches from {@code source} (a node at the end of directed route {@code path}); empty when not found. */
-    Mono<MulticastTrace> run(int[] path, Endpoint source) {
+    /**
+     * Searches from {@code source} (a node at the end of directed route {@code path}, reached by the hops of
+     * {@code approach}); empty when not found.
+     */
+    Mono<MulticastTrace> run(int[] path, Endpoint source, List<TraceHop> approach) {
         if (source.nodeInfo().portGuid() == targetPortGuid) {
             return Mono.error(new IllegalArgumentException("the source and the destination are the same port"));
         }
@@ -72,7 +75,7 @@ final class MulticastSearch {
                 .concatMap(dist -> Flux.defer(() -> Flux.fromIterable(latestFirst(levelAt(dist))))
                         .concatMap(node -> search(node, dist)))
                 .next()
-                .map(target -> trace(root, target));
+                .map(target -> trace(root, target, approach));
     }
 
     private List<Found> levelAt(int dist) {
@@ -183,11 +186,11 @@ final class MulticastSearch {
                 });
     }
 
-    private MulticastTrace trace(Found root, Found target) {
+    private MulticastTrace trace(Found root, Found target, List<TraceHop> approach) {
         List<TraceHop> hops = new ArrayList<>();
         for (Found f = target; f.up != null; f = f.up) {
             hops.add(0, new TraceHop(f.egressPort, f.node, f.upPort));
         }
-        return new MulticastTrace(mlid, root.node, root.node.nodeInfo().localPortNum(), hops, loops);
+        return new MulticastTrace(mlid, root.node, root.node.nodeInfo().localPortNum(), hops, loops, approach);
     }
 }

@@ -12,11 +12,16 @@ import java.util.List;
  * @param fromPort the port of the source that route enters by (the CA's own port)
  * @param hops     every hop to the destination, in order; the last one reaches it
  * @param loops    the switches the search reached a second time, in the order it did (a loop in the tables)
+ * @param approach every hop of the walk from the local port to the source through the linear forwarding tables,
+ *                 which the trace makes to reach the source by directed route (ibtracert -v prints it first; none
+ *                 when the local port is the source)
  */
-public record MulticastTrace(int mlid, Endpoint from, int fromPort, List<TraceHop> hops, List<Endpoint> loops) {
+public record MulticastTrace(int mlid, Endpoint from, int fromPort, List<TraceHop> hops, List<Endpoint> loops,
+                             List<TraceHop> approach) {
     public MulticastTrace {
         hops = List.copyOf(hops);
         loops = List.copyOf(loops);
+        approach = List.copyOf(approach);
         if (hops.isEmpty()) {
             throw new IllegalArgumentException("a multicast trace has at least one hop");
         }

@@ -9,10 +9,14 @@ import java.util.List;
  * @param from     the source node as it answers at the source LID
  * @param fromPort the source port (0 for a switch)
  * @param hops     every hop to the destination, in order (none when source and destination are one port)
+ * @param approach every hop of the walk from the local port to the source through the same tables, which the trace
+ *                 makes to reach the source by directed route (ibtracert -v prints it first; none when the local port
+ *                 is the source)
  */
-public record RouteTrace(Endpoint from, int fromPort, List<TraceHop> hops) {
+public record RouteTrace(Endpoint from, int fromPort, List<TraceHop> hops, List<TraceHop> approach) {
     public RouteTrace {
         hops = List.copyOf(hops);
+        approach = List.copyOf(approach);
     }
 
     /** The destination: the last hop's node, or the source itself. */

@@ -163,9 +163,9 @@ public final class Routing {
             Endpoint source = ends.getT1();
             TraceWalk walk = new TraceWalk(smp);
             return walk.start()
-                    .flatMap(local -> walk.follow(local, sourceLid, source.nodeInfo().portGuid(), false, false))
-                    .flatMap(atSource -> walk.follow(atSource, destinationLid, ends.getT2(), true, force))
-                    .map(end -> new RouteTrace(source, portNumber(source), end.hops()));
+                    .flatMap(local -> walk.follow(local, sourceLid, source.nodeInfo().portGuid(), true, false))
+                    .flatMap(atSource -> walk.follow(atSource.withoutHops(), destinationLid, ends.getT2(), true, force)
+                            .map(end -> new RouteTrace(source, portNumber(source), end.hops(), atSource.hops())));
         });
     }
 
@@ -185,9 +185,9 @@ public final class Routing {
         return Mono.zip(endpoint(smp, sourceLid), endpoint(smp, destinationLid)).flatMap(ends -> {
             TraceWalk walk = new TraceWalk(smp);
             return walk.start()
-                    .flatMap(local -> walk.follow(local, sourceLid, ends.getT1().nodeInfo().portGuid(), false, false))
+                    .flatMap(local -> walk.follow(local, sourceLid, ends.getT1().nodeInfo().portGuid(), true, false))
                     .flatMap(atSource -> new MulticastSearch(smp, mlid, ends.getT2().nodeInfo().portGuid())
-                            .run(atSource.path(), atSource.node()))
+                            .run(atSource.path(), atSource.node(), atSource.hops()))
                     .switchIfEmpty(Mono.error(() -> new IllegalStateException(String.format(
                             "the multicast tables lead from lid %d to no port of lid %d for MLID 0x%x", sourceLid,
                             destinationLid, mlid))));

@@ -22,6 +22,10 @@ final class TraceWalk {
 
     /** Where the walk stands: the directed route there, the node and port reached, the hops recorded. */
     record Position(int[] path, Endpoint node, int port, List<TraceHop> hops) {
+        /** The same place, no hops recorded yet: where a walk's next leg starts. */
+        Position withoutHops() {
+            return new Position(path, node, port, List.of());
+        }
     }
 
     TraceWalk(SmpClient smp) {
