@@ -246,14 +246,14 @@ final class PortStateCommand extends FabricCommand {
 
     /**
      * The port at the other end of a switch port: one hop further on a directed route, or from a LID-routed switch a
-     * directed hop out of it (libibmad still names it by the switch's LID).
+     * directed hop out of it (a combined route, which libibmad names by the switch's LID and that hop).
      */
     private Mono<Shown> peer(SmpClient smp, SmpRoute route) {
         SmpRoute.Directed further;
         String node;
         if (route instanceof SmpRoute.LidRouted lid) {
             further = SmpRoute.directed(portNumber).from(lid.lid());
-            node = "Lid " + lid.lid();
+            node = SmpCommand.portId(further, smp.port().attributes().lid());
         } else {
             SmpRoute.Directed dr = (SmpRoute.Directed) route;
             int[] hops = dr.ports();

@@ -2,6 +2,7 @@ package io.reactiveumad.examples;
 
 import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.client.SmpRoute;
+import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.attr.GuidInfo;
 import io.reactiveumad.mad.attr.MlnxExtPortInfo;
 import io.reactiveumad.mad.attr.NodeDescription;
@@ -412,11 +413,20 @@ final class SmpCommand {
      * its DrSLID and DrDLID, "DR path slid 65535; dlid 65535; 0,1" when it is directed from end to end.
      */
     static String portId(SmpRoute route) {
+        return portId(route, MadAddress.PERMISSIVE_LID);
+    }
+
+    /**
+     * As above, for a route whose directed part may start at a LID: libibmad then names it by that LID and the path
+     * with its DrSLID, the local port's LID ({@code localLid}), as the SMP carries it.
+     */
+    static String portId(SmpRoute route, int localLid) {
         if (route instanceof SmpRoute.LidRouted lid) {
             return "Lid " + lid.lid();
         }
         SmpRoute.Directed dr = (SmpRoute.Directed) route;
-        return (dr.startsLocally() ? "" : "Lid " + dr.startLid() + " ") + "DR path slid 65535; dlid " + dr.endLid() + "; "
+        return (dr.startsLocally() ? "" : "Lid " + dr.startLid() + " ") + "DR path slid "
+                + (dr.startsLocally() ? MadAddress.PERMISSIVE_LID : localLid) + "; dlid " + dr.endLid() + "; "
                 + Routes.format(dr);
     }
 

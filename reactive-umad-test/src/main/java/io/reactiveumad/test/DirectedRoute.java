@@ -15,8 +15,9 @@ import io.reactiveumad.mad.MadAddress;
 /**
  * The directed-route SMP rules of IBA 14.2.2 (C14-6 … C14-13) over a mutable MAD, as each node applies
  * them when it sends and when it receives: the hop pointer moves one step per hop, ReturnPath is filled
- * on the way out, the D bit turns the walk around. Only the pure directed-route case is emulated: DrSLID
- * and DrDLID permissive (what SMs and diagnostics use); an SMP with LID-routed parts is dropped.
+ * on the way out, the D bit turns the walk around. A LID-routed first part (DrSLID not permissive: smpquery
+ * -c, ibportstate's peer of a LID-routed switch) is the engine's; a LID-routed last part (DrDLID not
+ * permissive) is not emulated.
  * Field layout: {@link io.reactiveumad.mad.DirectedRouteSmp}. Works on the raw bytes because the walk
  * mutates one copy hop by hop.
  */
@@ -46,8 +47,19 @@ final class DirectedRoute {
         return mad[HOP_COUNT_OFFSET] & 0xFF;
     }
 
-    static boolean pathsPermissive(byte[] mad) {
-        return lid(mad, DR_SLID_OFFSET) == MadAddress.PERMISSIVE_LID && lid(mad, DR_DLID_OFFSET) == MadAddress.PERMISSIVE_LID;
+    /** DrSLID: the requester's LID when the path's first part is LID-routed, else the permissive LID. */
+    static int drSlid(byte[] mad) {
+        return lid(mad, DR_SLID_OFFSET);
+    }
+
+    /** Whether the path ends at the end of its directed part (DrDLID permissive), as every tool's does. */
+    static boolean endsDirected(byte[] mad) {
+        return lid(mad, DR_DLID_OFFSET) == MadAddress.PERMISSIVE_LID;
+    }
+
+    /** The port the directed part leaves its first node by: InitialPath[1]. */
+    static int firstPort(byte[] mad) {
+        return mad[INITIAL_PATH_OFFSET + 1] & 0xFF;
     }
 
     /** Applies the send rules for sending out {@code port}; false means the SMP must be discarded. */

@@ -374,24 +374,40 @@ final class FabricEngine {
         node.ports[port].counters.add(PortCounter.XMIT_PKTS, 1);
         node.ports[port].counters.add(PortCounter.XMIT_DATA, mad.length / 4);
         if ((mad[MadHeader.MGMT_CLASS_OFFSET] & 0xFF) == MgmtClass.SUBN_DIRECTED_ROUTE) {
-            sendDirected(node, port, mad);
+            sendDirected(node, port, to, mad);
         } else {
             sendLidRouted(node, port, to, mad);
         }
     }
 
-    private void sendDirected(FabricNode from, int egress, byte[] mad) {
-        if (mad.length < MadHeader.MAD_SIZE || !DirectedRoute.pathsPermissive(mad)) {
-            drop(from, mad, "directed route with LID-routed parts (DrSLID/DrDLID not permissive) is not emulated");
+    /**
+     * A directed-route SMP, hop by hop by the rules of {@link DirectedRoute}. With DrSLID not permissive the path's
+     * first part is LID-routed (IBA 14.2.2): the request goes through the forwarding tables to the node at {@code to}'s
+     * LID, which begins the directed part as if it had sent it; the response, back at that node, goes through the
+     * tables to DrSLID.
+     */
+    private void sendDirected(FabricNode from, int egress, MadAddress to, byte[] mad) {
+        if (mad.length < MadHeader.MAD_SIZE || !DirectedRoute.endsDirected(mad)) {
+            drop(from, mad, "directed route with a LID-routed last part (DrDLID not permissive) is not emulated");
             return;
         }
-        if (!DirectedRoute.onSend(mad, from.isSwitch(), egress)) {
-            drop(from, mad, "directed route rejected on send (IBA C14-9/C14-13)");
-            return;
-        }
+        boolean lidRoutedStart = DirectedRoute.drSlid(mad) != MadAddress.PERMISSIVE_LID;
         FabricNode node = from;
         int port = egress;
         int hops = 0;
+        if (lidRoutedStart && !DirectedRoute.returning(mad) && DirectedRoute.hopPointer(mad) == 0) {
+            Reached start = routeToLid(from, egress, to.lid(), mad);
+            if (start == null) {
+                return;
+            }
+            node = start.node();
+            port = DirectedRoute.hopCount(mad) == 0 ? start.port() : DirectedRoute.firstPort(mad);
+            hops = start.hops();
+        }
+        if (!DirectedRoute.onSend(mad, node.isSwitch(), port)) {
+            drop(node, mad, "directed route rejected on send (IBA C14-9/C14-13)");
+            return;
+        }
         while (true) {
             if (DirectedRoute.hopCount(mad) != 0) {
                 Link.End far = topology.remote(node.id(), port).orElse(null);
@@ -408,6 +424,15 @@ final class FabricEngine {
                 return;
             }
             if (DirectedRoute.next(mad, node.isSwitch()) == DirectedRoute.Next.LOCAL) {
+                if (lidRoutedStart && DirectedRoute.returning(mad)) {
+                    // Back where the directed part began: the rest of the way is LID-routed to the requester.
+                    Reached requester = routeToLid(node, port, DirectedRoute.drSlid(mad), mad);
+                    if (requester != null) {
+                        deliver(requester.node(), requester.port(), mad, MadAddress.smp(MadAddress.PERMISSIVE_LID),
+                                hops + requester.hops());
+                    }
+                    return;
+                }
                 deliver(node, port, mad, MadAddress.smp(MadAddress.PERMISSIVE_LID), hops);
                 return;
             }
@@ -428,25 +453,38 @@ final class FabricEngine {
             return;
         }
         FabricPort source = from.addressable(Math.max(port, 1));
+        MadAddress sourceAddress = new MadAddress(source.lid, smp ? 0 : 1, smp ? 0 : MadAddress.GSI_QKEY, to.sl(), 0, 0, null);
+        Reached reached = routeToLid(from, port, to.lid(), mad);
+        if (reached != null) {
+            deliver(reached.node(), reached.port(), mad, sourceAddress, reached.hops());
+        }
+    }
+
+    /** Where a packet routed by LID arrives: the node, the port it enters by, the links it crossed. */
+    private record Reached(FabricNode node, int port, int hops) {
+    }
+
+    /**
+     * Where a packet sent from {@code from}:{@code port} to {@code dlid} arrives, through the switches' linear forwarding
+     * tables and active ports; null when it does not (dropped, with why).
+     */
+    private Reached routeToLid(FabricNode from, int port, int dlid, byte[] mad) {
+        FabricPort source = from.addressable(Math.max(port, 1));
         if (source.lid == 0 || source.state != FabricPort.STATE_ACTIVE) {
             drop(from, mad, "source port has no LID or is not active");
-            return;
+            return null;
         }
-        int dlid = to.lid();
-        MadAddress sourceAddress = new MadAddress(source.lid, smp ? 0 : 1, smp ? 0 : MadAddress.GSI_QKEY, to.sl(), 0, 0, null);
         FabricNode node = from;
         int inPort = port;
         int egress;
         if (node.isSwitch()) {
             if (node.ports[0].ownsLid(dlid)) {
-                deliver(node, inPort, mad, sourceAddress, 0);
-                return;
+                return new Reached(node, inPort, 0);
             }
             egress = node.route(dlid);
         } else {
             if (source.ownsLid(dlid)) {
-                deliver(node, port, mad, sourceAddress, 0);
-                return;
+                return new Reached(node, port, 0);
             }
             egress = port;
         }
@@ -454,31 +492,30 @@ final class FabricEngine {
             if (egress == FabricNode.NO_ROUTE || egress == 0 || egress >= node.ports.length
                     || node.ports[egress].state != FabricPort.STATE_ACTIVE) {
                 drop(node, mad, "no active route to LID " + dlid);
-                return;
+                return null;
             }
             Link.End far = topology.remote(node.id(), egress).orElse(null);
             if (far == null) {
                 drop(node, mad, "route to LID " + dlid + " leaves by uncabled port " + egress);
-                return;
+                return null;
             }
             node = nodes.get(far.node());
             inPort = far.port();
             if (node.isSwitch()) {
                 if (node.ports[0].ownsLid(dlid)) {
-                    deliver(node, inPort, mad, sourceAddress, hops);
-                    return;
+                    return new Reached(node, inPort, hops);
                 }
                 egress = node.route(dlid);
             } else {
                 if (node.ports[inPort].ownsLid(dlid) && node.ports[inPort].state == FabricPort.STATE_ACTIVE) {
-                    deliver(node, inPort, mad, sourceAddress, hops);
-                } else {
-                    drop(node, mad, "LID " + dlid + " is not at this CA port");
+                    return new Reached(node, inPort, hops);
                 }
-                return;
+                drop(node, mad, "LID " + dlid + " is not at this CA port");
+                return null;
             }
         }
         drop(node, mad, "routing loop towards LID " + dlid);
+        return null;
     }
 
     private void deliver(FabricNode node, int port, byte[] mad, MadAddress source, int hops) {

@@ -31,8 +31,8 @@ import reactor.test.scheduler.VirtualTimeScheduler;
 
 /**
  * The typed clients against the embedded fabric's SMAs and PMAs (default topology: host1, host2 on sw1;
- * host3, host4 on sw2; sw1 and sw2 joined by ports 7 and 8), in virtual time. The fabric emulates
- * directed routes without LID-routed parts only, so those are covered by SmpClientTest's header checks.
+ * host3, host4 on sw2; sw1 and sw2 joined by ports 7 and 8), in virtual time. The fabric emulates directed
+ * routes with a LID-routed first part too (not a LID-routed last part, which SmpClientTest's header checks cover).
  */
 class ClientsOnEmbeddedFabricTest {
     static final Duration WAIT = Duration.ofSeconds(10);
@@ -68,6 +68,21 @@ class ClientsOnEmbeddedFabricTest {
         NodeInfo host3 = smp.nodeInfo(SmpRoute.directed(1, 7, 1)).block(WAIT);
         assertThat(host3.nodeType()).isEqualTo(NodeInfo.TYPE_CHANNEL_ADAPTER);
         assertThat(smp.nodeDescription(SmpRoute.directed(1, 7, 1)).block(WAIT).text()).startsWith("host3");
+    }
+
+    /**
+     * A combined route (smpquery -c; ibportstate's peer of a LID-routed switch port) goes by LID to the node where its
+     * directed part begins, and its answer comes back the same way: out of sw2's port 1 is host3, through its port 7
+     * and sw1's port 2 is this port itself, and no hops from host3's LID is host3.
+     */
+    @Test
+    void aCombinedRouteIsLidRoutedToWhereItsDirectedPartBegins() {
+        int sw2 = fabric.lid("sw2", 0);
+        NodeInfo host3 = smp.nodeInfo(SmpRoute.directed(1).from(sw2)).block(WAIT);
+        assertThat(host3.portGuid()).isEqualTo(Topology.defaultTopology().requireNode("host3").portGuid(1));
+        assertThat(smp.nodeDescription(SmpRoute.directed(7, 2).from(sw2)).block(WAIT).text()).startsWith("host2");
+        assertThat(smp.nodeInfo(SmpRoute.directed().from(fabric.lid("host3", 1))).block(WAIT)).isEqualTo(host3);
+        assertThat(smp.portInfo(SmpRoute.directed(1).from(sw2), 1).block(WAIT).lid()).isEqualTo(fabric.lid("host3", 1));
     }
 
     @Test
