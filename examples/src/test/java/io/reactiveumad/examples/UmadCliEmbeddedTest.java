@@ -1015,6 +1015,12 @@ class UmadCliEmbeddedTest {
         assertThat(state.get("port").get("switch").asBoolean()).isTrue();
         assertThat(state.get("port").get("portInfo").get("portState").asInt()).isEqualTo(4);
         assertThat(state.get("peer").get("node").asText()).isEqualTo("DR path slid 65535; dlid 65535; 0,1,1");
+        // By LID, the peer is asked by a combined route (LID-routed to sw2, then its port 1), named as libibmad names
+        // it; the ports enable the link's width and speed (as ibsim's do), so no warning that they could run faster.
+        CliRun byLid = succeeds("portstate", "4", "1", "--transport", "embedded");
+        assertThat(byLid.out()).startsWith("Switch PortInfo:\n# Port info: Lid 4 port 1\n")
+                .containsPattern("Peer PortInfo:\n# Port info: Lid 4 DR path slid \\d+; dlid 65535; 0,1 port 1\n");
+        assertThat(byLid.err()).doesNotContain("warning");
         String disabled = succeeds("portstate", "-D", "0,1", "1", "disable", "--transport", "embedded").out();
         assertThat(disabled.substring(disabled.indexOf("After PortInfo set:")))
                 .contains("LinkState:.......................Down\nPhysLinkState:...................Disabled\n");

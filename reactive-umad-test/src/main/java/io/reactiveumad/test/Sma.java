@@ -21,6 +21,7 @@ import io.reactiveumad.mad.attr.SwitchInfo;
 import io.reactiveumad.mad.attr.VlArbitrationTable;
 import io.reactiveumad.test.topology.Link;
 import io.reactiveumad.test.topology.LinkSpeed;
+import io.reactiveumad.test.topology.LinkWidth;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -54,6 +55,8 @@ final class Sma implements LocalService {
     /** The data VLs VL_CAP_VL0_3 gives. */
     private static final int DATA_VLS = 4;
     private static final int WIDTHS_1X_4X_12X = 0x0B;
+    private static final List<LinkWidth> WIDTHS_NARROWEST_FIRST =
+            List.of(LinkWidth.X1, LinkWidth.X2, LinkWidth.X4, LinkWidth.X8, LinkWidth.X12);
     private static final int SPEEDS_SDR_DDR_QDR = 0x07;
     private static final int EXTENDED_SPEEDS_FDR_TO_NDR = 0x0F;
     /** Every port's PortInfoExtended: no FEC mode supported, none active. */
@@ -167,18 +170,34 @@ final class Sma implements LocalService {
         long capabilities = PortInfo.CAP_IS_TRAP_SUPPORTED | PortInfo.CAP_IS_SYSTEM_IMAGE_GUID_SUPPORTED
                 | PortInfo.CAP_IS_CLIENT_REREGISTRATION_SUPPORTED | PortInfo.CAP_IS_CAPABILITY_MASK2_SUPPORTED
                 | PortInfo.CAP_IS_EXTENDED_SPEEDS_SUPPORTED | (smPort ? PortInfo.CAP_IS_SM : 0);
-        // As ibsim: the extended speeds are supported (FDR to NDR) and enabled up to the link's where it has one.
+        // As ibsim: a cabled port enables the widths and speeds up to its link's (a link runs at the best both ends
+        // enable, so the tools see no link that could run wider or faster); an uncabled one all it supports. The
+        // extended speeds are supported (FDR to NDR) and enabled up to the link's where it has one.
+        int widthEnabled = link == null ? WIDTHS_1X_4X_12X : widthsUpTo(link.width());
+        int speedEnabled = link == null ? SPEEDS_SDR_DDR_QDR : (link.speed().speedActive() << 1) - 1;
         int extActive = link == null ? 0 : link.speed().extActive();
         int extSupported = extActive == 0 ? 0 : EXTENDED_SPEEDS_FDR_TO_NDR;
         int extEnabled = extActive == 0 ? 0 : (extActive << 1) - 1;
         PortInfo info = new PortInfo(node.mKey, FabricEngine.DEFAULT_GID_PREFIX, addressable.lid, addressable.smLid, capabilities, 0,
-                0, port, WIDTHS_1X_4X_12X, WIDTHS_1X_4X_12X, link == null ? 0 : link.width().code(), SPEEDS_SDR_DDR_QDR,
+                0, port, widthEnabled, WIDTHS_1X_4X_12X, link == null ? 0 : link.width().code(), SPEEDS_SDR_DDR_QDR,
                 p.state, p.physState, PortInfo.PHYS_POLLING, node.mKey == 0 ? 0 : M_KEY_PROTECTED, addressable.lmc,
-                link == null ? 0 : link.speed().speedActive(), SPEEDS_SDR_DDR_QDR, MTU_2048, 0, VL_CAP_VL0_3, 0, 0, 0, 0, 0,
+                link == null ? 0 : link.speed().speedActive(), speedEnabled, MTU_2048, 0, VL_CAP_VL0_3, 0, 0, 0, 0, 0,
                 MTU_2048, 0, 0, VL_CAP_VL0_3, false, false, false, false, 0, 0, 0, 1, p.clientReregister, 0, 0, 0, 0, 0, 0, 0,
                 0, extActive, extSupported, extEnabled);
         // CapabilityMask2: the port answers PortInfoExtended (with no FEC mode: IsFECModeSupported clear).
         return info.toBuilder().capabilityMask2(PortInfo.CAP2_IS_PORT_INFO_EXTENDED_SUPPORTED).build();
+    }
+
+    /** LinkWidthEnabled of a port cabled at {@code width}: the supported widths no wider than it, and it. */
+    private static int widthsUpTo(LinkWidth width) {
+        int enabled = width.code();
+        for (LinkWidth narrower : WIDTHS_NARROWEST_FIRST) {
+            if (narrower == width) {
+                return enabled;
+            }
+            enabled |= narrower.code() & WIDTHS_1X_4X_12X;
+        }
+        return enabled;
     }
 
     /** A Mellanox device's MlnxExtPortInfo: FDR10 supported and enabled, and active on a link at FDR10. */
