@@ -17,9 +17,11 @@ final class NodeTarget implements Declares {
     private final String noun;
     private final String help;
     private final boolean optional;
+    private final boolean combinable;
     private String text;
     private boolean directed;
     private boolean guid;
+    private boolean combined;
 
     /**
      * @param noun     what the commands calls it in its flags' help ("target", "node", "port")
@@ -28,14 +30,25 @@ final class NodeTarget implements Declares {
      *                 default of its own (sminfo's master SM)
      */
     NodeTarget(String noun, String help, boolean optional) {
+        this(noun, help, optional, false);
+    }
+
+    /** As above; {@code combinable}: with -c the node is a LID and a directed route from it, as smpquery -c takes it. */
+    NodeTarget(String noun, String help, boolean optional, boolean combinable) {
         this.noun = noun;
         this.help = help;
         this.optional = optional;
+        this.combinable = combinable;
     }
 
     @Override
     public void declare(Declaration d) {
         Declaration.Builder parameter = d.parameter("LID|PATH|GUID");
+        if (combinable) {
+            parameter.twoWordsWhen(() -> combined, "with -c a LID and a directed route from it (e.g. 6 0,12)");
+            d.flag("-c", "--combined").help("The " + noun + " is two words: a LID, and a directed route from the node "
+                    + "there (smpquery -c's combined route, e.g. 6 0,12).").to(() -> combined = true);
+        }
         (optional ? parameter.optional() : parameter).help(help).to(Values::text, v -> text = v);
         d.flag("-D", "--Direct", "--directed").help("The " + noun + " is a directed route from the local port.")
                 .to(() -> directed = true);
@@ -56,13 +69,15 @@ final class NodeTarget implements Declares {
      * before opening anything, so bad usage costs no port.
      */
     void check() {
-        if (guid && directed) {
-            throw new UsageException("-G and -D name the " + noun + " two ways: give one");
+        if ((guid ? 1 : 0) + (directed ? 1 : 0) + (combined ? 1 : 0) > 1) {
+            throw new UsageException("-G, -D and -c name the " + noun + " in different ways: give one");
         }
-        if (text == null && (guid || directed)) {
-            throw new UsageException((guid ? "-G" : "-D") + " needs the " + noun + " it names");
+        if (text == null && (guid || directed || combined)) {
+            throw new UsageException((guid ? "-G" : directed ? "-D" : "-c") + " needs the " + noun + " it names");
         }
-        if (guid) {
+        if (combined) {
+            combinedRoute();
+        } else if (guid) {
             FabricCommand.value("-G", () -> Guids.parse(text));
         } else if (text != null) {
             Routes.target(text, directed);
@@ -81,6 +96,14 @@ final class NodeTarget implements Declares {
         if (guid) {
             return transport.lidOf(smp.port(), Guids.parse(text)).map(SmpRoute::lid);
         }
-        return Mono.just(Routes.target(text, directed));
+        return Mono.just(combined ? combinedRoute() : Routes.target(text, directed));
+    }
+
+    /** -c's two words: LID-routed to the first, then directed along the second from there. */
+    private SmpRoute combinedRoute() {
+        int space = text.indexOf(' ');
+        int lid = FabricCommand.value("-c's LID", () -> Lids.unicast(text.substring(0, space)));
+        SmpRoute path = Routes.target(text.substring(space + 1), true);
+        return ((SmpRoute.Directed) path).from(lid);
     }
 }

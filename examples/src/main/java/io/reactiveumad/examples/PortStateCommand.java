@@ -253,7 +253,7 @@ final class PortStateCommand extends FabricCommand {
         String node;
         if (route instanceof SmpRoute.LidRouted lid) {
             further = SmpRoute.directed(portNumber).from(lid.lid());
-            node = SmpCommand.portId(further, smp.port().attributes().lid());
+            node = SmpCommand.portId(smp, further);
         } else {
             SmpRoute.Directed dr = (SmpRoute.Directed) route;
             int[] hops = dr.ports();

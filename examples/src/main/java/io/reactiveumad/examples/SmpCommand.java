@@ -31,8 +31,8 @@ final class SmpCommand {
 
     /** One SMP Get: the target (a LID, or a directed route with -D) and how to print the answer. */
     abstract static class Query extends FabricCommand {
-        private final NodeTarget target = new NodeTarget("target",
-                "The target's LID, with -D its directed route (e.g. 0,1,3), with -G its port GUID.", false);
+        private final NodeTarget target = new NodeTarget("target", "The target's LID, with -D its directed route (e.g. "
+                + "0,1,3), with -G its port GUID, with -c a LID and a directed route from there (e.g. 6 0,12).", false, true);
         private boolean json;
         boolean showKeys;
 
@@ -64,13 +64,13 @@ final class SmpCommand {
         @Override
         public Integer call() {
             target.check();
-            record Answered(Record answer, SmpRoute route) {
+            record Answered(Record answer, String node) {
             }
             Answered answered = query(c -> transport.smp(c.port()), smp -> target.route(smp, transport)
-                    .flatMap(route -> query(smp, route).map(r -> new Answered(r, route))),
+                    .flatMap(route -> query(smp, route).map(r -> new Answered(r, portId(smp, route)))),
                     spec.name() + " of " + target.text());
             out().print(json ? Fields.render(answered.answer(), true, showKeys)
-                    : text(answered.answer(), portId(answered.route())));
+                    : text(answered.answer(), answered.node()));
             return 0;
         }
     }
@@ -416,15 +416,23 @@ final class SmpCommand {
         return portId(route, MadAddress.PERMISSIVE_LID);
     }
 
+    /** As above, {@code smp}'s port asking (a combined route's DrSLID is its LID). */
+    static String portId(SmpClient smp, SmpRoute route) {
+        return portId(route, smp.port().attributes().lid());
+    }
+
     /**
-     * As above, for a route whose directed part may start at a LID: libibmad then names it by that LID and the path
-     * with its DrSLID, the local port's LID ({@code localLid}), as the SMP carries it.
+     * As above, for a route whose directed part may start at a LID: libibmad then names it by that LID and, unless the
+     * directed part has no hops, the path with its DrSLID, the local port's LID ({@code localLid}), as the SMP carries it.
      */
-    static String portId(SmpRoute route, int localLid) {
+    private static String portId(SmpRoute route, int localLid) {
         if (route instanceof SmpRoute.LidRouted lid) {
             return "Lid " + lid.lid();
         }
         SmpRoute.Directed dr = (SmpRoute.Directed) route;
+        if (!dr.startsLocally() && dr.ports().length == 0) {
+            return "Lid " + dr.startLid();
+        }
         return (dr.startsLocally() ? "" : "Lid " + dr.startLid() + " ") + "DR path slid "
                 + (dr.startsLocally() ? MadAddress.PERMISSIVE_LID : localLid) + "; dlid " + dr.endLid() + "; "
                 + Routes.format(dr);
@@ -458,7 +466,7 @@ final class SmpCommand {
                         .concatMap(in -> smp.slToVlMappingTable(route, in, out)
                                 .map(t -> new PortSlToVl(in, out, t.vls())))
                         .collectList()
-                        .map(tables -> new SlToVlTables(portId(route), tables));
+                        .map(tables -> new SlToVlTables(portId(smp, route), tables));
             });
         }
 
@@ -500,7 +508,7 @@ final class SmpCommand {
 
         @Override
         Mono<? extends Record> query(SmpClient smp, SmpRoute route) {
-            String node = portId(route);
+            String node = portId(smp, route);
             Mono<Boolean> basePort0 = portNumber != 0 ? Mono.just(false) : smp.nodeInfo(route)
                     .flatMap(info -> info.isSwitch() ? smp.switchInfo(route).map(si -> !si.enhancedPort0()) : Mono.just(false));
             return basePort0.flatMap(base -> base

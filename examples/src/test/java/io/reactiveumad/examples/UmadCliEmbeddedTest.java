@@ -1002,6 +1002,19 @@ class UmadCliEmbeddedTest {
                 .isEqualTo(succeeds("smp", "PI", "-D", "0,1", "2", "--transport", "embedded").out());
         assertThat(succeeds("smp", "ND", "-D", "0,1", "--transport", "embedded").out())
                 .isEqualTo("Node Description:.................sw2 leaf switch\n");
+        // -c, smpquery's combined route: by LID to sw2 (4), then out of its port 1 to host3 (LID 5), named as libibmad
+        // names it (our port, host4, is LID 6); the answer is host3's. Its two words, and one way to name the target.
+        String combined = succeeds("smp", "-c", "nodeinfo", "4", "0,1", "--transport", "embedded").out();
+        String host3 = succeeds("smp", "nodeinfo", "5", "--transport", "embedded").out();
+        assertThat(combined).startsWith("# Node info: Lid 4 DR path slid 6; dlid 65535; 0,1\n")
+                .isEqualTo(host3.replace("# Node info: Lid 5\n", "# Node info: Lid 4 DR path slid 6; dlid 65535; 0,1\n"));
+        assertThat(succeeds("smp", "NI", "-c", "5", "0", "--transport", "embedded").out()).isEqualTo(host3);
+        CliRun oneWord = umad("smp", "-c", "nodeinfo", "4", "--transport", "embedded");
+        assertThat(oneWord.exitCode()).isEqualTo(2);
+        assertThat(oneWord.err()).contains("is two words here, with -c a LID and a directed route from it");
+        CliRun twoWays = umad("smp", "-c", "-D", "nodeinfo", "4", "0,1", "--transport", "embedded");
+        assertThat(twoWays.exitCode()).isEqualTo(2);
+        assertThat(twoWays.err()).contains("-G, -D and -c name the target in different ways");
         // ibaddr's and sminfo's lines: the local port, and the SM on host1 (LID 1).
         assertThat(succeeds("addr", "--transport", "embedded").out())
                 .matches("GID fe80::[0-9a-f:]+ LID start 0x([0-9a-f]+) end 0x\\1\n");

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -30,6 +31,10 @@ final class Argument {
     private final String defaultValue;
     private final String candidates;
     private final Applier applier;
+    /** When it holds as the parameter is reached, the parameter takes two words (null: always one). */
+    final BooleanSupplier twoWords;
+    /** What the two words are, for the error when the second is missing. */
+    final String twoWordsWhat;
 
     private Argument(List<String> names, int index, String label, String description, boolean optional,
                      String defaultValue, Converter<?> converter, Kind kind, Applier applier) {
@@ -39,6 +44,12 @@ final class Argument {
 
     private Argument(List<String> names, int index, String label, String description, boolean optional,
                      String defaultValue, Kind kind, Applier applier, String candidates) {
+        this(names, index, label, description, optional, defaultValue, kind, applier, candidates, null, "");
+    }
+
+    private Argument(List<String> names, int index, String label, String description, boolean optional,
+                     String defaultValue, Kind kind, Applier applier, String candidates, BooleanSupplier twoWords,
+                     String twoWordsWhat) {
         this.names = List.copyOf(names);
         this.index = index;
         this.label = label;
@@ -48,6 +59,8 @@ final class Argument {
         this.candidates = candidates;
         this.kind = kind;
         this.applier = applier;
+        this.twoWords = twoWords;
+        this.twoWordsWhat = twoWordsWhat;
     }
 
     static <T> Argument single(List<String> names, int index, String label, String description, boolean optional,
@@ -92,7 +105,14 @@ final class Argument {
 
     /** The same option under {@code fewer} of its names. */
     Argument named(List<String> fewer) {
-        return new Argument(fewer, index, label, description, optional, defaultValue, kind, applier, candidates);
+        return new Argument(fewer, index, label, description, optional, defaultValue, kind, applier, candidates, twoWords,
+                twoWordsWhat);
+    }
+
+    /** The same parameter, taking two words when {@code when} holds (see {@link Declaration.Builder#twoWordsWhen}). */
+    Argument takingTwoWords(BooleanSupplier when, String what) {
+        return new Argument(names, index, label, description, optional, defaultValue, kind, applier, candidates, when,
+                what);
     }
 
     boolean isFlag() {

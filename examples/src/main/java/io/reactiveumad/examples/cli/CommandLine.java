@@ -111,6 +111,9 @@ public final class CommandLine {
         Set<Argument> given = new HashSet<>();
         int positional = 0;
         boolean optionsEnded = false;
+        // A parameter taking two words, and its first, until the second comes.
+        Argument holding = null;
+        String held = null;
         for (int i = from; i < args.length; i++) {
             String arg = args[i];
             if (!optionsEnded && arg.equals("--")) {
@@ -159,6 +162,11 @@ public final class CommandLine {
                     throw new UsageException("Unknown command: '" + arg + "'");
                 }
             }
+            if (holding != null) {
+                holding.apply(held + " " + arg, holding.label, true);
+                holding = null;
+                continue;
+            }
             boolean lastIsList = !model.positionals.isEmpty()
                     && model.positionals.get(model.positionals.size() - 1).kind == Argument.Kind.LIST;
             if (positional >= model.positionals.size() && !lastIsList) {
@@ -167,7 +175,16 @@ public final class CommandLine {
             // A last parameter declared as a list takes every parameter left.
             boolean more = positional >= model.positionals.size();
             Argument p = model.positionals.get(more ? model.positionals.size() - 1 : positional++);
+            if (p.twoWords != null && p.twoWords.getAsBoolean()) {
+                holding = p;
+                held = arg;
+                continue;
+            }
             p.apply(arg, p.label, !more);
+        }
+        if (holding != null) {
+            throw new UsageException("'" + holding.label + "' is two words here, " + holding.twoWordsWhat + ": only '"
+                    + held + "' was given");
         }
         List<String> missing = new ArrayList<>();
         for (Argument p : model.positionals.subList(positional, model.positionals.size())) {

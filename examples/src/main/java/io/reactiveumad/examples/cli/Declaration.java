@@ -3,6 +3,7 @@ package io.reactiveumad.examples.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -58,6 +59,8 @@ public final class Declaration {
         private String defaultValue = "";
         private String split = "";
         private boolean optional;
+        private BooleanSupplier twoWords;
+        private String twoWordsWhat;
 
         private Builder(List<String> names, int index) {
             this.names = names;
@@ -93,9 +96,22 @@ public final class Declaration {
             return this;
         }
 
+        /**
+         * A parameter that takes two words, joined by a space, when {@code when} holds as it is reached (an option given
+         * before it asked for that, as smpquery -c's LID and directed route); {@code what} names the two in the error
+         * when the second is missing.
+         */
+        public Builder twoWordsWhen(BooleanSupplier when, String what) {
+            twoWords = when;
+            twoWordsWhat = what;
+            return this;
+        }
+
         /** One value, given once. */
         public <T> void to(Converter<T> converter, Consumer<? super T> setter) {
-            add(Argument.single(names, index, label, help, optional || index < 0, defaultValue, converter, setter));
+            Argument one = Argument.single(names, index, label, help, optional || index < 0, defaultValue, converter,
+                    setter);
+            add(twoWords == null ? one : one.takingTwoWords(twoWords, twoWordsWhat));
         }
 
         /** A list, added to each time the option is given (its default replaced by the first). */
