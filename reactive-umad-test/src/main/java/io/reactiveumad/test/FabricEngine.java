@@ -14,6 +14,8 @@ import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.spi.channel.AgentRegistration;
 import io.reactiveumad.spi.channel.PortAttributes;
 import io.reactiveumad.test.topology.Link;
+import io.reactiveumad.test.topology.LinkSpeed;
+import io.reactiveumad.test.topology.LinkWidth;
 import io.reactiveumad.test.topology.Node;
 import io.reactiveumad.test.topology.Port;
 import io.reactiveumad.test.topology.Topology;
@@ -246,6 +248,14 @@ final class FabricEngine {
         unlinked.remove(link.b());
         topology = topology.withLink(link);
         sweep();
+    }
+
+    /** The link run at {@code width} and {@code speed} from now on (a PortInfo Set's enabled widths and speeds). */
+    void retrain(Link link, LinkWidth width, LinkSpeed speed) {
+        if (link.width() != width || link.speed() != speed) {
+            topology = topology.withoutLink(link.a().node(), link.a().port())
+                    .withLink(new Link(link.a(), link.b(), width, speed));
+        }
     }
 
     void addNode(Node node, List<Link> links) {

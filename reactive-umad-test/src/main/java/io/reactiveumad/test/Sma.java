@@ -33,7 +33,8 @@ import java.util.stream.IntStream;
  * NodeInfo, NodeDescription, PortInfo, SwitchInfo, LinearForwardingTable (the SM's min-hop routes) and
  * MulticastForwardingTable (switches: the ports the SM programmed for each joined group's MLID),
  * P_KeyTable, GUIDInfo and, at the SM's port, SMInfo (master, ActCount = sweeps); Set for PortInfo
- * (PortState Down, ClientReregister). NodeDescription is read-only and anything else is answered with
+ * (PortState Down, PortPhysicalState Disabled and Polling, ClientReregister, enabled widths and speeds, which
+ * retrain the link). NodeDescription is read-only and anything else is answered with
  * status 0x000C (unsupported method/attribute); a bad port or block with 0x001C (invalid value).
  */
 final class Sma implements LocalService {
@@ -58,6 +59,10 @@ final class Sma implements LocalService {
     private static final List<LinkWidth> WIDTHS_NARROWEST_FIRST =
             List.of(LinkWidth.X1, LinkWidth.X2, LinkWidth.X4, LinkWidth.X8, LinkWidth.X12);
     private static final int SPEEDS_SDR_DDR_QDR = 0x07;
+    /** The Set values meaning "every one the port supports": LinkWidthEnabled 255, LinkSpeed(Ext)Enabled 15 and 31. */
+    private static final int ALL_SUPPORTED_WIDTHS = 255;
+    private static final int ALL_SUPPORTED_SPEEDS = 15;
+    private static final int ALL_SUPPORTED_EXTENDED_SPEEDS = 31;
     private static final int EXTENDED_SPEEDS_FDR_TO_NDR = 0x0F;
     /** Every port's PortInfoExtended: no FEC mode supported, none active. */
     private static final PortInfoExtended NO_FEC = new PortInfoExtended(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
@@ -94,7 +99,7 @@ final class Sma implements LocalService {
                 case NodeDescription.ATTRIBUTE_ID -> set ? null : new NodeDescription(node.description);
                 // Bit 31 asks for the extended speeds (smpquery -x), which every PortInfo here carries anyway.
                 case PortInfo.ATTRIBUTE_ID -> portInfo(node, portOf(node, request.port(), modifier & ~EXTENDED_SPEEDS),
-                        set ? mad : null);
+                        set ? mad : null, (modifier & EXTENDED_SPEEDS) != 0);
                 case SwitchInfo.ATTRIBUTE_ID -> set || !node.isSwitch() ? null : switchInfo(node);
                 case LinearForwardingTable.ATTRIBUTE_ID -> set || !node.isSwitch() ? null
                         : linearForwardingTable(node, modifier);
@@ -148,17 +153,59 @@ final class Sma implements LocalService {
                 node.node.deviceId(), 0, port, node.node.vendorId());
     }
 
-    /** PortInfo of {@code node}:{@code port}, after applying the PortInfo Set in {@code set} when not null. */
-    PortInfo portInfo(FabricNode node, int port, byte[] set) {
+    /**
+     * PortInfo of {@code node}:{@code port}, after applying the PortInfo Set in {@code set} when not null;
+     * {@code extendedValid}: the Set's AttributeModifier bit 31, which says its LinkSpeedExtEnabled is meant.
+     */
+    PortInfo portInfo(FabricNode node, int port, byte[] set, boolean extendedValid) {
         if (set != null) {
             FabricPort p = node.ports[port];
             PortInfo wanted = PortInfo.decode(ByteBuffer.wrap(set), SmpHeader.DATA_OFFSET);
             p.clientReregister = wanted.clientReregister();
             if (port > 0) {
                 changeLink(node, p, wanted);
+                retrain(node, p, wanted, extendedValid);
             }
         }
         return portInfo(engine, node, port);
+    }
+
+    /**
+     * A Set of enabled widths or speeds retrains the port's link, both ends alike, to the widest and fastest of them the
+     * ports support (ibsim's SMA does the same; 0 is no change, 255 and 15 all supported). A link at an extended speed
+     * keeps it whatever the legacy speeds enabled; an FDR10 link is QDR to PortInfo, so enabling QDR keeps it.
+     */
+    private void retrain(FabricNode node, FabricPort p, PortInfo wanted, boolean extendedValid) {
+        Link link = engine.topology().link(node.id(), p.number).orElse(null);
+        if (link == null) {
+            return;
+        }
+        LinkWidth width = link.width();
+        int widths = wanted.linkWidthEnabled() == ALL_SUPPORTED_WIDTHS ? WIDTHS_1X_4X_12X
+                : wanted.linkWidthEnabled() & WIDTHS_1X_4X_12X;
+        for (LinkWidth w : WIDTHS_NARROWEST_FIRST) {
+            if ((widths & w.code()) != 0) {
+                width = w;
+            }
+        }
+        LinkSpeed speed = link.speed();
+        int speeds = wanted.linkSpeedEnabled() == ALL_SUPPORTED_SPEEDS ? SPEEDS_SDR_DDR_QDR
+                : wanted.linkSpeedEnabled() & SPEEDS_SDR_DDR_QDR;
+        if (speeds != 0 && speed.extActive() == 0) {
+            LinkSpeed fastest = (speeds & LinkSpeed.QDR.speedActive()) != 0 ? LinkSpeed.QDR
+                    : (speeds & LinkSpeed.DDR.speedActive()) != 0 ? LinkSpeed.DDR : LinkSpeed.SDR;
+            speed = fastest == LinkSpeed.QDR && speed == LinkSpeed.FDR10 ? speed : fastest;
+        }
+        int extended = wanted.linkSpeedExtEnabled() == ALL_SUPPORTED_EXTENDED_SPEEDS ? EXTENDED_SPEEDS_FDR_TO_NDR
+                : wanted.linkSpeedExtEnabled() & EXTENDED_SPEEDS_FDR_TO_NDR;
+        if (extendedValid && extended != 0) {
+            for (LinkSpeed s : LinkSpeed.values()) {
+                if ((extended & s.extActive()) != 0) {
+                    speed = s;
+                }
+            }
+        }
+        engine.retrain(link, width, speed);
     }
 
     /** PortInfo of {@code node}:{@code port} as the SMA answers a Get now (engine thread). */

@@ -19,6 +19,8 @@ import io.reactiveumad.mad.sa.PathRecord;
 import io.reactiveumad.mad.sa.PortInfoRecord;
 import io.reactiveumad.test.EmbeddedFabric;
 import io.reactiveumad.test.PortCounter;
+import io.reactiveumad.test.topology.LinkSpeed;
+import io.reactiveumad.test.topology.LinkWidth;
 import io.reactiveumad.test.topology.Topology;
 import java.time.Duration;
 import java.util.List;
@@ -160,6 +162,37 @@ class ClientsOnEmbeddedFabricTest {
      * down, the port reading Disabled and its peer Polling, until Polling (enable) trains it again and the SM's sweep
      * makes it Active; every other state is left as it was (0: no change).
      */
+    /**
+     * A Set of enabled speeds and widths retrains the link to the fastest and widest of them, both ends alike, as
+     * ibsim's SMA does (ibportstate speed, width): the parallel cable beside it keeps its rate, 0 changes nothing, and
+     * 15 and 255 (all supported) bring the link to QDR and 12X.
+     */
+    @Test
+    void aPortInfoSetOfEnabledSpeedsAndWidthsRetrainsTheLink() {
+        SmpRoute sw1 = SmpRoute.directed(1);
+        SmpRoute sw2 = SmpRoute.directed(1, 7);
+        PortInfo before = smp.portInfo(sw1, 7).block(WAIT);
+        PortInfo.Builder noChange = before.toBuilder().portState(0).portPhysicalState(0).linkSpeedEnabled(0)
+                .linkWidthEnabled(0);
+
+        PortInfo slower = smp.setPortInfo(sw1, 7, noChange.linkSpeedEnabled(3).linkWidthEnabled(1).build()).block(WAIT);
+        assertThat(slower.linkSpeedActive()).isEqualTo(LinkSpeed.DDR.speedActive());
+        assertThat(slower.linkWidthActive()).isEqualTo(LinkWidth.X1.code());
+        assertThat(slower.linkSpeedEnabled()).isEqualTo(3);
+        PortInfo far = smp.portInfo(sw2, 7).block(WAIT);
+        assertThat(far.linkSpeedActive()).isEqualTo(LinkSpeed.DDR.speedActive());
+        assertThat(far.linkWidthActive()).isEqualTo(LinkWidth.X1.code());
+        PortInfo beside = smp.portInfo(sw1, 8).block(WAIT);
+        assertThat(beside.linkSpeedActive()).isEqualTo(before.linkSpeedActive());
+        assertThat(beside.linkWidthActive()).isEqualTo(before.linkWidthActive());
+
+        PortInfo unchanged = smp.setPortInfo(sw1, 7, noChange.linkSpeedEnabled(0).linkWidthEnabled(0).build()).block(WAIT);
+        assertThat(unchanged.linkSpeedActive()).isEqualTo(LinkSpeed.DDR.speedActive());
+        PortInfo all = smp.setPortInfo(sw1, 7, noChange.linkSpeedEnabled(15).linkWidthEnabled(255).build()).block(WAIT);
+        assertThat(all.linkSpeedActive()).isEqualTo(PortInfo.LINK_SPEED_QDR);
+        assertThat(all.linkWidthActive()).isEqualTo(LinkWidth.X12.code());
+    }
+
     @Test
     void aPortInfoSetDisablesAndEnablesALink() {
         SmpRoute sw1 = SmpRoute.directed(1);
