@@ -208,14 +208,16 @@ final class PortStateCommand extends FabricCommand {
     }
 
     /**
-     * The words after PORT as ibportstate reads them, in any order: at most one operation (query when none), and
-     * settings each with its value, put in {@code settings}.
+     * The words after PORT as ibportstate reads them, in any order (and, as before ibportstate's settings were taken
+     * here, in any case): at most one operation (query when none), and settings each with its value, put in
+     * {@code settings}.
      */
     private Operation parse(Map<Setting, Long> settings) {
         Operation op = null;
         for (int i = 0; i < words.size(); i++) {
             String word = words.get(i);
-            Optional<Setting> setting = Arrays.stream(Setting.values()).filter(s -> s.word().equals(word)).findFirst();
+            Optional<Setting> setting = Arrays.stream(Setting.values()).filter(s -> s.word().equalsIgnoreCase(word))
+                    .findFirst();
             if (setting.isPresent()) {
                 if (++i == words.size()) {
                     throw new UsageException(word + " requires an additional parameter");
@@ -223,10 +225,10 @@ final class PortStateCommand extends FabricCommand {
                 settings.put(setting.get(), setting.get().parse(words.get(i)));
                 continue;
             }
-            Operation named = Arrays.stream(Operation.values()).filter(o -> o.name().toLowerCase(Locale.ROOT)
-                    .equals(word)).findFirst().orElseThrow(() -> new UsageException("invalid operation: " + word
-                    + " (query, enable, disable, reset, on, off, down, arm or active; or speed, espeed, fdr10, width, "
-                    + "vls, mtu, lid, smlid, lmc, mkey, mkeylease or mkeyprot with a value)"));
+            Operation named = Arrays.stream(Operation.values()).filter(o -> o.name().equalsIgnoreCase(word))
+                    .findFirst().orElseThrow(() -> new UsageException("invalid operation: " + word + " (query, enable, "
+                            + "disable, reset, on, off, down, arm or active; or speed, espeed, fdr10, width, vls, mtu, "
+                            + "lid, smlid, lmc, mkey, mkeylease or mkeyprot with a value)"));
             if (op != null) {
                 throw new UsageException(word + ": only one of query, enable, disable, reset, on, off, down, arm and "
                         + "active can be given (" + op.name().toLowerCase(Locale.ROOT) + " was)");
