@@ -50,13 +50,20 @@ final class SubnetManager {
                         : port.number > 0 && nowInService.containsKey(n.node.portGuid(port.number));
                 port.physState = cabled || port.number == 0 ? FabricPort.PHYS_LINK_UP
                         : port.disabled ? FabricPort.PHYS_DISABLED : FabricPort.PHYS_POLLING;
-                if (port.number == 0) {
-                    port.state = n.isSwitch() && reached.contains(n) ? FabricPort.STATE_ACTIVE : FabricPort.STATE_DOWN;
+                if (!reached.contains(n)) {
+                    // Out of the SM's reach nothing configures the node again: it keeps what it was told (its LIDs,
+                    // its forwarding table, its ports' states), as a real switch does; only a cable cut takes a port
+                    // down, and one plugged in comes up to Init.
+                    if (port.number > 0) {
+                        port.state = !cabled ? FabricPort.STATE_DOWN
+                                : port.state == FabricPort.STATE_DOWN ? FabricPort.STATE_INIT : port.state;
+                    }
+                } else if (port.number == 0) {
+                    port.state = n.isSwitch() ? FabricPort.STATE_ACTIVE : FabricPort.STATE_DOWN;
                 } else if (!cabled) {
                     port.state = FabricPort.STATE_DOWN;
                 } else {
-                    port.state = reached.contains(n) && portInService ? FabricPort.STATE_ACTIVE
-                            : FabricPort.STATE_INIT;
+                    port.state = portInService ? FabricPort.STATE_ACTIVE : FabricPort.STATE_INIT;
                 }
                 // The SM sets MasterSMLID where its PortInfo Set lands: a reached switch, a CA's port in service.
                 // A port it never configured keeps 0, one unplugged later what it was told last.
@@ -171,8 +178,9 @@ final class SubnetManager {
             }
         }
         for (FabricNode n : nodes.values()) {
-            if (n.isSwitch()) {
-                n.resetLft(reached.contains(n) ? top + 1 : 0);
+            // A switch the SM no longer reaches keeps the table it was given.
+            if (n.isSwitch() && reached.contains(n)) {
+                n.resetLft(top + 1);
             }
         }
         for (var e : nowInService.entrySet()) {

@@ -193,6 +193,35 @@ class ClientsOnEmbeddedFabricTest {
         assertThat(all.linkWidthActive()).isEqualTo(LinkWidth.X12.code());
     }
 
+    /**
+     * Cut off from the SM, sw2's side of the fabric keeps what the SM told it, as real switches do: host3 still reaches
+     * host4 by LID through sw2's table, and sw2's ports stay Active. (Its ports Init and its table emptied, the answer
+     * to a Set that cut the SM off, sent by LID from that side, had no way back.) The cables back, it is swept in again.
+     */
+    @Test
+    void switchesTheSmNoLongerReachesKeepTheirTablesAndActivePorts() {
+        int host4 = fabric.lid("host4", 1);
+        MadPort far = Umad.open(fabric.transport(), fabric.port("host3", 1), new PortOptions(time)).block(WAIT);
+        SmpClient fromHost3 = SmpClient.of(far);
+        try {
+            fabric.unlink("sw1", 7);
+            fabric.unlink("sw1", 8);
+            assertThat(fromHost3.nodeInfo(SmpRoute.lid(host4)).block(WAIT).portGuid())
+                    .isEqualTo(Topology.defaultTopology().requireNode("host4").portGuid(1));
+            assertThat(fromHost3.portInfo(SmpRoute.directed(1), 2).block(WAIT).portState()).isEqualTo(PortInfo.STATE_ACTIVE);
+            assertThat(fromHost3.portInfo(SmpRoute.directed(1), 7).block(WAIT).portState()).isEqualTo(PortInfo.STATE_DOWN);
+
+            fabric.relink("sw1", 7);
+            fabric.relink("sw1", 8);
+            assertThat(smp.nodeInfo(SmpRoute.lid(host4)).block(WAIT).portGuid())
+                    .isEqualTo(Topology.defaultTopology().requireNode("host4").portGuid(1));
+            assertThat(fromHost3.portInfo(SmpRoute.directed(1), 7).block(WAIT).portState()).isEqualTo(PortInfo.STATE_ACTIVE);
+        } finally {
+            fromHost3.dispose();
+            far.dispose();
+        }
+    }
+
     @Test
     void aPortInfoSetDisablesAndEnablesALink() {
         SmpRoute sw1 = SmpRoute.directed(1);
