@@ -77,7 +77,7 @@ final class FabricRecords {
             for (int p : end.physicalPorts()) {
                 // The M_Key is the SMA's secret: the SA gives it to no one (OpenSM: only to a trusted requester).
                 PortInfoRecord r = new PortInfoRecord(n.addressable(Math.max(p, 1)).lid, p, 0,
-                        sma.portInfo(n, p, null, false).toBuilder().mKey(0).build());
+                        Sma.portInfo(engine, n, p).toBuilder().mKey(0).build());
                 if ((!has(mask, PortInfoRecord.Component.ENDPORT_LID) || r.endportLid() == q.endportLid())
                         && (!has(mask, PortInfoRecord.Component.PORT_NUM) || r.portNum() == q.portNum())
                         && (!has(mask, PortInfoRecord.Component.CAPABILITY_MASK) || (bitwise
