@@ -3,6 +3,7 @@ package io.reactiveumad.examples;
 import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.examples.cli.UsageException;
 import io.reactiveumad.fabric.Endpoint;
+import io.reactiveumad.fabric.IncompleteTraceException;
 import io.reactiveumad.fabric.MulticastTrace;
 import io.reactiveumad.fabric.RouteTrace;
 import io.reactiveumad.fabric.Routing;
@@ -20,6 +21,7 @@ import java.util.Map;
 import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.Values;
+import reactor.core.Exceptions;
 import reactor.core.publisher.Mono;
 
 final class TraceCommand extends FabricCommand {
@@ -35,7 +37,7 @@ final class TraceCommand extends FabricCommand {
     private Path portsFile;
     private boolean guids;
     private boolean simple;
-    /** -f: a destination that does not answer is looked for by its LID along the tables. */
+    /** -f: an end that does not answer is looked for by its LID along the tables. */
     private boolean force;
     private boolean verbose;
     private Integer mlid;
@@ -64,9 +66,9 @@ final class TraceCommand extends FabricCommand {
                 + "the switches' multicast forwarding tables instead (as ibtracert -m).")
                 .to(TraceCommand::multicastLid, v -> mlid = v);
         d.flag("-n", "--no_info").help("Only the GUIDs and ports of each hop (as ibtracert -n).").to(() -> simple = true);
-        d.flag("-f", "--force").help("A destination that does not answer is looked for along the tables all the same, up "
-                + "to a port whose LIDs hold it, so a broken route names the switch whose table stops leading to it "
-                + "(as ibtracert -f).").to(() -> force = true);
+        d.flag("-f", "--force").help("An end that does not answer is looked for along the tables all the same, up to a "
+                + "port whose LIDs hold it, so a broken route is printed as far as it goes and the switch whose table "
+                + "stops leading there is named (as ibtracert -f).").to(() -> force = true);
         d.flag("-v", "--verbose").help("First the hops from the local port to SRC, as ibtracert -v prints them on its way "
                 + "there (the library's log: -d).").to(() -> verbose = true);
         d.flag("--json").help("Print JSON.").to(() -> json = true);
@@ -86,6 +88,9 @@ final class TraceCommand extends FabricCommand {
                     try {
                         trace = trace(smp, pair.from(), pair.to());
                     } catch (RuntimeException e) {
+                        if (!json && Exceptions.unwrap(e) instanceof IncompleteTraceException incomplete) {
+                            out().print(soFar(incomplete, names));
+                        }
                         if (portsFile == null) {
                             throw e;
                         }
@@ -98,7 +103,7 @@ final class TraceCommand extends FabricCommand {
                         if (verbose) {
                             out().print(hopsToSource(trace, names));
                         }
-                        out().print(trace instanceof RouteTrace route ? simple ? simpleText(route) : text(route, names)
+                        out().print(trace instanceof RouteTrace route ? text(route, names, true)
                                 : text((MulticastTrace) trace, names, simple));
                     }
                 }
@@ -198,11 +203,23 @@ final class TraceCommand extends FabricCommand {
      * from there, and says each hop of that walk (none where the local port is SRC).
      */
     private static String hopsToSource(Object trace, NodeNameMap names) {
-        List<TraceHop> approach = trace instanceof RouteTrace route ? route.approach()
-                : ((MulticastTrace) trace).approach();
+        return hopLines(trace instanceof RouteTrace route ? route.approach() : ((MulticastTrace) trace).approach(),
+                names);
+    }
+
+    private static String hopLines(List<TraceHop> hops, NodeNameMap names) {
         StringBuilder out = new StringBuilder();
-        approach.forEach(hop -> out.append(hopLine(hop, names)));
+        hops.forEach(hop -> out.append(hopLine(hop, names)));
         return out.toString();
+    }
+
+    /**
+     * What ibtracert has printed when a trace stops short, before its error: with -v the walk towards SRC, then the
+     * route from SRC as far as it went, without its "To" line.
+     */
+    private String soFar(IncompleteTraceException incomplete, NodeNameMap names) {
+        String approach = verbose ? hopLines(incomplete.approach(), names) : "";
+        return approach + incomplete.route().map(route -> text(route, names, false)).orElse("");
     }
 
     private static int multicastLid(String text) {
@@ -255,25 +272,23 @@ final class TraceCommand extends FabricCommand {
         return out;
     }
 
-    /** ibtracert -n: each end by node GUID and port, each hop by egress port, port GUID and ingress port. */
-    private static String simpleText(RouteTrace trace) {
-        StringBuilder out = new StringBuilder(String.format("From {0x%016x}[%d]%n", trace.from().nodeInfo().nodeGuid(),
-                trace.fromPort()));
+    /**
+     * ibtracert's route: the source, each hop, and the destination unless the trace stopped short of it
+     * ({@code arrived} false); with -n each end by node GUID and port, each hop by egress port, port GUID and ingress
+     * port.
+     */
+    private String text(RouteTrace trace, NodeNameMap names, boolean arrived) {
+        StringBuilder out = new StringBuilder(simple
+                ? String.format("From {0x%016x}[%d]%n", trace.from().nodeInfo().nodeGuid(), trace.fromPort())
+                : endLine("From", trace.from(), trace.fromPort(), names));
         for (TraceHop hop : trace.hops()) {
-            out.append(String.format("[%d] -> {0x%016x}[%d]%n", hop.egressPort(), hop.node().nodeInfo().portGuid(),
-                    hop.ingressPort()));
+            out.append(simple ? String.format("[%d] -> {0x%016x}[%d]%n", hop.egressPort(),
+                    hop.node().nodeInfo().portGuid(), hop.ingressPort()) : hopLine(hop, names));
         }
-        return out.append(String.format("To {0x%016x}[%d]%n", trace.to().nodeInfo().nodeGuid(), trace.toPort()))
-                .toString();
-    }
-
-    private static String text(RouteTrace trace, NodeNameMap names) {
-        StringBuilder out = new StringBuilder();
-        out.append(endLine("From", trace.from(), trace.fromPort(), names));
-        for (TraceHop hop : trace.hops()) {
-            out.append(hopLine(hop, names));
+        if (arrived) {
+            out.append(simple ? String.format("To {0x%016x}[%d]%n", trace.to().nodeInfo().nodeGuid(), trace.toPort())
+                    : endLine("To", trace.to(), trace.toPort(), names));
         }
-        out.append(endLine("To", trace.to(), trace.toPort(), names));
         return out.toString();
     }
 

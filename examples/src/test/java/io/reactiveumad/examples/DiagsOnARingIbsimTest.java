@@ -988,18 +988,29 @@ class DiagsOnARingIbsimTest {
     }
 
     /**
-     * trace -f prints what ibtracert -f prints between two ends that answer (the same as without it); to a LID no port
-     * has, both fail, and ours names the switch whose table has no entry for it.
+     * trace -f prints what ibtracert -f prints between two ends that answer (the same as without it). To a LID no port
+     * has, both print the route as far as the tables lead and fail there, and ours names the switch whose table has no
+     * entry for it; with -v both print the walk to the source first, with -n the short lines. From that LID both fail
+     * on the walk to it, having printed (with -v) its hops up to the switch that leads nowhere.
      */
     @Test
-    void traceWithForceIsIbtracertsWithForce() {
+    void traceWithForceIsIbtracertsWithForceAsFarAsTheTablesLead() {
         String h2 = lidFromH2("0", "1");
         String s3 = lidFromH2("0,1,3", "0");
         DiagResult theirs = FABRIC.fabric().diag("H-2", "ibtracert", "-f", h2, s3);
         assertThat(umad("H-2", 0, "trace", "-f", h2, s3).out()).isEqualTo(theirs.requireSuccess().stdout()).isNotEmpty();
-        assertThat(FABRIC.fabric().diag("H-2", "ibtracert", "-f", "-t", "100", h2, "77").exitCode()).isNotZero();
-        assertThat(umad("H-2", 1, "trace", "-f", "-t", "100", h2, "77").err())
-                .contains("bad forwarding table entry at \"S-2\": lid 77 is routed to port 255");
+        for (String[] args : List.of(new String[] {"-f", s3, "77"}, new String[] {"-f", "-v", s3, "77"},
+                new String[] {"-f", "-n", s3, "77"}, new String[] {"-f", "-v", "77", h2})) {
+            DiagResult stopped = FABRIC.fabric().diag("H-2", "ibtracert", args);
+            assertThat(stopped.exitCode()).isNotZero();
+            CliRun ours = umad("H-2", 1, "trace", args);
+            // ibtracert says why it stopped on stdout (libibmad's IBEXIT); ours says it on stderr.
+            assertThat(ours.out()).as("trace %s", String.join(" ", args))
+                    .isEqualTo(stopped.stdout().replaceAll("(?m)^.*iberror: failed: .*\\R", ""));
+            assertThat(ours.err()).contains("bad forwarding table entry at \"").contains("lid 77 is routed to port 255");
+        }
+        assertThat(umad("H-2", 1, "trace", "-f", "-v", s3, "77").out()).as("the walk to S-3, then S-3 onwards")
+                .contains("[1] -> switch port").contains("From switch");
     }
 
     /**

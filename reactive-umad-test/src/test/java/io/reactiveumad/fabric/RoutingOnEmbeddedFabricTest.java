@@ -10,6 +10,7 @@ import io.reactiveumad.client.SaClient;
 import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.mad.MadStatusException;
+import io.reactiveumad.mad.MadTimeoutException;
 import io.reactiveumad.mad.attr.LinearForwardingTable;
 import io.reactiveumad.mad.attr.MulticastForwardingTable;
 import io.reactiveumad.mad.sa.LinearForwardingTableRecord;
@@ -18,6 +19,8 @@ import io.reactiveumad.test.topology.FatTree;
 import io.reactiveumad.test.topology.Topology;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -129,6 +132,56 @@ class RoutingOnEmbeddedFabricTest {
                 .isEqualTo(fromUs.hops().stream().map(RoutingOnEmbeddedFabricTest::hop).toList())
                 .hasSize(4).last().isEqualTo("1>host-1 HCA-1[1]");
         assertThat(fromUs.approach()).as("no walk: our port is the source").isEmpty();
+    }
+
+    @Test
+    void aForcedTraceToALidNoPortHasStopsAtTheSwitchWhoseTableLeadsNowhereKeepingTheWayThere() {
+        int host1 = fabric.lid("host-1", 1);
+        int host6 = fabric.lid("host-6", 1);
+        int nobody = 60;
+        List<String> toHost1 = Routing.trace(smp, host6, host1).block(WAIT).hops().stream()
+                .map(RoutingOnEmbeddedFabricTest::hop).toList();
+
+        assertThat(failure(Routing.trace(smp, host1, nobody, true)))
+                .isInstanceOfSatisfying(IncompleteTraceException.class, stopped -> {
+                    assertThat(stopped).hasMessage("bad forwarding table entry at \"leaf-1\": lid 60 is routed to port 255")
+                            .hasNoCause();
+                    assertThat(stopped.approach()).extracting(RoutingOnEmbeddedFabricTest::hop).isEqualTo(toHost1);
+                    RouteTrace soFar = stopped.route().orElseThrow();
+                    assertThat(soFar.from().description()).isEqualTo("host-1 HCA-1");
+                    assertThat(soFar.approach()).isEqualTo(stopped.approach());
+                    // The hop into leaf-1 is not counted: its table is where the route stops, as ibtracert counts.
+                    assertThat(soFar.hops()).isEmpty();
+                });
+        // From that LID, the walk towards it stops at our own leaf, having made no hop that counts.
+        assertThat(failure(Routing.trace(smp, nobody, host1, true)))
+                .isInstanceOfSatisfying(IncompleteTraceException.class, stopped -> {
+                    assertThat(stopped).hasMessageContaining("lid 60 is routed to port 255");
+                    assertThat(stopped.approach()).isEmpty();
+                    assertThat(stopped.route()).isEmpty();
+                });
+    }
+
+    @Test
+    void aTraceToALidThatDoesNotAnswerFailsAfterTheWalkToTheSourceWithTheFailureAsCause() {
+        int host1 = fabric.lid("host-1", 1);
+        assertThat(failure(Routing.trace(smp, host1, 60)))
+                .isInstanceOfSatisfying(IncompleteTraceException.class, stopped -> {
+                    assertThat(stopped.getCause()).isInstanceOf(MadTimeoutException.class);
+                    assertThat(stopped).hasMessage(stopped.getCause().getMessage());
+                    assertThat(stopped.approach()).extracting(RoutingOnEmbeddedFabricTest::hop).hasSize(4).last()
+                            .isEqualTo("1>host-1 HCA-1[1]");
+                    assertThat(stopped.route()).as("the walk from the source never began").isEmpty();
+                });
+    }
+
+    /** How {@code trace} fails, the SMPs to LIDs nobody has timing out in virtual time. */
+    private Throwable failure(reactor.core.publisher.Mono<RouteTrace> trace) {
+        CompletableFuture<RouteTrace> result = trace.toFuture();
+        time.advanceTimeBy(Duration.ofMinutes(1));
+        assertThat(result).failsWithin(WAIT);
+        return result.handle((value, failure) -> failure instanceof CompletionException e ? e.getCause() : failure)
+                .join();
     }
 
     /** A hop as egress port, node and ingress port. */

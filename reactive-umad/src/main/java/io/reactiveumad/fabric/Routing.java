@@ -10,8 +10,10 @@ import io.reactiveumad.mad.attr.SwitchInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.Signal;
 
 /**
  * Unicast routing as the switches hold it: a switch's whole linear forwarding table, and the endpoint
@@ -139,41 +141,56 @@ public final class Routing {
      * The route from {@code sourceLid} to {@code destinationLid} through the switches' linear forwarding
      * tables, as ibtracert finds it: both ends are asked for by LID first; then every hop is read by
      * directed route, one LFT block per switch. The directed routes start at the local port (the walk to
-     * the source follows the tables too), so no SMP needs a LID-routed part. Fails with
-     * {@link IllegalStateException} naming the switch whose table has no valid entry for the LID, or the CA
-     * the walk ran into.
+     * the source follows the tables too), so no SMP needs a LID-routed part. As ibtracert, the walk to the
+     * source comes before the destination's answer is looked at. Fails with {@link IncompleteTraceException},
+     * which keeps how far the trace got, naming the switch whose table has no valid entry for the LID, or the CA
+     * the walk ran into, or with the failure of a node that did not answer as its cause.
      */
     public static Mono<RouteTrace> trace(SmpClient smp, int sourceLid, int destinationLid) {
         return trace(smp, sourceLid, destinationLid, false);
     }
 
     /**
-     * As {@link #trace(SmpClient, int, int)}; with {@code force}, as ibtracert -f: a destination that does not
-     * answer at its LID is looked for along the tables all the same, the walk ending at the first port whose LID
-     * range holds it, so that a broken route says which switch's table stops leading to it.
+     * As {@link #trace(SmpClient, int, int)}; with {@code force}, as ibtracert -f: an end that does not answer at
+     * its LID is looked for along the tables all the same, each walk ending at the first port whose LID range holds
+     * its LID, so that a broken route says which switch's table stops leading there.
      */
     public static Mono<RouteTrace> trace(SmpClient smp, int sourceLid, int destinationLid, boolean force) {
         Objects.requireNonNull(smp, "smp");
-        Mono<Long> destinationPortGuid = endpoint(smp, destinationLid).map(d -> d.nodeInfo().portGuid());
-        if (force) {
-            destinationPortGuid = destinationPortGuid.onErrorResume(e -> !PortClosedException.endsThePort(e),
-                    silent -> Mono.just(TraceWalk.UNKNOWN_PORT));
-        }
-        return Mono.zip(endpoint(smp, sourceLid), destinationPortGuid).flatMap(ends -> {
-            Endpoint source = ends.getT1();
+        Mono<Optional<Endpoint>> source = unlessSilent(endpoint(smp, sourceLid).map(Optional::of), force,
+                Optional.empty());
+        // Both ends are asked at once, the destination's failure kept (materialize) until the walk reaches the source.
+        Mono<Signal<Long>> destination = unlessSilent(endpoint(smp, destinationLid).map(d -> d.nodeInfo().portGuid()),
+                force, TraceWalk.UNKNOWN_PORT).materialize();
+        return Mono.defer(() -> {
             TraceWalk walk = new TraceWalk(smp);
-            return walk.start()
-                    .flatMap(local -> walk.follow(local, sourceLid, source.nodeInfo().portGuid(), true, false))
-                    .flatMap(atSource -> walk.follow(atSource.withoutHops(), destinationLid, ends.getT2(), true, force)
-                            .map(end -> new RouteTrace(source, portNumber(source), end.hops(), atSource.hops())));
+            return Mono.zip(source, destination).flatMap(ends -> {
+                Optional<Endpoint> answered = ends.getT1();
+                long sourcePortGuid = answered.map(s -> s.nodeInfo().portGuid()).orElse(TraceWalk.UNKNOWN_PORT);
+                return walk.start()
+                        .flatMap(local -> walk.follow(local, sourceLid, sourcePortGuid, true, force))
+                        .flatMap(atSource -> {
+                            Endpoint from = answered.orElse(atSource.node());
+                            return Mono.just(ends.getT2()).<Long>dematerialize()
+                                    .flatMap(guid -> walk.follow(walk.arrived(atSource, from), destinationLid, guid,
+                                            true, force))
+                                    .map(end -> new RouteTrace(from, portNumber(from), end.hops(), atSource.hops()));
+                        });
+            }).onErrorMap(walk::incomplete);
         });
+    }
+
+    /** {@code answer}; with {@code force}, {@code silent} when the end it asks for does not answer. */
+    private static <T> Mono<T> unlessSilent(Mono<T> answer, boolean force, T silent) {
+        return force ? answer.onErrorResume(e -> !PortClosedException.endsThePort(e), e -> Mono.just(silent)) : answer;
     }
 
     /**
      * The route multicast packets to {@code mlid} take from {@code sourceLid} to {@code destinationLid}, as ibtracert
      * -m finds it: both ends are asked for by LID, the source is reached by directed route through the linear
      * tables, then a breadth-first search follows the multicast tables from there, one SMP at a time in the
-     * tool's order. Fails with {@link IllegalStateException} when the tables lead nowhere near the destination.
+     * tool's order. Fails with {@link IncompleteTraceException}, which keeps the walk to the source, when the tables
+     * lead nowhere near the destination or a node does not answer (the cause).
      *
      * @param mlid a multicast LID, 0xC000 to 0xFFFE
      */
@@ -182,15 +199,18 @@ public final class Routing {
         if (mlid < MulticastForwardingTable.FIRST_MLID || mlid >= MAX_MULTICAST_LID) {
             throw new IllegalArgumentException("not a multicast LID (0xc000 to 0xfffe): 0x" + Integer.toHexString(mlid));
         }
-        return Mono.zip(endpoint(smp, sourceLid), endpoint(smp, destinationLid)).flatMap(ends -> {
+        Mono<Signal<Endpoint>> destination = endpoint(smp, destinationLid).materialize();
+        return Mono.defer(() -> {
             TraceWalk walk = new TraceWalk(smp);
-            return walk.start()
+            return Mono.zip(endpoint(smp, sourceLid), destination).flatMap(ends -> walk.start()
                     .flatMap(local -> walk.follow(local, sourceLid, ends.getT1().nodeInfo().portGuid(), true, false))
-                    .flatMap(atSource -> new MulticastSearch(smp, mlid, ends.getT2().nodeInfo().portGuid())
-                            .run(atSource.path(), atSource.node(), atSource.hops()))
-                    .switchIfEmpty(Mono.error(() -> new IllegalStateException(String.format(
-                            "the multicast tables lead from lid %d to no port of lid %d for MLID 0x%x", sourceLid,
-                            destinationLid, mlid))));
+                    .flatMap(atSource -> Mono.just(ends.getT2()).<Endpoint>dematerialize()
+                            .flatMap(target -> new MulticastSearch(smp, mlid, target.nodeInfo().portGuid())
+                                    .run(walk.arrived(atSource, null).path(), atSource.node(), atSource.hops()))
+                            .switchIfEmpty(Mono.error(() -> walk.incomplete(String.format(
+                                    "the multicast tables lead from lid %d to no port of lid %d for MLID 0x%x",
+                                    sourceLid, destinationLid, mlid), null)))))
+                    .onErrorMap(walk::incomplete);
         });
     }
 

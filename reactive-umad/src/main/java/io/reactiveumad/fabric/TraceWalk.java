@@ -1,5 +1,6 @@
 package io.reactiveumad.fabric;
 
+import io.reactiveumad.PortClosedException;
 import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.mad.attr.LinearForwardingTable;
@@ -12,13 +13,23 @@ import reactor.core.publisher.Mono;
  * One trace's walk through the forwarding tables towards a LID, along directed routes from the local port
  * (ibtracert's find_route, without LID-routed starts): at a switch, the LFT entry of the LID names the next
  * hop; at a CA, the walk can only leave by the port it stands on, which is the way it came unless it
- * started there.
+ * started there. It remembers how far it got, so that a trace that stops short says so
+ * ({@link #incomplete}).
+ *
+ * <p>One walk serves one subscription to one trace. Its steps run one after another, each in a callback of the
+ * step before it, so the fields below need no synchronisation: Reactive Streams' serial signals order them.
  */
 final class TraceWalk {
     /** A directed route has at most 63 hops. */
     private static final int MAX_HOPS = 63;
 
     private final SmpClient smp;
+    /** The last place the walk stood (null before the local port answered). */
+    private Position last;
+    /** Where the walk to the source ended (null while it goes on). */
+    private Position atSource;
+    /** The source of a unicast route being walked from {@link #atSource} (null before, and for a multicast search). */
+    private Endpoint source;
 
     /** Where the walk stands: the directed route there, the node and port reached, the hops recorded. */
     record Position(int[] path, Endpoint node, int port, List<TraceHop> hops) {
@@ -52,11 +63,12 @@ final class TraceWalk {
 
     private Mono<Position> follow(Position at, int lid, long targetPortGuid, boolean record, boolean byLid,
                                   boolean leaving) {
+        last = at;
         if (at.node().nodeInfo().portGuid() == targetPortGuid || byLid && holds(at.node(), lid)) {
             return Mono.just(at);
         }
         if (at.path().length >= MAX_HOPS) {
-            return Mono.error(new IllegalStateException("no route to lid " + lid + " within " + MAX_HOPS + " hops"));
+            return Mono.error(incomplete("no route to lid " + lid + " within " + MAX_HOPS + " hops", null));
         }
         return next(at, lid, record, leaving)
                 .flatMap(position -> follow(position, lid, targetPortGuid, record, byLid, false));
@@ -77,7 +89,7 @@ final class TraceWalk {
                     .flatMap(block -> {
                         int egress = block.port(lid % LinearForwardingTable.ENTRIES);
                         if (egress == 0 || egress > node.nodeInfo().numPorts()) {
-                            return Mono.error(new IllegalStateException(String.format(
+                            return Mono.error(deadEnd(String.format(
                                     "bad forwarding table entry at \"%s\": lid %d is routed to port %d",
                                     node.description(), lid, egress)));
                         }
@@ -89,8 +101,8 @@ final class TraceWalk {
         }
         int[] here = at.path();
         if (!leaving) {
-            return Mono.error(new IllegalStateException(String.format("reached CA port 0x%016x (\"%s\", lid %d) on "
-                    + "the way to lid %d", node.nodeInfo().portGuid(), node.description(), node.portInfo().lid(), lid)));
+            return Mono.error(incomplete(String.format("reached CA port 0x%016x (\"%s\", lid %d) on the way to lid %d",
+                    node.nodeInfo().portGuid(), node.description(), node.portInfo().lid(), lid), null));
         }
         if (here.length > 0) {
             // A CA reached by directed route: go back one hop, to the switch it hangs off.
@@ -102,6 +114,51 @@ final class TraceWalk {
         int[] out = {at.port()};
         return Routing.endpoint(smp, SmpRoute.directed(out)).map(reached -> step(at, out, at.port(), reached,
                 reached.nodeInfo().localPortNum(), record));
+    }
+
+    /**
+     * The walk to the source ended at {@code at}; what follows starts there: the unicast route from {@code source}
+     * (null for a multicast search, which keeps its own hops). Returns where that starts: {@code at}, no hops yet.
+     */
+    Position arrived(Position at, Endpoint source) {
+        this.atSource = at;
+        this.source = source;
+        this.last = at.withoutHops();
+        return last;
+    }
+
+    /**
+     * The failure of the trace this walk serves, with how far it got: {@code message} says why, {@code cause} (null
+     * for a dead end the tables led to) what failed.
+     */
+    IncompleteTraceException incomplete(String message, Throwable cause) {
+        return incomplete(message, cause, last == null ? List.of() : last.hops());
+    }
+
+    /**
+     * The failure at a switch whose table leads nowhere for the LID. As ibtracert counts a hop only once the switch it
+     * enters has forwarded the LID, the hop into this one is left out: the message names it.
+     */
+    private IncompleteTraceException deadEnd(String message) {
+        List<TraceHop> hops = last.hops();
+        return incomplete(message, null, hops.isEmpty() ? hops : hops.subList(0, hops.size() - 1));
+    }
+
+    private IncompleteTraceException incomplete(String message, Throwable cause, List<TraceHop> hops) {
+        List<TraceHop> approach = atSource != null ? atSource.hops() : hops;
+        RouteTrace route = source == null ? null : new RouteTrace(source, Routing.portNumber(source), hops, approach);
+        return new IncompleteTraceException(message, cause, approach, route);
+    }
+
+    /**
+     * {@code failure} as the trace's failure: already one, or a closed port (which ends more than this trace), as it
+     * is; anything else (a node that did not answer) as its cause.
+     */
+    Throwable incomplete(Throwable failure) {
+        if (failure instanceof IncompleteTraceException || PortClosedException.endsThePort(failure)) {
+            return failure;
+        }
+        return incomplete(failure.getMessage() != null ? failure.getMessage() : failure.toString(), failure);
     }
 
     private static Position step(Position at, int[] path, int egress, Endpoint reached, int ingress, boolean record) {
