@@ -58,7 +58,8 @@ import reactor.core.publisher.Sinks;
  *       died: a new one will not hold them). {@link #clientReregistered()}
  *       renews on demand. A renewal is an event, {@link NoticeEvent.Resubscribed}; a failed one is
  *       {@link NoticeEvent.SubscriptionFailed} and is retried after
- *       {@link NoticeOptions#renewalRetryDelay growing delays} until it succeeds.</li>
+ *       {@link NoticeOptions#renewalRetryDelay growing delays} until it succeeds, or at once when the SA
+ *       answers a poll's audit again (the SM is back).</li>
  *   <li><b>Lifetime.</b> The SA agent (class 0x03 serving Report) is registered on first use and kept
  *       until {@link #dispose()} or the port closes, so late Reports are still answered. A port closed
  *       by its user completes every stream; a transport that fails (device removed, simulator gone)
@@ -329,6 +330,8 @@ public final class Notices implements Disposable {
         int failures;
         /** The scheduled retry of a failed renewal, else null. */
         Disposable retry;
+        /** Why the renewal {@link #retry} tries again was made. */
+        NoticeEvent.Reason retryReason;
         /** The last Set(Subscribe=0), which a new registration waits for. */
         Mono<Void> teardown = Mono.empty();
         /**
@@ -446,6 +449,7 @@ public final class Notices implements Disposable {
                 return;
             }
             retryIn = options.renewalRetryDelay(++s.failures);
+            s.retryReason = reason;
             s.retry = Mono.delay(retryIn, port.loopScheduler())
                     .subscribe(tick -> retryRenewal(s, generation, reason), portClosed -> { });
         }
@@ -457,6 +461,23 @@ public final class Notices implements Disposable {
     private synchronized void retryRenewal(Held s, int generation, NoticeEvent.Reason reason) {
         if (s.generation == generation && s.refs > 0) {
             register(s, Mono.empty(), reason);
+        }
+    }
+
+    /** The failed renewals in {@code waiting} still waiting for their retry as they were then: tried now. */
+    private synchronized void retryNow(Map<Held, Integer> waiting) {
+        List<Held> due = new ArrayList<>();
+        waiting.forEach((s, generation) -> {
+            if (s.refs > 0 && s.generation == generation && s.retry != null) {
+                due.add(s);
+            }
+        });
+        if (due.isEmpty()) {
+            return;
+        }
+        log.info("port {}: the SA answers again, renewing {} subscription(s) now", port.spec(), due.size());
+        for (Held s : due) {
+            register(s, Mono.empty(), s.retryReason);
         }
     }
 
@@ -581,26 +602,33 @@ public final class Notices implements Disposable {
         });
     }
 
-    /** Asks the SA which of our subscriptions it holds and renews what it lost. */
+    /**
+     * Asks the SA which of our subscriptions it holds and renews what it lost. An SA that answers at all is back: a
+     * failed renewal waiting out its growing delay (up to a minute) is tried again at once.
+     */
     private Mono<Void> audit(PortAttributes now) {
         if (now.gids().isEmpty()) {
             return Mono.empty();
         }
         Gid me = now.gids().get(0);
         Map<Held, Integer> judged = new HashMap<>();
+        Map<Held, Integer> waiting = new HashMap<>();
         synchronized (this) {
             for (Held s : active()) {
                 if (s.registered) {
                     judged.put(s, s.generation);
+                } else if (s.retry != null) {
+                    waiting.put(s, s.generation);
                 }
             }
         }
-        if (judged.isEmpty()) {
+        if (judged.isEmpty() && waiting.isEmpty()) {
             return Mono.empty();
         }
         // An answer that may have been cut (OpenSM through ibsim: no RMPP) lists only some of what the SA holds,
         // and none as lost: that audit is left undecided; one after an SM restart that forgot everything is whole.
         return sa().flatMap(sa -> sa.wholeSubscriptions(me))
+                .doOnSuccess(answered -> retryNow(waiting))
                 .map(records -> records.stream().map(InformInfoRecord::informInfo).toList())
                 .doOnNext(held -> {
                     synchronized (this) {

@@ -263,6 +263,30 @@ class NoticesTest extends ClientTestBase {
         assertThat(sa.held).hasSize(1);
     }
 
+    /**
+     * A renewal that failed for minutes waits a minute between tries; an SA that answers the next audit is back, so
+     * the renewal is tried then, not up to a minute later (a restarted OpenSM left `umad serve` deaf for 40 s).
+     */
+    @Test
+    void aFailedRenewalIsTriedAgainAtOnceWhenTheSaAnswersAnAudit() {
+        collect(notices().watch(OUT_OF_SERVICE));
+        sa.up = false;
+        vts.advanceTimeBy(POLL.plus(Duration.ofMinutes(3)));
+        List<NoticeEvent.SubscriptionFailed> failed = seen.stream().filter(NoticeEvent.SubscriptionFailed.class::isInstance)
+                .map(NoticeEvent.SubscriptionFailed.class::cast).toList();
+        assertThat(failed.get(failed.size() - 1).retryIn()).as("the delay has grown to its cap").isEqualTo(Duration.ofMinutes(1));
+        sa.held.clear();
+        sa.up = true;
+        // A try under way when the SA comes back fails on its last attempt's timeout (4 s) at most; the next poll
+        // after that retries.
+        vts.advanceTimeBy(POLL.multipliedBy(2));
+        assertThat(seen).last().isEqualTo(new NoticeEvent.Resubscribed(OUT_OF_SERVICE, NoticeEvent.Reason.SA_SILENT, 1));
+        assertThat(sa.held).hasSize(1);
+        long subscribes = sa.subscribes();
+        vts.advanceTimeBy(Duration.ofMinutes(2));
+        assertThat(sa.subscribes()).as("the timer of the try it replaced is gone").isEqualTo(subscribes);
+    }
+
     @Test
     void clientReregisterRenewsOnDemand() {
         collect(notices().watch(OUT_OF_SERVICE));
