@@ -175,6 +175,36 @@ class RoutingOnEmbeddedFabricTest {
                 });
     }
 
+    /**
+     * A CA port the SM has not activated passes no packets, however a directed route reaches it: ibtracert stops at
+     * one (its "Bad out port state"), and so does the trace, without the hop into it. Here host-5 is plugged in again
+     * while leaf-3, with host-5 and our host-6 under it, is cut off from the SM: its port stays in Initialize.
+     */
+    @Test
+    void aForcedTraceStopsAtAPortTheSmHasNotActivated() {
+        int host5 = fabric.lid("host-5", 1);
+        int host6 = fabric.lid("host-6", 1);
+        for (int uplink = 3; uplink <= 6; uplink++) {
+            fabric.unlink("leaf-3", uplink);
+        }
+        fabric.unlink("host-5", 1);
+        fabric.relink("host-5", 1);
+
+        assertThat(failure(Routing.trace(smp, host6, host5, true)))
+                .isInstanceOfSatisfying(IncompleteTraceException.class, stopped -> {
+                    assertThat(stopped).hasMessage("port 1 of \"host-5 HCA-1\" (lid " + host5
+                            + ") is Initialize, not Active");
+                    assertThat(stopped.route().orElseThrow().hops()).extracting(RoutingOnEmbeddedFabricTest::hop)
+                            .containsExactly("1>leaf-3[2]");
+                });
+        assertThat(failure(Routing.trace(smp, host5, host6, true))).as("nor does the walk to it pass")
+                .isInstanceOfSatisfying(IncompleteTraceException.class, stopped -> {
+                    assertThat(stopped).hasMessageContaining("is Initialize, not Active");
+                    assertThat(stopped.approach()).extracting(RoutingOnEmbeddedFabricTest::hop).containsExactly("1>leaf-3[2]");
+                    assertThat(stopped.route()).isEmpty();
+                });
+    }
+
     /** How {@code trace} fails, the SMPs to LIDs nobody has timing out in virtual time. */
     private Throwable failure(reactor.core.publisher.Mono<RouteTrace> trace) {
         CompletableFuture<RouteTrace> result = trace.toFuture();

@@ -4,6 +4,7 @@ import io.reactiveumad.PortClosedException;
 import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.mad.attr.LinearForwardingTable;
+import io.reactiveumad.mad.attr.PortInfo;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -64,14 +65,37 @@ final class TraceWalk {
     private Mono<Position> follow(Position at, int lid, long targetPortGuid, boolean record, boolean byLid,
                                   boolean leaving) {
         last = at;
-        if (at.node().nodeInfo().portGuid() == targetPortGuid || byLid && holds(at.node(), lid)) {
-            return Mono.just(at);
+        return checkActive(at).then(Mono.defer(() -> {
+            if (at.node().nodeInfo().portGuid() == targetPortGuid || byLid && holds(at.node(), lid)) {
+                return Mono.just(at);
+            }
+            if (at.path().length >= MAX_HOPS) {
+                return Mono.error(incomplete("no route to lid " + lid + " within " + MAX_HOPS + " hops", null));
+            }
+            return next(at, lid, record, leaving)
+                    .flatMap(position -> follow(position, lid, targetPortGuid, record, byLid, false));
+        }));
+    }
+
+    /**
+     * ibtracert's check of every port a walk starts from or reaches, the destination included: a CA's or router's
+     * port must be Active (packets neither enter nor leave by one the SM has not activated, however the directed
+     * route got there), and so must a switch's port 0 where it is an enhanced one (a base port 0 has no state of its
+     * own). SwitchInfo, which tells which, is read only for a switch whose port 0 says it is not Active.
+     */
+    private Mono<Void> checkActive(Position at) {
+        Endpoint node = at.node();
+        if (node.portInfo().isActive()) {
+            return Mono.empty();
         }
-        if (at.path().length >= MAX_HOPS) {
-            return Mono.error(incomplete("no route to lid " + lid + " within " + MAX_HOPS + " hops", null));
+        Mono<Void> notActive = Mono.error(() -> deadEnd(String.format("port %d of \"%s\" (lid %d) is %s, not Active",
+                Routing.portNumber(node), node.description(), node.portInfo().lid(),
+                PortInfo.stateName(node.portInfo().portState()))));
+        if (!node.nodeInfo().isSwitch()) {
+            return notActive;
         }
-        return next(at, lid, record, leaving)
-                .flatMap(position -> follow(position, lid, targetPortGuid, record, byLid, false));
+        return smp.switchInfo(SmpRoute.directed(at.path())).flatMap(info -> info.enhancedPort0() ? notActive
+                : Mono.empty());
     }
 
     /** Whether {@code lid} is one of the LIDs of the port {@code node} was reached at (its base LID and LMC). */
@@ -136,8 +160,9 @@ final class TraceWalk {
     }
 
     /**
-     * The failure at a switch whose table leads nowhere for the LID. As ibtracert counts a hop only once the switch it
-     * enters has forwarded the LID, the hop into this one is left out: the message names it.
+     * The failure at a node the walk cannot go on from: a switch whose table leads nowhere for the LID, or a port that
+     * is not Active. As ibtracert counts a hop only once the node it enters has passed both checks, the hop into this
+     * one is left out: the message names it.
      */
     private IncompleteTraceException deadEnd(String message) {
         List<TraceHop> hops = last.hops();
