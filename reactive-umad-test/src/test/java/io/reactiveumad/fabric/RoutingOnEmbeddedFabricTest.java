@@ -15,6 +15,7 @@ import io.reactiveumad.mad.attr.LinearForwardingTable;
 import io.reactiveumad.mad.attr.MulticastForwardingTable;
 import io.reactiveumad.mad.sa.LinearForwardingTableRecord;
 import io.reactiveumad.test.EmbeddedFabric;
+import io.reactiveumad.test.MadMatch;
 import io.reactiveumad.test.topology.FatTree;
 import io.reactiveumad.test.topology.Topology;
 import java.time.Duration;
@@ -172,6 +173,28 @@ class RoutingOnEmbeddedFabricTest {
                     assertThat(stopped.approach()).extracting(RoutingOnEmbeddedFabricTest::hop).hasSize(4).last()
                             .isEqualTo("1>host-1 HCA-1[1]");
                     assertThat(stopped.route()).as("the walk from the source never began").isEmpty();
+                });
+    }
+
+    /**
+     * A switch whose forwarding table does not answer is where the route stops, without the hop into it (ibtracert
+     * counts a hop once it has read the table of the switch it enters), the timeout the cause: here the spines'.
+     */
+    @Test
+    void aTraceStopsBeforeASwitchWhoseTableDoesNotAnswerWithTheTimeoutAsCause() {
+        int host5 = fabric.lid("host-5", 1);
+        int host1 = fabric.lid("host-1", 1);
+        for (String spine : List.of("spine-1", "spine-2")) {
+            fabric.faults().drop(1.0, MadMatch.toNode(spine).attribute(LinearForwardingTable.ATTRIBUTE_ID));
+        }
+
+        assertThat(failure(Routing.trace(smp, host5, host1)))
+                .isInstanceOfSatisfying(IncompleteTraceException.class, stopped -> {
+                    assertThat(stopped.getCause()).isInstanceOf(MadTimeoutException.class);
+                    assertThat(stopped.approach()).extracting(RoutingOnEmbeddedFabricTest::hop)
+                            .containsExactly("1>leaf-3[2]", "1>host-5 HCA-1[1]");
+                    assertThat(stopped.route().orElseThrow().hops()).extracting(RoutingOnEmbeddedFabricTest::hop)
+                            .containsExactly("1>leaf-3[1]");
                 });
     }
 

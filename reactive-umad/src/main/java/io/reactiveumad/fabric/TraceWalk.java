@@ -90,12 +90,20 @@ final class TraceWalk {
         }
         Mono<Void> notActive = Mono.error(() -> deadEnd(String.format("port %d of \"%s\" (lid %d) is %s, not Active",
                 Routing.portNumber(node), node.description(), node.portInfo().lid(),
-                PortInfo.stateName(node.portInfo().portState()))));
+                PortInfo.stateName(node.portInfo().portState())), null));
         if (!node.nodeInfo().isSwitch()) {
             return notActive;
         }
-        return smp.switchInfo(SmpRoute.directed(at.path())).flatMap(info -> info.enhancedPort0() ? notActive
-                : Mono.empty());
+        return smp.switchInfo(SmpRoute.directed(at.path())).onErrorMap(this::unreadableSwitch)
+                .flatMap(info -> info.enhancedPort0() ? notActive : Mono.empty());
+    }
+
+    /**
+     * A switch whose SwitchInfo or forwarding table could not be read is where ibtracert's route ends too, without the
+     * hop into it ({@link #deadEnd}); the failure is the cause.
+     */
+    private Throwable unreadableSwitch(Throwable failure) {
+        return asTraceFailure(failure, true);
     }
 
     /** Whether {@code lid} is one of the LIDs of the port {@code node} was reached at (its base LID and LMC). */
@@ -110,12 +118,13 @@ final class TraceWalk {
         if (node.nodeInfo().isSwitch()) {
             int[] here = at.path();
             return smp.linearForwardingTable(SmpRoute.directed(here), LinearForwardingTable.blockOf(lid))
+                    .onErrorMap(this::unreadableSwitch)
                     .flatMap(block -> {
                         int egress = block.port(lid % LinearForwardingTable.ENTRIES);
                         if (egress == 0 || egress > node.nodeInfo().numPorts()) {
                             return Mono.error(deadEnd(String.format(
                                     "bad forwarding table entry at \"%s\": lid %d is routed to port %d",
-                                    node.description(), lid, egress)));
+                                    node.description(), lid, egress), null));
                         }
                         int[] there = Arrays.copyOf(here, here.length + 1);
                         there[here.length] = egress;
@@ -160,13 +169,13 @@ final class TraceWalk {
     }
 
     /**
-     * The failure at a node the walk cannot go on from: a switch whose table leads nowhere for the LID, or a port that
-     * is not Active. As ibtracert counts a hop only once the node it enters has passed both checks, the hop into this
+     * The failure at a node the walk cannot go on from: a switch whose table leads nowhere for the LID (or cannot be
+     * read), or a port that is not Active. As ibtracert counts a hop only once the node it enters has passed both checks, the hop into this
      * one is left out: the message names it.
      */
-    private IncompleteTraceException deadEnd(String message) {
+    private IncompleteTraceException deadEnd(String message, Throwable cause) {
         List<TraceHop> hops = last.hops();
-        return incomplete(message, null, hops.isEmpty() ? hops : hops.subList(0, hops.size() - 1));
+        return incomplete(message, cause, hops.isEmpty() ? hops : hops.subList(0, hops.size() - 1));
     }
 
     private IncompleteTraceException incomplete(String message, Throwable cause, List<TraceHop> hops) {
@@ -180,10 +189,15 @@ final class TraceWalk {
      * is; anything else (a node that did not answer) as its cause.
      */
     Throwable incomplete(Throwable failure) {
+        return asTraceFailure(failure, false);
+    }
+
+    private Throwable asTraceFailure(Throwable failure, boolean deadEnd) {
         if (failure instanceof IncompleteTraceException || PortClosedException.endsThePort(failure)) {
             return failure;
         }
-        return incomplete(failure.getMessage() != null ? failure.getMessage() : failure.toString(), failure);
+        String message = failure.getMessage() != null ? failure.getMessage() : failure.toString();
+        return deadEnd ? deadEnd(message, failure) : incomplete(message, failure);
     }
 
     private static Position step(Position at, int[] path, int egress, Endpoint reached, int ingress, boolean record) {
