@@ -187,7 +187,7 @@ final class DiscoverCommand extends FabricCommand {
                 // ibnetdiscover prints every description cleaned, and the map's names where it applies one.
                 NodeNameMap.none().rename(fabric), node -> names.name(node.nodeGuid(), node.description()),
                 writer -> ibnetdiscoverOptions(writer, fabric, loaded)));
-        return fabric.complete() ? 0 : UmadCli.EXIT_FAILED;
+        return warnIfIncomplete(fabric);
     }
 
     /**
@@ -228,7 +228,6 @@ final class DiscoverCommand extends FabricCommand {
         }
         err.printf("umad discover: %d nodes, %d links, %d SMPs (%d timed out) in %d ms%n", fabric.nodes().size(),
                 fabric.links().size(), fabric.smpsSent(), stats.timeouts(), Duration.ofNanos(System.nanoTime() - started).toMillis());
-        fabric.problems().forEach(problem -> err.println("umad discover: warning: " + problem));
         return fabric;
     }
 

@@ -20,6 +20,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
@@ -82,12 +83,14 @@ final class DumpFtsCommand extends FabricCommand {
         int last = endLid == null ? 0 : Lids.parse(endLid);
         List<Object> tables;
         List<String> unread = new java.util.concurrent.CopyOnWriteArrayList<>();
+        AtomicReference<DiscoveredFabric> discovered = new AtomicReference<>();
         // The callbacks only collect (for block() here): they run where the answers are read.
         try (Connection connection = transport.connect(err(), Schedulers.immediate())) {
             MadPort port = connection.port();
             SmpClient smp = transport.smp(port);
             try {
                 tables = transport.discover(port, transport.discovery().withOutstanding(outstanding))
+                        .doOnNext(discovered::set)
                         // The tools name each switch by the route their scan found it by, and list them in its order.
                         .map(fabric -> LibibnetdiscScan.fromLocalPort(fabric, 0).found())
                         .flatMap(fabric -> {
@@ -125,7 +128,8 @@ final class DumpFtsCommand extends FabricCommand {
             }
         }
         unread.forEach(err()::println);
-        return unread.isEmpty() ? 0 : UmadCli.EXIT_FAILED;
+        int discovery = warnIfIncomplete(discovered.get());
+        return unread.isEmpty() ? discovery : UmadCli.EXIT_FAILED;
     }
 
     /** One switch's table: its text, or with --json its JSON map. */

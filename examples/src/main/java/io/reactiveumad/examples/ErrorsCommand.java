@@ -233,7 +233,8 @@ final class ErrorsCommand extends FabricCommand {
                 names.rename(n.node()), n.lid(), n.errors(), n.portsChecked(), n.failures())).toList(), sweep, links));
         nodes.forEach(n -> n.failures().forEach(f -> err().println("umad errors: warning: \"" + n.node().description()
                 + "\": " + f)));
-        return badPorts == 0 ? 0 : UmadCli.EXIT_FAILED;
+        int discovery = warnIfIncomplete(swept.fabric());
+        return badPorts == 0 ? discovery : UmadCli.EXIT_FAILED;
     }
 
     /**

@@ -2,6 +2,7 @@ package io.reactiveumad.examples;
 
 import java.io.PrintWriter;
 import java.time.Duration;
+import io.reactiveumad.discovery.DiscoveredFabric;
 import io.reactiveumad.examples.cli.CommandSpec;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.Declares;
@@ -39,6 +40,16 @@ abstract class FabricCommand implements Callable<Integer>, Declares {
 
     PrintWriter err() {
         return spec.err();
+    }
+
+    /**
+     * A discovery that gave up on some SMPs leaves nodes or ports out of what the command prints, as the tools'
+     * does: each is said on stderr as this command's warning, and the exit code is 1 (README), 0 for a whole
+     * discovery. A fabric of a partial scan, or read from a cache, has nothing to say.
+     */
+    int warnIfIncomplete(DiscoveredFabric discovered) {
+        discovered.problems().forEach(problem -> err().println(spec.qualifiedName() + ": warning: " + problem));
+        return discovered.complete() ? 0 : UmadCli.EXIT_FAILED;
     }
 
     /**

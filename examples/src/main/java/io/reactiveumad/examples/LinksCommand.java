@@ -139,7 +139,7 @@ final class LinksCommand extends FabricCommand {
             throw new IllegalStateException("the link report ended without a result");
         }
         print(shown, before, names);
-        return 0;
+        return warnIfIncomplete(shown.of());
     }
 
     /** The links shown, and the fabric they are of (a partial scan's, where one ran): its chassis number their ports. */

@@ -57,7 +57,7 @@ abstract class NodeListCommand extends FabricCommand {
     @Override
     public Integer call() {
         String topology;
-        boolean complete = true;
+        int exit = 0;
         if (topologyFile != null) {
             try {
                 topology = Files.readString(topologyFile);
@@ -73,8 +73,7 @@ abstract class NodeListCommand extends FabricCommand {
             if (fabric == null) {
                 throw new IllegalStateException("discovery ended without a result");
             }
-            fabric.problems().forEach(problem -> err().println(spec.qualifiedName() + ": warning: " + problem));
-            complete = fabric.complete();
+            exit = warnIfIncomplete(fabric);
             topology = DiscoveredTopology.toIbnetdiscover(NodeNameMap.none().rename(fabric),
                     node -> names.name(node.nodeGuid(), node.description()), writer -> writer);
         }
@@ -94,7 +93,7 @@ abstract class NodeListCommand extends FabricCommand {
         } else {
             out().print(out);
         }
-        return complete ? 0 : UmadCli.EXIT_FAILED;
+        return exit;
     }
 
     /**

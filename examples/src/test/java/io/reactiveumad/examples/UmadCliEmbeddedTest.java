@@ -870,6 +870,24 @@ class UmadCliEmbeddedTest {
         assertThat(lost.err()).contains("umad dump-fts: switch 0x").contains("(sw1 leaf switch) at route 0");
     }
 
+    /**
+     * A node that does not answer discovery (every NodeInfo to sw1 lost) leaves itself and what lies behind it out of
+     * every command that discovers: each prints what answered, says what it gave up on as its warning and exits 1
+     * (links, dump-fts and errors printed a partial report without a word and exited 0).
+     */
+    @Test
+    void everyCommandThatDiscoversSaysWhatDidNotAnswerAndExits1() {
+        for (String command : List.of("discover", "links", "dump-fts", "errors", "switches")) {
+            CliRun partial = CliRun.run(Map.of(), fabric -> fabric.faults().drop(1.0, io.reactiveumad.test.MadMatch
+                            .toNode("sw1").attribute(io.reactiveumad.mad.attr.NodeInfo.ATTRIBUTE_ID)),
+                    command, "--transport", "embedded");
+            assertThat(partial.exitCode()).as("%s", partial).isEqualTo(1);
+            assertThat(partial.out()).as(command).contains(command.equals("errors") ? "## Summary: 3 nodes checked" : "sw2")
+                    .doesNotContain("sw1");
+            assertThat(partial.err()).as(command).contains("umad " + command + ": warning: NodeInfo via DR [");
+        }
+    }
+
     @Test
     void routesTextLeavesLinearFdbTopOutWhereTheToolsDoAndSaysSo(@TempDir Path dir) throws Exception {
         // 4 leaves, 4 spines, 14 hosts a leaf: 64 ports with a LID, so LinearFDBTop is 64, the first LID of the
