@@ -113,13 +113,18 @@ final class PingCommand extends FabricCommand {
 
     /** Running statistics, printed at the end or by the shutdown hook at Ctrl-C. */
     private static final class Stats {
-        final long start = System.nanoTime();
+        /** When pinging began (ibping's clock starts once the destination is resolved, not with the port). */
+        private long start = System.nanoTime();
         long sent;
         long replied;
         long minNanos = Long.MAX_VALUE;
         long maxNanos;
         long totalNanos;
         volatile String host = "";
+
+        synchronized void begin() {
+            start = System.nanoTime();
+        }
 
         synchronized void sent() {
             sent++;
@@ -180,6 +185,7 @@ final class PingCommand extends FabricCommand {
                 new VendorRange2Header().wrap(b, 0).oui(oui);
             });
             long pings = count == null ? Long.MAX_VALUE : count;
+            stats.begin();
             Flux.<Long>generate(sink -> sink.next(0L)).take(pings)
                     .concatMap(i -> {
                         stats.sent();
