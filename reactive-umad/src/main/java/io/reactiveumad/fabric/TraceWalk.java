@@ -170,8 +170,8 @@ final class TraceWalk {
 
     /**
      * The failure at a node the walk cannot go on from: a switch whose table leads nowhere for the LID (or cannot be
-     * read), or a port that is not Active. As ibtracert counts a hop only once the node it enters has passed both checks, the hop into this
-     * one is left out: the message names it.
+     * read), or a port that is not Active. As ibtracert counts a hop only once the node it enters has passed both
+     * checks, the hop into this one is left out: the message names it.
      */
     private IncompleteTraceException deadEnd(String message, Throwable cause) {
         List<TraceHop> hops = last.hops();
