@@ -416,17 +416,24 @@ public final class Notices implements Disposable {
     }
 
     private void onRegistered(Held s, int generation, int smLid, NoticeEvent.Reason reason) {
+        int failedBefore;
         synchronized (this) {
             s.mayBeHeld = true;
             if (s.generation != generation || s.refs == 0) {
                 return;
             }
             s.registered = true;
+            failedBefore = s.failures;
             s.failures = 0;
             knownSmLid = smLid;
         }
-        log.debug("port {}: subscribed to {} at SM LID {}{}", port.spec(), s.selector, smLid,
-                reason == null ? "" : " (" + reason + ")");
+        if (failedBefore > 0) {
+            log.info("port {}: renewed {} at SM LID {} after {} failed attempt(s)", port.spec(), s.selector, smLid,
+                    failedBefore);
+        } else {
+            log.debug("port {}: subscribed to {} at SM LID {}{}", port.spec(), s.selector, smLid,
+                    reason == null ? "" : " (" + reason + ")");
+        }
         if (reason != null) {
             emit(new NoticeEvent.Resubscribed(s.selector, reason, smLid));
         }
@@ -439,6 +446,7 @@ public final class Notices implements Disposable {
      */
     private void onRegistrationFailed(Held s, int generation, NoticeEvent.Reason reason, Throwable error) {
         Duration retryIn;
+        int failures;
         synchronized (this) {
             if (s.generation != generation || s.refs == 0) {
                 return;
@@ -448,13 +456,21 @@ public final class Notices implements Disposable {
                 log.debug("port {}: subscribing to {} failed: {}", port.spec(), s.selector, error.toString());
                 return;
             }
-            retryIn = options.renewalRetryDelay(++s.failures);
+            failures = ++s.failures;
+            retryIn = options.renewalRetryDelay(failures);
             s.retryReason = reason;
             s.retry = Mono.delay(retryIn, port.loopScheduler())
                     .subscribe(tick -> retryRenewal(s, generation, reason), portClosed -> { });
         }
-        log.warn("port {}: renewing {} after {} failed ({} in a row), retrying in {}: {}", port.spec(), s.selector,
-                reason, s.failures, retryIn, error.toString());
+        // Warned once an outage: while the SM stays away every selector fails again at each retry, and a warning each
+        // time would bury the log (a long-running service watches six selectors). The end of it is said at INFO.
+        if (failures == 1) {
+            log.warn("port {}: renewing {} after {} failed, retrying in {} and then at growing delays until it "
+                    + "succeeds: {}", port.spec(), s.selector, reason, retryIn, error.toString());
+        } else {
+            log.debug("port {}: renewing {} after {} failed ({} in a row), retrying in {}: {}", port.spec(), s.selector,
+                    reason, failures, retryIn, error.toString());
+        }
         emit(new NoticeEvent.SubscriptionFailed(s.selector, reason, error, retryIn));
     }
 

@@ -182,8 +182,23 @@ class NoticesTest extends ClientTestBase {
         assertThat(seen).filteredOn(NoticeEvent.Resubscribed.class::isInstance).hasSize(6);
     }
 
+    /** Each failure is an event; the log warns once an outage and says at INFO when it ended. */
     @Test
     void aFailedRenewalIsAnEventAndIsRetriedAfterGrowingDelaysUntilItSucceeds() {
+        java.io.PrintStream stderr = System.err;
+        java.io.ByteArrayOutputStream log = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(log, true));
+        try {
+            retriedAfterGrowingDelaysUntilItSucceeds();
+        } finally {
+            System.setErr(stderr);
+        }
+        assertThat(log.toString().lines().filter(l -> l.contains("WARN"))).singleElement().asString()
+                .contains("renewing trap 65 after SM_LID_CHANGED failed, retrying in PT5S and then at growing delays");
+        assertThat(log.toString()).contains("INFO").contains("renewed trap 65 at SM LID 9 after ");
+    }
+
+    private void retriedAfterGrowingDelaysUntilItSucceeds() {
         collect(notices().watch(OUT_OF_SERVICE));
         sa.up = false;
         channel.attributes(SaClientTest.withSmLid(port.attributes(), 9));
