@@ -29,27 +29,22 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The fabric's runtime: nodes and their port state, the SM, agents, and the delivery of MADs hop by hop.
+ * The fabric's runtime: nodes and their port state, the SM, agents, and where a MAD goes once it arrives.
  * Every method runs as a fabric executor task; {@link #call} makes one from any thread.
  *
- * <p>Delivery: a sent MAD is routed at once (LID-routed through the switches' LFTs, directed route by the
- * IBA 14.2.2 rules), then handed to its destination node as a separate executor task, after
- * {@code hopDelay} per hop plus any fault delay. At the destination a response goes to the agent named by
- * its TID bits 63..32; a request goes to the node's built-in service for its class, else to a channel
- * agent registered for its class, version and method, else (Get/Set) is answered with status 0x000C as
- * the kernel does.
+ * <p>A sent MAD crosses the fabric on the {@link Wire} (routed at once, handed to its destination node as a
+ * separate executor task). At the destination a response goes to the agent named by its TID bits 63..32; a
+ * request goes to the node's built-in service for its class, else to a channel agent registered for its class,
+ * version and method, else (Get/Set) is answered with status 0x000C as the kernel does.
  */
 final class FabricEngine {
     private static final Logger LOG = LoggerFactory.getLogger(FabricEngine.class);
-    /** A LID-routed walk longer than this is a routing loop. */
-    private static final int MAX_LID_HOPS = 64;
     /** The subnet prefix every port's GID 0 carries. */
     static final long DEFAULT_GID_PREFIX = 0xfe80_0000_0000_0000L;
 
@@ -57,7 +52,7 @@ final class FabricEngine {
     final Faults faults = new Faults();
     /** Whether channels tell the core they resend requests themselves, as the kernel's do. */
     final boolean kernelResends;
-    private final long hopDelayNanos;
+    private final Wire wire;
     private final SubnetManager sm = new SubnetManager();
     private final Map<String, FabricNode> nodes = new LinkedHashMap<>();
     private final Map<Link.End, Link> unlinked = new HashMap<>();
@@ -69,7 +64,6 @@ final class FabricEngine {
     private String smNodeId;
     private int smPort;
     private int nextAgentKey = 1;
-    private long undeliverable;
     private long sweeps;
     /** Set by {@link #dispose()}, read by callers on any thread. */
     private volatile boolean disposed;
@@ -81,7 +75,7 @@ final class FabricEngine {
         this.topology = topology;
         this.smNodeId = smNodeId;
         this.smPort = smPort;
-        this.hopDelayNanos = hopDelay.toNanos();
+        this.wire = new Wire(this, hopDelay);
         for (Node n : topology.nodes()) {
             nodes.put(n.id(), new FabricNode(n));
         }
@@ -380,168 +374,13 @@ final class FabricEngine {
     // ---- sending and routing
 
     /** Sends {@code mad} (owned by the engine from now on) from {@code node}:{@code port} to {@code to}. */
+    /** Sends {@code mad} from {@code node}:{@code port} across the fabric ({@link Wire}). */
     void send(FabricNode node, int port, MadAddress to, byte[] mad) {
-        node.ports[port].counters.add(PortCounter.XMIT_PKTS, 1);
-        node.ports[port].counters.add(PortCounter.XMIT_DATA, mad.length / 4);
-        if ((mad[MadHeader.MGMT_CLASS_OFFSET] & 0xFF) == MgmtClass.SUBN_DIRECTED_ROUTE) {
-            sendDirected(node, port, to, mad);
-        } else {
-            sendLidRouted(node, port, to, mad);
-        }
+        wire.send(node, port, to, mad);
     }
 
-    /**
-     * A directed-route SMP, hop by hop by the rules of {@link DirectedRoute}. With DrSLID not permissive the path's
-     * first part is LID-routed (IBA 14.2.2): the request goes through the forwarding tables to the node at {@code to}'s
-     * LID, which begins the directed part as if it had sent it; the response, back at that node, goes through the
-     * tables to DrSLID.
-     */
-    private void sendDirected(FabricNode from, int egress, MadAddress to, byte[] mad) {
-        if (mad.length < MadHeader.MAD_SIZE || !DirectedRoute.endsDirected(mad)) {
-            drop(from, mad, "directed route with a LID-routed last part (DrDLID not permissive) is not emulated");
-            return;
-        }
-        boolean lidRoutedStart = DirectedRoute.drSlid(mad) != MadAddress.PERMISSIVE_LID;
-        FabricNode node = from;
-        int port = egress;
-        int hops = 0;
-        if (lidRoutedStart && !DirectedRoute.returning(mad) && DirectedRoute.hopPointer(mad) == 0) {
-            Reached start = routeToLid(from, egress, to.lid(), mad);
-            if (start == null) {
-                return;
-            }
-            node = start.node();
-            port = DirectedRoute.hopCount(mad) == 0 ? start.port() : DirectedRoute.firstPort(mad);
-            hops = start.hops();
-        }
-        if (!DirectedRoute.onSend(mad, node.isSwitch(), port)) {
-            drop(node, mad, "directed route rejected on send (IBA C14-9/C14-13)");
-            return;
-        }
-        while (true) {
-            if (DirectedRoute.hopCount(mad) != 0) {
-                Link.End far = topology.remote(node.id(), port).orElse(null);
-                if (far == null) {
-                    drop(node, mad, "directed route leaves by uncabled port " + port);
-                    return;
-                }
-                node = nodes.get(far.node());
-                port = far.port();
-                hops++;
-            }
-            if (!DirectedRoute.onReceive(mad, node.isSwitch(), port, node.node.portCount())) {
-                drop(node, mad, "directed route rejected on receive (IBA C14-9/C14-13)");
-                return;
-            }
-            if (DirectedRoute.next(mad, node.isSwitch()) == DirectedRoute.Next.LOCAL) {
-                if (lidRoutedStart && DirectedRoute.returning(mad)) {
-                    // Back where the directed part began: the rest of the way is LID-routed to the requester.
-                    Reached requester = routeToLid(node, port, DirectedRoute.drSlid(mad), mad);
-                    if (requester != null) {
-                        deliver(requester.node(), requester.port(), mad, MadAddress.smp(MadAddress.PERMISSIVE_LID),
-                                hops + requester.hops());
-                    }
-                    return;
-                }
-                deliver(node, port, mad, MadAddress.smp(MadAddress.PERMISSIVE_LID), hops);
-                return;
-            }
-            int out = DirectedRoute.forwardPort(mad);
-            if (!DirectedRoute.onSend(mad, node.isSwitch(), out)) {
-                drop(node, mad, "directed route rejected when forwarding");
-                return;
-            }
-            port = out;
-        }
-    }
-
-    private void sendLidRouted(FabricNode from, int port, MadAddress to, byte[] mad) {
-        int mgmtClass = mad[MadHeader.MGMT_CLASS_OFFSET] & 0xFF;
-        boolean smp = MgmtClass.isSmp(mgmtClass);
-        if (smp ? to.qpn() != 0 : to.qpn() != 1 || to.qkey() != MadAddress.GSI_QKEY) {
-            drop(from, mad, String.format("QP%d/Q_Key 0x%08x does not take class 0x%02x", to.qpn(), to.qkey(), mgmtClass));
-            return;
-        }
-        FabricPort source = from.addressable(Math.max(port, 1));
-        MadAddress sourceAddress = new MadAddress(source.lid, smp ? 0 : 1, smp ? 0 : MadAddress.GSI_QKEY, to.sl(), 0, 0, null);
-        Reached reached = routeToLid(from, port, to.lid(), mad);
-        if (reached != null) {
-            deliver(reached.node(), reached.port(), mad, sourceAddress, reached.hops());
-        }
-    }
-
-    /** Where a packet routed by LID arrives: the node, the port it enters by, the links it crossed. */
-    private record Reached(FabricNode node, int port, int hops) {
-    }
-
-    /**
-     * Where a packet sent from {@code from}:{@code port} to {@code dlid} arrives, through the switches' linear forwarding
-     * tables and active ports; null when it does not (dropped, with why).
-     */
-    private Reached routeToLid(FabricNode from, int port, int dlid, byte[] mad) {
-        FabricPort source = from.addressable(Math.max(port, 1));
-        if (source.lid == 0 || source.state != FabricPort.STATE_ACTIVE) {
-            drop(from, mad, "source port has no LID or is not active");
-            return null;
-        }
-        FabricNode node = from;
-        int inPort = port;
-        int egress;
-        if (node.isSwitch()) {
-            if (node.ports[0].ownsLid(dlid)) {
-                return new Reached(node, inPort, 0);
-            }
-            egress = node.route(dlid);
-        } else {
-            if (source.ownsLid(dlid)) {
-                return new Reached(node, port, 0);
-            }
-            egress = port;
-        }
-        for (int hops = 1; hops <= MAX_LID_HOPS; hops++) {
-            if (egress == FabricNode.NO_ROUTE || egress == 0 || egress >= node.ports.length
-                    || node.ports[egress].state != FabricPort.STATE_ACTIVE) {
-                drop(node, mad, "no active route to LID " + dlid);
-                return null;
-            }
-            Link.End far = topology.remote(node.id(), egress).orElse(null);
-            if (far == null) {
-                drop(node, mad, "route to LID " + dlid + " leaves by uncabled port " + egress);
-                return null;
-            }
-            node = nodes.get(far.node());
-            inPort = far.port();
-            if (node.isSwitch()) {
-                if (node.ports[0].ownsLid(dlid)) {
-                    return new Reached(node, inPort, hops);
-                }
-                egress = node.route(dlid);
-            } else {
-                if (node.ports[inPort].ownsLid(dlid) && node.ports[inPort].state == FabricPort.STATE_ACTIVE) {
-                    return new Reached(node, inPort, hops);
-                }
-                drop(node, mad, "LID " + dlid + " is not at this CA port");
-                return null;
-            }
-        }
-        drop(node, mad, "routing loop towards LID " + dlid);
-        return null;
-    }
-
-    private void deliver(FabricNode node, int port, byte[] mad, MadAddress source, int hops) {
-        Faults.Verdict verdict = faults.apply(node.id(), mad);
-        long delay = hopDelayNanos * hops + verdict.delayNanos();
-        for (int copy = 0; copy < verdict.copies(); copy++) {
-            Arrival arrival = new Arrival(node, port, copy == 0 ? verdict.mad() : verdict.mad().clone(), source);
-            if (delay == 0) {
-                executor.execute(() -> arrive(arrival));
-            } else {
-                executor.schedule(() -> arrive(arrival), delay, TimeUnit.NANOSECONDS);
-            }
-        }
-    }
-
-    private void arrive(Arrival a) {
+    /** A MAD the wire delivered: a response to the agent its TID names, a request to whoever serves it. */
+    void arrive(Arrival a) {
         if (nodes.get(a.node().id()) != a.node()) {
             return; // the node was removed while the MAD was on the wire
         }
@@ -549,7 +388,7 @@ final class FabricEngine {
         a.node().ports[a.port()].counters.add(PortCounter.RCV_PKTS, 1);
         a.node().ports[a.port()].counters.add(PortCounter.RCV_DATA, mad.length / 4);
         if (mad.length < MadHeader.SIZE || mad[MadHeader.BASE_VERSION_OFFSET] != MadHeader.BASE_VERSION) {
-            drop(a.node(), mad, "not a base version 1 MAD");
+            wire.drop(a.node(), mad, "not a base version 1 MAD");
             return;
         }
         int methodByte = mad[MadHeader.METHOD_OFFSET] & 0xFF;
@@ -561,7 +400,7 @@ final class FabricEngine {
             if (slot != null && slot.node() == a.node() && slot.port() == a.port()) {
                 slot.endpoint().accept(a);
             } else {
-                drop(a.node(), mad, "response for no agent here (TID bits 63..32 = " + key + ")");
+                wire.drop(a.node(), mad, "response for no agent here (TID bits 63..32 = " + key + ")");
             }
             return;
         }
@@ -582,7 +421,7 @@ final class FabricEngine {
         } else if (method == Method.GET || method == Method.SET) {
             reply(a, status(a, MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE));
         } else {
-            drop(a.node(), mad, "unsolicited MAD nobody registered for");
+            wire.drop(a.node(), mad, "unsolicited MAD nobody registered for");
         }
     }
 
@@ -610,17 +449,9 @@ final class FabricEngine {
         }
     }
 
-    private void drop(FabricNode at, byte[] mad, String why) {
-        undeliverable++;
-        if (LOG.isDebugEnabled()) {
-            LOG.debug("dropped at {}: class 0x{} method 0x{} ({})", at.id(),
-                    mad.length > MadHeader.METHOD_OFFSET ? Integer.toHexString(mad[MadHeader.MGMT_CLASS_OFFSET] & 0xFF) : "?",
-                    mad.length > MadHeader.METHOD_OFFSET ? Integer.toHexString(mad[MadHeader.METHOD_OFFSET] & 0xFF) : "?", why);
-        }
-    }
-
+    /** MADs the fabric could not deliver (no route, no agent, a rejected directed route), faults not counted. */
     long undeliverable() {
-        return undeliverable;
+        return wire.undeliverable();
     }
 
     void dispose() {
