@@ -3,6 +3,11 @@ package io.reactiveumad.examples;
 import java.io.PrintWriter;
 import java.time.Duration;
 import io.reactiveumad.discovery.DiscoveredFabric;
+import io.reactiveumad.test.topology.DiscoveredTopology;
+import io.reactiveumad.test.topology.IbnetdiscoverWriter;
+import io.reactiveumad.test.topology.Node;
+import java.util.function.UnaryOperator;
+import reactor.core.scheduler.Schedulers;
 import io.reactiveumad.examples.cli.CommandSpec;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.Declares;
@@ -50,6 +55,29 @@ abstract class FabricCommand implements Callable<Integer>, Declares {
     int warnIfIncomplete(DiscoveredFabric discovered) {
         discovered.problems().forEach(problem -> err().println(spec.qualifiedName() + ": warning: " + problem));
         return discovered.complete() ? 0 : UmadCli.EXIT_FAILED;
+    }
+
+    /** ibnetdiscover's text of a fabric, and the exit code its discovery earned ({@link #warnIfIncomplete}). */
+    record TopologyText(String text, int exit) {
+    }
+
+    /**
+     * The fabric discovered now (within {@code deadline}) as ibnetdiscover's text, its nodes named by {@code names},
+     * its writer set up by {@code options}: what the tools' scripts read (ibswitches, ibidsverify…).
+     */
+    TopologyText discoveredTopology(Duration deadline, Function<Node, String> names,
+                                    UnaryOperator<IbnetdiscoverWriter> options) {
+        DiscoveredFabric fabric;
+        // The discovery's callbacks only record answers (for block() here): they run where the answers are read.
+        try (Connection connection = transport.connect(err(), Schedulers.immediate())) {
+            fabric = transport.discover(connection.port(), transport.discovery()).block(deadline);
+        }
+        if (fabric == null) {
+            throw new IllegalStateException("discovery ended without a result");
+        }
+        int exit = warnIfIncomplete(fabric);
+        return new TopologyText(DiscoveredTopology.toIbnetdiscover(NodeNameMap.none().rename(fabric), names, options),
+                exit);
     }
 
     /**

@@ -1,7 +1,5 @@
 package io.reactiveumad.examples;
 
-import io.reactiveumad.discovery.DiscoveredFabric;
-import io.reactiveumad.test.topology.DiscoveredTopology;
 import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.UsageException;
@@ -14,9 +12,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * infiniband-diags' node lists, ibswitches, ibhosts, ibrouters and ibnodes: scripts that reformat ibnetdiscover's
@@ -66,16 +64,10 @@ abstract class NodeListCommand extends FabricCommand {
             }
         } else {
             NodeNameMap names = nodeNames.load(context, err());
-            DiscoveredFabric fabric;
-            try (Connection connection = transport.connect(err(), Schedulers.immediate())) {
-                fabric = transport.discover(connection.port(), transport.discovery()).block(walk.timeout);
-            }
-            if (fabric == null) {
-                throw new IllegalStateException("discovery ended without a result");
-            }
-            exit = warnIfIncomplete(fabric);
-            topology = DiscoveredTopology.toIbnetdiscover(NodeNameMap.none().rename(fabric),
-                    node -> names.name(node.nodeGuid(), node.description()), writer -> writer);
+            TopologyText discovered = discoveredTopology(walk.timeout,
+                    node -> names.name(node.nodeGuid(), node.description()), UnaryOperator.identity());
+            exit = discovered.exit();
+            topology = discovered.text();
         }
         StringBuilder out = new StringBuilder();
         List<Object> nodes = new ArrayList<>();

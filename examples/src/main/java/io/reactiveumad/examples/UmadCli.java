@@ -28,7 +28,7 @@ public final class UmadCli {
                     PerfCommand.INFO, RoutesCommand.INFO, DumpFtsCommand.INFO, TraceCommand.INFO, ErrorsCommand.INFO,
                     LinksCommand.INFO, McastCommand.INFO, AddrCommand.INFO, SmInfoCommand.INFO, PingCommand.INFO, SysstatCommand.INFO,
                     PortStateCommand.INFO, NodeListCommand.Switches.INFO, NodeListCommand.Hosts.INFO,
-                    NodeListCommand.Routers.INFO, NodeListCommand.Nodes.INFO, StatCommand.INFO, StatusCommand.INFO, SmpDumpCommand.INFO,
+                    NodeListCommand.Routers.INFO, NodeListCommand.Nodes.INFO, VerifyIdsCommand.INFO, StatCommand.INFO, StatusCommand.INFO, SmpDumpCommand.INFO,
                     ServeCommand.INFO);
 
     public static final int EXIT_FAILED = 1;
