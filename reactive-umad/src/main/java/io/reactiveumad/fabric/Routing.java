@@ -168,12 +168,12 @@ public final class Routing {
                 Optional<Endpoint> answered = ends.getT1();
                 long sourcePortGuid = answered.map(s -> s.nodeInfo().portGuid()).orElse(TraceWalk.UNKNOWN_PORT);
                 return walk.start()
-                        .flatMap(local -> walk.follow(local, sourceLid, sourcePortGuid, true, force))
+                        .flatMap(local -> walk.follow(local, sourceLid, sourcePortGuid, force))
                         .flatMap(atSource -> {
                             Endpoint from = answered.orElse(atSource.node());
                             return Mono.just(ends.getT2()).<Long>dematerialize()
                                     .flatMap(guid -> walk.follow(walk.arrived(atSource, from), destinationLid, guid,
-                                            true, force))
+                                            force))
                                     .map(end -> new RouteTrace(from, portNumber(from), end.hops(), atSource.hops()));
                         });
             }).onErrorMap(walk::incomplete);
@@ -203,10 +203,13 @@ public final class Routing {
         return Mono.defer(() -> {
             TraceWalk walk = new TraceWalk(smp);
             return Mono.zip(endpoint(smp, sourceLid), destination).flatMap(ends -> walk.start()
-                    .flatMap(local -> walk.follow(local, sourceLid, ends.getT1().nodeInfo().portGuid(), true, false))
+                    .flatMap(local -> walk.follow(local, sourceLid, ends.getT1().nodeInfo().portGuid(), false))
                     .flatMap(atSource -> Mono.just(ends.getT2()).<Endpoint>dematerialize()
-                            .flatMap(target -> new MulticastSearch(smp, mlid, target.nodeInfo().portGuid())
-                                    .run(walk.arrived(atSource, null).path(), atSource.node(), atSource.hops()))
+                            .flatMap(target -> {
+                                walk.arrived(atSource, null);
+                                return new MulticastSearch(smp, mlid, target.nodeInfo().portGuid())
+                                        .run(atSource.path(), atSource.node(), atSource.hops());
+                            })
                             .switchIfEmpty(Mono.error(() -> walk.incomplete(String.format(
                                     "the multicast tables lead from lid %d to no port of lid %d for MLID 0x%x",
                                     sourceLid, destinationLid, mlid), null)))))

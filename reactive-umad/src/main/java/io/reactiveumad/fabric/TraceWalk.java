@@ -55,15 +55,14 @@ final class TraceWalk {
 
     /**
      * Walks from {@code at} along the routes to {@code lid} until the port with GUID {@code targetPortGuid}
-     * (the one answering at {@code lid}) is reached, recording hops when {@code record} is set; with
+     * (the one answering at {@code lid}) is reached, recording each hop; with
      * {@code byLid} also a port whose LID range holds {@code lid}, as ibtracert -f takes it for the same port.
      */
-    Mono<Position> follow(Position at, int lid, long targetPortGuid, boolean record, boolean byLid) {
-        return follow(at, lid, targetPortGuid, record, byLid, true);
+    Mono<Position> follow(Position at, int lid, long targetPortGuid, boolean byLid) {
+        return follow(at, lid, targetPortGuid, byLid, true);
     }
 
-    private Mono<Position> follow(Position at, int lid, long targetPortGuid, boolean record, boolean byLid,
-                                  boolean leaving) {
+    private Mono<Position> follow(Position at, int lid, long targetPortGuid, boolean byLid, boolean leaving) {
         last = at;
         return checkActive(at).then(Mono.defer(() -> {
             if (at.node().nodeInfo().portGuid() == targetPortGuid || byLid && holds(at.node(), lid)) {
@@ -72,8 +71,7 @@ final class TraceWalk {
             if (at.path().length >= MAX_HOPS) {
                 return Mono.error(incomplete("no route to lid " + lid + " within " + MAX_HOPS + " hops", null));
             }
-            return next(at, lid, record, leaving)
-                    .flatMap(position -> follow(position, lid, targetPortGuid, record, byLid, false));
+            return next(at, lid, leaving).flatMap(position -> follow(position, lid, targetPortGuid, byLid, false));
         }));
     }
 
@@ -113,7 +111,7 @@ final class TraceWalk {
     }
 
     /** One step; {@code leaving} says {@code at} is where this walk started, the only CA it may leave. */
-    private Mono<Position> next(Position at, int lid, boolean record, boolean leaving) {
+    private Mono<Position> next(Position at, int lid, boolean leaving) {
         Endpoint node = at.node();
         if (node.nodeInfo().isSwitch()) {
             int[] here = at.path();
@@ -129,7 +127,7 @@ final class TraceWalk {
                         int[] there = Arrays.copyOf(here, here.length + 1);
                         there[here.length] = egress;
                         return Routing.endpoint(smp, SmpRoute.directed(there)).map(reached -> step(at, there,
-                                egress, reached, reached.nodeInfo().localPortNum(), record));
+                                egress, reached, reached.nodeInfo().localPortNum()));
                     });
         }
         int[] here = at.path();
@@ -142,11 +140,11 @@ final class TraceWalk {
             int[] back = Arrays.copyOf(here, here.length - 1);
             int switchPort = here[here.length - 1];
             return Routing.endpoint(smp, SmpRoute.directed(back)).map(reached -> step(at, back, at.port(), reached,
-                    switchPort, record));
+                    switchPort));
         }
         int[] out = {at.port()};
         return Routing.endpoint(smp, SmpRoute.directed(out)).map(reached -> step(at, out, at.port(), reached,
-                reached.nodeInfo().localPortNum(), record));
+                reached.nodeInfo().localPortNum()));
     }
 
     /**
@@ -200,12 +198,9 @@ final class TraceWalk {
         return deadEnd ? deadEnd(message, failure) : incomplete(message, failure);
     }
 
-    private static Position step(Position at, int[] path, int egress, Endpoint reached, int ingress, boolean record) {
-        List<TraceHop> hops = at.hops();
-        if (record) {
-            hops = new ArrayList<>(hops);
-            hops.add(new TraceHop(egress, reached, ingress));
-        }
+    private static Position step(Position at, int[] path, int egress, Endpoint reached, int ingress) {
+        List<TraceHop> hops = new ArrayList<>(at.hops());
+        hops.add(new TraceHop(egress, reached, ingress));
         return new Position(path, reached, ingress, hops);
     }
 }
