@@ -480,21 +480,14 @@ public final class Notices implements Disposable {
         }
     }
 
-    /** The failed renewals in {@code waiting} still waiting for their retry as they were then: tried now. */
+    /**
+     * The failed renewals in {@code waiting} tried now, as their timers would later, each unless overtaken since (a
+     * timer that fired meanwhile bumped its generation; a released one has no reference left).
+     */
     private synchronized void retryNow(Map<Held, Integer> waiting) {
-        List<Held> due = new ArrayList<>();
-        waiting.forEach((s, generation) -> {
-            if (s.refs > 0 && s.generation == generation && s.retry != null) {
-                due.add(s);
-            }
-        });
-        if (due.isEmpty()) {
-            return;
-        }
-        log.info("port {}: the SA answers again, renewing {} subscription(s) now", port.spec(), due.size());
-        for (Held s : due) {
-            register(s, Mono.empty(), s.retryReason);
-        }
+        log.info("port {}: the SA answers again, renewing {} subscription(s) waiting to retry", port.spec(),
+                waiting.size());
+        waiting.forEach((s, generation) -> retryRenewal(s, generation, s.retryReason));
     }
 
     /** Guarded. */
@@ -644,7 +637,11 @@ public final class Notices implements Disposable {
         // An answer that may have been cut (OpenSM through ibsim: no RMPP) lists only some of what the SA holds,
         // and none as lost: that audit is left undecided; one after an SM restart that forgot everything is whole.
         return sa().flatMap(sa -> sa.wholeSubscriptions(me))
-                .doOnSuccess(answered -> retryNow(waiting))
+                .doOnSuccess(answered -> {
+                    if (!waiting.isEmpty()) {
+                        retryNow(waiting);
+                    }
+                })
                 .map(records -> records.stream().map(InformInfoRecord::informInfo).toList())
                 .doOnNext(held -> {
                     synchronized (this) {
