@@ -46,10 +46,25 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 final class SaCommand extends FabricCommand {
+    /**
+     * {@code names}, each one-letter option among them ("-s") followed by its double-dash spelling ("--s"): saquery
+     * takes every one-letter query option and lookup that way too (its getopt_long lists them as long options).
+     */
+    static String[] withDoubleDash(String... names) {
+        List<String> spelled = new ArrayList<>();
+        for (String name : names) {
+            spelled.add(name);
+            if (name.length() == 2 && name.charAt(0) == '-') {
+                spelled.add("-" + name);
+            }
+        }
+        return spelled.toArray(String[]::new);
+    }
+
     /** saquery -m: what {@code umad mcast} lists, reached by saquery's spelling too (without join and leave). */
     private static final CommandInfo MULTICAST_MEMBERS = CommandInfo.of(McastCommand.class, "multicast",
             "The multicast groups and their members, grouped by group as `umad mcast` lists them (saquery -m).")
-            .withAliases("-m", "--m");
+            .withAliases(withDoubleDash("-m"));
 
     static final CommandInfo INFO = CommandInfo.of(SaCommand.class, "sa",
             "Query the subnet administrator (as saquery): filters go to the SA as component masks.")
@@ -81,16 +96,16 @@ final class SaCommand extends FabricCommand {
         transport.declareSmKey(d);
         d.flag("--json").help("Print a JSON array.").to(() -> json = true);
         nodeNames.declare(d);
-        d.option("-L", "--L", "--lids-of").label("NAME")
+        d.option(withDoubleDash("-L", "--lids-of")).label("NAME")
                 .help("Only the LIDs of the nodes named NAME (description or mapped name), one a line (as saquery -L).")
                 .to(Values::text, v -> lookup(() -> lidsOf = v));
-        d.option("-l", "--l", "--lid-of").label("NAME").help("Only the first of those LIDs (as saquery -l).")
+        d.option(withDoubleDash("-l", "--lid-of")).label("NAME").help("Only the first of those LIDs (as saquery -l).")
                 .to(Values::text, v -> lookup(() -> lidOf = v));
-        d.option("-G", "--G", "--port-guids-of").label("NAME").help("Only the port GUIDs of the nodes named NAME (as saquery -G).")
+        d.option(withDoubleDash("-G", "--port-guids-of")).label("NAME").help("Only the port GUIDs of the nodes named NAME (as saquery -G).")
                 .to(Values::text, v -> lookup(() -> portGuidsOf = v));
-        d.option("-O", "--O", "--name-of-lid").label("LID").help("Only the name of the node with this LID (as saquery -O).")
+        d.option(withDoubleDash("-O", "--name-of-lid")).label("LID").help("Only the name of the node with this LID (as saquery -O).")
                 .to(Lids::unicast, v -> lookup(() -> nameOfLid = v));
-        d.option("-U", "--U", "--name-of-guid").label("GUID").help("Only the name of the node with this port GUID (as saquery -U).")
+        d.option(withDoubleDash("-U", "--name-of-guid")).label("GUID").help("Only the name of the node with this port GUID (as saquery -U).")
                 .to(Guids::parse, v -> lookup(() -> nameOfGuid = v));
         d.flag("-D", "--list").help("Only the CAs' LIDs and names (as saquery -D).").to(() -> lookup(() -> list = true));
         d.parameter("NODE").optional().help(NODE_HELP).to(SaNodeArgument.parser("a LID or a node name"), v -> node = v);
@@ -230,7 +245,7 @@ final class SaCommand extends FabricCommand {
 
     static final class Nodes extends Query {
         static final CommandInfo INFO = CommandInfo.of(Nodes.class, "nodes",
-                "NodeRecords (saquery NR).").withAliases("NR", "NodeRecord", "-N", "--N");
+                "NodeRecords (saquery NR).").withAliases(withDoubleDash("NR", "NodeRecord", "-N"));
 
         private SaNodeArgument node;
 
@@ -306,7 +321,7 @@ final class SaCommand extends FabricCommand {
         static final CommandInfo INFO = CommandInfo.of(Paths.class, "paths",
                 "PathRecords between two ports (saquery -p), by LIDs or by GIDs and saquery's other PathRecord filters; "
                         + "with no filter every path the SA knows, between every two ports (saquery PR).")
-                .withAliases("PR", "PathRecord", "-p", "--p");
+                .withAliases(withDoubleDash("PR", "PathRecord", "-p"));
         /** saquery's PathRecord filters, each a component of the query: null where not given. */
         private Integer slid;
         private Integer dlid;
@@ -454,7 +469,7 @@ final class SaCommand extends FabricCommand {
 
     static final class Links extends Query {
         static final CommandInfo INFO = CommandInfo.of(Links.class, "links",
-                "LinkRecords (saquery LR).").withAliases("LR", "LinkRecord", "-x", "--x");
+                "LinkRecords (saquery LR).").withAliases(withDoubleDash("LR", "LinkRecord", "-x"));
 
         private SaNodeArgument from;
         private SaNodeArgument to;
@@ -773,7 +788,7 @@ final class SaCommand extends FabricCommand {
 
     static final class Services extends Query {
         static final CommandInfo INFO = CommandInfo.of(Services.class, "services",
-                "ServiceRecords (saquery SR).").withAliases("SR", "ServiceRecord", "-S", "--S");
+                "ServiceRecords (saquery SR).").withAliases(withDoubleDash("SR", "ServiceRecord", "-S"));
 
         Services(CliContext context) {
             super(context);
@@ -787,7 +802,7 @@ final class SaCommand extends FabricCommand {
 
     static final class Informs extends Query {
         static final CommandInfo INFO = CommandInfo.of(Informs.class, "inform",
-                "InformInfoRecords: who subscribed to which traps (saquery IIR).").withAliases("IIR", "InformInfoRecord", "-I", "--I");
+                "InformInfoRecords: who subscribed to which traps (saquery IIR).").withAliases(withDoubleDash("IIR", "InformInfoRecord", "-I"));
 
         private Gid subscriber;
 
@@ -835,7 +850,7 @@ final class SaCommand extends FabricCommand {
 
     static final class Groups extends McMembers {
         static final CommandInfo INFO = CommandInfo.of(Groups.class, "groups",
-                "The multicast groups: MCMemberRecords as group dumps (saquery -g).").withAliases("-g", "--g");
+                "The multicast groups: MCMemberRecords as group dumps (saquery -g).").withAliases(withDoubleDash("-g"));
 
         Groups(CliContext context) {
             super(context);
@@ -942,7 +957,7 @@ final class SaCommand extends FabricCommand {
     static final class SubnetManagers extends FabricCommand {
         static final CommandInfo INFO = CommandInfo.of(SubnetManagers.class, "sms",
                 "The ports with an SM (IsSM), then those with one disabled (IsSMdisabled): PortInfoRecords (saquery -s).")
-                .withAliases("-s", "--s");
+                .withAliases(withDoubleDash("-s"));
 
         private boolean json;
 
@@ -981,7 +996,7 @@ final class SaCommand extends FabricCommand {
 
     static final class ClassPortInfoQuery extends FabricCommand {
         static final CommandInfo INFO = CommandInfo.of(ClassPortInfoQuery.class, "classportinfo",
-                "The SA's ClassPortInfo (saquery -c).").withAliases("CPI", "ClassPortInfo", "-c", "--c");
+                "The SA's ClassPortInfo (saquery -c).").withAliases(withDoubleDash("CPI", "ClassPortInfo", "-c"));
 
         private boolean json;
 
