@@ -13,13 +13,9 @@ import io.reactiveumad.examples.cli.Values;
 import io.reactiveumad.fabric.Routing;
 import io.reactiveumad.fabric.SwitchRoutes;
 import io.reactiveumad.mad.attr.MulticastForwardingTable;
-import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.service.Routes;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -94,7 +90,7 @@ final class DumpFtsCommand extends FabricCommand {
                         // The tools name each switch by the route their scan found it by, and list them in its order.
                         .map(fabric -> LibibnetdiscScan.fromLocalPort(fabric, 0).found())
                         .flatMap(fabric -> {
-                            Map<Integer, UnicastTable.Destination> destinations = destinations(fabric);
+                            Map<Integer, UnicastTable.Destination> destinations = UnicastTable.Destination.byLid(fabric);
                             Map<UnicastTable.Destination, String> described = new java.util.concurrent.ConcurrentHashMap<>();
                             return Flux.fromIterable(fabric.nodesLastFoundFirst())
                                     .filter(DiscoveredNode::isSwitch)
@@ -149,7 +145,7 @@ final class DumpFtsCommand extends FabricCommand {
         return Routing.switchRoutes(smp, route, outstanding).map(routes -> {
             int top = routes.egressPorts().size() - 1;
             int end = last == 0 || last > top ? top : last;
-            List<UnicastTable.Row> rows = rows(routes, first, end, destinations);
+            List<UnicastTable.Row> rows = UnicastTable.rows(routes, first, end, all, destinations);
             if (!json) {
                 leftOut.addAll(UnicastTable.leftOut(rows, end));
             }
@@ -158,37 +154,5 @@ final class DumpFtsCommand extends FabricCommand {
                             "node info not available fabric scan", names,
                             d -> described.computeIfAbsent(d, key -> UnicastTable.described(key, names)));
         });
-    }
-
-    private List<UnicastTable.Row> rows(SwitchRoutes routes, int first, int last,
-                                        Map<Integer, UnicastTable.Destination> destinations) {
-        List<UnicastTable.Row> rows = new ArrayList<>();
-        for (int lid : UnicastTable.shown(routes, first, last, all)) {
-            rows.add(new UnicastTable.Row(lid, routes.egressPort(lid), routes.routes(lid),
-                    Optional.ofNullable(destinations.get(lid))));
-        }
-        return rows;
-    }
-
-    /**
-     * Every LID of the fabric and what answers there, as the tools' scan found it: each LID of a port's LMC range,
-     * a switch's from its port 0, the first port found with a LID keeping it.
-     */
-    private static Map<Integer, UnicastTable.Destination> destinations(DiscoveredFabric fabric) {
-        Map<Integer, UnicastTable.Destination> byLid = new HashMap<>();
-        for (DiscoveredNode node : fabric.nodes()) {
-            for (Map.Entry<Integer, PortInfo> port : node.ports().entrySet()) {
-                if (node.isSwitch() && port.getKey() != 0) {
-                    continue;
-                }
-                PortInfo info = port.getValue();
-                UnicastTable.Destination d = new UnicastTable.Destination(node.nodeInfo().nodeType(), node.guid(),
-                        node.portGuid(port.getKey()), node.description(), info.lid(), info.lmc());
-                for (int lid = info.lid(); lid > 0 && lid < info.lid() + (1 << info.lmc()); lid++) {
-                    byLid.putIfAbsent(lid, d);
-                }
-            }
-        }
-        return byLid;
     }
 }

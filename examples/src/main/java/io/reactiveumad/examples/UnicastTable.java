@@ -1,9 +1,13 @@
 package io.reactiveumad.examples;
 
+import io.reactiveumad.discovery.DiscoveredFabric;
+import io.reactiveumad.discovery.DiscoveredNode;
 import io.reactiveumad.fabric.Endpoint;
+import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.fabric.SwitchRoutes;
 import io.reactiveumad.service.FabricJson;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +25,28 @@ final class UnicastTable {
             return new Destination(e.nodeInfo().nodeType(), e.nodeInfo().nodeGuid(), e.nodeInfo().portGuid(),
                     e.description(), e.portInfo().lid(), e.portInfo().lmc());
         }
+
+        /**
+         * Every LID of the fabric and what answers there, as the tools' scan found it: each LID of a port's LMC range,
+         * a switch's from its port 0, the first port found with a LID keeping it.
+         */
+        static Map<Integer, Destination> byLid(DiscoveredFabric fabric) {
+            Map<Integer, Destination> byLid = new HashMap<>();
+            for (DiscoveredNode node : fabric.nodes()) {
+                for (Map.Entry<Integer, PortInfo> port : node.ports().entrySet()) {
+                    if (node.isSwitch() && port.getKey() != 0) {
+                        continue;
+                    }
+                    PortInfo info = port.getValue();
+                    Destination d = new Destination(node.nodeInfo().nodeType(), node.guid(),
+                            node.portGuid(port.getKey()), node.description(), info.lid(), info.lmc());
+                    for (int lid = info.lid(); lid > 0 && lid < info.lid() + (1 << info.lmc()); lid++) {
+                        byLid.putIfAbsent(lid, d);
+                    }
+                }
+            }
+            return byLid;
+        }
     }
 
     /** One shown LID: its egress port and, when resolved, what answers there (empty: nothing known does). */
@@ -36,6 +62,15 @@ final class UnicastTable {
             }
         }
         return shown;
+    }
+
+    /** The rows {@code first..last} of {@code routes} ({@link #shown}), each destination as a discovery found it. */
+    static List<Row> rows(SwitchRoutes routes, int first, int last, boolean all, Map<Integer, Destination> destinations) {
+        List<Row> rows = new ArrayList<>();
+        for (int lid : shown(routes, first, last, all)) {
+            rows.add(new Row(lid, routes.egressPort(lid), routes.routes(lid), Optional.ofNullable(destinations.get(lid))));
+        }
+        return rows;
     }
 
     /**

@@ -8,6 +8,7 @@ import io.reactiveumad.test.ibsim.IbsimFabricExtension;
 import io.reactiveumad.test.topology.Node;
 import io.reactiveumad.test.topology.Port;
 import io.reactiveumad.test.topology.Topology;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +16,7 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -202,6 +204,43 @@ class DiagsWithLmcIbsimTest {
             }
         }
         return List.copyOf(lids);
+    }
+
+    /**
+     * nodes-using prints ibfindnodesusing's text for a switch port cabled to a host (whose own table routes nothing
+     * back), each port of the doubled cable, a cable between two switches, and a port with no cable: each host listed
+     * once though it has two LIDs (ibroute's text calls the second a path of the first), the two-port HCA under its one
+     * name, the hosts grouped as the script groups them.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"SW-A big|1", "SW-A big|34", "SW-A big|35", "SW-A big|36", "SW-A big|2", "SW-B|1",
+        "SW-B|2", "SW-B|11", "SW-B|20", "SW-CCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCC|20"})
+    void nodesUsingPrintsIbfindnodesusingsText(String switchAndPort, @TempDir Path cache) throws Exception {
+        String sw = switchAndPort.split("\\|")[0];
+        String port = switchAndPort.split("\\|")[1];
+        String guid = String.format("0x%016x", FABRIC.fabric().topology().requireNode(sw).nodeGuid());
+        assertThat(umad("node-02", 0, "nodes-using", guid, port).out()).isEqualTo(ibfindnodesusing(cache, guid, port));
+    }
+
+    /**
+     * A switch named by its name (one with a space here), which ibfindnodesusing formats as a GUID and never finds:
+     * the text it prints for the switch's GUID. A name no switch has is an error naming it.
+     */
+    @Test
+    void nodesUsingFindsASwitchByName(@TempDir Path cache) throws Exception {
+        String guid = String.format("0x%016x", FABRIC.fabric().topology().requireNode("SW-A big").nodeGuid());
+        assertThat(umad("node-02", 0, "nodes-using", "SW-A big", "35").out())
+                .isEqualTo(ibfindnodesusing(cache, guid, "35")).startsWith(guid + " 35 (\"SW-A big\" base)  ==>>  ").contains("node-03");
+        assertThat(umad("node-02", 1, "nodes-using", "SW-Z", "1").err())
+                .contains("no switch SW-Z (by node GUID or name) among the 3 switches discovered");
+    }
+
+    private static String ibfindnodesusing(Path cache, String guid, String port) throws Exception {
+        DiagsScript.require("ibfindnodesusing");
+        DiagsScript.Result theirs = DiagsScript.run(FABRIC.fabric(), "node-02", cache, "ibfindnodesusing",
+                List.of("-R", guid, port));
+        assertThat(theirs.exitCode()).as("%s", theirs).isZero();
+        return theirs.stdout();
     }
 
     private static CliRun umad(String local, int exitCode, String command, String... more) {

@@ -3,16 +3,12 @@ package io.reactiveumad.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.reactiveumad.test.ibsim.IbsimFabric;
-import io.reactiveumad.test.ibsim.IbsimInstallation;
 import io.reactiveumad.test.topology.Node;
 import io.reactiveumad.test.topology.Topology;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,7 +24,7 @@ class VerifyIdsIbsimTest {
 
     @Test
     void findsWhatIbidsverifyFindsOnTheFabricAndInATopologyFile() throws Exception {
-        requireIbidsverify();
+        DiagsScript.require("ibidsverify");
         Topology topology = Topology.defaultTopology();
         try (IbsimFabric fabric = IbsimFabric.builder().topology(topology).smNode("host1").start()) {
             assertSame(fabric, "");
@@ -63,7 +59,7 @@ class VerifyIdsIbsimTest {
      */
     @Test
     void aTopologyWithAZeroLidAndAPortGuidThatIsANodeGuid() throws Exception {
-        requireIbidsverify();
+        DiagsScript.require("ibidsverify");
         Path file = cache.resolve("ibnetdiscover--.topology");
         Files.writeString(file, String.join("\n",
                 "switchguid=0x200000(200000)",
@@ -81,12 +77,12 @@ class VerifyIdsIbsimTest {
                 "caguid=0x0",
                 "Ca\t1 \"H-0000000000000000\"\t\t# \"h3\"",
                 "[1](0) \t\"S-0000000000200000\"[3]\t\t# lid 1 lmc 0 \"sw1\" lid 2 4xQDR", ""));
-        Result theirs = run(null, List.of("perl", "-e", reading(cache)));
+        DiagsScript.Result theirs = ibidsverify(null, List.of());
         CliRun ours = CliRun.run(java.util.Map.of(), "verify-ids", file.toString());
-        assertThat(ours.out()).as("ibidsverify said %s", theirs).isEqualTo(theirs.stdout).isEqualTo(String.join("\n",
+        assertThat(ours.out()).as("ibidsverify said %s", theirs).isEqualTo(theirs.stdout()).isEqualTo(String.join("\n",
                 "LID 0 found for ca NodeGUID 0x100002", "PortGUID 0x100000 is an invalid duplicate of a NodeGUID",
                 "LID 1 already defined for NodeGUID 0x100000", ""));
-        assertThat(ours.exitCode()).isEqualTo(theirs.exitCode).isEqualTo(1);
+        assertThat(ours.exitCode()).isEqualTo(theirs.exitCode()).isEqualTo(1);
         assertThat(ours.err()).contains("warning: ca NodeGUID 0x0 (lid 1) is zero")
                 .contains("warning: ca PortGUID 0x0 (lid 1) is zero");
         assertThat(CliRun.run(java.util.Map.of(), "verify-ids", "--json", file.toString()).json().get("findings"))
@@ -99,42 +95,15 @@ class VerifyIdsIbsimTest {
      * discovering) from host4: the same text and exit code. Returns ours.
      */
     private CliRun assertSame(IbsimFabric fabric, String file) throws IOException, InterruptedException {
-        Result theirs = ibidsverify(fabric, file.isEmpty() ? List.of("-R") : List.of());
-        CliRun ours = file.isEmpty() ? DiagsOracle.umad(fabric, "host4", theirs.exitCode, "verify-ids")
+        DiagsScript.Result theirs = ibidsverify(fabric, file.isEmpty() ? List.of("-R") : List.of());
+        CliRun ours = file.isEmpty() ? DiagsOracle.umad(fabric, "host4", theirs.exitCode(), "verify-ids")
                 : CliRun.run(java.util.Map.of(), "verify-ids", file);
-        assertThat(ours.exitCode()).as("%s", ours).isEqualTo(theirs.exitCode);
-        assertThat(ours.out()).as("ibidsverify said %s", theirs).isEqualTo(theirs.stdout);
+        assertThat(ours.exitCode()).as("%s", ours).isEqualTo(theirs.exitCode());
+        assertThat(ours.out()).as("ibidsverify said %s", theirs).isEqualTo(theirs.stdout());
         return ours;
     }
 
-    private record Result(int exitCode, String stdout, String stderr) {
-    }
-
-    private Result ibidsverify(IbsimFabric fabric, List<String> args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("perl", "-e", reading(cache), "--"));
-        command.addAll(args);
-        return run(fabric, command);
-    }
-
-    /** ibidsverify is a Perl script of infiniband-diags: both must be installed (CI fails without them). */
-    private static void requireIbidsverify() {
-        IbsimInstallation.require(IbsimInstallation.find("ibidsverify") != null && IbsimInstallation.find("perl") != null,
-                "ibidsverify (infiniband-diags) or perl");
-    }
-
-    /** Perl running ibidsverify as it is, its cache directory (root's /var/cache/infiniband-diags) moved to {@code dir}. */
-    private static String reading(Path dir) {
-        return "use IBswcountlimits; $IBswcountlimits::cache_dir = '" + dir + "'; do '"
-                + IbsimInstallation.find("ibidsverify") + "'; die $@ if $@;";
-    }
-
-    /** Runs {@code command}, attached to host4 of {@code fabric} when there is one. */
-    private static Result run(IbsimFabric fabric, List<String> command) throws IOException, InterruptedException {
-        Process process = (fabric == null ? new ProcessBuilder(command) : fabric.attached("host4", command)).start();
-        process.getOutputStream().close();
-        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        return new Result(process.exitValue(), out, err);
+    private DiagsScript.Result ibidsverify(IbsimFabric fabric, List<String> args) throws IOException, InterruptedException {
+        return DiagsScript.run(fabric, "host4", cache, "ibidsverify", args);
     }
 }
