@@ -90,7 +90,7 @@ final class NodeNameMap {
     /** The fabric with each node's description replaced by its {@link #name}, for the text the tools print. */
     DiscoveredFabric rename(DiscoveredFabric fabric) {
         return new DiscoveredFabric(fabric.nodes().stream().map(this::rename).toList(), fabric.links(),
-                fabric.fromNodeGuid(), fabric.fromPort(), fabric.smpsSent(), fabric.problems());
+                fabric.fromNodeGuid(), fabric.fromPort(), fabric.smpsSent(), fabric.problems(), fabric.cables());
     }
 
     DiscoveredNode rename(DiscoveredNode node) {

@@ -13,18 +13,29 @@ import java.util.Optional;
  *
  * @param nodes        the nodes in the order libibnetdisc (ibnetdiscover) finds them, whatever order the answers
  *                     came in: the same on every run of the same fabric
- * @param links        the cables, each once
+ * @param links        the cables, each once, as libibnetdisc links them: where two nodes answer with one node GUID
+ *                     (one node to the tools), that node's port is cabled where the tools' scan reached it last
  * @param fromNodeGuid the local node
  * @param fromPort     the local port discovery started from
  * @param smpsSent     SMP requests issued (not counting transport retries)
  * @param problems     one line per request that failed for good
+ * @param cables       every cable a NodeInfo answer arrived by, each once: the links, and where two nodes answer with
+ *                     one node GUID the cables of theirs the tools' scan linked elsewhere (what a replay of that scan
+ *                     needs to find them where it did)
  */
 public record DiscoveredFabric(List<DiscoveredNode> nodes, List<DiscoveredLink> links, long fromNodeGuid, int fromPort,
-                               long smpsSent, List<String> problems) {
+                               long smpsSent, List<String> problems, List<DiscoveredLink> cables) {
     public DiscoveredFabric {
         nodes = List.copyOf(nodes);
         links = List.copyOf(links);
         problems = List.copyOf(problems);
+        cables = links.equals(cables) ? links : List.copyOf(cables);
+    }
+
+    /** A fabric whose every cable is one of its links (no node GUID answered from two nodes). */
+    public DiscoveredFabric(List<DiscoveredNode> nodes, List<DiscoveredLink> links, long fromNodeGuid, int fromPort,
+                            long smpsSent, List<String> problems) {
+        this(nodes, links, fromNodeGuid, fromPort, smpsSent, problems, links);
     }
 
     /**

@@ -16,4 +16,17 @@ public record DiscoveredLink(long nodeGuidA, int portA, long nodeGuidB, int port
             portB = port;
         }
     }
+
+    // Written out, as DiscoveryRun's own keys are: a record's generated ones go through the ObjectMethods bootstrap,
+    // which a cold discovery (a few thousand cables) would run in the interpreter.
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof DiscoveredLink l && l.nodeGuidA == nodeGuidA && l.portA == portA
+                && l.nodeGuidB == nodeGuidB && l.portB == portB;
+    }
+
+    @Override
+    public int hashCode() {
+        return (Long.hashCode(nodeGuidA) * 31 + portA) * 961 + Long.hashCode(nodeGuidB) * 31 + portB;
+    }
 }

@@ -16,7 +16,6 @@ import io.reactiveumad.mad.attr.SwitchInfo;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,27 +56,8 @@ final class DiscoveryRun {
     private record Query(Kind kind, SmpRoute.Directed path, int portNumber, NodeState node, End from) {
     }
 
-    /**
-     * One end of a cable. equals and hashCode are written out: a record's generated ones go through the
-     * ObjectMethods bootstrap and method handles, which a cold {@code ./umad discover} paid for in the
-     * interpreter on every one of its ~10 000 map operations.
-     */
+    /** The port a NodeInfo left by: its node's GUID and its number. */
     private record End(long nodeGuid, int port) {
-        @Override
-        public boolean equals(Object other) {
-            return other instanceof End end && end.nodeGuid == nodeGuid && end.port == port;
-        }
-
-        @Override
-        public int hashCode() {
-            return Long.hashCode(nodeGuid) * 31 + port;
-        }
-
-        /** The end a link is reported from: the lower node GUID (unsigned), then the lower port. */
-        boolean precedes(End other) {
-            int byGuid = Long.compareUnsigned(nodeGuid, other.nodeGuid);
-            return byGuid < 0 || byGuid == 0 && port < other.port;
-        }
     }
 
     /** What is known of one node so far. */
@@ -111,7 +91,12 @@ final class DiscoveryRun {
 
     private final Queue<Query> queued = new ArrayDeque<>();
     private final Map<Long, NodeState> nodes = new LinkedHashMap<>();
-    private final Map<End, End> remotes = new HashMap<>();
+    /**
+     * Every cable a NodeInfo answer arrived by, once (from the end that comes first). Two nodes answering with one
+     * node GUID are one node to libibnetdisc, cabled to whichever of their cables its scan arrived by last: the
+     * scan's replay decides that in {@link #result}, not the order answers came in here.
+     */
+    private final java.util.Set<DiscoveredLink> cables = new java.util.LinkedHashSet<>();
     private final List<String> problems = new ArrayList<>();
     private NodeState fromNode;
     private int fromPort;
@@ -170,7 +155,7 @@ final class DiscoveryRun {
             case PORT_INFO -> portInfo(query, (PortInfo) answer);
             case MLNX_EXT_PORT_INFO -> query.node.mlnxExtPorts.put(query.portNumber, (MlnxExtPortInfo) answer);
         }
-        options.progress().accept(new DiscoveryProgress(nodes.size(), switches, remotes.size() / 2, sent, inFlight,
+        options.progress().accept(new DiscoveryProgress(nodes.size(), switches, cables.size(), sent, inFlight,
                 queued.size()));
         pump();
     }
@@ -214,7 +199,7 @@ final class DiscoveryRun {
             fromNode = node;
             fromPort = arrivedOn;
         } else {
-            link(new End(info.nodeGuid(), arrivedOn), query.from);
+            cables.add(new DiscoveredLink(info.nodeGuid(), arrivedOn, query.from.nodeGuid, query.from.port));
         }
         if (isNew) {
             queued.add(new Query(Kind.NODE_DESCRIPTION, query.path, 0, node, null));
@@ -225,18 +210,6 @@ final class DiscoveryRun {
         }
         if (!info.isSwitch()) {
             queued.add(new Query(Kind.PORT_INFO, query.path, arrivedOn, node, null));
-        }
-    }
-
-    /** Cables {@code a} to {@code b}, undoing whatever either was cabled to before (a re-cabled port). */
-    private void link(End a, End b) {
-        End oldA = remotes.put(a, b);
-        End oldB = remotes.put(b, a);
-        if (oldA != null && !oldA.equals(b)) {
-            remotes.remove(oldA, a);
-        }
-        if (oldB != null && !oldB.equals(a)) {
-            remotes.remove(oldB, b);
         }
     }
 
@@ -258,10 +231,15 @@ final class DiscoveryRun {
         boolean follow = info.portPhysicalState() == PortInfo.PHYS_LINK_UP
                 && (isSwitch && number != node.arrivedOn || node == fromNode && number == fromPort);
         int[] hops = query.path.ports();
-        if (follow && hops.length < DirectedRouteSmp.MAX_HOPS) {
+        End from = new End(node.info.nodeGuid(), number);
+        if (follow && !isSwitch && hops.length > 1) {
+            // The local CA reached again far away: another node answering with its node GUID. As libibnetdisc, step
+            // back one hop (no SMP goes on through a CA) and ask the node there, which this port is then cabled to.
+            queued.add(new Query(Kind.NODE_INFO, SmpRoute.directed(Arrays.copyOf(hops, hops.length - 1)), 0, null, from));
+        } else if (follow && hops.length < DirectedRouteSmp.MAX_HOPS) {
             int[] further = Arrays.copyOf(hops, hops.length + 1);
             further[hops.length] = number;
-            queued.add(new Query(Kind.NODE_INFO, SmpRoute.directed(further), 0, null, new End(node.info.nodeGuid(), number)));
+            queued.add(new Query(Kind.NODE_INFO, SmpRoute.directed(further), 0, null, from));
         }
     }
 
@@ -279,16 +257,8 @@ final class DiscoveryRun {
     }
 
     private DiscoveredFabric result() {
-        // remotes holds every cable twice, once from each end: report it from the end that comes first.
-        List<DiscoveredLink> links = new ArrayList<>(remotes.size() / 2);
-        remotes.forEach((a, b) -> {
-            if (a.precedes(b)) {
-                links.add(new DiscoveredLink(a.nodeGuid, a.port, b.nodeGuid, b.port));
-            }
-        });
         List<DiscoveredNode> answered = nodes.values().stream().map(NodeState::toNode).toList();
-        List<DiscoveredNode> found = LibibnetdiscScan.order(answered, links, fromNode.info.nodeGuid(), fromPort);
-        return new DiscoveredFabric(found, links, fromNode.info.nodeGuid(), fromPort, sent, problems);
+        return LibibnetdiscScan.whole(answered, List.copyOf(cables), fromNode.info.nodeGuid(), fromPort, sent, problems);
     }
 
     private static String describe(Query query) {

@@ -98,6 +98,8 @@ public final class LibibnetdiscScan {
     private final long fromGuid;
     private final int fromPort;
     private final Map<Long, Map<Integer, long[]>> cables = new HashMap<>();
+    /** Ports with two cables: two nodes answering with one node GUID, one node here, each on its own cable. */
+    private final java.util.Set<End> twoCables = new java.util.HashSet<>();
     private final int maxHops;
     private final int initialHops;
     private final boolean byLid;
@@ -111,8 +113,8 @@ public final class LibibnetdiscScan {
     private long startGuid;
     private int startPort;
     private int maxHopsDiscovered;
-    /** False when only the order is wanted: the links made (and the progress) are then not kept. */
-    private boolean keepsLinks = true;
+    /** False when only the order and the links are wanted: ibnetdiscover -s's lines are then not made. */
+    private boolean keepsProgress = true;
     /** The nodes whose NodeDescription the scan has read. */
     private final java.util.Set<Long> described = new java.util.HashSet<>();
     /** ibnetdiscover -s's lines, one per NodeInfo answered. */
@@ -129,23 +131,32 @@ public final class LibibnetdiscScan {
         this.initialHops = initialHops;
         this.byLid = byLid;
         for (DiscoveredLink link : links) {
-            cables.computeIfAbsent(link.nodeGuidA(), g -> new HashMap<>()).put(link.portA(), new long[] {link.nodeGuidB(), link.portB()});
-            cables.computeIfAbsent(link.nodeGuidB(), g -> new HashMap<>()).put(link.portB(), new long[] {link.nodeGuidA(), link.portA()});
+            cable(link.nodeGuidA(), link.portA(), link.nodeGuidB(), link.portB());
+            cable(link.nodeGuidB(), link.portB(), link.nodeGuidA(), link.portA());
+        }
+    }
+
+    private void cable(long guid, int port, long farGuid, int farPort) {
+        if (cables.computeIfAbsent(guid, g -> new HashMap<>()).putIfAbsent(port, new long[] {farGuid, farPort}) != null) {
+            twoCables.add(new End(guid, port));
         }
     }
 
     /**
-     * The nodes in the order the tools' whole scan from the local port finds them (nodes it cannot reach, none when
-     * the discovery was whole, after the others).
+     * The fabric a discovery from the local port answered ({@code nodes}, {@code cables}: every cable a NodeInfo
+     * arrived by), as the tools' whole scan makes it: the nodes in the order it finds them (nodes it cannot reach,
+     * none when the discovery was whole, after the others) and its links, each port cabled where the scan reached it
+     * last (a port of two nodes that answer with one node GUID is one port to it).
      */
-    static List<DiscoveredNode> order(List<DiscoveredNode> nodes, List<DiscoveredLink> links, long fromGuid, int fromPort) {
-        LibibnetdiscScan scan = new LibibnetdiscScan(nodes, links, fromGuid, fromPort, 0, 0, false);
-        scan.keepsLinks = false;
+    static DiscoveredFabric whole(List<DiscoveredNode> nodes, List<DiscoveredLink> cables, long fromGuid, int fromPort,
+                                  long smpsSent, List<String> problems) {
+        LibibnetdiscScan scan = new LibibnetdiscScan(nodes, cables, fromGuid, fromPort, 0, 0, false);
+        scan.keepsProgress = false;
         scan.run(new Route(null, 0, fromGuid, fromPort, 0));
         List<DiscoveredNode> order = new ArrayList<>();
         scan.found.keySet().forEach(guid -> order.add(scan.nodes.get(guid)));
         nodes.stream().filter(n -> !scan.found.containsKey(n.guid())).forEach(order::add);
-        return order;
+        return new DiscoveredFabric(order, scan.linksMade(cables), fromGuid, fromPort, smpsSent, problems, cables);
     }
 
     /** The tools' scan of {@code fabric} from its local port, as far as {@code maxHops} (0: no limit; iblinkinfo -n). */
@@ -191,7 +202,7 @@ public final class LibibnetdiscScan {
         if (maxHops < 0) {
             throw new IllegalArgumentException("maxHops must be 0 (no limit) or more: " + maxHops);
         }
-        return new LibibnetdiscScan(fabric.nodes(), fabric.links(), fabric.fromNodeGuid(), fabric.fromPort(), maxHops,
+        return new LibibnetdiscScan(fabric.nodes(), fabric.cables(), fabric.fromNodeGuid(), fabric.fromPort(), maxHops,
                 initialHops, byLid);
     }
 
@@ -231,10 +242,10 @@ public final class LibibnetdiscScan {
         if (query.fromGuid() == null) {
             startGuid = node.guid();
             startPort = port;
-        } else if (keepsLinks) {
+        } else {
             link(node.guid(), port, query.fromGuid(), query.fromPort());
         }
-        if (keepsLinks) {
+        if (keepsProgress) {
             progress.add(progressLine(route, node, port, isNew));
         }
         if (isNew) {
@@ -325,8 +336,37 @@ public final class LibibnetdiscScan {
         linked.put(b, a);
     }
 
+    /**
+     * The far end of {@code guid}'s port. The local port is the first cable its scan leaves by, so where it has two
+     * (its node GUID is another node's too) it is the cable to the node found one hop out of it.
+     */
     private long[] cable(long guid, int port) {
+        if (guid == fromGuid && port == fromPort && twoCables.contains(new End(guid, port))) {
+            for (DiscoveredNode node : nodes.values()) {
+                int[] path = node.path().ports();
+                if (path.length == 1 && path[0] == port) {
+                    return new long[] {node.guid(), node.nodeInfo().localPortNum()};
+                }
+            }
+        }
         return cables.getOrDefault(guid, Map.of()).get(port);
+    }
+
+    /**
+     * The links the scan made, from the end that comes first: those of {@code given} it kept, in their order, those it
+     * made that no cable is (a CA's port linked to the node one hop back), and the cables it never reached.
+     */
+    private List<DiscoveredLink> linksMade(List<DiscoveredLink> given) {
+        java.util.LinkedHashSet<DiscoveredLink> made = new java.util.LinkedHashSet<>();
+        for (DiscoveredLink cable : given) {
+            End a = new End(cable.nodeGuidA(), cable.portA());
+            End b = new End(cable.nodeGuidB(), cable.portB());
+            if (b.equals(linked.get(a)) || !linked.containsKey(a) && !linked.containsKey(b)) {
+                made.add(cable);
+            }
+        }
+        linked.forEach((a, b) -> made.add(new DiscoveredLink(a.guid(), a.port(), b.guid(), b.port())));
+        return new ArrayList<>(made);
     }
 
     /**
