@@ -353,8 +353,8 @@ public final class LibibnetdiscScan {
     }
 
     /**
-     * The links the scan made, from the end that comes first: those of {@code given} it kept, in their order, those it
-     * made that no cable is (a CA's port linked to the node one hop back), and the cables it never reached.
+     * The links the scan leaves, each once: the cables {@code given} that it kept or never reached, in their order,
+     * then the links it made that no cable is (a CA's port linked to the node one hop back).
      */
     private List<DiscoveredLink> linksMade(List<DiscoveredLink> given) {
         java.util.LinkedHashSet<DiscoveredLink> made = new java.util.LinkedHashSet<>();
@@ -378,14 +378,7 @@ public final class LibibnetdiscScan {
     public DiscoveredFabric found() {
         List<DiscoveredNode> order = new ArrayList<>();
         found.keySet().forEach(guid -> order.add(asFound(nodes.get(guid))));
-        List<DiscoveredLink> made = new ArrayList<>();
-        linked.forEach((a, b) -> {
-            int first = Long.compare(a.guid(), b.guid());
-            if (first < 0 || first == 0 && a.port() < b.port()) {
-                made.add(new DiscoveredLink(a.guid(), a.port(), b.guid(), b.port()));
-            }
-        });
-        return new DiscoveredFabric(order, made, fromGuid, fromPort, smps, List.of());
+        return new DiscoveredFabric(order, linksMade(List.of()), fromGuid, fromPort, smps, List.of());
     }
 
     /**
