@@ -180,7 +180,8 @@ final class NodesUsingCommand extends FabricCommand {
         long switches = fabric.nodes().stream().filter(DiscoveredNode::isSwitch).count();
         if (named.isEmpty()) {
             throw new IllegalStateException("no switch " + target + " (by node GUID or name) among the " + switches
-                    + " switches discovered");
+                    + " switches discovered" + (fabric.complete() ? "" : ", a discovery that gave up on "
+                    + fabric.problems().size() + " SMP(s): " + String.join("; ", fabric.problems())));
         }
         throw new IllegalArgumentException("SWITCH: " + named.size() + " switches are named " + target + " ("
                 + String.join(", ", named.stream().map(End::guid).toList()) + "): give its node GUID");
