@@ -6,8 +6,6 @@ import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.UsageException;
 import io.reactiveumad.examples.cli.Values;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
@@ -55,10 +53,8 @@ final class CacheFiles {
     static IbnetdiscoverCache.Loaded read(String option, Path file) {
         try {
             return IbnetdiscoverCache.read(file);
-        } catch (NoSuchFileException e) {
-            throw new UsageException(option + ": no such file: " + file);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the cache " + file + ": " + e, e);
+            throw new UsageException(option + ": cannot read " + file + ": " + Errors.describe(e));
         } catch (IllegalArgumentException e) {
             throw new UsageException(option + ": " + e.getMessage());
         }
@@ -72,7 +68,7 @@ final class CacheFiles {
         try {
             IbnetdiscoverCache.write(fabric, LibibnetdiscScan.fromLocalPort(fabric, 0).hopsReached(), save);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the cache " + save + ": " + e, e);
+            throw new IllegalStateException("--cache: cannot write " + save + ": " + Errors.describe(e), e);
         }
     }
 }

@@ -8,11 +8,20 @@ final class Errors {
     private Errors() {
     }
 
-    /** The innermost cause's message (Reactor's wrappers removed), or its type when it has none. */
+    /**
+     * The innermost cause's message (Reactor's wrappers removed), or its type when it has none; of a file that could
+     * not be read or written, why (no such file, permission denied, is a directory...), not its path.
+     */
     static String describe(Throwable failure) {
         Throwable t = Exceptions.unwrap(failure);
         while (t.getCause() != null && t.getCause() != t && (t.getMessage() == null || isWrapper(t))) {
             t = t.getCause();
+        }
+        if (t instanceof java.nio.file.FileSystemException file) {
+            // Its message is the path, which the caller names already: say why instead.
+            return t instanceof java.nio.file.NoSuchFileException ? "no such file"
+                    : t instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                    : file.getReason() != null ? file.getReason() : t.getClass().getSimpleName();
         }
         String message = t.getMessage();
         if (message == null || message.isBlank()) {

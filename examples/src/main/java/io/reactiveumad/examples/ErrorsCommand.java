@@ -19,7 +19,6 @@ import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.service.FabricJson;
 import io.reactiveumad.service.Routes;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.file.Files;
@@ -281,7 +280,7 @@ final class ErrorsCommand extends FabricCommand {
         try {
             lines = Files.readAllLines(file);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the threshold file " + file, e);
+            throw new UsageException("--threshold-file: cannot read " + file + ": " + Errors.describe(e));
         }
         for (String line : lines) {
             String text = line.trim();

@@ -54,7 +54,7 @@ final class NodeNameMap {
             // UTF-8, as the names print (a byte that is not UTF-8 becomes U+FFFD rather than failing the map).
             lines = new String(Files.readAllBytes(file), StandardCharsets.UTF_8).lines().toList();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the node name map " + file + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot read the node name map " + file + ": " + Errors.describe(e), e);
         }
         Map<Long, String> names = new HashMap<>();
         for (int i = 0; i < lines.size(); i++) {

@@ -141,8 +141,6 @@ final class TraceCommand extends FabricCommand {
         List<String> lines;
         try {
             lines = Files.readAllLines(portsFile);
-        } catch (java.nio.file.NoSuchFileException e) {
-            throw new UsageException("--ports-file: no such file: " + portsFile);
         } catch (IOException e) {
             throw new UsageException("--ports-file: cannot read " + portsFile + ": " + Errors.describe(e));
         }

@@ -1,0 +1,40 @@
+package io.reactiveumad.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Every file a command line names, missing or a directory: bad usage (exit 2) naming the option, the file and why.
+ * Before, a missing threshold or topology file ended as an error saying only its path, a directory given as a cache
+ * as one saying only "Is a directory", both exit 1.
+ */
+class UnreadableFileTest {
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"errors --threshold-file", "discover --node-name-map", "discover -z", "discover --topology", "trace --ports-file",
+        "verify-ids", "switches", "discover --load-cache", "links --diff", "links --filterdownports"})
+    void aMissingFileOrADirectoryIsBadUsageSayingWhy(String commandAndOption) {
+        String[] words = commandAndOption.split(" ");
+        String option = words.length > 1 ? words[1] + ": " : "";
+        Path missing = dir.resolve("missing");
+        assertThat(run(words, missing).err()).contains(option + "cannot read").contains(missing + ": no such file");
+        assertThat(run(words, dir).err()).contains(option + "cannot read").contains(dir + ": Is a directory");
+    }
+
+    private static CliRun run(String[] words, Path file) {
+        List<String> args = new ArrayList<>(List.of(words));
+        args.add(file.toString());
+        args.addAll(List.of("--transport", "embedded"));
+        CliRun run = CliRun.run(args.toArray(String[]::new));
+        assertThat(run.exitCode()).as("%s", run.err()).isEqualTo(2);
+        return run;
+    }
+}
