@@ -15,6 +15,15 @@ final class Lids {
         }
     }
 
+    /** A multicast group's LID: 0xC000 to 0xFFFE (0xFFFF is the permissive LID, no group's). */
+    static int multicast(String text) {
+        int lid = parse(text);
+        if (lid < 0xc000 || lid > 0xfffe) {
+            throw new IllegalArgumentException("'" + text + "' is not a multicast LID (0xC000 to 0xFFFE)");
+        }
+        return lid;
+    }
+
     /**
      * An option naming a port by its LID: a unicast LID, checked where it is parsed, so 0 (which the SA
      * would take as "any") or a value beyond 16 bits is a usage error naming the option and the value.

@@ -41,7 +41,7 @@ final class McastCommand extends FabricCommand {
         d.parameter("MLID").optional()
                 .help("Only the members of the group with this MLID, each a line of its port GID and node (as saquery -m "
                         + "MLID).")
-                .to(Lids::parse, v -> mlid = v);
+                .to(Lids::multicast, v -> mlid = v);
     }
 
     @Override

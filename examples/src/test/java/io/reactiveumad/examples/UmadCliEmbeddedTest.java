@@ -1186,6 +1186,10 @@ class UmadCliEmbeddedTest {
         assertThat(umad("routes", "-D", "0", "--transport", "embedded").exitCode()).as("a CA is not a switch")
                 .isEqualTo(2);
         assertThat(umad("trace", "one", "2", "--transport", "embedded").exitCode()).isEqualTo(2);
+        for (String notAGroup : List.of("5", "0xffff", "99999")) {
+            assertThat(umad("mcast", notAGroup, "--transport", "embedded").err()).as(notAGroup)
+                    .contains("is not a multicast LID (0xC000 to 0xFFFE)");
+        }
     }
 
     @Test
