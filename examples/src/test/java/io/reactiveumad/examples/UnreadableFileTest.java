@@ -29,6 +29,24 @@ class UnreadableFileTest {
         assertThat(run(words, dir).err()).contains(option + "cannot read").contains(dir + ": Is a directory");
     }
 
+    /** lft-balance reads two files, as check_lft_balance: both must be given, and each is named when it cannot be read. */
+    @org.junit.jupiter.api.Test
+    void lftBalanceNeedsBothFilesAndNamesTheOneItCannotRead() throws java.io.IOException {
+        String missing = dir.resolve("missing").toString();
+        String empty = java.nio.file.Files.writeString(dir.resolve("empty"), "").toString();
+        assertThat(lftBalance("-l", empty).err()).contains("give -l LFT_FILE").contains("-i CACHE");
+        assertThat(lftBalance("-l", missing, "-i", empty).err()).contains("-l: cannot read " + missing + ": no such file");
+        assertThat(lftBalance("-l", empty, "-i", missing).err()).contains("-i: cannot read " + missing + ": no such file");
+    }
+
+    private static CliRun lftBalance(String... args) {
+        List<String> all = new ArrayList<>(List.of("lft-balance"));
+        all.addAll(List.of(args));
+        CliRun run = CliRun.run(all.toArray(String[]::new));
+        assertThat(run.exitCode()).as("%s", run.err()).isEqualTo(2);
+        return run;
+    }
+
     private static CliRun run(String[] words, Path file) {
         List<String> args = new ArrayList<>(List.of(words));
         args.add(file.toString());
