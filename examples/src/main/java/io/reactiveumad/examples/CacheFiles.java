@@ -54,7 +54,7 @@ final class CacheFiles {
         try {
             return IbnetdiscoverCache.read(file);
         } catch (IOException e) {
-            throw new UsageException(option + ": cannot read " + file + ": " + Errors.describe(e));
+            throw NamedFiles.unreadable(option, file, e);
         } catch (IllegalArgumentException e) {
             throw new UsageException(option + ": " + e.getMessage());
         }

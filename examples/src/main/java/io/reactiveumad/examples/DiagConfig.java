@@ -42,7 +42,7 @@ record DiagConfig(String ca, Integer port, Duration timeout, Long mKey, Long saK
             lines = Files.readAllLines(file);
         } catch (IOException e) {
             if (explicit) {
-                throw new UsageException("-z: cannot read " + file + ": " + Errors.describe(e));
+                throw NamedFiles.unreadable("-z", file, e);
             }
             err.println("umad: warning: cannot read " + file + " (" + Errors.describe(e) + "): its defaults are not used");
             return NONE;

@@ -18,7 +18,6 @@ import io.reactiveumad.fabric.PortLink;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.service.FabricJson;
 import io.reactiveumad.service.Routes;
-import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.file.Files;
@@ -276,12 +275,7 @@ final class ErrorsCommand extends FabricCommand {
     /** ibqueryerrors' threshold file: {@code Name=value} lines; blank lines and {@code #} comments skipped. */
     private Map<String, Long> readThresholds(Path file) {
         Map<String, Long> read = new LinkedHashMap<>();
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file);
-        } catch (IOException e) {
-            throw new UsageException("--threshold-file: cannot read " + file + ": " + Errors.describe(e));
-        }
+        List<String> lines = NamedFiles.lines("--threshold-file", file);
         for (String line : lines) {
             String text = line.trim();
             if (text.isEmpty() || text.startsWith("#")) {

@@ -9,8 +9,6 @@ import io.reactiveumad.examples.cli.UsageException;
 import io.reactiveumad.examples.cli.Values;
 import io.reactiveumad.fabric.Links;
 import io.reactiveumad.fabric.PortLink;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -71,12 +69,7 @@ final class LftBalanceCommand implements Callable<Integer>, Declares {
             throw new UsageException("give -l LFT_FILE (dump-fts > LFT_FILE) and -i CACHE (discover --cache CACHE), as "
                     + "check_lft_balance takes them");
         }
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(lftFile);
-        } catch (IOException e) {
-            throw new UsageException("-l: cannot read " + lftFile + ": " + Errors.describe(e));
-        }
+        List<String> lines = NamedFiles.lines("-l", lftFile);
         DiscoveredFabric fabric = CacheFiles.read("-i", cacheFile).fabric();
         Scan scan = new Scan(fabric);
         lines.forEach(scan::line);

@@ -2,11 +2,8 @@ package io.reactiveumad.examples;
 
 import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
-import io.reactiveumad.examples.cli.UsageException;
 import io.reactiveumad.examples.cli.Values;
 import io.reactiveumad.mad.attr.NodeInfo;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -57,11 +54,7 @@ abstract class NodeListCommand extends FabricCommand {
         String topology;
         int exit = 0;
         if (topologyFile != null) {
-            try {
-                topology = Files.readString(topologyFile);
-            } catch (IOException e) {
-                throw new UsageException("cannot read the topology file " + topologyFile + ": " + Errors.describe(e));
-            }
+            topology = NamedFiles.text("TOPOLOGY_FILE", topologyFile);
         } else {
             NodeNameMap names = nodeNames.load(context, err());
             TopologyText discovered = discoveredTopology(walk.timeout,

@@ -11,8 +11,6 @@ import io.reactiveumad.fabric.TraceHop;
 import io.reactiveumad.mad.attr.MulticastForwardingTable;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.service.FabricJson;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -138,12 +136,7 @@ final class TraceCommand extends FabricCommand {
         if (source != null) {
             throw new UsageException("--ports-file names the pairs: not SRC and DST as well");
         }
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(portsFile);
-        } catch (IOException e) {
-            throw new UsageException("--ports-file: cannot read " + portsFile + ": " + Errors.describe(e));
-        }
+        List<String> lines = NamedFiles.lines("--ports-file", portsFile);
         List<Pair> pairs = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i).strip();

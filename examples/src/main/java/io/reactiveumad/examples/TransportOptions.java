@@ -19,7 +19,6 @@ import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.sa.NodeRecord;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.Declares;
-import io.reactiveumad.examples.cli.UsageException;
 import io.reactiveumad.examples.cli.Values;
 import io.reactiveumad.spi.channel.DeviceAttributes;
 import io.reactiveumad.test.EmbeddedFabric;
@@ -307,7 +306,7 @@ final class TransportOptions implements Declares {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--topology " + file + ": " + e.getMessage(), e);
         } catch (java.io.UncheckedIOException e) {
-            throw new UsageException("--topology: cannot read " + file + ": " + Errors.describe(e));
+            throw NamedFiles.unreadable("--topology", file, e.getCause());
         }
     }
 

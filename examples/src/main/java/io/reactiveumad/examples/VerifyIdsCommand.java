@@ -2,12 +2,9 @@ package io.reactiveumad.examples;
 
 import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
-import io.reactiveumad.examples.cli.UsageException;
 import io.reactiveumad.examples.cli.Values;
 import io.reactiveumad.test.topology.IbnetdiscoverWriter;
 import io.reactiveumad.test.topology.Node;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -65,11 +62,7 @@ final class VerifyIdsCommand extends FabricCommand {
     public Integer call() {
         TopologyText topology;
         if (topologyFile != null) {
-            try {
-                topology = new TopologyText(Files.readString(topologyFile), 0);
-            } catch (IOException e) {
-                throw new UsageException("cannot read the topology file " + topologyFile + ": " + Errors.describe(e));
-            }
+            topology = new TopologyText(NamedFiles.text("TOPOLOGY_FILE", topologyFile), 0);
         } else {
             topology = discoveredTopology(walk.timeout, Node::description, IbnetdiscoverWriter::grouped);
         }
