@@ -91,7 +91,9 @@ final class LftBalanceCommand implements Callable<Integer>, Declares {
     /** The script's pass over the table's lines: the switch it is in, its ports' counts, the hosts it has seen. */
     private final class Scan {
         final List<Map<String, Object>> reports = new ArrayList<>();
-        private final DiscoveredFabric fabric;
+        /** The cached fabric's links and how iblinkinfo writes them: worked out once, read for each switch. */
+        private final List<PortLink> links;
+        private final LinkLines lines;
         private String switchGuid;
         private String switchName;
         private final Map<String, Integer> portCount = new HashMap<>();
@@ -102,7 +104,8 @@ final class LftBalanceCommand implements Callable<Integer>, Declares {
         private int lidsPerPortCalculated;
 
         Scan(DiscoveredFabric fabric) {
-            this.fabric = fabric;
+            links = Links.of(fabric);
+            lines = new LinkLines(false, false, null, ChassisPorts.of(NodeNameMap.none(), fabric));
         }
 
         void line(String line) {
@@ -234,9 +237,8 @@ final class LftBalanceCommand implements Callable<Integer>, Declares {
             } catch (RuntimeException notAGuid) {
                 return List.of();
             }
-            LinkLines lines = new LinkLines(false, false, null, ChassisPorts.of(NodeNameMap.none(), fabric));
             List<String> out = new ArrayList<>();
-            for (PortLink link : Links.of(fabric)) {
+            for (PortLink link : links) {
                 if (link.local().node().portGuids().containsValue(guid)) {
                     out.add(lines.port(link, ""));
                 }
