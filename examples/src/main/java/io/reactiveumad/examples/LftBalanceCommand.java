@@ -37,8 +37,6 @@ final class LftBalanceCommand implements Callable<Integer>, Declares {
     private static final Pattern LID_HEADER = Pattern.compile("Unicast lids .+ of switch Lid .+ guid (.+) \\((.+)\\)");
     private static final Pattern HOST_ROUTE = Pattern.compile(".+ (.+) : \\(.+ portguid .+: '(.+)'\\)");
     private static final Pattern PATH_ROUTE = Pattern.compile(".+ (.+) : \\(path #. out of .: portguid .+\\)");
-    private static final Pattern PERL_NUMBER = Pattern.compile(
-            "^\\s*([+-]?(?:\\d+\\.?\\d*(?:[eE][+-]?\\d+)?|\\.\\d+(?:[eE][+-]?\\d+)?))");
     /** The ports the script looks at: 001 to 036, whatever the switch has. */
     private static final int PORTS = 36;
 
@@ -168,7 +166,7 @@ final class LftBalanceCommand implements Callable<Integer>, Declares {
         /** A host whose every LID leaves by one port, one LID a path: maybe cabled to that port. */
         private void hostPortsDone() {
             if (hostPorts.size() == lidsPerPort
-                    && hostPorts.stream().allMatch(p -> perlNumber(p) == perlNumber(hostPorts.get(0)))) {
+                    && hostPorts.stream().allMatch(p -> Perl.number(p) == Perl.number(hostPorts.get(0)))) {
                 maybeDirectlyConnected.add(host);
             }
         }
@@ -271,18 +269,12 @@ final class LftBalanceCommand implements Callable<Integer>, Declares {
                 }
             }
             return last != null && last.contains("Active")
-                    && maybeDirectlyConnected.stream().anyMatch(h -> perlNumber(h) == 0);
+                    && maybeDirectlyConnected.stream().anyMatch(h -> Perl.number(h) == 0);
         }
 
         /** The script's pattern for a port's line: its number, space-padded to two, then {@code [..] ==}. */
         private Pattern portLine(int port) {
             return Pattern.compile((port <= 9 ? " " : "") + port + "\\[..\\] ==");
         }
-    }
-
-    /** A string as a Perl number: its leading decimal number, else 0. */
-    static double perlNumber(String text) {
-        Matcher m = PERL_NUMBER.matcher(text);
-        return m.find() ? Double.parseDouble(m.group(1)) : 0;
     }
 }

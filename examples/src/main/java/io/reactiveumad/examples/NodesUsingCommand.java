@@ -251,13 +251,13 @@ final class NodesUsingCommand extends FabricCommand {
             m.matches();
             split.add(new String[] {m.group(1), m.group(2)});
         }
-        split.sort(java.util.Comparator.comparingDouble(s -> number(s[1])));
+        split.sort(java.util.Comparator.comparingDouble(s -> Perl.number(s[1])));
         // Per prefix, its runs of consecutive numbers; a run ends where a number is not the last one plus one.
         Map<String, List<List<String>>> runs = new TreeMap<>();
         for (String[] s : split) {
             List<List<String>> prefixRuns = runs.computeIfAbsent(s[0], k -> new ArrayList<>());
             List<String> run = prefixRuns.isEmpty() ? null : prefixRuns.get(prefixRuns.size() - 1);
-            if (run != null && number(run.get(run.size() - 1)) == number(s[1]) - 1) {
+            if (run != null && Perl.number(run.get(run.size() - 1)) == Perl.number(s[1]) - 1) {
                 run.add(s[1]);
             } else {
                 prefixRuns.add(new ArrayList<>(List.of(s[1])));
@@ -269,11 +269,6 @@ final class NodesUsingCommand extends FabricCommand {
         String joined = String.join(",", listed);
         // Then split on commas again (as Perl's split: leading empty fields kept) and joined with spaces.
         return joined.isEmpty() ? "" : String.join(" ", joined.split(","));
-    }
-
-    /** Perl's number of a trailing-digit string: 0 when there are none. */
-    private static double number(String digits) {
-        return digits.isEmpty() ? 0 : Double.parseDouble(digits);
     }
 
     private Map<String, Object> json(DiscoveredFabric fabric, End local, End far, List<Routed> out, List<Routed> back) {
