@@ -23,6 +23,10 @@ final class Errors {
                     : t instanceof java.nio.file.AccessDeniedException ? "permission denied"
                     : file.getReason() != null ? file.getReason() : t.getClass().getSimpleName();
         }
+        if (t instanceof java.nio.charset.CharacterCodingException) {
+            // "Input length = 1" says nothing of the file: it is not text (a binary cache given as a topology, say).
+            return "not a text file (not UTF-8)";
+        }
         String message = t.getMessage();
         if (message == null || message.isBlank()) {
             return t.getClass().getSimpleName();

@@ -29,6 +29,15 @@ class UnreadableFileTest {
         assertThat(run(words, dir).err()).contains(option + "cannot read").contains(dir + ": Is a directory");
     }
 
+    /** A file that is not text where text is wanted (a binary cache as a topology) says so, not "Input length = 1". */
+    @ParameterizedTest
+    @ValueSource(strings = {"verify-ids", "switches", "errors --threshold-file"})
+    void aBinaryFileWhereTextIsWantedIsBadUsageSayingSo(String commandAndOption) throws java.io.IOException {
+        Path binary = java.nio.file.Files.write(dir.resolve("binary"), new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1});
+        assertThat(run(commandAndOption.split(" "), binary).err())
+                .contains("cannot read " + binary + ": not a text file (not UTF-8)");
+    }
+
     /** lft-balance reads two files, as check_lft_balance: both must be given, and each is named when it cannot be read. */
     @org.junit.jupiter.api.Test
     void lftBalanceNeedsBothFilesAndNamesTheOneItCannotRead() throws java.io.IOException {
