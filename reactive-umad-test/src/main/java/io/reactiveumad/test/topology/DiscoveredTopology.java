@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.ToLongFunction;
 import java.util.function.UnaryOperator;
 
 /**
@@ -70,7 +71,7 @@ public final class DiscoveredTopology {
         DiscoveredNode local = fabric.node(fabric.fromNodeGuid()).orElseThrow();
         IbnetdiscoverWriter writer = new IbnetdiscoverWriter().generatedOn(ZonedDateTime.now()).names(names)
                 .initiatedFrom(topology.requireNode(guidName(local)), local.portGuid(fabric.fromPort()));
-        writer.portRates(portRates(fabric, topology));
+        writer.portRates(portRates(fabric, topology)).switchNodeInfoPortGuids(nodeInfoPortGuids(fabric));
         return options.apply(writer).write(topology);
     }
 
@@ -87,8 +88,15 @@ public final class DiscoveredTopology {
 
     private static IbnetdiscoverDiff.Side side(DiscoveredFabric fabric, Function<Node, String> names) {
         Topology topology = of(fabric, fabric.nodesLastFoundFirst());
-        IbnetdiscoverWriter writer = new IbnetdiscoverWriter().names(names).portRates(portRates(fabric, topology));
+        IbnetdiscoverWriter writer = new IbnetdiscoverWriter().names(names).portRates(portRates(fabric, topology))
+                .switchNodeInfoPortGuids(nodeInfoPortGuids(fabric));
         return new IbnetdiscoverDiff.Side(fabric, topology, writer);
+    }
+
+    /** Each node's NodeInfo PortGUID, as discovered or as a cache holds it. */
+    private static ToLongFunction<Node> nodeInfoPortGuids(DiscoveredFabric fabric) {
+        Map<Long, DiscoveredNode> byGuid = fabric.byGuid();
+        return node -> byGuid.get(node.nodeGuid()).nodeInfo().portGuid();
     }
 
     /**

@@ -15,6 +15,7 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.ToLongFunction;
 
 /**
  * Writes a {@link Topology} as {@code ibnetdiscover} (infiniband-diags) prints it without options:
@@ -33,6 +34,7 @@ public final class IbnetdiscoverWriter {
     private BiFunction<Node, Integer, String> portNotes = (node, port) -> "";
     /** Width and speed text by node and port where it is not the link's, or null. */
     private BiFunction<Node, Integer, String> portRates = (node, port) -> null;
+    private ToLongFunction<Node> switchNodeInfoPortGuids = node -> node.ports().get(0).guid();
     /** ibnetdiscover -m's two numbers, or null. */
     private int[] maxHops;
     /** ibnetdiscover -g: chassis by SystemImageGUID. */
@@ -78,6 +80,15 @@ public final class IbnetdiscoverWriter {
      */
     public IbnetdiscoverWriter portRates(BiFunction<Node, Integer, String> rates) {
         this.portRates = rates;
+        return this;
+    }
+
+    /**
+     * The PortGUID in each switch's NodeInfo, which ibnetdiscover prints after its switchguid; port 0's GUID by
+     * default, which it is on a fabric (a cache ibcacheedit changed a switch's GUID in keeps the NodeInfo it had).
+     */
+    public IbnetdiscoverWriter switchNodeInfoPortGuids(ToLongFunction<Node> portGuids) {
+        this.switchNodeInfoPortGuids = portGuids;
         return this;
     }
 
@@ -291,7 +302,7 @@ public final class IbnetdiscoverWriter {
         }
         out.append(idPrefix);
         if (asSwitch) {
-            long portGuid = node.isSwitch() ? node.ports().get(0).guid() : cabledPortGuid(topology, node);
+            long portGuid = node.isSwitch() ? switchNodeInfoPortGuids.applyAsLong(node) : cabledPortGuid(topology, node);
             out.append("switchguid=0x").append(hex(node.nodeGuid())).append('(').append(hex(portGuid))
                     .append(')').append(grouped ? "\t# " + boardComment(node, chassisNote != null) + "\n" : "\n");
         } else {
