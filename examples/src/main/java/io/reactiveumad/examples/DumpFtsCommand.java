@@ -32,9 +32,11 @@ final class DumpFtsCommand extends FabricCommand {
             + "with many SMPs in flight.").withAliases("dump-lfts");
 
     /** Switches whose tables are read at once; each reads its blocks {@link #outstanding} at a time. */
+    private static final int SWITCHES_AT_ONCE = 4;
     /** Rows the text leaves out as dump_fts does (see UnicastTable.printed), from every switch: said once on stderr. */
     private final List<UnicastTable.Row> leftOut = new java.util.concurrent.CopyOnWriteArrayList<>();
-    private static final int SWITCHES_AT_ONCE = 4;
+    /** Routed rows whose port dump_fts cannot read (UnicastTable.asDumpFtsReadsThem): said once on stderr. */
+    private final List<UnicastTable.Row> beyondPorts = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     private String startLid;
     private String endLid;
@@ -122,6 +124,10 @@ final class DumpFtsCommand extends FabricCommand {
                 out().flush();
                 err().println(spec.qualifiedName() + ": " + UnicastTable.leftOutNote(leftOut, "dump_fts"));
             }
+            if (!beyondPorts.isEmpty()) {
+                out().flush();
+                err().println(spec.qualifiedName() + ": " + UnicastTable.beyondDumpFtsPortsNote(beyondPorts));
+            }
         }
         unread.forEach(err()::println);
         int discovery = warnIfIncomplete(discovered.get());
@@ -146,11 +152,13 @@ final class DumpFtsCommand extends FabricCommand {
             int top = routes.egressPorts().size() - 1;
             int end = last == 0 || last > top ? top : last;
             List<UnicastTable.Row> rows = UnicastTable.rows(routes, first, end, all, destinations);
-            if (!json) {
-                leftOut.addAll(UnicastTable.leftOut(rows, end));
+            if (json) {
+                return UnicastTable.json(routes, first, end, rows);
             }
-            return json ? UnicastTable.json(routes, first, end, rows)
-                    : UnicastTable.text(where, routes, first, end, rows, all, noDestinations,
+            leftOut.addAll(UnicastTable.leftOut(rows, end));
+            beyondPorts.addAll(UnicastTable.routedBeyondDumpFtsPorts(UnicastTable.printed(rows, end)));
+            return UnicastTable.text(where, routes, first, end, UnicastTable.asDumpFtsReadsThem(rows, all), all,
+                    noDestinations,
                             "node info not available fabric scan", names,
                             d -> described.computeIfAbsent(d, key -> UnicastTable.described(key, names)));
         });

@@ -90,6 +90,36 @@ final class UnicastTable {
         return rows.stream().filter(row -> row.lid() >= below && row.valid()).toList();
     }
 
+    /**
+     * {@code rows} as dump_fts reads them: it keeps the table's blocks in an array of {@code char}, signed on the
+     * platforms the tools are built for, so an egress port above 127 reads as a number beyond any switch's ports: its
+     * row is left out, or with -a ({@code all}) shown as an illegal port. ibroute reads the same blocks unsigned.
+     */
+    static List<Row> asDumpFtsReadsThem(List<Row> rows, boolean all) {
+        List<Row> read = new ArrayList<>(rows.size());
+        for (Row row : rows) {
+            if (row.port() <= Byte.MAX_VALUE) {
+                read.add(row);
+            } else if (all) {
+                read.add(new Row(row.lid(), row.port(), false, row.destination()));
+            }
+        }
+        return read;
+    }
+
+    /** The routed rows of {@code rows} whose egress port dump_fts cannot read (see {@link #asDumpFtsReadsThem}). */
+    static List<Row> routedBeyondDumpFtsPorts(List<Row> rows) {
+        return rows.stream().filter(row -> row.valid() && row.port() > Byte.MAX_VALUE).toList();
+    }
+
+    /** What {@link #routedBeyondDumpFtsPorts} found, said once. */
+    static String beyondDumpFtsPortsNote(List<Row> rows) {
+        String lids = rows.stream().map(row -> String.format("0x%x (port %d)", row.lid(), row.port())).distinct()
+                .collect(java.util.stream.Collectors.joining(", "));
+        return "note: LID " + lids + " is routed too, but shown as dump_fts shows it: it reads an egress port above 127 "
+                + "as a signed char, so as no port (ibroute and routes read it right); --json lists it";
+    }
+
     /** What the text leaves out, said once: the LIDs and {@code tool}'s reason. */
     static String leftOutNote(List<Row> rows, String tool) {
         String lids = rows.stream().map(row -> String.format("0x%x", row.lid())).distinct()
