@@ -64,12 +64,19 @@ abstract class NodeListCommand extends FabricCommand {
         }
         StringBuilder out = new StringBuilder();
         List<Object> nodes = new ArrayList<>();
+        // The scripts pass the text through dash's echo; JSON keeps the descriptions as they are.
+        String echoed = echo(topology);
         for (String kind : kinds) {
             for (String line : topology.split("\n")) {
                 Matcher m = NODE_LINE.matcher(line);
                 if (m.matches() && m.group(1).equals(kind)) {
-                    out.append(listed(m.group(1), m.group(2), m.group(3), m.group(4))).append('\n');
                     nodes.add(json(m.group(1), m.group(2), m.group(3), m.group(4)));
+                }
+            }
+            for (String line : echoed.split("\n")) {
+                Matcher m = NODE_LINE.matcher(line);
+                if (m.matches() && m.group(1).equals(kind)) {
+                    out.append(listed(m.group(1), m.group(2), m.group(3), m.group(4))).append('\n');
                 }
             }
         }
@@ -79,6 +86,60 @@ abstract class NodeListCommand extends FabricCommand {
             out().print(out);
         }
         return exit;
+    }
+
+    /**
+     * {@code text} as the scripts' {@code echo "$text"} prints it under Debian's /bin/sh, dash 0.5.12, whose echo
+     * expands backslash escapes: a b e f n r t v and a backslash after one, an octal byte (a backslash and up to three
+     * octal digits, or a backslash, 0 and up to three more), and c, after which nothing is printed at all; a backslash
+     * before anything else stays. So a NodeDescription with a backslash prints as the scripts print it.
+     */
+    static String echo(String text) {
+        StringBuilder out = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c != '\\' || i + 1 == text.length()) {
+                out.append(c);
+                continue;
+            }
+            char next = text.charAt(++i);
+            switch (next) {
+                case 'c' -> {
+                    return out.toString();
+                }
+                case 'a' -> out.append('\u0007');
+                case 'b' -> out.append('\b');
+                case 'e' -> out.append('\u001b');
+                case 'f' -> out.append('\f');
+                case 'n' -> out.append('\n');
+                case 'r' -> out.append('\r');
+                case 't' -> out.append('\t');
+                case 'v' -> out.append('\u000b');
+                case '\\' -> out.append('\\');
+                default -> {
+                    if (!isOctal(next)) {
+                        out.append('\\').append(next);
+                        break;
+                    }
+                    if (next == '0' && i + 1 < text.length() && isOctal(text.charAt(i + 1))) {
+                        i++;
+                    }
+                    int value = 0;
+                    int digits = 0;
+                    while (digits < 3 && i < text.length() && isOctal(text.charAt(i))) {
+                        value = value * 8 + text.charAt(i++) - '0';
+                        digits++;
+                    }
+                    i--;
+                    out.append((char) (value & 0xff));
+                }
+            }
+        }
+        return out.toString();
+    }
+
+    private static boolean isOctal(char c) {
+        return c >= '0' && c <= '7';
     }
 
     /**
