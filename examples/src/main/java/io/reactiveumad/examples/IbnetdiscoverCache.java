@@ -213,7 +213,12 @@ final class IbnetdiscoverCache {
      * libibnetdisc refuses to load.
      */
     static Loaded read(Path file) throws IOException {
-        CachedFabric cached = CachedFabric.load(Image.parse(Files.readAllBytes(file), file), file);
+        return read(Files.readAllBytes(file), file);
+    }
+
+    /** As {@link #read(Path)}, of a cache's {@code bytes} read from {@code file}. */
+    static Loaded read(byte[] bytes, Path file) {
+        CachedFabric cached = CachedFabric.load(Image.parse(bytes, file), file);
         List<DiscoveredNode> lastFirst = new ArrayList<>();
         Map<Long, DiscoveredNode> byGuid = new LinkedHashMap<>();
         Map<CachedFabric.Node, DiscoveredNode> discovered = new HashMap<>();
@@ -227,7 +232,7 @@ final class IbnetdiscoverCache {
             TreeMap<Integer, Long> portGuids = new TreeMap<>();
             for (CachedFabric.Port port : n.ports()) {
                 if (port != null) {
-                    portInfos.put(port.number(), PortInfo.decode(ByteBuffer.wrap(port.record().info()), 0));
+                    portInfos.put(port.number(), addressed(n, port));
                     portGuids.put(port.number(), port.guid());
                 }
             }
@@ -261,6 +266,21 @@ final class IbnetdiscoverCache {
         Collections.reverse(found);
         int fromPort = from.isSwitch() ? 0 : from.nodeInfo().localPortNum();
         return new Loaded(new DiscoveredFabric(found, links, from.guid(), fromPort, 0, List.of()), cached.hopsReached());
+    }
+
+    /**
+     * A port's PortInfo with the LID and LMC the tools print for it, which are stored beside the raw PortInfo: a
+     * switch's (port 0's) in its node's record, another node's port's in the port's record.
+     */
+    private static PortInfo addressed(CachedFabric.Node node, CachedFabric.Port port) {
+        PortInfo raw = PortInfo.decode(ByteBuffer.wrap(port.record().info()), 0);
+        boolean isSwitch = node.type() == NodeInfo.TYPE_SWITCH;
+        if (isSwitch && port.number() != 0) {
+            return raw;
+        }
+        int lid = isSwitch ? node.record().smaLid() : port.record().baseLid();
+        int lmc = isSwitch ? node.record().smaLmc() : port.record().lmc();
+        return raw.lid() == lid && raw.lmc() == lmc ? raw : raw.toBuilder().lid(lid).lmc(lmc & 7).build();
     }
 
     /** The shortest directed route to each node through the links, from the local node, lower ports first. */

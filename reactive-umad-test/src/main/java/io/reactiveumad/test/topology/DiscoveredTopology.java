@@ -40,9 +40,10 @@ public final class DiscoveredTopology {
             // Both ends run at the same rate; either end's PortInfo says which (one may have gone unanswered).
             DiscoveredNode measured = a.port(link.portA()).isPresent() ? a : b;
             Optional<PortInfo> rate = measured.port(measured == a ? link.portA() : link.portB());
-            LinkWidth width = rate.map(r -> LinkWidth.ofCode(r.linkWidthActive())).orElse(Link.DEFAULT_WIDTH);
+            // A width or speed no enum value has (ibnetdiscover prints "??", "???") is the port's text, below.
+            LinkWidth width = rate.flatMap(r -> width(r)).orElse(Link.DEFAULT_WIDTH);
             int measuredPort = measured == a ? link.portA() : link.portB();
-            LinkSpeed speed = rate.map(r -> speed(measured, measuredPort, r)).orElse(Link.DEFAULT_SPEED);
+            LinkSpeed speed = rate.flatMap(r -> speed(measured, measuredPort, r)).orElse(Link.DEFAULT_SPEED);
             builder.link(guidName(a), link.portA(), guidName(b), link.portB(), width, speed);
         }
         return builder.build();
@@ -111,19 +112,33 @@ public final class DiscoveredTopology {
             DiscoveredNode found = byGuid.get(node.nodeGuid());
             Optional<PortInfo> own = found == null ? Optional.empty() : found.port(port);
             boolean speedKnown = own.isPresent() && (!found.isSwitch() || found.port(0).isPresent());
+            String width = own.flatMap(DiscoveredTopology::width).map(LinkWidth::text).orElse("??");
             if (!speedKnown) {
-                return own.map(info -> LinkWidth.ofCode(info.linkWidthActive()).text()).orElse("??") + "???";
+                return width + "???";
             }
-            LinkSpeed speed = speed(found, port, own.get());
-            Optional<LinkSpeed> linkSpeed = topology.link(node.id(), port).map(Link::speed);
-            return linkSpeed.isEmpty() || linkSpeed.get() == speed ? null
-                    : LinkWidth.ofCode(own.get().linkWidthActive()).text() + speed.name();
+            String rate = width + speed(found, port, own.get()).map(LinkSpeed::name).orElse("???");
+            Optional<String> linkRate = topology.link(node.id(), port).map(l -> l.width().text() + l.speed().name());
+            return linkRate.isEmpty() || linkRate.get().equals(rate) ? null : rate;
         };
     }
 
     /** The speed {@code port}'s own PortInfo (and MlnxExtPortInfo, where asked) gives. */
-    private static LinkSpeed speed(DiscoveredNode node, int port, PortInfo info) {
-        return LinkSpeed.of(info.linkSpeedActive(), node.linkSpeedExtActive(port), node.fdr10Active(port));
+    /** The port's speed, or empty for values ibnetdiscover prints as "???". */
+    private static Optional<LinkSpeed> speed(DiscoveredNode node, int port, PortInfo info) {
+        try {
+            return Optional.of(LinkSpeed.of(info.linkSpeedActive(), node.linkSpeedExtActive(port), node.fdr10Active(port)));
+        } catch (IllegalArgumentException unknown) {
+            return Optional.empty();
+        }
+    }
+
+    /** The port's width, or empty for values ibnetdiscover prints as "??". */
+    private static Optional<LinkWidth> width(PortInfo info) {
+        try {
+            return Optional.of(LinkWidth.ofCode(info.linkWidthActive()));
+        } catch (IllegalArgumentException unknown) {
+            return Optional.empty();
+        }
     }
 
     /**
