@@ -52,6 +52,12 @@ final class DumpFtsCommand extends FabricCommand {
         super(context);
     }
 
+    /** dump-fts with its defaults but {@code outstanding} blocks at once: lft-balance reads its tables' text. */
+    DumpFtsCommand(CliContext context, int outstanding) {
+        super(context);
+        this.outstanding = outstanding;
+    }
+
     @Override
     public void declare(Declaration d) {
         super.declare(d);
@@ -79,11 +85,56 @@ final class DumpFtsCommand extends FabricCommand {
         NodeNameMap names = nodeNames.load(context, err());
         int first = startLid == null ? 0 : Lids.parse(startLid);
         int last = endLid == null ? 0 : Lids.parse(endLid);
-        List<Object> tables;
+        Map<UnicastTable.Destination, String> described = new java.util.concurrent.ConcurrentHashMap<>();
+        SwitchTables tables = read(this, walk, outstanding, (smp, destinations, sw) ->
+                table(smp, destinations, described, sw, first, last, names));
+        if (json) {
+            out().println(Json.pretty(Map.of("switches", tables.tables())));
+        } else {
+            tables.tables().forEach(table -> out().print(table));
+            if (!leftOut.isEmpty()) {
+                out().flush();
+                err().println(spec.qualifiedName() + ": " + UnicastTable.leftOutNote(leftOut, "dump_fts"));
+            }
+            if (!beyondPorts.isEmpty()) {
+                out().flush();
+                err().println(spec.qualifiedName() + ": " + UnicastTable.beyondDumpFtsPortsNote(beyondPorts));
+            }
+        }
+        return tables.report(this);
+    }
+
+    /** How a command reads one switch's table: its text or JSON, from the fabric's LIDs and what answers at each. */
+    interface TableReader {
+        Mono<Object> read(SmpClient smp, Map<Integer, UnicastTable.Destination> destinations, DiscoveredNode sw);
+    }
+
+    /**
+     * What {@link #read} read: the fabric as discovered, each switch's table in the tools' order, and a line for
+     * each switch whose table could not be read.
+     */
+    record SwitchTables(DiscoveredFabric discovered, List<Object> tables, List<String> unread) {
+        /** The unread switches said on stderr; the exit code: 1 when some switch or node was not read, else 0. */
+        int report(FabricCommand command) {
+            unread.forEach(command.err()::println);
+            int discovery = command.warnIfIncomplete(discovered);
+            return unread.isEmpty() ? discovery : UmadCli.EXIT_FAILED;
+        }
+    }
+
+    /**
+     * One discovery, then every switch's table read by {@code reader} along the route the tools' scan found it by, in
+     * their order, {@link #SWITCHES_AT_ONCE} switches at once: what dump-fts prints, and what lft-balance reads when
+     * no file is given. A switch whose table cannot be read is said ({@link SwitchTables#unread}) and the others
+     * still read; a closed port (Ctrl-C) ends the command instead.
+     */
+    static SwitchTables read(FabricCommand command, WalkTimeout walk, int outstanding, TableReader reader) {
+        TransportOptions transport = command.transport;
         List<String> unread = new java.util.concurrent.CopyOnWriteArrayList<>();
         AtomicReference<DiscoveredFabric> discovered = new AtomicReference<>();
+        List<Object> tables;
         // The callbacks only collect (for block() here): they run where the answers are read.
-        try (Connection connection = transport.connect(err(), Schedulers.immediate())) {
+        try (Connection connection = transport.connect(command.err(), Schedulers.immediate())) {
             MadPort port = connection.port();
             SmpClient smp = transport.smp(port);
             try {
@@ -93,15 +144,12 @@ final class DumpFtsCommand extends FabricCommand {
                         .map(fabric -> LibibnetdiscScan.fromLocalPort(fabric, 0).found())
                         .flatMap(fabric -> {
                             Map<Integer, UnicastTable.Destination> destinations = UnicastTable.Destination.byLid(fabric);
-                            Map<UnicastTable.Destination, String> described = new java.util.concurrent.ConcurrentHashMap<>();
                             return Flux.fromIterable(fabric.nodesLastFoundFirst())
                                     .filter(DiscoveredNode::isSwitch)
-                                    // A switch whose table cannot be read is said on stderr; the others still print.
-                                    // A closed port (Ctrl-C) ends the command instead.
-                                    .flatMapSequential(sw -> table(smp, destinations, described, sw, first, last, names)
+                                    .flatMapSequential(sw -> reader.read(smp, destinations, sw)
                                                     .onErrorResume(e -> !PortClosedException.endsThePort(e), e -> {
-                                                        unread.add(String.format("umad dump-fts: switch 0x%016x (%s) at "
-                                                                + "route %s: %s", sw.guid(), sw.description(),
+                                                        unread.add(String.format("%s: switch 0x%016x (%s) at route "
+                                                                + "%s: %s", command.spec.qualifiedName(), sw.guid(), sw.description(),
                                                                 Routes.format(sw.path()), e.getMessage()));
                                                         return Mono.empty();
                                                     }),
@@ -116,26 +164,11 @@ final class DumpFtsCommand extends FabricCommand {
         if (tables == null) {
             throw new IllegalStateException("the forwarding tables ended without a result");
         }
-        if (json) {
-            out().println(Json.pretty(Map.of("switches", tables)));
-        } else {
-            tables.forEach(table -> out().print(table));
-            if (!leftOut.isEmpty()) {
-                out().flush();
-                err().println(spec.qualifiedName() + ": " + UnicastTable.leftOutNote(leftOut, "dump_fts"));
-            }
-            if (!beyondPorts.isEmpty()) {
-                out().flush();
-                err().println(spec.qualifiedName() + ": " + UnicastTable.beyondDumpFtsPortsNote(beyondPorts));
-            }
-        }
-        unread.forEach(err()::println);
-        int discovery = warnIfIncomplete(discovered.get());
-        return unread.isEmpty() ? discovery : UmadCli.EXIT_FAILED;
+        return new SwitchTables(discovered.get(), tables, unread);
     }
 
     /** One switch's table: its text, or with --json its JSON map. */
-    private Mono<Object> table(SmpClient smp, Map<Integer, UnicastTable.Destination> destinations,
+    Mono<Object> table(SmpClient smp, Map<Integer, UnicastTable.Destination> destinations,
                                Map<UnicastTable.Destination, String> described, DiscoveredNode sw, int first, int last,
                                NodeNameMap names) {
         SmpRoute.Directed route = sw.path();

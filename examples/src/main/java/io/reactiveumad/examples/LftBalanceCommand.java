@@ -2,9 +2,7 @@ package io.reactiveumad.examples;
 
 import io.reactiveumad.discovery.DiscoveredFabric;
 import io.reactiveumad.examples.cli.CommandInfo;
-import io.reactiveumad.examples.cli.CommandSpec;
 import io.reactiveumad.examples.cli.Declaration;
-import io.reactiveumad.examples.cli.Declares;
 import io.reactiveumad.examples.cli.UsageException;
 import io.reactiveumad.examples.cli.Values;
 import io.reactiveumad.fabric.Links;
@@ -15,7 +13,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -25,13 +22,15 @@ import java.util.regex.Pattern;
  * carry routes are balanced (no port more than one route above another). The script is ported as it reads: its
  * patterns over the table's lines, its view of each port from iblinkinfo's text of the cached switch, its first 36
  * ports only, and its test for a port "directly connected" to a host, which compares names as numbers and so takes
- * every Active port whose route count is one host's LIDs for one. Both files are read; no fabric is asked.
+ * every Active port whose route count is one host's LIDs for one. Both files are read and no fabric is asked; without
+ * them (the script needs both) the fabric is discovered once and every switch's table read, and the two are what
+ * dump-fts would print and discover --cache write.
  */
-final class LftBalanceCommand implements Callable<Integer>, Declares {
+final class LftBalanceCommand extends FabricCommand {
     static final CommandInfo INFO = CommandInfo.of(LftBalanceCommand.class, "lft-balance",
             "Check that each switch spreads its routes evenly over its ports (as check_lft_balance), from a dump of the "
                     + "forwarding tables (dump-fts or dump_lfts output) and a fabric cache (discover --cache or "
-                    + "ibnetdiscover --cache).");
+                    + "ibnetdiscover --cache), or without them from the fabric now.");
 
     private static final Pattern DR_HEADER = Pattern.compile("Unicast lids .+ of switch DR path slid .+ guid (.+) \\((.+)\\)");
     private static final Pattern LID_HEADER = Pattern.compile("Unicast lids .+ of switch Lid .+ guid (.+) \\((.+)\\)");
@@ -40,20 +39,29 @@ final class LftBalanceCommand implements Callable<Integer>, Declares {
     /** The ports the script looks at: 001 to 036, whatever the switch has. */
     private static final int PORTS = 36;
 
-    private CommandSpec spec;
+    /** Forwarding-table blocks read at once per switch without files, as dump-fts reads them. */
+    private static final int OUTSTANDING = 16;
+
+    private final WalkTimeout walk = new WalkTimeout();
     private Path lftFile;
     private Path cacheFile;
     private boolean verbose;
     private boolean heuristics;
     private boolean json;
 
+    LftBalanceCommand(CliContext context) {
+        super(context);
+    }
+
     @Override
     public void declare(Declaration d) {
-        spec = d.spec();
-        d.option("-l").label("LFT_FILE").help("The forwarding tables: dump-fts' (or dump_lfts') output.")
-                .to(Values::path, v -> lftFile = v);
-        d.option("-i").label("CACHE").help("The fabric: a cache discover --cache (or ibnetdiscover --cache) wrote.")
-                .to(Values::path, v -> cacheFile = v);
+        super.declare(d);
+        transport.declareMKey(d);
+        walk.declare(d);
+        d.option("-l").label("LFT_FILE").help("The forwarding tables: dump-fts' (or dump_lfts') output (with -i; "
+                + "without both, the fabric's tables are read now).").to(Values::path, v -> lftFile = v);
+        d.option("-i").label("CACHE").help("The fabric: a cache discover --cache (or ibnetdiscover --cache) wrote (with "
+                + "-l; without both, the fabric is discovered now).").to(Values::path, v -> cacheFile = v);
         d.flag("-v").help("Report every switch, balanced or not (default: the unbalanced ones).").to(() -> verbose = true);
         d.flag("-e").help("The script's heuristics: a switch with more than 12 ports in use is balanced when about "
                 + "half of its ports are, or when its ports below the most used are all unused.").to(() -> heuristics = true);
@@ -63,12 +71,27 @@ final class LftBalanceCommand implements Callable<Integer>, Declares {
 
     @Override
     public Integer call() {
-        if (lftFile == null || cacheFile == null) {
-            throw new UsageException("give -l LFT_FILE (dump-fts > LFT_FILE) and -i CACHE (discover --cache CACHE), as "
-                    + "check_lft_balance takes them");
+        if ((lftFile == null) != (cacheFile == null)) {
+            throw new UsageException("give both -l LFT_FILE (dump-fts > LFT_FILE) and -i CACHE (discover --cache CACHE), "
+                    + "as check_lft_balance takes them, or neither to read the fabric now");
         }
-        List<String> lines = NamedFiles.lines("-l", lftFile);
-        DiscoveredFabric fabric = CacheFiles.read("-i", cacheFile).fabric();
+        List<String> lines;
+        DiscoveredFabric fabric;
+        int exit = 0;
+        if (lftFile != null) {
+            lines = NamedFiles.lines("-l", lftFile);
+            fabric = CacheFiles.read("-i", cacheFile).fabric();
+        } else {
+            // What dump-fts prints with its defaults, from the discovery discover --cache would write.
+            DumpFtsCommand dumpFts = new DumpFtsCommand(context, OUTSTANDING);
+            NodeNameMap names = new NodeNames().load(context, err());
+            Map<UnicastTable.Destination, String> described = new java.util.concurrent.ConcurrentHashMap<>();
+            DumpFtsCommand.SwitchTables tables = DumpFtsCommand.read(this, walk, OUTSTANDING, (smp, destinations, sw) ->
+                    dumpFts.table(smp, destinations, described, sw, 0, 0, names));
+            lines = tables.tables().stream().flatMap(table -> ((String) table).lines()).toList();
+            fabric = tables.discovered();
+            exit = tables.report(this);
+        }
         Scan scan = new Scan(fabric);
         lines.forEach(scan::line);
         scan.end();
@@ -83,7 +106,7 @@ final class LftBalanceCommand implements Callable<Integer>, Declares {
                 ports.forEach(p -> spec.out().printf("Port %03d: %d%n", (Integer) p.get("port"), (Integer) p.get("routes")));
             });
         }
-        return 0;
+        return exit;
     }
 
     /** The script's pass over the table's lines: the switch it is in, its ports' counts, the hosts it has seen. */

@@ -87,6 +87,31 @@ class LargeFatTreeIbsimTest {
         assertThat(lftBalance(moved, cache, "-e")).isEmpty();
     }
 
+    /**
+     * lft-balance without files (it discovers the tree and reads every switch's table) beside check_lft_balance over
+     * the files the tools made, dump_fts' text and ibnetdiscover's cache.
+     */
+    @Test
+    void lftBalanceWithoutFilesReportsWhatCheckLftBalanceReportsOfTheToolsFiles(@TempDir Path dir) throws Exception {
+        IbsimInstallation.require(IbsimInstallation.find("check_lft_balance") != null
+                && IbsimInstallation.find("perl") != null, "check_lft_balance (infiniband-diags) or perl");
+        Path lfts = Files.writeString(dir.resolve("lfts"), FABRIC.fabric().diag(LOCAL, "dump_fts").requireSuccess().stdout());
+        Path cache = dir.resolve("fabric.cache");
+        FABRIC.fabric().diag(LOCAL, "ibnetdiscover", "--cache", cache.toString()).requireSuccess();
+        Map<String, String> env = Map.of(IbsimTransport.ENV_SOCKET_NAME, FABRIC.fabric().socketName());
+        for (String options : List.of("-v", "-v -e")) {
+            List<String> args = new ArrayList<>(List.of("lft-balance", "--transport", "ibsim", "--sim-host", LOCAL));
+            args.addAll(List.of(options.split(" ")));
+            CliRun live = CliRun.run(env, args.toArray(String[]::new));
+            assertThat(live.exitCode()).as("%s", live.err()).isZero();
+            assertThat(live.out()).as("lft-balance %s", options).isEqualTo(checkLftBalance(lfts, cache, options))
+                    .contains("Switch Port Usage: spine-1, 0x");
+        }
+        CliRun half = CliRun.run(env, "lft-balance", "-l", lfts.toString(), "--transport", "ibsim", "--sim-host", LOCAL);
+        assertThat(half.exitCode()).isEqualTo(2);
+        assertThat(half.err()).contains("give both -l LFT_FILE").contains("or neither to read the fabric now");
+    }
+
     /** {@code text} with {@code switchName}'s routes to hosts leaving by port 1 or 2, in turn. */
     private static String movedToTwoPorts(String text, String switchName) {
         Pattern route = Pattern.compile("^(0x[0-9a-f]{4}) \\d{3} (: .*)$");
