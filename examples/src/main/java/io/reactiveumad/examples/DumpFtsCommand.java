@@ -149,8 +149,9 @@ final class DumpFtsCommand extends FabricCommand {
                                     .flatMapSequential(sw -> reader.read(smp, destinations, sw)
                                                     .onErrorResume(e -> !PortClosedException.endsThePort(e), e -> {
                                                         unread.add(String.format("%s: switch 0x%016x (%s) at route "
-                                                                + "%s: %s", command.spec.qualifiedName(), sw.guid(), sw.description(),
-                                                                Routes.format(sw.path()), e.getMessage()));
+                                                                + "%s: %s", command.spec.qualifiedName(), sw.guid(),
+                                                                sw.description(), Routes.format(sw.path()),
+                                                                e.getMessage()));
                                                         return Mono.empty();
                                                     }),
                                             SWITCHES_AT_ONCE)
@@ -169,8 +170,8 @@ final class DumpFtsCommand extends FabricCommand {
 
     /** One switch's table: its text, or with --json its JSON map. */
     Mono<Object> table(SmpClient smp, Map<Integer, UnicastTable.Destination> destinations,
-                               Map<UnicastTable.Destination, String> described, DiscoveredNode sw, int first, int last,
-                               NodeNameMap names) {
+                       Map<UnicastTable.Destination, String> described, DiscoveredNode sw, int first, int last,
+                       NodeNameMap names) {
         SmpRoute.Directed route = sw.path();
         // libibnetdisc's routes start at the local port with DrSLID and DrDLID 0.
         String where = "DR path slid 0; dlid 0; " + Routes.format(route);
@@ -191,9 +192,8 @@ final class DumpFtsCommand extends FabricCommand {
             leftOut.addAll(UnicastTable.leftOut(rows, end));
             beyondPorts.addAll(UnicastTable.routedBeyondDumpFtsPorts(UnicastTable.printed(rows, end)));
             return UnicastTable.text(where, routes, first, end, UnicastTable.asDumpFtsReadsThem(rows, all), all,
-                    noDestinations,
-                            "node info not available fabric scan", names,
-                            d -> described.computeIfAbsent(d, key -> UnicastTable.described(key, names)));
+                    noDestinations, "node info not available fabric scan", names,
+                    d -> described.computeIfAbsent(d, key -> UnicastTable.described(key, names)));
         });
     }
 }

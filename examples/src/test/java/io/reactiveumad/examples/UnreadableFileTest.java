@@ -38,12 +38,16 @@ class UnreadableFileTest {
                 .contains("cannot read " + binary + ": not a text file (not UTF-8)");
     }
 
-    /** lft-balance reads two files, as check_lft_balance: both must be given, and each is named when it cannot be read. */
+    /**
+     * lft-balance reads two files, as check_lft_balance: both must be given (or neither, to read the fabric now), and
+     * each is named when it cannot be read.
+     */
     @org.junit.jupiter.api.Test
     void lftBalanceNeedsBothFilesAndNamesTheOneItCannotRead() throws java.io.IOException {
         String missing = dir.resolve("missing").toString();
         String empty = java.nio.file.Files.writeString(dir.resolve("empty"), "").toString();
-        assertThat(lftBalance("-l", empty).err()).contains("give -l LFT_FILE").contains("-i CACHE");
+        assertThat(lftBalance("-l", empty).err()).contains("give both -l LFT_FILE").contains("-i CACHE");
+        assertThat(lftBalance("-i", empty).err()).contains("give both -l LFT_FILE").contains("or neither");
         assertThat(lftBalance("-l", missing, "-i", empty).err()).contains("-l: cannot read " + missing + ": no such file");
         assertThat(lftBalance("-l", empty, "-i", missing).err()).contains("-i: cannot read " + missing + ": no such file");
     }
