@@ -65,18 +65,16 @@ abstract class NodeListCommand extends FabricCommand {
         StringBuilder out = new StringBuilder();
         List<Object> nodes = new ArrayList<>();
         // The scripts pass the text through dash's echo; JSON keeps the descriptions as they are.
-        String echoed = echo(topology);
+        String[] lines = (json ? topology : echo(topology)).split("\n");
         for (String kind : kinds) {
-            for (String line : topology.split("\n")) {
+            for (String line : lines) {
                 Matcher m = NODE_LINE.matcher(line);
                 if (m.matches() && m.group(1).equals(kind)) {
-                    nodes.add(json(m.group(1), m.group(2), m.group(3), m.group(4)));
-                }
-            }
-            for (String line : echoed.split("\n")) {
-                Matcher m = NODE_LINE.matcher(line);
-                if (m.matches() && m.group(1).equals(kind)) {
-                    out.append(listed(m.group(1), m.group(2), m.group(3), m.group(4))).append('\n');
+                    if (json) {
+                        nodes.add(json(m.group(1), m.group(2), m.group(3), m.group(4)));
+                    } else {
+                        out.append(listed(m.group(1), m.group(2), m.group(3), m.group(4))).append('\n');
+                    }
                 }
             }
         }
