@@ -75,7 +75,7 @@ final class CacheEditCommand implements Callable<Integer>, Declares {
 
     @Override
     public Integer call() {
-        CachedFabric fabric = load();
+        CachedFabric fabric = CacheFiles.cached("ORIG_CACHE", original);
         List<String> missing = new ArrayList<>();
         if (switchGuid != null && nodeGuid(fabric, NodeInfo.TYPE_SWITCH, switchGuid[0], switchGuid[1]) == 0) {
             missing.add(String.format("--switchguid: no switch has GUID 0x%016x", switchGuid[0]));
@@ -99,17 +99,6 @@ final class CacheEditCommand implements Callable<Integer>, Declares {
         }
         write(fabric.image().bytes());
         return 0;
-    }
-
-    /** ORIG_CACHE, linked; a file that is not a cache libibnetdisc loads is a usage error naming it. */
-    private CachedFabric load() {
-        try {
-            return CachedFabric.load(IbnetdiscoverCache.Image.parse(Files.readAllBytes(original), original), original);
-        } catch (IOException e) {
-            throw NamedFiles.unreadable("ORIG_CACHE", original, e);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException("ORIG_CACHE: " + e.getMessage());
-        }
     }
 
     /** Written beside NEW_CACHE and moved over it, so a failed write leaves no half cache (ibcacheedit removes it). */

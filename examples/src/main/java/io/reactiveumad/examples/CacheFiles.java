@@ -6,6 +6,7 @@ import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.UsageException;
 import io.reactiveumad.examples.cli.Values;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -49,10 +50,18 @@ final class CacheFiles {
         return read("--load-cache", load);
     }
 
-    /** The cache {@code option} names; a file that is not one is a usage error naming the option and the file. */
+    /** The fabric in the cache {@code option} names ({@link #cached}). */
     static IbnetdiscoverCache.Loaded read(String option, Path file) {
+        return IbnetdiscoverCache.loaded(cached(option, file));
+    }
+
+    /**
+     * The cache {@code option} names, linked as libibnetdisc links it; a file that cannot be read, or is not a cache
+     * libibnetdisc loads, is a usage error naming the option and the file.
+     */
+    static CachedFabric cached(String option, Path file) {
         try {
-            return IbnetdiscoverCache.read(file);
+            return CachedFabric.read(Files.readAllBytes(file), file);
         } catch (IOException e) {
             throw NamedFiles.unreadable(option, file, e);
         } catch (IllegalArgumentException e) {

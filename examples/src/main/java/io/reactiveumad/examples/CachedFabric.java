@@ -126,6 +126,14 @@ final class CachedFabric {
         this.table = table;
     }
 
+    /**
+     * The cache in {@code bytes}, read from {@code file}: one that is not a version 1 cache, ends early, or is one
+     * libibnetdisc refuses to load fails with {@link IllegalArgumentException} naming the file and why.
+     */
+    static CachedFabric read(byte[] bytes, Path file) {
+        return load(Image.parse(bytes, file), file);
+    }
+
     /** Links {@code image}; a cache libibnetdisc cannot load fails with {@link IllegalArgumentException} naming why. */
     static CachedFabric load(Image image, Path file) {
         List<Node> nodes = new ArrayList<>();

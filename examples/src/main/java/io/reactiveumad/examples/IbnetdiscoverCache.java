@@ -206,19 +206,11 @@ final class IbnetdiscoverCache {
     }
 
     /**
-     * The fabric {@code file} holds, as if discovered: loaded as libibnetdisc loads it ({@link CachedFabric}), its
-     * nodes in the order the tools print them after loading it, each with its ports, and the cables between them. A
-     * node's directed route is the shortest through the cables from the local node (the cache keeps none). Fails
-     * with {@link IllegalArgumentException} naming the file when it is not a version 1 cache, ends early, or is one
-     * libibnetdisc refuses to load.
+     * The fabric {@code cached} holds, as if discovered: its nodes in the order the tools print them after loading
+     * it, each with its ports, and the cables between them. A node's directed route is the shortest through the cables
+     * from the local node (the cache keeps none).
      */
-    static Loaded read(Path file) throws IOException {
-        return read(Files.readAllBytes(file), file);
-    }
-
-    /** As {@link #read(Path)}, of a cache's {@code bytes} read from {@code file}. */
-    static Loaded read(byte[] bytes, Path file) {
-        CachedFabric cached = CachedFabric.load(Image.parse(bytes, file), file);
+    static Loaded loaded(CachedFabric cached) {
         List<DiscoveredNode> lastFirst = new ArrayList<>();
         Map<Long, DiscoveredNode> byGuid = new LinkedHashMap<>();
         Map<CachedFabric.Node, DiscoveredNode> discovered = new HashMap<>();

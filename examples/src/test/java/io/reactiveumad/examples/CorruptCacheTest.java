@@ -37,9 +37,10 @@ class CorruptCacheTest {
         for (int n = 0; n < CASES; n++) {
             byte[] bytes = corrupt(valid, random);
             try {
-                IbnetdiscoverCache.read(bytes, file);
-                byte[] written = CachedFabric.load(IbnetdiscoverCache.Image.parse(bytes, file), file).image().bytes();
-                byte[] again = CachedFabric.load(IbnetdiscoverCache.Image.parse(written, file), file).image().bytes();
+                CachedFabric cached = CachedFabric.read(bytes, file);
+                IbnetdiscoverCache.loaded(cached);
+                byte[] written = cached.image().bytes();
+                byte[] again = CachedFabric.read(written, file).image().bytes();
                 assertThat(again).as("case %d: written back twice", n).isEqualTo(written);
                 if (loaded++ % 50 == 0) {
                     // what the commands make of it: their text, or a usage error naming the option

@@ -1229,7 +1229,7 @@ class DiagsOnARingIbsimTest {
         Path ring = dir.resolve("ring.cache");
         fabric.diag("H-2", "ibnetdiscover", "--cache", ring.toString()).requireSuccess();
         Path changed = dir.resolve("changed.cache");
-        IbnetdiscoverCache.write(changedRing(IbnetdiscoverCache.read(ring).fabric()), 0, changed);
+        IbnetdiscoverCache.write(changedRing(CacheFiles.read("--load-cache", ring).fabric()), 0, changed);
 
         for (Path[] pair : new Path[][] {{ring, changed}, {changed, ring}}) {
             List<String> args = new ArrayList<>(List.of("--load-cache", pair[1].toString(), "--diff", pair[0].toString()));
