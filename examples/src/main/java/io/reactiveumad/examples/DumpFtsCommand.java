@@ -85,9 +85,7 @@ final class DumpFtsCommand extends FabricCommand {
         NodeNameMap names = nodeNames.load(context, err());
         int first = startLid == null ? 0 : Lids.parse(startLid);
         int last = endLid == null ? 0 : Lids.parse(endLid);
-        Map<UnicastTable.Destination, String> described = new java.util.concurrent.ConcurrentHashMap<>();
-        SwitchTables tables = read(this, walk, outstanding, (smp, destinations, sw) ->
-                table(smp, destinations, described, sw, first, last, names));
+        SwitchTables tables = tables(this, walk, names, first, last);
         if (json) {
             out().println(Json.pretty(Map.of("switches", tables.tables())));
         } else {
@@ -102,6 +100,16 @@ final class DumpFtsCommand extends FabricCommand {
             }
         }
         return tables.report(this);
+    }
+
+    /**
+     * Every switch's table from {@code first} to {@code last} as this command's options print it, read for
+     * {@code command} (this one, or lft-balance's dump-fts with its defaults) within {@code walk}'s deadline.
+     */
+    SwitchTables tables(FabricCommand command, WalkTimeout walk, NodeNameMap names, int first, int last) {
+        Map<UnicastTable.Destination, String> described = new java.util.concurrent.ConcurrentHashMap<>();
+        return read(command, walk, outstanding, (smp, destinations, sw) ->
+                table(smp, destinations, described, sw, first, last, names));
     }
 
     /** How a command reads one switch's table: its text or JSON, from the fabric's LIDs and what answers at each. */
@@ -124,11 +132,10 @@ final class DumpFtsCommand extends FabricCommand {
 
     /**
      * One discovery, then every switch's table read by {@code reader} along the route the tools' scan found it by, in
-     * their order, {@link #SWITCHES_AT_ONCE} switches at once: what dump-fts prints, and what lft-balance reads when
-     * no file is given. A switch whose table cannot be read is said ({@link SwitchTables#unread}) and the others
+     * their order, {@link #SWITCHES_AT_ONCE} switches at once. A switch whose table cannot be read is said ({@link SwitchTables#unread}) and the others
      * still read; a closed port (Ctrl-C) ends the command instead.
      */
-    static SwitchTables read(FabricCommand command, WalkTimeout walk, int outstanding, TableReader reader) {
+    private static SwitchTables read(FabricCommand command, WalkTimeout walk, int outstanding, TableReader reader) {
         TransportOptions transport = command.transport;
         List<String> unread = new java.util.concurrent.CopyOnWriteArrayList<>();
         AtomicReference<DiscoveredFabric> discovered = new AtomicReference<>();
@@ -169,7 +176,7 @@ final class DumpFtsCommand extends FabricCommand {
     }
 
     /** One switch's table: its text, or with --json its JSON map. */
-    Mono<Object> table(SmpClient smp, Map<Integer, UnicastTable.Destination> destinations,
+    private Mono<Object> table(SmpClient smp, Map<Integer, UnicastTable.Destination> destinations,
                        Map<UnicastTable.Destination, String> described, DiscoveredNode sw, int first, int last,
                        NodeNameMap names) {
         SmpRoute.Directed route = sw.path();

@@ -83,11 +83,8 @@ final class LftBalanceCommand extends FabricCommand {
             fabric = CacheFiles.read("-i", cacheFile).fabric();
         } else {
             // What dump-fts prints with its defaults, from the discovery discover --cache would write.
-            DumpFtsCommand dumpFts = new DumpFtsCommand(context, OUTSTANDING);
-            NodeNameMap names = new NodeNames().load(context, err());
-            Map<UnicastTable.Destination, String> described = new java.util.concurrent.ConcurrentHashMap<>();
-            DumpFtsCommand.SwitchTables tables = DumpFtsCommand.read(this, walk, OUTSTANDING, (smp, destinations, sw) ->
-                    dumpFts.table(smp, destinations, described, sw, 0, 0, names));
+            DumpFtsCommand.SwitchTables tables = new DumpFtsCommand(context, OUTSTANDING)
+                    .tables(this, walk, new NodeNames().load(context, err()), 0, 0);
             lines = tables.tables().stream().flatMap(table -> ((String) table).lines()).toList();
             fabric = tables.discovered();
             exit = tables.report(this);
