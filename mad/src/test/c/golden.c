@@ -838,6 +838,134 @@ static void port_ext_speeds_counters(void)
 	dump("PortExtendedSpeedsCounters", b, 152);
 }
 
+/* Congestion control (class 0x21): libibmad's IB_CC_* fields; element/entry arrays at the offsets ibccquery reads. */
+static void congestion_info(void)
+{
+	uint8_t b[BUF] = { 0 };
+	mad_set_field(b, 0, IB_CC_CONGESTION_INFO_F, 0x8001);
+	mad_set_field(b, 0, IB_CC_CONGESTION_INFO_CONTROL_TABLE_CAP_F, 0x2a);
+	dump("CongestionInfo", b, 4);
+}
+
+static void congestion_key_info(void)
+{
+	uint8_t b[BUF] = { 0 };
+	mad_set_field64(b, 0, IB_CC_CONGESTION_KEY_INFO_CC_KEY_F, 0x0123456789abcdefULL);
+	mad_set_field(b, 0, IB_CC_CONGESTION_KEY_INFO_CC_KEY_PROTECT_BIT_F, 1);
+	mad_set_field(b, 0, IB_CC_CONGESTION_KEY_INFO_CC_KEY_LEASE_PERIOD_F, 0xbeef);
+	mad_set_field(b, 0, IB_CC_CONGESTION_KEY_INFO_CC_KEY_VIOLATIONS_F, 0x1234);
+	dump("CongestionKeyInfo", b, 16);
+}
+
+static void congestion_log_switch(void)
+{
+	uint8_t b[BUF] = { 0 };
+	uint8_t ports[32];
+	for (int i = 0; i < 32; i++)
+		ports[i] = 0x80 | i;
+	mad_set_field(b, 0, IB_CC_CONGESTION_LOG_LOGTYPE_F, 1);
+	mad_set_field(b, 0, IB_CC_CONGESTION_LOG_CONGESTION_FLAGS_F, 0xa5);
+	mad_set_field(b, 0, IB_CC_CONGESTION_LOG_SWITCH_LOG_EVENTS_COUNTER_F, 0x0102);
+	mad_set_field(b, 0, IB_CC_CONGESTION_LOG_SWITCH_CURRENT_TIME_STAMP_F, 0xa1b2c3d4);
+	mad_set_array(b, 0, IB_CC_CONGESTION_LOG_SWITCH_PORTMAP_F, ports);
+	for (int i = 0; i < 15; i++) {
+		uint8_t *e = b + 40 + i * 12;
+		mad_set_field(e, 0, IB_CC_CONGESTION_LOG_ENTRY_SWITCH_SLID_F, 0x100 + i);
+		mad_set_field(e, 0, IB_CC_CONGESTION_LOG_ENTRY_SWITCH_DLID_F, 0xb000 + i);
+		mad_set_field(e, 0, IB_CC_CONGESTION_LOG_ENTRY_SWITCH_SL_F, i);
+		mad_set_field(e, 0, IB_CC_CONGESTION_LOG_ENTRY_SWITCH_TIMESTAMP_F, 0xf0000000 + i);
+	}
+	dump("CongestionLogSwitch", b, 224);
+}
+
+static void congestion_log_ca(void)
+{
+	uint8_t b[BUF] = { 0 };
+	mad_set_field(b, 0, IB_CC_CONGESTION_LOG_LOGTYPE_F, 2);
+	mad_set_field(b, 0, IB_CC_CONGESTION_LOG_CONGESTION_FLAGS_F, 0x5a);
+	mad_set_field(b, 0, IB_CC_CONGESTION_LOG_CA_THRESHOLD_EVENT_COUNTER_F, 0x0304);
+	mad_set_field(b, 0, IB_CC_CONGESTION_LOG_CA_THRESHOLD_CONGESTION_EVENT_MAP_F, 0x8421);
+	mad_set_field(b, 0, IB_CC_CONGESTION_LOG_CA_CURRENT_TIMESTAMP_F, 0x11223344);
+	for (int i = 0; i < 13; i++) {
+		uint8_t *e = b + 12 + i * 16;
+		mad_set_field(e, 0, IB_CC_CONGESTION_LOG_ENTRY_CA_LOCAL_QP_CN_ENTRY_F, 0xabcd00 + i);
+		mad_set_field(e, 0, IB_CC_CONGESTION_LOG_ENTRY_CA_SL_CN_ENTRY_F, 15 - i);
+		mad_set_field(e, 0, IB_CC_CONGESTION_LOG_ENTRY_CA_SERVICE_TYPE_CN_ENTRY_F, i % 4);
+		mad_set_field(e, 0, IB_CC_CONGESTION_LOG_ENTRY_CA_REMOTE_QP_NUMBER_CN_ENTRY_F, 0x123400 + i);
+		mad_set_field(e, 0, IB_CC_CONGESTION_LOG_ENTRY_CA_LOCAL_LID_CN_F, 0x200 + i);
+		mad_set_field(e, 0, IB_CC_CONGESTION_LOG_ENTRY_CA_REMOTE_LID_CN_ENTRY_F, 0x300 + i);
+		mad_set_field(e, 0, IB_CC_CONGESTION_LOG_ENTRY_CA_TIMESTAMP_CN_ENTRY_F, 0xe0000000 + i);
+	}
+	dump("CongestionLogCa", b, 224);
+}
+
+static void switch_congestion_setting(void)
+{
+	uint8_t b[BUF] = { 0 };
+	uint8_t victim[32], credit[32];
+	for (int i = 0; i < 32; i++) {
+		victim[i] = i;
+		credit[i] = 0xff - i;
+	}
+	mad_set_field(b, 0, IB_CC_SWITCH_CONGESTION_SETTING_CONTROL_MAP_F, 0x0000001f);
+	mad_set_array(b, 0, IB_CC_SWITCH_CONGESTION_SETTING_VICTIM_MASK_F, victim);
+	mad_set_array(b, 0, IB_CC_SWITCH_CONGESTION_SETTING_CREDIT_MASK_F, credit);
+	mad_set_field(b, 0, IB_CC_SWITCH_CONGESTION_SETTING_THRESHOLD_F, 0xd);
+	mad_set_field(b, 0, IB_CC_SWITCH_CONGESTION_SETTING_PACKET_SIZE_F, 0x42);
+	mad_set_field(b, 0, IB_CC_SWITCH_CONGESTION_SETTING_CS_THRESHOLD_F, 0x7);
+	mad_set_field(b, 0, IB_CC_SWITCH_CONGESTION_SETTING_CS_RETURN_DELAY_F, 0x8123);
+	mad_set_field(b, 0, IB_CC_SWITCH_CONGESTION_SETTING_MARKING_RATE_F, 0x4321);
+	dump("SwitchCongestionSetting", b, 76);
+}
+
+static void switch_port_congestion_setting(void)
+{
+	uint8_t b[BUF] = { 0 };
+	for (int i = 0; i < 32; i++) {
+		uint8_t *e = b + i * 4;
+		mad_set_field(e, 0, IB_CC_SWITCH_PORT_CONGESTION_SETTING_ELEMENT_VALID_F, i % 2);
+		mad_set_field(e, 0, IB_CC_SWITCH_PORT_CONGESTION_SETTING_ELEMENT_CONTROL_TYPE_F, i / 2 % 2);
+		mad_set_field(e, 0, IB_CC_SWITCH_PORT_CONGESTION_SETTING_ELEMENT_THRESHOLD_F, i % 16);
+		mad_set_field(e, 0, IB_CC_SWITCH_PORT_CONGESTION_SETTING_ELEMENT_PACKET_SIZE_F, 0x80 + i);
+		mad_set_field(e, 0, IB_CC_SWITCH_PORT_CONGESTION_SETTING_ELEMENT_CONG_PARM_MARKING_RATE_F, 0x1000 + i);
+	}
+	dump("SwitchPortCongestionSetting", b, 128);
+}
+
+static void ca_congestion_setting(void)
+{
+	uint8_t b[BUF] = { 0 };
+	mad_set_field(b, 0, IB_CC_CA_CONGESTION_SETTING_PORT_CONTROL_F, 0x0001);
+	mad_set_field(b, 0, IB_CC_CA_CONGESTION_SETTING_CONTROL_MAP_F, 0xc003);
+	for (int i = 0; i < 16; i++) {
+		uint8_t *e = b + 4 + i * 8;
+		mad_set_field(e, 0, IB_CC_CA_CONGESTION_ENTRY_CCTI_TIMER_F, 0x0100 + i);
+		mad_set_field(e, 0, IB_CC_CA_CONGESTION_ENTRY_CCTI_INCREASE_F, 0x10 + i);
+		mad_set_field(e, 0, IB_CC_CA_CONGESTION_ENTRY_TRIGGER_THRESHOLD_F, 0x20 + i);
+		mad_set_field(e, 0, IB_CC_CA_CONGESTION_ENTRY_CCTI_MIN_F, 0x30 + i);
+	}
+	dump("CACongestionSetting", b, 132);
+}
+
+static void congestion_control_table(void)
+{
+	uint8_t b[BUF] = { 0 };
+	mad_set_field(b, 0, IB_CC_CONGESTION_CONTROL_TABLE_CCTI_LIMIT_F, 127);
+	for (int i = 0; i < 64; i++) {
+		uint8_t *e = b + 4 + i * 2;
+		mad_set_field(e, 0, IB_CC_CONGESTION_CONTROL_TABLE_ENTRY_CCT_SHIFT_F, i % 4);
+		mad_set_field(e, 0, IB_CC_CONGESTION_CONTROL_TABLE_ENTRY_CCT_MULTIPLIER_F, 0x3f00 + i);
+	}
+	dump("CongestionControlTable", b, 132);
+}
+
+static void cc_timestamp(void)
+{
+	uint8_t b[BUF] = { 0 };
+	mad_set_field(b, 0, IB_CC_TIMESTAMP_F, 0xfedcba98);
+	dump("Timestamp", b, 4);
+}
+
 int main(void)
 {
 	headers();
@@ -879,5 +1007,14 @@ int main(void)
 	counter_sets();
 	port_samples_control();
 	port_ext_speeds_counters();
+	congestion_info();
+	congestion_key_info();
+	congestion_log_switch();
+	congestion_log_ca();
+	switch_congestion_setting();
+	switch_port_congestion_setting();
+	ca_congestion_setting();
+	congestion_control_table();
+	cc_timestamp();
 	return 0;
 }

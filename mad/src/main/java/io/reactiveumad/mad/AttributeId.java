@@ -90,4 +90,19 @@ public final class AttributeId {
         private Perf() {
         }
     }
+
+    /** Congestion control (class 0x21, IBA annex A10). */
+    public static final class Cc {
+        public static final int CONGESTION_INFO = 0x0011;
+        public static final int CONGESTION_KEY_INFO = 0x0012;
+        public static final int CONGESTION_LOG = 0x0013;
+        public static final int SWITCH_CONGESTION_SETTING = 0x0014;
+        public static final int SWITCH_PORT_CONGESTION_SETTING = 0x0015;
+        public static final int CA_CONGESTION_SETTING = 0x0016;
+        public static final int CONGESTION_CONTROL_TABLE = 0x0017;
+        public static final int TIMESTAMP = 0x0018;
+
+        private Cc() {
+        }
+    }
 }

@@ -20,6 +20,14 @@ import io.reactiveumad.mad.attr.PortInfoExtended;
 import io.reactiveumad.mad.attr.SmInfo;
 import io.reactiveumad.mad.attr.SwitchInfo;
 import io.reactiveumad.mad.attr.TrapDetails;
+import io.reactiveumad.mad.cc.CaCongestionSetting;
+import io.reactiveumad.mad.cc.CongestionControlTable;
+import io.reactiveumad.mad.cc.CongestionInfo;
+import io.reactiveumad.mad.cc.CongestionKeyInfo;
+import io.reactiveumad.mad.cc.CongestionLog;
+import io.reactiveumad.mad.cc.SwitchCongestionSetting;
+import io.reactiveumad.mad.cc.SwitchPortCongestionSetting;
+import io.reactiveumad.mad.cc.Timestamp;
 import io.reactiveumad.mad.perf.PortCounters;
 import io.reactiveumad.mad.perf.PortCountersExtended;
 import io.reactiveumad.mad.perf.PortCounterSet;
@@ -511,6 +519,78 @@ class GoldenVectorTest {
     }
 
     /** Decoding the C bytes (alone, and inside a MAD at the SA data offset) gives {@code expected}, which encodes to them. */
+    @Test
+    void congestionInfo() {
+        assertGolden("CongestionInfo", new CongestionInfo(0x8001, 0x2a), CongestionInfo::decode);
+    }
+
+    @Test
+    void congestionKeyInfo() {
+        assertGolden("CongestionKeyInfo", new CongestionKeyInfo(0x0123456789abcdefL, true, 0xbeef, 0x1234),
+                CongestionKeyInfo::decode);
+    }
+
+    /** A switch's log: PortMap bytes 0x80 | i; event i SLID 0x100 + i, DLID 0xb000 + i, SL i, stamp 0xf0000000 + i. */
+    @Test
+    void congestionLogOfASwitch() {
+        byte[] ports = new byte[32];
+        for (int i = 0; i < ports.length; i++) {
+            ports[i] = (byte) (0x80 | i);
+        }
+        List<CongestionLog.SwitchEvent> events = IntStream.range(0, 15)
+                .mapToObj(i -> new CongestionLog.SwitchEvent(0x100 + i, 0xb000 + i, i, 0xf0000000L + i)).toList();
+        assertGolden("CongestionLogSwitch", new CongestionLog.SwitchLog(0xa5, 0x0102, 0xa1b2c3d4L, Octets.of(ports),
+                events), CongestionLog::decode);
+    }
+
+    /** A CA's log: event i local QP 0xabcd00 + i, SL 15 - i, service type i % 4, remote QP 0x123400 + i, LIDs. */
+    @Test
+    void congestionLogOfACa() {
+        List<CongestionLog.CaEvent> events = IntStream.range(0, 13).mapToObj(i -> new CongestionLog.CaEvent(
+                0xabcd00 + i, 15 - i, i % 4, 0x123400 + i, 0x200 + i, 0x300 + i, 0xe0000000L + i)).toList();
+        assertGolden("CongestionLogCa", new CongestionLog.CaLog(0x5a, 0x0304, 0x8421, 0x11223344L, events),
+                CongestionLog::decode);
+    }
+
+    @Test
+    void switchCongestionSetting() {
+        byte[] victim = new byte[32];
+        byte[] credit = new byte[32];
+        for (int i = 0; i < 32; i++) {
+            victim[i] = (byte) i;
+            credit[i] = (byte) (0xff - i);
+        }
+        assertGolden("SwitchCongestionSetting", new SwitchCongestionSetting(0x1f, Octets.of(victim), Octets.of(credit),
+                0xd, 0x42, 0x7, 0x8123, 0x4321), SwitchCongestionSetting::decode);
+    }
+
+    /** Element i: valid i % 2, control type i / 2 % 2, threshold i % 16, packet size 0x80 + i, marking rate 0x1000 + i. */
+    @Test
+    void switchPortCongestionSetting() {
+        assertGolden("SwitchPortCongestionSetting", new SwitchPortCongestionSetting(IntStream.range(0, 32)
+                .mapToObj(i -> new SwitchPortCongestionSetting.Element(i % 2 == 1, i / 2 % 2, i % 16, 0x80 + i,
+                        0x1000 + i)).toList()), SwitchPortCongestionSetting::decode);
+    }
+
+    @Test
+    void caCongestionSetting() {
+        assertGolden("CACongestionSetting", new CaCongestionSetting(0x0001, 0xc003, IntStream.range(0, 16)
+                .mapToObj(i -> new CaCongestionSetting.Entry(0x0100 + i, 0x10 + i, 0x20 + i, 0x30 + i)).toList()),
+                CaCongestionSetting::decode);
+    }
+
+    @Test
+    void congestionControlTable() {
+        assertGolden("CongestionControlTable", new CongestionControlTable(127, IntStream.range(0, 64)
+                .mapToObj(i -> new CongestionControlTable.Entry(i % 4, 0x3f00 + i)).toList()),
+                CongestionControlTable::decode);
+    }
+
+    @Test
+    void ccTimestamp() {
+        assertGolden("Timestamp", new Timestamp(0xfedcba98L), Timestamp::decode);
+    }
+
     private static <T extends MadAttribute> void assertGolden(String name, T expected,
             BiFunction<ByteBuffer, Integer, T> decoder) {
         String hex = golden(name);
