@@ -62,6 +62,7 @@ public final class EmbeddedFabric implements AutoCloseable {
         this.sa = new SubnetAdministrator(engine, sma, b.reportTimeout, b.reportRetries);
         engine.addService(sma);
         engine.addService(new Pma(engine));
+        engine.addService(new CongestionControlAgent(engine));
         engine.addService(sa);
         this.trapRepressor = new TrapRepressor(engine);
         engine.addService(trapRepressor);

@@ -5,6 +5,7 @@ import io.reactiveumad.PortClosedException;
 import io.reactiveumad.spi.SchedulerExecutor;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.MadAddress;
+import io.reactiveumad.mad.MadAttribute;
 import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.MadStatus;
 import io.reactiveumad.mad.Method;
@@ -430,6 +431,13 @@ final class FabricEngine {
         byte[] out = request.mad().clone();
         ByteBuffer.wrap(out).putShort(MadHeader.STATUS_OFFSET, (short) status);
         return out;
+    }
+
+    /** A successful response to {@code request} carrying {@code answer} at its class's data offset. */
+    static byte[] answer(Arrival request, MadAttribute answer) {
+        byte[] response = status(request, MadStatus.OK);
+        answer.encode(ByteBuffer.wrap(response), MgmtClass.dataOffset(request.mad()[MadHeader.MGMT_CLASS_OFFSET] & 0xFF));
+        return response;
     }
 
     /**

@@ -4,7 +4,6 @@ import static io.reactiveumad.test.PortCounter.*;
 
 import io.reactiveumad.mad.AttributeId;
 import io.reactiveumad.mad.Gid;
-import io.reactiveumad.mad.MadAttribute;
 import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.MadStatus;
 import io.reactiveumad.mad.Method;
@@ -89,7 +88,7 @@ final class Pma implements LocalService {
                         reset(node, q.portSelect(), q.counterSelect(), SELECT);
                         reset(node, q.portSelect(), q.counterSelect2(), SELECT2);
                     }
-                    yield encode(request, portCounters(node, q.portSelect(), q));
+                    yield FabricEngine.answer(request, portCounters(node, q.portSelect(), q));
                 }
                 case PortCountersExtended.ATTRIBUTE_ID -> {
                     PortCountersExtended q = PortCountersExtended.decode(in, data);
@@ -97,7 +96,7 @@ final class Pma implements LocalService {
                         reset(node, q.portSelect(), q.counterSelect(), EXT_SELECT);
                         reset(node, q.portSelect(), q.counterSelect2(), EXT_SELECT2);
                     }
-                    yield encode(request, extended(node, q.portSelect(), q));
+                    yield FabricEngine.answer(request, extended(node, q.portSelect(), q));
                 }
                 case PortXmitDiscardDetails.ATTRIBUTE_ID -> {
                     PortXmitDiscardDetails q = PortXmitDiscardDetails.decode(in, data);
@@ -105,7 +104,7 @@ final class Pma implements LocalService {
                         reset(node, q.portSelect(), q.counterSelect(), XMIT_DISCARD_DETAILS);
                     }
                     int s = q.portSelect();
-                    yield encode(request, new PortXmitDiscardDetails(s, q.counterSelect(),
+                    yield FabricEngine.answer(request, new PortXmitDiscardDetails(s, q.counterSelect(),
                             (int) basic(node, s, INACTIVE_DISCARDS), (int) basic(node, s, NEIGHBOR_MTU_DISCARDS),
                             (int) basic(node, s, SW_LIFETIME_LIMIT_DISCARDS),
                             (int) basic(node, s, SW_HOQ_LIFETIME_LIMIT_DISCARDS)));
@@ -116,33 +115,33 @@ final class Pma implements LocalService {
                         reset(node, q.portSelect(), q.counterSelect(), RCV_ERROR_DETAILS);
                     }
                     int s = q.portSelect();
-                    yield encode(request, new PortRcvErrorDetails(s, q.counterSelect(),
+                    yield FabricEngine.answer(request, new PortRcvErrorDetails(s, q.counterSelect(),
                             (int) basic(node, s, LOCAL_PHYSICAL_ERRORS), (int) basic(node, s, MALFORMED_PACKET_ERRORS),
                             (int) basic(node, s, BUFFER_OVERRUN_ERRORS), (int) basic(node, s, DLID_MAPPING_ERRORS),
                             (int) basic(node, s, VL_MAPPING_ERRORS), (int) basic(node, s, LOOPING_ERRORS)));
                 }
                 case AttributeId.Perf.PORT_XMIT_DATA_SL -> set ? FabricEngine.status(request,
-                        MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE) : encode(request, perSl(node, in, data,
+                        MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE) : FabricEngine.answer(request, perSl(node, in, data,
                         PortCounterSet.Kind.XMIT_DATA_SL, XMIT_DATA));
                 case AttributeId.Perf.PORT_RCV_DATA_SL -> set ? FabricEngine.status(request,
-                        MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE) : encode(request, perSl(node, in, data,
+                        MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE) : FabricEngine.answer(request, perSl(node, in, data,
                         PortCounterSet.Kind.RCV_DATA_SL, RCV_DATA));
                 case AttributeId.Perf.SW_PORT_VL_CONGESTION, AttributeId.Perf.PORT_RCV_CON_CTRL,
                         AttributeId.Perf.PORT_SL_RCV_FECN, AttributeId.Perf.PORT_SL_RCV_BECN,
                         AttributeId.Perf.PORT_XMIT_CON_CTRL, AttributeId.Perf.PORT_VL_XMIT_TIME_CONG ->
-                        encode(request, congestion(node, in, data, attribute));
+                        FabricEngine.answer(request, congestion(node, in, data, attribute));
                 // A PMA that is not sampling: its set-up all zero but the port asked; setting one up is not supported.
                 case PortSamplesControl.ATTRIBUTE_ID -> set ? FabricEngine.status(request,
-                        MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE) : encode(request,
+                        MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE) : FabricEngine.answer(request,
                         PortSamplesControl.query(PortSamplesControl.decode(in, data).portSelect()));
                 // The embedded links see no physical-layer errors: every lane's counters are zero, reset or not.
                 case PortExtendedSpeedsCounters.ATTRIBUTE_ID -> {
                     PortExtendedSpeedsCounters q = PortExtendedSpeedsCounters.decode(in, data);
                     ports(node, q.portSelect());
-                    yield encode(request, PortExtendedSpeedsCounters.reset(q.portSelect(), q.counterSelect()));
+                    yield FabricEngine.answer(request, PortExtendedSpeedsCounters.reset(q.portSelect(), q.counterSelect()));
                 }
                 case ClassPortInfo.ATTRIBUTE_ID -> set ? FabricEngine.status(request, MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE)
-                        : encode(request, node.isSwitch() ? SWITCH_CLASS_PORT_INFO : CA_CLASS_PORT_INFO);
+                        : FabricEngine.answer(request, node.isSwitch() ? SWITCH_CLASS_PORT_INFO : CA_CLASS_PORT_INFO);
                 default -> FabricEngine.status(request, MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE);
             };
         } catch (IllegalArgumentException badPort) {
@@ -151,11 +150,6 @@ final class Pma implements LocalService {
         engine.reply(request, response);
     }
 
-    private static byte[] encode(Arrival request, MadAttribute answer) {
-        byte[] response = FabricEngine.status(request, MadStatus.OK);
-        answer.encode(ByteBuffer.wrap(response), MgmtClass.DEVICE_DATA_OFFSET);
-        return response;
-    }
 
     private static void reset(FabricNode node, int portSelect, long mask, PortCounter[] bits) {
         for (int bit = 0; bit < bits.length; bit++) {
