@@ -68,7 +68,7 @@ final class Fields {
 
     private static boolean isSecret(String name) {
         String lower = name.toLowerCase(java.util.Locale.ROOT);
-        return lower.equals("mkey") || lower.equals("smkey") || lower.equals("servicekey");
+        return lower.equals("mkey") || lower.equals("smkey") || lower.equals("servicekey") || lower.equals("cckey");
     }
 
     private static Object read(RecordComponent component, Record record) {

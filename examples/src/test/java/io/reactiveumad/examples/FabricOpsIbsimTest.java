@@ -87,6 +87,41 @@ class FabricOpsIbsimTest {
         return sample;
     }
 
+    /**
+     * cc prints ibccquery's lines for what ibsim's agents answer, on hosts, a leaf and a spine, by LID and by port GUID
+     * (-G). ibsim hands class 0x21 to its SMA's handlers by the class's low bits: the attributes compared here come back
+     * all zero, or with the status its SMA's handler gives (CongestionKeyInfo is SwitchInfo's ID, refused by a CA), and
+     * ClassPortInfo, CongestionLog and Timestamp not at all. So what this compares is the layout (the header, each
+     * field's name and width, the port, SL and entry lines), and that where ibccquery fails cc fails too (exit 1);
+     * {@code CcCommandTest} has a value in every field, on the embedded fabric's agents.
+     */
+    @Test
+    void ccPrintsIbccquerysLinesForWhatIbsimAnswers() {
+        List<Integer> lids = sampleLids();
+        for (int lid : lids) {
+            for (String op : List.of("CongestionInfo", "CK", "ss", "CS", "CT")) {
+                String l = String.valueOf(lid);
+                DiagResult theirs = FABRIC.fabric().diag(HOST, "ibccquery", op, l);
+                CliRun ours = umadExits(theirs.exitCode() == 0 ? 0 : 1, "cc", op, l);
+                if (theirs.exitCode() == 0) {
+                    assertThat(ours.out()).as("cc %s %s", op, l).isEqualTo(theirs.stdout());
+                }
+            }
+        }
+        for (int lid : switchLids().subList(0, 2)) {
+            String l = String.valueOf(lid);
+            assertThat(umad("cc", "SP", l).out()).isEqualTo(diag("ibccquery", "SP", l).stdout()).contains("Port:");
+            assertThat(umad("cc", "SwitchPortCongestionSetting", l, "3").out())
+                    .isEqualTo(diag("ibccquery", "SwitchPortCongestionSetting", l, "3").stdout());
+        }
+        var host = FABRIC.fabric().topology().requireNode("host-5");
+        String guid = String.format("0x%x", host.portGuid(1));
+        assertThat(umad("cc", "-G", "CI", guid).out()).isEqualTo(diag("ibccquery", "-G", "CI", guid).stdout());
+        assertThat(umadExits(2, "cc", "SP", String.valueOf(lids.get(0))).err()).contains("is not a switch");
+        assertThat(FABRIC.fabric().diag(HOST, "ibccquery", "SP", String.valueOf(lids.get(0))).stdout())
+                .contains("destination not a switch");
+    }
+
     private static final Pattern TRACE_END =
             Pattern.compile("^(From|To) (\\S+) \\{0x([0-9a-f]{16})\\} portnum (\\d+) lid (\\d+)-(\\d+) \"(.*)\"$");
     private static final Pattern TRACE_HOP =

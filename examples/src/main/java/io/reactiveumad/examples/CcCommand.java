@@ -1,0 +1,261 @@
+package io.reactiveumad.examples;
+
+import io.reactiveumad.client.CcClient;
+import io.reactiveumad.client.SmpClient;
+import io.reactiveumad.client.SmpRoute;
+import io.reactiveumad.examples.cli.CommandInfo;
+import io.reactiveumad.examples.cli.Declaration;
+import io.reactiveumad.examples.cli.UsageException;
+import io.reactiveumad.examples.cli.Values;
+import io.reactiveumad.mad.cc.CongestionControlTable;
+import io.reactiveumad.mad.cc.CongestionLog;
+import io.reactiveumad.mad.cc.SwitchPortCongestionSetting;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * A node's congestion control attributes as ibccquery prints them (class 0x21): the operation by its name or alias,
+ * case aside, then the LID (with -G the port GUID), then for SwitchPortCongestionSetting an optional port.
+ *
+ * <p>SwitchPortCongestionSetting is read in IBA's blocks of 32 ports (OpenSM's too); ibccquery steps 48 ports a block,
+ * so from port 32 on its lines and ours differ on an agent with settings there. PORT 0 is the switch's port 0, which
+ * ibccquery cannot ask alone (it prints every port for 0).
+ */
+final class CcCommand extends FabricCommand {
+    static final CommandInfo INFO = CommandInfo.of(CcCommand.class, "cc",
+            "A node's congestion control attributes (as ibccquery): CongestionInfo, CongestionKeyInfo, "
+                    + "CongestionLog, the switch's and its ports' congestion settings, the CA's, its congestion "
+                    + "control table, Timestamp, ClassPortInfo.");
+
+    /** ibccquery's operations, with their aliases. */
+    enum Op {
+        CLASS_PORT_INFO("ClassPortInfo", "CP"),
+        CONGESTION_INFO("CongestionInfo", "CI"),
+        CONGESTION_KEY_INFO("CongestionKeyInfo", "CK"),
+        CONGESTION_LOG("CongestionLog", "CL"),
+        SWITCH_CONGESTION_SETTING("SwitchCongestionSetting", "SS"),
+        SWITCH_PORT_CONGESTION_SETTING("SwitchPortCongestionSetting", "SP"),
+        CA_CONGESTION_SETTING("CACongestionSetting", "CS"),
+        CONGESTION_CONTROL_TABLE("CongestionControlTable", "CT"),
+        TIMESTAMP("Timestamp", "TI");
+
+        final String attribute;
+        final String alias;
+
+        Op(String attribute, String alias) {
+            this.attribute = attribute;
+            this.alias = alias;
+        }
+
+        static Op of(String text) {
+            for (Op op : values()) {
+                if (op.attribute.equalsIgnoreCase(text) || op.alias.equalsIgnoreCase(text)) {
+                    return op;
+                }
+            }
+            throw new IllegalArgumentException("not an operation: " + text + " (one of " + list() + ")");
+        }
+
+        static String list() {
+            return Arrays.stream(values()).map(op -> op.attribute + " (" + op.alias + ")")
+                    .collect(Collectors.joining(", "));
+        }
+    }
+
+    private Op op;
+    private String target;
+    private boolean byGuid;
+    private Integer portNumber;
+    private long ccKey;
+    private boolean json;
+
+    CcCommand(CliContext context) {
+        super(context);
+    }
+
+    @Override
+    public void declare(Declaration d) {
+        super.declare(d);
+        transport.declareSmPort(d);
+        d.parameter("OP").help("What to read, by name or alias, case aside: " + Op.list() + ".")
+                .to(Op::of, v -> op = v);
+        d.parameter("LID").help("The node's LID, with -G its port GUID.").to(Values::text, v -> target = v);
+        d.parameter("PORT").optional().help("With SwitchPortCongestionSetting: only this port, 0 the switch's own "
+                + "(default: every port from 0; ibccquery prints every port for 0 too).").to(Values.between(0, 255), v -> portNumber = v);
+        d.option("-c", "--cckey").label("KEY").help("The CC_Key the requests carry (default: 0; as ibccquery -c).")
+                .to(Values::bits64, v -> ccKey = v);
+        d.flag("-G", "--Guid").help("LID is a port GUID, resolved to its LID through the SA.").to(() -> byGuid = true);
+        d.flag("-L", "--Lid").help("LID is a LID (the default).").to(() -> byGuid = false);
+        d.flag("--json").help("Print JSON.").to(() -> json = true);
+    }
+
+    @Override
+    public Integer call() {
+        if (portNumber != null && op != Op.SWITCH_PORT_CONGESTION_SETTING) {
+            throw new UsageException("PORT is for SwitchPortCongestionSetting (SP) only");
+        }
+        long guid = byGuid ? value("-G", () -> Guids.parse(target)) : 0;
+        int named = byGuid ? 0 : value("LID", () -> Lids.unicast(target));
+        String text;
+        Map<String, Object> document;
+        try (Connection connection = transport.connect(err())) {
+            int lid = byGuid ? await(transport.lidOf(connection.port(), guid), "the LID of port GUID " + target) : named;
+            String node = "Lid " + lid;
+            String what = op.attribute + " of lid " + lid;
+            CcClient cc = CcClient.of(connection.port()).withCcKey(ccKey);
+            try {
+                switch (op) {
+                    case CLASS_PORT_INFO -> {
+                        var v = await(cc.classPortInfo(lid), what);
+                        text = CcText.header(op.attribute, node) + CcText.classPortInfo(v);
+                        document = Fields.of(v, true);
+                    }
+                    case CONGESTION_INFO -> {
+                        var v = await(cc.congestionInfo(lid), what);
+                        text = CcText.header(op.attribute, node) + CcText.congestionInfo(v);
+                        document = Fields.of(v, true);
+                    }
+                    case CONGESTION_KEY_INFO -> {
+                        var v = await(cc.congestionKeyInfo(lid), what);
+                        text = CcText.header(op.attribute, node) + CcText.congestionKeyInfo(v);
+                        document = Fields.of(v, true);
+                    }
+                    case CONGESTION_LOG -> {
+                        CongestionLog v = await(cc.congestionLog(lid), what);
+                        text = CcText.congestionLog(node, v);
+                        document = logDocument(v);
+                    }
+                    case SWITCH_CONGESTION_SETTING -> {
+                        var v = await(cc.switchCongestionSetting(lid), what);
+                        text = CcText.header(op.attribute, node) + CcText.switchCongestionSetting(v);
+                        document = Fields.of(v, true);
+                    }
+                    case SWITCH_PORT_CONGESTION_SETTING -> {
+                        int ports = await(switchPorts(connection, lid), "NodeInfo of lid " + lid);
+                        if (portNumber != null && portNumber > ports) {
+                            throw new IllegalArgumentException("PORT " + portNumber + ": the switch at lid " + lid
+                                    + " has ports 0 to " + ports);
+                        }
+                        int first = portNumber == null ? 0 : portNumber;
+                        int last = portNumber == null ? ports : portNumber;
+                        List<SwitchPortCongestionSetting.Element> elements = await(portSettings(cc, lid, first, last),
+                                what);
+                        text = CcText.header(op.attribute, node) + (portNumber == null ? CcText.switchPorts(elements)
+                                : CcText.switchPortElement(elements.get(0)));
+                        document = portsDocument(elements, first);
+                    }
+                    case CA_CONGESTION_SETTING -> {
+                        var v = await(cc.caCongestionSetting(lid), what);
+                        text = CcText.header(op.attribute, node) + CcText.caCongestionSetting(v);
+                        document = Fields.of(v, true);
+                    }
+                    case CONGESTION_CONTROL_TABLE -> {
+                        List<CongestionControlTable> blocks = await(table(cc, lid), what);
+                        text = CcText.header(op.attribute, node) + CcText.congestionControlTable(blocks);
+                        document = tableDocument(blocks);
+                    }
+                    case TIMESTAMP -> {
+                        var v = await(cc.timestamp(lid), what);
+                        text = CcText.header(op.attribute, node) + CcText.timestamp(v);
+                        document = Fields.of(v, true);
+                    }
+                    default -> throw new IllegalStateException("no operation " + op);
+                }
+            } finally {
+                cc.dispose();
+            }
+            if (json) {
+                Map<String, Object> out = new LinkedHashMap<>();
+                out.put("lid", lid);
+                out.put("attribute", op.attribute);
+                out.putAll(document);
+                out().print(Json.pretty(out) + "\n");
+            } else {
+                out().print(text);
+            }
+        }
+        return 0;
+    }
+
+    /** The switch's last port, after NodeInfo says it is a switch (ibccquery asks it first too). */
+    private Mono<Integer> switchPorts(Connection connection, int lid) {
+        SmpClient smp = transport.smp(connection.port());
+        return smp.nodeInfo(SmpRoute.lid(lid)).map(info -> {
+            if (!info.isSwitch()) {
+                throw new IllegalArgumentException("lid " + lid + " is not a switch (" + NodeTypes.name(info.nodeType())
+                        + "): SwitchPortCongestionSetting is a switch's");
+            }
+            return info.numPorts();
+        }).doFinally(signal -> smp.dispose());
+    }
+
+    /** The first block, and the others up to the one that holds entry CCTI_Limit. */
+    private static Mono<List<CongestionControlTable>> table(CcClient cc, int lid) {
+        return cc.congestionControlTable(lid, 0).flatMap(first -> {
+            int blocks = first.cctiLimit() / CongestionControlTable.ENTRIES_PER_BLOCK + 1;
+            return Flux.range(1, blocks - 1).concatMap(block -> cc.congestionControlTable(lid, block))
+                    .startWith(first).collectList();
+        });
+    }
+
+    private static Map<String, Object> logDocument(CongestionLog log) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        if (log instanceof CongestionLog.SwitchLog s) {
+            out.put("logType", CongestionLog.TYPE_SWITCH);
+            out.put("congestionFlags", s.congestionFlags());
+            out.put("logEventsCounter", s.logEventsCounter());
+            out.put("currentTimeStamp", s.currentTimeStamp());
+            out.put("portMap", s.portMap().toString());
+            out.put("events", s.events().stream().filter(e -> !e.isEmpty()).toList());
+        } else if (log instanceof CongestionLog.CaLog c) {
+            out.put("logType", CongestionLog.TYPE_CA);
+            out.put("congestionFlags", c.congestionFlags());
+            out.put("thresholdEventCounter", c.thresholdEventCounter());
+            out.put("thresholdCongestionEventMap", c.thresholdCongestionEventMap());
+            out.put("currentTimeStamp", c.currentTimeStamp());
+            out.put("events", c.events().stream().filter(e -> !e.isEmpty()).toList());
+        }
+        return out;
+    }
+
+    /** The settings of ports {@code first} to {@code last}, read block by block. */
+    private static Mono<List<SwitchPortCongestionSetting.Element>> portSettings(CcClient cc, int lid, int first, int last) {
+        int firstBlock = SwitchPortCongestionSetting.block(first);
+        return Flux.range(firstBlock, SwitchPortCongestionSetting.block(last) - firstBlock + 1)
+                .concatMap(block -> cc.switchPortCongestionSetting(lid, block)).collectList()
+                .map(blocks -> IntStream.rangeClosed(first, last).mapToObj(port -> blocks
+                        .get(SwitchPortCongestionSetting.block(port) - firstBlock).port(port)).toList());
+    }
+
+    private static Map<String, Object> portsDocument(List<SwitchPortCongestionSetting.Element> elements, int first) {
+        List<Map<String, Object>> ports = new ArrayList<>();
+        for (int i = 0; i < elements.size(); i++) {
+            Map<String, Object> one = new LinkedHashMap<>();
+            one.put("port", first + i);
+            one.putAll(Fields.of(elements.get(i)));
+            ports.add(one);
+        }
+        return Map.of("ports", ports);
+    }
+
+    private static Map<String, Object> tableDocument(List<CongestionControlTable> blocks) {
+        int limit = blocks.get(0).cctiLimit();
+        List<Map<String, Object>> entries = new ArrayList<>();
+        for (int i = 0; limit > 0 && i <= limit; i++) {
+            CongestionControlTable.Entry e = blocks.get(i / CongestionControlTable.ENTRIES_PER_BLOCK).entries()
+                    .get(i % CongestionControlTable.ENTRIES_PER_BLOCK);
+            entries.add(Map.of("entry", i, "shift", e.shift(), "multiplier", e.multiplier()));
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("cctiLimit", limit);
+        out.put("entries", entries);
+        return out;
+    }
+}
