@@ -200,7 +200,7 @@ final class CcCommand extends FabricCommand {
     private static Mono<List<CongestionControlTable>> table(CcClient cc, int lid) {
         return cc.congestionControlTable(lid, 0).flatMap(first -> {
             int blocks = first.cctiLimit() / CongestionControlTable.ENTRIES_PER_BLOCK + 1;
-            return Flux.range(1, blocks - 1).concatMap(block -> cc.congestionControlTable(lid, block))
+            return Flux.range(1, blocks - 1).flatMapSequential(block -> cc.congestionControlTable(lid, block), 8)
                     .startWith(first).collectList();
         });
     }

@@ -39,7 +39,8 @@ class CcCommandTest {
         return CliRun.run(Map.of(), fabric -> withClient(fabric, setUp), args);
     }
 
-    private static void withClient(EmbeddedFabric fabric, Consumer<CcClient> setUp) {
+    /** Hands {@code setUp} a CcClient on host1's port of {@code fabric}, and closes both after. */
+    static void withClient(EmbeddedFabric fabric, Consumer<CcClient> setUp) {
         MadPort port = Umad.open(fabric.transport(), fabric.port("host1", 1)).block(WAIT);
         CcClient cc = CcClient.of(port);
         try {

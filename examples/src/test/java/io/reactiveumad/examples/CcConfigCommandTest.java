@@ -4,12 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.reactiveumad.MadPort;
-import io.reactiveumad.Umad;
 import io.reactiveumad.client.CcClient;
 import io.reactiveumad.examples.cli.UsageException;
+import io.reactiveumad.mad.cc.CongestionKeyInfo;
 import io.reactiveumad.mad.cc.SwitchPortCongestionSetting;
-import io.reactiveumad.test.EmbeddedFabric;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -34,19 +32,9 @@ class CcConfigCommandTest {
 
     /** Runs {@code args} with host1's CcClient handed to {@code before} (to set up) once the fabric is up. */
     private static CliRun umadAfter(Consumer<CcClient> before, String... args) {
-        return CliRun.run(Map.of(), fabric -> withClient(fabric, before), args);
+        return CliRun.run(Map.of(), fabric -> CcCommandTest.withClient(fabric, before), args);
     }
 
-    private static void withClient(EmbeddedFabric fabric, Consumer<CcClient> use) {
-        MadPort port = Umad.open(fabric.transport(), fabric.port("host1", 1)).block(WAIT);
-        CcClient cc = CcClient.of(port);
-        try {
-            use.accept(cc);
-        } finally {
-            cc.dispose();
-            port.dispose();
-        }
-    }
 
     /** ibccconfig's own example; prints nothing, as ibccconfig. */
     @Test
@@ -121,12 +109,12 @@ class CcConfigCommandTest {
         CliRun keyed = umad("cc-config", "CK", "2", "0xfeed", "1", "60", "0", "--json");
         assertThat(keyed.json().get("ccKey").asText()).isEqualTo("0x000000000000feed");
         CliRun refused = umadAfter(cc -> cc.setCongestionKeyInfo(SW1,
-                new io.reactiveumad.mad.cc.CongestionKeyInfo(key, false, 0, 0)).block(WAIT),
+                new CongestionKeyInfo(key, false, 0, 0)).block(WAIT),
                 "cc-config", "-t", "50", "SS", "2", "0x10", "0", "0", "0", "0", "0", "0:0", "9");
         assertThat(refused.exitCode()).isEqualTo(1);
         assertThat(refused.err()).contains("no response from LID 2");
         CliRun accepted = umadAfter(cc -> cc.setCongestionKeyInfo(SW1,
-                new io.reactiveumad.mad.cc.CongestionKeyInfo(key, false, 0, 0)).block(WAIT),
+                new CongestionKeyInfo(key, false, 0, 0)).block(WAIT),
                 "cc-config", "-c", "0xfeed", "SS", "2", "0x10", "0", "0", "0", "0", "0", "0:0", "9", "--json");
         assertThat(accepted.json().get("markingRate").asInt()).isEqualTo(9);
     }
