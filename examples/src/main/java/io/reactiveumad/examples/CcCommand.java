@@ -15,6 +15,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import reactor.core.publisher.Flux;
@@ -103,71 +104,12 @@ final class CcCommand extends FabricCommand {
         }
         long guid = byGuid ? value("-G", () -> Guids.parse(target)) : 0;
         int named = byGuid ? 0 : value("LID", () -> Lids.unicast(target));
-        String text;
-        Map<String, Object> document;
         try (Connection connection = transport.connect(err())) {
             int lid = byGuid ? await(transport.lidOf(connection.port(), guid), "the LID of port GUID " + target) : named;
-            String node = "Lid " + lid;
-            String what = op.attribute + " of lid " + lid;
             CcClient cc = CcClient.of(connection.port()).withCcKey(ccKey);
+            Shown shown;
             try {
-                switch (op) {
-                    case CLASS_PORT_INFO -> {
-                        var v = await(cc.classPortInfo(lid), what);
-                        text = CcText.header(op.attribute, node) + CcText.classPortInfo(v);
-                        document = Fields.of(v, true);
-                    }
-                    case CONGESTION_INFO -> {
-                        var v = await(cc.congestionInfo(lid), what);
-                        text = CcText.header(op.attribute, node) + CcText.congestionInfo(v);
-                        document = Fields.of(v, true);
-                    }
-                    case CONGESTION_KEY_INFO -> {
-                        var v = await(cc.congestionKeyInfo(lid), what);
-                        text = CcText.header(op.attribute, node) + CcText.congestionKeyInfo(v);
-                        document = Fields.of(v, true);
-                    }
-                    case CONGESTION_LOG -> {
-                        CongestionLog v = await(cc.congestionLog(lid), what);
-                        text = CcText.congestionLog(node, v);
-                        document = logDocument(v);
-                    }
-                    case SWITCH_CONGESTION_SETTING -> {
-                        var v = await(cc.switchCongestionSetting(lid), what);
-                        text = CcText.header(op.attribute, node) + CcText.switchCongestionSetting(v);
-                        document = Fields.of(v, true);
-                    }
-                    case SWITCH_PORT_CONGESTION_SETTING -> {
-                        int ports = await(switchPorts(connection, lid), "NodeInfo of lid " + lid);
-                        if (portNumber != null && portNumber > ports) {
-                            throw new IllegalArgumentException("PORT " + portNumber + ": the switch at lid " + lid
-                                    + " has ports 0 to " + ports);
-                        }
-                        int first = portNumber == null ? 0 : portNumber;
-                        int last = portNumber == null ? ports : portNumber;
-                        List<SwitchPortCongestionSetting.Element> elements = await(portSettings(cc, lid, first, last),
-                                what);
-                        text = CcText.header(op.attribute, node) + (portNumber == null ? CcText.switchPorts(elements)
-                                : CcText.switchPortElement(elements.get(0)));
-                        document = portsDocument(elements, first);
-                    }
-                    case CA_CONGESTION_SETTING -> {
-                        var v = await(cc.caCongestionSetting(lid), what);
-                        text = CcText.header(op.attribute, node) + CcText.caCongestionSetting(v);
-                        document = Fields.of(v, true);
-                    }
-                    case CONGESTION_CONTROL_TABLE -> {
-                        List<CongestionControlTable> blocks = await(table(cc, lid), what);
-                        text = CcText.header(op.attribute, node) + CcText.congestionControlTable(blocks);
-                        document = tableDocument(blocks);
-                    }
-                    case TIMESTAMP -> {
-                        var v = await(cc.timestamp(lid), what);
-                        text = CcText.header(op.attribute, node) + CcText.timestamp(v);
-                        document = Fields.of(v, true);
-                    }
-                    default -> throw new IllegalStateException("no operation " + op);
-                }
+                shown = read(connection, cc, lid);
             } finally {
                 cc.dispose();
             }
@@ -175,13 +117,54 @@ final class CcCommand extends FabricCommand {
                 Map<String, Object> out = new LinkedHashMap<>();
                 out.put("lid", lid);
                 out.put("attribute", op.attribute);
-                out.putAll(document);
+                out.putAll(shown.document());
                 out().print(Json.pretty(out) + "\n");
             } else {
-                out().print(text);
+                out().print(CcText.header(op.attribute, "Lid " + lid) + shown.text());
             }
         }
         return 0;
+    }
+
+    /** What an operation read: as ibccquery's lines under the header, and as JSON fields. */
+    private record Shown(String text, Map<String, Object> document) {
+        static <T extends Record> Shown of(T value, Function<T, String> text) {
+            return new Shown(text.apply(value), Fields.of(value, true));
+        }
+    }
+
+    private Shown read(Connection connection, CcClient cc, int lid) {
+        String what = op.attribute + " of lid " + lid;
+        return switch (op) {
+            case CLASS_PORT_INFO -> Shown.of(await(cc.classPortInfo(lid), what), CcText::classPortInfo);
+            case CONGESTION_INFO -> Shown.of(await(cc.congestionInfo(lid), what), CcText::congestionInfo);
+            case CONGESTION_KEY_INFO -> Shown.of(await(cc.congestionKeyInfo(lid), what), CcText::congestionKeyInfo);
+            case CONGESTION_LOG -> {
+                CongestionLog log = await(cc.congestionLog(lid), what);
+                yield new Shown(CcText.congestionLog(log), logDocument(log));
+            }
+            case SWITCH_CONGESTION_SETTING -> Shown.of(await(cc.switchCongestionSetting(lid), what),
+                    CcText::switchCongestionSetting);
+            case SWITCH_PORT_CONGESTION_SETTING -> {
+                int ports = await(switchPorts(connection, lid), "NodeInfo of lid " + lid);
+                if (portNumber != null && portNumber > ports) {
+                    throw new IllegalArgumentException("PORT " + portNumber + ": the switch at lid " + lid
+                            + " has ports 0 to " + ports);
+                }
+                int first = portNumber == null ? 0 : portNumber;
+                int last = portNumber == null ? ports : portNumber;
+                List<SwitchPortCongestionSetting.Element> elements = await(portSettings(cc, lid, first, last), what);
+                yield new Shown(portNumber == null ? CcText.switchPorts(elements)
+                        : CcText.switchPortElement(elements.get(0)), portsDocument(elements, first));
+            }
+            case CA_CONGESTION_SETTING -> Shown.of(await(cc.caCongestionSetting(lid), what),
+                    CcText::caCongestionSetting);
+            case CONGESTION_CONTROL_TABLE -> {
+                List<CongestionControlTable> blocks = await(table(cc, lid), what);
+                yield new Shown(CcText.congestionControlTable(blocks), tableDocument(blocks));
+            }
+            case TIMESTAMP -> Shown.of(await(cc.timestamp(lid), what), CcText::timestamp);
+        };
     }
 
     /** The switch's last port, after NodeInfo says it is a switch (ibccquery asks it first too). */

@@ -69,8 +69,8 @@ final class CcText {
     }
 
     /** The log's common lines, its type's, then each event that is not all zero (as ibccquery skips those). */
-    static String congestionLog(String node, CongestionLog log) {
-        StringBuilder out = new StringBuilder(header("CongestionLog", node));
+    static String congestionLog(CongestionLog log) {
+        StringBuilder out = new StringBuilder();
         if (log instanceof CongestionLog.SwitchLog s) {
             FieldLines.line(out, "LogType", CongestionLog.TYPE_SWITCH);
             FieldLines.hex(out, "CongestionFlags", s.congestionFlags(), 2);
