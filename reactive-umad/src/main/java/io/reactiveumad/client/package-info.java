@@ -6,6 +6,8 @@
  *       route ({@link io.reactiveumad.client.SmpRoute}), optional M_Key.</li>
  *   <li>{@link io.reactiveumad.client.PerfClient}: ClassPortInfo, PortCounters, PortCountersExtended
  *       (gated by the target's capability bits) and counter resets.</li>
+ *   <li>{@link io.reactiveumad.client.CcClient}: congestion control Get/Set (CongestionInfo, the CC_Key,
+ *       the switch's, its ports' and the CA's settings, the CA's table, the log), with a CC_Key.</li>
  *   <li>{@link io.reactiveumad.client.SaClient}: SA Get/GetTable/Set/Delete with component masks;
  *       GetTable answers as a {@code Flux} of records; addressing from the port; follows a moving SA.</li>
  *   <li>{@link io.reactiveumad.client.Notices}: one refcounted InformInfo subscription per port and
@@ -16,7 +18,7 @@
  * </ul>
  *
  * Every client registers its agents on first use and releases them when disposed; results are the
- * {@code mad} module's immutable records. Keys (M_Key, SM_Key) are never logged nor shown by
+ * {@code mad} module's immutable records. Keys (M_Key, SM_Key, CC_Key) are never logged nor shown by
  * {@code toString}.
  */
 package io.reactiveumad.client;
