@@ -217,7 +217,8 @@ final class CcCommand extends FabricCommand {
                         .get(SwitchPortCongestionSetting.block(port) - firstBlock).port(port)).toList());
     }
 
-    private static Map<String, Object> portsDocument(List<SwitchPortCongestionSetting.Element> elements, int first) {
+    /** Ports {@code first} on, each with its number, as JSON fields under {@code ports}. */
+    static Map<String, Object> portsDocument(List<SwitchPortCongestionSetting.Element> elements, int first) {
         List<Map<String, Object>> ports = new ArrayList<>();
         for (int i = 0; i < elements.size(); i++) {
             Map<String, Object> one = new LinkedHashMap<>();

@@ -17,7 +17,6 @@ import io.reactiveumad.mad.cc.SwitchCongestionSetting;
 import io.reactiveumad.mad.cc.SwitchPortCongestionSetting;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -128,15 +127,9 @@ final class CcConfigCommand extends FabricCommand {
         SwitchPortCongestionSetting set = await(cc.setSwitchPortCongestionSetting(lid, block,
                 now.with(p.port(), p.value())), what);
         // The block as the agent answers it, each port the switch has (as cc SP prints them).
-        List<Map<String, Object>> ports = new ArrayList<>();
         int first = block * SwitchPortCongestionSetting.PORTS_PER_BLOCK;
-        for (int port = first; port <= Math.min(last, first + SwitchPortCongestionSetting.PORTS_PER_BLOCK - 1); port++) {
-            Map<String, Object> one = new LinkedHashMap<>();
-            one.put("port", port);
-            one.putAll(Fields.of(set.port(port)));
-            ports.add(one);
-        }
-        return Map.of("ports", ports);
+        int end = Math.min(last, first + SwitchPortCongestionSetting.PORTS_PER_BLOCK - 1);
+        return CcCommand.portsDocument(IntStream.rangeClosed(first, end).mapToObj(set::port).toList(), first);
     }
 
     /** What the values ask for, one shape per operation. */
