@@ -88,8 +88,8 @@ final class CcCommand extends FabricCommand {
         d.parameter("OP").help("What to read, by name or alias, case aside: " + Op.list() + ".")
                 .to(Op::of, v -> op = v);
         d.parameter("LID").help("The node's LID, with -G its port GUID.").to(Values::text, v -> target = v);
-        d.parameter("PORT").optional().help("With SwitchPortCongestionSetting: only this port, 0 the switch's own "
-                + "(default: every port from 0; ibccquery prints every port for 0 too).").to(Values.between(0, 255), v -> portNumber = v);
+        d.parameter("PORT").optional().help("With SwitchPortCongestionSetting: only this port (default: every port "
+                + "from 0). 0 is the switch's port 0 alone, where ibccquery prints every port.").to(Values.between(0, 255), v -> portNumber = v);
         d.option("-c", "--cckey").label("KEY").help("The CC_Key the requests carry (default: 0; as ibccquery -c).")
                 .to(Values::bits64, v -> ccKey = v);
         d.flag("-G", "--Guid").help("LID is a port GUID, resolved to its LID through the SA.").to(() -> byGuid = true);
