@@ -53,6 +53,31 @@ class HighPortNumbersIbsimTest {
         DiagsOracle.sameAsTheTool(fabric, "h2", "ibqueryerrors", "errors", "-r");
     }
 
+    /**
+     * cc SP of the 128-port switch lists its ports 0 to 128 as ibccquery does, the same lines for ports 0 to 31; from
+     * port 32 on the two read different bytes: ibccquery takes 48 ports from each block, where IBA's blocks (and
+     * OpenSM's) hold 32, so its ports 32 to 47 are the bytes after block 0's 128 and its port 48 is IBA's port 32.
+     * ibsim's agent answers with zeros in every block, which is what cc prints for every port.
+     */
+    @Test
+    void ccListsEveryPortOfTheBigSwitchInIbasBlocksOf32() {
+        IbsimFabric fabric = FABRIC.fabric();
+        String big = fabric.diag("h2", "ibswitches").requireSuccess().stdout().lines()
+                .filter(l -> l.contains("\"big\"")).map(l -> l.replaceFirst(".* lid (\\d+) .*", "$1")).findFirst()
+                .orElseThrow();
+        String theirs = fabric.diag("h2", "ibccquery", "SP", big).requireSuccess().stdout();
+        String ours = DiagsOracle.umad(fabric, "h2", 0, "cc", "SP", big).out();
+        String port32 = "Port:............................32\n";
+        assertThat(ours.substring(0, ours.indexOf(port32))).isEqualTo(theirs.substring(0, theirs.indexOf(port32)));
+        assertThat(ours.lines().filter(l -> l.startsWith("Port:"))).hasSize(129);
+        assertThat(ours).endsWith("Port:............................128\nValid:...........................0\n"
+                + "Control_Type:....................0\nThreshold:.......................0x00\n"
+                + "Packet_Size:.....................0\nCong_Parm_Marking_Rate:..........0\n\n");
+        assertThat(ours.lines().filter(l -> !l.startsWith("Port:") && !l.startsWith("#") && !l.isEmpty()))
+                .allMatch(l -> l.endsWith(".0") || l.endsWith(".0x00"));
+        assertThat(theirs.lines().filter(l -> l.startsWith("Port:"))).hasSize(129);
+    }
+
     /** h7's LID, as 0x-hex, from ibnetdiscover -p's line for it. */
     private static String lidOfH7(IbsimFabric fabric) {
         return String.format("0x%x", Integer.parseInt(lidOf(fabric, "h7")));
