@@ -47,6 +47,11 @@ public final class LoopScheduler implements Scheduler {
     }
 
     @Override
+    public Disposable schedulePeriodically(Runnable task, long initialDelay, long period, TimeUnit unit) {
+        return new Periodic(task, null, initialDelay, period, unit).start();
+    }
+
+    @Override
     public long now(TimeUnit unit) {
         return unit.convert(loop.nanoTime(), TimeUnit.NANOSECONDS);
     }
@@ -109,6 +114,80 @@ public final class LoopScheduler implements Scheduler {
         }
     }
 
+    /**
+     * A task that runs after {@code initialDelay} and then every {@code period}, each time planned from the first (a
+     * late run does not push the later ones back; a run later than a whole period is followed at once by the next);
+     * with a period of 0 or less, again as soon as it ends. A run that throws ends it, as Reactor's own periodic
+     * tasks end. Disposed, it runs no more.
+     */
+    private final class Periodic implements Runnable, Disposable {
+        private final Runnable body;
+        @Nullable
+        private final Disposable.Composite worker;
+        private final long initialDelayNanos;
+        private final long periodNanos;
+        private final AtomicBoolean disposed = new AtomicBoolean();
+        /** Loop thread only, after start. */
+        private long firstRun;
+        private long runs;
+        @Nullable
+        private volatile EventExecutor.Cancellable timer;
+
+        Periodic(Runnable body, @Nullable Disposable.Composite worker, long initialDelay, long period, TimeUnit unit) {
+            this.body = body;
+            this.worker = worker;
+            this.initialDelayNanos = Math.max(0, unit.toNanos(initialDelay));
+            this.periodNanos = unit.toNanos(period);
+        }
+
+        Periodic start() {
+            firstRun = loop.nanoTime() + initialDelayNanos;
+            timer = loop.schedule(this, initialDelayNanos, TimeUnit.NANOSECONDS);
+            return this;
+        }
+
+        @Override
+        public void run() {
+            if (disposed.get()) {
+                return;
+            }
+            try {
+                body.run();
+            } catch (Throwable e) {
+                dispose();
+                throw e;
+            }
+            if (disposed.get()) {
+                return;
+            }
+            if (periodNanos <= 0) {
+                loop.execute(this);
+                return;
+            }
+            runs++;
+            long next = firstRun + runs * periodNanos;
+            timer = loop.schedule(this, Math.max(0, next - loop.nanoTime()), TimeUnit.NANOSECONDS);
+        }
+
+        @Override
+        public void dispose() {
+            if (disposed.compareAndSet(false, true)) {
+                EventExecutor.Cancellable t = timer;
+                if (t != null) {
+                    t.cancel();
+                }
+                if (worker != null) {
+                    worker.remove(this);
+                }
+            }
+        }
+
+        @Override
+        public boolean isDisposed() {
+            return disposed.get();
+        }
+    }
+
     private final class LoopWorker implements Worker, Scannable {
         private final Disposable.Composite tasks = Disposables.composite();
 
@@ -126,6 +205,16 @@ public final class LoopScheduler implements Scheduler {
                 return t;
             }
             return submit(t, delay, unit);
+        }
+
+        @Override
+        public Disposable schedulePeriodically(Runnable task, long initialDelay, long period, TimeUnit unit) {
+            Periodic p = new Periodic(task, tasks, initialDelay, period, unit);
+            if (!tasks.add(p)) {
+                p.dispose();
+                return p;
+            }
+            return p.start();
         }
 
         @Override

@@ -78,4 +78,63 @@ class LoopSchedulerTest {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> new SchedulerExecutor(reactor.core.scheduler.Schedulers.immediate(), "x"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("immediate");
     }
+
+    /** Flux.interval on the loop's scheduler, as a user writes it: ticks every period by the loop's clock. */
+    @Test
+    void fluxIntervalTicksOnTheLoop() {
+        List<Long> ticks = new ArrayList<>();
+        Disposable interval = reactor.core.publisher.Flux.interval(Duration.ZERO, Duration.ofSeconds(1), scheduler)
+                .subscribe(ticks::add);
+        assertThat(ticks).containsExactly(0L);
+        vts.advanceTimeBy(Duration.ofMillis(2500));
+        assertThat(ticks).containsExactly(0L, 1L, 2L);
+        interval.dispose();
+        vts.advanceTimeBy(Duration.ofSeconds(5));
+        assertThat(ticks).hasSize(3);
+    }
+
+    /** Each run is planned from the first: a run that takes time does not push the next ones back. */
+    @Test
+    void aPeriodicTaskKeepsItsRateWhenARunTakesTime() {
+        List<Long> at = new ArrayList<>();
+        Disposable task = scheduler.schedulePeriodically(() -> {
+            at.add(scheduler.now(TimeUnit.MILLISECONDS));
+            if (at.size() == 2) {
+                // A slow run: the loop's clock moves 400 ms while it runs.
+                vts.advanceTimeBy(Duration.ofMillis(400));
+            }
+        }, 100, 1000, TimeUnit.MILLISECONDS);
+        vts.advanceTimeBy(Duration.ofMillis(3200));
+        task.dispose();
+        long start = at.get(0);
+        assertThat(at).containsExactly(start, start + 1000, start + 2000, start + 3000);
+    }
+
+    @Test
+    void aWorkersPeriodicTaskEndsWithTheWorker() {
+        Scheduler.Worker worker = scheduler.createWorker();
+        worker.schedulePeriodically(() -> ran.add("tick"), 0, 1, TimeUnit.SECONDS);
+        vts.advanceTimeBy(Duration.ofMillis(1500));
+        assertThat(ran).hasSize(2);
+        assertThat(Scannable.from(worker).scanUnsafe(Scannable.Attr.BUFFERED)).isEqualTo(1);
+        worker.dispose();
+        vts.advanceTimeBy(Duration.ofSeconds(5));
+        assertThat(ran).hasSize(2);
+        Disposable late = worker.schedulePeriodically(() -> ran.add("late"), 0, 1, TimeUnit.SECONDS);
+        vts.advanceTimeBy(Duration.ofSeconds(2));
+        assertThat(late.isDisposed()).isTrue();
+        assertThat(ran).hasSize(2);
+    }
+
+    /** A run that throws ends the task, as Reactor's own periodic tasks end. */
+    @Test
+    void aPeriodicTaskThatThrowsRunsNoMore() {
+        Disposable task = scheduler.schedulePeriodically(() -> {
+            ran.add("run");
+            throw new IllegalStateException("boom");
+        }, 0, 1, TimeUnit.SECONDS);
+        vts.advanceTimeBy(Duration.ofSeconds(3));
+        assertThat(ran).containsExactly("run");
+        assertThat(task.isDisposed()).isTrue();
+    }
 }
