@@ -16,11 +16,15 @@ import io.reactiveumad.mad.perf.PortExtendedSpeedsCounters;
 import io.reactiveumad.mad.perf.PortSamplesControl;
 import io.reactiveumad.mad.perf.PortRcvErrorDetails;
 import io.reactiveumad.mad.perf.PortXmitDiscardDetails;
+import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.TimeUnit;
 import reactor.core.Disposable;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
 
 /**
  * Performance management (class 0x04 on QP1): ClassPortInfo, PortCounters, PortCountersExtended and
@@ -193,6 +197,44 @@ public final class PerfClient implements Disposable {
     public Mono<PortCounterSet> resetPortCounterSet(int lid, PortCounterSet.Kind kind, int portSelect, int counterSelect) {
         Objects.requireNonNull(kind, "kind");
         return set(lid, COUNTER_SETS.get(kind), PortCounterSet.reset(kind, checkPortSelect(portSelect), counterSelect));
+    }
+
+    /**
+     * The traffic of {@code portSelect} ({@value PortCounters#ALL_PORTS}: every port summed, where the PMA has
+     * AllPortSelect) every {@code interval}: its counters read at once and then each interval on the port's clock, and
+     * for each interval what the port sent and received. PortCountersExtended where the PMA has it, else PortCounters
+     * (see {@link PortTraffic} for a 32-bit counter that stops at its maximum, and for a reset in between). A read
+     * that fails ends the flux with its error ({@code retry} resumes it); a subscriber that keeps up with nothing
+     * misses intervals (the ticks are dropped, the next one measures from the last read), and a read slower than the
+     * interval delays the next. Never completes.
+     */
+    public Flux<PortTraffic> traffic(int lid, int portSelect, Duration interval) {
+        checkPortSelect(portSelect);
+        Objects.requireNonNull(interval, "interval");
+        if (interval.isNegative() || interval.isZero()) {
+            throw new IllegalArgumentException("interval must be positive: " + interval);
+        }
+        Scheduler clock = port.loopScheduler();
+        return classPortInfo(lid).flatMapMany(cpi -> {
+            boolean extended = (cpi.capabilityMask() & (ClassPortInfo.PERF_CAP_EXTENDED_WIDTH_SUPPORTED
+                    | ClassPortInfo.PERF_CAP_EXTENDED_WIDTH_NO_IETF)) != 0;
+            Mono<long[]> read = extended
+                    ? portCountersExtended(lid, portSelect, cpi).map(c -> new long[] {c.portXmitData(), c.portRcvData(),
+                            c.portXmitPkts(), c.portRcvPkts()})
+                    : portCounters(lid, portSelect, cpi).map(c -> new long[] {c.portXmitData(), c.portRcvData(),
+                            c.portXmitPkts(), c.portRcvPkts()});
+            long max = extended ? -1L : 0xFFFF_FFFFL;
+            return Flux.interval(Duration.ZERO, interval, clock).onBackpressureDrop()
+                    .concatMap(tick -> read.map(counters -> new TimedCounters(clock.now(TimeUnit.NANOSECONDS), counters)), 0)
+                    .buffer(2, 1)
+                    .filter(pair -> pair.size() == 2)
+                    .map(pair -> PortTraffic.between(pair.get(0).counters(), pair.get(1).counters(),
+                            Duration.ofNanos(Math.max(1, pair.get(1).nanos() - pair.get(0).nanos())), extended, max));
+        });
+    }
+
+    /** One read of the traffic counters, and when its answer came. */
+    private record TimedCounters(long nanos, long[] counters) {
     }
 
     private static Map<PortCounterSet.Kind, AttributeType<PortCounterSet>> counterSets() {
