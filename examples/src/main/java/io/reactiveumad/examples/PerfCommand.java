@@ -2,6 +2,7 @@ package io.reactiveumad.examples;
 
 import io.reactiveumad.PortNotActiveException;
 import io.reactiveumad.client.PerfClient;
+import io.reactiveumad.client.PortTraffic;
 import io.reactiveumad.examples.cli.UsageException;
 import io.reactiveumad.mad.attr.ClassPortInfo;
 import io.reactiveumad.mad.attr.PortInfoExtended;
@@ -18,10 +19,14 @@ import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.Values;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 final class PerfCommand extends FabricCommand {
@@ -72,6 +77,9 @@ final class PerfCommand extends FabricCommand {
     private boolean resetAfterRead;
     private boolean resetOnly;
     private boolean json;
+    /** --watch: the interval between two reads of the traffic counters, or null for one read of the attribute. */
+    private Duration watch;
+    private Integer count;
 
     PerfCommand(CliContext context) {
         super(context);
@@ -123,11 +131,27 @@ final class PerfCommand extends FabricCommand {
                 .to(() -> resetAfterRead = true);
         d.flag("-R", "--Reset_only").help("Reset the counters without reading them; prints nothing (as perfquery -R).")
                 .to(() -> resetOnly = true);
-        d.flag("--json").help("Print JSON.").to(() -> json = true);
+        d.flag("--json").help("Print JSON (with --watch, one object per line).").to(() -> json = true);
+        d.option("--watch").label("SECONDS").help("Read the port's data and packet counters every SECONDS (the 64-bit "
+                + "ones where the PMA has them) and print, for each interval, what it sent and received and at what "
+                + "rate, until Ctrl-C or --count; -a for every port summed.").to(PerfCommand::interval, v -> watch = v);
+        d.option("--count").label("N").help("With --watch: stop after N intervals.").to(Values.atLeast(1), v -> count = v);
+    }
+
+    /** A positive number of seconds, to the millisecond. */
+    private static Duration interval(String text) {
+        double seconds = Values.decimal(text);
+        if (!(seconds >= 0.001) || seconds > 86_400) {
+            throw new IllegalArgumentException("'" + text + "' is not 0.001 to 86400 seconds");
+        }
+        return Duration.ofMillis(Math.round(seconds * 1000));
     }
 
     @Override
     public Integer call() {
+        if (watch != null || count != null) {
+            return watchTraffic();
+        }
         if ((extended ? 1 : 0) + (xmitDiscards ? 1 : 0) + (rcvErrors ? 1 : 0) + (samplesControl ? 1 : 0)
                 + (extendedSpeeds ? 1 : 0) + counterSets > 1) {
             throw new UsageException("-x, -D, -E, -c, -T and the counter sets (--oprcvcounters, --vloppackets, …) read "
@@ -206,6 +230,73 @@ final class PerfCommand extends FabricCommand {
             }
         }
         return 0;
+    }
+
+    /**
+     * --watch: the port's traffic each interval, one line (or JSON object) per interval as it ends. The port is the one
+     * perf reads by default, the one named, or with -a every port summed.
+     */
+    private int watchTraffic() {
+        if (watch == null) {
+            throw new UsageException("--count is for --watch: how many intervals to print");
+        }
+        if (extended || xmitDiscards || rcvErrors || samplesControl || extendedSpeeds || counterSets > 0 || resetOnly
+                || resetAfterRead || loopPorts || resetMask != null || portNumbers.size() > 1) {
+            throw new UsageException("--watch reads the data and packet counters of one port (or with -a all of them "
+                    + "summed): no -x, -D, -E, -c, -T, counter sets, -r, -R, -l, RESET_MASK or several ports with it");
+        }
+        if (byGuid && target == null) {
+            throw new UsageException("-G needs the port GUID it names");
+        }
+        try (Connection connection = transport.connect(err())) {
+            resolveTarget(connection);
+            int portSelect = allPorts || portNumbers.equals(List.of(PortCounters.ALL_PORTS)) ? PortCounters.ALL_PORTS
+                    : portNumbers.isEmpty() ? await(defaultPort(connection), "NodeInfo of lid " + lid) : portNumbers.get(0);
+            String where = "lid " + lid + (portSelect == PortCounters.ALL_PORTS ? " all ports" : " port " + portSelect);
+            PerfClient perf = PerfClient.of(connection.port());
+            try {
+                err().printf("umad perf: %s every %s s; %s%n", where, seconds(watch),
+                        count == null ? "Ctrl-C to stop" : count + " interval(s)");
+                err().flush();
+                Flux<PortTraffic> traffic = perf.traffic(lid, portSelect, watch);
+                (count == null ? traffic : traffic.take(count)).doOnNext(t -> {
+                    out().println(json ? Json.line(trafficJson(portSelect, t)) : trafficLine(where, t));
+                    out().flush();
+                }).blockLast();
+            } finally {
+                perf.dispose();
+            }
+        }
+        return 0;
+    }
+
+    private static String trafficLine(String where, PortTraffic t) {
+        return String.format("%s %s: xmit %d B/s %d pkt/s, rcv %d B/s %d pkt/s over %s s%s%s", Instant.now(), where,
+                Math.round(t.xmitBytesPerSecond()), Math.round(t.xmitPacketsPerSecond()),
+                Math.round(t.rcvBytesPerSecond()), Math.round(t.rcvPacketsPerSecond()), seconds(t.interval()),
+                t.reset() ? " (counters reset in between: counted from the reset)" : "",
+                t.saturated() ? " (a 32-bit counter is at its maximum: at least this much; reset them to count again)"
+                        : "");
+    }
+
+    private Map<String, Object> trafficJson(int portSelect, PortTraffic t) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("time", Instant.now().toString());
+        out.put("lid", lid);
+        out.put("port", portSelect);
+        out.put("seconds", t.interval().toNanos() / 1e9);
+        out.putAll(Fields.of(t));
+        out.put("xmitBytesPerSecond", t.xmitBytesPerSecond());
+        out.put("rcvBytesPerSecond", t.rcvBytesPerSecond());
+        out.put("xmitPacketsPerSecond", t.xmitPacketsPerSecond());
+        out.put("rcvPacketsPerSecond", t.rcvPacketsPerSecond());
+        out.remove("interval");
+        return out;
+    }
+
+    /** A duration in seconds to the millisecond, as few decimals as it needs. */
+    private static String seconds(Duration d) {
+        return java.math.BigDecimal.valueOf(Math.round(d.toNanos() / 1e6), 3).stripTrailingZeros().toPlainString();
     }
 
     /** PORT as perfquery reads it: a port number, several separated by commas, or a range FIRST-LAST. */

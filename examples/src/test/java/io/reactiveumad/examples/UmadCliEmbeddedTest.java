@@ -737,6 +737,38 @@ class UmadCliEmbeddedTest {
         assertThat(all.err()).contains("has no AllPortSelect: summing ports 1..1");
     }
 
+    /**
+     * --watch: one JSON object per interval as it ends (two here, 50 ms each), what host2's port sent and received in
+     * it: at least the PMA's answer to the read before and the read that ends it, 256 bytes each.
+     */
+    @Test
+    void perfWatchPrintsEachIntervalsTraffic() {
+        CliRun run = CliRun.run("perf", "3", "1", "--watch", "0.05", "--count", "2", "--json", "--transport",
+                "embedded");
+        assertThat(run.exitCode()).as("%s", run).isZero();
+        assertThat(run.err()).contains("umad perf: lid 3 port 1 every 0.05 s; 2 interval(s)");
+        List<String> lines = run.out().lines().toList();
+        assertThat(lines).hasSize(2);
+        for (String line : lines) {
+            JsonNode interval = CliRunJson.parse(line);
+            assertThat(interval.get("lid").asInt()).isEqualTo(3);
+            assertThat(interval.get("port").asInt()).isEqualTo(1);
+            assertThat(interval.get("extended").asBoolean()).isTrue();
+            assertThat(interval.get("xmitPackets").asLong()).isGreaterThanOrEqualTo(1);
+            assertThat(interval.get("rcvBytes").asLong()).isGreaterThanOrEqualTo(256);
+            assertThat(interval.get("seconds").asDouble()).isGreaterThan(0.0);
+        }
+        CliRun text = CliRun.run("perf", "3", "--watch", "0.05", "--count", "1", "--transport", "embedded");
+        assertThat(text.out()).containsPattern("^\\S+ lid 3 port 1: xmit \\d+ B/s \\d+ pkt/s, rcv \\d+ B/s \\d+ pkt/s "
+                + "over 0\\.\\d+ s\n$");
+        assertThat(CliRun.run("perf", "3", "--count", "2", "--transport", "embedded").err())
+                .contains("--count is for --watch");
+        assertThat(CliRun.run("perf", "3", "-x", "--watch", "1", "--transport", "embedded").err())
+                .contains("--watch reads the data and packet counters of one port");
+        assertThat(CliRun.run("perf", "3", "--watch", "0", "--transport", "embedded").err())
+                .contains("'0' is not 0.001 to 86400 seconds");
+    }
+
     /** perfquery's -D and -E (the details attributes), -a (all ports) and -R (reset only: no output). */
     @Test
     void perfReadsTheDetailsAndResetsAsPerfquery() {
