@@ -5,7 +5,8 @@
  *   <li>{@link io.reactiveumad.client.SmpClient}: subnet management Get/Set, LID routed or directed
  *       route ({@link io.reactiveumad.client.SmpRoute}), optional M_Key.</li>
  *   <li>{@link io.reactiveumad.client.PerfClient}: ClassPortInfo, PortCounters, PortCountersExtended
- *       (gated by the target's capability bits) and counter resets.</li>
+ *       (gated by the target's capability bits) and counter resets; a port's traffic every interval as a
+ *       {@code Flux} of {@link io.reactiveumad.client.PortTraffic}.</li>
  *   <li>{@link io.reactiveumad.client.CcClient}: congestion control Get/Set (CongestionInfo, the CC_Key,
  *       the switch's, its ports' and the CA's settings, the CA's table, the log), with a CC_Key.</li>
  *   <li>{@link io.reactiveumad.client.SaClient}: SA Get/GetTable/Set/Delete with component masks;
