@@ -767,6 +767,11 @@ class UmadCliEmbeddedTest {
                 .contains("--watch reads the data and packet counters of one port");
         assertThat(CliRun.run("perf", "3", "--watch", "0", "--transport", "embedded").err())
                 .contains("'0' is not 0.001 to 86400 seconds");
+        // A CA's PMA has no AllPortSelect: -a with --watch says so, rather than failing in the library's words.
+        CliRun all = CliRun.run("perf", "3", "-a", "--watch", "1", "--transport", "embedded");
+        assertThat(all.exitCode()).isEqualTo(2);
+        assertThat(all.err()).contains("-a: the PMA of lid 3 has no AllPortSelect (CapMask 0x9200)")
+                .contains("name a port");
     }
 
     /** perfquery's -D and -E (the details attributes), -a (all ports) and -R (reset only: no output). */
