@@ -4,7 +4,6 @@ import io.reactiveumad.AgentSpec;
 import io.reactiveumad.MadPort;
 import io.reactiveumad.ReceivedMad;
 import io.reactiveumad.RequestOptions;
-import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadAttribute;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
@@ -95,10 +94,7 @@ public final class CcClient implements Disposable {
 
     /** A view sharing this client's agent that sends on service level {@code serviceLevel}. */
     public CcClient withSl(int serviceLevel) {
-        if (serviceLevel < 0 || serviceLevel > 15) {
-            throw new IllegalArgumentException("sl must be 0..15: " + serviceLevel);
-        }
-        return new CcClient(port, agent, options, serviceLevel, ccKey);
+        return new CcClient(port, agent, options, GsiAddressing.serviceLevel(serviceLevel), ccKey);
     }
 
     /** A view sharing this client's agent whose requests carry {@code key} as their CC_Key. */
@@ -201,9 +197,7 @@ public final class CcClient implements Disposable {
     }
 
     private Mono<ReceivedMad> request(int lid, int method, int attributeId, long modifier, MadAttribute body) {
-        if (!MadAddress.isUnicastLid(lid)) {
-            throw new IllegalArgumentException("not a unicast LID: " + lid);
-        }
+        GsiAddressing.unicastLid(lid);
         long key = ccKey;
         return agent.using(a -> a.request(
                 Mads.request(MgmtClass.CC, CLASS_VERSION, method, attributeId, modifier, body,

@@ -34,6 +34,22 @@ final class GsiAddressing {
         return Math.max(limited, 0);
     }
 
+    /** {@code lid}, checked to be a unicast LID before a GSI client builds a request to it. */
+    static int unicastLid(int lid) {
+        if (!MadAddress.isUnicastLid(lid)) {
+            throw new IllegalArgumentException("not a unicast LID: " + lid);
+        }
+        return lid;
+    }
+
+    /** {@code serviceLevel}, checked to be one of the 16 SLs a GSI client's view may send on. */
+    static int serviceLevel(int serviceLevel) {
+        if (serviceLevel < 0 || serviceLevel > 15) {
+            throw new IllegalArgumentException("sl must be 0..15: " + serviceLevel);
+        }
+        return serviceLevel;
+    }
+
     /** QP1 of {@code lid} with the well-known Q_Key, on the port's default partition, SL {@code sl}. */
     static MadAddress qp1(PortAttributes port, int lid, int sl) {
         return MadAddress.gsi(lid).withSl(sl).withPkeyIndex(pkeyIndex(port));

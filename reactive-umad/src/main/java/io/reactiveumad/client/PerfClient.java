@@ -4,7 +4,6 @@ import io.reactiveumad.AgentSpec;
 import io.reactiveumad.MadPort;
 import io.reactiveumad.ReceivedMad;
 import io.reactiveumad.RequestOptions;
-import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadAttribute;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
@@ -91,10 +90,7 @@ public final class PerfClient implements Disposable {
 
     /** A view sharing this client's agent that sends on service level {@code serviceLevel}. */
     public PerfClient withSl(int serviceLevel) {
-        if (serviceLevel < 0 || serviceLevel > 15) {
-            throw new IllegalArgumentException("sl must be 0..15: " + serviceLevel);
-        }
-        return new PerfClient(port, agent, options, serviceLevel);
+        return new PerfClient(port, agent, options, GsiAddressing.serviceLevel(serviceLevel));
     }
 
     public Mono<ClassPortInfo> classPortInfo(int lid) {
@@ -258,9 +254,7 @@ public final class PerfClient implements Disposable {
     }
 
     private Mono<ReceivedMad> request(int lid, int method, int attributeId, MadAttribute body) {
-        if (!MadAddress.isUnicastLid(lid)) {
-            throw new IllegalArgumentException("not a unicast LID: " + lid);
-        }
+        GsiAddressing.unicastLid(lid);
         return agent.using(a -> a.request(
                 Mads.request(MgmtClass.PERF, CLASS_VERSION, method, attributeId, 0, body, b -> { }),
                 GsiAddressing.qp1(port.attributes(), lid, sl), options));
