@@ -219,13 +219,12 @@ public final class PerfClient implements Disposable {
                             c.portXmitPkts(), c.portRcvPkts()})
                     : portCounters(lid, portSelect, cpi).map(c -> new long[] {c.portXmitData(), c.portRcvData(),
                             c.portXmitPkts(), c.portRcvPkts()});
-            long max = extended ? -1L : 0xFFFF_FFFFL;
             return Flux.interval(Duration.ZERO, interval, clock).onBackpressureDrop()
                     .concatMap(tick -> read.map(counters -> new TimedCounters(clock.now(TimeUnit.NANOSECONDS), counters)), 0)
                     .buffer(2, 1)
                     .filter(pair -> pair.size() == 2)
                     .map(pair -> PortTraffic.between(pair.get(0).counters(), pair.get(1).counters(),
-                            Duration.ofNanos(Math.max(1, pair.get(1).nanos() - pair.get(0).nanos())), extended, max));
+                            Duration.ofNanos(Math.max(1, pair.get(1).nanos() - pair.get(0).nanos())), extended));
         });
     }
 

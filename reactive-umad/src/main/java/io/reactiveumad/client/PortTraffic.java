@@ -53,12 +53,15 @@ public record PortTraffic(Duration interval, long xmitBytes, long rcvBytes, long
         return count * 1e9 / interval.toNanos();
     }
 
+    /** Where PortCounters' 32-bit counters stop. */
+    private static final long MAX_32_BIT = 0xFFFF_FFFFL;
+
     /**
      * The traffic between two reads: {@code before} and {@code after} hold PortXmitData, PortRcvData, PortXmitPkts and
-     * PortRcvPkts in that order, read {@code interval} apart; {@code max} is the counters' maximum (2^32 - 1 for
-     * PortCounters, -1 as unsigned 2^64 - 1 for the extended ones).
+     * PortRcvPkts in that order, read {@code interval} apart, from PortCountersExtended ({@code extended}) or
+     * PortCounters.
      */
-    static PortTraffic between(long[] before, long[] after, Duration interval, boolean extended, long max) {
+    static PortTraffic between(long[] before, long[] after, Duration interval, boolean extended) {
         boolean reset = false;
         boolean saturated = false;
         long[] delta = new long[4];
@@ -69,7 +72,7 @@ public record PortTraffic(Duration interval, long xmitBytes, long rcvBytes, long
             } else {
                 delta[i] = after[i] - before[i];
             }
-            saturated |= !extended && after[i] == max;
+            saturated |= !extended && after[i] == MAX_32_BIT;
         }
         return new PortTraffic(interval, delta[0] * BYTES_PER_DATA_UNIT, delta[1] * BYTES_PER_DATA_UNIT, delta[2],
                 delta[3], extended, saturated, reset);

@@ -13,7 +13,7 @@ class PortTrafficTest {
     @Test
     void dataWordsAreFourBytesAndRatesAreOverTheInterval() {
         PortTraffic t = PortTraffic.between(new long[] {100, 200, 10, 20}, new long[] {350, 200, 35, 21},
-                Duration.ofMillis(500), true, -1);
+                Duration.ofMillis(500), true);
         assertThat(t.xmitBytes()).isEqualTo(1000);
         assertThat(t.rcvBytes()).isZero();
         assertThat(t.xmitPackets()).isEqualTo(25);
@@ -28,7 +28,7 @@ class PortTrafficTest {
     @Test
     void aCounterThatWentBackWasResetAndCountsFromThere() {
         PortTraffic t = PortTraffic.between(new long[] {1000, 1000, 50, 50}, new long[] {7, 1200, 60, 3},
-                Duration.ofSeconds(1), true, -1);
+                Duration.ofSeconds(1), true);
         assertThat(t.reset()).isTrue();
         assertThat(t.xmitBytes()).isEqualTo(28);
         assertThat(t.rcvBytes()).isEqualTo(800);
@@ -39,18 +39,18 @@ class PortTrafficTest {
     @Test
     void aThirtyTwoBitCounterAtItsMaximumIsSaturated() {
         PortTraffic t = PortTraffic.between(new long[] {MAX_32 - 10, 0, 0, 0}, new long[] {MAX_32, 0, 0, 0},
-                Duration.ofSeconds(1), false, MAX_32);
+                Duration.ofSeconds(1), false);
         assertThat(t.saturated()).isTrue();
         assertThat(t.xmitBytes()).isEqualTo(40);
         assertThat(PortTraffic.between(new long[] {MAX_32, 0, 0, 0}, new long[] {MAX_32, 0, 0, 0}, Duration.ofSeconds(1),
-                true, -1).saturated()).as("64-bit counters do not stop at 2^32 - 1").isFalse();
+                true).saturated()).as("64-bit counters do not stop at 2^32 - 1").isFalse();
     }
 
     /** Unsigned: a 64-bit counter past 2^63 is still counting up, not reset. */
     @Test
     void sixtyFourBitCountersCompareUnsigned() {
         PortTraffic t = PortTraffic.between(new long[] {Long.MAX_VALUE, 0, 0, 0}, new long[] {Long.MIN_VALUE + 1, 0, 0, 0},
-                Duration.ofSeconds(1), true, -1);
+                Duration.ofSeconds(1), true);
         assertThat(t.reset()).isFalse();
         assertThat(t.xmitBytes()).isEqualTo(8);
     }
