@@ -66,11 +66,10 @@ final class CongestionControlAgent implements LocalService {
 
     @Override
     public void onRequest(Arrival request) {
-        byte[] mad = request.mad();
-        ByteBuffer in = ByteBuffer.wrap(mad);
-        int attribute = in.getShort(MadHeader.ATTRIBUTE_ID_OFFSET) & 0xFFFF;
-        int modifier = in.getInt(MadHeader.ATTRIBUTE_MODIFIER_OFFSET);
-        boolean set = (mad[MadHeader.METHOD_OFFSET] & 0x7F) == Method.SET;
+        ByteBuffer in = ByteBuffer.wrap(request.mad());
+        int attribute = request.attributeId();
+        long modifier = request.attributeModifier();
+        boolean set = request.isSet();
         FabricNode node = request.node();
         Settings s = settings.computeIfAbsent(node, n -> new Settings());
         if (!keyAccepted(s, Wire.u64(in, CongestionLog.CC_KEY_OFFSET), set)) {
@@ -105,13 +104,13 @@ final class CongestionControlAgent implements LocalService {
                 if (!sw) {
                     yield unsupported(request);
                 }
-                if (modifier < 0 || modifier > SwitchPortCongestionSetting.block(node.node.portCount())) {
+                if (modifier > SwitchPortCongestionSetting.block(node.node.portCount())) {
                     yield FabricEngine.status(request, Sma.INVALID_VALUE);
                 }
                 if (set) {
-                    s.portBlocks.put(modifier, SwitchPortCongestionSetting.decode(in, data));
+                    s.portBlocks.put((int) modifier, SwitchPortCongestionSetting.decode(in, data));
                 }
-                yield FabricEngine.answer(request, s.portBlocks.getOrDefault(modifier, SwitchPortCongestionSetting.none()));
+                yield FabricEngine.answer(request, s.portBlocks.getOrDefault((int) modifier, SwitchPortCongestionSetting.none()));
             }
             case CaCongestionSetting.ATTRIBUTE_ID -> {
                 if (sw) {
@@ -126,15 +125,15 @@ final class CongestionControlAgent implements LocalService {
                 if (sw) {
                     yield unsupported(request);
                 }
-                if (modifier < 0 || modifier >= CONTROL_TABLE_BLOCKS) {
+                if (modifier >= CONTROL_TABLE_BLOCKS) {
                     yield FabricEngine.status(request, Sma.INVALID_VALUE);
                 }
                 if (set) {
                     CongestionControlTable asked = CongestionControlTable.decode(in, data);
                     s.cctiLimit = asked.cctiLimit();
-                    s.tableBlocks.put(modifier, asked.entries());
+                    s.tableBlocks.put((int) modifier, asked.entries());
                 }
-                yield FabricEngine.answer(request, new CongestionControlTable(s.cctiLimit, s.tableBlocks.getOrDefault(modifier,
+                yield FabricEngine.answer(request, new CongestionControlTable(s.cctiLimit, s.tableBlocks.getOrDefault((int) modifier,
                         Collections.nCopies(CongestionControlTable.ENTRIES_PER_BLOCK,
                                 CongestionControlTable.Entry.NONE))));
             }

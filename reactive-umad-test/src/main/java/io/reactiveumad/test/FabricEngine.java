@@ -446,7 +446,7 @@ final class FabricEngine {
      */
     void reply(Arrival request, byte[] response) {
         byte[] req = request.mad();
-        response[MadHeader.METHOD_OFFSET] = (byte) Method.responseOf(req[MadHeader.METHOD_OFFSET] & 0x7F);
+        response[MadHeader.METHOD_OFFSET] = (byte) Method.responseOf(request.method());
         System.arraycopy(req, MadHeader.TID_OFFSET, response, MadHeader.TID_OFFSET, 8);
         if ((req[MadHeader.MGMT_CLASS_OFFSET] & 0xFF) == MgmtClass.SUBN_DIRECTED_ROUTE) {
             DirectedRoute.setReturning(response);

@@ -73,10 +73,9 @@ final class Pma implements LocalService {
 
     @Override
     public void onRequest(Arrival request) {
-        byte[] mad = request.mad();
-        ByteBuffer in = ByteBuffer.wrap(mad);
-        int attribute = in.getShort(MadHeader.ATTRIBUTE_ID_OFFSET) & 0xFFFF;
-        boolean set = (mad[MadHeader.METHOD_OFFSET] & 0x7F) == Method.SET;
+        ByteBuffer in = ByteBuffer.wrap(request.mad());
+        int attribute = request.attributeId();
+        boolean set = request.isSet();
         FabricNode node = request.node();
         int data = MgmtClass.DEVICE_DATA_OFFSET;
         byte[] response;

@@ -84,9 +84,9 @@ final class Sma implements LocalService {
     public void onRequest(Arrival request) {
         byte[] mad = request.mad();
         ByteBuffer in = ByteBuffer.wrap(mad);
-        int attribute = in.getShort(MadHeader.ATTRIBUTE_ID_OFFSET) & 0xFFFF;
-        long modifier = in.getInt(MadHeader.ATTRIBUTE_MODIFIER_OFFSET) & 0xFFFF_FFFFL;
-        boolean set = (mad[MadHeader.METHOD_OFFSET] & 0x7F) == Method.SET;
+        int attribute = request.attributeId();
+        long modifier = request.attributeModifier();
+        boolean set = request.isSet();
         FabricNode node = request.node();
         if (node.mKey != 0 && new SmpHeader().wrap(in, 0).mKey() != node.mKey) {
             return; // an M_Key violation: discarded, as by MKeyProtectBits 3 (the requester times out)

@@ -154,8 +154,8 @@ final class SubnetAdministrator implements LocalService {
             return;
         }
         ByteBuffer in = ByteBuffer.wrap(mad);
-        int attribute = in.getShort(MadHeader.ATTRIBUTE_ID_OFFSET) & 0xFFFF;
-        int method = mad[MadHeader.METHOD_OFFSET] & 0x7F;
+        int attribute = request.attributeId();
+        int method = request.method();
         long mask = new SaHeader().wrap(in, 0).componentMask();
         int data = SaHeader.DATA_OFFSET;
         switch (attribute) {
@@ -165,7 +165,7 @@ final class SubnetAdministrator implements LocalService {
                     fabric.nodeRecords(NodeRecord.decode(in, data), mask), NodeRecord.SIZE);
             case PortInfoRecord.ATTRIBUTE_ID -> answer(request, method,
                     fabric.portInfoRecords(PortInfoRecord.decode(in, data), mask,
-                            (in.getInt(MadHeader.ATTRIBUTE_MODIFIER_OFFSET) & PortInfoRecord.BITWISE_CAPABILITY_MATCH) != 0),
+                            (request.attributeModifier() & PortInfoRecord.BITWISE_CAPABILITY_MATCH) != 0),
                     PortInfoRecord.SIZE);
             case LinkRecord.ATTRIBUTE_ID -> answer(request, method,
                     fabric.linkRecords(LinkRecord.decode(in, data), mask), LinkRecord.SIZE);
