@@ -1,8 +1,6 @@
 package io.reactiveumad.examples;
 
 import io.reactiveumad.client.CcClient;
-import io.reactiveumad.client.SmpClient;
-import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.UsageException;
@@ -71,10 +69,8 @@ final class CcCommand extends FabricCommand {
     }
 
     private Op op;
-    private String target;
-    private boolean byGuid;
+    private final CcTarget target = new CcTarget("ibccquery");
     private Integer portNumber;
-    private long ccKey;
     private boolean json;
 
     CcCommand(CliContext context) {
@@ -87,13 +83,9 @@ final class CcCommand extends FabricCommand {
         transport.declareSmPort(d);
         d.parameter("OP").help("What to read, by name or alias, case aside: " + Op.list() + ".")
                 .to(Op::of, v -> op = v);
-        d.parameter("LID").help("The node's LID, with -G its port GUID.").to(Values::text, v -> target = v);
+        target.declare(d);
         d.parameter("PORT").optional().help("With SwitchPortCongestionSetting: only this port (default: every port "
                 + "from 0). 0 is the switch's port 0 alone, where ibccquery prints every port.").to(Values.between(0, 255), v -> portNumber = v);
-        d.option("-c", "--cckey").label("KEY").help("The CC_Key the requests carry (default: 0; as ibccquery -c).")
-                .to(Values::bits64, v -> ccKey = v);
-        d.flag("-G", "--Guid").help("LID is a port GUID, resolved to its LID through the SA.").to(() -> byGuid = true);
-        d.flag("-L", "--Lid").help("LID is a LID (the default).").to(() -> byGuid = false);
         d.flag("--json").help("Print JSON.").to(() -> json = true);
     }
 
@@ -102,11 +94,10 @@ final class CcCommand extends FabricCommand {
         if (portNumber != null && op != Op.SWITCH_PORT_CONGESTION_SETTING) {
             throw new UsageException("PORT is for SwitchPortCongestionSetting (SP) only");
         }
-        long guid = byGuid ? value("-G", () -> Guids.parse(target)) : 0;
-        int named = byGuid ? 0 : value("LID", () -> Lids.unicast(target));
+        target.check();
         try (Connection connection = transport.connect(err())) {
-            int lid = byGuid ? await(transport.lidOf(connection.port(), guid), "the LID of port GUID " + target) : named;
-            CcClient cc = CcClient.of(connection.port()).withCcKey(ccKey);
+            int lid = target.lid(connection, transport);
+            CcClient cc = target.client(connection);
             Shown shown;
             try {
                 shown = read(connection, cc, lid);
@@ -146,11 +137,7 @@ final class CcCommand extends FabricCommand {
             case SWITCH_CONGESTION_SETTING -> Shown.of(await(cc.switchCongestionSetting(lid), what),
                     CcText::switchCongestionSetting);
             case SWITCH_PORT_CONGESTION_SETTING -> {
-                int ports = await(switchPorts(connection, lid), "NodeInfo of lid " + lid);
-                if (portNumber != null && portNumber > ports) {
-                    throw new IllegalArgumentException("PORT " + portNumber + ": the switch at lid " + lid
-                            + " has ports 0 to " + ports);
-                }
+                int ports = CcTarget.lastSwitchPort(connection, transport, lid, portNumber);
                 int first = portNumber == null ? 0 : portNumber;
                 int last = portNumber == null ? ports : portNumber;
                 List<SwitchPortCongestionSetting.Element> elements = await(portSettings(cc, lid, first, last), what);
@@ -165,18 +152,6 @@ final class CcCommand extends FabricCommand {
             }
             case TIMESTAMP -> Shown.of(await(cc.timestamp(lid), what), CcText::timestamp);
         };
-    }
-
-    /** The switch's last port, after NodeInfo says it is a switch (ibccquery asks it first too). */
-    private Mono<Integer> switchPorts(Connection connection, int lid) {
-        SmpClient smp = transport.smp(connection.port());
-        return smp.nodeInfo(SmpRoute.lid(lid)).map(info -> {
-            if (!info.isSwitch()) {
-                throw new IllegalArgumentException("lid " + lid + " is not a switch (" + NodeTypes.name(info.nodeType())
-                        + "): SwitchPortCongestionSetting is a switch's");
-            }
-            return info.numPorts();
-        }).doFinally(signal -> smp.dispose());
     }
 
     /** The first block, and the others up to the one that holds entry CCTI_Limit. */
@@ -230,15 +205,13 @@ final class CcCommand extends FabricCommand {
     }
 
     private static Map<String, Object> tableDocument(List<CongestionControlTable> blocks) {
-        int limit = blocks.get(0).cctiLimit();
+        List<CongestionControlTable.Entry> toLimit = CcText.entriesToLimit(blocks);
         List<Map<String, Object>> entries = new ArrayList<>();
-        for (int i = 0; limit > 0 && i <= limit; i++) {
-            CongestionControlTable.Entry e = blocks.get(i / CongestionControlTable.ENTRIES_PER_BLOCK).entries()
-                    .get(i % CongestionControlTable.ENTRIES_PER_BLOCK);
-            entries.add(Map.of("entry", i, "shift", e.shift(), "multiplier", e.multiplier()));
+        for (int i = 0; i < toLimit.size(); i++) {
+            entries.add(Map.of("entry", i, "shift", toLimit.get(i).shift(), "multiplier", toLimit.get(i).multiplier()));
         }
         Map<String, Object> out = new LinkedHashMap<>();
-        out.put("cctiLimit", limit);
+        out.put("cctiLimit", blocks.get(0).cctiLimit());
         out.put("entries", entries);
         return out;
     }

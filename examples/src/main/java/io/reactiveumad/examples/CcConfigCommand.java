@@ -1,15 +1,12 @@
 package io.reactiveumad.examples;
 
 import io.reactiveumad.client.CcClient;
-import io.reactiveumad.client.SmpClient;
-import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.examples.CcCommand.Op;
 import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.UsageException;
 import io.reactiveumad.examples.cli.Values;
 import io.reactiveumad.mad.Octets;
-import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.cc.CaCongestionSetting;
 import io.reactiveumad.mad.cc.CongestionControlTable;
 import io.reactiveumad.mad.cc.CongestionKeyInfo;
@@ -39,10 +36,8 @@ final class CcConfigCommand extends FabricCommand {
             Op.SWITCH_PORT_CONGESTION_SETTING, Op.CA_CONGESTION_SETTING, Op.CONGESTION_CONTROL_TABLE);
 
     private Op op;
-    private String target;
-    private boolean byGuid;
+    private final CcTarget target = new CcTarget("ibccconfig");
     private List<String> values = List.of();
-    private long ccKey;
     private boolean json;
 
     CcConfigCommand(CliContext context) {
@@ -61,13 +56,9 @@ final class CcConfigCommand extends FabricCommand {
                 + "CongestionControlTable (CT) CCTILIMIT BLOCK SHIFT:MULTIPLIER... (up to 64 entries; with a CCTILIMIT "
                 + "they end at it). Masks are up to 64 hex digits (256 bits), delays SHIFT:MULTIPLIER.")
                 .to(CcConfigCommand::settable, v -> op = v);
-        d.parameter("LID").help("The node's LID, with -G its port GUID.").to(Values::text, v -> target = v);
+        target.declare(d);
         d.parameter("VALUE").optional().help("The operation's values, in ibccconfig's order (see OP).")
                 .toList(Values::text, v -> values = v);
-        d.option("-c", "--cckey").label("KEY").help("The CC_Key the requests carry (default: 0; as ibccconfig -c).")
-                .to(Values::bits64, v -> ccKey = v);
-        d.flag("-G", "--Guid").help("LID is a port GUID, resolved to its LID through the SA.").to(() -> byGuid = true);
-        d.flag("-L", "--Lid").help("LID is a LID (the default).").to(() -> byGuid = false);
         d.flag("--json").help("Print what the agent answers: its settings after the Set (for a port, every port of its "
                 + "block).").to(() -> json = true);
     }
@@ -86,12 +77,11 @@ final class CcConfigCommand extends FabricCommand {
     public Integer call() {
         // Every value is parsed before the port is opened: bad usage costs nothing.
         Request request = request();
-        long guid = byGuid ? value("-G", () -> Guids.parse(target)) : 0;
-        int named = byGuid ? 0 : value("LID", () -> Lids.unicast(target));
+        target.check();
         Map<String, Object> answer;
         try (Connection connection = transport.connect(err())) {
-            int lid = byGuid ? await(transport.lidOf(connection.port(), guid), "the LID of port GUID " + target) : named;
-            CcClient cc = CcClient.of(connection.port()).withCcKey(ccKey);
+            int lid = target.lid(connection, transport);
+            CcClient cc = target.client(connection);
             try {
                 answer = send(connection, cc, lid, request, "Set(" + op.attribute + ") of lid " + lid);
             } finally {
@@ -120,7 +110,7 @@ final class CcConfigCommand extends FabricCommand {
         }
         PortSetting p = (PortSetting) request;
         int block = SwitchPortCongestionSetting.block(p.port());
-        int last = requirePort(connection, lid, p.port());
+        int last = CcTarget.lastSwitchPort(connection, transport, lid, p.port());
         // The port's element changes; the block's other ports keep what they have.
         SwitchPortCongestionSetting now = await(cc.switchPortCongestionSetting(lid, block),
                 "SwitchPortCongestionSetting of lid " + lid);
@@ -251,23 +241,4 @@ final class CcConfigCommand extends FabricCommand {
         return shift << 14 | multiplier;
     }
 
-    /** As ibccconfig: NodeInfo first; a switch's port, one it has. Its last port. */
-    private int requirePort(Connection connection, int lid, int port) {
-        SmpClient smp = transport.smp(connection.port());
-        NodeInfo info;
-        try {
-            info = await(smp.nodeInfo(SmpRoute.lid(lid)), "NodeInfo of lid " + lid);
-        } finally {
-            smp.dispose();
-        }
-        if (!info.isSwitch()) {
-            throw new IllegalArgumentException("lid " + lid + " is not a switch (" + NodeTypes.name(info.nodeType())
-                    + "): SwitchPortCongestionSetting is a switch's");
-        }
-        if (port > info.numPorts()) {
-            throw new IllegalArgumentException("PORT " + port + ": the switch at lid " + lid + " has ports 0 to "
-                    + info.numPorts());
-        }
-        return info.numPorts();
-    }
 }

@@ -11,6 +11,7 @@ import io.reactiveumad.mad.cc.SwitchCongestionSetting;
 import io.reactiveumad.mad.cc.SwitchPortCongestionSetting;
 import io.reactiveumad.mad.cc.Timestamp;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * Congestion control attributes as ibccquery prints them: libibmad's field lines (hex as wide as the field's bytes,
@@ -164,18 +165,25 @@ final class CcText {
     /** CCTI_Limit, a blank line, then entries 0 to the limit, each under an {@code Entry:} line and a blank one. */
     static String congestionControlTable(List<CongestionControlTable> blocks) {
         StringBuilder out = new StringBuilder();
-        int limit = blocks.get(0).cctiLimit();
-        FieldLines.line(out, "CCTI_Limit", limit);
+        FieldLines.line(out, "CCTI_Limit", blocks.get(0).cctiLimit());
         out.append('\n');
-        for (int i = 0; limit > 0 && i <= limit; i++) {
-            CongestionControlTable.Entry e = blocks.get(i / CongestionControlTable.ENTRIES_PER_BLOCK).entries()
-                    .get(i % CongestionControlTable.ENTRIES_PER_BLOCK);
+        List<CongestionControlTable.Entry> entries = entriesToLimit(blocks);
+        for (int i = 0; i < entries.size(); i++) {
+            CongestionControlTable.Entry e = entries.get(i);
             FieldLines.line(out, "Entry", i);
             FieldLines.line(out, "CCT_Shift", e.shift());
             FieldLines.line(out, "CCT_Multiplier", e.multiplier());
             out.append('\n');
         }
         return out.toString();
+    }
+
+    /** Entries 0 to CCTI_Limit from the blocks read; none for a limit of 0, as ibccquery prints none then. */
+    static List<CongestionControlTable.Entry> entriesToLimit(List<CongestionControlTable> blocks) {
+        int limit = blocks.get(0).cctiLimit();
+        return limit == 0 ? List.of() : IntStream.rangeClosed(0, limit).mapToObj(i -> blocks
+                .get(i / CongestionControlTable.ENTRIES_PER_BLOCK).entries()
+                .get(i % CongestionControlTable.ENTRIES_PER_BLOCK)).toList();
     }
 
     static String timestamp(Timestamp t) {
