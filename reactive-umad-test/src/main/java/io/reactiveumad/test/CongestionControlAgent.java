@@ -47,8 +47,7 @@ final class CongestionControlAgent implements LocalService {
     /** One node's: what its Sets left. */
     private static final class Settings {
         CongestionKeyInfo key = new CongestionKeyInfo(0, false, 0, 0);
-        SwitchCongestionSetting switchSetting = new SwitchCongestionSetting(0, Octets.zeros(32), Octets.zeros(32), 0,
-                0, 0, 0, 0);
+        SwitchCongestionSetting switchSetting = SwitchCongestionSetting.none();
         final Map<Integer, SwitchPortCongestionSetting> portBlocks = new HashMap<>();
         CaCongestionSetting caSetting = CaCongestionSetting.none();
         int cctiLimit;

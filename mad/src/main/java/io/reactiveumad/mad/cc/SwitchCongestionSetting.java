@@ -49,6 +49,11 @@ public record SwitchCongestionSetting(long controlMap, Octets victimMask, Octets
         Objects.requireNonNull(creditMask, "creditMask").requireLength("Credit_Mask", PORT_MASK_SIZE);
     }
 
+    /** A switch that marks nothing: every field 0, no port a victim or credit starved. */
+    public static SwitchCongestionSetting none() {
+        return new SwitchCongestionSetting(0, Octets.zeros(PORT_MASK_SIZE), Octets.zeros(PORT_MASK_SIZE), 0, 0, 0, 0, 0);
+    }
+
     public static SwitchCongestionSetting decode(ByteBuffer buf, int o) {
         Wire.check("SwitchCongestionSetting", buf, o, SIZE);
         return new SwitchCongestionSetting(Wire.u32(buf, o), Octets.read(buf, o + VICTIM_MASK, PORT_MASK_SIZE),
