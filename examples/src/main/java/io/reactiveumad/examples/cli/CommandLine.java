@@ -109,11 +109,10 @@ public final class CommandLine {
 
     private static Parsed parse(CommandModel model, String[] args, int from, PrintWriter out) {
         Set<Argument> given = new HashSet<>();
-        int positional = 0;
+        // The parameters' words, given to them once every option is known: the options may come after them, as
+        // getopt takes them, and an option can decide how many words a parameter takes (smpquery's -c).
+        List<String> words = new ArrayList<>();
         boolean optionsEnded = false;
-        // A parameter taking two words, and its first, until the second comes.
-        Argument holding = null;
-        String held = null;
         for (int i = from; i < args.length; i++) {
             String arg = args[i];
             if (!optionsEnded && arg.equals("--")) {
@@ -129,7 +128,7 @@ public final class CommandLine {
                 out.println(model.info.version());
                 return Parsed.exit(0);
             }
-            boolean unknownDash = !optionsEnded && positional == 0 && model.hasSubcommands() && arg.startsWith("-")
+            boolean unknownDash = !optionsEnded && words.isEmpty() && model.hasSubcommands() && arg.startsWith("-")
                     && !knows(model, arg);
             // A subcommand may answer to a dash name of its own (saquery's -s for "sa sms"), where no option has it.
             boolean dashedSubcommand = unknownDash && model.info.subcommand(arg).isPresent();
@@ -139,11 +138,11 @@ public final class CommandLine {
                     return handedOn;
                 }
             }
-            if (!optionsEnded && !dashedSubcommand && isOption(model, arg, positional)) {
+            if (!optionsEnded && !dashedSubcommand && isOption(model, arg, words.size())) {
                 i = option(model, args, i, given);
                 continue;
             }
-            if (positional == 0 && model.hasSubcommands()) {
+            if (words.isEmpty() && model.hasSubcommands()) {
                 Optional<CommandInfo> sub = model.info.subcommand(arg);
                 if (sub.isPresent() && i > from) {
                     // Options given before the subcommand's name are the subcommand's, to take or refuse: kept by
@@ -162,30 +161,9 @@ public final class CommandLine {
                     throw new UsageException("Unknown command: '" + arg + "'");
                 }
             }
-            if (holding != null) {
-                holding.apply(held + " " + arg, holding.label, true);
-                holding = null;
-                continue;
-            }
-            boolean lastIsList = !model.positionals.isEmpty()
-                    && model.positionals.get(model.positionals.size() - 1).kind == Argument.Kind.LIST;
-            if (positional >= model.positionals.size() && !lastIsList) {
-                throw new UsageException("Unexpected argument: '" + arg + "'");
-            }
-            // A last parameter declared as a list takes every parameter left.
-            boolean more = positional >= model.positionals.size();
-            Argument p = model.positionals.get(more ? model.positionals.size() - 1 : positional++);
-            if (p.twoWords != null && p.twoWords.getAsBoolean()) {
-                holding = p;
-                held = arg;
-                continue;
-            }
-            p.apply(arg, p.label, !more);
+            words.add(arg);
         }
-        if (holding != null) {
-            throw new UsageException("'" + holding.label + "' is two words here, " + holding.twoWordsWhat + ": only '"
-                    + held + "' was given");
-        }
+        int positional = applyParameters(model, words);
         List<String> missing = new ArrayList<>();
         for (Argument p : model.positionals.subList(positional, model.positionals.size())) {
             if (!p.optional) {
@@ -197,6 +175,32 @@ public final class CommandLine {
                     + String.join(", ", missing));
         }
         return new Parsed(null, args, 0, false, -1);
+    }
+
+    /** Gives {@code words} to the parameters in order; returns how many parameters took one. */
+    private static int applyParameters(CommandModel model, List<String> words) {
+        boolean lastIsList = !model.positionals.isEmpty()
+                && model.positionals.get(model.positionals.size() - 1).kind == Argument.Kind.LIST;
+        int positional = 0;
+        for (int w = 0; w < words.size(); w++) {
+            String word = words.get(w);
+            if (positional >= model.positionals.size() && !lastIsList) {
+                throw new UsageException("Unexpected argument: '" + word + "'");
+            }
+            // A last parameter declared as a list takes every parameter left.
+            boolean more = positional >= model.positionals.size();
+            Argument p = model.positionals.get(more ? model.positionals.size() - 1 : positional++);
+            if (p.twoWords != null && p.twoWords.getAsBoolean()) {
+                if (w + 1 == words.size()) {
+                    throw new UsageException("'" + p.label + "' is two words here, " + p.twoWordsWhat + ": only '"
+                            + word + "' was given");
+                }
+                p.apply(word + " " + words.get(++w), p.label, true);
+                continue;
+            }
+            p.apply(word, p.label, !more);
+        }
+        return positional;
     }
 
     private static boolean knows(CommandModel model, String arg) {

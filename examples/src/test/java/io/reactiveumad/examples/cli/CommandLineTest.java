@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The parser alone, on commands made for it: what each syntax sets, and how each misuse is named. */
 class CommandLineTest {
@@ -53,7 +55,7 @@ class CommandLineTest {
 
     static final class Tool {
         static final CommandInfo INFO = CommandInfo.of(Tool.class, "tool", "A tool.").withVersion("tool 1.0")
-                .withSubcommands(Run.INFO, Group.INFO, Parent.INFO, Each.INFO);
+                .withSubcommands(Run.INFO, Group.INFO, Parent.INFO, Each.INFO, Pair.INFO);
     }
 
     /** A command that runs alone with options of its own and some its subcommand shares. */
@@ -157,6 +159,27 @@ class CommandLineTest {
         }
     }
 
+    /** A parameter that an option makes two words (smpquery's -c: a LID and a route from it). */
+    static final class Pair implements Callable<Integer>, Declares {
+        static final CommandInfo INFO = CommandInfo.of(Pair.class, "pair", "Takes one word or two.");
+        static String target;
+        static String port;
+        boolean combined;
+
+        @Override
+        public void declare(Declaration d) {
+            d.parameter("TARGET").twoWordsWhen(() -> combined, "with -c a LID and a route")
+                    .help("One.").to(Values::text, v -> target = v);
+            d.parameter("PORT").optional().help("A port.").to(Values::text, v -> port = v);
+            d.flag("-c").help("Two words.").to(() -> combined = true);
+        }
+
+        @Override
+        public Integer call() {
+            return 0;
+        }
+    }
+
     static final class Group {
         static final CommandInfo INFO = CommandInfo.of(Group.class, "group", "Has its own.").withSubcommands(Run.INFO);
     }
@@ -189,6 +212,20 @@ class CommandLineTest {
         assertThat(run("each", "a").exitCode()).isZero();
         assertThat(Each.last).containsExactly("a");
         refused("Missing required parameter", "each");
+    }
+
+    /** getopt takes options anywhere: one after the parameters still decides how many words each takes. */
+    @ParameterizedTest
+    @ValueSource(strings = {"-c 6 0,1 2", "6 -c 0,1 2", "6 0,1 2 -c"})
+    void anOptionAnywhereDecidesHowManyWordsAParameterTakes(String line) {
+        Pair.target = null;
+        Pair.port = null;
+        List<String> args = new ArrayList<>(List.of("pair"));
+        args.addAll(List.of(line.split(" ")));
+        assertThat(run(args.toArray(String[]::new)).exitCode()).isZero();
+        assertThat(Pair.target).isEqualTo("6 0,1");
+        assertThat(Pair.port).isEqualTo("2");
+        refused("'TARGET' is two words here, with -c a LID and a route: only '6' was given", "pair", "6", "-c");
     }
 
     @Test
