@@ -10,6 +10,9 @@ import io.reactiveumad.mad.attr.InformInfo;
 import io.reactiveumad.mad.sa.InformInfoRecord;
 import io.reactiveumad.client.AttributeType;
 import io.reactiveumad.mad.MadAttribute;
+import io.reactiveumad.mad.MadStatus;
+import io.reactiveumad.mad.MadStatusException;
+import io.reactiveumad.mad.SaHeader;
 import io.reactiveumad.mad.attr.GuidInfo;
 import io.reactiveumad.mad.attr.LinearForwardingTable;
 import io.reactiveumad.mad.attr.MulticastForwardingTable;
@@ -633,6 +636,15 @@ final class SaCommand extends FabricCommand {
         @Override
         MadAttribute template(int lid, int port, int block) {
             return new PKeyTableRecord(lid, block, port, new PKeyTable(Collections.nCopies(PKeyTable.ENTRIES, 0)));
+        }
+
+        /** OpenSM refuses an untrusted requester's PKeyTableRecord query as invalid, which alone does not say why. */
+        @Override
+        Flux<PKeyTableRecord> query(SaClient sa) {
+            return super.query(sa).onErrorMap(e -> !transport.hasSmKey() && e instanceof MadStatusException refused
+                            && MadStatus.classSpecific(refused.status()) == SaHeader.STATUS_REQUEST_INVALID,
+                    e -> new IllegalStateException(e.getMessage() + "; the SA tells P_KeyTableRecords only to a "
+                            + "trusted requester: give its SM_Key with --smkey", e));
         }
 
         @Override

@@ -164,6 +164,12 @@ final class TransportOptions implements Declares {
         return smKey == null ? sa : sa.withSmKey(smKey);
     }
 
+    /** Whether an SM_Key is sent in SA requests (--smkey, or the configuration file's). */
+    boolean hasSmKey() {
+        configure();
+        return smKey != null;
+    }
+
     /** The LID of the port with {@code portGuid}: the SA's NodeRecord for it (saquery NR -G does the same). */
     Mono<Integer> lidOf(MadPort port, long portGuid) {
         NodeInfo info = new NodeInfo(0, 0, 0, 0, 0, 0, portGuid, 0, 0, 0, 0, 0);

@@ -736,6 +736,8 @@ class DiagsOnARingIbsimTest {
                     .as("sa %s", String.join(" ", args)).isEqualTo(theirs.replaceAll(activity, "ActCount N"));
         }
         assertThat(umad("H-2", 0, "sa", "SMIR").out()).containsPattern("ActCount\\.{14}\\d+\n");
+        assertThat(fabric.diag("H-2", "saquery", "PKTR", h2).stdout()).as("saquery refused too").isEmpty();
+        assertThat(umad("H-2", 1, "sa", "PKTR", h2).err()).contains("SA ERR_REQ_INVALID", "give its SM_Key with --smkey");
         assertThat(umad("H-2", 0, "sa", "LR", h2, s2).out()).contains("FromLID...................." + h2 + "\n");
         for (String[] args : new String[][] {{"--src-to-dst", h2 + ":" + s2}, {"-p", "--src-to-dst", s2 + ":" + h2},
             {"--slid", h2, "--dlid", s2, "PR"}, {"--slid", h2, "--dlid", s2, "-n", "4", "--sl", "0", "--pkey", "0xffff", "PR"},

@@ -440,6 +440,16 @@ class UmadCliEmbeddedTest {
         assertThat(portInfo.get(0).get("portInfo.lid").asInt()).isEqualTo(host2);
     }
 
+    /** The SA refuses P_KeyTableRecords to an untrusted requester as invalid: sa pkeys says what to give. */
+    @Test
+    void pkeysWithoutAnSmKeySaysToGiveOne() {
+        CliRun untrusted = CliRun.run("sa", "pkeys", "--transport", "embedded");
+        assertThat(untrusted.exitCode()).as("%s", untrusted).isEqualTo(1);
+        assertThat(untrusted.err().strip()).contains("umad sa pkeys: error: MAD status 0x0200 (SA ERR_REQ_INVALID",
+                "; the SA tells P_KeyTableRecords only to a trusted requester: give its SM_Key with --smkey");
+        assertThat(succeeds("sa", "pkeys", "--smkey", "1", "--transport", "embedded").out()).contains("PKeyTableRecord dump:");
+    }
+
     /**
      * saquery's node arguments name a node by its NodeDescription as well as by LID: sa looks the LID up among the
      * NodeRecords (the whole table: the embedded SA segments it) and asks for that LID's records, as saquery does.
