@@ -390,7 +390,14 @@ public final class Notices implements Disposable {
             s.mayBeHeld = false;
         }
         return sa().flatMap(sa -> sa.unsubscribe(s.selector))
-                .doOnError(e -> log.warn("port {}: unsubscribing {} failed: {}", port.spec(), s.selector, e.toString()))
+                .doOnError(e -> {
+                    // A port disposed while the Subscribe=0 was under way: the SA drops what it cannot report to.
+                    if (PortClosedException.endsThePort(e)) {
+                        log.debug("port {}: unsubscribing {} ended with the port: {}", port.spec(), s.selector, e.toString());
+                    } else {
+                        log.warn("port {}: unsubscribing {} failed: {}", port.spec(), s.selector, e.toString());
+                    }
+                })
                 .onErrorResume(e -> Mono.empty())
                 .then();
     }
