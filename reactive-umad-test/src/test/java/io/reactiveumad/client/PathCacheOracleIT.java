@@ -1,0 +1,88 @@
+package io.reactiveumad.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.reactiveumad.MadPort;
+import io.reactiveumad.PortSpec;
+import io.reactiveumad.Umad;
+import io.reactiveumad.mad.Gid;
+import io.reactiveumad.mad.sa.PathRecord;
+import io.reactiveumad.test.ibsim.DiagResult;
+import io.reactiveumad.test.ibsim.IbsimFabric;
+import io.reactiveumad.test.ibsim.IbsimFabricExtension;
+import io.reactiveumad.test.topology.Topology;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * PathCache against OpenSM on ibsim: a path is the record saquery gets for the same two GIDs; an {@code Unlink} of
+ * the destination's cable (trap 65) forgets it and a {@code ReLink} (trap 64) forgets the "no path" that followed,
+ * both long before their times to live; and on OpenSM's own node, where nothing else can take the SA's Reports, the
+ * cache still answers (its times to live alone apply).
+ */
+class PathCacheOracleIT {
+    static final Duration WITHIN = Duration.ofSeconds(20);
+    /** Times to live no test waits out: only the traps can make the cache ask again. */
+    static final PathCacheOptions LONG_LIVED = PathCacheOptions.defaults().withTimeToLive(Duration.ofHours(1))
+            .withNoPathTimeToLive(Duration.ofHours(1));
+
+    @RegisterExtension
+    static final IbsimFabricExtension FABRIC = new IbsimFabricExtension(() ->
+            IbsimFabric.builder().topology(Topology.defaultTopology()).smNode("host1").sweepSeconds(1));
+
+    static Gid gidOf(MadPort port, String node) {
+        return new Gid(port.attributes().gids().get(0).prefix(), Topology.defaultTopology().requireNode(node).portGuid(1));
+    }
+
+    @Test
+    void aPathIsSaquerysAndTheTrapsOfItsDestinationForgetIt() {
+        IbsimFabric fabric = FABRIC.fabric();
+        MadPort port = Umad.open(fabric.transport("host4"), new PortSpec("host4", 1)).block(WITHIN);
+        SaClient sa = SaClient.of(port);
+        PathCache paths = PathCache.over(sa, LONG_LIVED);
+        try {
+            Gid me = port.attributes().gids().get(0);
+            Gid host2 = gidOf(port, "host2");
+            PathRecord path = paths.path(host2).block(WITHIN);
+            DiagResult oracle = fabric.diag("host4", "saquery", "-p", "--sgid-to-dgid", me + "-" + host2).requireSuccess();
+            assertThat(path.dgid()).isEqualTo(host2);
+            assertThat(path.sgid()).isEqualTo(me);
+            assertThat(path.dlid()).isEqualTo(oracle.number("dlid"));
+            assertThat(path.slid()).isEqualTo(oracle.number("slid"));
+            assertThat(path.sl()).isEqualTo(oracle.number("sl"));
+            assertThat(path.pKey()).isEqualTo(oracle.number("pkey"));
+            assertThat(path.mtuSelector() << 6 | path.mtu()).isEqualTo(oracle.number("mtu"));
+            assertThat(path.rateSelector() << 6 | path.rate()).isEqualTo(oracle.number("rate"));
+            assertThat(path.packetLifeTimeSelector() << 6 | path.packetLifeTime()).isEqualTo(oracle.number("pkt_life"));
+            assertThat(paths.path(path.dlid()).block(WITHIN).dgid()).isEqualTo(host2);
+
+            fabric.unlink("host2", 1);
+            await().atMost(WITHIN).until(() -> paths.path(host2).blockOptional(WITHIN).isEmpty());
+            assertThat(paths.path(path.dlid()).blockOptional(WITHIN)).as("the path by LID went with it").isEmpty();
+            fabric.relink("host2", 1);
+            await().atMost(WITHIN).until(() -> paths.path(host2).blockOptional(WITHIN).isPresent());
+        } finally {
+            paths.dispose();
+            sa.dispose();
+            port.close().block(WITHIN);
+        }
+    }
+
+    @Test
+    void onTheSmsNodeTheCacheAnswersWithoutTraps() {
+        IbsimFabric fabric = FABRIC.fabric();
+        MadPort port = Umad.open(fabric.transport("host1"), new PortSpec("host1", 1)).block(WITHIN);
+        PathCache paths = PathCache.of(port);
+        try {
+            Gid host3 = gidOf(port, "host3");
+            assertThat(paths.path(host3).block(WITHIN).dgid()).isEqualTo(host3);
+            assertThat(paths.path(host3).block(WITHIN).dgid()).isEqualTo(host3);
+            assertThat(paths.size()).isEqualTo(1);
+        } finally {
+            paths.dispose();
+            port.close().block(WITHIN);
+        }
+    }
+}
