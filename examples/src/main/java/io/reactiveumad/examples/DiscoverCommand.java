@@ -41,6 +41,8 @@ final class DiscoverCommand extends FabricCommand {
 
     private int outstanding;
     private Format format;
+    /** --json, as every other command takes it: --format json. */
+    private boolean json;
     private boolean portsReport;
     private boolean full;
     private boolean maxHops;
@@ -70,6 +72,7 @@ final class DiscoverCommand extends FabricCommand {
         d.option("--format").label("FORMAT").defaultValue("ibnetdiscover")
                 .help("ibnetdiscover or json (default: ${DEFAULT-VALUE}).")
                 .to(Values.enumeration(Format.class), v -> format = v);
+        d.flag("--json").help("Print JSON (the same as --format json).").to(() -> json = true);
         d.flag("-l", "--list").help("List the nodes, one line each, CAs, then switches, then routers (as ibnetdiscover -l).")
                 .to(() -> listed = ALL_TYPES);
         d.flag("-H", "--Hca_list").help("List the CAs (as ibnetdiscover -H).")
@@ -169,9 +172,12 @@ final class DiscoverCommand extends FabricCommand {
         AtomicLong lastReport = new AtomicLong(System.nanoTime());
         DiscoveryOptions options = transport.discovery().withOutstanding(outstanding)
                 .withProgress(p -> report(err, p, lastReport));
+        if (json) {
+            format = Format.JSON;
+        }
         DiscoveredFabric before = cache.diffBase();
         if (before != null && format == Format.JSON) {
-            throw new UsageException("--diff prints ibnetdiscover's text: not with --format json");
+            throw new UsageException("--diff prints ibnetdiscover's text: not with JSON");
         }
         IbnetdiscoverCache.Loaded loaded = cache.loads() ? cache.load() : null;
         DiscoveredFabric fabric = loaded != null ? loaded.fabric() : discover(err, options, lastReport);

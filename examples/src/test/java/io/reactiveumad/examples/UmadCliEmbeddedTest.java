@@ -171,6 +171,9 @@ class UmadCliEmbeddedTest {
         assertThat(found).isEqualTo(guids);
         assertThat(json.get("links")).hasSize(fatTree.links().size());
         assertThat(json.get("problems")).isEmpty();
+        // --json, as every other command takes it, is --format json.
+        assertThat(succeeds("discover", "--transport", "embedded", "--topology", file.toString(), "--json").json())
+                .isEqualTo(json);
     }
 
     /**
@@ -380,6 +383,8 @@ class UmadCliEmbeddedTest {
         assertThat(badKey.exitCode()).isEqualTo(2);
         assertThat(badKey.err()).contains("'cables' is not one of SW, CA, ROUTER, PORT, LID, NODEDESC");
         assertThat(umad("discover", "--transport", "embedded", "--diff", cache, "--format", "json").exitCode()).isEqualTo(2);
+        assertThat(umad("discover", "--transport", "embedded", "--diff", cache, "--json").err())
+                .contains("--diff prints ibnetdiscover's text: not with JSON");
         CliRun missing = umad("discover", "--transport", "embedded", "--diff", dir.resolve("none.cache").toString());
         assertThat(missing.exitCode()).isEqualTo(2);
         assertThat(missing.err()).contains("--diff: cannot read " + dir.resolve("none.cache") + ": no such file");
