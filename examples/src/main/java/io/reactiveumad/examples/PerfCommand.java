@@ -255,18 +255,16 @@ final class PerfCommand extends FabricCommand {
             String where = "lid " + lid + (portSelect == PortCounters.ALL_PORTS ? " all ports" : " port " + portSelect);
             PerfClient perf = PerfClient.of(connection.port());
             try {
-                if (portSelect == PortCounters.ALL_PORTS) {
-                    ClassPortInfo pma = await(perf.classPortInfo(lid), "PerfMgt ClassPortInfo of lid " + lid);
-                    if ((pma.capabilityMask() & ClassPortInfo.PERF_CAP_ALL_PORT_SELECT) == 0) {
-                        throw new IllegalArgumentException(String.format("-a: the PMA of lid %d has no AllPortSelect "
-                                + "(CapMask 0x%04x), so it cannot count its ports summed: name a port", lid,
-                                pma.capabilityMask()));
-                    }
+                ClassPortInfo pma = await(perf.classPortInfo(lid), "PerfMgt ClassPortInfo of lid " + lid);
+                if (portSelect == PortCounters.ALL_PORTS && (pma.capabilityMask() & ClassPortInfo.PERF_CAP_ALL_PORT_SELECT) == 0) {
+                    throw new IllegalArgumentException(String.format("-a: the PMA of lid %d has no AllPortSelect "
+                            + "(CapMask 0x%04x), so it cannot count its ports summed: name a port", lid,
+                            pma.capabilityMask()));
                 }
                 err().printf("umad perf: %s every %s s; %s%n", where, seconds(watch),
                         count == null ? "Ctrl-C to stop" : count + " interval(s)");
                 err().flush();
-                Flux<PortTraffic> traffic = perf.traffic(lid, portSelect, watch);
+                Flux<PortTraffic> traffic = perf.traffic(lid, portSelect, watch, pma);
                 (count == null ? traffic : traffic.take(count)).doOnNext(t -> {
                     out().println(json ? Json.line(trafficJson(portSelect, t)) : trafficLine(where, t));
                     out().flush();

@@ -6,6 +6,7 @@ import io.reactiveumad.MadPort;
 import io.reactiveumad.PortOptions;
 import io.reactiveumad.Umad;
 import io.reactiveumad.mad.MadTimeoutException;
+import io.reactiveumad.mad.attr.ClassPortInfo;
 import io.reactiveumad.test.EmbeddedFabric;
 import io.reactiveumad.test.PortCounter;
 import io.reactiveumad.test.topology.Topology;
@@ -113,6 +114,19 @@ class PortTrafficOnEmbeddedFabricTest {
         time.advanceTimeBy(SECOND);
         assertThat(seen).hasSize(1);
         assertThat(seen.get(0).rcvPackets()).isGreaterThanOrEqualTo(12);
+    }
+
+    /** Given the PMA's ClassPortInfo, the flux asks for it no more: the counters alone are read. */
+    @Test
+    void capabilitiesAlreadyReadAreNotAskedAgain() {
+        int host3 = fabric.lid("host3", 1);
+        ClassPortInfo pma = perf.classPortInfo(host3).block(WAIT);
+        long before = port.stats().sent();
+        watching = perf.traffic(host3, 1, SECOND, pma).subscribe(seen::add, failed::set);
+        time.advanceTimeBy(SECOND);
+        assertThat(seen).hasSize(1);
+        assertThat(seen.get(0).extended()).isTrue();
+        assertThat(port.stats().sent() - before).as("two reads of the counters, no ClassPortInfo").isEqualTo(2);
     }
 
     /** A PMA that stops answering ends the flux with the timeout, and nothing is left waiting. */

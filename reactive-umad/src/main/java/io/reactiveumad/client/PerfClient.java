@@ -205,27 +205,36 @@ public final class PerfClient implements Disposable {
      * interval delays the next. Never completes.
      */
     public Flux<PortTraffic> traffic(int lid, int portSelect, Duration interval) {
+        checkTraffic(portSelect, interval);
+        return classPortInfo(lid).flatMapMany(cpi -> traffic(lid, portSelect, interval, cpi));
+    }
+
+    /** {@link #traffic(int, int, Duration)} with the PMA's {@code capabilities} already read. */
+    public Flux<PortTraffic> traffic(int lid, int portSelect, Duration interval, ClassPortInfo capabilities) {
+        checkTraffic(portSelect, interval);
+        Objects.requireNonNull(capabilities, "capabilities");
+        Scheduler clock = port.loopScheduler();
+        boolean extended = (capabilities.capabilityMask() & (ClassPortInfo.PERF_CAP_EXTENDED_WIDTH_SUPPORTED
+                | ClassPortInfo.PERF_CAP_EXTENDED_WIDTH_NO_IETF)) != 0;
+        Mono<long[]> read = extended
+                ? portCountersExtended(lid, portSelect, capabilities).map(c -> new long[] {c.portXmitData(),
+                        c.portRcvData(), c.portXmitPkts(), c.portRcvPkts()})
+                : portCounters(lid, portSelect, capabilities).map(c -> new long[] {c.portXmitData(), c.portRcvData(),
+                        c.portXmitPkts(), c.portRcvPkts()});
+        return Flux.interval(Duration.ZERO, interval, clock).onBackpressureDrop()
+                .concatMap(tick -> read.map(counters -> new TimedCounters(clock.now(TimeUnit.NANOSECONDS), counters)), 0)
+                .buffer(2, 1)
+                .filter(pair -> pair.size() == 2)
+                .map(pair -> PortTraffic.between(pair.get(0).counters(), pair.get(1).counters(),
+                        Duration.ofNanos(Math.max(1, pair.get(1).nanos() - pair.get(0).nanos())), extended));
+    }
+
+    private static void checkTraffic(int portSelect, Duration interval) {
         checkPortSelect(portSelect);
         Objects.requireNonNull(interval, "interval");
         if (interval.isNegative() || interval.isZero()) {
             throw new IllegalArgumentException("interval must be positive: " + interval);
         }
-        Scheduler clock = port.loopScheduler();
-        return classPortInfo(lid).flatMapMany(cpi -> {
-            boolean extended = (cpi.capabilityMask() & (ClassPortInfo.PERF_CAP_EXTENDED_WIDTH_SUPPORTED
-                    | ClassPortInfo.PERF_CAP_EXTENDED_WIDTH_NO_IETF)) != 0;
-            Mono<long[]> read = extended
-                    ? portCountersExtended(lid, portSelect, cpi).map(c -> new long[] {c.portXmitData(), c.portRcvData(),
-                            c.portXmitPkts(), c.portRcvPkts()})
-                    : portCounters(lid, portSelect, cpi).map(c -> new long[] {c.portXmitData(), c.portRcvData(),
-                            c.portXmitPkts(), c.portRcvPkts()});
-            return Flux.interval(Duration.ZERO, interval, clock).onBackpressureDrop()
-                    .concatMap(tick -> read.map(counters -> new TimedCounters(clock.now(TimeUnit.NANOSECONDS), counters)), 0)
-                    .buffer(2, 1)
-                    .filter(pair -> pair.size() == 2)
-                    .map(pair -> PortTraffic.between(pair.get(0).counters(), pair.get(1).counters(),
-                            Duration.ofNanos(Math.max(1, pair.get(1).nanos() - pair.get(0).nanos())), extended));
-        });
     }
 
     /** One read of the traffic counters, and when its answer came. */
