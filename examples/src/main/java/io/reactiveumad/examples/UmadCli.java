@@ -16,7 +16,8 @@ import reactor.core.scheduler.Schedulers;
  * The {@code umad} command line: reactive-umad's examples as one tool. Output goes to the command
  * line's writers (stdout for results, stderr for progress and errors) so tests run it in-process.
  * Exit codes: 0 done, 1 the operation failed, 2 bad usage: the command line's parse errors and every
- * {@link IllegalArgumentException} (a value given was refused, by the command or by the library).
+ * {@link IllegalArgumentException} (a value given was refused, by the command or by the library); 141 when stdout is a
+ * pipe whose reader went away ({@link UndeliverableOutput}).
  */
 public final class UmadCli {
     static final CommandInfo INFO = CommandInfo.of(UmadCli.class, "umad",
@@ -40,7 +41,9 @@ public final class UmadCli {
         // When two parts of a command fail together (a zip of two SA queries on a port that is down), Reactor drops
         // the second failure, by default with an ERROR and a stack trace; the first is the one reported.
         Hooks.onErrorDropped(e -> LoggerFactory.getLogger(UmadCli.class).debug("a further failure: {}", e.toString()));
-        System.exit(run(CliContext.system(), utf8(System.out), utf8(System.err), args));
+        UndeliverableOutput stdout = UndeliverableOutput.standardOutput();
+        int code = run(CliContext.system(), utf8(stdout), utf8(System.err), args);
+        System.exit(stdout.exitCode(code));
     }
 
     /**
