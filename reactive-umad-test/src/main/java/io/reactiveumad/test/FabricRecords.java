@@ -149,11 +149,39 @@ final class FabricRecords {
         List<PathRecord> out = new ArrayList<>();
         for (EndPort d : destinations) {
             for (EndPort s : sources) {
-                out.add(new PathRecord(q.serviceId(), d.gid(), s.gid(), d.lid(), s.lid(), false, 0, 0, 0, true, 0, 0xFFFF, 0,
-                        0, Selector.EXACTLY, Selector.MTU_2048, Selector.EXACTLY, RATE_10_GBPS, Selector.EXACTLY, 0, 0));
+                int pKey = sharedPKey(s, d, has(mask, PathRecord.Component.P_KEY) ? q.pKey() : NO_P_KEY);
+                if (pKey != NO_P_KEY) {
+                    out.add(new PathRecord(q.serviceId(), d.gid(), s.gid(), d.lid(), s.lid(), false, 0, 0, 0, true, 0, pKey,
+                            0, 0, Selector.EXACTLY, Selector.MTU_2048, Selector.EXACTLY, RATE_10_GBPS, Selector.EXACTLY, 0, 0));
+                }
             }
         }
         return out;
+    }
+
+    private static final int NO_P_KEY = 0;
+    private static final int PARTITION = 0x7FFF;
+    private static final int FULL_MEMBER = 0x8000;
+
+    /**
+     * The P_Key of a path between two end ports, as OpenSM gives it: the one asked for ({@link #NO_P_KEY} when none
+     * was) if its partition is in both ports' tables, else the source's first P_Key whose partition is; a partition of
+     * two limited members is no path. {@link #NO_P_KEY} when they share none.
+     */
+    private static int sharedPKey(EndPort source, EndPort destination, int asked) {
+        List<Integer> from = source.node().ports[source.port()].pkeys;
+        List<Integer> to = destination.node().ports[destination.port()].pkeys;
+        for (int key : from) {
+            if ((key & PARTITION) == 0 || asked != NO_P_KEY && (key & PARTITION) != (asked & PARTITION)) {
+                continue;
+            }
+            for (int other : to) {
+                if ((other & PARTITION) == (key & PARTITION) && ((key | other) & FULL_MEMBER) != 0) {
+                    return asked != NO_P_KEY ? asked : key;
+                }
+            }
+        }
+        return NO_P_KEY;
     }
 
     /** Every block of every in-service switch's LFT, as the SM programmed it (LID and BlockNum components). */

@@ -59,7 +59,8 @@ import reactor.core.scheduler.Scheduler;
  * reassemble and ACK it. Matching honours these components: NodeRecord LID, NodeType, NodeGUID,
  * PortGUID, SystemImageGUID, NodeDescription; PortInfoRecord EndportLID, PortNum, CapabilityMask (bitwise when
  * the attribute modifier's bit 31 asks, as OpenSM does); LinkRecord all four;
- * PathRecord SGID/SLID and DGID/DLID (an end left open is every in-service port, as OpenSM has it);
+ * PathRecord SGID/SLID and DGID/DLID (an end left open is every in-service port, as OpenSM has it) and P_Key (a
+ * partition both ports are in; without it, the first the source shares with the destination);
  * ServiceRecord ServiceID, ServiceGID, ServiceP_Key, ServiceName; MCMemberRecord MGID, PortGID,
  * JoinState; InformInfoRecord SubscriberGID, Enum. Others are ignored, as many SAs do.
  *

@@ -116,6 +116,22 @@ class PathCacheOnEmbeddedFabricTest {
         assertThatThrownBy(() -> paths.path(0xC000)).isInstanceOf(IllegalArgumentException.class);
     }
 
+    /** A P_Key asks for a path in its partition, kept apart from the path in the partition the SA picks. */
+    @Test
+    void aPathInAPartition() {
+        PathCache paths = PathCache.over(sa, UNTRAPPED);
+        assertThat(paths.path(host3, 0xFFFF).block(WAIT).pKey()).isEqualTo(0xFFFF);
+        assertThat(paths.path(host3).block(WAIT).dgid()).isEqualTo(host3);
+        assertThat(paths.path(fabric.lid("host3", 1), 0xFFFF).block(WAIT).dgid()).isEqualTo(host3);
+        assertThat(paths.size()).isEqualTo(3);
+        assertThat(paths.path(host3, 0x8123).blockOptional(WAIT)).as("a partition neither end is in").isEmpty();
+        paths.invalidate(host3);
+        assertThat(paths.size()).as("every path to host3, whatever its partition").isZero();
+        assertThatThrownBy(() -> paths.path(host3, 0x10000)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("not a P_Key: 0x10000");
+        assertThatThrownBy(() -> paths.path(host3, 0x8000)).isInstanceOf(IllegalArgumentException.class);
+    }
+
     @Test
     void noPathIsKeptBrieflyAndAFailedQueryNotAtAll() {
         PathCache paths = PathCache.over(sa, UNTRAPPED);

@@ -17,10 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * PathCache against OpenSM on ibsim: a path is the record saquery gets for the same two GIDs; an {@code Unlink} of
- * the destination's cable (trap 65) forgets it and a {@code ReLink} (trap 64) forgets the "no path" that followed,
- * both long before their times to live; and on OpenSM's own node, where nothing else can take the SA's Reports, the
- * cache still answers (its times to live alone apply).
+ * PathCache against OpenSM on ibsim: a path is the record saquery gets for the same two GIDs (and P_Key); an
+ * {@code Unlink} of the destination's cable (trap 65) forgets it and a {@code ReLink} (trap 64) forgets the "no path"
+ * that followed, both long before their times to live; and on OpenSM's own node, where nothing else can take the SA's
+ * Reports, the cache still answers (its times to live alone apply).
  */
 class PathCacheOracleIT {
     static final Duration WITHIN = Duration.ofSeconds(20);
@@ -57,6 +57,13 @@ class PathCacheOracleIT {
             assertThat(path.rateSelector() << 6 | path.rate()).isEqualTo(oracle.number("rate"));
             assertThat(path.packetLifeTimeSelector() << 6 | path.packetLifeTime()).isEqualTo(oracle.number("pkt_life"));
             assertThat(paths.path(path.dlid()).block(WITHIN).dgid()).isEqualTo(host2);
+            // In a partition: the default one as a limited member, as saquery --pkey asks; one neither port is in.
+            DiagResult limited = fabric.diag("host4", "saquery", "-p", "--pkey", "0x7fff", "--sgid-to-dgid",
+                    me + "-" + host2).requireSuccess();
+            assertThat(paths.path(host2, 0x7FFF).block(WITHIN).pKey()).isEqualTo(limited.number("pkey")).isEqualTo(0x7FFF);
+            assertThat(fabric.diag("host4", "saquery", "-p", "--pkey", "0x8123", "--sgid-to-dgid", me + "-" + host2)
+                    .requireSuccess().records()).isEmpty();
+            assertThat(paths.path(host2, 0x8123).blockOptional(WITHIN)).isEmpty();
 
             fabric.unlink("host2", 1);
             await().atMost(WITHIN).until(() -> paths.path(host2).blockOptional(WITHIN).isEmpty());

@@ -33,9 +33,9 @@ import reactor.core.publisher.Mono;
  *
  * <ul>
  *   <li><b>One query per destination.</b> A path is a SubnAdmGet(PathRecord) for one reversible path from the port's
- *       GID 0 to a GID, or from its LID to a LID. Callers asking for one destination while its query is under way
- *       share it. An answer of "no path" completes the {@code Mono} empty; a failed query fails every caller that
- *       shared it and is not kept, so the next caller asks again.</li>
+ *       GID 0 to a GID, or from its LID to a LID, in the partition of a P_Key when one is given. Callers asking for
+ *       one destination while its query is under way share it. An answer of "no path" completes the {@code Mono}
+ *       empty; a failed query fails every caller that shared it and is not kept, so the next caller asks again.</li>
  *   <li><b>Kept</b> for {@link PathCacheOptions#timeToLive()} ("no path" for
  *       {@link PathCacheOptions#noPathTimeToLive()}), and never past a change of the port's SM LID.</li>
  *   <li><b>Forgotten early</b>, once the first path was asked for and the SA holds the subscription: the paths to a
@@ -52,12 +52,14 @@ import reactor.core.publisher.Mono;
 public final class PathCache implements Disposable {
     private static final Logger log = LoggerFactory.getLogger(PathCache.class);
     private static final Duration FOREVER = Duration.ofMillis(Long.MAX_VALUE);
+    /** No P_Key asked for: the SA picks a partition both ends are in. */
+    private static final int ANY_P_KEY = 0;
 
     private final SaClient sa;
     private final boolean ownsSa;
     private final PathCacheOptions options;
-    /** Destination (a {@link Gid} or an Integer LID) to its entry, least recently asked first. Guarded by itself. */
-    private final Map<Object, Entry> entries = new LinkedHashMap<>(16, 0.75f, true);
+    /** Each destination's entry, least recently asked first. Guarded by itself. */
+    private final Map<Destination, Entry> entries = new LinkedHashMap<>(16, 0.75f, true);
     private final AtomicBoolean watching = new AtomicBoolean();
     private volatile Disposable traps;
     private volatile boolean disposed;
@@ -73,34 +75,55 @@ public final class PathCache implements Disposable {
         return new PathCache(SaClient.of(Objects.requireNonNull(port, "port")), true, PathCacheOptions.defaults());
     }
 
-    /** A cache of the paths {@code sa} answers for its port (which stays the caller's to dispose), with {@code options}. */
+    /** A cache of the paths {@code sa} (which stays the caller's to dispose) answers for its port, with {@code options}. */
     public static PathCache over(SaClient sa, PathCacheOptions options) {
         return new PathCache(Objects.requireNonNull(sa, "sa"), false, Objects.requireNonNull(options, "options"));
     }
 
-    /** The path from the port's GID 0 to {@code destination}; empty when the SA has none. */
+    /** The path from the port's GID 0 to {@code destination}, in a partition the SA picks; empty when it has none. */
     public Mono<PathRecord> path(Gid destination) {
-        Objects.requireNonNull(destination, "destination");
-        return Mono.defer(() -> entry(destination).answer);
+        return path(destination, ANY_P_KEY);
     }
 
-    /** The path from the port's LID to {@code destinationLid}; empty when the SA has none. */
+    /**
+     * The path from the port's GID 0 to {@code destination} in the partition of {@code pKey} (its membership bit
+     * included, as a QP's P_Key); empty when the SA has none.
+     */
+    public Mono<PathRecord> path(Gid destination, int pKey) {
+        Destination to = new Destination(Objects.requireNonNull(destination, "destination"), 0, checkPKey(pKey));
+        return Mono.defer(() -> entry(to).answer);
+    }
+
+    /** The path from the port's LID to {@code destinationLid}, in a partition the SA picks; empty when it has none. */
     public Mono<PathRecord> path(int destinationLid) {
+        return path(destinationLid, ANY_P_KEY);
+    }
+
+    /** The path from the port's LID to {@code destinationLid} in the partition of {@code pKey}; empty when none. */
+    public Mono<PathRecord> path(int destinationLid, int pKey) {
         if (destinationLid < 1 || destinationLid > 0xBFFF) {
             throw new IllegalArgumentException("not a unicast LID: " + destinationLid);
         }
-        return Mono.defer(() -> entry(destinationLid).answer);
+        Destination to = new Destination(null, destinationLid, checkPKey(pKey));
+        return Mono.defer(() -> entry(to).answer);
     }
 
-    /** Forgets the path to {@code destination} and every path that ended there. */
+    private static int checkPKey(int pKey) {
+        if (pKey != ANY_P_KEY && (pKey < 1 || pKey > 0xFFFF || (pKey & 0x7FFF) == 0)) {
+            throw new IllegalArgumentException(String.format("not a P_Key: 0x%x", pKey));
+        }
+        return pKey;
+    }
+
+    /** Forgets every path to {@code destination}, asked for by GID or by a LID it ended at. */
     public void invalidate(Gid destination) {
         Objects.requireNonNull(destination, "destination");
-        forget(e -> e.destination.equals(destination) || e.record != null && e.record.dgid().equals(destination));
+        forget(e -> destination.equals(e.destination.gid()) || e.record != null && e.record.dgid().equals(destination));
     }
 
-    /** Forgets the path to {@code destinationLid} and every path that ended there. */
+    /** Forgets every path to {@code destinationLid}, asked for by LID or by a GID it ended at. */
     public void invalidate(int destinationLid) {
-        forget(e -> e.destination.equals(destinationLid) || e.record != null && e.record.dlid() == destinationLid);
+        forget(e -> e.destination.lid() == destinationLid || e.record != null && e.record.dlid() == destinationLid);
     }
 
     /** Forgets every path. */
@@ -115,7 +138,7 @@ public final class PathCache implements Disposable {
         }
     }
 
-    private Entry entry(Object destination) {
+    private Entry entry(Destination destination) {
         if (disposed) {
             throw new IllegalStateException("the path cache of port " + sa.port().spec() + " is disposed");
         }
@@ -138,32 +161,37 @@ public final class PathCache implements Disposable {
         }
     }
 
-    private Mono<PathRecord> query(Object destination) {
+    private Mono<PathRecord> query(Destination destination) {
         return Mono.defer(() -> {
             PortAttributes own = sa.port().attributes();
-            if (destination instanceof Gid dgid) {
+            long components = PathRecord.Component.REVERSIBLE | PathRecord.Component.NUMB_PATH
+                    | (destination.pKey() != ANY_P_KEY ? PathRecord.Component.P_KEY : 0);
+            Gid sgid = Gid.ZERO;
+            if (destination.gid() != null) {
                 if (own.gids().isEmpty()) {
                     return Mono.error(new PortNotActiveException(sa.port().spec(), own, "no GID to ask a path from"));
                 }
-                return sa.get(SaClient.PATH_RECORD, PathRecord.query(own.gids().get(0), dgid),
-                        PathRecord.Component.SGID | PathRecord.Component.DGID | PathRecord.Component.REVERSIBLE
-                                | PathRecord.Component.NUMB_PATH);
+                sgid = own.gids().get(0);
+                components |= PathRecord.Component.SGID | PathRecord.Component.DGID;
+            } else {
+                components |= PathRecord.Component.SLID | PathRecord.Component.DLID;
             }
-            PathRecord template = new PathRecord(0, Gid.ZERO, Gid.ZERO, (Integer) destination, own.lid(), false, 0, 0,
-                    0, true, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
-            return sa.get(SaClient.PATH_RECORD, template, PathRecord.Component.SLID | PathRecord.Component.DLID
-                    | PathRecord.Component.REVERSIBLE | PathRecord.Component.NUMB_PATH);
+            PathRecord template = new PathRecord(0, destination.gid() != null ? destination.gid() : Gid.ZERO, sgid,
+                    destination.lid(), destination.gid() != null ? 0 : own.lid(), false, 0, 0, 0, true, 1,
+                    destination.pKey(), 0, 0, 0, 0, 0, 0, 0, 0, 0);
+            return sa.get(SaClient.PATH_RECORD, template, components);
         });
     }
 
-    /** Subscribes to traps 64 and 65 once, on first use, so that a cache never asked for a path holds nothing at the SA. */
+    /** Subscribes to traps 64 and 65 once, on first use: a cache never asked for a path holds nothing at the SA. */
     private void followTraps() {
         if (!options.followTraps() || !watching.compareAndSet(false, true)) {
             return;
         }
         NoticeOptions retry = NoticeOptions.defaults();
         traps = Notices.of(sa.port())
-                .events(TrapSelector.trap(Notice.TRAP_GID_IN_SERVICE), TrapSelector.trap(Notice.TRAP_GID_OUT_OF_SERVICE))
+                .events(TrapSelector.trap(Notice.TRAP_GID_IN_SERVICE),
+                        TrapSelector.trap(Notice.TRAP_GID_OUT_OF_SERVICE))
                 .retryWhen(SaClient.retryWhileUnreachable(retry::renewalRetryDelay, (failure, delay) -> {
                     invalidateAll();
                     log.debug("port {}: no SA to subscribe to traps 64 and 65 ({}); trying again in {}",
@@ -237,9 +265,13 @@ public final class PathCache implements Disposable {
         return "PathCache[" + sa.port().spec() + ", " + size() + " destinations]";
     }
 
+    /** A GID or a LID (the other null or 0), and a P_Key or {@link #ANY_P_KEY}. */
+    private record Destination(Gid gid, int lid, int pKey) {
+    }
+
     /** One destination's query, shared by its callers, and what it answered. */
     private final class Entry {
-        final Object destination;
+        final Destination destination;
         final int smLid;
         final Mono<PathRecord> answer;
         volatile PathRecord record;
@@ -247,7 +279,7 @@ public final class PathCache implements Disposable {
         /** Until the answer comes, never: a query in flight is shared, not repeated. */
         volatile long expiresAt = Long.MAX_VALUE;
 
-        Entry(Object destination, int smLid) {
+        Entry(Destination destination, int smLid) {
             this.destination = destination;
             this.smLid = smLid;
             this.answer = query(destination)
