@@ -75,7 +75,10 @@ public final class PathCache implements Disposable {
         return new PathCache(SaClient.of(Objects.requireNonNull(port, "port")), true, PathCacheOptions.defaults());
     }
 
-    /** A cache of the paths {@code sa} (which stays the caller's to dispose) answers for its port, with {@code options}. */
+    /**
+     * A cache of the paths {@code sa} answers for its port, with {@code options}; {@code sa} stays the caller's to
+     * dispose.
+     */
     public static PathCache over(SaClient sa, PathCacheOptions options) {
         return new PathCache(Objects.requireNonNull(sa, "sa"), false, Objects.requireNonNull(options, "options"));
     }
