@@ -310,9 +310,11 @@ final class FabricEngine {
 
     /** Registers an agent at {@code node}:{@code port}; EINVAL as the kernel when its methods are taken. */
     AgentSlot register(FabricNode node, int port, int agentId, AgentRegistration reg, Consumer<Arrival> endpoint) {
-        if (MgmtClass.isSmp(reg.mgmtClass()) != (reg.qpn() == 0) && reg.mgmtClass() != 0) {
-            throw einval("ioctl(REGISTER_AGENT2)", String.format("class 0x%02x is not served on QP%d", reg.mgmtClass(), reg.qpn()));
-        }
+        List<AgentRegistration> onThePort = agents.values().stream()
+                .filter(slot -> slot.node() == node && slot.port() == port).map(AgentSlot::registration).toList();
+        reg.refusal(onThePort).ifPresent(why -> {
+            throw einval("ioctl(REGISTER_AGENT2)", why);
+        });
         for (int method = 0; method < 128; method++) {
             if (!reg.servesMethod(method)) {
                 continue;
@@ -324,10 +326,6 @@ final class FabricEngine {
                             reg.mgmtClass(), method, s.getClass().getSimpleName().toUpperCase(Locale.ROOT),
                             node.id(), port));
                 }
-            }
-            if (findAgent(node, port, reg.mgmtClass(), reg.classVersion(), method) != null) {
-                throw einval("ioctl(REGISTER_AGENT2)", String.format("class 0x%02x version %d method 0x%02x is already registered",
-                        reg.mgmtClass(), reg.classVersion(), method));
             }
         }
         AgentSlot slot = new AgentSlot(nextAgentKey++, node, port, agentId, reg, endpoint);

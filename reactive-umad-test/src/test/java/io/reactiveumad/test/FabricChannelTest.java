@@ -194,6 +194,10 @@ class FabricChannelTest extends FabricTestSupport {
         assertThatThrownBy(() -> on(() -> host1.channel.registerAgent(
                 new AgentRegistration(0, MgmtClass.SUBN_LID_ROUTED, 1, 1L << Method.GET, 0, 0, 0, false))))
                 .isInstanceOf(NativeIoException.class).hasMessageContaining("SMA").hasMessageContaining("EINVAL");
+        // The kernel's own rules (AgentRegistration.refusal): a reserved class, as ib_umad refuses it.
+        assertThatThrownBy(() -> on(() -> host1.channel.registerAgent(
+                new AgentRegistration(1, 0x99, 1, 0, 0, 0, 0, false))))
+                .isInstanceOf(NativeIoException.class).hasMessageContaining("class 0x99 is reserved");
     }
 
     @Test

@@ -81,6 +81,48 @@ class ChannelConformanceTest {
                 .isInstanceOfSatisfying(NativeIoException.class, e -> assertThat(e.errno()).isEqualTo(EPROTONOSUPPORT));
     }
 
+    /**
+     * The kernel is the oracle of {@link AgentRegistration#refusal}, the rules ibsim's and the embedded fabric's
+     * channels apply in its place: each registration, made in turn on one fd (accepted ones kept), is refused with
+     * EINVAL exactly when the rule says so. QP1 alone: RoCE refuses every QP0 agent before looking at it.
+     */
+    @Test
+    void theKernelRefusesWhatTheSharedRegistrationRulesRefuse() {
+        long get = 1L << GET;
+        List<AgentRegistration> cases = List.of(
+                new AgentRegistration(1, 0, 1, 0, 0, 0, 0, false),              // a client-only agent
+                new AgentRegistration(1, 0x99, 1, 0, 0, 0, 0, false),           // a reserved class
+                new AgentRegistration(1, 0x50, 1, 0, 0, 0, 0, false),           // the first reserved class
+                new AgentRegistration(1, 0x4F, 1, get, 0, 0, 0, false),         // vendor range 2 without an OUI
+                new AgentRegistration(1, 0x4F, 1, get, 0, 0x001405, 0, false),  // ... with one
+                new AgentRegistration(1, 0x4F, 1, get, 0, 0x001406, 0, false),  // the same method for another OUI
+                new AgentRegistration(1, 0x4F, 1, get, 0, 0x001405, 0, false),  // the same method, class, version, OUI
+                new AgentRegistration(1, 0x04, 1, 0, 0, 0, 1, false),           // RMPP on a class without it
+                new AgentRegistration(1, 0x03, 2, 0, 0, 0, 1, false),           // RMPP on the SA class
+                new AgentRegistration(1, 0x04, 1, get, 0, 0, 0, false),         // PerfMgt Get
+                new AgentRegistration(1, 0x04, 1, get | 1L << 2, 0, 0, 0, false), // Get again, with Set
+                new AgentRegistration(1, 0x04, 2, get, 0, 0, 0, false));        // Get of another version
+        List<AgentRegistration> held = new java.util.ArrayList<>();
+        List<String> disagreements = new java.util.ArrayList<>();
+        for (AgentRegistration registration : cases) {
+            java.util.Optional<String> rule = registration.refusal(held);
+            Integer errno = null;
+            try {
+                KernelChannels.onLoop(server, () -> server.registerAgent(registration));
+                held.add(registration);
+            } catch (NativeIoException e) {
+                errno = e.errno();
+            }
+            boolean agrees = rule.isPresent() ? Integer.valueOf(EINVAL).equals(errno) : errno == null;
+            if (!agrees) {
+                disagreements.add(registration + ": the rule says " + rule.orElse("yes") + ", the kernel "
+                        + (errno == null ? "took it" : "errno " + errno));
+            }
+        }
+        assertThat(disagreements).isEmpty();
+        assertThat(held).as("the client, two OUIs, the SA with RMPP, PerfMgt Get of versions 1 and 2").hasSize(6);
+    }
+
     @Test
     void aClassVersionMethodBelongsToOneAgentUntilUnregisteredOrClosed() {
         int first = channels.register(server, CLASS, GET_MASK, 1, false);

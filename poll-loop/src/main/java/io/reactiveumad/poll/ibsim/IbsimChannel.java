@@ -21,6 +21,8 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -320,8 +322,15 @@ public final class IbsimChannel implements MadChannel {
     @Override
     public int registerAgent(AgentRegistration registration) {
         checkOpen();
-        if (MgmtClass.isSmp(registration.mgmtClass()) != (registration.qpn() == 0)) {
-            throw new NativeIoException("register_agent", Errors.EINVAL, "classes 0x01/0x81 live on QP0, all others on QP1");
+        List<AgentRegistration> registered = new ArrayList<>();
+        for (Agent agent : agents) {
+            if (agent != null) {
+                registered.add(agent.registration);
+            }
+        }
+        Optional<String> refused = registration.refusal(registered);
+        if (refused.isPresent()) {
+            throw new NativeIoException("register_agent", Errors.EINVAL, refused.get());
         }
         if (registration.rmppVersion() != 0 && !registration.userRmpp()) {
             throw new UnsupportedOperationException("ibsim has no kernel RMPP: register with user RMPP");
@@ -337,13 +346,9 @@ public final class IbsimChannel implements MadChannel {
         }
         int free = -1;
         for (int slot = 0; slot < MAX_AGENTS; slot++) {
-            Agent agent = agents[slot];
-            if (agent == null) {
-                free = free < 0 ? slot : free;
-            } else if (registration.mgmtClass() != 0 && overlaps(agent.registration, registration)) {
-                throw new NativeIoException("register_agent", Errors.EINVAL, String.format(
-                        "class 0x%02x version %d: a method is already served by agent %d",
-                        registration.mgmtClass(), registration.classVersion(), slot));
+            if (agents[slot] == null) {
+                free = slot;
+                break;
             }
         }
         if (free < 0) {
@@ -356,11 +361,6 @@ public final class IbsimChannel implements MadChannel {
 
     private static boolean servesAnyMethod(AgentRegistration r) {
         return r.methodMaskLo() != 0 || r.methodMaskHi() != 0;
-    }
-
-    private static boolean overlaps(AgentRegistration a, AgentRegistration b) {
-        return a.mgmtClass() == b.mgmtClass() && a.classVersion() == b.classVersion()
-                && ((a.methodMaskLo() & b.methodMaskLo()) != 0 || (a.methodMaskHi() & b.methodMaskHi()) != 0);
     }
 
     @Override

@@ -1,5 +1,9 @@
 package io.reactiveumad.spi.channel;
 
+import io.reactiveumad.mad.MgmtClass;
+import java.util.Collection;
+import java.util.Optional;
+
 /**
  * What {@code IB_USER_MAD_REGISTER_AGENT2} registers: which unsolicited MADs an agent receives.
  *
@@ -30,6 +34,48 @@ public record AgentRegistration(int qpn, int mgmtClass, int classVersion, long m
         if (rmppVersion != 0 && rmppVersion != 1) {
             throw new IllegalArgumentException("rmppVersion must be 0 or 1: " + rmppVersion);
         }
+    }
+
+    /** The first class the kernel keeps no method table for; above it only 0x81 (its {@code MAX_MGMT_CLASS}). */
+    private static final int FIRST_RESERVED_CLASS = 0x50;
+
+    /**
+     * Why the kernel's {@code ib_register_mad_agent} refuses this registration (EINVAL) on a port whose agents hold
+     * {@code registered}, or empty when it takes it: the one statement of those rules, which every transport standing
+     * in for the kernel applies (ibsim's, the embedded fabric's). A client-only agent (class 0) is never refused. One
+     * that names a class must name one the kernel keeps (0x01–0x4F, or 0x81), on its QP (0x01 and 0x81 on QP0, the
+     * others on QP1), with an OUI in the vendor range 0x30–0x4F, with RMPP only where the class has it, and serve no
+     * method another agent serves for the same class and version (and, in the vendor range, OUI).
+     */
+    public Optional<String> refusal(Collection<AgentRegistration> registered) {
+        if (mgmtClass == 0) {
+            return Optional.empty();
+        }
+        if (mgmtClass >= FIRST_RESERVED_CLASS && mgmtClass != MgmtClass.SUBN_DIRECTED_ROUTE) {
+            return Optional.of(String.format("class 0x%02x is reserved: the kernel registers classes 0x01 to 0x4f and"
+                    + " 0x81", mgmtClass));
+        }
+        if (MgmtClass.isVendorRange2(mgmtClass) && oui == 0) {
+            return Optional.of(String.format("vendor class 0x%02x needs an OUI", mgmtClass));
+        }
+        if (rmppVersion != 0 && !MgmtClass.isRmppClass(mgmtClass)) {
+            return Optional.of(String.format("class 0x%02x has no RMPP", mgmtClass));
+        }
+        if (MgmtClass.isSmp(mgmtClass) != (qpn == 0)) {
+            return Optional.of(String.format("class 0x%02x is not served on QP%d (0x01 and 0x81 live on QP0, the others"
+                    + " on QP1)", mgmtClass, qpn));
+        }
+        for (AgentRegistration other : registered) {
+            long lo = methodMaskLo & other.methodMaskLo;
+            long hi = methodMaskHi & other.methodMaskHi;
+            if (other.mgmtClass == mgmtClass && other.classVersion == classVersion
+                    && (!MgmtClass.isVendorRange2(mgmtClass) || other.oui == oui) && (lo | hi) != 0) {
+                int method = lo != 0 ? Long.numberOfTrailingZeros(lo) : 64 + Long.numberOfTrailingZeros(hi);
+                return Optional.of(String.format("class 0x%02x version %d method 0x%02x is served by another agent",
+                        mgmtClass, classVersion, method));
+            }
+        }
+        return Optional.empty();
     }
 
     /** True when this agent receives unsolicited MADs of {@code method} (0–127). */
