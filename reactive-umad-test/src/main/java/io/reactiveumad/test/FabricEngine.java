@@ -308,7 +308,10 @@ final class FabricEngine {
         channels.remove(channel);
     }
 
-    /** Registers an agent at {@code node}:{@code port}; EINVAL as the kernel when its methods are taken. */
+    /**
+     * Registers an agent at {@code node}:{@code port}; EINVAL where the kernel refuses it ({@link
+     * AgentRegistration#refusal}, against the port's other agents) or where the fabric's own SMA, PMA or SA serves.
+     */
     AgentSlot register(FabricNode node, int port, int agentId, AgentRegistration reg, Consumer<Arrival> endpoint) {
         List<AgentRegistration> onThePort = agents.values().stream()
                 .filter(slot -> slot.node() == node && slot.port() == port).map(AgentSlot::registration).toList();
@@ -372,8 +375,7 @@ final class FabricEngine {
 
     // ---- sending and routing
 
-    /** Sends {@code mad} (owned by the engine from now on) from {@code node}:{@code port} to {@code to}. */
-    /** Sends {@code mad} from {@code node}:{@code port} across the fabric ({@link Wire}). */
+    /** Sends {@code mad} (owned by the engine from now on) from {@code node}:{@code port} across the fabric ({@link Wire}). */
     void send(FabricNode node, int port, MadAddress to, byte[] mad) {
         wire.send(node, port, to, mad);
     }
