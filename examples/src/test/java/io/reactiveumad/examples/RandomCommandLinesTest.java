@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
  * bad), run on the embedded fabric: each ends in time with exit 0, 1 (said on stderr) or 2 (one line naming what
  * was wrong), never with a stack trace or an exception's name. Runs like these, by hand with other seeds, found "smp
  * portinfo GUID -c 0" failing with a StringIndexOutOfBoundsException (CommandLineTest keeps that case). The seed is
- * fixed so a failure here can be run again.
+ * fixed so a failure here can be run again; {@code -Dumad.randomLines.seed=N} and {@code -Dumad.randomLines.each=N}
+ * run other lines, and more of them.
  */
 class RandomCommandLinesTest {
     /** Commands that run until Ctrl-C (watch, serve, ping, demo's script) and options that do the same. */
@@ -37,9 +38,10 @@ class RandomCommandLinesTest {
         Map<List<String>, List<String>> commands = new LinkedHashMap<>();
         collect(List.of(), commands);
         assertThat(commands).as("commands found in the help").hasSizeGreaterThan(50);
-        Random random = new Random(25);
+        Random random = new Random(Long.getLong("umad.randomLines.seed", 25));
+        int each = Integer.getInteger("umad.randomLines.each", 12);
         for (Map.Entry<List<String>, List<String>> command : commands.entrySet()) {
-            for (int i = 0; i < 12; i++) {
+            for (int i = 0; i < each; i++) {
                 String[] args = commandLine(command.getKey(), command.getValue(), random);
                 CliRun run = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> CliRun.run(args),
                         () -> "umad " + String.join(" ", args));
