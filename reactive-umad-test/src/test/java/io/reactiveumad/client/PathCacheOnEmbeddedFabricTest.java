@@ -11,6 +11,7 @@ import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.MadTimeoutException;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
+import io.reactiveumad.mad.attr.Notice;
 import io.reactiveumad.mad.sa.PathRecord;
 import io.reactiveumad.test.EmbeddedFabric;
 import io.reactiveumad.test.MadMatch;
@@ -179,6 +180,39 @@ class PathCacheOnEmbeddedFabricTest {
         assertThat(fabric.subscriptions()).as("released with the cache").isZero();
         assertThatThrownBy(() -> paths.path(host3).block(WAIT)).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("disposed");
+    }
+
+    /**
+     * The SM dies and comes back: while no SA answers, the path held is still given (the renewals fail); once the
+     * restarted SA holds the subscription again, every path is forgotten and asked of it.
+     */
+    @Test
+    void whileNoSaAnswersThePathsHeldAreGivenAndTheRenewalAfterForgetsThem() {
+        PathCache paths = PathCache.over(sa, PathCacheOptions.defaults().withTimeToLive(Duration.ofDays(1)));
+        PathRecord held = paths.path(host3).block(WAIT);
+        List<NoticeEvent> events = new CopyOnWriteArrayList<>();
+        reactor.core.Disposable watching = Notices.of(port)
+                .events(TrapSelector.trap(Notice.TRAP_GID_IN_SERVICE), TrapSelector.trap(Notice.TRAP_GID_OUT_OF_SERVICE))
+                .subscribe(events::add);
+        fabric.faults().drop(1.0, MadMatch.any().mgmtClass(MgmtClass.SUBN_ADM));
+        // Polls and renewals are timed on the loop, a real thread: time moves a poll at a time.
+        await().atMost(WAIT).until(() -> {
+            time.advanceTimeBy(NoticeOptions.defaults().pollInterval());
+            return events.stream().anyMatch(NoticeEvent.SubscriptionFailed.class::isInstance);
+        });
+        assertThat(paths.size()).isEqualTo(1);
+        assertThat(paths.path(host3).block(WAIT)).as("held while no SA answers").isEqualTo(held);
+
+        fabric.faults().clear();
+        fabric.restartSm();
+        await().atMost(WAIT).until(() -> {
+            time.advanceTimeBy(NoticeOptions.defaults().pollInterval());
+            return events.stream().anyMatch(NoticeEvent.Resubscribed.class::isInstance);
+        });
+        assertThat(paths.size()).as("forgotten once the SA holds the subscription again").isZero();
+        assertThat(paths.path(host3).block(WAIT)).isEqualTo(held);
+        watching.dispose();
+        paths.dispose();
     }
 
     @Test

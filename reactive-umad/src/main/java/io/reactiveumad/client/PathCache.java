@@ -40,8 +40,9 @@ import reactor.core.publisher.Mono;
  *       {@link PathCacheOptions#noPathTimeToLive()}), and never past a change of the port's SM LID.</li>
  *   <li><b>Forgotten early</b>, once the first path was asked for and the SA holds the subscription: the paths to a
  *       GID when the SA reports it out of service (trap 65); every "no path" when a GID comes into service (trap 64);
- *       everything when the subscription is renewed or fails (a new or restarted SM, which may route otherwise, or a
- *       gap in which notices were missed). Where the SA cannot be subscribed to (another program takes the port's
+ *       everything when the subscription is renewed (a new or restarted SM, which may route otherwise, after a gap in
+ *       which notices went unsent). While no SA answers (its SM dead or restarting) the paths held are still given,
+ *       for their time to live. Where the SA cannot be subscribed to (another program takes the port's
  *       Reports, as OpenSM does on its own node under ibsim) that is logged once and only the times to live apply.</li>
  *   <li><b>Bounded:</b> beyond {@link PathCacheOptions#maxEntries()} destinations the one asked for least recently is
  *       forgotten.</li>
@@ -195,11 +196,9 @@ public final class PathCache implements Disposable {
         traps = Notices.of(sa.port())
                 .events(TrapSelector.trap(Notice.TRAP_GID_IN_SERVICE),
                         TrapSelector.trap(Notice.TRAP_GID_OUT_OF_SERVICE))
-                .retryWhen(SaClient.retryWhileUnreachable(retry::renewalRetryDelay, (failure, delay) -> {
-                    invalidateAll();
-                    log.debug("port {}: no SA to subscribe to traps 64 and 65 ({}); trying again in {}",
-                            sa.port().spec(), failure.toString(), delay);
-                }))
+                .retryWhen(SaClient.retryWhileUnreachable(retry::renewalRetryDelay, (failure, delay) ->
+                        log.debug("port {}: no SA to subscribe to traps 64 and 65 ({}); trying again in {}",
+                                sa.port().spec(), failure.toString(), delay)))
                 .subscribe(this::onEvent, failure -> {
                     if (!PortClosedException.endsThePort(failure)) {
                         log.warn("port {}: paths are kept for their time to live only: the SA's traps 64 and 65 cannot "
@@ -222,10 +221,12 @@ public final class PathCache implements Disposable {
                     forget(e -> e.noPath);
                 }
             }
-        } else {
-            // Renewed (new or restarted SM), failed, or notices lost: whatever happened meanwhile was not told.
+        } else if (event instanceof NoticeEvent.Resubscribed || event instanceof NoticeEvent.NoticesLost) {
+            // A new or restarted SM (which may route otherwise), or notices lost: what happened meanwhile was not told.
             invalidateAll();
         }
+        // A failed renewal (no SA answers) keeps what is held: it is what a program can still use until the SA is
+        // back, which the renewal that then succeeds says.
     }
 
     private void forget(Predicate<Entry> stale) {
