@@ -131,6 +131,8 @@ class PathCacheOnEmbeddedFabricTest {
         assertThatThrownBy(() -> paths.path(host3, 0x10000)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("not a P_Key: 0x10000");
         assertThatThrownBy(() -> paths.path(host3, 0x8000)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> paths.path(3, 0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("not a P_Key: 0x0");
     }
 
     @Test

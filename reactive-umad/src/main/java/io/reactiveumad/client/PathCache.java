@@ -86,7 +86,7 @@ public final class PathCache implements Disposable {
 
     /** The path from the port's GID 0 to {@code destination}, in a partition the SA picks; empty when it has none. */
     public Mono<PathRecord> path(Gid destination) {
-        return path(destination, ANY_P_KEY);
+        return path(new Destination(Objects.requireNonNull(destination, "destination"), 0, ANY_P_KEY));
     }
 
     /**
@@ -94,26 +94,33 @@ public final class PathCache implements Disposable {
      * included, as a QP's P_Key); empty when the SA has none.
      */
     public Mono<PathRecord> path(Gid destination, int pKey) {
-        Destination to = new Destination(Objects.requireNonNull(destination, "destination"), 0, checkPKey(pKey));
-        return Mono.defer(() -> entry(to).answer);
+        return path(new Destination(Objects.requireNonNull(destination, "destination"), 0, checkPKey(pKey)));
     }
 
     /** The path from the port's LID to {@code destinationLid}, in a partition the SA picks; empty when it has none. */
     public Mono<PathRecord> path(int destinationLid) {
-        return path(destinationLid, ANY_P_KEY);
+        return path(new Destination(null, checkLid(destinationLid), ANY_P_KEY));
     }
 
     /** The path from the port's LID to {@code destinationLid} in the partition of {@code pKey}; empty when none. */
     public Mono<PathRecord> path(int destinationLid, int pKey) {
-        if (destinationLid < 1 || destinationLid > 0xBFFF) {
-            throw new IllegalArgumentException("not a unicast LID: " + destinationLid);
-        }
-        Destination to = new Destination(null, destinationLid, checkPKey(pKey));
-        return Mono.defer(() -> entry(to).answer);
+        return path(new Destination(null, checkLid(destinationLid), checkPKey(pKey)));
     }
 
+    private Mono<PathRecord> path(Destination destination) {
+        return Mono.defer(() -> entry(destination).answer);
+    }
+
+    private static int checkLid(int lid) {
+        if (lid < 1 || lid > 0xBFFF) {
+            throw new IllegalArgumentException("not a unicast LID: " + lid);
+        }
+        return lid;
+    }
+
+    /** A P_Key names a partition: 16 bits whose low 15 are not all 0 (0x0000 and 0x8000 are invalid). */
     private static int checkPKey(int pKey) {
-        if (pKey != ANY_P_KEY && (pKey < 1 || pKey > 0xFFFF || (pKey & 0x7FFF) == 0)) {
+        if (pKey < 1 || pKey > 0xFFFF || (pKey & 0x7FFF) == 0) {
             throw new IllegalArgumentException(String.format("not a P_Key: 0x%x", pKey));
         }
         return pKey;
