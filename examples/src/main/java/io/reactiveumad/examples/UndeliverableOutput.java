@@ -13,8 +13,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The process's standard output, ending the process the first time a write to it fails. A C tool is killed by SIGPIPE
  * when what reads its output goes away ({@code ibping | head -2}); the JVM ignores SIGPIPE and its writers swallow the
  * error, so a command that prints until stopped ({@code watch}, {@code perf --watch}, {@code ping}) ran on forever
- * after {@code head} had its lines. Into a pipe the exit is silent with 141, the status a shell gives a process
- * SIGPIPE ended; into anything else (a full disk) it says why on stderr and exits 1. The exit runs on a thread of its
+ * after {@code head} had its lines. Into a pipe (or a socket) the exit is silent with 141, the status a shell gives a
+ * process SIGPIPE ended; into anything else (a full disk) it says why on stderr and exits 1. The exit runs on a thread of its
  * own: the write may come from a port's event loop, which the exit's hooks need to close the port.
  */
 final class UndeliverableOutput extends FilterOutputStream {
@@ -84,7 +84,8 @@ final class UndeliverableOutput extends FilterOutputStream {
 
     private static boolean intoAPipe() {
         try {
-            return Files.readSymbolicLink(Path.of("/proc/self/fd/1")).toString().startsWith("pipe:");
+            String target = Files.readSymbolicLink(Path.of("/proc/self/fd/1")).toString();
+            return target.startsWith("pipe:") || target.startsWith("socket:");
         } catch (IOException | UnsupportedOperationException e) {
             return false;
         }
