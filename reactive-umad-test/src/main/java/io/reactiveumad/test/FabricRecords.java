@@ -1,5 +1,7 @@
 package io.reactiveumad.test;
 
+import static io.reactiveumad.mad.attr.PKeyTable.FULL_MEMBERSHIP_BIT;
+import static io.reactiveumad.mad.attr.PKeyTable.PARTITION_MASK;
 import static io.reactiveumad.test.SubnetAdministrator.has;
 
 import io.reactiveumad.mad.Gid;
@@ -160,8 +162,6 @@ final class FabricRecords {
     }
 
     private static final int NO_P_KEY = 0;
-    private static final int PARTITION = 0x7FFF;
-    private static final int FULL_MEMBER = 0x8000;
 
     /**
      * The P_Key of a path between two end ports, as OpenSM gives it: the one asked for ({@link #NO_P_KEY} when none
@@ -172,11 +172,11 @@ final class FabricRecords {
         List<Integer> from = source.node().ports[source.port()].pkeys;
         List<Integer> to = destination.node().ports[destination.port()].pkeys;
         for (int key : from) {
-            if ((key & PARTITION) == 0 || asked != NO_P_KEY && (key & PARTITION) != (asked & PARTITION)) {
+            if ((key & PARTITION_MASK) == 0 || asked != NO_P_KEY && (key & PARTITION_MASK) != (asked & PARTITION_MASK)) {
                 continue;
             }
             for (int other : to) {
-                if ((other & PARTITION) == (key & PARTITION) && ((key | other) & FULL_MEMBER) != 0) {
+                if ((other & PARTITION_MASK) == (key & PARTITION_MASK) && ((key | other) & FULL_MEMBERSHIP_BIT) != 0) {
                     return asked != NO_P_KEY ? asked : key;
                 }
             }

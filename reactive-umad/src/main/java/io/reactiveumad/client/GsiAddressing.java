@@ -1,14 +1,14 @@
 package io.reactiveumad.client;
 
 import io.reactiveumad.mad.MadAddress;
+import io.reactiveumad.mad.attr.PKeyTable;
 import io.reactiveumad.spi.channel.PortAttributes;
 import java.util.List;
 
 /** How the GSI clients address QP1 of another port from a local one. */
 final class GsiAddressing {
     /** The default partition's key without the membership bit. */
-    private static final int DEFAULT_PARTITION = 0x7FFF;
-    private static final int PARTITION_MASK = 0x7FFF;
+    private static final int DEFAULT_PARTITION = PKeyTable.DEFAULT_P_KEY & PKeyTable.PARTITION_MASK;
 
     private GsiAddressing() {
     }
@@ -22,8 +22,8 @@ final class GsiAddressing {
         int limited = -1;
         for (int i = 0; i < pkeys.size(); i++) {
             int key = pkeys.get(i);
-            if ((key & PARTITION_MASK) == DEFAULT_PARTITION) {
-                if (key == (DEFAULT_PARTITION | 0x8000)) {
+            if ((key & PKeyTable.PARTITION_MASK) == DEFAULT_PARTITION) {
+                if (key == PKeyTable.DEFAULT_P_KEY) {
                     return i;
                 }
                 if (limited < 0) {

@@ -5,6 +5,7 @@ import io.reactiveumad.PortClosedException;
 import io.reactiveumad.PortNotActiveException;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.attr.Notice;
+import io.reactiveumad.mad.attr.PKeyTable;
 import io.reactiveumad.mad.attr.TrapDetails;
 import io.reactiveumad.mad.sa.PathRecord;
 import io.reactiveumad.spi.channel.PortAttributes;
@@ -99,28 +100,21 @@ public final class PathCache implements Disposable {
 
     /** The path from the port's LID to {@code destinationLid}, in a partition the SA picks; empty when it has none. */
     public Mono<PathRecord> path(int destinationLid) {
-        return path(new Destination(null, checkLid(destinationLid), ANY_P_KEY));
+        return path(new Destination(null, GsiAddressing.unicastLid(destinationLid), ANY_P_KEY));
     }
 
     /** The path from the port's LID to {@code destinationLid} in the partition of {@code pKey}; empty when none. */
     public Mono<PathRecord> path(int destinationLid, int pKey) {
-        return path(new Destination(null, checkLid(destinationLid), checkPKey(pKey)));
+        return path(new Destination(null, GsiAddressing.unicastLid(destinationLid), checkPKey(pKey)));
     }
 
     private Mono<PathRecord> path(Destination destination) {
         return Mono.defer(() -> entry(destination).answer);
     }
 
-    private static int checkLid(int lid) {
-        if (lid < 1 || lid > 0xBFFF) {
-            throw new IllegalArgumentException("not a unicast LID: " + lid);
-        }
-        return lid;
-    }
-
     /** A P_Key names a partition: 16 bits whose low 15 are not all 0 (0x0000 and 0x8000 are invalid). */
     private static int checkPKey(int pKey) {
-        if (pKey < 1 || pKey > 0xFFFF || (pKey & 0x7FFF) == 0) {
+        if (pKey < 1 || pKey > 0xFFFF || (pKey & PKeyTable.PARTITION_MASK) == 0) {
             throw new IllegalArgumentException(String.format("not a P_Key: 0x%x", pKey));
         }
         return pKey;

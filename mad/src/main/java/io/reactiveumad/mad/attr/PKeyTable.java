@@ -23,6 +23,8 @@ public record PKeyTable(List<Integer> pKeys) implements MadAttribute {
     public static final int SIZE = ENTRIES * 2;
     /** Bit 15 of a P_Key: full (rather than limited) membership. */
     public static final int FULL_MEMBERSHIP_BIT = 0x8000;
+    /** The other 15 bits: the partition, whoever is a member and how. */
+    public static final int PARTITION_MASK = 0x7FFF;
     /** The default partition with full membership. */
     public static final int DEFAULT_P_KEY = 0xFFFF;
 
