@@ -41,7 +41,7 @@ final class DiscoverCommand extends FabricCommand {
 
     private int outstanding;
     private Format format;
-    /** --json, as every other command takes it: --format json. */
+    /** --json, as the other commands that print records take it: --format json. */
     private boolean json;
     private boolean portsReport;
     private boolean full;
@@ -172,11 +172,9 @@ final class DiscoverCommand extends FabricCommand {
         AtomicLong lastReport = new AtomicLong(System.nanoTime());
         DiscoveryOptions options = transport.discovery().withOutstanding(outstanding)
                 .withProgress(p -> report(err, p, lastReport));
-        if (json) {
-            format = Format.JSON;
-        }
+        Format shown = json ? Format.JSON : format;
         DiscoveredFabric before = cache.diffBase();
-        if (before != null && format == Format.JSON) {
+        if (before != null && shown == Format.JSON) {
             throw new UsageException("--diff prints ibnetdiscover's text: not with JSON");
         }
         IbnetdiscoverCache.Loaded loaded = cache.loads() ? cache.load() : null;
@@ -185,7 +183,7 @@ final class DiscoverCommand extends FabricCommand {
             LibibnetdiscScan.fromLocalPort(fabric, 0).progress().forEach(out()::println);
         }
         cache.save(fabric);
-        out().print(format == Format.JSON ? Json.pretty(FabricJson.of(fabric)) + "\n" : portsReport
+        out().print(shown == Format.JSON ? Json.pretty(FabricJson.of(fabric)) + "\n" : portsReport
                 ? portsReport(fabric, names) : !listed.isEmpty() ? list(fabric, names) : before != null
                 ? DiscoveredTopology.ibnetdiscoverDiff(NodeNameMap.none().rename(before), NodeNameMap.none().rename(fabric),
                         diffChecks, node -> names.name(node.nodeGuid(), node.description()))

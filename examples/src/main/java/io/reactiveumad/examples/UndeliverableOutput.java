@@ -40,28 +40,27 @@ final class UndeliverableOutput extends FilterOutputStream {
 
     @Override
     public void write(int b) throws IOException {
-        try {
-            out.write(b);
-        } catch (IOException e) {
-            end(e);
-            throw e;
-        }
+        endingOnFailure(() -> out.write(b));
     }
 
     @Override
     public void write(byte[] b, int off, int len) throws IOException {
-        try {
-            out.write(b, off, len);
-        } catch (IOException e) {
-            end(e);
-            throw e;
-        }
+        endingOnFailure(() -> out.write(b, off, len));
     }
 
     @Override
     public void flush() throws IOException {
+        endingOnFailure(out::flush);
+    }
+
+    private interface Write {
+        void run() throws IOException;
+    }
+
+    /** Runs {@code write}; if it fails, ends the process (once) and rethrows, as the writer above expects. */
+    private void endingOnFailure(Write write) throws IOException {
         try {
-            out.flush();
+            write.run();
         } catch (IOException e) {
             end(e);
             throw e;
