@@ -206,13 +206,16 @@ public final class PerfClient implements Disposable {
      */
     public Flux<PortTraffic> traffic(int lid, int portSelect, Duration interval) {
         checkTraffic(portSelect, interval);
-        return classPortInfo(lid).flatMapMany(cpi -> traffic(lid, portSelect, interval, cpi));
+        return classPortInfo(lid).flatMapMany(cpi -> checkedTraffic(lid, portSelect, interval, cpi));
     }
 
     /** {@link #traffic(int, int, Duration)} with the PMA's {@code capabilities} already read. */
     public Flux<PortTraffic> traffic(int lid, int portSelect, Duration interval, ClassPortInfo capabilities) {
         checkTraffic(portSelect, interval);
-        Objects.requireNonNull(capabilities, "capabilities");
+        return checkedTraffic(lid, portSelect, interval, Objects.requireNonNull(capabilities, "capabilities"));
+    }
+
+    private Flux<PortTraffic> checkedTraffic(int lid, int portSelect, Duration interval, ClassPortInfo capabilities) {
         Scheduler clock = port.loopScheduler();
         boolean extended = (capabilities.capabilityMask() & (ClassPortInfo.PERF_CAP_EXTENDED_WIDTH_SUPPORTED
                 | ClassPortInfo.PERF_CAP_EXTENDED_WIDTH_NO_IETF)) != 0;
