@@ -98,6 +98,9 @@ final class DiscoveryRun {
      */
     private final java.util.Set<DiscoveredLink> cables = new java.util.LinkedHashSet<>();
     private final List<String> problems = new ArrayList<>();
+    /** LinkUp ports a directed route could not be extended through, and the first of them, for the warning. */
+    private int portsPastRouteLimit;
+    private String firstPortPastRouteLimit;
     private NodeState fromNode;
     private int fromPort;
     private int inFlight;
@@ -240,6 +243,10 @@ final class DiscoveryRun {
             int[] further = Arrays.copyOf(hops, hops.length + 1);
             further[hops.length] = number;
             queued.add(new Query(Kind.NODE_INFO, SmpRoute.directed(further), 0, null, from));
+        } else if (follow) {
+            if (portsPastRouteLimit++ == 0) {
+                firstPortPastRouteLimit = String.format("port %d of node 0x%016x", number, node.info.nodeGuid());
+            }
         }
     }
 
@@ -257,6 +264,13 @@ final class DiscoveryRun {
     }
 
     private DiscoveredFabric result() {
+        if (portsPastRouteLimit > 0) {
+            // Not a problem of the run (every SMP was answered; ibnetdiscover exits 0 here too, saying so on stderr),
+            // but the fabric found may not be the whole fabric.
+            log.warn("{} LinkUp port(s) {} hops away were not followed (the first: {}): a directed route has at most {} "
+                            + "hops, so whatever lies beyond them is not in this discovery", portsPastRouteLimit,
+                    DirectedRouteSmp.MAX_HOPS, firstPortPastRouteLimit, DirectedRouteSmp.MAX_HOPS);
+        }
         List<DiscoveredNode> answered = nodes.values().stream().map(NodeState::toNode).toList();
         return LibibnetdiscScan.whole(answered, List.copyOf(cables), fromNode.info.nodeGuid(), fromPort, sent, problems);
     }

@@ -105,6 +105,36 @@ class DiscoveryRunTest {
     }
 
     @Test
+    void aFabricDeeperThanADirectedRouteReachesIsFoundTo63HopsAndSaysSo() {
+        // h1 on the first of 65 switches in a line: a directed route (at most 63 hops) reaches the 63rd switch.
+        Graph chain = new Graph().node(H1, NodeInfo.TYPE_CHANNEL_ADAPTER, 1);
+        for (int i = 0; i < 65; i++) {
+            chain.node(S1 + i, NodeInfo.TYPE_SWITCH, 4);
+            if (i > 0) {
+                chain.link(S1 + i - 1, 2, S1 + i, 1);
+            }
+        }
+        chain.link(H1, 1, S1, 3);
+        java.io.PrintStream stderr = System.err;
+        java.io.ByteArrayOutputStream log = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(log, true));
+        DiscoveredFabric found;
+        try {
+            found = chain.run(16, new Random(6));
+        } finally {
+            System.setErr(stderr);
+        }
+
+        assertThat(found.nodes()).hasSize(1 + 63);
+        assertThat(found.node(S1 + 62)).isPresent();
+        assertThat(found.node(S1 + 63)).isEmpty();
+        assertThat(found.complete()).as("every SMP sent was answered").isTrue();
+        assertThat(log.toString().lines().filter(l -> l.contains("WARN"))).singleElement().asString()
+                .contains("1 LinkUp port(s) 63 hops away were not followed")
+                .contains(String.format("port 2 of node 0x%016x", S1 + 62));
+    }
+
+    @Test
     void aLocalPortThatDoesNotAnswerFailsTheDiscovery() {
         Graph graph = fabric();
         graph.fails = q -> true;
