@@ -331,7 +331,9 @@ final class PerfCommand extends FabricCommand {
     private void resolveTarget(Connection connection) {
         if (target == null) {
             PortAttributes self = connection.port().attributes();
-            if (!self.isActive() || self.lid() == 0) {
+            // A port whose link is down still has the LID an SM gave it, and perfquery asks its PMA there: the
+            // counters of a port that went down are what a user wants to see. Without a LID there is nowhere to ask.
+            if (self.lid() == 0) {
                 throw new PortNotActiveException(connection.port().spec(), self, "no LID of its own to ask its PMA at");
             }
             SmpClient smp = transport.smp(connection.port());
