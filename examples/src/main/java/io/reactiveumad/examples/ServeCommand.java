@@ -17,8 +17,8 @@ final class ServeCommand extends FabricCommand {
     static final CommandInfo INFO = CommandInfo.of(ServeCommand.class, "serve",
             "Serve a live view of the fabric over HTTP: a page (topology, notices, port counters, the SM), "
                     + "Server-Sent Events at /events, JSON at /api/nodes, /api/links, /api/ports/LID/PORT/counters "
-                    + "and Prometheus metrics at /metrics. Runs on the embedded fabric unless --transport says "
-                    + "otherwise.");
+                    + "and Prometheus metrics at /metrics. On the fabric every command finds (with --demo the embedded "
+                    + "one).");
 
     /** Discovery and the trap subscriptions; the clients retry well within it. */
     private static final Duration START_DEADLINE = Duration.ofSeconds(60);
@@ -96,7 +96,9 @@ final class ServeCommand extends FabricCommand {
 
     /** The port to serve, once it is Active: a service started before the SM waits for it. */
     private Connection openActive() {
-        Connection connection = transport.kind == null ? transport.openEmbedded() : transport.connect(err());
+        // The fabric every command finds (the kernel's, a reachable ibsim, else the embedded one); --demo changes its
+        // fabric, which only the embedded one lets it do.
+        Connection connection = demo && transport.kind == null ? transport.openEmbedded() : transport.connect(err());
         try {
             connection.awaitActive(err(), "umad serve");
             return connection;

@@ -47,13 +47,16 @@ class WatchPeerFaultsIbsimTest {
         }
     }
 
-    /** serve too: a page of a fabric it no longer sees would hide that the port is gone. */
+    /**
+     * serve too: a page of a fabric it no longer sees would hide that the port is gone. Without --transport, as every
+     * command, it serves the simulator that answers (where there is no umad device).
+     */
     @Test
     void aKilledSimulatorEndsServeWithOneLineAndExit1() throws Exception {
         try (IbsimFabric fabric = fabric()) {
             CompletableFuture<CliRun> serve = CompletableFuture.supplyAsync(() -> CliRun.run(
                     Map.of(IbsimEndpoint.ENV_SOCKET_NAME, fabric.socketName()),
-                    "serve", "--transport", "ibsim", "--sim-host", "host4", "--http-port", "0"));
+                    "serve", "--sim-host", "host4", "--http-port", "0"));
             awaitSubscribed(fabric, serve);
 
             fabric.killSimulator();
@@ -62,6 +65,7 @@ class WatchPeerFaultsIbsimTest {
             assertThat(run.exitCode()).as("%s", run).isEqualTo(UmadCli.EXIT_FAILED);
             assertThat(lastLine(run.err())).startsWith("umad serve: error: the fabric port closed under the service: ")
                     .contains("device gone");
+            assertThat(run.out()).startsWith("serving http://127.0.0.1:").contains(" on ibsim (host4 port 1)");
         }
     }
 
