@@ -1,6 +1,9 @@
 package io.reactiveumad.examples;
 
 import io.reactiveumad.PortClosedException;
+import io.reactiveumad.mad.MadTimeoutException;
+import io.reactiveumad.mad.MgmtClass;
+import io.reactiveumad.mad.SaHeader;
 import reactor.core.Exceptions;
 
 /** Turns exceptions into the one line the CLI prints. */
@@ -35,11 +38,22 @@ final class Errors {
         if (t instanceof PortClosedException && t.getCause() != null && t.getCause() != t) {
             return message + ": " + describe(t.getCause());
         }
+        if (t instanceof MadTimeoutException timeout && carriesSmKey(timeout)) {
+            // An SA drops a request whose SM_Key is not its own without a word (OpenSM logs it, ERR 1A04), so a wrong
+            // --smkey looks like an SA that is not there.
+            return message + "; an SA ignores a request whose SM_Key is not its own: is the SM_Key given (--smkey) the SM's?";
+        }
         return message;
     }
 
     private static boolean isWrapper(Throwable t) {
         return t instanceof java.util.concurrent.ExecutionException || t instanceof java.io.UncheckedIOException
                 || t.getClass() == RuntimeException.class;
+    }
+
+    private static boolean carriesSmKey(MadTimeoutException timeout) {
+        return timeout.request() != null && timeout.request().mgmtClass() == MgmtClass.SUBN_ADM
+                && timeout.request().length() >= SaHeader.DATA_OFFSET
+                && new SaHeader().wrap(timeout.request().buffer(), 0).smKey() != 0;
     }
 }

@@ -738,6 +738,10 @@ class DiagsOnARingIbsimTest {
         assertThat(umad("H-2", 0, "sa", "SMIR").out()).containsPattern("ActCount\\.{14}\\d+\n");
         assertThat(fabric.diag("H-2", "saquery", "PKTR", h2).stdout()).as("saquery refused too").isEmpty();
         assertThat(umad("H-2", 1, "sa", "PKTR", h2).err()).contains("SA ERR_REQ_INVALID", "give its SM_Key with --smkey");
+        // OpenSM drops a MAD whose SM_Key is neither 0 nor its own (ERR 1A04): saquery times out, and so do we, asking why.
+        assertThat(fabric.diag("H-2", "saquery", "--smkey", "2", "PKTR", h2).stdout()).as("saquery unanswered").isEmpty();
+        assertThat(umad("H-2", 1, "sa", "--smkey", "2", "-t", "100", "PKTR", h2).err())
+                .contains("no response from LID ", "is the SM_Key given (--smkey) the SM's?");
         assertThat(umad("H-2", 0, "sa", "LR", h2, s2).out()).contains("FromLID...................." + h2 + "\n");
         for (String[] args : new String[][] {{"--src-to-dst", h2 + ":" + s2}, {"-p", "--src-to-dst", s2 + ":" + h2},
             {"--slid", h2, "--dlid", s2, "PR"}, {"--slid", h2, "--dlid", s2, "-n", "4", "--sl", "0", "--pkey", "0xffff", "PR"},

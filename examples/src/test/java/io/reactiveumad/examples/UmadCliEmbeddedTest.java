@@ -455,6 +455,23 @@ class UmadCliEmbeddedTest {
         assertThat(succeeds("sa", "pkeys", "--smkey", "1", "--transport", "embedded").out()).contains("PKeyTableRecord dump:");
     }
 
+    /** An SA drops a request whose SM_Key is neither 0 nor its own, unanswered: the timeout asks whether the key is right. */
+    @Test
+    void aWrongSmKeyIsAnsweredWithSilenceAndTheTimeoutSaysWhy() {
+        for (String[] command : new String[][] {{"sa", "pkeys"}, {"sa", "nodes"}, {"mcast"}}) {
+            List<String> args = new ArrayList<>(List.of(command));
+            args.addAll(List.of("--smkey", "0x2", "-t", "50", "--transport", "embedded"));
+            CliRun wrong = CliRun.run(args.toArray(String[]::new));
+            assertThat(wrong.exitCode()).as("%s", wrong).isEqualTo(1);
+            assertThat(wrong.err().strip()).as("%s", wrong).startsWith("umad " + String.join(" ", command) + ": error: no "
+                    + "response from LID 1 QP1 to SubnAdm ").endsWith("; an SA ignores a request whose SM_Key is not its "
+                    + "own: is the SM_Key given (--smkey) the SM's?");
+        }
+        assertThat(CliRun.run("perf", "-G", "0x0002c90000000003", "-s", "9", "-t", "50", "--transport", "embedded").err())
+                .as("an SA that is not there, asked without an SM_Key").contains("no response from LID 9 QP1 to SubnAdm ")
+                .doesNotContain("SM_Key");
+    }
+
     /**
      * saquery's node arguments name a node by its NodeDescription as well as by LID: sa looks the LID up among the
      * NodeRecords (the whole table: the embedded SA segments it) and asks for that LID's records, as saquery does.

@@ -50,7 +50,8 @@ import reactor.core.scheduler.Scheduler;
  * The SA at the SM's port (class 0x03, version 2). Get and GetTable with component masks for NodeRecord,
  * PortInfoRecord, LinkRecord, PathRecord, LinearForwardingTableRecord, SwitchInfoRecord, SMInfoRecord, GUIDInfoRecord,
  * SLtoVLMappingTableRecord, VLArbitrationTableRecord, MulticastForwardingTableRecord, P_KeyTableRecord (to a
- * requester with the SM_Key only; those describe the fabric as the SM
+ * requester with the SM_Key only; a MAD whose SM_Key is neither 0 nor the SM's is dropped, as OpenSM drops it; those
+ * describe the fabric as the SM
  * swept it: {@link FabricRecords}), ServiceRecord (also Set to register, with a lease, and Delete:
  * {@link ServiceRegistrations}), MCMemberRecord (Set joins, Delete leaves), InformInfoRecord; ClassPortInfo;
  * InformInfo Set (Subscribe 1/0: {@link SaReports}). A
@@ -150,11 +151,18 @@ final class SubnetAdministrator implements LocalService {
             }
             return;
         }
+        ByteBuffer in = ByteBuffer.wrap(mad);
+        long smKey = mad.length >= SaHeader.DATA_OFFSET ? new SaHeader().wrap(in, 0).smKey() : 0;
+        if (smKey != 0 && smKey != EmbeddedFabric.SM_KEY) {
+            // An SM_Key is either 0 or the SM's; any other and the MAD is dropped unanswered (IBA C15-0.1.5, as OpenSM
+            // does, ERR 1A04), so a requester guessing keys learns nothing.
+            LOG.debug("dropped an SA MAD from LID {}: its SM_Key is not the SM's", request.source().lid());
+            return;
+        }
         if ((mad[MadHeader.CLASS_VERSION_OFFSET] & 0xFF) != CLASS_VERSION) {
             engine.reply(request, FabricEngine.status(request, BAD_VERSION));
             return;
         }
-        ByteBuffer in = ByteBuffer.wrap(mad);
         int attribute = request.attributeId();
         int method = request.method();
         long mask = new SaHeader().wrap(in, 0).componentMask();
@@ -193,7 +201,7 @@ final class SubnetAdministrator implements LocalService {
                     fabric.multicastForwardingTableRecords(MulticastForwardingTableRecord.decode(in, data), mask),
                     MulticastForwardingTableRecord.SIZE);
             case PKeyTableRecord.ATTRIBUTE_ID -> {
-                if (new SaHeader().wrap(in, 0).smKey() != EmbeddedFabric.SM_KEY) {
+                if (smKey == 0) {
                     engine.reply(request, FabricEngine.status(request, ERR_REQ_INVALID)); // untrusted, as OpenSM says
                 } else {
                     answer(request, method, fabric.pKeyTableRecords(PKeyTableRecord.decode(in, data), mask),
