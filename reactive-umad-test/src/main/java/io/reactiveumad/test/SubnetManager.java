@@ -1,5 +1,6 @@
 package io.reactiveumad.test;
 
+import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.test.topology.Link;
 import io.reactiveumad.test.topology.Topology;
 import java.util.ArrayDeque;
@@ -48,22 +49,22 @@ final class SubnetManager {
                 boolean cabled = port.number > 0 && topology.link(n.id(), port.number).isPresent();
                 boolean portInService = n.isSwitch() ? reached.contains(n)
                         : port.number > 0 && nowInService.containsKey(n.node.portGuid(port.number));
-                port.physState = cabled || port.number == 0 ? FabricPort.PHYS_LINK_UP
-                        : port.disabled ? FabricPort.PHYS_DISABLED : FabricPort.PHYS_POLLING;
+                port.physState = cabled || port.number == 0 ? PortInfo.PHYS_LINK_UP
+                        : port.disabled ? PortInfo.PHYS_DISABLED : PortInfo.PHYS_POLLING;
                 if (!reached.contains(n)) {
                     // Out of the SM's reach nothing configures the node again: it keeps what it was told (its LIDs,
                     // its forwarding table, its ports' states), as a real switch does; only a cable cut takes a port
                     // down, and one plugged in comes up to Init.
                     if (port.number > 0) {
-                        port.state = !cabled ? FabricPort.STATE_DOWN
-                                : port.state == FabricPort.STATE_DOWN ? FabricPort.STATE_INIT : port.state;
+                        port.state = !cabled ? PortInfo.STATE_DOWN
+                                : port.state == PortInfo.STATE_DOWN ? PortInfo.STATE_INIT : port.state;
                     }
                 } else if (port.number == 0) {
-                    port.state = n.isSwitch() ? FabricPort.STATE_ACTIVE : FabricPort.STATE_DOWN;
+                    port.state = n.isSwitch() ? PortInfo.STATE_ACTIVE : PortInfo.STATE_DOWN;
                 } else if (!cabled) {
-                    port.state = FabricPort.STATE_DOWN;
+                    port.state = PortInfo.STATE_DOWN;
                 } else {
-                    port.state = portInService ? FabricPort.STATE_ACTIVE : FabricPort.STATE_INIT;
+                    port.state = portInService ? PortInfo.STATE_ACTIVE : PortInfo.STATE_INIT;
                 }
                 // The SM sets MasterSMLID where its PortInfo Set lands: a reached switch, a CA's port in service.
                 // A port it never configured keeps 0, one unplugged later what it was told last.

@@ -3,6 +3,7 @@ package io.reactiveumad.test;
 import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.MgmtClass;
+import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.test.topology.Link;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -131,7 +132,7 @@ final class Wire {
      */
     private Reached routeToLid(FabricNode from, int port, int dlid, byte[] mad) {
         FabricPort source = from.addressable(Math.max(port, 1));
-        if (source.lid == 0 || source.state != FabricPort.STATE_ACTIVE) {
+        if (source.lid == 0 || source.state != PortInfo.STATE_ACTIVE) {
             drop(from, mad, "source port has no LID or is not active");
             return null;
         }
@@ -151,7 +152,7 @@ final class Wire {
         }
         for (int hops = 1; hops <= MAX_LID_HOPS; hops++) {
             if (egress == FabricNode.NO_ROUTE || egress == 0 || egress >= node.ports.length
-                    || node.ports[egress].state != FabricPort.STATE_ACTIVE) {
+                    || node.ports[egress].state != PortInfo.STATE_ACTIVE) {
                 drop(node, mad, "no active route to LID " + dlid);
                 return null;
             }
@@ -168,7 +169,7 @@ final class Wire {
                 }
                 egress = node.route(dlid);
             } else {
-                if (node.ports[inPort].ownsLid(dlid) && node.ports[inPort].state == FabricPort.STATE_ACTIVE) {
+                if (node.ports[inPort].ownsLid(dlid) && node.ports[inPort].state == PortInfo.STATE_ACTIVE) {
                     return new Reached(node, inPort, hops);
                 }
                 drop(node, mad, "LID " + dlid + " is not at this CA port");
