@@ -135,6 +135,24 @@ class PathCacheOnEmbeddedFabricTest {
                 .hasMessageContaining("not a P_Key: 0x0");
     }
 
+    /** A ServiceID asks for that service's path (an SA's QoS policy may give it its own SL), kept apart too. */
+    @Test
+    void aPathForAService() {
+        PathCache paths = PathCache.over(sa, UNTRAPPED);
+        long before = sent();
+        assertThat(paths.path(host3, 0xFFFF, 0x1000).block(WAIT).dgid()).isEqualTo(host3);
+        assertThat(paths.path(host3, 0xFFFF, 0x1000).block(WAIT).dgid()).isEqualTo(host3);
+        assertThat(paths.path(host3, 0xFFFF, 0x2000).block(WAIT).dgid()).isEqualTo(host3);
+        assertThat(paths.path(host3, 0xFFFF).block(WAIT).dgid()).isEqualTo(host3);
+        assertThat(paths.path(fabric.lid("host3", 1), 0xFFFF, 0x1000).block(WAIT).dgid()).isEqualTo(host3);
+        assertThat(sent() - before).as("one query per GID or LID, P_Key and ServiceID").isEqualTo(4);
+        assertThat(paths.size()).isEqualTo(4);
+        paths.invalidate(host3);
+        assertThat(paths.size()).as("every path to host3, whatever its service").isZero();
+        assertThatThrownBy(() -> paths.path(host3, 0, 0x1000)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("not a P_Key: 0x0");
+    }
+
     @Test
     void noPathIsKeptBrieflyAndAFailedQueryNotAtAll() {
         PathCache paths = PathCache.over(sa, UNTRAPPED);

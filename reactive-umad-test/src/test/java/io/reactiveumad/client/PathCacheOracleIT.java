@@ -20,7 +20,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * PathCache against OpenSM on ibsim: a path is the record saquery gets for the same two GIDs (and P_Key); an
  * {@code Unlink} of the destination's cable (trap 65) forgets it and a {@code ReLink} (trap 64) forgets the "no path"
  * that followed, both long before their times to live; and on OpenSM's own node, where nothing else can take the SA's
- * Reports, the cache still answers (its times to live alone apply).
+ * Reports, the cache still answers (its times to live alone apply). OpenSM runs a QoS policy that gives two ranges of
+ * ServiceIDs their own SLs, so a path asked for with a ServiceID is the SL saquery --service_id gets.
  */
 class PathCacheOracleIT {
     static final Duration WITHIN = Duration.ofSeconds(20);
@@ -30,7 +31,13 @@ class PathCacheOracleIT {
 
     @RegisterExtension
     static final IbsimFabricExtension FABRIC = new IbsimFabricExtension(() ->
-            IbsimFabric.builder().topology(Topology.defaultTopology()).smNode("host1").sweepSeconds(1));
+            IbsimFabric.builder().topology(Topology.defaultTopology()).smNode("host1").sweepSeconds(1).qosPolicy("""
+                    qos-ulps
+                        default : 0
+                        any, service-id 0x0000000000001000 : 3
+                        any, service-id 0x0000000000002000-0x0000000000002fff : 5
+                    end-qos-ulps
+                    """));
 
     static Gid gidOf(MadPort port, String node) {
         return new Gid(port.attributes().gids().get(0).prefix(), Topology.defaultTopology().requireNode(node).portGuid(1));
@@ -73,6 +80,32 @@ class PathCacheOracleIT {
         } finally {
             paths.dispose();
             sa.dispose();
+            port.close().block(WITHIN);
+        }
+    }
+
+    @Test
+    void aPathForAServiceHasTheSlTheSasQosPolicyGivesIt() {
+        IbsimFabric fabric = FABRIC.fabric();
+        MadPort port = Umad.open(fabric.transport("host3"), new PortSpec("host3", 1)).block(WITHIN);
+        PathCache paths = PathCache.of(port);
+        try {
+            Gid me = port.attributes().gids().get(0);
+            Gid host2 = gidOf(port, "host2");
+            for (long serviceId : new long[] {0x1000, 0x2abc, 0x3000}) {
+                DiagResult oracle = fabric.diag("host3", "saquery", "-p", "--pkey", "0xffff", "--service_id",
+                        "0x" + Long.toHexString(serviceId), "--sgid-to-dgid", me + "-" + host2).requireSuccess();
+                PathRecord path = paths.path(host2, 0xFFFF, serviceId).block(WITHIN);
+                assertThat(path.sl()).as("ServiceID 0x%x", serviceId).isEqualTo(oracle.number("sl"))
+                        .isEqualTo(serviceId == 0x1000 ? 3 : serviceId == 0x2abc ? 5 : 0);
+                assertThat(path.dlid()).isEqualTo(oracle.number("dlid"));
+            }
+            int host2Lid = paths.path(host2).block(WITHIN).dlid();
+            assertThat(paths.path(host2Lid, 0xFFFF, 0x2000).block(WITHIN).sl()).as("by LID").isEqualTo(5);
+            assertThat(paths.path(host2).block(WITHIN).sl()).as("without a ServiceID").isZero();
+            assertThat(paths.size()).as("each ServiceID a destination of its own").isEqualTo(5);
+        } finally {
+            paths.dispose();
             port.close().block(WITHIN);
         }
     }

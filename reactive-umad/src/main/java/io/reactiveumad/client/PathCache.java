@@ -14,6 +14,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Predicate;
@@ -34,8 +35,10 @@ import reactor.core.publisher.Mono;
  *
  * <ul>
  *   <li><b>One query per destination.</b> A path is a SubnAdmGet(PathRecord) for one reversible path from the port's
- *       GID 0 to a GID, or from its LID to a LID, in the partition of a P_Key when one is given. Callers asking for
- *       one destination while its query is under way share it. An answer of "no path" completes the {@code Mono}
+ *       GID 0 to a GID, or from its LID to a LID, in the partition of a P_Key when one is given, for a ServiceID when
+ *       one is given (an SA with a QoS policy, as OpenSM's {@code qos-ulps}, may give a service its own SL, as it does
+ *       for rdma_cm's connections, which carry theirs). Each GID or LID, P_Key and ServiceID is a destination of its
+ *       own. Callers asking for one destination while its query is under way share it. An answer of "no path" completes the {@code Mono}
  *       empty; a failed query fails every caller that shared it and is not kept, so the next caller asks again.</li>
  *   <li><b>Kept</b> for {@link PathCacheOptions#timeToLive()} ("no path" for
  *       {@link PathCacheOptions#noPathTimeToLive()}), and never past a change of the port's SM LID.</li>
@@ -56,6 +59,8 @@ public final class PathCache implements Disposable {
     private static final Duration FOREVER = Duration.ofMillis(Long.MAX_VALUE);
     /** No P_Key asked for: the SA picks a partition both ends are in. */
     private static final int ANY_P_KEY = 0;
+    /** No ServiceID asked for: the path any traffic between the two ends gets. */
+    private static final OptionalLong NO_SERVICE = OptionalLong.empty();
 
     private final SaClient sa;
     private final boolean ownsSa;
@@ -87,7 +92,7 @@ public final class PathCache implements Disposable {
 
     /** The path from the port's GID 0 to {@code destination}, in a partition the SA picks; empty when it has none. */
     public Mono<PathRecord> path(Gid destination) {
-        return path(new Destination(Objects.requireNonNull(destination, "destination"), 0, ANY_P_KEY));
+        return path(new Destination(Objects.requireNonNull(destination, "destination"), 0, ANY_P_KEY, NO_SERVICE));
     }
 
     /**
@@ -95,17 +100,35 @@ public final class PathCache implements Disposable {
      * included, as a QP's P_Key); empty when the SA has none.
      */
     public Mono<PathRecord> path(Gid destination, int pKey) {
-        return path(new Destination(Objects.requireNonNull(destination, "destination"), 0, checkPKey(pKey)));
+        return path(new Destination(Objects.requireNonNull(destination, "destination"), 0, checkPKey(pKey), NO_SERVICE));
+    }
+
+    /**
+     * The path from the port's GID 0 to {@code destination} in the partition of {@code pKey}, for the service
+     * {@code serviceId} (the SA's QoS policy may give it its own SL); empty when the SA has none.
+     */
+    public Mono<PathRecord> path(Gid destination, int pKey, long serviceId) {
+        return path(new Destination(Objects.requireNonNull(destination, "destination"), 0, checkPKey(pKey),
+                OptionalLong.of(serviceId)));
     }
 
     /** The path from the port's LID to {@code destinationLid}, in a partition the SA picks; empty when it has none. */
     public Mono<PathRecord> path(int destinationLid) {
-        return path(new Destination(null, GsiAddressing.unicastLid(destinationLid), ANY_P_KEY));
+        return path(new Destination(null, GsiAddressing.unicastLid(destinationLid), ANY_P_KEY, NO_SERVICE));
     }
 
     /** The path from the port's LID to {@code destinationLid} in the partition of {@code pKey}; empty when none. */
     public Mono<PathRecord> path(int destinationLid, int pKey) {
-        return path(new Destination(null, GsiAddressing.unicastLid(destinationLid), checkPKey(pKey)));
+        return path(new Destination(null, GsiAddressing.unicastLid(destinationLid), checkPKey(pKey), NO_SERVICE));
+    }
+
+    /**
+     * The path from the port's LID to {@code destinationLid} in the partition of {@code pKey}, for the service
+     * {@code serviceId} (the SA's QoS policy may give it its own SL); empty when none.
+     */
+    public Mono<PathRecord> path(int destinationLid, int pKey, long serviceId) {
+        return path(new Destination(null, GsiAddressing.unicastLid(destinationLid), checkPKey(pKey),
+                OptionalLong.of(serviceId)));
     }
 
     private Mono<PathRecord> path(Destination destination) {
@@ -170,7 +193,8 @@ public final class PathCache implements Disposable {
         return Mono.defer(() -> {
             PortAttributes own = sa.port().attributes();
             long components = PathRecord.Component.REVERSIBLE | PathRecord.Component.NUMB_PATH
-                    | (destination.pKey() != ANY_P_KEY ? PathRecord.Component.P_KEY : 0);
+                    | (destination.pKey() != ANY_P_KEY ? PathRecord.Component.P_KEY : 0)
+                    | (destination.serviceId().isPresent() ? PathRecord.Component.SERVICE_ID : 0);
             Gid sgid = Gid.ZERO;
             if (destination.gid() != null) {
                 if (own.gids().isEmpty()) {
@@ -181,7 +205,7 @@ public final class PathCache implements Disposable {
             } else {
                 components |= PathRecord.Component.SLID | PathRecord.Component.DLID;
             }
-            PathRecord template = new PathRecord(0, destination.gid() != null ? destination.gid() : Gid.ZERO, sgid,
+            PathRecord template = new PathRecord(destination.serviceId().orElse(0), destination.gid() != null ? destination.gid() : Gid.ZERO, sgid,
                     destination.lid(), destination.gid() != null ? 0 : own.lid(), false, 0, 0, 0, true, 1,
                     destination.pKey(), 0, 0, 0, 0, 0, 0, 0, 0, 0);
             return sa.get(SaClient.PATH_RECORD, template, components);
@@ -270,8 +294,8 @@ public final class PathCache implements Disposable {
         return "PathCache[" + sa.port().spec() + ", " + size() + " destinations]";
     }
 
-    /** A GID or a LID (the other null or 0), and a P_Key or {@link #ANY_P_KEY}. */
-    private record Destination(Gid gid, int lid, int pKey) {
+    /** A GID or a LID (the other null or 0), a P_Key or {@link #ANY_P_KEY}, a ServiceID or {@link #NO_SERVICE}. */
+    private record Destination(Gid gid, int lid, int pKey, OptionalLong serviceId) {
     }
 
     /** One destination's query, shared by its callers, and what it answered. */

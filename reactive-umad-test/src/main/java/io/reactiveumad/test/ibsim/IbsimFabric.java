@@ -106,6 +106,7 @@ public final class IbsimFabric implements AutoCloseable {
         private Duration madTimeout = Duration.ofSeconds(3);
         private int remotePort;
         private int lmc;
+        private String qosPolicy;
 
         /** An ibsim net file used as is (e.g. the Debian examples). */
         public Builder netFile(Path file) {
@@ -170,6 +171,15 @@ public final class IbsimFabric implements AutoCloseable {
             return this;
         }
 
+        /**
+         * OpenSM runs with QoS on ({@code -Q}) and this policy file's text ({@code -Y}), e.g. a {@code qos-ulps}
+         * section giving ServiceIDs their own SLs in its PathRecords; null (the default) runs without QoS.
+         */
+        public Builder qosPolicy(String policy) {
+            this.qosPolicy = policy;
+            return this;
+        }
+
         /** The per-MAD timeout passed to diag tools ({@code -t}); their default is one second. */
         public Builder madTimeout(Duration timeout) {
             this.madTimeout = timeout;
@@ -224,6 +234,15 @@ public final class IbsimFabric implements AutoCloseable {
         // -d2: OpenSM flushes its log after every line, so the log a failed test keeps ends where OpenSM was.
         List<String> command = new ArrayList<>(List.of(tool("opensm"), "-D", "0x03", "-d2", "-f", "-",
                 "-s", Integer.toString(config.sweepSeconds), "-l", Integer.toString(config.lmc)));
+        if (config.qosPolicy != null) {
+            Path policy = workDir.resolve("qos-policy.conf");
+            try {
+                Files.writeString(policy, config.qosPolicy);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            command.addAll(List.of("-Q", "-Y", policy.toString()));
+        }
         command.addAll(more);
         ProcessBuilder pb = new ProcessBuilder(command).directory(workDir.toFile()).redirectErrorStream(true);
         preload(pb.environment(), smNode);
