@@ -12,8 +12,6 @@ import io.reactiveumad.mad.RmppHeader;
 import io.reactiveumad.mad.SaHeader;
 import io.reactiveumad.mad.attr.ClassPortInfo;
 import io.reactiveumad.mad.attr.InformInfo;
-import io.reactiveumad.mad.attr.Notice;
-import io.reactiveumad.mad.attr.TrapDetails;
 import io.reactiveumad.mad.sa.InformInfoRecord;
 import io.reactiveumad.mad.sa.GuidInfoRecord;
 import io.reactiveumad.mad.sa.LinearForwardingTableRecord;
@@ -28,16 +26,13 @@ import io.reactiveumad.mad.sa.McMemberRecord;
 import io.reactiveumad.mad.sa.NodeRecord;
 import io.reactiveumad.mad.sa.PathRecord;
 import io.reactiveumad.mad.sa.PortInfoRecord;
-import io.reactiveumad.mad.sa.Selector;
 import io.reactiveumad.mad.sa.ServiceRecord;
 import io.reactiveumad.operators.Rmpp;
 import io.reactiveumad.operators.RmppOptions;
 import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -50,10 +45,9 @@ import reactor.core.scheduler.Scheduler;
  * The SA at the SM's port (class 0x03, version 2). Get and GetTable with component masks for NodeRecord,
  * PortInfoRecord, LinkRecord, PathRecord, LinearForwardingTableRecord, SwitchInfoRecord, SMInfoRecord, GUIDInfoRecord,
  * SLtoVLMappingTableRecord, VLArbitrationTableRecord, MulticastForwardingTableRecord, P_KeyTableRecord (to a
- * requester with the SM_Key only; a MAD whose SM_Key is neither 0 nor the SM's is dropped, as OpenSM drops it; those
- * describe the fabric as the SM
- * swept it: {@link FabricRecords}), ServiceRecord (also Set to register, with a lease, and Delete:
- * {@link ServiceRegistrations}), MCMemberRecord (Set joins, Delete leaves), InformInfoRecord; ClassPortInfo;
+ * requester with the SM_Key only; those describe the fabric as the SM swept it: {@link FabricRecords}), ServiceRecord
+ * (also Set to register, with a lease, and Delete: {@link ServiceRegistrations}), MCMemberRecord (Set joins, Delete
+ * leaves: {@link MulticastGroups}), InformInfoRecord; ClassPortInfo;
  * InformInfo Set (Subscribe 1/0: {@link SaReports}). A
  * GetTable answer that fits one MAD is one RMPP-flagged segment (Active, First, Last) whose PayloadLength
  * bounds the records; a larger one goes out through our user-space RMPP sender, so clients
@@ -65,7 +59,8 @@ import reactor.core.scheduler.Scheduler;
  * ServiceRecord ServiceID, ServiceGID, ServiceP_Key, ServiceName; MCMemberRecord MGID, PortGID,
  * JoinState; InformInfoRecord SubscriberGID, Enum. Others are ignored, as many SAs do.
  *
- * <p>Subscriptions and the Reports they get are {@link SaReports}'.
+ * <p>Subscriptions and the Reports they get are {@link SaReports}'. A MAD whose SM_Key is neither 0 nor the SM's is
+ * dropped unanswered, as OpenSM drops it.
  */
 final class SubnetAdministrator implements LocalService {
     private static final Logger LOG = LoggerFactory.getLogger(SubnetAdministrator.class);
@@ -77,29 +72,16 @@ final class SubnetAdministrator implements LocalService {
     private static final int BAD_VERSION = MadStatus.CODE_BAD_VERSION << MadStatus.CODE_SHIFT;
     /** RespTimeValue 18: 4.096 µs × 2^18 ≈ 1 s, what OpenSM advertises. */
     private static final int RESP_TIME_VALUE = 18;
-    private static final int FIRST_MLID = 0xC000;
-    /** ff12:401b:ffff::/64: the IPoIB-style prefix of MGIDs the SA makes up for joins with MGID 0. */
-    private static final long CREATED_MGID_PREFIX = 0xff12_401b_ffff_0000L;
 
     private final FabricEngine engine;
     private final FabricRecords fabric;
     private final Scheduler loop;
     private final ServiceRegistrations services;
     private final SaReports reports;
-    private final Map<Gid, Group> groups = new LinkedHashMap<>();
+    private final MulticastGroups groups;
     private final Map<Transfer, Sinks.Many<byte[]>> transfers = new HashMap<>();
-    private int nextMlid = FIRST_MLID;
 
     private record Transfer(int lid, long tid) {
-    }
-
-    private static final class Group {
-        final McMemberRecord template;
-        final Map<Gid, Integer> members = new LinkedHashMap<>();
-
-        Group(McMemberRecord template) {
-            this.template = template;
-        }
     }
 
     SubnetAdministrator(FabricEngine engine, Sma sma, Duration reportTimeout, int reportRetries) {
@@ -108,6 +90,7 @@ final class SubnetAdministrator implements LocalService {
         this.loop = new LoopScheduler(engine.executor);
         this.services = new ServiceRegistrations(engine.executor);
         this.reports = new SaReports(engine, reportTimeout, reportRetries);
+        this.groups = new MulticastGroups(engine, reports);
     }
 
     @Override
@@ -132,8 +115,7 @@ final class SubnetAdministrator implements LocalService {
     /** Forgets every registration, subscription and transfer, as a restarted SA does. */
     void reset() {
         services.clear();
-        groups.values().forEach(g -> engine.programMulticast(g.template.mlid(), List.of()));
-        groups.clear();
+        groups.reset();
         reports.reset();
         transfers.values().forEach(Sinks.Many::tryEmitComplete);
         transfers.clear();
@@ -315,80 +297,12 @@ final class SubnetAdministrator implements LocalService {
 
     private void multicast(Arrival request, int method, McMemberRecord q, long mask) {
         switch (method) {
-            case Method.SET -> join(request, q, mask);
-            case Method.DELETE -> leave(request, q);
-            default -> {
-                List<McMemberRecord> out = new ArrayList<>();
-                for (Group g : groups.values()) {
-                    for (var m : g.members.entrySet()) {
-                        McMemberRecord r = member(g, m.getKey(), m.getValue());
-                        if ((!has(mask, McMemberRecord.Component.MGID) || r.mgid().equals(q.mgid()))
-                                && (!has(mask, McMemberRecord.Component.PORT_GID) || r.portGid().equals(q.portGid()))
-                                && (!has(mask, McMemberRecord.Component.JOIN_STATE) || r.joinState() == q.joinState())) {
-                            out.add(r);
-                        }
-                    }
-                }
-                answer(request, method, out, McMemberRecord.SIZE);
-            }
+            case Method.SET -> groups.join(q, mask).ifPresentOrElse(joined -> single(request, List.of(joined)),
+                    () -> engine.reply(request, FabricEngine.status(request, ERR_REQ_INVALID)));
+            case Method.DELETE -> groups.leave(q).ifPresentOrElse(left -> single(request, List.of(left)),
+                    () -> engine.reply(request, FabricEngine.status(request, ERR_REQ_INVALID)));
+            default -> answer(request, method, groups.members(q, mask), McMemberRecord.SIZE);
         }
-    }
-
-    private void join(Arrival request, McMemberRecord q, long mask) {
-        if (!has(mask, McMemberRecord.Component.PORT_GID) || !has(mask, McMemberRecord.Component.JOIN_STATE)
-                || q.joinState() == 0) {
-            engine.reply(request, FabricEngine.status(request, ERR_REQ_INVALID));
-            return;
-        }
-        Gid mgid = q.mgid();
-        Group group = groups.get(mgid);
-        if (group == null) {
-            if (mgid.equals(Gid.ZERO)) {
-                mgid = new Gid(CREATED_MGID_PREFIX, nextMlid);
-            }
-            group = new Group(new McMemberRecord(mgid, Gid.ZERO, has(mask, McMemberRecord.Component.Q_KEY) ? q.qKey() : 0,
-                    nextMlid++, Selector.EXACTLY, Selector.MTU_2048, 0, 0xFFFF, Selector.EXACTLY, FabricRecords.RATE_10_GBPS,
-                    Selector.EXACTLY, 0, 0, 0, 0, q.scope(), 0, false));
-            groups.put(mgid, group);
-            reports.notice(Notice.TRAP_MCAST_GROUP_CREATED, Notice.TYPE_INFO, new TrapDetails.GidDetails(mgid));
-        }
-        group.members.merge(q.portGid(), q.joinState(), (a, b) -> a | b);
-        program(group);
-        single(request, List.of(member(group, q.portGid(), group.members.get(q.portGid()))));
-    }
-
-    private void leave(Arrival request, McMemberRecord q) {
-        Group group = groups.get(q.mgid());
-        Integer state = group == null ? null : group.members.get(q.portGid());
-        if (state == null) {
-            engine.reply(request, FabricEngine.status(request, ERR_REQ_INVALID));
-            return;
-        }
-        McMemberRecord left = member(group, q.portGid(), state);
-        int remaining = state & ~q.joinState();
-        if (remaining == 0) {
-            group.members.remove(q.portGid());
-        } else {
-            group.members.put(q.portGid(), remaining);
-        }
-        program(group);
-        if (group.members.isEmpty()) {
-            groups.remove(q.mgid());
-            reports.notice(Notice.TRAP_MCAST_GROUP_DELETED, Notice.TYPE_INFO, new TrapDetails.GidDetails(q.mgid()));
-        }
-        single(request, List.of(left));
-    }
-
-    /** The group's MLID forwarded to its members' ports, as the SM programs it after a join or leave. */
-    private void program(Group group) {
-        engine.programMulticast(group.template.mlid(), group.members.keySet().stream().map(Gid::guid).toList());
-    }
-
-    private static McMemberRecord member(Group g, Gid portGid, int joinState) {
-        McMemberRecord t = g.template;
-        return new McMemberRecord(t.mgid(), portGid, t.qKey(), t.mlid(), t.mtuSelector(), t.mtu(), t.trafficClass(), t.pKey(),
-                t.rateSelector(), t.rate(), t.packetLifeTimeSelector(), t.packetLifeTime(), t.sl(), t.flowLabel(),
-                t.hopLimit(), t.scope(), joinState, false);
     }
 
     // ---- InformInfo and Reports

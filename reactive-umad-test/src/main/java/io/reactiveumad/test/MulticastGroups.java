@@ -1,0 +1,125 @@
+package io.reactiveumad.test;
+
+import static io.reactiveumad.test.SubnetAdministrator.has;
+
+import io.reactiveumad.mad.Gid;
+import io.reactiveumad.mad.attr.Notice;
+import io.reactiveumad.mad.attr.TrapDetails;
+import io.reactiveumad.mad.sa.McMemberRecord;
+import io.reactiveumad.mad.sa.Selector;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The SA's multicast groups: a join (Set of an MCMemberRecord) creates its group on first use (with an MLID of its
+ * own, and an MGID made up when the join gave none) and adds the port's join state to what it held; a leave (Delete)
+ * takes those bits away, the port when none are left, the group with its last member. The SM's part follows each
+ * change: the group's MLID is forwarded to its members' ports, and trap 66 or 67 says a group was created or deleted.
+ * Confined to the fabric's executor, like the SA that owns it.
+ */
+final class MulticastGroups {
+    private static final int FIRST_MLID = 0xC000;
+    /** ff12:401b:ffff::/64: the IPoIB-style prefix of MGIDs the SA makes up for joins with MGID 0. */
+    private static final long CREATED_MGID_PREFIX = 0xff12_401b_ffff_0000L;
+
+    private static final class Group {
+        final McMemberRecord template;
+        final Map<Gid, Integer> members = new LinkedHashMap<>();
+
+        Group(McMemberRecord template) {
+            this.template = template;
+        }
+    }
+
+    private final FabricEngine engine;
+    private final SaReports reports;
+    private final Map<Gid, Group> groups = new LinkedHashMap<>();
+    private int nextMlid = FIRST_MLID;
+
+    MulticastGroups(FabricEngine engine, SaReports reports) {
+        this.engine = engine;
+        this.reports = reports;
+    }
+
+    /** Every member record that matches {@code query}'s MGID, PortGID and JoinState where {@code mask} has them. */
+    List<McMemberRecord> members(McMemberRecord query, long mask) {
+        List<McMemberRecord> out = new ArrayList<>();
+        for (Group g : groups.values()) {
+            for (var m : g.members.entrySet()) {
+                McMemberRecord r = member(g, m.getKey(), m.getValue());
+                if ((!has(mask, McMemberRecord.Component.MGID) || r.mgid().equals(query.mgid()))
+                        && (!has(mask, McMemberRecord.Component.PORT_GID) || r.portGid().equals(query.portGid()))
+                        && (!has(mask, McMemberRecord.Component.JOIN_STATE) || r.joinState() == query.joinState())) {
+                    out.add(r);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The port's membership after joining; empty for an invalid join (no PortGID or JoinState given, or state 0). */
+    Optional<McMemberRecord> join(McMemberRecord q, long mask) {
+        if (!has(mask, McMemberRecord.Component.PORT_GID) || !has(mask, McMemberRecord.Component.JOIN_STATE)
+                || q.joinState() == 0) {
+            return Optional.empty();
+        }
+        Gid mgid = q.mgid();
+        Group group = groups.get(mgid);
+        if (group == null) {
+            if (mgid.equals(Gid.ZERO)) {
+                mgid = new Gid(CREATED_MGID_PREFIX, nextMlid);
+            }
+            group = new Group(new McMemberRecord(mgid, Gid.ZERO, has(mask, McMemberRecord.Component.Q_KEY) ? q.qKey() : 0,
+                    nextMlid++, Selector.EXACTLY, Selector.MTU_2048, 0, 0xFFFF, Selector.EXACTLY, FabricRecords.RATE_10_GBPS,
+                    Selector.EXACTLY, 0, 0, 0, 0, q.scope(), 0, false));
+            groups.put(mgid, group);
+            reports.notice(Notice.TRAP_MCAST_GROUP_CREATED, Notice.TYPE_INFO, new TrapDetails.GidDetails(mgid));
+        }
+        group.members.merge(q.portGid(), q.joinState(), (a, b) -> a | b);
+        program(group);
+        return Optional.of(member(group, q.portGid(), group.members.get(q.portGid())));
+    }
+
+    /** The membership the port held before leaving; empty when it held none in that group (an invalid leave). */
+    Optional<McMemberRecord> leave(McMemberRecord q) {
+        Group group = groups.get(q.mgid());
+        Integer state = group == null ? null : group.members.get(q.portGid());
+        if (state == null) {
+            return Optional.empty();
+        }
+        McMemberRecord left = member(group, q.portGid(), state);
+        int remaining = state & ~q.joinState();
+        if (remaining == 0) {
+            group.members.remove(q.portGid());
+        } else {
+            group.members.put(q.portGid(), remaining);
+        }
+        program(group);
+        if (group.members.isEmpty()) {
+            groups.remove(q.mgid());
+            reports.notice(Notice.TRAP_MCAST_GROUP_DELETED, Notice.TYPE_INFO, new TrapDetails.GidDetails(q.mgid()));
+        }
+        return Optional.of(left);
+    }
+
+    /** Forgets every group and unprograms its MLID, as a restarted SM does. */
+    void reset() {
+        groups.values().forEach(g -> engine.programMulticast(g.template.mlid(), List.of()));
+        groups.clear();
+    }
+
+    /** The group's MLID forwarded to its members' ports, as the SM programs it after a join or leave. */
+    private void program(Group group) {
+        engine.programMulticast(group.template.mlid(), group.members.keySet().stream().map(Gid::guid).toList());
+    }
+
+    private static McMemberRecord member(Group g, Gid portGid, int joinState) {
+        McMemberRecord t = g.template;
+        return new McMemberRecord(t.mgid(), portGid, t.qKey(), t.mlid(), t.mtuSelector(), t.mtu(), t.trafficClass(), t.pKey(),
+                t.rateSelector(), t.rate(), t.packetLifeTimeSelector(), t.packetLifeTime(), t.sl(), t.flowLabel(),
+                t.hopLimit(), t.scope(), joinState, false);
+    }
+}
