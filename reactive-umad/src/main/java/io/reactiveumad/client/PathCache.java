@@ -38,8 +38,8 @@ import reactor.core.publisher.Mono;
  *       GID 0 to a GID, or from its LID to a LID, in the partition of a P_Key when one is given, for a ServiceID when
  *       one is given (an SA with a QoS policy, as OpenSM's {@code qos-ulps}, may give a service its own SL, as it does
  *       for rdma_cm's connections, which carry theirs). Each GID or LID, P_Key and ServiceID is a destination of its
- *       own. Callers asking for one destination while its query is under way share it. An answer of "no path" completes the {@code Mono}
- *       empty; a failed query fails every caller that shared it and is not kept, so the next caller asks again.</li>
+ *       own. Callers asking for one destination while its query is under way share it. An answer of "no path"
+ *       completes the {@code Mono} empty; a failed query fails every caller that shared it and is not kept, so the next caller asks again.</li>
  *   <li><b>Kept</b> for {@link PathCacheOptions#timeToLive()} ("no path" for
  *       {@link PathCacheOptions#noPathTimeToLive()}), and never past a change of the port's SM LID.</li>
  *   <li><b>Forgotten early</b>, once the first path was asked for and the SA holds the subscription: the paths to a
@@ -205,7 +205,8 @@ public final class PathCache implements Disposable {
             } else {
                 components |= PathRecord.Component.SLID | PathRecord.Component.DLID;
             }
-            PathRecord template = new PathRecord(destination.serviceId().orElse(0), destination.gid() != null ? destination.gid() : Gid.ZERO, sgid,
+            PathRecord template = new PathRecord(destination.serviceId().orElse(0),
+                    destination.gid() != null ? destination.gid() : Gid.ZERO, sgid,
                     destination.lid(), destination.gid() != null ? 0 : own.lid(), false, 0, 0, 0, true, 1,
                     destination.pKey(), 0, 0, 0, 0, 0, 0, 0, 0, 0);
             return sa.get(SaClient.PATH_RECORD, template, components);
