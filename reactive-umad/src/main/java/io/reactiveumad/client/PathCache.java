@@ -39,7 +39,8 @@ import reactor.core.publisher.Mono;
  *       one is given (an SA with a QoS policy, as OpenSM's {@code qos-ulps}, may give a service its own SL, as it does
  *       for rdma_cm's connections, which carry theirs). Each GID or LID, P_Key and ServiceID is a destination of its
  *       own. Callers asking for one destination while its query is under way share it. An answer of "no path"
- *       completes the {@code Mono} empty; a failed query fails every caller that shared it and is not kept, so the next caller asks again.</li>
+ *       completes the {@code Mono} empty; a failed query fails every caller that shared it and is not kept, so the
+ *       next caller asks again.</li>
  *   <li><b>Kept</b> for {@link PathCacheOptions#timeToLive()} ("no path" for
  *       {@link PathCacheOptions#noPathTimeToLive()}), and never past a change of the port's SM LID.</li>
  *   <li><b>Forgotten early</b>, once the first path was asked for and the SA holds the subscription: the paths to a
