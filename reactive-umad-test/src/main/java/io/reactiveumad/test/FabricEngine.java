@@ -229,9 +229,14 @@ final class FabricEngine {
         sweep();
     }
 
+    /** The link {@code node}:{@code port} lost by {@link #unlink}, or null. */
+    Link unlinked(String node, int port) {
+        return unlinked.get(new Link.End(node, port));
+    }
+
     /** Whether {@code node}:{@code port} lost its cable by {@link #unlink} and can get it back by {@link #relink}. */
     boolean isUnlinked(String node, int port) {
-        return unlinked.containsKey(new Link.End(node, port));
+        return unlinked(node, port) != null;
     }
 
     void relink(String node, int port) {

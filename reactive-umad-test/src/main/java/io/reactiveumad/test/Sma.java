@@ -222,13 +222,18 @@ final class Sma implements LocalService {
         // extended speeds are supported (FDR to NDR) and enabled up to the link's where it has one.
         int widthEnabled = link == null ? WIDTHS_1X_4X_12X : widthsUpTo(link.width());
         int speedEnabled = link == null ? SPEEDS_SDR_DDR_QDR : (link.speed().speedActive() << 1) - 1;
-        int extActive = link == null ? 0 : link.speed().extActive();
+        // A port without a cable (a switch's port 0 too) says it runs at the rate it ran at last, as ibsim's do: its
+        // link's until it was unplugged, else 4X SDR, every port's before its first cable.
+        Link ranLast = link != null ? link : port == 0 ? null : engine.unlinked(node.id(), port);
+        LinkWidth widthActive = ranLast == null ? Link.DEFAULT_WIDTH : ranLast.width();
+        LinkSpeed speedActive = ranLast == null ? Link.DEFAULT_SPEED : ranLast.speed();
+        int extActive = speedActive.extActive();
         int extSupported = extActive == 0 ? 0 : EXTENDED_SPEEDS_FDR_TO_NDR;
         int extEnabled = extActive == 0 ? 0 : (extActive << 1) - 1;
         PortInfo info = new PortInfo(node.mKey, FabricEngine.DEFAULT_GID_PREFIX, addressable.lid, addressable.smLid, capabilities, 0,
-                0, port, widthEnabled, WIDTHS_1X_4X_12X, link == null ? 0 : link.width().code(), SPEEDS_SDR_DDR_QDR,
+                0, port, widthEnabled, WIDTHS_1X_4X_12X, widthActive.code(), SPEEDS_SDR_DDR_QDR,
                 p.state, p.physState, PortInfo.PHYS_POLLING, node.mKey == 0 ? 0 : M_KEY_PROTECTED, addressable.lmc,
-                link == null ? 0 : link.speed().speedActive(), speedEnabled, MTU_2048, 0, VL_CAP_VL0_3, 0, 0, 0, 0, 0,
+                speedActive.speedActive(), speedEnabled, MTU_2048, 0, VL_CAP_VL0_3, 0, 0, 0, 0, 0,
                 MTU_2048, 0, 0, VL_CAP_VL0_3, false, false, false, false, 0, 0, 0, 1, p.clientReregister, 0, 0, 0, 0, 0, 0, 0,
                 0, extActive, extSupported, extEnabled);
         // CapabilityMask2: the port answers PortInfoExtended (with no FEC mode: IsFECModeSupported clear).

@@ -47,7 +47,9 @@ final class SubnetManager {
         for (FabricNode n : nodes.values()) {
             for (FabricPort port : n.ports) {
                 boolean cabled = port.number > 0 && topology.link(n.id(), port.number).isPresent();
-                boolean portInService = n.isSwitch() ? reached.contains(n)
+                // A switch's port to a node the SM ignores stays in Init, as the node's own port does.
+                boolean portInService = n.isSwitch()
+                        ? reached.contains(n) && (port.number == 0 || !cabled || reached.contains(n.peer[port.number]))
                         : port.number > 0 && nowInService.containsKey(n.node.portGuid(port.number));
                 port.physState = cabled || port.number == 0 ? PortInfo.PHYS_LINK_UP
                         : port.disabled ? PortInfo.PHYS_DISABLED : PortInfo.PHYS_POLLING;
@@ -115,12 +117,16 @@ final class SubnetManager {
         }
     }
 
-    /** Nodes reachable from the SM port: switches forward, CAs are leaves. */
+    /**
+     * Nodes reachable from the SM port: switches forward, CAs are leaves. A node whose NodeInfo gives a node or port
+     * GUID of 0 is not one: OpenSM ignores such an answer (ERR 0D16, 0D17), so it never configures the node, and
+     * finds nothing through it.
+     */
     private static Set<FabricNode> reach(Topology topology, Map<String, FabricNode> nodes, FabricNode smNode, int smPort) {
         Set<FabricNode> reached = new LinkedHashSet<>();
         reached.add(smNode);
         ArrayDeque<FabricNode> queue = new ArrayDeque<>();
-        topology.remote(smNode.id(), smPort).ifPresent(end -> {
+        topology.remote(smNode.id(), smPort).filter(end -> hasGuids(nodes.get(end.node()), end.port())).ifPresent(end -> {
             FabricNode n = nodes.get(end.node());
             reached.add(n);
             queue.add(n);
@@ -131,10 +137,16 @@ final class SubnetManager {
                 continue;
             }
             for (int p = 1; p < u.ports.length; p++) {
-                topology.remote(u.id(), p).map(end -> nodes.get(end.node())).filter(reached::add).ifPresent(queue::add);
+                topology.remote(u.id(), p).filter(end -> hasGuids(nodes.get(end.node()), end.port()))
+                        .map(end -> nodes.get(end.node())).filter(reached::add).ifPresent(queue::add);
             }
         }
         return reached;
+    }
+
+    /** Whether the NodeInfo {@code n} answers through {@code port} has a node GUID and a port GUID (not 0). */
+    private static boolean hasGuids(FabricNode n, int port) {
+        return n.node.nodeGuid() != 0 && (n.isSwitch() || n.node.portGuid(port) != 0);
     }
 
     private void assignLids(Topology topology, Map<String, FabricNode> nodes, Set<FabricNode> reached, FabricNode smNode,

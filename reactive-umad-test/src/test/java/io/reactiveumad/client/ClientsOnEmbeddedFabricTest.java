@@ -167,6 +167,26 @@ class ClientsOnEmbeddedFabricTest {
      * ibsim's SMA does (ibportstate speed, width): the parallel cable beside it keeps its rate, 0 changes nothing, and
      * 15 and 255 (all supported) bring the link to QDR and 12X.
      */
+    /** As ibsim's ports: one never cabled says 4X SDR, one unplugged the rate its link ran at, port 0 4X SDR too. */
+    @Test
+    void aPortWithoutACableSaysTheRateItRanAtLast() {
+        SmpRoute sw1 = SmpRoute.directed(1);
+        PortInfo neverCabled = smp.portInfo(sw1, 5).block(WAIT);
+        assertThat(neverCabled.portState()).isEqualTo(PortInfo.STATE_DOWN);
+        assertThat(neverCabled.linkWidthActive()).isEqualTo(LinkWidth.X4.code());
+        assertThat(neverCabled.linkSpeedActive()).isEqualTo(LinkSpeed.SDR.speedActive());
+        assertThat(smp.portInfo(sw1, 0).block(WAIT).linkWidthActive()).isEqualTo(LinkWidth.X4.code());
+
+        PortInfo toSw2 = smp.setPortInfo(sw1, 7, smp.portInfo(sw1, 7).block(WAIT).toBuilder().portState(0)
+                .portPhysicalState(0).linkSpeedEnabled(3).linkWidthEnabled(1).build()).block(WAIT);
+        assertThat(toSw2.linkWidthActive()).isEqualTo(LinkWidth.X1.code());
+        fabric.unlink("sw1", 7);
+        PortInfo unplugged = smp.portInfo(sw1, 7).block(WAIT);
+        assertThat(unplugged.portState()).isEqualTo(PortInfo.STATE_DOWN);
+        assertThat(unplugged.linkWidthActive()).isEqualTo(LinkWidth.X1.code());
+        assertThat(unplugged.linkSpeedActive()).isEqualTo(LinkSpeed.DDR.speedActive());
+    }
+
     @Test
     void aPortInfoSetOfEnabledSpeedsAndWidthsRetrainsTheLink() {
         SmpRoute sw1 = SmpRoute.directed(1);

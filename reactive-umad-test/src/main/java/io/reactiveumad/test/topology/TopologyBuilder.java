@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Builds a {@link Topology} in code. GUIDs not given are allocated the way ibsim allocates them, so a
- * fabric built here and the same fabric loaded into ibsim agree: CAs from {@code 0x100000} (node GUID
- * G, port n GUID G+n, ports+1 GUIDs reserved), switches from {@code 0x200000} (one GUID each), routers
- * from {@code 0x300000}.
+ * Builds a {@link Topology} in code. GUIDs not given are allocated the way ibsim allocates them: CAs from
+ * {@code 0x100000} (node GUID G, port n GUID G+n, ports+1 GUIDs reserved), switches from {@code 0x200000} (one
+ * GUID each). Routers count from {@code 0x300000}, where ibsim starts at 0 (a GUID OpenSM ignores); the net file
+ * {@link io.reactiveumad.test.ibsim.IbsimNetWriter} writes names every node's GUID, so ibsim agrees.
  *
  * <pre>{@code
  * Topology t = Topology.builder()

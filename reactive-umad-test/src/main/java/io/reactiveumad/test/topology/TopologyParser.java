@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
  *       [# ... lid N lmc M "<desc>" lid N 4xQDR]}; the record ends at the first other line;</li>
  *   <li>{@code switchguid=}/{@code caguid=}/{@code hcaguids=}/{@code rtguid=} ({@code =} absolute,
  *       {@code +} relative to the last absolute), {@code sysimgguid=} and {@code vendid=} (next node
- *       only), {@code devid=}; GUIDs otherwise allocated as ibsim does (see {@link TopologyBuilder});</li>
+ *       only), {@code devid=}; GUIDs otherwise allocated as ibsim does (see {@link TopologyBuilder}; routers from
+ *       {@link #IBSIM_ROUTER_GUID_BASE});</li>
  *   <li>link width and speed from the {@code 4xQDR} comment, else {@code w=} (LinkWidthEnabled mask)
  *       and {@code s=} (LinkSpeedEnabled mask), else 4x SDR; a missing remote port means port 1.</li>
  * </ul>
@@ -37,6 +38,12 @@ final class TopologyParser {
     private static final Pattern OPTION = Pattern.compile("\\b([wse])=(\\w+)");
     private static final Pattern QUOTED = Pattern.compile("^\\s*\"([^\"]*)\"");
 
+    /**
+     * Where ibsim counts routers' GUIDs from without an {@code rtguid=} line: its table of bases has none for routers,
+     * so 0, and its first router has node GUID 0, which OpenSM ignores (ibnetdiscover's output names each GUID).
+     */
+    static final long IBSIM_ROUTER_GUID_BASE = 0;
+
     private final Map<NodeType, Long> absoluteGuid = new EnumMap<>(NodeType.class);
     private final Map<NodeType, Long> nextGuid = new EnumMap<>(NodeType.class);
     private final Map<String, Node> nodes = new LinkedHashMap<>();
@@ -51,7 +58,7 @@ final class TopologyParser {
 
     TopologyParser() {
         for (var e : Map.of(NodeType.CA, TopologyBuilder.CA_GUID_BASE, NodeType.SWITCH, TopologyBuilder.SWITCH_GUID_BASE,
-                NodeType.ROUTER, TopologyBuilder.ROUTER_GUID_BASE).entrySet()) {
+                NodeType.ROUTER, IBSIM_ROUTER_GUID_BASE).entrySet()) {
             absoluteGuid.put(e.getKey(), e.getValue());
             nextGuid.put(e.getKey(), e.getValue());
         }
