@@ -32,7 +32,7 @@ class CcCommandTest {
     /** The default topology's LIDs: the SM gives them out in the same order every time. */
     private static final int SW1 = 2;
     private static final int HOST1 = 1;
-    private static final int HOST2 = 3;
+    private static final int HOST2 = 4;
 
     /** Runs {@code args} after {@code setUp} has set the fabric's agents up through host1's port. */
     private static CliRun umad(Consumer<CcClient> setUp, String... args) {
@@ -102,9 +102,9 @@ class CcCommandTest {
         List<CaCongestionSetting.Entry> entries = IntStream.range(0, 16)
                 .mapToObj(sl -> new CaCongestionSetting.Entry(1000 + sl, 2, 3, 4)).toList();
         CliRun run = umad(cc -> cc.setCaCongestionSetting(HOST2, new CaCongestionSetting(1, 0x8001, entries))
-                .block(WAIT), "cc", "CS", "3");
+                .block(WAIT), "cc", "CS", String.valueOf(HOST2));
         assertThat(run.out()).startsWith("""
-                # CACongestionSetting: Lid 3
+                # CACongestionSetting: Lid 4
                 Port_Control:....................0x0001
                 Control_Map:.....................0x8001
 

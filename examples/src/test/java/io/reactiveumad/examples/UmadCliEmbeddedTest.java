@@ -480,15 +480,15 @@ class UmadCliEmbeddedTest {
     void saNodeArgumentsNameANodeByDescription() {
         JsonNode byName = succeeds("sa", "sw2 leaf switch", "--transport", "embedded", "--json").json();
         assertThat(byName).hasSize(1);
-        assertThat(byName.get(0).get("lid").asInt()).isEqualTo(4);
-        assertThat(succeeds("sa", "NR", "4", "--transport", "embedded", "--json").json()).isEqualTo(byName);
+        assertThat(byName.get(0).get("lid").asInt()).isEqualTo(3);
+        assertThat(succeeds("sa", "NR", "3", "--transport", "embedded", "--json").json()).isEqualTo(byName);
         JsonNode ports = succeeds("sa", "PIR", "host2 HCA-1/1", "--transport", "embedded", "--json").json();
         assertThat(ports).hasSize(1);
-        assertThat(ports.get(0).get("endportLid").asInt()).isEqualTo(3);
+        assertThat(ports.get(0).get("endportLid").asInt()).isEqualTo(4);
         assertThat(ports.get(0).get("portNum").asInt()).isEqualTo(1);
         JsonNode links = succeeds("sa", "LR", "sw2 leaf switch/1", "host3 HCA-1", "--transport", "embedded", "--json").json();
         assertThat(links).hasSize(1);
-        assertThat(links.get(0).get("fromLid").asInt()).isEqualTo(4);
+        assertThat(links.get(0).get("fromLid").asInt()).isEqualTo(3);
         assertThat(links.get(0).get("fromPort").asInt()).isEqualTo(1);
         assertThat(links.get(0).get("toLid").asInt()).isEqualTo(5);
 
@@ -496,7 +496,7 @@ class UmadCliEmbeddedTest {
         assertThat(switches).hasSize((int) DEFAULT.nodes().stream().filter(n -> n.isSwitch()).count());
         JsonNode sw2 = succeeds("sa", "switchinfo", "sw2 leaf switch", "--transport", "embedded", "--json").json();
         assertThat(sw2).hasSize(1);
-        assertThat(sw2.get(0).get("lid").asInt()).isEqualTo(4);
+        assertThat(sw2.get(0).get("lid").asInt()).isEqualTo(3);
         assertThat(switches).contains(sw2.get(0));
         JsonNode sm = succeeds("sa", "SMIR", "--transport", "embedded", "--json").json();
         assertThat(sm).hasSize(1);
@@ -505,29 +505,29 @@ class UmadCliEmbeddedTest {
         assertThat(sm.get(0).has("smInfo.smKey")).as("the SM_Key is never shown").isFalse();
         JsonNode block = succeeds("sa", "LFTR", "sw2 leaf switch/0", "--transport", "embedded", "--json").json();
         assertThat(block).hasSize(1);
-        assertThat(block.get(0).get("lid").asInt()).isEqualTo(4);
+        assertThat(block.get(0).get("lid").asInt()).isEqualTo(3);
 
         JsonNode guids = succeeds("sa", "GIR", "host2 HCA-1", "--transport", "embedded", "--json").json();
         assertThat(guids).hasSize(1);
         assertThat(guids.get(0).get("guidInfo.guids").get(0).asText())
                 .isEqualTo(FabricJson.hex(DEFAULT.requireNode("host2").portGuid(1)));
         int sw2Ports = DEFAULT.requireNode("sw2").portCount();
-        assertThat(succeeds("sa", "SL2VL", "4", "--transport", "embedded", "--json").json()).hasSize((sw2Ports + 1) * (sw2Ports + 1));
-        assertThat(succeeds("sa", "SL2VL", "4/1/2", "--transport", "embedded").out())
-                .isEqualTo("SL2VLTableRecord dump:\n\t\tLID........................4\n\t\tInPort.....................1\n"
+        assertThat(succeeds("sa", "SL2VL", "3", "--transport", "embedded", "--json").json()).hasSize((sw2Ports + 1) * (sw2Ports + 1));
+        assertThat(succeeds("sa", "SL2VL", "3/1/2", "--transport", "embedded").out())
+                .isEqualTo("SL2VLTableRecord dump:\n\t\tLID........................3\n\t\tInPort.....................1\n"
                         + "\t\tOutPort....................2\n\t\tSL: 0| 1| 2| 3| 4| 5| 6| 7| 8| 9|10|11|12|13|14|15|\n"
                         + "\t\tVL: 0| 1| 2| 3| 0| 1| 2| 3| 0| 1| 2| 3| 0| 1| 2| 3|\n");
-        assertThat(succeeds("sa", "VLAR", "3", "--transport", "embedded", "--json").json()).hasSize(4);
-        assertThat(succeeds("sa", "VLAR", "4/2", "--transport", "embedded", "--json").json()).hasSize(4);
+        assertThat(succeeds("sa", "VLAR", "4", "--transport", "embedded", "--json").json()).hasSize(4);
+        assertThat(succeeds("sa", "VLAR", "3/2", "--transport", "embedded", "--json").json()).hasSize(4);
 
-        CliRun untrusted = CliRun.run("sa", "PKTR", "3", "--transport", "embedded");
+        CliRun untrusted = CliRun.run("sa", "PKTR", "4", "--transport", "embedded");
         assertThat(untrusted.exitCode()).isEqualTo(1);
         assertThat(untrusted.err()).contains("SA ERR_REQ_INVALID");
         JsonNode pkeys = succeeds("sa", "--smkey", "1", "PKTR", "host2 HCA-1", "--transport", "embedded", "--json").json();
         assertThat(pkeys).hasSize(1);
         assertThat(pkeys.get(0).get("table.pKeys").get(0).asInt()).isEqualTo(0xFFFF);
-        assertThat(succeeds("sa", "pkeys", "4/2", "--smkey", "0x1", "--transport", "embedded").out())
-                .startsWith("PKeyTableRecord dump:\n\t\tLID........................4\n\t\tPort.......................2\n")
+        assertThat(succeeds("sa", "pkeys", "3/2", "--smkey", "0x1", "--transport", "embedded").out())
+                .startsWith("PKeyTableRecord dump:\n\t\tLID........................3\n\t\tPort.......................2\n")
                 .contains("\t\t0xffff 0x0000 0x0000");
 
         CliRun unknown = CliRun.run("sa", "NR", "nosuch", "--transport", "embedded");
@@ -547,30 +547,30 @@ class UmadCliEmbeddedTest {
     void mKeyOptionReachesAProtectedSma() {
         long key = 0x1122334455667788L;
         java.util.function.Consumer<io.reactiveumad.test.EmbeddedFabric> protect = fabric -> fabric.protectWithMKey("sw2", key);
-        CliRun refused = CliRun.run(Map.of(), protect, "smp", "nodeinfo", "4", "-t", "50", "--transport", "embedded");
+        CliRun refused = CliRun.run(Map.of(), protect, "smp", "nodeinfo", "3", "-t", "50", "--transport", "embedded");
         assertThat(refused.exitCode()).isEqualTo(1);
-        assertThat(refused.err()).contains("no response from LID 4");
+        assertThat(refused.err()).contains("no response from LID 3");
 
-        CliRun answered = CliRun.run(Map.of(), protect, "smp", "nodeinfo", "4", "-y", "0x1122334455667788", "--transport",
+        CliRun answered = CliRun.run(Map.of(), protect, "smp", "nodeinfo", "3", "-y", "0x1122334455667788", "--transport",
                 "embedded", "--json");
         assertThat(answered.exitCode()).isEqualTo(0);
         assertThat(answered.json().get("nodeGuid").asText()).isEqualTo(FabricJson.hex(DEFAULT.requireNode("sw2").nodeGuid()));
-        CliRun decimal = CliRun.run(Map.of(), protect, "smp", "portinfo", "4", "0", "--m_key", Long.toUnsignedString(key),
+        CliRun decimal = CliRun.run(Map.of(), protect, "smp", "portinfo", "3", "0", "--m_key", Long.toUnsignedString(key),
                 "--transport", "embedded");
         assertThat(decimal.exitCode()).isEqualTo(0);
         assertThat(decimal.out()).contains("ProtectBits:.....................3\n").doesNotContain("1122334455667788");
         // -K: the M_Key printed, as smpquery -K and ibportstate -K print it; in JSON as hex text.
-        CliRun shown = CliRun.run(Map.of(), protect, "smp", "-K", "portinfo", "4", "0", "-y", "0x1122334455667788",
+        CliRun shown = CliRun.run(Map.of(), protect, "smp", "-K", "portinfo", "3", "0", "-y", "0x1122334455667788",
                 "--transport", "embedded");
         assertThat(shown.out()).contains("Mkey:............................0x1122334455667788\n")
                 .doesNotContain("not displayed");
-        CliRun shownJson = CliRun.run(Map.of(), protect, "smp", "-K", "portinfo", "4", "0", "-y", "0x1122334455667788",
+        CliRun shownJson = CliRun.run(Map.of(), protect, "smp", "-K", "portinfo", "3", "0", "-y", "0x1122334455667788",
                 "--transport", "embedded", "--json");
         assertThat(shownJson.json().get("mKey").asText()).isEqualTo("0x1122334455667788");
-        CliRun hiddenJson = CliRun.run(Map.of(), protect, "smp", "portinfo", "4", "0", "-y", "0x1122334455667788",
+        CliRun hiddenJson = CliRun.run(Map.of(), protect, "smp", "portinfo", "3", "0", "-y", "0x1122334455667788",
                 "--transport", "embedded", "--json");
         assertThat(hiddenJson.json().has("mKey")).isFalse();
-        CliRun portState = CliRun.run(Map.of(), protect, "portstate", "4", "0", "-K", "-y", "0x1122334455667788",
+        CliRun portState = CliRun.run(Map.of(), protect, "portstate", "3", "0", "-K", "-y", "0x1122334455667788",
                 "--transport", "embedded");
         assertThat(portState.out()).contains("Mkey:............................0x1122334455667788\n");
 
@@ -580,7 +580,7 @@ class UmadCliEmbeddedTest {
         assertThat(walked.out()).contains("\"sw2 leaf switch\"");
         assertThat(unkeyed.out()).doesNotContain("\"sw2 leaf switch\"");
 
-        CliRun bad = CliRun.run("smp", "nodeinfo", "4", "-y", "0xkey", "--transport", "embedded");
+        CliRun bad = CliRun.run("smp", "nodeinfo", "3", "-y", "0xkey", "--transport", "embedded");
         assertThat(bad.exitCode()).isEqualTo(2);
         assertThat(bad.err()).contains("not a key").doesNotContain("0xkey");
     }
@@ -598,21 +598,21 @@ class UmadCliEmbeddedTest {
         Files.writeString(conf, "# site defaults\nCA=mlx5_0\nPort=1\ntimeout=50\nm_key=0x1122334455667788\nsa_key=1\n"
                 + "MLX_EPI=false\n");
         Consumer<EmbeddedFabric> protect = fabric -> fabric.protectWithMKey("sw2", 0x1122334455667788L);
-        assertThat(CliRun.runWithEtc(etc, protect, "smp", "nodeinfo", "4", "--transport", "embedded").exitCode()).isZero();
-        CliRun overridden = CliRun.runWithEtc(etc, protect, "smp", "nodeinfo", "4", "-y", "0x1", "--transport", "embedded");
+        assertThat(CliRun.runWithEtc(etc, protect, "smp", "nodeinfo", "3", "--transport", "embedded").exitCode()).isZero();
+        CliRun overridden = CliRun.runWithEtc(etc, protect, "smp", "nodeinfo", "3", "-y", "0x1", "--transport", "embedded");
         assertThat(overridden.exitCode()).isEqualTo(1);
         assertThat(overridden.err()).contains("after 4 attempt(s) of 50 ms");
-        assertThat(CliRun.runWithEtc(etc, fabric -> { }, "sa", "PKTR", "3", "--transport", "embedded").exitCode()).isZero();
+        assertThat(CliRun.runWithEtc(etc, fabric -> { }, "sa", "PKTR", "4", "--transport", "embedded").exitCode()).isZero();
 
         Path other = etc.resolve("other.conf");
         Files.writeString(other, "timeout=soon\n");
-        CliRun bad = CliRun.runWithEtc(etc, fabric -> { }, "smp", "nodeinfo", "4", "-z", other.toString(), "--transport",
+        CliRun bad = CliRun.runWithEtc(etc, fabric -> { }, "smp", "nodeinfo", "3", "-z", other.toString(), "--transport",
                 "embedded");
         assertThat(bad.exitCode()).isEqualTo(2);
         assertThat(bad.err()).contains("other.conf line 1");
 
         Files.writeString(conf, "m_key=0xsecret\nsa_key=1\n");
-        CliRun warned = CliRun.runWithEtc(etc, fabric -> { }, "sa", "PKTR", "3", "--transport", "embedded");
+        CliRun warned = CliRun.runWithEtc(etc, fabric -> { }, "sa", "PKTR", "4", "--transport", "embedded");
         assertThat(warned.exitCode()).as(warned.err()).isZero();
         assertThat(warned.err()).contains("warning:").contains("ibdiag.conf line 1").doesNotContain("secret");
     }
@@ -721,17 +721,17 @@ class UmadCliEmbeddedTest {
     @Test
     void perfReadsTheDataPerSl() {
         CliRun sent = CliRun.run(Map.of(), fabric -> fabric.setCounter("host2", 1, PortCounter.XMIT_DATA, 5000),
-                "perf", "-X", "3", "1", "--transport", "embedded");
+                "perf", "-X", "4", "1", "--transport", "embedded");
         assertThat(sent.exitCode()).as("%s", sent).isZero();
         // 5000 words, and the 64 of the ClassPortInfo answer perf asks for first, as perfquery does.
-        assertThat(sent.out()).startsWith("# PortXmitDataSL counters: Lid 3 port 1\nPortSelect:......................1\n"
+        assertThat(sent.out()).startsWith("# PortXmitDataSL counters: Lid 4 port 1\nPortSelect:......................1\n"
                 + "CounterSelect:...................0x0000\nXmtDataSL0:......................5064\n")
                 .contains("\nXmtDataSL15:.....................0\n");
         JsonNode received = CliRun.run(Map.of(), fabric -> fabric.setCounter("host2", 1, PortCounter.RCV_DATA, 7),
-                "perf", "--rcvsl", "3", "1", "--transport", "embedded", "--json").json();
+                "perf", "--rcvsl", "4", "1", "--transport", "embedded", "--json").json();
         assertThat(received.get("kind").asText()).isEqualTo("RCV_DATA_SL");
         assertThat(received.get("values").get(0).asLong()).isGreaterThanOrEqualTo(7);
-        CliRun reset = CliRun.run("perf", "-X", "-R", "3", "1", "--transport", "embedded");
+        CliRun reset = CliRun.run("perf", "-X", "-R", "4", "1", "--transport", "embedded");
         assertThat(reset.exitCode()).isEqualTo(1);
         assertThat(reset.err()).contains("unsupported method/attribute");
     }
@@ -739,7 +739,7 @@ class UmadCliEmbeddedTest {
     @Test
     void perfReadsThePmaCounters() {
         // The hook runs once the fabric is up and before the command queries it.
-        int host2 = 3;
+        int host2 = 4;
         CliRun run = CliRun.run(Map.of(), fabric -> {
             assertThat(fabric.lid("host2", 1)).isEqualTo(host2);
             fabric.setCounter("host2", 1, PortCounter.SYMBOL_ERROR, 9);
@@ -758,13 +758,13 @@ class UmadCliEmbeddedTest {
         // The text is perfquery's: the PMA's CapMask in the header, libibmad's names and dots.
         CliRun text = CliRun.run(Map.of(), fabric -> fabric.setCounter("host2", 1, PortCounter.SYMBOL_ERROR, 9),
                 "perf", String.valueOf(host2), "1", "--transport", "embedded");
-        assertThat(text.out()).startsWith("# Port counters: Lid 3 port 1 (CapMask: 0x9200)\n"
+        assertThat(text.out()).startsWith("# Port counters: Lid 4 port 1 (CapMask: 0x9200)\n"
                 + "PortSelect:......................1\nCounterSelect:...................0x0000\n"
                 + "SymbolErrorCounter:..............9\n").contains("\nQP1Dropped:......................0\n");
         // A CA's PMA takes no AllPortSelect: -a sums its ports, as perfquery emulates it, and says so.
         CliRun all = CliRun.run(Map.of(), fabric -> fabric.setCounter("host2", 1, PortCounter.SYMBOL_ERROR, 4),
                 "perf", String.valueOf(host2), "-a", "--transport", "embedded");
-        assertThat(all.out()).startsWith("# Port counters: Lid 3 port 255 (CapMask: 0x9200)\nPortSelect:......................255\n")
+        assertThat(all.out()).startsWith("# Port counters: Lid 4 port 255 (CapMask: 0x9200)\nPortSelect:......................255\n")
                 .contains("SymbolErrorCounter:..............4\n");
         assertThat(all.err()).contains("has no AllPortSelect: summing ports 1..1");
     }
@@ -775,41 +775,41 @@ class UmadCliEmbeddedTest {
      */
     @Test
     void perfWatchPrintsEachIntervalsTraffic() {
-        CliRun run = CliRun.run("perf", "3", "1", "--watch", "0.05", "--count", "2", "--json", "--transport",
+        CliRun run = CliRun.run("perf", "4", "1", "--watch", "0.05", "--count", "2", "--json", "--transport",
                 "embedded");
         assertThat(run.exitCode()).as("%s", run).isZero();
-        assertThat(run.err()).contains("umad perf: lid 3 port 1 every 0.05 s; 2 interval(s)");
+        assertThat(run.err()).contains("umad perf: lid 4 port 1 every 0.05 s; 2 interval(s)");
         List<String> lines = run.out().lines().toList();
         assertThat(lines).hasSize(2);
         for (String line : lines) {
             JsonNode interval = CliRunJson.parse(line);
-            assertThat(interval.get("lid").asInt()).isEqualTo(3);
+            assertThat(interval.get("lid").asInt()).isEqualTo(4);
             assertThat(interval.get("port").asInt()).isEqualTo(1);
             assertThat(interval.get("extended").asBoolean()).isTrue();
             assertThat(interval.get("xmitPackets").asLong()).isGreaterThanOrEqualTo(1);
             assertThat(interval.get("rcvBytes").asLong()).isGreaterThanOrEqualTo(256);
             assertThat(interval.get("seconds").asDouble()).isGreaterThan(0.0);
         }
-        CliRun text = CliRun.run("perf", "3", "--watch", "0.05", "--count", "1", "--transport", "embedded");
-        assertThat(text.out()).containsPattern("^\\S+ lid 3 port 1: xmit \\d+ B/s \\d+ pkt/s, rcv \\d+ B/s \\d+ pkt/s "
+        CliRun text = CliRun.run("perf", "4", "--watch", "0.05", "--count", "1", "--transport", "embedded");
+        assertThat(text.out()).containsPattern("^\\S+ lid 4 port 1: xmit \\d+ B/s \\d+ pkt/s, rcv \\d+ B/s \\d+ pkt/s "
                 + "over 0\\.\\d+ s\n$");
-        assertThat(CliRun.run("perf", "3", "--count", "2", "--transport", "embedded").err())
+        assertThat(CliRun.run("perf", "4", "--count", "2", "--transport", "embedded").err())
                 .contains("--count is for --watch");
-        assertThat(CliRun.run("perf", "3", "-x", "--watch", "1", "--transport", "embedded").err())
+        assertThat(CliRun.run("perf", "4", "-x", "--watch", "1", "--transport", "embedded").err())
                 .contains("--watch reads the data and packet counters of one port");
-        assertThat(CliRun.run("perf", "3", "--watch", "0", "--transport", "embedded").err())
+        assertThat(CliRun.run("perf", "4", "--watch", "0", "--transport", "embedded").err())
                 .contains("'0' is not 0.001 to 86400 seconds");
         // A CA's PMA has no AllPortSelect: -a with --watch says so, rather than failing in the library's words.
-        CliRun all = CliRun.run("perf", "3", "-a", "--watch", "1", "--transport", "embedded");
+        CliRun all = CliRun.run("perf", "4", "-a", "--watch", "1", "--transport", "embedded");
         assertThat(all.exitCode()).isEqualTo(2);
-        assertThat(all.err()).contains("-a: the PMA of lid 3 has no AllPortSelect (CapMask 0x9200)")
+        assertThat(all.err()).contains("-a: the PMA of lid 4 has no AllPortSelect (CapMask 0x9200)")
                 .contains("name a port");
     }
 
     /** perfquery's -D and -E (the details attributes), -a (all ports) and -R (reset only: no output). */
     @Test
     void perfReadsTheDetailsAndResetsAsPerfquery() {
-        int host2 = 3;
+        int host2 = 4;
         java.util.function.Consumer<io.reactiveumad.test.EmbeddedFabric> counters = fabric -> {
             fabric.setCounter("host2", 1, PortCounter.SYMBOL_ERROR, 9);
             fabric.setCounter("host2", 1, PortCounter.NEIGHBOR_MTU_DISCARDS, 3);
@@ -1089,17 +1089,17 @@ class UmadCliEmbeddedTest {
                 .isEqualTo(succeeds("smp", "PI", "-D", "0,1", "2", "--transport", "embedded").out());
         assertThat(succeeds("smp", "ND", "-D", "0,1", "--transport", "embedded").out())
                 .isEqualTo("Node Description:.................sw2 leaf switch\n");
-        // -c, smpquery's combined route: by LID to sw2 (4), then out of its port 1 to host3 (LID 5), named as libibmad
+        // -c, smpquery's combined route: by LID to sw2 (3), then out of its port 1 to host3 (LID 5), named as libibmad
         // names it (our port, host4, is LID 6); the answer is host3's. Its two words, and one way to name the target.
-        String combined = succeeds("smp", "-c", "nodeinfo", "4", "0,1", "--transport", "embedded").out();
+        String combined = succeeds("smp", "-c", "nodeinfo", "3", "0,1", "--transport", "embedded").out();
         String host3 = succeeds("smp", "nodeinfo", "5", "--transport", "embedded").out();
-        assertThat(combined).startsWith("# Node info: Lid 4 DR path slid 6; dlid 65535; 0,1\n")
-                .isEqualTo(host3.replace("# Node info: Lid 5\n", "# Node info: Lid 4 DR path slid 6; dlid 65535; 0,1\n"));
+        assertThat(combined).startsWith("# Node info: Lid 3 DR path slid 6; dlid 65535; 0,1\n")
+                .isEqualTo(host3.replace("# Node info: Lid 5\n", "# Node info: Lid 3 DR path slid 6; dlid 65535; 0,1\n"));
         assertThat(succeeds("smp", "NI", "-c", "5", "0", "--transport", "embedded").out()).isEqualTo(host3);
-        CliRun oneWord = umad("smp", "-c", "nodeinfo", "4", "--transport", "embedded");
+        CliRun oneWord = umad("smp", "-c", "nodeinfo", "3", "--transport", "embedded");
         assertThat(oneWord.exitCode()).isEqualTo(2);
         assertThat(oneWord.err()).contains("is two words here, with -c a LID and a directed route from it");
-        CliRun twoWays = umad("smp", "-c", "-D", "nodeinfo", "4", "0,1", "--transport", "embedded");
+        CliRun twoWays = umad("smp", "-c", "-D", "nodeinfo", "3", "0,1", "--transport", "embedded");
         assertThat(twoWays.exitCode()).isEqualTo(2);
         assertThat(twoWays.err()).contains("-G, -D and -c name the target in different ways");
         // ibaddr's and sminfo's lines: the local port, and the SM on host1 (LID 1).
@@ -1117,9 +1117,9 @@ class UmadCliEmbeddedTest {
         assertThat(state.get("peer").get("node").asText()).isEqualTo("DR path slid 65535; dlid 65535; 0,1,1");
         // By LID, the peer is asked by a combined route (LID-routed to sw2, then its port 1), named as libibmad names
         // it; the ports enable the link's width and speed (as ibsim's do), so no warning that they could run faster.
-        CliRun byLid = succeeds("portstate", "4", "1", "--transport", "embedded");
-        assertThat(byLid.out()).startsWith("Switch PortInfo:\n# Port info: Lid 4 port 1\n")
-                .containsPattern("Peer PortInfo:\n# Port info: Lid 4 DR path slid \\d+; dlid 65535; 0,1 port 1\n");
+        CliRun byLid = succeeds("portstate", "3", "1", "--transport", "embedded");
+        assertThat(byLid.out()).startsWith("Switch PortInfo:\n# Port info: Lid 3 port 1\n")
+                .containsPattern("Peer PortInfo:\n# Port info: Lid 3 DR path slid \\d+; dlid 65535; 0,1 port 1\n");
         assertThat(byLid.err()).doesNotContain("warning");
         String disabled = succeeds("portstate", "-D", "0,1", "1", "disable", "--transport", "embedded").out();
         assertThat(disabled.substring(disabled.indexOf("After PortInfo set:")))
@@ -1127,7 +1127,7 @@ class UmadCliEmbeddedTest {
 
         // saquery's lookups over the NodeRecords: LIDs, the first LID and port GUIDs of a name, names of a LID and a
         // port GUID, the CAs' list; one lookup at a time.
-        assertThat(succeeds("sa", "-L", "sw2 leaf switch", "--transport", "embedded").out()).isEqualTo("4\n");
+        assertThat(succeeds("sa", "-L", "sw2 leaf switch", "--transport", "embedded").out()).isEqualTo("3\n");
         assertThat(succeeds("sa", "-l", "host3 HCA-1", "--transport", "embedded").out()).isEqualTo("5\n");
         assertThat(succeeds("sa", "-G", "host3 HCA-1", "--transport", "embedded").out()).isEqualTo("0x0000000000100005\n");
         assertThat(succeeds("sa", "-O", "5", "--transport", "embedded").out()).isEqualTo("host3 HCA-1\n");

@@ -90,7 +90,7 @@ class WatchPeerFaultsIbsimTest {
         try (IbsimFabric fabric = fabric()) {
             Path err = fabric.workDir().resolve("ping.err");
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            // LID 3 (host3) runs no ibping server: every ping is lost, after one resend.
+            // LID 3 (sw2) runs no ibping server: every ping is lost, after one resend.
             ProcessBuilder builder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
                     UmadCli.class.getName(), "ping", "-f", "-e", "-t", "50", "3", "--transport", "ibsim", "--sim-host",
                     "host4").directory(fabric.workDir().toFile())

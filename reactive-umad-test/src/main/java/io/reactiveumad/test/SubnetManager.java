@@ -15,7 +15,8 @@ import java.util.TreeSet;
 
 /**
  * The embedded SM: a sweep that finds what the SM port reaches, gives every reached port a LID (stable
- * across sweeps, by port GUID, the SM's own port first, as OpenSM's guid2lid keeps them), sets port
+ * across sweeps, by port GUID, as OpenSM's guid2lid keeps them; new ones in OpenSM's order, so a fabric loaded
+ * here has the LIDs OpenSM gives it under ibsim), sets port
  * states and the SM LID, and fills every switch's linear forwarding table with min-hop routes (ties
  * spread over equal ports by destination LID). Runs on the fabric executor.
  */
@@ -149,12 +150,18 @@ final class SubnetManager {
         return n.node.nodeGuid() != 0 && (n.isSwitch() || n.node.portGuid(port) != 0);
     }
 
+    /**
+     * The SM's own port first, then every other port in service in OpenSM's order: its table of ports is keyed by
+     * the GUID as the wire has it (big-endian) and compared as a number on a little-endian host, so the ports go by
+     * their GUIDs with the bytes reversed. A port keeps the LID it was given (a GUID the SM knew from an earlier sweep).
+     */
     private void assignLids(Topology topology, Map<String, FabricNode> nodes, Set<FabricNode> reached, FabricNode smNode,
                             int smPort, Map<Long, FabricNode> nowInService) {
         give(smNode, smPort, nowInService);
+        List<Map.Entry<FabricNode, Integer>> ports = new ArrayList<>();
         for (FabricNode n : reached) {
             if (n.isSwitch()) {
-                give(n, 0, nowInService);
+                ports.add(Map.entry(n, 0));
                 continue;
             }
             for (int p = 1; p < n.ports.length; p++) {
@@ -162,10 +169,13 @@ final class SubnetManager {
                         .map(end -> nodes.get(end.node())).filter(reached::contains)
                         .filter(far -> far.isSwitch() || far == smNode).isPresent();
                 if (reachesFabric) {
-                    give(n, p, nowInService);
+                    ports.add(Map.entry(n, p));
                 }
             }
         }
+        ports.sort((a, b) -> Long.compareUnsigned(Long.reverseBytes(a.getKey().node.portGuid(a.getValue())),
+                Long.reverseBytes(b.getKey().node.portGuid(b.getValue()))));
+        ports.forEach(port -> give(port.getKey(), port.getValue(), nowInService));
     }
 
     private void give(FabricNode n, int port, Map<Long, FabricNode> nowInService) {

@@ -22,7 +22,8 @@ import java.util.regex.Pattern;
  *       only), {@code devid=}; GUIDs otherwise allocated as ibsim does (see {@link TopologyBuilder}; routers from
  *       {@link #IBSIM_ROUTER_GUID_BASE});</li>
  *   <li>link width and speed from the {@code 4xQDR} comment, else {@code w=} (LinkWidthEnabled mask)
- *       and {@code s=} (LinkSpeedEnabled mask), else 4x SDR; a missing remote port means port 1.</li>
+ *       and {@code s=} (LinkSpeedEnabled mask), else 4x SDR; a router's cable 4x SDR whatever is written, as ibsim
+ *       runs it; a missing remote port means port 1.</li>
  * </ul>
  * Explicit CA port GUIDs ({@code [1](2c90300001235)}) are kept (ibsim itself ignores them). ibsim's
  * {@code include}, {@code do}, {@code module} and {@code @alias} extensions are refused with a clear error.
@@ -254,6 +255,11 @@ final class TopologyParser {
             if (back != null && !back.remote().equals(here)) {
                 throw new TopologyFormatException(d.line(), "port " + here + " is cabled to " + d.remote()
                         + " but line " + back.line() + " cables that port to " + back.remote());
+            }
+            if (remote.type() == NodeType.ROUTER || nodes.get(here.node()).type() == NodeType.ROUTER) {
+                // ibsim reads no rate for a router's port: it enables 4X SDR alone, so its cable runs at that.
+                links.add(new Link(here, d.remote(), Link.DEFAULT_WIDTH, Link.DEFAULT_SPEED));
+                continue;
             }
             // The first side to declare the cable sets its rate; the other side normally agrees.
             Declared rate = back != null && back.line() < d.line() ? back : d;
