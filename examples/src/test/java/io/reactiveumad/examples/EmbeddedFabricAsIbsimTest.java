@@ -16,7 +16,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * (the Debian tool): the same text. The files have what ibsim and OpenSM number by rules of their own: routers
  * without an {@code rtguid=} line, counted from GUID 0 (so the first one's node GUID is 0, which OpenSM ignores: no
  * LID, its link left in Initialize) and cabled at 4X SDR whatever is written; switch ports without a cable, which
- * say 4X SDR; LIDs in OpenSM's order.
+ * say 4X SDR; LIDs in OpenSM's order; IPoIB's broadcast group, which OpenSM makes from its default partition.
  */
 class EmbeddedFabricAsIbsimTest {
     private static final Path ROUTERS = DiagsOracle.resource("topologies/routers.net");
@@ -31,7 +31,7 @@ class EmbeddedFabricAsIbsimTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"ibnetdiscover|discover|", "ibnetdiscover|discover|-p", "iblinkinfo|links|",
-        "ibrouters|routers|", "ibswitches|switches|", "ibhosts|hosts|"})
+        "ibrouters|routers|", "ibswitches|switches|", "ibhosts|hosts|", "saquery|sa|-g", "saquery|sa|-m"})
     void theEmbeddedFabricOfANetFileWithRoutersIsWhatIbsimAndOpenSmMakeOfIt(String toolCommandOptions) {
         CliRun ours = sameAsIbsim(ROUTERS_FABRIC.fabric(), ROUTERS, "h2", toolCommandOptions);
         if (toolCommandOptions.equals("ibnetdiscover|discover|")) {

@@ -4,6 +4,7 @@ import static io.reactiveumad.test.SubnetAdministrator.has;
 
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.attr.Notice;
+import io.reactiveumad.mad.attr.PKeyTable;
 import io.reactiveumad.mad.attr.TrapDetails;
 import io.reactiveumad.mad.sa.McMemberRecord;
 import io.reactiveumad.mad.sa.Selector;
@@ -18,19 +19,32 @@ import java.util.Optional;
  * own, and an MGID made up when the join gave none) and adds the port's join state to what it held; a leave (Delete)
  * takes those bits away, the port when none are left, the group with its last member. The SM's part follows each
  * change: the group's MLID is forwarded to its members' ports, and trap 66 or 67 says a group was created or deleted.
- * Confined to the fabric's executor, like the SA that owns it.
+ * As OpenSM does from its default partition, the SA starts with IPoIB's broadcast group of P_Key 0xFFFF
+ * ({@link #IPOIB_BROADCAST}, MLID 0xC000), which stays when its last member leaves; a group without members is
+ * listed as one record of PortGID 0 and JoinState 0, as OpenSM lists it. Confined to the fabric's executor, like the
+ * SA that owns it.
  */
 final class MulticastGroups {
     private static final int FIRST_MLID = 0xC000;
     /** ff12:401b:ffff::/64: the IPoIB-style prefix of MGIDs the SA makes up for joins with MGID 0. */
     private static final long CREATED_MGID_PREFIX = 0xff12_401b_ffff_0000L;
+    /** IPoIB's broadcast group of the default partition: link-local scope, P_Key 0xFFFF, IPv4. */
+    static final Gid IPOIB_BROADCAST = new Gid(0xff12_401b_ffff_0000L, 0x0000_0000_ffff_ffffL);
+    /** IPoIB's Q_Key. */
+    private static final int IPOIB_Q_KEY = 0x0B1B;
+    /** OpenSM's packet lifetime for the groups it makes: 18, about 1 s. */
+    private static final int PACKET_LIFE_TIME = 0x12;
+    private static final int LINK_LOCAL_SCOPE = 2;
 
     private static final class Group {
         final McMemberRecord template;
         final Map<Gid, Integer> members = new LinkedHashMap<>();
+        /** Made by the SM from its configuration, not by a join: it stays without members. */
+        final boolean wellKnown;
 
-        Group(McMemberRecord template) {
+        Group(McMemberRecord template, boolean wellKnown) {
             this.template = template;
+            this.wellKnown = wellKnown;
         }
     }
 
@@ -42,13 +56,21 @@ final class MulticastGroups {
     MulticastGroups(FabricEngine engine, SaReports reports) {
         this.engine = engine;
         this.reports = reports;
+        addIpoibBroadcast();
+    }
+
+    private void addIpoibBroadcast() {
+        groups.put(IPOIB_BROADCAST, new Group(new McMemberRecord(IPOIB_BROADCAST, Gid.ZERO, IPOIB_Q_KEY, nextMlid++,
+                Selector.EXACTLY, Selector.MTU_2048, 0, PKeyTable.DEFAULT_P_KEY, Selector.EXACTLY,
+                FabricRecords.RATE_10_GBPS, Selector.EXACTLY, PACKET_LIFE_TIME, 0, 0, 0, LINK_LOCAL_SCOPE, 0, false), true));
     }
 
     /** Every member record that matches {@code query}'s MGID, PortGID and JoinState where {@code mask} has them. */
     List<McMemberRecord> members(McMemberRecord query, long mask) {
         List<McMemberRecord> out = new ArrayList<>();
         for (Group g : groups.values()) {
-            for (var m : g.members.entrySet()) {
+            Map<Gid, Integer> listed = g.members.isEmpty() ? Map.of(Gid.ZERO, 0) : g.members;
+            for (var m : listed.entrySet()) {
                 McMemberRecord r = member(g, m.getKey(), m.getValue());
                 if ((!has(mask, McMemberRecord.Component.MGID) || r.mgid().equals(query.mgid()))
                         && (!has(mask, McMemberRecord.Component.PORT_GID) || r.portGid().equals(query.portGid()))
@@ -74,7 +96,7 @@ final class MulticastGroups {
             }
             group = new Group(new McMemberRecord(mgid, Gid.ZERO, has(mask, McMemberRecord.Component.Q_KEY) ? q.qKey() : 0,
                     nextMlid++, Selector.EXACTLY, Selector.MTU_2048, 0, 0xFFFF, Selector.EXACTLY, FabricRecords.RATE_10_GBPS,
-                    Selector.EXACTLY, 0, 0, 0, 0, q.scope(), 0, false));
+                    Selector.EXACTLY, 0, 0, 0, 0, q.scope(), 0, false), false);
             groups.put(mgid, group);
             reports.notice(Notice.TRAP_MCAST_GROUP_CREATED, Notice.TYPE_INFO, new TrapDetails.GidDetails(mgid));
         }
@@ -98,7 +120,7 @@ final class MulticastGroups {
             group.members.put(q.portGid(), remaining);
         }
         program(group);
-        if (group.members.isEmpty()) {
+        if (group.members.isEmpty() && !group.wellKnown) {
             groups.remove(q.mgid());
             reports.notice(Notice.TRAP_MCAST_GROUP_DELETED, Notice.TYPE_INFO, new TrapDetails.GidDetails(q.mgid()));
         }
@@ -109,6 +131,8 @@ final class MulticastGroups {
     void reset() {
         groups.values().forEach(g -> engine.programMulticast(g.template.mlid(), List.of()));
         groups.clear();
+        nextMlid = FIRST_MLID;
+        addIpoibBroadcast();
     }
 
     /** The group's MLID forwarded to its members' ports, as the SM programs it after a join or leave. */

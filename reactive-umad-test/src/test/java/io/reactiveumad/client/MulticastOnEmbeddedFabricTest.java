@@ -62,8 +62,35 @@ class MulticastOnEmbeddedFabricTest {
         VirtualTimeScheduler.reset();
     }
 
+    /** The members of the test's group ({@link #GROUP}). */
     private List<McMemberRecord> members() {
-        return mc.members().collectList().block(WAIT);
+        return mc.members(GROUP).collectList().block(WAIT);
+    }
+
+    /**
+     * As OpenSM from its default partition, the SA starts with IPoIB's broadcast group (MLID 0xC000): without members
+     * it is listed as one record of PortGID 0 and JoinState 0, as saquery -m shows it; a port joins it as any group, and
+     * it stays when its last member leaves.
+     */
+    @Test
+    void theSaStartsWithIpoibsBroadcastGroup() {
+        Gid broadcast = new Gid(0xff12_401b_ffff_0000L, 0x0000_0000_ffff_ffffL);
+        assertThat(mc.members().collectList().block(WAIT)).singleElement().satisfies(m -> {
+            assertThat(m.mgid()).isEqualTo(broadcast);
+            assertThat(m.mlid()).isEqualTo(0xC000);
+            assertThat(m.portGid()).isEqualTo(Gid.ZERO);
+            assertThat(m.joinState()).isZero();
+            assertThat(m.qKey()).isEqualTo(0x0B1B);
+            assertThat(m.pKey()).isEqualTo(0xFFFF);
+        });
+        assertThat(mc.join(broadcast, me, McMemberRecord.JOIN_FULL_MEMBER).block(WAIT).mlid()).isEqualTo(0xC000);
+        assertThat(mc.members(broadcast).collectList().block(WAIT)).singleElement()
+                .satisfies(m -> assertThat(m.portGid()).isEqualTo(me));
+        assertThat(mc.join(GROUP, me, McMemberRecord.JOIN_FULL_MEMBER).block(WAIT).mlid()).as("the next MLID")
+                .isEqualTo(0xC001);
+        mc.leave(broadcast, me, McMemberRecord.JOIN_FULL_MEMBER).block(WAIT);
+        assertThat(mc.members(broadcast).collectList().block(WAIT)).singleElement()
+                .satisfies(m -> assertThat(m.portGid()).isEqualTo(Gid.ZERO));
     }
 
     /**

@@ -302,7 +302,7 @@ class SubnetAdministratorTest extends FabricTestSupport {
         request(host3, agent, sa(Method.SET, McMemberRecord.ATTRIBUTE_ID,
                 McMemberRecord.Component.PORT_GID | McMemberRecord.Component.JOIN_STATE, join, 11));
         McMemberRecord joined = McMemberRecord.decode(last(host3).buffer(), SaHeader.DATA_OFFSET);
-        assertThat(joined.mlid()).isEqualTo(0xC000);
+        assertThat(joined.mlid()).as("the first after IPoIB's broadcast group's").isEqualTo(0xC001);
         assertThat(reports(host3)).extracting(Notice::trapNumber).containsExactly(66);
         answerReports(host3, agent);
 
