@@ -16,7 +16,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * (the Debian tool): the same text. The files have what ibsim and OpenSM number by rules of their own: routers
  * without an {@code rtguid=} line, counted from GUID 0 (so the first one's node GUID is 0, which OpenSM ignores: no
  * LID, its link left in Initialize) and cabled at 4X SDR whatever is written; switch ports without a cable, which
- * say 4X SDR; LIDs in OpenSM's order; IPoIB's broadcast group, which OpenSM makes from its default partition.
+ * say 4X SDR; LIDs in OpenSM's order; IPoIB's broadcast group, which OpenSM makes from its default partition, shown to
+ * a requester without the SM_Key as one record of PortGID 0, and to one with it as no member.
  */
 class EmbeddedFabricAsIbsimTest {
     private static final Path ROUTERS = DiagsOracle.resource("topologies/routers.net");
@@ -31,7 +32,8 @@ class EmbeddedFabricAsIbsimTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"ibnetdiscover|discover|", "ibnetdiscover|discover|-p", "iblinkinfo|links|",
-        "ibrouters|routers|", "ibswitches|switches|", "ibhosts|hosts|", "saquery|sa|-g", "saquery|sa|-m"})
+        "ibrouters|routers|", "ibswitches|switches|", "ibhosts|hosts|", "saquery|sa|-g", "saquery|sa|-m",
+        "saquery|sa|--smkey 1 -m"})
     void theEmbeddedFabricOfANetFileWithRoutersIsWhatIbsimAndOpenSmMakeOfIt(String toolCommandOptions) {
         CliRun ours = sameAsIbsim(ROUTERS_FABRIC.fabric(), ROUTERS, "h2", toolCommandOptions);
         if (toolCommandOptions.equals("ibnetdiscover|discover|")) {

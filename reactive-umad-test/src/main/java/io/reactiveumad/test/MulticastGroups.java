@@ -20,9 +20,8 @@ import java.util.Optional;
  * takes those bits away, the port when none are left, the group with its last member. The SM's part follows each
  * change: the group's MLID is forwarded to its members' ports, and trap 66 or 67 says a group was created or deleted.
  * As OpenSM does from its default partition, the SA starts with IPoIB's broadcast group of P_Key 0xFFFF
- * ({@link #IPOIB_BROADCAST}, MLID 0xC000), which stays when its last member leaves; a group without members is
- * listed as one record of PortGID 0 and JoinState 0, as OpenSM lists it. Confined to the fabric's executor, like the
- * SA that owns it.
+ * ({@link #IPOIB_BROADCAST}, MLID 0xC000), which stays when its last member leaves. Confined to the fabric's
+ * executor, like the SA that owns it.
  */
 final class MulticastGroups {
     private static final int FIRST_MLID = 0xC000;
@@ -65,18 +64,34 @@ final class MulticastGroups {
                 FabricRecords.RATE_10_GBPS, Selector.EXACTLY, PACKET_LIFE_TIME, 0, 0, 0, LINK_LOCAL_SCOPE, 0, false), true));
     }
 
-    /** Every member record that matches {@code query}'s MGID, PortGID and JoinState where {@code mask} has them. */
-    List<McMemberRecord> members(McMemberRecord query, long mask) {
+    /**
+     * The records a query gets, by OpenSM's rules (IBA 15.2.5.17: PortGID, JoinState and ProxyJoin are 0 but to a
+     * trusted requester): of each group its MGID and MLID (where {@code mask} has them) match, a trusted requester
+     * naming no PortGID gets a record per member; anyone else one record per group, of the port named (if it is a
+     * member), its PortGID and JoinState then 0 unless {@code trusted}. JoinState, where asked, must match.
+     */
+    List<McMemberRecord> members(McMemberRecord query, long mask, boolean trusted) {
         List<McMemberRecord> out = new ArrayList<>();
+        boolean byPort = has(mask, McMemberRecord.Component.PORT_GID);
         for (Group g : groups.values()) {
-            Map<Gid, Integer> listed = g.members.isEmpty() ? Map.of(Gid.ZERO, 0) : g.members;
+            if (has(mask, McMemberRecord.Component.MGID) && !g.template.mgid().equals(query.mgid())
+                    || has(mask, McMemberRecord.Component.MLID) && g.template.mlid() != query.mlid()) {
+                continue;
+            }
+            Map<Gid, Integer> listed;
+            if (trusted && !byPort) {
+                listed = g.members;
+            } else if (byPort) {
+                Integer state = g.members.get(query.portGid());
+                listed = state == null ? Map.of() : Map.of(query.portGid(), state);
+            } else {
+                listed = Map.of(Gid.ZERO, 0);
+            }
             for (var m : listed.entrySet()) {
-                McMemberRecord r = member(g, m.getKey(), m.getValue());
-                if ((!has(mask, McMemberRecord.Component.MGID) || r.mgid().equals(query.mgid()))
-                        && (!has(mask, McMemberRecord.Component.PORT_GID) || r.portGid().equals(query.portGid()))
-                        && (!has(mask, McMemberRecord.Component.JOIN_STATE) || r.joinState() == query.joinState())) {
-                    out.add(r);
+                if (has(mask, McMemberRecord.Component.JOIN_STATE) && m.getValue() != query.joinState()) {
+                    continue;
                 }
+                out.add(trusted ? member(g, m.getKey(), m.getValue()) : member(g, Gid.ZERO, 0));
             }
         }
         return out;

@@ -191,7 +191,8 @@ final class SubnetAdministrator implements LocalService {
                 }
             }
             case ServiceRecord.ATTRIBUTE_ID -> service(request, method, ServiceRecord.decode(in, data), mask);
-            case McMemberRecord.ATTRIBUTE_ID -> multicast(request, method, McMemberRecord.decode(in, data), mask);
+            // Trusted: an SM_Key that is not 0 (any other than the SM's was dropped above).
+            case McMemberRecord.ATTRIBUTE_ID -> multicast(request, method, McMemberRecord.decode(in, data), mask, smKey != 0);
             case InformInfoRecord.ATTRIBUTE_ID -> answer(request, method,
                     reports.informInfoRecords(InformInfoRecord.decode(in, data), mask), InformInfoRecord.SIZE);
             default -> engine.reply(request, FabricEngine.status(request, MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE));
@@ -295,13 +296,13 @@ final class SubnetAdministrator implements LocalService {
         }
     }
 
-    private void multicast(Arrival request, int method, McMemberRecord q, long mask) {
+    private void multicast(Arrival request, int method, McMemberRecord q, long mask, boolean trusted) {
         switch (method) {
             case Method.SET -> groups.join(q, mask).ifPresentOrElse(joined -> single(request, List.of(joined)),
                     () -> engine.reply(request, FabricEngine.status(request, ERR_REQ_INVALID)));
             case Method.DELETE -> groups.leave(q).ifPresentOrElse(left -> single(request, List.of(left)),
                     () -> engine.reply(request, FabricEngine.status(request, ERR_REQ_INVALID)));
-            default -> answer(request, method, groups.members(q, mask), McMemberRecord.SIZE);
+            default -> answer(request, method, groups.members(q, mask, trusted), McMemberRecord.SIZE);
         }
     }
 

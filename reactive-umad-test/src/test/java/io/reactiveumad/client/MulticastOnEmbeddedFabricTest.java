@@ -1,6 +1,7 @@
 package io.reactiveumad.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
@@ -42,6 +43,8 @@ class MulticastOnEmbeddedFabricTest {
     MadPort port;
     SaClient sa;
     Multicast mc;
+    /** With the SM_Key: a trusted requester, whom the SA shows each group's members. */
+    Multicast trusted;
     Gid me;
 
     @BeforeEach
@@ -51,6 +54,7 @@ class MulticastOnEmbeddedFabricTest {
         port = Umad.open(fabric.transport(), fabric.port("host2", 1), new PortOptions(time)).block(WAIT);
         sa = SaClient.of(port);
         mc = Multicast.over(sa);
+        trusted = Multicast.over(sa.withSmKey(EmbeddedFabric.SM_KEY));
         me = port.attributes().gids().get(0);
     }
 
@@ -62,18 +66,18 @@ class MulticastOnEmbeddedFabricTest {
         VirtualTimeScheduler.reset();
     }
 
-    /** The members of the test's group ({@link #GROUP}). */
+    /** The members of the test's group ({@link #GROUP}), as a trusted requester sees them. */
     private List<McMemberRecord> members() {
-        return mc.members(GROUP).collectList().block(WAIT);
+        return trusted.members(GROUP).collectList().block(WAIT);
     }
 
     /**
-     * As OpenSM from its default partition, the SA starts with IPoIB's broadcast group (MLID 0xC000): without members
-     * it is listed as one record of PortGID 0 and JoinState 0, as saquery -m shows it; a port joins it as any group, and
-     * it stays when its last member leaves.
+     * As OpenSM from its default partition, the SA starts with IPoIB's broadcast group (MLID 0xC000), which stays when
+     * its last member leaves. As OpenSM answers (IBA 15.2.5.17), a requester without the SM_Key gets one record per
+     * group with PortGID and JoinState 0 (what saquery -m shows), a trusted one a record per member.
      */
     @Test
-    void theSaStartsWithIpoibsBroadcastGroup() {
+    void theSaStartsWithIpoibsBroadcastGroupAndShowsMembersToTrustedRequestersOnly() {
         Gid broadcast = new Gid(0xff12_401b_ffff_0000L, 0x0000_0000_ffff_ffffL);
         assertThat(mc.members().collectList().block(WAIT)).singleElement().satisfies(m -> {
             assertThat(m.mgid()).isEqualTo(broadcast);
@@ -83,14 +87,20 @@ class MulticastOnEmbeddedFabricTest {
             assertThat(m.qKey()).isEqualTo(0x0B1B);
             assertThat(m.pKey()).isEqualTo(0xFFFF);
         });
+        assertThat(trusted.members().collectList().block(WAIT)).as("no member yet").isEmpty();
+
         assertThat(mc.join(broadcast, me, McMemberRecord.JOIN_FULL_MEMBER).block(WAIT).mlid()).isEqualTo(0xC000);
-        assertThat(mc.members(broadcast).collectList().block(WAIT)).singleElement()
-                .satisfies(m -> assertThat(m.portGid()).isEqualTo(me));
         assertThat(mc.join(GROUP, me, McMemberRecord.JOIN_FULL_MEMBER).block(WAIT).mlid()).as("the next MLID")
                 .isEqualTo(0xC001);
+        assertThat(trusted.members().collectList().block(WAIT)).extracting(McMemberRecord::mgid, McMemberRecord::portGid)
+                .containsExactlyInAnyOrder(tuple(broadcast, me), tuple(GROUP, me));
+        assertThat(mc.members().collectList().block(WAIT)).as("one a group, nobody named")
+                .extracting(McMemberRecord::mgid, McMemberRecord::portGid)
+                .containsExactlyInAnyOrder(tuple(broadcast, Gid.ZERO), tuple(GROUP, Gid.ZERO));
+
         mc.leave(broadcast, me, McMemberRecord.JOIN_FULL_MEMBER).block(WAIT);
-        assertThat(mc.members(broadcast).collectList().block(WAIT)).singleElement()
-                .satisfies(m -> assertThat(m.portGid()).isEqualTo(Gid.ZERO));
+        assertThat(trusted.members(broadcast).collectList().block(WAIT)).isEmpty();
+        assertThat(mc.members(broadcast).collectList().block(WAIT)).as("the group stays").hasSize(1);
     }
 
     /**
