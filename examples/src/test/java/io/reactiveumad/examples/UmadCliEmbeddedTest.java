@@ -1158,8 +1158,8 @@ class UmadCliEmbeddedTest {
     }
 
     /**
-     * Before any join the SA has IPoIB's broadcast group alone, without members, which saquery -m shows (on OpenSM too)
-     * as one member of PortGID 0; a group that does not exist has no records, which mcast says.
+     * Before any join the SA has IPoIB's broadcast group alone, which a requester without the SM_Key is shown (by OpenSM
+     * too) as one record of PortGID 0; a group that does not exist has no records, which mcast says.
      */
     @Test
     void mcastListsTheBroadcastGroupAloneAndSaysWhenThereAreNoRecords() {
