@@ -62,12 +62,19 @@ public final class Multicast {
         return sa.delete(SaClient.MC_MEMBER_RECORD, member(mgid, portGid, joinState), MEMBER_COMPONENTS).next();
     }
 
-    /** Every member of every group the SA knows, as {@code saquery -m} lists them. */
+    /**
+     * Every member of every group the SA knows, as {@code saquery -m} lists them. An SA shows members to a trusted
+     * requester only (an SA client {@link SaClient#withSmKey with the SM_Key}); anyone else gets one record per group,
+     * its PortGID and JoinState 0 (IBA 15.2.5.17, as OpenSM answers).
+     */
     public Flux<McMemberRecord> members() {
         return sa.getTable(SaClient.MC_MEMBER_RECORD);
     }
 
-    /** The members of group {@code mgid}. */
+    /**
+     * The members of group {@code mgid} (to a requester without the SM_Key, the group's one record: see
+     * {@link #members()}).
+     */
     public Flux<McMemberRecord> members(Gid mgid) {
         return sa.getTable(SaClient.MC_MEMBER_RECORD, member(mgid, Gid.ZERO, McMemberRecord.JOIN_FULL_MEMBER),
                 McMemberRecord.Component.MGID);
