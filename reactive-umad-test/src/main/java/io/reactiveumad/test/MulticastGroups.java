@@ -25,10 +25,13 @@ import java.util.Optional;
  */
 final class MulticastGroups {
     private static final int FIRST_MLID = 0xC000;
-    /** ff12:401b:ffff::/64: the IPoIB-style prefix of MGIDs the SA makes up for joins with MGID 0. */
-    private static final long CREATED_MGID_PREFIX = 0xff12_401b_ffff_0000L;
-    /** IPoIB's broadcast group of the default partition: link-local scope, P_Key 0xFFFF, IPv4. */
-    static final Gid IPOIB_BROADCAST = new Gid(0xff12_401b_ffff_0000L, 0x0000_0000_ffff_ffffL);
+    /**
+     * ff12:401b:ffff::/64, IPoIB's MGID prefix (link-local scope, IPv4) for the default partition: its broadcast group's,
+     * and the one of the MGIDs the SA makes up for joins with MGID 0.
+     */
+    private static final long IPOIB_MGID_PREFIX = 0xff12_401b_ffff_0000L;
+    /** IPoIB's broadcast group of the default partition. */
+    static final Gid IPOIB_BROADCAST = new Gid(IPOIB_MGID_PREFIX, 0x0000_0000_ffff_ffffL);
     /** IPoIB's Q_Key. */
     private static final int IPOIB_Q_KEY = 0x0B1B;
     /** OpenSM's packet lifetime for the groups it makes: 18, about 1 s. */
@@ -59,9 +62,18 @@ final class MulticastGroups {
     }
 
     private void addIpoibBroadcast() {
-        groups.put(IPOIB_BROADCAST, new Group(new McMemberRecord(IPOIB_BROADCAST, Gid.ZERO, IPOIB_Q_KEY, nextMlid++,
-                Selector.EXACTLY, Selector.MTU_2048, 0, PKeyTable.DEFAULT_P_KEY, Selector.EXACTLY,
-                FabricRecords.RATE_10_GBPS, Selector.EXACTLY, PACKET_LIFE_TIME, 0, 0, 0, LINK_LOCAL_SCOPE, 0, false), true));
+        groups.put(IPOIB_BROADCAST, new Group(template(IPOIB_BROADCAST, IPOIB_Q_KEY, PACKET_LIFE_TIME, LINK_LOCAL_SCOPE),
+                true));
+    }
+
+    /**
+     * A new group's record, with the next MLID: in the default partition, at 2048 bytes and 10 Gb/s exactly, SL 0, no
+     * member named.
+     */
+    private McMemberRecord template(Gid mgid, long qKey, int packetLifeTime, int scope) {
+        return new McMemberRecord(mgid, Gid.ZERO, qKey, nextMlid++, Selector.EXACTLY, Selector.MTU_2048, 0,
+                PKeyTable.DEFAULT_P_KEY, Selector.EXACTLY, FabricRecords.RATE_10_GBPS, Selector.EXACTLY, packetLifeTime,
+                0, 0, 0, scope, 0, false);
     }
 
     /**
@@ -107,11 +119,10 @@ final class MulticastGroups {
         Group group = groups.get(mgid);
         if (group == null) {
             if (mgid.equals(Gid.ZERO)) {
-                mgid = new Gid(CREATED_MGID_PREFIX, nextMlid);
+                mgid = new Gid(IPOIB_MGID_PREFIX, nextMlid);
             }
-            group = new Group(new McMemberRecord(mgid, Gid.ZERO, has(mask, McMemberRecord.Component.Q_KEY) ? q.qKey() : 0,
-                    nextMlid++, Selector.EXACTLY, Selector.MTU_2048, 0, 0xFFFF, Selector.EXACTLY, FabricRecords.RATE_10_GBPS,
-                    Selector.EXACTLY, 0, 0, 0, 0, q.scope(), 0, false), false);
+            group = new Group(template(mgid, has(mask, McMemberRecord.Component.Q_KEY) ? q.qKey() : 0, 0, q.scope()),
+                    false);
             groups.put(mgid, group);
             reports.notice(Notice.TRAP_MCAST_GROUP_CREATED, Notice.TYPE_INFO, new TrapDetails.GidDetails(mgid));
         }
