@@ -4,15 +4,16 @@ import java.time.Duration;
 
 /**
  * How a request waits: {@code timeout} per attempt, {@code retries} resends with the same TID, and how
- * often a {@code busy} status is retried after {@code busyBackoff}. The defaults are libibmad's
- * (1 s × 3 retries).
+ * often a {@code busy} status is retried after {@code busyBackoff}. The defaults are libibmad's: 1 s per attempt,
+ * 3 attempts in all (its {@code MAD_DEF_RETRIES}, 3, counts attempts: {@code _do_madrpc} sends at most that many
+ * times), so a destination that never answers fails after 3 s, as smpquery's and perfquery's do.
  */
 public record RequestOptions(Duration timeout, int retries, int busyRetries, Duration busyBackoff) {
     /** The kernel takes the per-attempt timeout as 32-bit milliseconds ({@code ib_user_mad_hdr.timeout_ms}). */
     public static final Duration MAX_TIMEOUT = Duration.ofMillis(Integer.MAX_VALUE);
     /** The longest wait a loop timer can hold (nanoseconds in a long). */
     private static final Duration MAX_WAIT = Duration.ofNanos(Long.MAX_VALUE);
-    private static final RequestOptions DEFAULTS = new RequestOptions(Duration.ofSeconds(1), 3, 3, Duration.ofMillis(100));
+    private static final RequestOptions DEFAULTS = new RequestOptions(Duration.ofSeconds(1), 2, 3, Duration.ofMillis(100));
 
     public RequestOptions {
         if (timeout == null || timeout.isNegative() || timeout.isZero() || timeout.compareTo(MAX_TIMEOUT) > 0) {
@@ -51,7 +52,7 @@ public record RequestOptions(Duration timeout, int retries, int busyRetries, Dur
         return Duration.ofNanos(timeout.toNanos() * (retries + 1L));
     }
 
-    /** 1 s per attempt, 3 resends, 3 busy retries 100 ms apart. */
+    /** 1 s per attempt, 2 resends (3 attempts, as libibmad), 3 busy retries 100 ms apart. */
     public static RequestOptions defaults() {
         return DEFAULTS;
     }

@@ -24,7 +24,7 @@ class RequestOptionsTest {
 
     @Test
     void theDeadlineIsEveryAttemptsTimeoutUpToTheLongestATimerCanHold() {
-        assertThat(RequestOptions.defaults().deadline()).isEqualTo(Duration.ofSeconds(4));
+        assertThat(RequestOptions.defaults().deadline()).isEqualTo(Duration.ofSeconds(3));
         Duration longest = Duration.ofMillis(Integer.MAX_VALUE);
         int retries = (int) (Long.MAX_VALUE / longest.toNanos()) - 1;
         assertThat(RequestOptions.defaults().withTimeout(longest).withRetries(retries).deadline())

@@ -120,7 +120,7 @@ class UserRmppAgentTest {
         loss = 0.10;
         byte[] answer = table(56 + 20_000, 2);
         serve(answer);
-        // The request itself may be lost too: the client's retries cover it (1 s × 3 by default).
+        // The request itself may be lost too: the client's resends cover it (3 attempts of 1 s by default).
         expectTable(answer, Duration.ofSeconds(60));
     }
 

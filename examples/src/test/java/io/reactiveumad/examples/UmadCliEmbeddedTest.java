@@ -601,7 +601,7 @@ class UmadCliEmbeddedTest {
         assertThat(CliRun.runWithEtc(etc, protect, "smp", "nodeinfo", "3", "--transport", "embedded").exitCode()).isZero();
         CliRun overridden = CliRun.runWithEtc(etc, protect, "smp", "nodeinfo", "3", "-y", "0x1", "--transport", "embedded");
         assertThat(overridden.exitCode()).isEqualTo(1);
-        assertThat(overridden.err()).contains("after 4 attempt(s) of 50 ms");
+        assertThat(overridden.err()).contains("after 3 attempt(s) of 50 ms");
         assertThat(CliRun.runWithEtc(etc, fabric -> { }, "sa", "PKTR", "4", "--transport", "embedded").exitCode()).isZero();
 
         Path other = etc.resolve("other.conf");

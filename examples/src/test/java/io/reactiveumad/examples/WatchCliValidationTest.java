@@ -61,7 +61,7 @@ class WatchCliValidationTest {
     void theMadTimeoutIsEachAttemptsAsTheDiagToolsTakeIt() {
         CliRun lost = CliRun.run("smp", "nodeinfo", "999", "--transport", "embedded", "-t", "20");
         assertThat(lost.exitCode()).as("%s", lost).isEqualTo(1);
-        assertThat(lost.err()).contains("after 4 attempt(s) of 20 ms");
+        assertThat(lost.err()).contains("after 3 attempt(s) of 20 ms");
         CliRun discovered = CliRun.run("discover", "--transport", "embedded", "--timeout", "50");
         assertThat(discovered.exitCode()).as("%s", discovered).isZero();
         assertThat(DiagsOracle.undated(discovered.out())).contains("Switch")

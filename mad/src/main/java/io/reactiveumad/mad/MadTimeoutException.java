@@ -6,7 +6,7 @@ import java.time.Duration;
  * No response arrived for a request within its timeout, after every retry (user-space timer or kernel
  * ETIMEDOUT). The message names the destination, the class, method, attribute and modifier, the TID and
  * the attempts, e.g. {@code "no response from LID 4 QP1 to SubnAdm Get attribute 0x0011 modifier
- * 0x00000000 (TID 0x...) after 4 attempt(s) of 1000 ms (user-space timer)"}.
+ * 0x00000000 (TID 0x...) after 3 attempt(s) of 1000 ms (user-space timer)"}.
  */
 public class MadTimeoutException extends UmadException {
     private static final long serialVersionUID = 1L;

@@ -236,8 +236,8 @@ class MulticastOnEmbeddedFabricTest {
     }
 
     /**
-     * With a 1 s audit, the SA stays silent for 100 s (every request times out after 4 attempts of 1 s, so
-     * each audit lasts four periods):
+     * With a 1 s audit, the SA stays silent for 100 s (every request times out after 3 attempts of 1 s, so
+     * each audit lasts three periods):
      * the held membership neither fails nor piles audits up (ticks that come while one runs are dropped), and
      * once the SA answers again after a restart it is joined again.
      */

@@ -103,7 +103,7 @@ public final class SmpClient implements Disposable {
         this.mKey = mKey;
     }
 
-    /** A client on {@code port} with libibmad's request options (1 s × 3 retries) and no M_Key. */
+    /** A client on {@code port} with libibmad's request options (1 s per attempt, 3 attempts) and no M_Key. */
     public static SmpClient of(MadPort port) {
         Objects.requireNonNull(port, "port");
         return new SmpClient(port,
