@@ -71,7 +71,7 @@ final class LinkText {
     }
 
     /** iblinkinfo's hints: the widest width and fastest speed both ends support, when the link runs below them. */
-    private static String[] couldBe(PortLink link) {
+    static String[] couldBe(PortLink link) {
         PortInfo a = link.local().portInfo();
         PortInfo b = link.remote().orElseThrow().portInfo();
         String width = "";

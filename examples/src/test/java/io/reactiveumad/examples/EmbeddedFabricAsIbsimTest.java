@@ -42,14 +42,30 @@ class EmbeddedFabricAsIbsimTest {
     }
 
     /**
-     * A random net: the same LIDs (OpenSM's order), nodes, cables and rates. Not compared: iblinkinfo's "Could be"
-     * (the embedded ports support other widths and speeds than ibsim's) and the forwarding tables (OpenSM's min-hop
-     * balances ties otherwise).
+     * A random net: the same LIDs (OpenSM's order), nodes, cables, rates and the rates each link could run at. Not
+     * compared: the forwarding tables (OpenSM's min-hop balances ties otherwise).
      */
     @ParameterizedTest
     @ValueSource(strings = {"ibnetdiscover|discover|", "ibnetdiscover|discover|-p", "ibqueryerrors|errors|",
-        "ibrouters|routers|", "ibswitches|switches|", "ibhosts|hosts|"})
+        "ibrouters|routers|", "ibswitches|switches|", "ibhosts|hosts|", "iblinkinfo|links|"})
     void theEmbeddedFabricOfARandomNetIsWhatIbsimAndOpenSmMakeOfIt(String toolCommandOptions) {
+        sameAsIbsim(RANDOM_FABRIC.fabric(), RANDOM, "h3", toolCommandOptions);
+    }
+
+    /**
+     * Its SMAs answer as ibsim's once OpenSM has swept: h3's port and its switch, sw3, whose port 0, port 1 (cabled to
+     * a switch), port 6 (to h3) and port 2 (no cable) differ in what they hold; and OpenSM's records of what it did not
+     * set (SL to VL and VL arbitration tables). Not compared: CapabilityMask and CapabilityMask2, where the embedded
+     * ports add ClientReregistration and PortInfoExtended; PortInfoRecord's LocalPortNum of a switch (the port OpenSM's
+     * sweep came in by).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"smpquery|smp|-D nodeinfo 0", "smpquery|smp|-D nodeinfo 0,1", "smpquery|smp|-D switchinfo 0,1",
+        "smpquery|smp|-D sl2vl 0,1 1", "smpquery|smp|-D sl2vl 0", "smpquery|smp|-D vlarb 0,1 6", "smpquery|smp|-D vlarb 0",
+        "smpquery|smp|-D pkeys 0,1 0", "smpquery|smp|-D pkeys 0,1 6", "smpquery|smp|-D pkeys 0",
+        "smpquery|smp|-D portinfo 0,1 1", "smpquery|smp|-D portinfo 0,1 6", "smpquery|smp|-D portinfo 0,1 2",
+        "saquery|sa|SL2VL 1", "saquery|sa|VLAR 1"})
+    void theSmasOfARandomNetAnswerAsIbsimsAfterOpenSmsSweep(String toolCommandOptions) {
         sameAsIbsim(RANDOM_FABRIC.fabric(), RANDOM, "h3", toolCommandOptions);
     }
 

@@ -21,6 +21,11 @@ record Arrival(FabricNode node, int port, byte[] mad, MadAddress source) {
         return ByteBuffer.wrap(mad).getInt(MadHeader.ATTRIBUTE_MODIFIER_OFFSET) & 0xFFFF_FFFFL;
     }
 
+    /** The common header's MgmtClass. */
+    int mgmtClass() {
+        return mad[MadHeader.MGMT_CLASS_OFFSET] & 0xFF;
+    }
+
     /** The method, without the response bit. */
     int method() {
         return mad[MadHeader.METHOD_OFFSET] & 0x7F;

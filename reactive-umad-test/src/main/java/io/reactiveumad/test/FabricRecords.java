@@ -26,6 +26,7 @@ import io.reactiveumad.mad.sa.SmInfoRecord;
 import io.reactiveumad.mad.sa.SwitchInfoRecord;
 import io.reactiveumad.test.topology.Link;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
@@ -38,6 +39,13 @@ import java.util.stream.IntStream;
  * Runs on the fabric executor.
  */
 final class FabricRecords {
+    /** An SL to VL table OpenSM never set: every SL on VL 0. */
+    private static final SlToVlMappingTable UNSET_SL_TO_VL = new SlToVlMappingTable(
+            Collections.nCopies(SlToVlMappingTable.SERVICE_LEVELS, 0));
+    /** A VL arbitration table OpenSM never set: every entry VL 0, weight 0. */
+    private static final VlArbitrationTable UNSET_VL_ARBITRATION = new VlArbitrationTable(
+            Collections.nCopies(VlArbitrationTable.ENTRIES, new VlArbitrationTable.Entry(0, 0)));
+
     /** The rate every embedded path and group gets (IBA rate code 3). */
     static final int RATE_10_GBPS = 3;
 
@@ -256,7 +264,8 @@ final class FabricRecords {
 
     /**
      * Every in-service end port's SL to VL tables: a CA port's one, a switch's for every input and output port pair
-     * (LID, InputPortNum and OutputPortNum components).
+     * (LID, InputPortNum and OutputPortNum components), as OpenSM gives them: every SL on VL 0, since it keeps only the
+     * tables it sets (with QoS on, which it is not here), not what the ports hold.
      */
     List<SlToVlMappingTableRecord> slToVlRecords(SlToVlMappingTableRecord q, long mask) {
         List<SlToVlMappingTableRecord> out = new ArrayList<>();
@@ -269,8 +278,7 @@ final class FabricRecords {
                 for (int outPort = 0; outPort <= last; outPort++) {
                     if ((!has(mask, SlToVlMappingTableRecord.Component.INPUT_PORT) || in == q.inputPort())
                             && (!has(mask, SlToVlMappingTableRecord.Component.OUTPUT_PORT) || outPort == q.outputPort())) {
-                        out.add(new SlToVlMappingTableRecord(p.lid(), in, outPort,
-                                Sma.slToVl(p.node(), SlToVlMappingTable.modifier(in, outPort))));
+                        out.add(new SlToVlMappingTableRecord(p.lid(), in, outPort, UNSET_SL_TO_VL));
                     }
                 }
             }
@@ -279,8 +287,9 @@ final class FabricRecords {
     }
 
     /**
-     * The four VL arbitration blocks of every in-service CA port and of every switch port (LID, OutputPortNum and
-     * BlockNum components).
+     * VL arbitration records of every in-service CA port and of every switch port (LID, OutputPortNum and BlockNum
+     * components), as OpenSM gives them: blocks 1 and 2, empty, since it keeps only the tables it sets (with QoS on,
+     * which it is not here), not what the ports hold.
      */
     List<VlArbitrationTableRecord> vlArbitrationRecords(VlArbitrationTableRecord q, long mask) {
         List<VlArbitrationTableRecord> out = new ArrayList<>();
@@ -289,11 +298,10 @@ final class FabricRecords {
                 continue;
             }
             for (int port : p.physicalPorts()) {
-                for (int block = VlArbitrationTable.LOW_PRIORITY; block <= VlArbitrationTable.HIGH_PRIORITY_UPPER; block++) {
+                for (int block = VlArbitrationTable.LOW_PRIORITY; block <= VlArbitrationTable.LOW_PRIORITY_UPPER; block++) {
                     if ((!has(mask, VlArbitrationTableRecord.Component.OUTPUT_PORT) || port == q.outputPort())
                             && (!has(mask, VlArbitrationTableRecord.Component.BLOCK_NUMBER) || block == q.blockNumber())) {
-                        out.add(new VlArbitrationTableRecord(p.lid(), port, block, Sma.vlArbitration(p.node(), p.port(),
-                                VlArbitrationTable.modifier(block, port))));
+                        out.add(new VlArbitrationTableRecord(p.lid(), port, block, UNSET_VL_ARBITRATION));
                     }
                 }
             }

@@ -48,15 +48,16 @@ final class Pma implements LocalService {
         LOCAL_LINK_INTEGRITY_ERRORS, EXCESSIVE_BUFFER_OVERRUN_ERRORS, VL15_DROPPED, XMIT_WAIT, QP1_DROPPED};
 
     /**
-     * A switch's: AllPortSelect, PortCountersExtended, PortXmitWait and QP1Dropped supported; RespTimeValue 18
-     * (≈1 s). A CA's says the same but for AllPortSelect, which it does not take (as ibsim's CAs).
+     * A switch's, as ibsim's: AllPortSelect, PortCountersExtended and PortXmitWait supported; RespTimeValue 18 (≈1 s).
+     * A CA's says the same but for AllPortSelect, which it does not take. QP1Dropped, which ibsim's PMAs do not claim,
+     * is counted all the same (PortCountersExtended's CounterSelect2 takes it).
      */
     private static final ClassPortInfo SWITCH_CLASS_PORT_INFO = classPortInfo(ClassPortInfo.PERF_CAP_ALL_PORT_SELECT);
     private static final ClassPortInfo CA_CLASS_PORT_INFO = classPortInfo(0);
 
     private static ClassPortInfo classPortInfo(int allPortSelect) {
         return new ClassPortInfo(MadHeader.BASE_VERSION, 1, allPortSelect | ClassPortInfo.PERF_CAP_EXTENDED_WIDTH_SUPPORTED
-                | ClassPortInfo.PERF_CAP_XMIT_WAIT_SUPPORTED | ClassPortInfo.PERF_CAP_QP1_DROPPED_SUPPORTED, 0, 18,
+                | ClassPortInfo.PERF_CAP_XMIT_WAIT_SUPPORTED, 0, 18,
                 Gid.ZERO, 0, 0, 0, 0, 0, 0, 0, Gid.ZERO, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 

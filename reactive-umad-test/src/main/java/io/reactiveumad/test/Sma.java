@@ -22,6 +22,7 @@ import io.reactiveumad.mad.attr.VlArbitrationTable;
 import io.reactiveumad.test.topology.Link;
 import io.reactiveumad.test.topology.LinkSpeed;
 import io.reactiveumad.test.topology.LinkWidth;
+import io.reactiveumad.test.topology.NodeType;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -47,23 +48,73 @@ final class Sma implements LocalService {
      * class-specific 0x0700 that sminfo and every peer then see.
      */
     static final int SM_CONTROL_REFUSED = 0x0700;
-    private static final int LINEAR_FDB_CAP = 49152;
+    /*
+     * The attribute values below are those ibsim 0.10 (Debian's) answers once OpenSM has swept the subnet, so that a
+     * net file gives the same answers here as there: each says where it differs by kind of port.
+     */
+    /** ibsim's tables: 30720 unicast LIDs, 1024 multicast. */
+    private static final int LINEAR_FDB_CAP = 30720;
     private static final int MULTICAST_FDB_CAP = 1024;
-    private static final int PARTITION_CAP = 32;
-    /** 2048-byte MTU and 4 data VLs, what ibsim reports. */
+    /** NodeInfo PartitionCap: a switch's port 0 has 8 P_Keys, a CA's or router's ports 64. */
+    private static final int SWITCH_PARTITION_CAP = 8;
+    private static final int CA_PARTITION_CAP = 64;
+    /** SwitchInfo PartitionEnforcementCap: the P_Keys of each external port. */
+    private static final int PARTITION_ENFORCEMENT_CAP = 64;
+    /** SwitchInfo LifeTimeValue, which OpenSM sets to its packet life time (0x12). */
+    private static final int SWITCH_LIFE_TIME = 0x12;
+    private static final int NODE_REVISION = 0xA1;
+    /** MTU codes: 256, 1024 and 2048 bytes. */
+    private static final int MTU_256 = 1;
+    private static final int MTU_1024 = 3;
     private static final int MTU_2048 = 4;
-    private static final int VL_CAP_VL0_3 = 3;
-    /** The data VLs VL_CAP_VL0_3 gives. */
-    private static final int DATA_VLS = 4;
+    /** Eight data VLs, VL0-7, which OpenSM makes the operational ones. */
+    private static final int VL_CAP_VL0_7 = 4;
+    private static final int VL_ARBITRATION_CAP = 8;
+    /** The default SL to VL table: SL i to VL i, but SL 15 to VL 7. */
+    private static final int LAST_SL = 15;
+    private static final int LAST_SL_VL = 7;
+    /** VLArbitration weights of the low (block 1) and high (block 3) priority tables, VL by VL from VL0. */
+    private static final int[] LOW_PRIORITY_WEIGHTS = {0, 4, 4, 4, 4, 4, 4, 4};
+    private static final int[] HIGH_PRIORITY_WEIGHTS = {4, 0, 0, 0, 0, 0, 0, 0};
+    private static final int VL_ARBITRATION_LOW_BLOCK = 1;
+    private static final int VL_ARBITRATION_HIGH_BLOCK = 3;
+    /** M_KeyLeasePeriod of a switch's port 0 and a CA's ports (an external port has none). */
+    private static final int M_KEY_LEASE_PERIOD = 4089;
+    /** SubnetTimeout of a switch's port 0 and a CA's ports; RespTimeValue of a switch's port 0. */
+    private static final int SUBNET_TIMEOUT = 31;
+    private static final int SWITCH_RESP_TIME_VALUE = 8;
+    /** GUIDCap: a CA's ports hold 32 GUIDs, a switch's port 0 one. */
+    private static final int CA_GUID_CAP = 32;
+    /** VLStallCount of a CA's and an external port. */
+    private static final int VL_STALL_COUNT = 7;
+    /** HOQLife OpenSM gives a cabled external port: toward another switch (0x12), toward a CA or router (0x10). */
+    private static final int SWITCH_HOQ_LIFE = 0x12;
+    private static final int LEAF_HOQ_LIFE = 0x10;
+    /** LocalPhyErrors of a switch's external port that never had a cable. */
+    private static final int UNCABLED_LOCAL_PHY_ERRORS = 4;
     private static final int WIDTHS_1X_4X_12X = 0x0B;
+    /** LinkWidthSupported: 1X, 2X, 4X, 8X and 12X. */
+    private static final int WIDTHS_ALL = 0x1F;
     private static final List<LinkWidth> WIDTHS_NARROWEST_FIRST =
             List.of(LinkWidth.X1, LinkWidth.X2, LinkWidth.X4, LinkWidth.X8, LinkWidth.X12);
     private static final int SPEEDS_SDR_DDR_QDR = 0x07;
+    private static final int SPEED_SDR = 0x01;
     /** The Set values meaning "every one the port supports": LinkWidthEnabled 255, LinkSpeed(Ext)Enabled 15 and 31. */
     private static final int ALL_SUPPORTED_WIDTHS = 255;
     private static final int ALL_SUPPORTED_SPEEDS = 15;
     private static final int ALL_SUPPORTED_EXTENDED_SPEEDS = 31;
     private static final int EXTENDED_SPEEDS_FDR_TO_NDR = 0x0F;
+    /** LinkSpeedExtSupported of a port at an extended speed: FDR, EDR and HDR. */
+    private static final int EXTENDED_SPEEDS_FDR_TO_HDR = 0x07;
+    /** CapabilityMask of a switch's port 0; a CA's ports add vendor classes and, once cabled, CapabilityMask notices. */
+    private static final long SWITCH_CAPABILITIES = PortInfo.CAP_IS_TRAP_SUPPORTED | PortInfo.CAP_IS_SL_MAPPING_SUPPORTED
+            | PortInfo.CAP_IS_EXTENDED_SPEEDS_SUPPORTED | PortInfo.CAP_IS_CAPABILITY_MASK2_SUPPORTED
+            // Not ibsim's: a port here takes ClientReregister, so that an SM restart can ask for it (FabricEngine).
+            | PortInfo.CAP_IS_CLIENT_REREGISTRATION_SUPPORTED;
+    private static final int CAPABILITIES2 = PortInfo.CAP2_IS_LINK_WIDTH_2X_SUPPORTED
+            | PortInfo.CAP2_IS_LINK_SPEED_HDR_SUPPORTED
+            // Not ibsim's: a port here answers PortInfoExtended (no FEC mode), so that a test can read it.
+            | PortInfo.CAP2_IS_PORT_INFO_EXTENDED_SUPPORTED;
     /** Every port's PortInfoExtended: no FEC mode supported, none active. */
     private static final PortInfoExtended NO_FEC = new PortInfoExtended(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     /** MKeyProtectBits 3: without the M_Key, not even a Get is answered. */
@@ -88,6 +139,8 @@ final class Sma implements LocalService {
         long modifier = request.attributeModifier();
         boolean set = request.isSet();
         FabricNode node = request.node();
+        // A LID-routed SMP reaches a switch's SMA through port 0; a directed-route one through the port it came in by.
+        int arrival = node.isSwitch() && request.mgmtClass() == MgmtClass.SUBN_LID_ROUTED ? 0 : request.port();
         if (node.mKey != 0 && new SmpHeader().wrap(in, 0).mKey() != node.mKey) {
             return; // an M_Key violation: discarded, as by MKeyProtectBits 3 (the requester times out)
         }
@@ -95,11 +148,11 @@ final class Sma implements LocalService {
         int status = MadStatus.OK;
         try {
             answer = switch (attribute) {
-                case NodeInfo.ATTRIBUTE_ID -> set ? null : nodeInfo(node, request.port());
+                case NodeInfo.ATTRIBUTE_ID -> set ? null : nodeInfo(node, arrival);
                 case NodeDescription.ATTRIBUTE_ID -> set ? null : new NodeDescription(node.description);
                 // Bit 31 asks for the extended speeds (smpquery -x), which every PortInfo here carries anyway.
                 case PortInfo.ATTRIBUTE_ID -> portInfo(node, portOf(node, request.port(), modifier & ~EXTENDED_SPEEDS),
-                        set ? mad : null, (modifier & EXTENDED_SPEEDS) != 0);
+                        set ? mad : null, (modifier & EXTENDED_SPEEDS) != 0).toBuilder().localPortNum(arrival).build();
                 case SwitchInfo.ATTRIBUTE_ID -> set || !node.isSwitch() ? null : switchInfo(node);
                 case LinearForwardingTable.ATTRIBUTE_ID -> set || !node.isSwitch() ? null
                         : linearForwardingTable(node, modifier);
@@ -147,10 +200,16 @@ final class Sma implements LocalService {
         return port;
     }
 
+    /** NodeInfo as the SMA answers an SMP that came in by {@code port} (a switch's LID-routed ones: port 0). */
     static NodeInfo nodeInfo(FabricNode node, int port) {
         return new NodeInfo(MadHeader.BASE_VERSION, 1, node.node.type().code(), node.node.portCount(),
-                node.node.systemImageGuid(), node.node.nodeGuid(), node.node.portGuid(port), PARTITION_CAP,
-                node.node.deviceId(), 0, port, node.node.vendorId());
+                node.node.systemImageGuid(), node.node.nodeGuid(), node.node.portGuid(port),
+                partitionCap(node, 0), node.node.deviceId(), NODE_REVISION, port, node.node.vendorId());
+    }
+
+    /** The P_Keys {@code node}'s {@code port} holds: NodeInfo's PartitionCap, an external port's enforcement cap. */
+    private static int partitionCap(FabricNode node, int port) {
+        return !node.isSwitch() ? CA_PARTITION_CAP : port == 0 ? SWITCH_PARTITION_CAP : PARTITION_ENFORCEMENT_CAP;
     }
 
     /**
@@ -208,55 +267,72 @@ final class Sma implements LocalService {
         engine.retrain(link, width, speed);
     }
 
-    /** PortInfo of {@code node}:{@code port} as the SMA answers a Get now (engine thread). */
+    /**
+     * PortInfo of {@code node}:{@code port} as the SMA keeps it (engine thread): LocalPortNum is the port's own on a CA,
+     * 0 on a switch; a Get answers with the port the SMP came in by there. A switch's external port has no LID, GID
+     * prefix, SM LID or capabilities of its own; a CA's port the SM never brought up no GID prefix.
+     */
     static PortInfo portInfo(FabricEngine engine, FabricNode node, int port) {
         FabricPort p = node.ports[port];
         FabricPort addressable = node.addressable(Math.max(port, 1));
+        boolean external = node.isSwitch() && port > 0;
+        boolean portZero = node.isSwitch() && port == 0;
         Link link = port == 0 ? null : engine.topology().link(node.id(), port).orElse(null);
         boolean smPort = node == engine.smNode() && port == engine.smPort();
-        long capabilities = PortInfo.CAP_IS_TRAP_SUPPORTED | PortInfo.CAP_IS_SYSTEM_IMAGE_GUID_SUPPORTED
-                | PortInfo.CAP_IS_CLIENT_REREGISTRATION_SUPPORTED | PortInfo.CAP_IS_CAPABILITY_MASK2_SUPPORTED
-                | PortInfo.CAP_IS_EXTENDED_SPEEDS_SUPPORTED | (smPort ? PortInfo.CAP_IS_SM : 0);
-        // As ibsim: a cabled port enables the widths and speeds up to its link's (a link runs at the best both ends
-        // enable, so the tools see no link that could run wider or faster); an uncabled one all it supports. The
-        // extended speeds are supported (FDR to NDR) and enabled up to the link's where it has one.
-        int widthEnabled = link == null ? WIDTHS_1X_4X_12X : widthsUpTo(link.width());
-        int speedEnabled = link == null ? SPEEDS_SDR_DDR_QDR : (link.speed().speedActive() << 1) - 1;
         // A port without a cable (a switch's port 0 too) says it runs at the rate it ran at last, as ibsim's do: its
         // link's until it was unplugged, else 4X SDR, every port's before its first cable.
         Link ranLast = link != null ? link : port == 0 ? null : engine.unlinked(node.id(), port);
+        long capabilities = external ? 0 : SWITCH_CAPABILITIES | (portZero ? 0 : PortInfo.CAP_IS_VENDOR_CLASS_SUPPORTED
+                | (ranLast == null ? 0 : PortInfo.CAP_IS_CAPABILITY_MASK_NOTICE_SUPPORTED)) | (smPort ? PortInfo.CAP_IS_SM : 0);
+        long gidPrefix = external || addressable.lid == 0 ? 0 : FabricEngine.DEFAULT_GID_PREFIX;
+        // As ibsim: a port enables the widths and speeds its net file line gives it (they stay when the cable is
+        // pulled); one that never had a cable, and a switch's port 0, 4X and SDR.
+        int widthEnabled = ranLast == null ? LinkWidth.X4.code() : widthsEnabled(ranLast.width());
+        int speedEnabled = ranLast == null ? SPEED_SDR : (ranLast.speed().speedActive() << 1) - 1;
         LinkWidth widthActive = ranLast == null ? Link.DEFAULT_WIDTH : ranLast.width();
         LinkSpeed speedActive = ranLast == null ? Link.DEFAULT_SPEED : ranLast.speed();
         int extActive = speedActive.extActive();
-        int extSupported = extActive == 0 ? 0 : EXTENDED_SPEEDS_FDR_TO_NDR;
+        int extSupported = extActive == 0 ? 0 : EXTENDED_SPEEDS_FDR_TO_HDR | extActive;
         int extEnabled = extActive == 0 ? 0 : (extActive << 1) - 1;
-        PortInfo info = new PortInfo(node.mKey, FabricEngine.DEFAULT_GID_PREFIX, addressable.lid, addressable.smLid, capabilities, 0,
-                0, port, widthEnabled, WIDTHS_1X_4X_12X, widthActive.code(), SPEEDS_SDR_DDR_QDR,
-                p.state, p.physState, PortInfo.PHYS_POLLING, node.mKey == 0 ? 0 : M_KEY_PROTECTED, addressable.lmc,
-                speedActive.speedActive(), speedEnabled, MTU_2048, 0, VL_CAP_VL0_3, 0, 0, 0, 0, 0,
-                MTU_2048, 0, 0, VL_CAP_VL0_3, false, false, false, false, 0, 0, 0, 1, p.clientReregister, 0, 0, 0, 0, 0, 0, 0,
-                0, extActive, extSupported, extEnabled);
-        // CapabilityMask2: the port answers PortInfoExtended (with no FEC mode: IsFECModeSupported clear).
-        return info.toBuilder().capabilityMask2(PortInfo.CAP2_IS_PORT_INFO_EXTENDED_SUPPORTED).build();
+        return new PortInfo(node.mKey, gidPrefix, external ? 0 : addressable.lid, external ? 0 : addressable.smLid,
+                capabilities, 0, external ? 0 : M_KEY_LEASE_PERIOD, node.isSwitch() ? 0 : port, widthEnabled, WIDTHS_ALL,
+                widthActive.code(), SPEEDS_SDR_DDR_QDR, p.state, p.physState, PortInfo.PHYS_POLLING,
+                node.mKey == 0 ? 0 : M_KEY_PROTECTED, external ? 0 : addressable.lmc, speedActive.speedActive(),
+                speedEnabled, portZero ? MTU_256 : MTU_2048, 0, VL_CAP_VL0_7, 0, 0, VL_ARBITRATION_CAP,
+                VL_ARBITRATION_CAP, 0, portZero ? MTU_1024 : MTU_2048, portZero ? 0 : VL_STALL_COUNT,
+                external ? hoqLife(engine, node, ranLast) : 0, VL_CAP_VL0_7, false, false, false, false, 0, 0, 0,
+                external ? 0 : portZero ? 1 : CA_GUID_CAP, p.clientReregister, 0, external ? 0 : SUBNET_TIMEOUT,
+                portZero ? SWITCH_RESP_TIME_VALUE : 0, external && ranLast == null ? UNCABLED_LOCAL_PHY_ERRORS : 0, 0, 0,
+                0, external ? 0 : CAPABILITIES2, extActive, extSupported, extEnabled);
     }
 
-    /** LinkWidthEnabled of a port cabled at {@code width}: the supported widths no wider than it, and it. */
-    private static int widthsUpTo(LinkWidth width) {
-        int enabled = width.code();
-        for (LinkWidth narrower : WIDTHS_NARROWEST_FIRST) {
-            if (narrower == width) {
-                return enabled;
-            }
-            enabled |= narrower.code() & WIDTHS_1X_4X_12X;
+    /** HOQLife of an external port that ran on {@code ranLast} (0 before its first cable), as OpenSM set it then. */
+    private static int hoqLife(FabricEngine engine, FabricNode node, Link ranLast) {
+        if (ranLast == null) {
+            return 0;
         }
-        return enabled;
+        Link.End peer = ranLast.a().node().equals(node.id()) ? ranLast.b() : ranLast.a();
+        boolean towardSwitch = engine.topology().node(peer.node()).map(n -> n.type() == NodeType.SWITCH).orElse(false);
+        return towardSwitch ? SWITCH_HOQ_LIFE : LEAF_HOQ_LIFE;
     }
 
-    /** A Mellanox device's MlnxExtPortInfo: FDR10 supported and enabled, and active on a link at FDR10. */
+    /** LinkWidthEnabled of a port whose net file line gives {@code width}: ibsim enables 1X and 4X below 4X and 12X. */
+    private static int widthsEnabled(LinkWidth width) {
+        return switch (width) {
+            case X12 -> WIDTHS_1X_4X_12X;
+            case X4 -> LinkWidth.X1.code() | LinkWidth.X4.code();
+            default -> width.code();
+        };
+    }
+
+    /**
+     * A Mellanox device's MlnxExtPortInfo, as ibsim's: FDR10 supported, enabled and active on a port whose link runs
+     * (or last ran) at FDR10; nothing on any other port, which never wrote it.
+     */
     private MlnxExtPortInfo mlnxExtPortInfo(FabricNode node, int port) {
-        Link link = port == 0 ? null : engine.topology().link(node.id(), port).orElse(null);
-        int active = link != null && link.speed() == LinkSpeed.FDR10 ? MlnxExtPortInfo.FDR10 : 0;
-        return new MlnxExtPortInfo(0, MlnxExtPortInfo.FDR10, MlnxExtPortInfo.FDR10, active);
+        Link link = port == 0 ? null : engine.topology().link(node.id(), port).orElse(engine.unlinked(node.id(), port));
+        int fdr10 = link != null && link.speed() == LinkSpeed.FDR10 ? MlnxExtPortInfo.FDR10 : 0;
+        return new MlnxExtPortInfo(0, fdr10, fdr10, fdr10);
     }
 
     /**
@@ -306,8 +382,9 @@ final class Sma implements LocalService {
     }
 
     static SwitchInfo switchInfo(FabricNode node) {
-        return new SwitchInfo(LINEAR_FDB_CAP, 0, MULTICAST_FDB_CAP, Math.max(node.lft.length - 1, 0), 0, 0, 0, 0, false, 0,
-                0, PARTITION_CAP, false, false, false, false, node.node.enhancedPort0(), node.multicastTop());
+        return new SwitchInfo(LINEAR_FDB_CAP, 0, MULTICAST_FDB_CAP, Math.max(node.lft.length - 1, 0), 0, 0, 0,
+                SWITCH_LIFE_TIME, false, 0, 0, PARTITION_ENFORCEMENT_CAP, false, false, true, true,
+                node.node.enhancedPort0(), node.multicastTop());
     }
 
     /** One block of the switch's LFT; LIDs past what the SM routed have no route. */
@@ -332,43 +409,57 @@ final class Sma implements LocalService {
         int block = (int) (modifier & 0xFFFF);
         int port = node.isSwitch() ? (int) (modifier >>> 16) : arrivalPort;
         node.node.checkPort(port);
-        if (block != 0) {
-            throw new IllegalArgumentException("only P_Key block 0 exists");
+        if (block * PKeyTable.ENTRIES >= partitionCap(node, port)) {
+            throw new IllegalArgumentException("P_Key block beyond the port's " + partitionCap(node, port) + ": " + block);
         }
-        List<Integer> keys = new ArrayList<>(node.ports[port].pkeys);
-        keys.addAll(Collections.nCopies(PKeyTable.ENTRIES - keys.size(), 0));
+        List<Integer> keys = new ArrayList<>(Collections.nCopies(PKeyTable.ENTRIES, 0));
+        List<Integer> held = node.ports[port].pkeys;
+        for (int i = block * PKeyTable.ENTRIES; i < held.size() && i < (block + 1) * PKeyTable.ENTRIES; i++) {
+            keys.set(i - block * PKeyTable.ENTRIES, held.get(i));
+        }
         return new PKeyTable(keys);
     }
 
-    /** Every port maps SL i to data VL i modulo its VLCap's four, whatever the ports (a CA has one table, at 0). */
+    /**
+     * Every port's table is the default one, SL i to VL i but SL 15 to VL 7, whatever the ports; a switch checks the
+     * input and output ports in {@code modifier}, a CA, which has one table, reads none.
+     */
     static SlToVlMappingTable slToVl(FabricNode node, long modifier) {
-        int in = (int) (modifier >>> 8 & 0xFF);
-        int out = (int) (modifier & 0xFF);
         if (node.isSwitch()) {
-            node.node.checkPort(in);
-            node.node.checkPort(out);
-        } else if (modifier != 0) {
-            throw new IllegalArgumentException("a CA has one SL to VL table, at modifier 0");
+            node.node.checkPort((int) (modifier >>> 8 & 0xFF));
+            node.node.checkPort((int) (modifier & 0xFF));
         }
-        return new SlToVlMappingTable(IntStream.range(0, SlToVlMappingTable.SERVICE_LEVELS).map(sl -> sl % DATA_VLS)
-                .boxed().toList());
+        return new SlToVlMappingTable(IntStream.range(0, SlToVlMappingTable.SERVICE_LEVELS)
+                .map(sl -> sl == LAST_SL ? LAST_SL_VL : sl).boxed().toList());
     }
 
     /**
-     * Every port's four VL arbitration blocks (low priority 1 and 2, high 3 and 4) are empty, as ibsim's are: no
-     * VL is weighted, and the ports send from their data VLs in turn. A CA answers for the port the SMP came in on.
+     * A port's VL arbitration tables, low priority (block 1) and high (block 3), of its VLArbitration caps' eight
+     * entries: VL0 high, VL1-7 low, each at weight 4. Blocks 2 and 4 lie beyond those caps. A CA answers for the port
+     * the SMP came in on.
      */
     static VlArbitrationTable vlArbitration(FabricNode node, int arrivalPort, long modifier) {
         int block = (int) (modifier >>> 16);
         int port = node.isSwitch() ? (int) (modifier & 0xFFFF) : arrivalPort;
         node.node.checkPort(port);
         VlArbitrationTable.modifier(block, port); // the block's range
-        return new VlArbitrationTable(Collections.nCopies(VlArbitrationTable.ENTRIES, new VlArbitrationTable.Entry(0, 0)));
+        int[] weights = block == VL_ARBITRATION_LOW_BLOCK ? LOW_PRIORITY_WEIGHTS
+                : block == VL_ARBITRATION_HIGH_BLOCK ? HIGH_PRIORITY_WEIGHTS : null;
+        if (weights == null) {
+            throw new IllegalArgumentException("VL arbitration block beyond the caps of " + VL_ARBITRATION_CAP + ": " + block);
+        }
+        List<VlArbitrationTable.Entry> entries = new ArrayList<>(
+                Collections.nCopies(VlArbitrationTable.ENTRIES, new VlArbitrationTable.Entry(0, 0)));
+        for (int vl = 0; vl < weights.length; vl++) {
+            entries.set(vl, new VlArbitrationTable.Entry(vl, weights[vl]));
+        }
+        return new VlArbitrationTable(entries);
     }
 
+    /** GUIDInfo: block 0 holds the port's GUID, the other blocks of its GUIDCap (a CA's 32, a switch's one) none. */
     static GuidInfo guidInfo(FabricNode node, int arrivalPort, long modifier) {
-        if (modifier != 0) {
-            throw new IllegalArgumentException("only GUID block 0 exists");
+        if (modifier * GuidInfo.ENTRIES >= (node.isSwitch() ? 1 : CA_GUID_CAP)) {
+            throw new IllegalArgumentException("GUID block beyond the port's GUIDCap: " + modifier);
         }
         List<Long> guids = new ArrayList<>(Collections.nCopies(GuidInfo.ENTRIES, 0L));
         guids.set(0, node.node.portGuid(node.isSwitch() ? 0 : arrivalPort));

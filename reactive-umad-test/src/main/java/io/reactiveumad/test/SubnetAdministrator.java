@@ -267,7 +267,9 @@ final class SubnetAdministrator implements LocalService {
 
     private static ClassPortInfo classPortInfo() {
         return new ClassPortInfo(MadHeader.BASE_VERSION, CLASS_VERSION,
-                ClassPortInfo.CAP_IS_TRAP_SUPPORTED | ClassPortInfo.CAP_IS_NOTICE_SUPPORTED, 0, RESP_TIME_VALUE, Gid.ZERO,
+                ClassPortInfo.CAP_IS_TRAP_SUPPORTED | ClassPortInfo.CAP_IS_NOTICE_SUPPORTED,
+                // Its SwitchInfoRecords carry MulticastFDBTop (saquery SWIR prints it where this says so, as OpenSM's).
+                ClassPortInfo.SA_CAP2_MULTICAST_FDB_TOP_SUPPORTED, RESP_TIME_VALUE, Gid.ZERO,
                 0, 0, 0, 0, 0, 0, 0, Gid.ZERO, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 

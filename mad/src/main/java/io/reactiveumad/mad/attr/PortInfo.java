@@ -79,6 +79,7 @@ public record PortInfo(long mKey, long gidPrefix, int lid, int masterSmLid, long
     public static final long CAP_IS_SM = 1L << 1;
     public static final long CAP_IS_NOTICE_SUPPORTED = 1L << 2;
     public static final long CAP_IS_TRAP_SUPPORTED = 1L << 3;
+    public static final long CAP_IS_SL_MAPPING_SUPPORTED = 1L << 6;
     public static final long CAP_IS_SM_DISABLED = 1L << 10;
     public static final long CAP_IS_SYSTEM_IMAGE_GUID_SUPPORTED = 1L << 11;
     public static final long CAP_IS_EXTENDED_SPEEDS_SUPPORTED = 1L << 14;
@@ -90,6 +91,8 @@ public record PortInfo(long mKey, long gidPrefix, int lid, int masterSmLid, long
     public static final long CAP_IS_CLIENT_REREGISTRATION_SUPPORTED = 1L << 25;
     /** CapabilityMask2 (meaningful where CapabilityMask has {@link #CAP_IS_CAPABILITY_MASK2_SUPPORTED}). */
     public static final int CAP2_IS_PORT_INFO_EXTENDED_SUPPORTED = 1 << 1;
+    public static final int CAP2_IS_LINK_WIDTH_2X_SUPPORTED = 1 << 4;
+    public static final int CAP2_IS_LINK_SPEED_HDR_SUPPORTED = 1 << 5;
 
     private static final int M_KEY = 0;
     private static final int GID_PREFIX = 8;
