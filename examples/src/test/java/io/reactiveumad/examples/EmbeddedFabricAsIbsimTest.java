@@ -33,7 +33,7 @@ class EmbeddedFabricAsIbsimTest {
     @ParameterizedTest
     @ValueSource(strings = {"ibnetdiscover|discover|", "ibnetdiscover|discover|-p", "iblinkinfo|links|",
         "ibrouters|routers|", "ibswitches|switches|", "ibhosts|hosts|", "saquery|sa|-g", "saquery|sa|-m",
-        "saquery|sa|--smkey 1 -m"})
+        "saquery|sa|--smkey 1 -m", "dump_fts|dump-fts|"})
     void theEmbeddedFabricOfANetFileWithRoutersIsWhatIbsimAndOpenSmMakeOfIt(String toolCommandOptions) {
         CliRun ours = sameAsIbsim(ROUTERS_FABRIC.fabric(), ROUTERS, "h2", toolCommandOptions);
         if (toolCommandOptions.equals("ibnetdiscover|discover|")) {
@@ -42,12 +42,13 @@ class EmbeddedFabricAsIbsimTest {
     }
 
     /**
-     * A random net: the same LIDs (OpenSM's order), nodes, cables, rates and the rates each link could run at. Not
-     * compared: the forwarding tables (OpenSM's min-hop balances ties otherwise).
+     * A random net: the same LIDs (OpenSM's order), nodes, cables, rates, the rates each link could run at, and the
+     * forwarding tables (OpenSM's min-hop routing, its ties balanced as it balances them).
      */
     @ParameterizedTest
     @ValueSource(strings = {"ibnetdiscover|discover|", "ibnetdiscover|discover|-p", "ibqueryerrors|errors|",
-        "ibrouters|routers|", "ibswitches|switches|", "ibhosts|hosts|", "iblinkinfo|links|"})
+        "ibrouters|routers|", "ibswitches|switches|", "ibhosts|hosts|", "iblinkinfo|links|", "dump_fts|dump-fts|",
+        "dump_fts|dump-fts|-M"})
     void theEmbeddedFabricOfARandomNetIsWhatIbsimAndOpenSmMakeOfIt(String toolCommandOptions) {
         sameAsIbsim(RANDOM_FABRIC.fabric(), RANDOM, "h3", toolCommandOptions);
     }

@@ -17,8 +17,8 @@ import java.util.TreeSet;
  * The embedded SM: a sweep that finds what the SM port reaches, gives every reached port a LID (stable
  * across sweeps, by port GUID, as OpenSM's guid2lid keeps them; new ones in OpenSM's order, so a fabric loaded
  * here has the LIDs OpenSM gives it under ibsim), sets port
- * states and the SM LID, and fills every switch's linear forwarding table with min-hop routes (ties
- * spread over equal ports by destination LID). Runs on the fabric executor.
+ * states and the SM LID, and fills every switch's linear forwarding table with min-hop routes as OpenSM's
+ * default routing engine balances them over equal ports. Runs on the fabric executor.
  */
 final class SubnetManager {
     private final Map<Long, Integer> guidToLid = new HashMap<>();
@@ -192,6 +192,14 @@ final class SubnetManager {
         fp.lid = lid;
     }
 
+    /**
+     * OpenSM's min-hop routing with its defaults, switch by switch: the destinations in the order of its table of ports
+     * (by GUID as the wire has it, as {@link #assignLids} takes them, without the SM's port first), each LID sent out of
+     * the port with the fewest hops to it that carries the fewest routes to CAs so far, the lowest-numbered on a tie (a
+     * LID after a port's first starts looking past the port the one before it took); a switch's own LIDs to port 0, a
+     * CA cabled to it out of that cable's port. Routes to switches are not counted (OpenSM's port_profile_switch_nodes
+     * is off). A switch the SM no longer reaches keeps the table it was given.
+     */
     private static void computeRoutes(Map<String, FabricNode> nodes, Set<FabricNode> reached,
                                       Map<Long, FabricNode> nowInService) {
         int top = 0;
@@ -200,60 +208,120 @@ final class SubnetManager {
                 top = Math.max(top, p.lid + (1 << p.lmc) - 1);
             }
         }
+        List<FabricNode> switches = new ArrayList<>();
         for (FabricNode n : nodes.values()) {
-            // A switch the SM no longer reaches keeps the table it was given.
             if (n.isSwitch() && reached.contains(n)) {
                 n.resetLft(top + 1);
+                switches.add(n);
             }
         }
-        for (var e : nowInService.entrySet()) {
-            FabricNode dest = e.getValue();
-            int destPort = dest.isSwitch() ? 0 : dest.node.portByGuid(e.getKey()).orElseThrow().number();
-            routeTo(dest, destPort);
+        List<Map.Entry<Long, FabricNode>> order = routingOrder(switches, nowInService);
+        Map<FabricNode, Map<FabricNode, Integer>> hopsTo = new HashMap<>();
+        for (FabricNode sw : switches) {
+            hopsTo.put(sw, hops(sw, reached));
+        }
+        for (FabricNode sw : switches) {
+            int[] routed = new int[sw.ports.length];
+            for (Map.Entry<Long, FabricNode> e : order) {
+                FabricNode dest = e.getValue();
+                int destPort = dest.isSwitch() ? 0 : dest.node.portByGuid(e.getKey()).orElseThrow().number();
+                FabricPort target = dest.ports[destPort];
+                int startFrom = 1;
+                for (int lid = target.lid; lid < target.lid + (1 << target.lmc) && lid < sw.lft.length; lid++) {
+                    int out = egress(sw, dest, destPort, startFrom, routed, hopsTo, reached);
+                    sw.lft[lid] = out;
+                    if (out != FabricNode.NO_ROUTE && !dest.isSwitch()) {
+                        routed[out]++;
+                    }
+                    startFrom = out + 1;
+                }
+            }
         }
     }
 
-    /** Min-hop routes towards one addressable port, written into every switch's LFT. */
-    private static void routeTo(FabricNode dest, int destPort) {
-        FabricPort target = dest.ports[destPort];
+    /**
+     * The order OpenSM routes the ports in: the CA and router ports cabled to each switch, switch by switch (the most
+     * such ports first, then by node GUID as the wire has it) and port by port; then every other port (the switches')
+     * by GUID as the wire has it.
+     */
+    private static List<Map.Entry<Long, FabricNode>> routingOrder(List<FabricNode> switches,
+                                                                  Map<Long, FabricNode> nowInService) {
+        List<FabricNode> byLoad = new ArrayList<>(switches);
+        byLoad.sort((a, b) -> Long.compareUnsigned(Long.reverseBytes(a.node.nodeGuid()), Long.reverseBytes(b.node.nodeGuid())));
+        Map<FabricNode, List<Long>> endPorts = new HashMap<>();
+        for (FabricNode sw : byLoad) {
+            List<Long> guids = new ArrayList<>();
+            for (int p = 1; p < sw.ports.length; p++) {
+                FabricNode far = sw.peer[p];
+                if (far != null && !far.isSwitch() && nowInService.containsKey(far.node.portGuid(sw.peerPort[p]))) {
+                    guids.add(far.node.portGuid(sw.peerPort[p]));
+                }
+            }
+            endPorts.put(sw, guids);
+        }
+        byLoad.sort((a, b) -> endPorts.get(b).size() - endPorts.get(a).size()); // stable: ties keep the GUID order
+        Map<Long, FabricNode> order = new LinkedHashMap<>();
+        for (FabricNode sw : byLoad) {
+            endPorts.get(sw).forEach(guid -> order.putIfAbsent(guid, nowInService.get(guid)));
+        }
+        List<Long> rest = new ArrayList<>(nowInService.keySet());
+        rest.sort((a, b) -> Long.compareUnsigned(Long.reverseBytes(a), Long.reverseBytes(b)));
+        rest.forEach(guid -> order.putIfAbsent(guid, nowInService.get(guid)));
+        return new ArrayList<>(order.entrySet());
+    }
+
+    /** The switches {@code from} reaches over links between reached switches, and in how many hops. */
+    private static Map<FabricNode, Integer> hops(FabricNode from, Set<FabricNode> reached) {
         Map<FabricNode, Integer> dist = new HashMap<>();
-        dist.put(dest, 0);
-        ArrayDeque<FabricNode> queue = new ArrayDeque<>();
-        queue.add(dest);
+        dist.put(from, 0);
+        ArrayDeque<FabricNode> queue = new ArrayDeque<>(List.of(from));
         while (!queue.isEmpty()) {
             FabricNode u = queue.poll();
-            if (u != dest && !u.isSwitch()) {
-                continue;
-            }
             for (int p = 1; p < u.ports.length; p++) {
                 FabricNode v = u.peer[p];
-                if (v != null && v.isSwitch() && !dist.containsKey(v) && (u != dest || dest.isSwitch() || p == destPort)) {
+                if (v != null && v.isSwitch() && reached.contains(v) && !dist.containsKey(v)) {
                     dist.put(v, dist.get(u) + 1);
                     queue.add(v);
                 }
             }
         }
-        for (var e : dist.entrySet()) {
-            FabricNode sw = e.getKey();
-            if (!sw.isSwitch() || sw.lft.length == 0) {
-                continue;
+        return dist;
+    }
+
+    /** The port {@code sw} sends {@code dest}:{@code destPort}'s next LID out of, as OpenSM recommends it. */
+    private static int egress(FabricNode sw, FabricNode dest, int destPort, int startFrom, int[] routed,
+                              Map<FabricNode, Map<FabricNode, Integer>> hopsTo, Set<FabricNode> reached) {
+        if (dest == sw) {
+            return 0;
+        }
+        FabricNode destSwitch = dest;
+        if (!dest.isSwitch()) {
+            destSwitch = dest.peer[destPort];
+            if (destSwitch == null || !destSwitch.isSwitch() || !reached.contains(destSwitch)) {
+                return FabricNode.NO_ROUTE;
             }
-            int hops = e.getValue();
-            List<Integer> candidates = new ArrayList<>();
-            for (int p = 1; p < sw.ports.length && hops > 0; p++) {
-                FabricNode v = sw.peer[p];
-                if (v == null) {
-                    continue;
-                }
-                boolean towardsDest = v == dest ? dest.isSwitch() || sw.peerPort[p] == destPort : v.isSwitch();
-                if (towardsDest && dist.getOrDefault(v, -1) == hops - 1) {
-                    candidates.add(p);
-                }
-            }
-            for (int lid = target.lid; lid < target.lid + (1 << target.lmc) && lid < sw.lft.length; lid++) {
-                sw.lft[lid] = hops == 0 ? 0 : candidates.get(lid % candidates.size());
+            if (destSwitch == sw) {
+                return dest.peerPort[destPort];
             }
         }
+        Map<FabricNode, Integer> toDest = hopsTo.get(destSwitch);
+        Integer least = toDest == null ? null : toDest.get(sw);
+        if (least == null) {
+            return FabricNode.NO_ROUTE;
+        }
+        int best = FabricNode.NO_ROUTE;
+        int fewest = Integer.MAX_VALUE;
+        int ports = sw.ports.length;
+        for (int i = startFrom; i < startFrom + ports; i++) {
+            int p = i % ports;
+            FabricNode v = p == 0 ? null : sw.peer[p];
+            Integer beyond = v == null || !v.isSwitch() ? null : toDest.get(v);
+            if (beyond != null && beyond + 1 == least && routed[p] < fewest) {
+                best = p;
+                fewest = routed[p];
+            }
+        }
+        return best;
     }
 
     /** A tree switch's link to its parent: its own port on it, the parent, and the parent's port. */
