@@ -42,13 +42,15 @@ class EmbeddedFabricAsIbsimTest {
     }
 
     /**
-     * A random net: the same LIDs (OpenSM's order), nodes, cables, rates, the rates each link could run at, and the
-     * forwarding tables (OpenSM's min-hop routing, its ties balanced as it balances them).
+     * A random net: the same LIDs (OpenSM's order), nodes, cables, rates, the rates each link could run at, the
+     * forwarding tables (OpenSM's min-hop routing, its ties balanced as it balances them), and the paths the SA gives
+     * (MTU, rate and packet life as OpenSM works them out).
      */
     @ParameterizedTest
     @ValueSource(strings = {"ibnetdiscover|discover|", "ibnetdiscover|discover|-p", "ibqueryerrors|errors|",
         "ibrouters|routers|", "ibswitches|switches|", "ibhosts|hosts|", "iblinkinfo|links|", "dump_fts|dump-fts|",
-        "dump_fts|dump-fts|-M"})
+        "dump_fts|dump-fts|-M", "saquery|sa|-p --src-to-dst 1:2", "saquery|sa|-p --src-to-dst 3:7",
+        "saquery|sa|-p --src-to-dst 5:5"})
     void theEmbeddedFabricOfARandomNetIsWhatIbsimAndOpenSmMakeOfIt(String toolCommandOptions) {
         sameAsIbsim(RANDOM_FABRIC.fabric(), RANDOM, "h3", toolCommandOptions);
     }

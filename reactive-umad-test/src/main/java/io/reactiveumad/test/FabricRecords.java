@@ -2,6 +2,7 @@ package io.reactiveumad.test;
 
 import static io.reactiveumad.mad.attr.PKeyTable.FULL_MEMBERSHIP_BIT;
 import static io.reactiveumad.mad.attr.PKeyTable.PARTITION_MASK;
+import static io.reactiveumad.mad.DirectedRouteSmp.MAX_HOPS;
 import static io.reactiveumad.test.SubnetAdministrator.has;
 
 import io.reactiveumad.mad.Gid;
@@ -161,8 +162,12 @@ final class FabricRecords {
             for (EndPort s : sources) {
                 int pKey = sharedPKey(s, d, has(mask, PathRecord.Component.P_KEY) ? q.pKey() : NO_P_KEY);
                 if (pKey != NO_P_KEY) {
+                    // A switch's port 0 takes 1024-byte packets, every other port 2048; a path that leaves its port
+                    // lives OpenSM's packet life time, one to itself none.
+                    int mtu = s.node().isSwitch() || d.node().isSwitch() ? Selector.MTU_1024 : Selector.MTU_2048;
+                    int packetLife = s.equals(d) ? 0 : PATH_PACKET_LIFE;
                     out.add(new PathRecord(q.serviceId(), d.gid(), s.gid(), d.lid(), s.lid(), false, 0, 0, 0, true, 0, pKey,
-                            0, 0, Selector.EXACTLY, Selector.MTU_2048, Selector.EXACTLY, RATE_10_GBPS, Selector.EXACTLY, 0, 0));
+                            0, 0, Selector.EXACTLY, mtu, Selector.EXACTLY, rate(s, d), Selector.EXACTLY, packetLife, 0));
                 }
             }
         }
@@ -170,6 +175,57 @@ final class FabricRecords {
     }
 
     private static final int NO_P_KEY = 0;
+    /** OpenSM's packet life time (0x12, about 1 s), which its paths carry. */
+    private static final int PATH_PACKET_LIFE = 0x12;
+    /** A switch's port 0 runs at 4X SDR, 10 Gb/s, as ibsim's do. */
+    private static final double PORT_ZERO_GBPS = 10;
+    /** IBA's rate codes by the data rate they stand for, in Gb/s. */
+    private static final Map<Double, Integer> RATE_CODES = Map.ofEntries(Map.entry(2.5, 2), Map.entry(5.0, 5),
+            Map.entry(10.0, 3), Map.entry(14.0, 11), Map.entry(20.0, 6), Map.entry(25.0, 15), Map.entry(28.0, 19),
+            Map.entry(30.0, 4), Map.entry(40.0, 7), Map.entry(50.0, 20), Map.entry(56.0, 12), Map.entry(60.0, 8),
+            Map.entry(80.0, 9), Map.entry(100.0, 16), Map.entry(112.0, 13), Map.entry(120.0, 10), Map.entry(168.0, 14),
+            Map.entry(200.0, 17), Map.entry(300.0, 18), Map.entry(400.0, 21), Map.entry(600.0, 22));
+
+    /**
+     * The rate of the path from {@code s} to {@code d}, as OpenSM computes it: the slowest port it crosses, along the
+     * switches' forwarding tables (a switch's port 0 counted where the path starts or ends at one).
+     */
+    private int rate(EndPort s, EndPort d) {
+        double slowest = s.node().isSwitch() || d.node().isSwitch() ? PORT_ZERO_GBPS : Double.MAX_VALUE;
+        FabricNode at = s.node();
+        if (!at.isSwitch()) {
+            Link cable = engine.topology().link(at.id(), s.port()).orElse(null);
+            if (cable == null) {
+                return RATE_10_GBPS;
+            }
+            slowest = Math.min(slowest, gbps(cable));
+            at = at.peer[s.port()];
+        }
+        for (int hop = 0; at != null && at.isSwitch() && at != d.node() && hop < MAX_HOPS; hop++) {
+            int out = d.lid() < at.lft.length ? at.lft[d.lid()] : FabricNode.NO_ROUTE;
+            Link cable = out == FabricNode.NO_ROUTE || out == 0 ? null : engine.topology().link(at.id(), out).orElse(null);
+            if (cable == null) {
+                break;
+            }
+            slowest = Math.min(slowest, gbps(cable));
+            at = at.peer[out];
+        }
+        return slowest == Double.MAX_VALUE ? RATE_10_GBPS : RATE_CODES.getOrDefault(slowest, RATE_10_GBPS);
+    }
+
+    /** A cable's data rate: its lanes times its speed's per lane (FDR10's and QDR's 10 Gb/s counted alike). */
+    private static double gbps(Link cable) {
+        double lane = switch (cable.speed()) {
+            case SDR -> 2.5;
+            case DDR -> 5;
+            case QDR, FDR10 -> 10;
+            case FDR -> 14;
+            case EDR -> 25;
+            case HDR -> 50;
+            case NDR -> 100;
+        };
+        return lane * cable.width().lanes();
+    }
 
     /**
      * The P_Key of a path between two end ports, as OpenSM gives it: the one asked for ({@link #NO_P_KEY} when none
@@ -236,9 +292,13 @@ final class FabricRecords {
     List<GuidInfoRecord> guidInfoRecords(GuidInfoRecord q, long mask) {
         List<GuidInfoRecord> out = new ArrayList<>();
         for (EndPort p : endPorts()) {
-            if ((!has(mask, GuidInfoRecord.Component.LID) || p.lid() == q.lid())
-                    && (!has(mask, GuidInfoRecord.Component.BLOCK_NUMBER) || q.blockNumber() == 0)) {
-                out.add(new GuidInfoRecord(p.lid(), 0, Sma.guidInfo(p.node(), p.port(), 0)));
+            if (has(mask, GuidInfoRecord.Component.LID) && p.lid() != q.lid()) {
+                continue;
+            }
+            for (int block = 0; block < Sma.guidBlocks(p.node()); block++) {
+                if (!has(mask, GuidInfoRecord.Component.BLOCK_NUMBER) || q.blockNumber() == block) {
+                    out.add(new GuidInfoRecord(p.lid(), block, Sma.guidInfo(p.node(), p.port(), block)));
+                }
             }
         }
         return out;

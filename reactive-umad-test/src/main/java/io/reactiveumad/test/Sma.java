@@ -456,13 +456,21 @@ final class Sma implements LocalService {
         return new VlArbitrationTable(entries);
     }
 
-    /** GUIDInfo: block 0 holds the port's GUID, the other blocks of its GUIDCap (a CA's 32, a switch's one) none. */
+    /** The GUIDInfo blocks of {@code node}'s ports: as many as hold its GUIDCap (a CA's 32, a switch's one). */
+    static int guidBlocks(FabricNode node) {
+        int guidCap = node.isSwitch() ? 1 : CA_GUID_CAP;
+        return (guidCap + GuidInfo.ENTRIES - 1) / GuidInfo.ENTRIES;
+    }
+
+    /** GUIDInfo: block 0 holds the port's GUID, the port's other blocks none. */
     static GuidInfo guidInfo(FabricNode node, int arrivalPort, long modifier) {
-        if (modifier * GuidInfo.ENTRIES >= (node.isSwitch() ? 1 : CA_GUID_CAP)) {
+        if (modifier >= guidBlocks(node)) {
             throw new IllegalArgumentException("GUID block beyond the port's GUIDCap: " + modifier);
         }
         List<Long> guids = new ArrayList<>(Collections.nCopies(GuidInfo.ENTRIES, 0L));
-        guids.set(0, node.node.portGuid(node.isSwitch() ? 0 : arrivalPort));
+        if (modifier == 0) {
+            guids.set(0, node.node.portGuid(node.isSwitch() ? 0 : arrivalPort));
+        }
         return new GuidInfo(guids);
     }
 }
