@@ -193,11 +193,10 @@ final class SubnetManager {
     }
 
     /**
-     * OpenSM's min-hop routing with its defaults, switch by switch: the destinations in the order of its table of ports
-     * (by GUID as the wire has it, as {@link #assignLids} takes them, without the SM's port first), each LID sent out of
-     * the port with the fewest hops to it that carries the fewest routes to CAs so far, the lowest-numbered on a tie (a
-     * LID after a port's first starts looking past the port the one before it took); a switch's own LIDs to port 0, a
-     * CA cabled to it out of that cable's port. Routes to switches are not counted (OpenSM's port_profile_switch_nodes
+     * OpenSM's min-hop routing with its defaults, switch by switch: the destinations in its order
+     * ({@link #routingOrder}), each LID sent out of the port with the fewest hops to it that carries the fewest routes
+     * to CAs so far, the lowest-numbered on a tie (a LID after a port's first starts looking past the port the one
+     * before it took); a switch's own LIDs to port 0, a CA cabled to it out of that cable's port. Routes to switches are not counted (OpenSM's port_profile_switch_nodes
      * is off). A switch the SM no longer reaches keeps the table it was given.
      */
     private static void computeRoutes(Map<String, FabricNode> nodes, Set<FabricNode> reached,
