@@ -58,16 +58,16 @@ class EmbeddedFabricAsIbsimTest {
     /**
      * Its SMAs answer as ibsim's once OpenSM has swept: h3's port and its switch, sw3, whose port 0, port 1 (cabled to
      * a switch), port 6 (to h3) and port 2 (no cable) differ in what they hold; and OpenSM's records of what it did not
-     * set (SL to VL and VL arbitration tables). Not compared: CapabilityMask and CapabilityMask2, where the embedded
-     * ports add ClientReregistration and PortInfoExtended; PortInfoRecord's LocalPortNum of a switch (the port OpenSM's
-     * sweep came in by).
+     * set (SL to VL and VL arbitration tables) and of sw6's ports (LID 11: port 6 cabled, port 1 down, of which
+     * OpenSM holds only the states). Not compared: CapabilityMask and CapabilityMask2 of a CA's port and a switch's
+     * port 0, where the embedded ports add ClientReregistration and PortInfoExtended.
      */
     @ParameterizedTest
     @ValueSource(strings = {"smpquery|smp|-D nodeinfo 0", "smpquery|smp|-D nodeinfo 0,1", "smpquery|smp|-D switchinfo 0,1",
         "smpquery|smp|-D sl2vl 0,1 1", "smpquery|smp|-D sl2vl 0", "smpquery|smp|-D vlarb 0,1 6", "smpquery|smp|-D vlarb 0",
         "smpquery|smp|-D pkeys 0,1 0", "smpquery|smp|-D pkeys 0,1 6", "smpquery|smp|-D pkeys 0",
         "smpquery|smp|-D portinfo 0,1 1", "smpquery|smp|-D portinfo 0,1 6", "smpquery|smp|-D portinfo 0,1 2",
-        "saquery|sa|SL2VL 1", "saquery|sa|VLAR 1"})
+        "saquery|sa|SL2VL 1", "saquery|sa|VLAR 1", "saquery|sa|PIR 11/6", "saquery|sa|PIR 11/1"})
     void theSmasOfARandomNetAnswerAsIbsimsAfterOpenSmsSweep(String toolCommandOptions) {
         sameAsIbsim(RANDOM_FABRIC.fabric(), RANDOM, "h3", toolCommandOptions);
     }

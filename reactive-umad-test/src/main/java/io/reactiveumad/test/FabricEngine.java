@@ -158,6 +158,11 @@ final class FabricEngine {
         return sweeps;
     }
 
+    /** The port the SM's last sweep first reached {@code node} by (a switch's LocalPortNum to the SM). */
+    int sweptInBy(FabricNode node) {
+        return sm.sweptInBy(node);
+    }
+
     /** The topology with the LIDs the SM assigned and the current NodeDescriptions. */
     Topology topologyWithLids() {
         List<Node> current = new ArrayList<>();

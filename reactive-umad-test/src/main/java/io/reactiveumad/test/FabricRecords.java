@@ -8,6 +8,7 @@ import static io.reactiveumad.test.SubnetAdministrator.has;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.attr.LinearForwardingTable;
 import io.reactiveumad.mad.attr.MulticastForwardingTable;
+import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.mad.attr.SlToVlMappingTable;
 import io.reactiveumad.mad.attr.VlArbitrationTable;
 import io.reactiveumad.mad.attr.NodeDescription;
@@ -26,6 +27,7 @@ import io.reactiveumad.mad.sa.Selector;
 import io.reactiveumad.mad.sa.SmInfoRecord;
 import io.reactiveumad.mad.sa.SwitchInfoRecord;
 import io.reactiveumad.test.topology.Link;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -43,6 +45,8 @@ final class FabricRecords {
     /** An SL to VL table OpenSM never set: every SL on VL 0. */
     private static final SlToVlMappingTable UNSET_SL_TO_VL = new SlToVlMappingTable(
             Collections.nCopies(SlToVlMappingTable.SERVICE_LEVELS, 0));
+    /** A PortInfo of zeros, what OpenSM holds of a port before it reads one. */
+    private static final PortInfo NOTHING_READ = PortInfo.decode(ByteBuffer.allocate(PortInfo.SIZE), 0);
     /** A VL arbitration table OpenSM never set: every entry VL 0, weight 0. */
     private static final VlArbitrationTable UNSET_VL_ARBITRATION = new VlArbitrationTable(
             Collections.nCopies(VlArbitrationTable.ENTRIES, new VlArbitrationTable.Entry(0, 0)));
@@ -87,8 +91,7 @@ final class FabricRecords {
             FabricNode n = end.node();
             for (int p : end.physicalPorts()) {
                 // The M_Key is the SMA's secret: the SA gives it to no one (OpenSM: only to a trusted requester).
-                PortInfoRecord r = new PortInfoRecord(n.addressable(Math.max(p, 1)).lid, p, 0,
-                        Sma.portInfo(engine, n, p).toBuilder().mKey(0).build());
+                PortInfoRecord r = new PortInfoRecord(n.addressable(Math.max(p, 1)).lid, p, 0, asOpenSmHoldsIt(n, p));
                 if ((!has(mask, PortInfoRecord.Component.ENDPORT_LID) || r.endportLid() == q.endportLid())
                         && (!has(mask, PortInfoRecord.Component.PORT_NUM) || r.portNum() == q.portNum())
                         && (!has(mask, PortInfoRecord.Component.CAPABILITY_MASK) || (bitwise
@@ -124,6 +127,18 @@ final class FabricRecords {
             }
         }
         return out;
+    }
+
+    /**
+     * A port's PortInfo as OpenSM keeps it for its records: without the M_Key; a switch's saying the port the sweep came
+     * in by; of a switch's port that is down, only its states (OpenSM reads no more of it).
+     */
+    private PortInfo asOpenSmHoldsIt(FabricNode n, int port) {
+        PortInfo info = Sma.portInfo(engine, n, port);
+        if (n.isSwitch() && port > 0 && info.portState() == PortInfo.STATE_DOWN) {
+            return NOTHING_READ.toBuilder().portState(info.portState()).portPhysicalState(info.portPhysicalState()).build();
+        }
+        return info.toBuilder().mKey(0).localPortNum(n.isSwitch() ? engine.sweptInBy(n) : info.localPortNum()).build();
     }
 
     /** An in-service end port, as PathRecords name it. */

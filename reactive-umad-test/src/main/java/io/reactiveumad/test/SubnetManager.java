@@ -22,6 +22,7 @@ import java.util.TreeSet;
  */
 final class SubnetManager {
     private final Map<Long, Integer> guidToLid = new HashMap<>();
+    private Map<FabricNode, Integer> sweptInBy = Map.of();
     private int nextLid = 1;
 
     /** What a sweep changed: port GUIDs now in service, those gone out of it, switches whose port states moved. */
@@ -41,7 +42,8 @@ final class SubnetManager {
             statesBefore.put(n, states);
         }
         wire(topology, nodes);
-        Set<FabricNode> reached = reach(topology, nodes, smNode, smPort);
+        sweptInBy = reach(topology, nodes, smNode, smPort);
+        Set<FabricNode> reached = sweptInBy.keySet();
         Map<Long, FabricNode> nowInService = new LinkedHashMap<>();
         assignLids(topology, nodes, reached, smNode, smPort, nowInService);
         int smLid = smNode.ports[smPort].lid;
@@ -119,17 +121,19 @@ final class SubnetManager {
     }
 
     /**
-     * Nodes reachable from the SM port: switches forward, CAs are leaves. A node whose NodeInfo gives a node or port
-     * GUID of 0 is not one: OpenSM ignores such an answer (ERR 0D16, 0D17), so it never configures the node, and
-     * finds nothing through it.
+     * Nodes reachable from the SM port, each with the port the sweep first came in by (breadth first, port by port, as
+     * OpenSM's answers come back under ibsim; the SM's node: its own port): switches forward, CAs are leaves. A node
+     * whose NodeInfo gives a node or port GUID of 0 is not one: OpenSM ignores such an answer (ERR 0D16, 0D17), so it
+     * never configures the node, and finds nothing through it.
      */
-    private static Set<FabricNode> reach(Topology topology, Map<String, FabricNode> nodes, FabricNode smNode, int smPort) {
-        Set<FabricNode> reached = new LinkedHashSet<>();
-        reached.add(smNode);
+    private static Map<FabricNode, Integer> reach(Topology topology, Map<String, FabricNode> nodes, FabricNode smNode,
+                                                  int smPort) {
+        Map<FabricNode, Integer> reached = new LinkedHashMap<>();
+        reached.put(smNode, smPort);
         ArrayDeque<FabricNode> queue = new ArrayDeque<>();
         topology.remote(smNode.id(), smPort).filter(end -> hasGuids(nodes.get(end.node()), end.port())).ifPresent(end -> {
             FabricNode n = nodes.get(end.node());
-            reached.add(n);
+            reached.put(n, end.port());
             queue.add(n);
         });
         while (!queue.isEmpty()) {
@@ -139,10 +143,19 @@ final class SubnetManager {
             }
             for (int p = 1; p < u.ports.length; p++) {
                 topology.remote(u.id(), p).filter(end -> hasGuids(nodes.get(end.node()), end.port()))
-                        .map(end -> nodes.get(end.node())).filter(reached::add).ifPresent(queue::add);
+                        .filter(end -> reached.putIfAbsent(nodes.get(end.node()), end.port()) == null)
+                        .ifPresent(end -> queue.add(nodes.get(end.node())));
             }
         }
         return reached;
+    }
+
+    /**
+     * The port the last sweep first reached {@code node} by, 0 for a node it did not reach: what a switch says is
+     * its LocalPortNum to the SM, so the SA's PortInfoRecords of a switch carry it.
+     */
+    int sweptInBy(FabricNode node) {
+        return sweptInBy.getOrDefault(node, 0);
     }
 
     /** Whether the NodeInfo {@code n} answers through {@code port} has a node GUID and a port GUID (not 0). */
