@@ -27,6 +27,8 @@ import io.reactiveumad.mad.sa.Selector;
 import io.reactiveumad.mad.sa.SmInfoRecord;
 import io.reactiveumad.mad.sa.SwitchInfoRecord;
 import io.reactiveumad.test.topology.Link;
+import io.reactiveumad.test.topology.LinkSpeed;
+import io.reactiveumad.test.topology.LinkWidth;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -177,10 +179,10 @@ final class FabricRecords {
             for (EndPort s : sources) {
                 int pKey = sharedPKey(s, d, has(mask, PathRecord.Component.P_KEY) ? q.pKey() : NO_P_KEY);
                 if (pKey != NO_P_KEY) {
-                    // A switch's port 0 takes 1024-byte packets, every other port 2048; a path that leaves its port
-                    // lives OpenSM's packet life time, one to itself none.
-                    int mtu = s.node().isSwitch() || d.node().isSwitch() ? Selector.MTU_1024 : Selector.MTU_2048;
-                    int packetLife = s.equals(d) ? 0 : PATH_PACKET_LIFE;
+                    // The MTU its ends take (every port between takes as much); a path that leaves its port lives
+                    // OpenSM's packet life time, one to itself none.
+                    int mtu = Math.min(Sma.mtuCap(s.node(), s.port()), Sma.mtuCap(d.node(), d.port()));
+                    int packetLife = s.equals(d) ? 0 : SubnetManager.PACKET_LIFE_TIME;
                     out.add(new PathRecord(q.serviceId(), d.gid(), s.gid(), d.lid(), s.lid(), false, 0, 0, 0, true, 0, pKey,
                             0, 0, Selector.EXACTLY, mtu, Selector.EXACTLY, rate(s, d), Selector.EXACTLY, packetLife, 0));
                 }
@@ -190,10 +192,6 @@ final class FabricRecords {
     }
 
     private static final int NO_P_KEY = 0;
-    /** OpenSM's packet life time (0x12, about 1 s), which its paths carry. */
-    private static final int PATH_PACKET_LIFE = 0x12;
-    /** A switch's port 0 runs at 4X SDR, 10 Gb/s, as ibsim's do. */
-    private static final double PORT_ZERO_GBPS = 10;
     /** IBA's rate codes by the data rate they stand for, in Gb/s. */
     private static final Map<Double, Integer> RATE_CODES = Map.ofEntries(Map.entry(2.5, 2), Map.entry(5.0, 5),
             Map.entry(10.0, 3), Map.entry(14.0, 11), Map.entry(20.0, 6), Map.entry(25.0, 15), Map.entry(28.0, 19),
@@ -206,31 +204,32 @@ final class FabricRecords {
      * switches' forwarding tables (a switch's port 0 counted where the path starts or ends at one).
      */
     private int rate(EndPort s, EndPort d) {
-        double slowest = s.node().isSwitch() || d.node().isSwitch() ? PORT_ZERO_GBPS : Double.MAX_VALUE;
+        double slowest = s.node().isSwitch() || d.node().isSwitch()
+                ? gbps(Link.DEFAULT_WIDTH, Link.DEFAULT_SPEED) : Double.MAX_VALUE; // a switch's port 0 at 4X SDR
         FabricNode at = s.node();
         if (!at.isSwitch()) {
             Link cable = engine.topology().link(at.id(), s.port()).orElse(null);
             if (cable == null) {
                 return RATE_10_GBPS;
             }
-            slowest = Math.min(slowest, gbps(cable));
+            slowest = Math.min(slowest, gbps(cable.width(), cable.speed()));
             at = at.peer[s.port()];
         }
         for (int hop = 0; at != null && at.isSwitch() && at != d.node() && hop < MAX_HOPS; hop++) {
-            int out = d.lid() < at.lft.length ? at.lft[d.lid()] : FabricNode.NO_ROUTE;
+            int out = at.route(d.lid());
             Link cable = out == FabricNode.NO_ROUTE || out == 0 ? null : engine.topology().link(at.id(), out).orElse(null);
             if (cable == null) {
                 break;
             }
-            slowest = Math.min(slowest, gbps(cable));
+            slowest = Math.min(slowest, gbps(cable.width(), cable.speed()));
             at = at.peer[out];
         }
         return slowest == Double.MAX_VALUE ? RATE_10_GBPS : RATE_CODES.getOrDefault(slowest, RATE_10_GBPS);
     }
 
-    /** A cable's data rate: its lanes times its speed's per lane (FDR10's and QDR's 10 Gb/s counted alike). */
-    private static double gbps(Link cable) {
-        double lane = switch (cable.speed()) {
+    /** A port's data rate: its lanes times its speed's per lane (FDR10's and QDR's 10 Gb/s counted alike). */
+    private static double gbps(LinkWidth width, LinkSpeed speed) {
+        double lane = switch (speed) {
             case SDR -> 2.5;
             case DDR -> 5;
             case QDR, FDR10 -> 10;
@@ -239,7 +238,7 @@ final class FabricRecords {
             case HDR -> 50;
             case NDR -> 100;
         };
-        return lane * cable.width().lanes();
+        return lane * width.lanes();
     }
 
     /**

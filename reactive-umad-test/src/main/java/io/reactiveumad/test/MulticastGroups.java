@@ -34,8 +34,6 @@ final class MulticastGroups {
     static final Gid IPOIB_BROADCAST = new Gid(IPOIB_MGID_PREFIX, 0x0000_0000_ffff_ffffL);
     /** IPoIB's Q_Key. */
     private static final int IPOIB_Q_KEY = 0x0B1B;
-    /** OpenSM's packet lifetime for the groups it makes: 18, about 1 s. */
-    private static final int PACKET_LIFE_TIME = 0x12;
     private static final int LINK_LOCAL_SCOPE = 2;
 
     private static final class Group {
@@ -62,8 +60,8 @@ final class MulticastGroups {
     }
 
     private void addIpoibBroadcast() {
-        groups.put(IPOIB_BROADCAST, new Group(template(IPOIB_BROADCAST, IPOIB_Q_KEY, PACKET_LIFE_TIME, LINK_LOCAL_SCOPE),
-                true));
+        groups.put(IPOIB_BROADCAST, new Group(template(IPOIB_BROADCAST, IPOIB_Q_KEY, SubnetManager.PACKET_LIFE_TIME,
+                LINK_LOCAL_SCOPE), true));
     }
 
     /**

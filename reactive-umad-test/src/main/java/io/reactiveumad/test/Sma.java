@@ -19,6 +19,7 @@ import io.reactiveumad.mad.attr.PortInfoExtended;
 import io.reactiveumad.mad.attr.SmInfo;
 import io.reactiveumad.mad.attr.SwitchInfo;
 import io.reactiveumad.mad.attr.VlArbitrationTable;
+import io.reactiveumad.mad.sa.Selector;
 import io.reactiveumad.test.topology.Link;
 import io.reactiveumad.test.topology.LinkSpeed;
 import io.reactiveumad.test.topology.LinkWidth;
@@ -60,13 +61,7 @@ final class Sma implements LocalService {
     private static final int CA_PARTITION_CAP = 64;
     /** SwitchInfo PartitionEnforcementCap: the P_Keys of each external port. */
     private static final int PARTITION_ENFORCEMENT_CAP = 64;
-    /** SwitchInfo LifeTimeValue, which OpenSM sets to its packet life time (0x12). */
-    private static final int SWITCH_LIFE_TIME = 0x12;
     private static final int NODE_REVISION = 0xA1;
-    /** MTU codes: 256, 1024 and 2048 bytes. */
-    private static final int MTU_256 = 1;
-    private static final int MTU_1024 = 3;
-    private static final int MTU_2048 = 4;
     /** Eight data VLs, VL0-7, which OpenSM makes the operational ones. */
     private static final int VL_CAP_VL0_7 = 4;
     private static final int VL_ARBITRATION_CAP = 8;
@@ -83,7 +78,7 @@ final class Sma implements LocalService {
     /** SubnetTimeout of a switch's port 0 and a CA's ports; RespTimeValue of a switch's port 0. */
     private static final int SUBNET_TIMEOUT = 31;
     private static final int SWITCH_RESP_TIME_VALUE = 8;
-    /** GUIDCap: a CA's ports hold 32 GUIDs, a switch's port 0 one. */
+    /** GUIDCap of a CA's ports. */
     private static final int CA_GUID_CAP = 32;
     /** VLStallCount of a CA's and an external port. */
     private static final int VL_STALL_COUNT = 7;
@@ -98,7 +93,6 @@ final class Sma implements LocalService {
     private static final List<LinkWidth> WIDTHS_NARROWEST_FIRST =
             List.of(LinkWidth.X1, LinkWidth.X2, LinkWidth.X4, LinkWidth.X8, LinkWidth.X12);
     private static final int SPEEDS_SDR_DDR_QDR = 0x07;
-    private static final int SPEED_SDR = 0x01;
     /** The Set values meaning "every one the port supports": LinkWidthEnabled 255, LinkSpeed(Ext)Enabled 15 and 31. */
     private static final int ALL_SUPPORTED_WIDTHS = 255;
     private static final int ALL_SUPPORTED_SPEEDS = 15;
@@ -277,18 +271,15 @@ final class Sma implements LocalService {
         FabricPort addressable = node.addressable(Math.max(port, 1));
         boolean external = node.isSwitch() && port > 0;
         boolean portZero = node.isSwitch() && port == 0;
-        Link link = port == 0 ? null : engine.topology().link(node.id(), port).orElse(null);
         boolean smPort = node == engine.smNode() && port == engine.smPort();
-        // A port without a cable (a switch's port 0 too) says it runs at the rate it ran at last, as ibsim's do: its
-        // link's until it was unplugged, else 4X SDR, every port's before its first cable.
-        Link ranLast = link != null ? link : port == 0 ? null : engine.unlinked(node.id(), port);
+        Link ranLast = ranLast(engine, node, port);
         long capabilities = external ? 0 : SWITCH_CAPABILITIES | (portZero ? 0 : PortInfo.CAP_IS_VENDOR_CLASS_SUPPORTED
                 | (ranLast == null ? 0 : PortInfo.CAP_IS_CAPABILITY_MASK_NOTICE_SUPPORTED)) | (smPort ? PortInfo.CAP_IS_SM : 0);
         long gidPrefix = external || addressable.lid == 0 ? 0 : FabricEngine.DEFAULT_GID_PREFIX;
         // As ibsim: a port enables the widths and speeds its net file line gives it (they stay when the cable is
-        // pulled); one that never had a cable, and a switch's port 0, 4X and SDR.
-        int widthEnabled = ranLast == null ? LinkWidth.X4.code() : widthsEnabled(ranLast.width());
-        int speedEnabled = ranLast == null ? SPEED_SDR : (ranLast.speed().speedActive() << 1) - 1;
+        // pulled); one that never had a cable, and a switch's port 0, the 4X SDR it runs at and nothing more.
+        int widthEnabled = ranLast == null ? Link.DEFAULT_WIDTH.code() : widthsEnabled(ranLast.width());
+        int speedEnabled = ranLast == null ? Link.DEFAULT_SPEED.speedActive() : (ranLast.speed().speedActive() << 1) - 1;
         LinkWidth widthActive = ranLast == null ? Link.DEFAULT_WIDTH : ranLast.width();
         LinkSpeed speedActive = ranLast == null ? Link.DEFAULT_SPEED : ranLast.speed();
         int extActive = speedActive.extActive();
@@ -298,12 +289,31 @@ final class Sma implements LocalService {
                 capabilities, 0, external ? 0 : M_KEY_LEASE_PERIOD, node.isSwitch() ? 0 : port, widthEnabled, WIDTHS_ALL,
                 widthActive.code(), SPEEDS_SDR_DDR_QDR, p.state, p.physState, PortInfo.PHYS_POLLING,
                 node.mKey == 0 ? 0 : M_KEY_PROTECTED, external ? 0 : addressable.lmc, speedActive.speedActive(),
-                speedEnabled, portZero ? MTU_256 : MTU_2048, 0, VL_CAP_VL0_7, 0, 0, VL_ARBITRATION_CAP,
-                VL_ARBITRATION_CAP, 0, portZero ? MTU_1024 : MTU_2048, portZero ? 0 : VL_STALL_COUNT,
+                speedEnabled, portZero ? Selector.MTU_256 : Selector.MTU_2048, 0, VL_CAP_VL0_7, 0, 0, VL_ARBITRATION_CAP,
+                VL_ARBITRATION_CAP, 0, mtuCap(node, port), portZero ? 0 : VL_STALL_COUNT,
                 external ? hoqLife(engine, node, ranLast) : 0, VL_CAP_VL0_7, false, false, false, false, 0, 0, 0,
-                external ? 0 : portZero ? 1 : CA_GUID_CAP, p.clientReregister, 0, external ? 0 : SUBNET_TIMEOUT,
+                guidCap(node, port), p.clientReregister, 0, external ? 0 : SUBNET_TIMEOUT,
                 portZero ? SWITCH_RESP_TIME_VALUE : 0, external && ranLast == null ? UNCABLED_LOCAL_PHY_ERRORS : 0, 0, 0,
                 0, external ? 0 : CAPABILITIES2, extActive, extSupported, extEnabled);
+    }
+
+    /**
+     * The cable {@code node}:{@code port} runs on or, without one, ran on last (pulled by {@link FabricEngine#unlink}):
+     * a port without a cable says it runs at the rate it ran at last, as ibsim's do. Null before its first cable and for
+     * a switch's port 0, which run at 4X SDR ({@link Link#DEFAULT_WIDTH}, {@link Link#DEFAULT_SPEED}).
+     */
+    private static Link ranLast(FabricEngine engine, FabricNode node, int port) {
+        return port == 0 ? null : engine.topology().link(node.id(), port).orElse(engine.unlinked(node.id(), port));
+    }
+
+    /** MTUCap: 1024 bytes at a switch's port 0, else 2048. */
+    static int mtuCap(FabricNode node, int port) {
+        return node.isSwitch() && port == 0 ? Selector.MTU_1024 : Selector.MTU_2048;
+    }
+
+    /** GUIDCap: a CA's ports hold 32 GUIDs, a switch's port 0 one, its external ports none. */
+    private static int guidCap(FabricNode node, int port) {
+        return !node.isSwitch() ? CA_GUID_CAP : port == 0 ? 1 : 0;
     }
 
     /** HOQLife of an external port that ran on {@code ranLast} (0 before its first cable), as OpenSM set it then. */
@@ -330,7 +340,7 @@ final class Sma implements LocalService {
      * (or last ran) at FDR10; nothing on any other port, which never wrote it.
      */
     private MlnxExtPortInfo mlnxExtPortInfo(FabricNode node, int port) {
-        Link link = port == 0 ? null : engine.topology().link(node.id(), port).orElse(engine.unlinked(node.id(), port));
+        Link link = ranLast(engine, node, port);
         int fdr10 = link != null && link.speed() == LinkSpeed.FDR10 ? MlnxExtPortInfo.FDR10 : 0;
         return new MlnxExtPortInfo(0, fdr10, fdr10, fdr10);
     }
@@ -383,7 +393,7 @@ final class Sma implements LocalService {
 
     static SwitchInfo switchInfo(FabricNode node) {
         return new SwitchInfo(LINEAR_FDB_CAP, 0, MULTICAST_FDB_CAP, Math.max(node.lft.length - 1, 0), 0, 0, 0,
-                SWITCH_LIFE_TIME, false, 0, 0, PARTITION_ENFORCEMENT_CAP, false, false, true, true,
+                SubnetManager.PACKET_LIFE_TIME, false, 0, 0, PARTITION_ENFORCEMENT_CAP, false, false, true, true,
                 node.node.enhancedPort0(), node.multicastTop());
     }
 
@@ -458,8 +468,7 @@ final class Sma implements LocalService {
 
     /** The GUIDInfo blocks of {@code node}'s ports: as many as hold its GUIDCap (a CA's 32, a switch's one). */
     static int guidBlocks(FabricNode node) {
-        int guidCap = node.isSwitch() ? 1 : CA_GUID_CAP;
-        return (guidCap + GuidInfo.ENTRIES - 1) / GuidInfo.ENTRIES;
+        return (guidCap(node, 0) + GuidInfo.ENTRIES - 1) / GuidInfo.ENTRIES;
     }
 
     /** GUIDInfo: block 0 holds the port's GUID, the port's other blocks none. */

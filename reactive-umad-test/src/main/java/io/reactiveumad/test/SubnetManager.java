@@ -5,6 +5,7 @@ import io.reactiveumad.test.topology.Link;
 import io.reactiveumad.test.topology.Topology;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -21,6 +22,18 @@ import java.util.TreeSet;
  * default routing engine balances them over equal ports. Runs on the fabric executor.
  */
 final class SubnetManager {
+    /**
+     * OpenSM's packet life time (its packet_life_time, 0x12: about 1 s), which it gives switches (SwitchInfo's
+     * LifeTimeValue), paths and the groups it makes.
+     */
+    static final int PACKET_LIFE_TIME = 0x12;
+    /**
+     * The order of OpenSM's tables of GUIDs: keyed by the GUID as the wire has it (big-endian) and compared as a number
+     * on a little-endian host, so by the GUIDs with their bytes reversed.
+     */
+    private static final Comparator<Long> OPENSM_GUID_ORDER =
+            (a, b) -> Long.compareUnsigned(Long.reverseBytes(a), Long.reverseBytes(b));
+
     private final Map<Long, Integer> guidToLid = new HashMap<>();
     private Map<FabricNode, Integer> sweptInBy = Map.of();
     private int nextLid = 1;
@@ -164,9 +177,8 @@ final class SubnetManager {
     }
 
     /**
-     * The SM's own port first, then every other port in service in OpenSM's order: its table of ports is keyed by
-     * the GUID as the wire has it (big-endian) and compared as a number on a little-endian host, so the ports go by
-     * their GUIDs with the bytes reversed. A port keeps the LID it was given (a GUID the SM knew from an earlier sweep).
+     * The SM's own port first, then every other port in service in the order of OpenSM's table of ports
+     * ({@link #OPENSM_GUID_ORDER}). A port keeps the LID it was given (a GUID the SM knew from an earlier sweep).
      */
     private void assignLids(Topology topology, Map<String, FabricNode> nodes, Set<FabricNode> reached, FabricNode smNode,
                             int smPort, Map<Long, FabricNode> nowInService) {
@@ -186,8 +198,7 @@ final class SubnetManager {
                 }
             }
         }
-        ports.sort((a, b) -> Long.compareUnsigned(Long.reverseBytes(a.getKey().node.portGuid(a.getValue())),
-                Long.reverseBytes(b.getKey().node.portGuid(b.getValue()))));
+        ports.sort(Comparator.comparing(port -> port.getKey().node.portGuid(port.getValue()), OPENSM_GUID_ORDER));
         ports.forEach(port -> give(port.getKey(), port.getValue(), nowInService));
     }
 
@@ -208,9 +219,9 @@ final class SubnetManager {
     /**
      * OpenSM's min-hop routing with its defaults, switch by switch: the destinations in its order
      * ({@link #routingOrder}), each LID sent out of the port with the fewest hops to it that carries the fewest routes
-     * to CAs so far, the lowest-numbered on a tie (a LID after a port's first starts looking past the port the one
-     * before it took); a switch's own LIDs to port 0, a CA cabled to it out of that cable's port. Routes to switches are not counted (OpenSM's port_profile_switch_nodes
-     * is off). A switch the SM no longer reaches keeps the table it was given.
+     * to CAs so far, the lowest-numbered on a tie; a switch's own LIDs to port 0, a CA cabled to it out of that cable's
+     * port. Routes to switches are not counted (OpenSM's port_profile_switch_nodes is off). A switch the SM no longer
+     * reaches keeps the table it was given.
      */
     private static void computeRoutes(Map<String, FabricNode> nodes, Set<FabricNode> reached,
                                       Map<Long, FabricNode> nowInService) {
@@ -238,14 +249,12 @@ final class SubnetManager {
                 FabricNode dest = e.getValue();
                 int destPort = dest.isSwitch() ? 0 : dest.node.portByGuid(e.getKey()).orElseThrow().number();
                 FabricPort target = dest.ports[destPort];
-                int startFrom = 1;
                 for (int lid = target.lid; lid < target.lid + (1 << target.lmc) && lid < sw.lft.length; lid++) {
-                    int out = egress(sw, dest, destPort, startFrom, routed, hopsTo, reached);
+                    int out = egress(sw, dest, destPort, routed, hopsTo, reached);
                     sw.lft[lid] = out;
                     if (out != FabricNode.NO_ROUTE && !dest.isSwitch()) {
                         routed[out]++;
                     }
-                    startFrom = out + 1;
                 }
             }
         }
@@ -259,7 +268,7 @@ final class SubnetManager {
     private static List<Map.Entry<Long, FabricNode>> routingOrder(List<FabricNode> switches,
                                                                   Map<Long, FabricNode> nowInService) {
         List<FabricNode> byLoad = new ArrayList<>(switches);
-        byLoad.sort((a, b) -> Long.compareUnsigned(Long.reverseBytes(a.node.nodeGuid()), Long.reverseBytes(b.node.nodeGuid())));
+        byLoad.sort(Comparator.comparing(sw -> sw.node.nodeGuid(), OPENSM_GUID_ORDER));
         Map<FabricNode, List<Long>> endPorts = new HashMap<>();
         for (FabricNode sw : byLoad) {
             List<Long> guids = new ArrayList<>();
@@ -277,7 +286,7 @@ final class SubnetManager {
             endPorts.get(sw).forEach(guid -> order.putIfAbsent(guid, nowInService.get(guid)));
         }
         List<Long> rest = new ArrayList<>(nowInService.keySet());
-        rest.sort((a, b) -> Long.compareUnsigned(Long.reverseBytes(a), Long.reverseBytes(b)));
+        rest.sort(OPENSM_GUID_ORDER);
         rest.forEach(guid -> order.putIfAbsent(guid, nowInService.get(guid)));
         return new ArrayList<>(order.entrySet());
     }
@@ -301,7 +310,7 @@ final class SubnetManager {
     }
 
     /** The port {@code sw} sends {@code dest}:{@code destPort}'s next LID out of, as OpenSM recommends it. */
-    private static int egress(FabricNode sw, FabricNode dest, int destPort, int startFrom, int[] routed,
+    private static int egress(FabricNode sw, FabricNode dest, int destPort, int[] routed,
                               Map<FabricNode, Map<FabricNode, Integer>> hopsTo, Set<FabricNode> reached) {
         if (dest == sw) {
             return 0;
@@ -323,10 +332,8 @@ final class SubnetManager {
         }
         int best = FabricNode.NO_ROUTE;
         int fewest = Integer.MAX_VALUE;
-        int ports = sw.ports.length;
-        for (int i = startFrom; i < startFrom + ports; i++) {
-            int p = i % ports;
-            FabricNode v = p == 0 ? null : sw.peer[p];
+        for (int p = 1; p < sw.ports.length; p++) {
+            FabricNode v = sw.peer[p];
             Integer beyond = v == null || !v.isSwitch() ? null : toDest.get(v);
             if (beyond != null && beyond + 1 == least && routed[p] < fewest) {
                 best = p;
