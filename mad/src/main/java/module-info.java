@@ -6,6 +6,7 @@ module io.reactiveumad.mad {
     exports io.reactiveumad.mad;
     exports io.reactiveumad.mad.attr;
     exports io.reactiveumad.mad.cc;
+    exports io.reactiveumad.mad.mlnx;
     exports io.reactiveumad.mad.perf;
     exports io.reactiveumad.mad.sa;
     /** A request's bytes without a copy, for the core's send path: see SharedMadBytes. */

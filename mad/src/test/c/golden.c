@@ -1,12 +1,14 @@
 /*
  * Golden vectors for the Java codecs in io.reactiveumad.mad, from two independent C encoders:
  * libibmad's field tables (mad_set_field & co. with the IB_*_F descriptors) wherever libibmad has a
- * field, and OpenSM's packed wire structs (iba/ib_types.h) for the fields libibmad lacks.
+ * field, and OpenSM's packed wire structs (iba/ib_types.h) for the fields libibmad lacks; Mellanox's
+ * vendor class, which neither has, as structs with vendstat's layout.
  * Prints one line per attribute: "<name> <hex of the encoded attribute>".
  * Every value is chosen to be distinctive; GoldenVectorTest holds the same values as Java records.
  *
  * Build: gcc -I/usr/include/infiniband golden.c -libmad -libumad
  */
+#include <arpa/inet.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -966,6 +968,96 @@ static void cc_timestamp(void)
 	dump("Timestamp", b, 4);
 }
 
+/*
+ * Mellanox's vendor class (0x0A): no libibmad fields; these structs follow the layout vendstat.c declares for its
+ * attributes (packed by natural alignment), written here independently of the Java codecs.
+ */
+struct mlnx_hw_info { uint16_t hw_revision, device_id; uint8_t reserved[24]; uint32_t uptime; };
+struct mlnx_fw_info {
+	uint8_t reserved1, major, minor, sub_minor;
+	uint32_t build_id;
+	uint8_t month, day;
+	uint16_t year, reserved2, hour;
+	uint8_t psid[16];
+	uint32_t ini_file_version;
+};
+struct mlnx_ext_fw_info { uint32_t major, minor, sub_minor, reserved[4]; };
+struct mlnx_sw_info { uint8_t reserved1, major, minor, sub_minor, reserved2[28]; };
+struct mlnx_general_info_is3 { uint8_t reserved[8]; struct mlnx_hw_info hw; struct mlnx_fw_info fw; struct mlnx_sw_info sw; };
+struct mlnx_general_info_ext {
+	uint8_t reserved[8];
+	struct mlnx_hw_info hw;
+	struct mlnx_fw_info fw;
+	struct mlnx_ext_fw_info ext;
+	struct mlnx_sw_info sw;
+};
+
+static void mlnx_common(struct mlnx_hw_info *hw, struct mlnx_fw_info *fw, uint16_t device_id)
+{
+	hw->hw_revision = htons(0xa0b1);
+	hw->device_id = htons(device_id);
+	hw->uptime = htonl(0x0055b1c3);
+	fw->build_id = htonl(0x1234abcd);
+	fw->month = 0x03;
+	fw->day = 0x18;
+	fw->year = htons(0x2014);
+	fw->hour = htons(0x1530);
+	memcpy(fw->psid, "MT_1270110020", 13);
+	fw->ini_file_version = htonl(0x01020304);
+}
+
+static void mlnx_general_info(void)
+{
+	struct mlnx_general_info_is3 is3 = { 0 };
+	struct mlnx_general_info_ext ext = { 0 };
+	_Static_assert(sizeof(is3) == 108, "InfiniScale III's GeneralInfo");
+	_Static_assert(sizeof(ext) == 136, "the extended GeneralInfo");
+	mlnx_common(&is3.hw, &is3.fw, 0xb924);
+	is3.fw.major = 7;
+	is3.fw.minor = 4;
+	is3.fw.sub_minor = 200;
+	is3.sw.major = 1;
+	is3.sw.minor = 2;
+	is3.sw.sub_minor = 3;
+	uint8_t b[136] = { 0 };
+	memcpy(b, &is3, sizeof(is3));
+	dump("MlnxGeneralInfoIs3", b, 136);
+	mlnx_common(&ext.hw, &ext.fw, 0xc738);
+	ext.ext.major = htonl(9);
+	ext.ext.minor = htonl(4);
+	ext.ext.sub_minor = htonl(2000);
+	ext.sw.major = 3;
+	ext.sw.minor = 2;
+	ext.sw.sub_minor = 1;
+	dump("MlnxGeneralInfoExtended", (uint8_t *)&ext, 136);
+}
+
+static void mlnx_config_space_access(void)
+{
+	struct { uint8_t reserved[8]; struct { uint32_t address, data, mask; } record[18]; } cs = { 0 };
+	_Static_assert(sizeof(cs) == 224, "ConfigSpaceAccess");
+	for (int i = 0; i < 3; i++) {
+		cs.record[i].address = htonl(0x10013c + ((i + 1) << 12));
+		cs.record[i].data = htonl(0xa0000000 + i);
+		cs.record[i].mask = htonl(0xffff0000 >> i);
+	}
+	dump("MlnxConfigSpaceAccess", (uint8_t *)&cs, 224);
+}
+
+static void mlnx_counter_groups(void)
+{
+	struct { uint8_t reserved1[8], reserved[3], groups; uint32_t masks[2]; } info = { 0 };
+	struct { uint8_t reserved1[8], reserved[4]; struct { uint8_t reserved[3], select; } groups[2]; } config = { 0 };
+	_Static_assert(sizeof(info) == 20 && sizeof(config) == 20, "the counter group attributes");
+	info.groups = 2;
+	info.masks[0] = htonl(0x00000007);
+	info.masks[1] = htonl(0x80000106);
+	dump("MlnxCounterGroupInfo", (uint8_t *)&info, 20);
+	config.groups[0].select = 2;
+	config.groups[1].select = 8;
+	dump("MlnxCounterGroupConfig", (uint8_t *)&config, 20);
+}
+
 int main(void)
 {
 	headers();
@@ -1016,5 +1108,8 @@ int main(void)
 	ca_congestion_setting();
 	congestion_control_table();
 	cc_timestamp();
+	mlnx_general_info();
+	mlnx_config_space_access();
+	mlnx_counter_groups();
 	return 0;
 }

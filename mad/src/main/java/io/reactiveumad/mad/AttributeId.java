@@ -91,6 +91,17 @@ public final class AttributeId {
         }
     }
 
+    /** Mellanox's vendor class (0x0A), as vendstat names its attributes. */
+    public static final class Mlnx {
+        public static final int GENERAL_INFO = 0x0017;
+        public static final int CONFIG_SPACE_ACCESS = 0x0050;
+        public static final int COUNTER_GROUP_INFO = 0x0090;
+        public static final int CONFIG_COUNTER_GROUP = 0x0091;
+
+        private Mlnx() {
+        }
+    }
+
     /** Congestion control (class 0x21, IBA annex A10). */
     public static final class Cc {
         public static final int CONGESTION_INFO = 0x0011;

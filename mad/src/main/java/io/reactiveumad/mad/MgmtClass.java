@@ -18,6 +18,8 @@ public final class MgmtClass {
     public static final int SNMP = 0x08;
     public static final int VENDOR_RANGE1_START = 0x09;
     public static final int VENDOR_RANGE1_END = 0x0F;
+    /** Mellanox's vendor class (range 1, no OUI): its devices' general information and configuration space, as vendstat asks. */
+    public static final int MLNX_VENDOR = 0x0A;
     public static final int DEV_ADM = 0x10;
     /** Boot/Install service. */
     public static final int BIS = 0x12;

@@ -23,6 +23,10 @@ import io.reactiveumad.mad.attr.TrapDetails;
 import io.reactiveumad.mad.cc.CaCongestionSetting;
 import io.reactiveumad.mad.cc.CongestionControlTable;
 import io.reactiveumad.mad.cc.CongestionInfo;
+import io.reactiveumad.mad.mlnx.ConfigSpaceAccess;
+import io.reactiveumad.mad.mlnx.CounterGroupConfig;
+import io.reactiveumad.mad.mlnx.CounterGroupInfo;
+import io.reactiveumad.mad.mlnx.GeneralInfo;
 import io.reactiveumad.mad.cc.CongestionKeyInfo;
 import io.reactiveumad.mad.cc.CongestionLog;
 import io.reactiveumad.mad.cc.SwitchCongestionSetting;
@@ -55,6 +59,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
@@ -516,6 +521,37 @@ class GoldenVectorTest {
         Notice expected = new Notice(true, type, producer, trap, issuerLid, true, 0x1234, Octets.of(data), ISSUER);
         assertGolden(name, expected, Notice::decode);
         assertThat(Notice.decode(ByteBuffer.wrap(HEX.parseHex(golden(name))), 0).details()).isEqualTo(details);
+    }
+
+    /**
+     * Mellanox's GeneralInfo in both layouts: InfiniScale III's one-byte firmware version, and the extended 32-bit one
+     * of a SwitchX (whose one-byte fields are then zero).
+     */
+    @Test
+    void mlnxGeneralInfo() {
+        GeneralInfo.BuildDate built = new GeneralInfo.BuildDate(0x03, 0x18, 0x2014, 0x1530);
+        assertGolden("MlnxGeneralInfoIs3", new GeneralInfo(0xa0b1, GeneralInfo.INFINISCALE_III, 0x0055b1c3,
+                new GeneralInfo.Version(7, 4, 200), 0x1234abcd, built, "MT_1270110020", 0x01020304,
+                new GeneralInfo.Version(1, 2, 3)), GeneralInfo::decode);
+        assertGolden("MlnxGeneralInfoExtended", new GeneralInfo(0xa0b1, 0xc738, 0x0055b1c3,
+                new GeneralInfo.Version(9, 4, 2000), 0x1234abcd, built, "MT_1270110020", 0x01020304,
+                new GeneralInfo.Version(3, 2, 1)), GeneralInfo::decode);
+    }
+
+    @Test
+    void mlnxConfigSpaceAccess() {
+        List<ConfigSpaceAccess.Entry> records = new ArrayList<>();
+        for (int i = 0; i < ConfigSpaceAccess.MAX_RECORDS; i++) {
+            records.add(i < 3 ? new ConfigSpaceAccess.Entry(0x10013c + ((i + 1) << 12), 0xa0000000L + i,
+                    0xffff0000L >>> i) : new ConfigSpaceAccess.Entry(0, 0, 0));
+        }
+        assertGolden("MlnxConfigSpaceAccess", new ConfigSpaceAccess(records), ConfigSpaceAccess::decode);
+    }
+
+    @Test
+    void mlnxCounterGroups() {
+        assertGolden("MlnxCounterGroupInfo", new CounterGroupInfo(2, 0x7, 0x80000106L), CounterGroupInfo::decode);
+        assertGolden("MlnxCounterGroupConfig", new CounterGroupConfig(2, 8), CounterGroupConfig::decode);
     }
 
     /** Decoding the C bytes (alone, and inside a MAD at the SA data offset) gives {@code expected}, which encodes to them. */
