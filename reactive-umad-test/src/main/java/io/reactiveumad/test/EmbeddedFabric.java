@@ -5,6 +5,7 @@ import io.reactiveumad.PortClosedException;
 import io.reactiveumad.PortSpec;
 import io.reactiveumad.Transport;
 import io.reactiveumad.mad.attr.TrapDetails;
+import io.reactiveumad.mad.mlnx.GeneralInfo;
 import io.reactiveumad.spi.SchedulerExecutor;
 import io.reactiveumad.spi.channel.EventExecutor;
 import io.reactiveumad.spi.channel.MadChannel;
@@ -48,6 +49,7 @@ public final class EmbeddedFabric implements AutoCloseable {
 
     private final FabricEngine engine;
     private final SubnetAdministrator sa;
+    private final MlnxVendorAgent mlnxVendor;
     private final TrapRepressor trapRepressor;
     private final Transport transport;
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -63,6 +65,8 @@ public final class EmbeddedFabric implements AutoCloseable {
         engine.addService(sma);
         engine.addService(new Pma(engine));
         engine.addService(new CongestionControlAgent(engine));
+        this.mlnxVendor = new MlnxVendorAgent(engine);
+        engine.addService(mlnxVendor);
         engine.addService(sa);
         this.trapRepressor = new TrapRepressor(engine);
         engine.addService(trapRepressor);
@@ -198,6 +202,15 @@ public final class EmbeddedFabric implements AutoCloseable {
     /** How many traps SMAs sent the SM, each answered with a TrapRepress. */
     public long trapsRepressed() {
         return engine.call(trapRepressor::repressed);
+    }
+
+    /**
+     * Sets the firmware version a Mellanox node's GeneralInfo reports (vendor class 0x0A, what vendstat -N prints;
+     * 01.00.00 until set). An InfiniScale III reports a byte per number.
+     */
+    public void setFirmware(String node, GeneralInfo.Version firmware) {
+        Objects.requireNonNull(firmware, "firmware");
+        engine.run(() -> mlnxVendor.setFirmware(engine.node(node), firmware));
     }
 
     /** Reads a performance counter of {@code node}:{@code port}. */

@@ -61,7 +61,7 @@ final class Sma implements LocalService {
     private static final int CA_PARTITION_CAP = 64;
     /** SwitchInfo PartitionEnforcementCap: the P_Keys of each external port. */
     private static final int PARTITION_ENFORCEMENT_CAP = 64;
-    private static final int NODE_REVISION = 0xA1;
+    static final int NODE_REVISION = 0xA1;
     /** Eight data VLs, VL0-7, which OpenSM makes the operational ones. */
     private static final int VL_CAP_VL0_7 = 4;
     private static final int VL_ARBITRATION_CAP = 8;

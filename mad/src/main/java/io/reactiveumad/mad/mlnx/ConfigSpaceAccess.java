@@ -25,6 +25,9 @@ public record ConfigSpaceAccess(List<Entry> records) implements MadAttribute {
     public static final int ATTRIBUTE_ID = AttributeId.Mlnx.CONFIG_SPACE_ACCESS;
     public static final int MAX_RECORDS = 18;
     public static final int SIZE = 8 + MAX_RECORDS * 12;
+    /** InfiniScale III's PortXmitWait words: unit {@code u} (1-{@value #IS3_XMIT_WAIT_UNITS}) at this address plus {@code u << 12}. */
+    public static final long IS3_PORT_XMIT_WAIT = 0x10013C;
+    public static final int IS3_XMIT_WAIT_UNITS = 24;
 
     /** One word: its address, its data, and the mask of the data's bits that count. */
     public record Entry(long address, long data, long mask) {
@@ -55,6 +58,30 @@ public record ConfigSpaceAccess(List<Entry> records) implements MadAttribute {
             throw new IllegalArgumentException("a config space access takes 1.." + MAX_RECORDS + " records, not " + count);
         }
         return 2L << 22 | (long) count << 16;
+    }
+
+    /** The address of InfiniScale III's PortXmitWait word of {@code unit} (1-24). */
+    public static long is3XmitWaitAddress(int unit) {
+        if (unit < 1 || unit > IS3_XMIT_WAIT_UNITS) {
+            throw new IllegalArgumentException("InfiniScale III's PortXmitWait units are 1.." + IS3_XMIT_WAIT_UNITS + ": " + unit);
+        }
+        return IS3_PORT_XMIT_WAIT + ((long) unit << 12);
+    }
+
+    /** The unit whose PortXmitWait word is at {@code address}, or 0 if none is. */
+    public static int is3XmitWaitUnit(long address) {
+        long unit = address - IS3_PORT_XMIT_WAIT >> 12;
+        return address >= IS3_PORT_XMIT_WAIT && (address & 0xFFF) == (IS3_PORT_XMIT_WAIT & 0xFFF) && unit >= 1
+                && unit <= IS3_XMIT_WAIT_UNITS ? (int) unit : 0;
+    }
+
+    /**
+     * The port vendstat -w names a PortXmitWait unit's word for: units 1-16 ports 4-19, 17-20 ports 21-24, 21-24
+     * ports 1-4 (its first read takes units 1-16, its second 17-24). So port 20 has no word, and port 4 two.
+     */
+    public static int is3XmitWaitPort(int unit) {
+        is3XmitWaitAddress(unit);
+        return unit <= 16 ? unit + 3 : unit <= 20 ? unit + 4 : unit - 20;
     }
 
     /** All {@value #MAX_RECORDS} records: which of them count, the request's modifier says ({@link #first}). */

@@ -15,7 +15,7 @@ public final class ChassisRules {
     /** Voltaire's vendor ID. */
     public static final int VOLTAIRE = 0x0008f1;
     /** Mellanox's vendor ID. */
-    static final int MELLANOX = 0x0002c9;
+    public static final int MELLANOX = 0x0002c9;
     private static final int MELLANOX_IS4 = 0xbd36;
     /** The spine and line slots libibnetdisc's chassis have (SPINES_MAX_NUM, LINES_MAX_NUM). */
     public static final int SPINE_SLOTS = 18;
