@@ -85,7 +85,7 @@ final class MlnxVendorAgent implements LocalService {
                 List<ConfigSpaceAccess.Entry> answered = new ArrayList<>(count);
                 for (ConfigSpaceAccess.Entry asked : ConfigSpaceAccess.decode(in, data).first(count).records()) {
                     long was = read(node, d, asked.address());
-                    long now = set ? was & ~asked.mask() | asked.data() & asked.mask() : was;
+                    long now = set ? asked.writtenOver(was) : was;
                     if (set) {
                         d.configSpace.put(asked.address(), now);
                     }

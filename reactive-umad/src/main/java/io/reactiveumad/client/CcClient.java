@@ -1,6 +1,5 @@
 package io.reactiveumad.client;
 
-import io.reactiveumad.AgentSpec;
 import io.reactiveumad.MadPort;
 import io.reactiveumad.ReceivedMad;
 import io.reactiveumad.RequestOptions;
@@ -66,40 +65,31 @@ public final class CcClient implements Disposable {
     /** CongestionControlTable's blocks: CCTI_Limit's 14 bits index up to 16384 entries, 64 a block. */
     public static final int TABLE_BLOCKS = (1 << 14) / CongestionControlTable.ENTRIES_PER_BLOCK;
 
-    private final MadPort port;
-    private final LazyAgent agent;
-    private final RequestOptions options;
-    private final int sl;
+    private final Qp1Requests requests;
     private final long ccKey;
 
-    private CcClient(MadPort port, LazyAgent agent, RequestOptions options, int sl, long ccKey) {
-        this.port = port;
-        this.agent = agent;
-        this.options = options;
-        this.sl = sl;
+    private CcClient(Qp1Requests requests, long ccKey) {
+        this.requests = requests;
         this.ccKey = ccKey;
     }
 
     public static CcClient of(MadPort port) {
-        Objects.requireNonNull(port, "port");
-        return new CcClient(port, new LazyAgent(port, AgentSpec.client(MgmtClass.CC, CLASS_VERSION)),
-                port.options().requests(), 0, 0);
+        return new CcClient(Qp1Requests.of(port, MgmtClass.CC, CLASS_VERSION), 0);
     }
 
     /** A view sharing this client's agent whose requests wait and retry as {@code requestOptions} says. */
     public CcClient withOptions(RequestOptions requestOptions) {
-        Objects.requireNonNull(requestOptions, "requestOptions");
-        return new CcClient(port, agent, requestOptions, sl, ccKey);
+        return new CcClient(requests.withOptions(requestOptions), ccKey);
     }
 
     /** A view sharing this client's agent that sends on service level {@code serviceLevel}. */
     public CcClient withSl(int serviceLevel) {
-        return new CcClient(port, agent, options, GsiAddressing.serviceLevel(serviceLevel), ccKey);
+        return new CcClient(requests.withSl(serviceLevel), ccKey);
     }
 
     /** A view sharing this client's agent whose requests carry {@code key} as their CC_Key. */
     public CcClient withCcKey(long key) {
-        return new CcClient(port, agent, options, sl, key);
+        return new CcClient(requests, key);
     }
 
     /** The agent's ClassPortInfo (the CC class's own: its capabilities, redirection, trap destination). */
@@ -197,26 +187,23 @@ public final class CcClient implements Disposable {
     }
 
     private Mono<ReceivedMad> request(int lid, int method, int attributeId, long modifier, MadAttribute body) {
-        GsiAddressing.unicastLid(lid);
         long key = ccKey;
-        return agent.using(a -> a.request(
-                Mads.request(MgmtClass.CC, CLASS_VERSION, method, attributeId, modifier, body,
-                        b -> Wire.putU64(b, CongestionLog.CC_KEY_OFFSET, key)),
-                GsiAddressing.qp1(port.attributes(), lid, sl), options));
+        return requests.request(lid, method, attributeId, modifier, body,
+                b -> Wire.putU64(b, CongestionLog.CC_KEY_OFFSET, key));
     }
 
     @Override
     public void dispose() {
-        agent.dispose();
+        requests.dispose();
     }
 
     @Override
     public boolean isDisposed() {
-        return agent.isDisposed();
+        return requests.isDisposed();
     }
 
     @Override
     public String toString() {
-        return "CcClient(" + port.spec() + ")";
+        return "CcClient(" + requests.port().spec() + ")";
     }
 }

@@ -1,8 +1,6 @@
 package io.reactiveumad.client;
 
-import io.reactiveumad.AgentSpec;
 import io.reactiveumad.MadPort;
-import io.reactiveumad.ReceivedMad;
 import io.reactiveumad.RequestOptions;
 import io.reactiveumad.mad.MadAttribute;
 import io.reactiveumad.mad.Method;
@@ -14,9 +12,7 @@ import io.reactiveumad.mad.mlnx.CounterGroupInfo;
 import io.reactiveumad.mad.mlnx.GeneralInfo;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.TreeMap;
 import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
 
@@ -46,33 +42,24 @@ public final class MlnxClient implements Disposable {
     /** vendstat -w's first access reads PortXmitWait units 1-16, its second 17-24. */
     private static final int IS3_FIRST_ACCESS_UNITS = 16;
 
-    private final MadPort port;
-    private final LazyAgent agent;
-    private final RequestOptions options;
-    private final int sl;
+    private final Qp1Requests requests;
 
-    private MlnxClient(MadPort port, LazyAgent agent, RequestOptions options, int sl) {
-        this.port = port;
-        this.agent = agent;
-        this.options = options;
-        this.sl = sl;
+    private MlnxClient(Qp1Requests requests) {
+        this.requests = requests;
     }
 
     public static MlnxClient of(MadPort port) {
-        Objects.requireNonNull(port, "port");
-        return new MlnxClient(port, new LazyAgent(port, AgentSpec.client(MgmtClass.MLNX_VENDOR, CLASS_VERSION)),
-                port.options().requests(), 0);
+        return new MlnxClient(Qp1Requests.of(port, MgmtClass.MLNX_VENDOR, CLASS_VERSION));
     }
 
     /** A view sharing this client's agent whose requests wait and retry as {@code requestOptions} says. */
     public MlnxClient withOptions(RequestOptions requestOptions) {
-        Objects.requireNonNull(requestOptions, "requestOptions");
-        return new MlnxClient(port, agent, requestOptions, sl);
+        return new MlnxClient(requests.withOptions(requestOptions));
     }
 
     /** A view sharing this client's agent that sends on service level {@code serviceLevel}. */
     public MlnxClient withSl(int serviceLevel) {
-        return new MlnxClient(port, agent, options, GsiAddressing.serviceLevel(serviceLevel));
+        return new MlnxClient(requests.withSl(serviceLevel));
     }
 
     /** The class's ClassPortInfo, which every agent of the class answers (vendstat asks it first). */
@@ -103,11 +90,21 @@ public final class MlnxClient implements Disposable {
     }
 
     /**
-     * An InfiniScale III's PortXmitWait counters (vendstat -w), by the port vendstat names each word for
-     * ({@link ConfigSpaceAccess#is3XmitWaitPort}), read from its configuration space in vendstat's two accesses: ports
-     * 1-19 and 21-24, port 4 with the word of the second access.
+     * One of an InfiniScale III's PortXmitWait words.
+     *
+     * @param unit  the word's unit in the configuration space (1-24)
+     * @param port  the port vendstat names it for ({@link ConfigSpaceAccess#is3XmitWaitPort}: port 4 has two words,
+     *              port 20 none)
+     * @param count the counter
      */
-    public Mono<Map<Integer, Long>> portXmitWait(int lid) {
+    public record XmitWait(int unit, int port, long count) {
+    }
+
+    /**
+     * An InfiniScale III's PortXmitWait counters (vendstat -w): its 24 words, read from its configuration space in
+     * vendstat's two accesses (units 1-16, then 17-24), in that order.
+     */
+    public Mono<List<XmitWait>> portXmitWait(int lid) {
         List<ConfigSpaceAccess.Entry> first = new ArrayList<>();
         List<ConfigSpaceAccess.Entry> second = new ArrayList<>();
         for (int unit = 1; unit <= ConfigSpaceAccess.IS3_XMIT_WAIT_UNITS; unit++) {
@@ -115,14 +112,15 @@ public final class MlnxClient implements Disposable {
                     .add(ConfigSpaceAccess.Entry.read(ConfigSpaceAccess.is3XmitWaitAddress(unit)));
         }
         return readConfigSpace(lid, first).zipWith(Mono.defer(() -> readConfigSpace(lid, second)), (a, b) -> {
-            Map<Integer, Long> waits = new TreeMap<>();
+            List<XmitWait> waits = new ArrayList<>(ConfigSpaceAccess.IS3_XMIT_WAIT_UNITS);
+            int unit = 1;
             for (List<ConfigSpaceAccess.Entry> read : List.of(a, b)) {
                 for (ConfigSpaceAccess.Entry word : read) {
-                    waits.put(ConfigSpaceAccess.is3XmitWaitPort(ConfigSpaceAccess.is3XmitWaitUnit(word.address())),
-                            word.data());
+                    waits.add(new XmitWait(unit, ConfigSpaceAccess.is3XmitWaitPort(unit), word.data()));
+                    unit++;
                 }
             }
-            return waits;
+            return List.copyOf(waits);
         });
     }
 
@@ -152,12 +150,8 @@ public final class MlnxClient implements Disposable {
     }
 
     private <T> Mono<T> request(int lid, int method, AttributeType<T> type, long modifier, MadAttribute body) {
-        GsiAddressing.unicastLid(lid);
-        return agent.using(a -> a.request(
-                        Mads.request(MgmtClass.MLNX_VENDOR, CLASS_VERSION, method, type.attributeId(), modifier, body,
-                                b -> { }),
-                        GsiAddressing.qp1(port.attributes(), lid, sl), options))
-                .map((ReceivedMad r) -> Mads.decode(type, r.mad()));
+        return requests.request(lid, method, type.attributeId(), modifier, body, b -> { })
+                .map(r -> Mads.decode(type, r.mad()));
     }
 
     private static int portModifier(int portNumber) {
@@ -169,16 +163,16 @@ public final class MlnxClient implements Disposable {
 
     @Override
     public void dispose() {
-        agent.dispose();
+        requests.dispose();
     }
 
     @Override
     public boolean isDisposed() {
-        return agent.isDisposed();
+        return requests.isDisposed();
     }
 
     @Override
     public String toString() {
-        return "MlnxClient(" + port.spec() + ")";
+        return "MlnxClient(" + requests.port().spec() + ")";
     }
 }

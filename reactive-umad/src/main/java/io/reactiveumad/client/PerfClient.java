@@ -1,6 +1,5 @@
 package io.reactiveumad.client;
 
-import io.reactiveumad.AgentSpec;
 import io.reactiveumad.MadPort;
 import io.reactiveumad.ReceivedMad;
 import io.reactiveumad.RequestOptions;
@@ -64,33 +63,24 @@ public final class PerfClient implements Disposable {
     /** The counter sets' types, one per {@link PortCounterSet.Kind}. */
     private static final Map<PortCounterSet.Kind, AttributeType<PortCounterSet>> COUNTER_SETS = counterSets();
 
-    private final MadPort port;
-    private final LazyAgent agent;
-    private final RequestOptions options;
-    private final int sl;
+    private final Qp1Requests requests;
 
-    private PerfClient(MadPort port, LazyAgent agent, RequestOptions options, int sl) {
-        this.port = port;
-        this.agent = agent;
-        this.options = options;
-        this.sl = sl;
+    private PerfClient(Qp1Requests requests) {
+        this.requests = requests;
     }
 
     public static PerfClient of(MadPort port) {
-        Objects.requireNonNull(port, "port");
-        return new PerfClient(port, new LazyAgent(port, AgentSpec.client(MgmtClass.PERF, CLASS_VERSION)),
-                port.options().requests(), 0);
+        return new PerfClient(Qp1Requests.of(port, MgmtClass.PERF, CLASS_VERSION));
     }
 
     /** A view sharing this client's agent whose requests wait and retry as {@code requestOptions} says. */
     public PerfClient withOptions(RequestOptions requestOptions) {
-        Objects.requireNonNull(requestOptions, "requestOptions");
-        return new PerfClient(port, agent, requestOptions, sl);
+        return new PerfClient(requests.withOptions(requestOptions));
     }
 
     /** A view sharing this client's agent that sends on service level {@code serviceLevel}. */
     public PerfClient withSl(int serviceLevel) {
-        return new PerfClient(port, agent, options, GsiAddressing.serviceLevel(serviceLevel));
+        return new PerfClient(requests.withSl(serviceLevel));
     }
 
     public Mono<ClassPortInfo> classPortInfo(int lid) {
@@ -216,7 +206,7 @@ public final class PerfClient implements Disposable {
     }
 
     private Flux<PortTraffic> checkedTraffic(int lid, int portSelect, Duration interval, ClassPortInfo capabilities) {
-        Scheduler clock = port.loopScheduler();
+        Scheduler clock = requests.port().loopScheduler();
         boolean extended = (capabilities.capabilityMask() & (ClassPortInfo.PERF_CAP_EXTENDED_WIDTH_SUPPORTED
                 | ClassPortInfo.PERF_CAP_EXTENDED_WIDTH_NO_IETF)) != 0;
         Mono<long[]> read = extended
@@ -265,10 +255,7 @@ public final class PerfClient implements Disposable {
     }
 
     private Mono<ReceivedMad> request(int lid, int method, int attributeId, MadAttribute body) {
-        GsiAddressing.unicastLid(lid);
-        return agent.using(a -> a.request(
-                Mads.request(MgmtClass.PERF, CLASS_VERSION, method, attributeId, 0, body, b -> { }),
-                GsiAddressing.qp1(port.attributes(), lid, sl), options));
+        return requests.request(lid, method, attributeId, 0, body, b -> { });
     }
 
     private static Mono<Void> require(ClassPortInfo cpi, int portSelect, boolean extended) {
@@ -294,16 +281,16 @@ public final class PerfClient implements Disposable {
 
     @Override
     public void dispose() {
-        agent.dispose();
+        requests.dispose();
     }
 
     @Override
     public boolean isDisposed() {
-        return agent.isDisposed();
+        return requests.isDisposed();
     }
 
     @Override
     public String toString() {
-        return "PerfClient(" + port.spec() + ")";
+        return "PerfClient(" + requests.port().spec() + ")";
     }
 }

@@ -9,6 +9,8 @@
  *       {@code Flux} of {@link io.reactiveumad.client.PortTraffic}.</li>
  *   <li>{@link io.reactiveumad.client.CcClient}: congestion control Get/Set (CongestionInfo, the CC_Key,
  *       the switch's, its ports' and the CA's settings, the CA's table, the log), with a CC_Key.</li>
+ *   <li>{@link io.reactiveumad.client.MlnxClient}: Mellanox's vendor class as vendstat asks it (a device's
+ *       firmware and hardware versions, its configuration space, a switch port's counter groups).</li>
  *   <li>{@link io.reactiveumad.client.SaClient}: SA Get/GetTable/Set/Delete with component masks;
  *       GetTable answers as a {@code Flux} of records; addressing from the port; follows a moving SA.</li>
  *   <li>{@link io.reactiveumad.client.Notices}: one refcounted InformInfo subscription per port and

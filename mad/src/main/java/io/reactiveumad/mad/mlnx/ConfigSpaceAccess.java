@@ -36,6 +36,11 @@ public record ConfigSpaceAccess(List<Entry> records) implements MadAttribute {
             return new Entry(address, 0, 0xFFFF_FFFFL);
         }
 
+        /** The word a Set of this record leaves where {@code was} was: the mask's bits from the data, the rest kept. */
+        public long writtenOver(long was) {
+            return was & ~mask | data & mask;
+        }
+
         /** The data's bits the mask keeps: what vendstat prints of a record. */
         public long value() {
             return data & mask;
