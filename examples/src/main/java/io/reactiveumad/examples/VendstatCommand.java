@@ -1,5 +1,6 @@
 package io.reactiveumad.examples;
 
+import io.reactiveumad.PortNotActiveException;
 import io.reactiveumad.client.MlnxClient;
 import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
@@ -9,6 +10,7 @@ import io.reactiveumad.mad.mlnx.ConfigSpaceAccess;
 import io.reactiveumad.mad.mlnx.CounterGroupConfig;
 import io.reactiveumad.mad.mlnx.CounterGroupInfo;
 import io.reactiveumad.mad.mlnx.GeneralInfo;
+import io.reactiveumad.spi.channel.PortAttributes;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -90,9 +92,14 @@ final class VendstatCommand extends FabricCommand {
         Long guid = byGuid && destination != null ? value("-G", () -> Guids.parse(destination)) : null;
         Integer namedLid = destination != null && !byGuid ? value("LID", () -> Lids.unicast(destination)) : null;
         try (Connection connection = transport.connect(err())) {
+            PortAttributes self = connection.port().attributes();
+            if (destination == null && self.lid() == 0) {
+                // vendstat would send to LID 0; no SM has given the port a LID, or it is a RoCE port, which has none.
+                throw new PortNotActiveException(connection.port().spec(), self, "no LID of its own to ask its device at");
+            }
             int lid = namedLid != null ? namedLid : guid != null
                     ? await(transport.lidOf(connection.port(), guid), "the LID of port GUID " + destination)
-                    : connection.port().attributes().lid();
+                    : self.lid();
             int port = portNumber != null ? portNumber : destination == null ? connection.port().attributes().port() : 0;
             MlnxClient mlnx = MlnxClient.of(connection.port());
             try {

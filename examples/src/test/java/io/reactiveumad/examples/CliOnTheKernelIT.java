@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Timeout;
  * keeps kernel-vm from depending on the examples).
  */
 class CliOnTheKernelIT {
-    /** Boot and seventeen JVM starts under TCG, each a few seconds. */
+    /** Boot and nineteen JVM starts under TCG, each a few seconds. */
     private static final Duration LIMIT = Duration.ofMinutes(8);
     private static final String RUNS = """
             run() { name=$1; shift; timeout 120 "$@" > "$name.out" 2> "$name.err"; echo $? > "$name.rc"; }
@@ -37,6 +37,8 @@ class CliOnTheKernelIT {
             run sa $UMAD sa
             run watch $UMAD watch
             run sysstat $UMAD sysstat 1
+            run vendstat $UMAD vendstat -N
+            run vendstat-lid $UMAD vendstat -N 1
             GID=$(cat /sys/class/infiniband/rxe0/ports/1/gids/0)
             # One server starting at a time: two JVMs starting together on the VM's one emulated CPU took more than
             # the CLI's 10 s to register an agent.
@@ -81,6 +83,8 @@ class CliOnTheKernelIT {
             assertRoceRefusal(out, "watch", "1", "no SM to wait for; it is a RoCE port");
             assertRoceRefusal(out, "sysstat", "2", "a MAD from it needs a GRH with the destination's GID; LID 1 alone "
                     + "addresses nothing there");
+            assertRoceRefusal(out, "vendstat", "1", "no LID of its own to ask its device at");
+            assertRoceRefusal(out, "vendstat-lid", "2", "LID 1 alone addresses nothing there");
 
             // By GID, what ibsysstat cannot do on RoCE: our server on rxe0, asked three times through its GID.
             assertThat(read(out, "server.rc")).as(read(out, "server.err")).isEqualTo("0");
