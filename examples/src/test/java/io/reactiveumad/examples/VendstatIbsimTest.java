@@ -169,7 +169,7 @@ class VendstatIbsimTest {
                 case ConfigSpaceAccess.ATTRIBUTE_ID -> {
                     List<ConfigSpaceAccess.Entry> answered = new ArrayList<>();
                     for (ConfigSpaceAccess.Entry e : ConfigSpaceAccess.decode(asked.buffer(), data)
-                            .first((int) (modifier >>> 16 & 0x3F)).records()) {
+                            .first(ConfigSpaceAccess.count(modifier)).records()) {
                         // A word unwritten holds its address; an InfiniScale III's PortXmitWait words their unit.
                         int unit = ConfigSpaceAccess.is3XmitWaitUnit(e.address());
                         long was = words.getOrDefault(e.address(), unit != 0 ? (unit % 3 == 0 ? unit : 0) : e.address());

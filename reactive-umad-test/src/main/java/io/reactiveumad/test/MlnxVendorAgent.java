@@ -31,6 +31,8 @@ final class MlnxVendorAgent implements LocalService {
     /** The counter selections each group takes: the ones vendstat names (group 0: 0, 1, 2; group 1: 1, 2, 8). */
     private static final long GROUP0_SELECTIONS = 1 << 0 | 1 << 1 | 1 << 2;
     private static final long GROUP1_SELECTIONS = 1 << 1 | 1 << 2 | 1 << 8;
+    /** What a port's groups count until a Set: PortXmitDataSL, SLs 0-7 in group 0 and 8-15 in group 1. */
+    private static final CounterGroupConfig DEFAULT_COUNTER_GROUPS = new CounterGroupConfig(0, 1);
     private static final ClassPortInfo CLASS_PORT_INFO = new ClassPortInfo(MadHeader.BASE_VERSION, 1, 0, 0, 18,
             Gid.ZERO, 0, 0, 0, 0, 0, 0, 0, Gid.ZERO, 0, 0, 0, 0, 0, 0, 0, 0);
 
@@ -56,12 +58,12 @@ final class MlnxVendorAgent implements LocalService {
                 && (method == Method.GET || method == Method.SET);
     }
 
-    /** Sets the firmware version {@code node}'s GeneralInfo reports. */
+    /** Sets the firmware version {@code node}'s GeneralInfo reports, if its device's layout can say it. */
     void setFirmware(FabricNode node, GeneralInfo.Version firmware) {
-        if (!GeneralInfo.hasExtendedFirmware(node.node.deviceId())
-                && (firmware.major() > 0xFF || firmware.minor() > 0xFF || firmware.subMinor() > 0xFF)) {
-            throw new IllegalArgumentException(node.node.id() + " (device ID 0x" + Integer.toHexString(node.node.deviceId())
-                    + ") has a byte per firmware version number: " + firmware);
+        try {
+            generalInfo(node, firmware);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(node.node.id() + ": " + e.getMessage(), e);
         }
         device(node).firmware = firmware;
     }
@@ -76,9 +78,9 @@ final class MlnxVendorAgent implements LocalService {
         long modifier = request.attributeModifier();
         byte[] response = switch (request.attributeId()) {
             case ClassPortInfo.ATTRIBUTE_ID -> set ? unsupported(request) : FabricEngine.answer(request, CLASS_PORT_INFO);
-            case GeneralInfo.ATTRIBUTE_ID -> set ? unsupported(request) : FabricEngine.answer(request, generalInfo(node, d));
+            case GeneralInfo.ATTRIBUTE_ID -> set ? unsupported(request) : FabricEngine.answer(request, generalInfo(node, d.firmware));
             case ConfigSpaceAccess.ATTRIBUTE_ID -> {
-                int count = (int) (modifier >>> 16 & 0x3F);
+                int count = ConfigSpaceAccess.count(modifier);
                 if (count < 1 || count > ConfigSpaceAccess.MAX_RECORDS) {
                     yield FabricEngine.status(request, Sma.INVALID_VALUE);
                 }
@@ -116,7 +118,7 @@ final class MlnxVendorAgent implements LocalService {
                     }
                     d.counterGroups.put((int) modifier, asked);
                 }
-                yield FabricEngine.answer(request, d.counterGroups.getOrDefault((int) modifier, new CounterGroupConfig(0, 1)));
+                yield FabricEngine.answer(request, d.counterGroups.getOrDefault((int) modifier, DEFAULT_COUNTER_GROUPS));
             }
             default -> unsupported(request);
         };
@@ -127,10 +129,11 @@ final class MlnxVendorAgent implements LocalService {
         return devices.computeIfAbsent(node, n -> new Device());
     }
 
-    private GeneralInfo generalInfo(FabricNode node, Device d) {
+    /** The node's GeneralInfo: its device's ID and revision, the seconds since the fabric started, {@code firmware}. */
+    private GeneralInfo generalInfo(FabricNode node, GeneralInfo.Version firmware) {
         long uptimeSeconds = TimeUnit.NANOSECONDS.toSeconds(engine.executor.nanoTime() - startNanos);
         return new GeneralInfo(Sma.NODE_REVISION, node.node.deviceId() & 0xFFFF, uptimeSeconds & 0xFFFF_FFFFL,
-                d.firmware, 0, new GeneralInfo.BuildDate(0, 0, 0, 0), "", 0, new GeneralInfo.Version(0, 0, 0));
+                firmware, 0, new GeneralInfo.BuildDate(0, 0, 0, 0), "", 0, new GeneralInfo.Version(0, 0, 0));
     }
 
     /**

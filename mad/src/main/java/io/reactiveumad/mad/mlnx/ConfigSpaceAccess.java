@@ -65,6 +65,11 @@ public record ConfigSpaceAccess(List<Entry> records) implements MadAttribute {
         return 2L << 22 | (long) count << 16;
     }
 
+    /** How many records an access with this attribute modifier has (bits 16-21; {@link #modifier}'s inverse). */
+    public static int count(long modifier) {
+        return (int) (modifier >>> 16 & 0x3F);
+    }
+
     /** The address of InfiniScale III's PortXmitWait word of {@code unit} (1-24). */
     public static long is3XmitWaitAddress(int unit) {
         if (unit < 1 || unit > IS3_XMIT_WAIT_UNITS) {

@@ -104,7 +104,7 @@ public record GeneralInfo(int hwRevision, int deviceId, long uptime, Version fir
         Objects.requireNonNull(software, "software");
         checkBytes("software", software);
         if (!hasExtendedFirmware(deviceId)) {
-            checkBytes("firmware (InfiniScale III's layout, device ID 0x" + Integer.toHexString(deviceId) + ")",
+            checkBytes("firmware (the one-byte layout of device ID 0x" + Integer.toHexString(deviceId) + ")",
                     firmware);
         }
     }
