@@ -16,8 +16,11 @@ import io.reactiveumad.RequestOptions;
 import io.reactiveumad.RmppMode;
 import io.reactiveumad.mad.Mad;
 import io.reactiveumad.mad.MadAddress;
+import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.MadStatusException;
 import io.reactiveumad.mad.MadTimeoutException;
+import io.reactiveumad.mad.MgmtClass;
+import io.reactiveumad.mad.mlnx.GeneralInfo;
 import io.reactiveumad.mad.VendorRange2Header;
 import io.reactiveumad.mad.NativeIoException;
 import java.time.Duration;
@@ -84,6 +87,34 @@ class ApiConformanceTest {
         // With a GRH the same request goes out, and the kernel answers it: nobody serves the class on this fd's port.
         assertThatThrownBy(() -> client.request(VendorMads.get(CLASS, 0), self, QUICK).block(deadline))
                 .isInstanceOfSatisfying(MadStatusException.class, e -> assertThat(e.status()).isEqualTo(0x000C));
+    }
+
+    /**
+     * Mellanox's vendor class (0x0A, range 1, what vendstat asks): the kernel registers its agents without an OUI (it
+     * asks one of range 2 only) and carries its data from byte 24 whole: the GeneralInfo a server on one fd encodes is
+     * the one a client on another decodes.
+     */
+    @Test
+    void aRangeOneVendorClassNeedsNoOuiAndItsDataCrossesWhole() {
+        MadAgent client = ports.open().agent(AgentSpec.client(MgmtClass.MLNX_VENDOR, 1)).block(deadline);
+        MadAgent server = ports.open().agent(AgentSpec.server(MgmtClass.MLNX_VENDOR, 1, GET)).block(deadline);
+        GeneralInfo info = new GeneralInfo(0xa0, 0xc738, 0x55b1c3, new GeneralInfo.Version(9, 4, 2000), 0x4d2,
+                new GeneralInfo.BuildDate(0x03, 0x18, 0x2014, 0x1530), "MT_1270110020", 3, new GeneralInfo.Version(1, 2, 3));
+        server.serve(req -> Mono.just(generalInfoMad(req.mad().method(), info)));
+        ReceivedMad answer = client.request(generalInfoMad(GET, null), self, QUICK).block(deadline);
+        assertThat(answer.mad().header().methodByte()).isEqualTo(GET_RESP);
+        assertThat(GeneralInfo.decode(answer.mad().buffer(), MgmtClass.dataOffset(MgmtClass.MLNX_VENDOR))).isEqualTo(info);
+    }
+
+    /** A GeneralInfo MAD of Mellanox's class, carrying {@code info} when not null. */
+    private static Mad generalInfoMad(int method, GeneralInfo info) {
+        return Mad.build(MadHeader.MAD_SIZE, b -> {
+            new MadHeader().wrap(b, 0).mgmtClass(MgmtClass.MLNX_VENDOR).classVersion(1).methodByte(method)
+                    .attributeId(GeneralInfo.ATTRIBUTE_ID);
+            if (info != null) {
+                info.encode(b, MgmtClass.dataOffset(MgmtClass.MLNX_VENDOR));
+            }
+        });
     }
 
     @Test
