@@ -6,6 +6,8 @@ import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.UsageException;
 import io.reactiveumad.examples.cli.Values;
+import io.reactiveumad.mad.MadStatus;
+import io.reactiveumad.mad.MadStatusException;
 import io.reactiveumad.mad.mlnx.ConfigSpaceAccess;
 import io.reactiveumad.mad.mlnx.CounterGroupConfig;
 import io.reactiveumad.mad.mlnx.CounterGroupInfo;
@@ -182,8 +184,18 @@ final class VendstatCommand extends FabricCommand {
     }
 
     private void versions(MlnxClient mlnx, int lid) {
-        // vendstat asks the ClassPortInfo first, which every agent of the class must answer.
-        await(mlnx.classPortInfo(lid), "ClassPortInfo of lid " + lid + " (Mellanox's vendor class 0x0a)");
+        // vendstat asks the ClassPortInfo first, which every agent of the class must answer: a node that answers it
+        // "unsupported" has no agent of the class (its kernel's answer), which is what a device of another vendor says.
+        try {
+            await(mlnx.classPortInfo(lid), "ClassPortInfo of lid " + lid + " (Mellanox's vendor class 0x0a)");
+        } catch (MadStatusException e) {
+            if (e.status() != MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE) {
+                throw e;
+            }
+            throw new IllegalStateException(String.format("lid %d has no agent of Mellanox's vendor class 0x0a (its "
+                    + "ClassPortInfo Get was answered status 0x%04x, unsupported): not a Mellanox device", lid,
+                    e.status()), e);
+        }
         GeneralInfo info = await(mlnx.generalInfo(lid), "GeneralInfo of lid " + lid);
         List<MlnxClient.XmitWait> waits = List.of();
         if (xmitWait) {
