@@ -63,6 +63,23 @@ public record DiscoveredNode(NodeInfo nodeInfo, String description, SwitchInfo s
         return Optional.ofNullable(ports.get(number));
     }
 
+    /**
+     * The LID the node's agents (PMA, vendor classes) answer at: a switch's port 0's, else its first port's that has
+     * one; 0 if no port has a LID.
+     */
+    public int lid() {
+        if (isSwitch()) {
+            return port(0).map(PortInfo::lid).orElse(0);
+        }
+        // A loop, not a stream: this runs once per node, in a cold `umad errors` still interpreted.
+        for (PortInfo info : ports.values()) {
+            if (info.lid() > 0) {
+                return info.lid();
+            }
+        }
+        return 0;
+    }
+
     /** The GUID of port {@code number}: a switch's ports all share port 0's; 0 if never seen. */
     public long portGuid(int number) {
         return portGuids.getOrDefault(isSwitch() ? 0 : number, 0L);

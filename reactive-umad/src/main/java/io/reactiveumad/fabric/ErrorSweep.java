@@ -85,7 +85,7 @@ public final class ErrorSweep {
 
     private static Mono<NodeErrors> check(PerfClient sweepPerf, DiscoveredNode node, ErrorSweepOptions options) {
         List<Integer> ports = ports(node);
-        int lid = lid(node, ports);
+        int lid = node.lid();
         PerfClient perf = onServiceLevel(sweepPerf, lid, options);
         NodePma pma = new NodePma(lid, Mono.defer(() -> perf.classPortInfo(lid)));
         if (lid == 0) {
@@ -288,20 +288,5 @@ public final class ErrorSweep {
         }
         int own = node.port(port).map(PortInfo::lid).orElse(0);
         return own > 0 ? own : nodeLid;
-    }
-
-    /** A switch's LID (port 0), or a CA's first discovered port's. */
-    private static int lid(DiscoveredNode node, List<Integer> ports) {
-        if (node.isSwitch()) {
-            return node.port(0).map(PortInfo::lid).orElse(0);
-        }
-        // A loop, not a stream: this runs once per node, in a cold `umad errors` still interpreted.
-        for (int port : ports) {
-            int lid = node.port(port).map(PortInfo::lid).orElse(0);
-            if (lid > 0) {
-                return lid;
-            }
-        }
-        return 0;
     }
 }
