@@ -2,6 +2,7 @@ package io.reactiveumad.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.reactiveumad.AgentSpec;
 import io.reactiveumad.IbsimTransport;
 import io.reactiveumad.MadAgent;
@@ -131,12 +132,38 @@ class VendstatIbsimTest {
         assertThat(device.groups.get(12L)).isEqualTo(new CounterGroupConfig(2, 8));
     }
 
+    /**
+     * The fabric-wide inventory reads host3's device as vendstat -N does; ibsim's own nodes, which lack the class, do
+     * not answer (ibsim hands the MADs back), so it ends with status 1, naming them (but the asking node, whose
+     * channel answers "unsupported" as a kernel would).
+     */
+    @Test
+    void firmwareInventoryReadsTheDeviceAsVendstatDoes() {
+        device.info = SWITCHX;
+        String theirs = vendstat("-N", host3).requireSuccess().stdout();
+        CliRun ours = umad(UmadCli.EXIT_FAILED, "firmware", "--json");
+        JsonNode host = null;
+        for (JsonNode node : ours.json().get("nodes")) {
+            if (node.get("lid").asText().equals(host3)) {
+                host = node;
+            }
+        }
+        assertThat(host).as(ours.out()).isNotNull();
+        assertThat(theirs).contains("fw_version:  " + host.get("firmware").asText() + "\n",
+                "hw_dev_id:   " + host.get("deviceId").asText() + "\n", "fw_psid:     '" + host.get("psid").asText() + "'");
+        assertThat(ours.err()).contains("umad firmware: warning: \"sw1");
+    }
+
     private static DiagResult vendstat(String... args) {
         return FABRIC.fabric().diag("host2", "vendstat", args);
     }
 
     private static CliRun ours(int exitCode, String... args) {
-        return DiagsOracle.umad(FABRIC.fabric(), "host1", exitCode, "vendstat", args);
+        return umad(exitCode, "vendstat", args);
+    }
+
+    private static CliRun umad(int exitCode, String command, String... args) {
+        return DiagsOracle.umad(FABRIC.fabric(), "host1", exitCode, command, args);
     }
 
     /** A Mellanox device as far as vendstat asks one, on an ibsim node's port. */
