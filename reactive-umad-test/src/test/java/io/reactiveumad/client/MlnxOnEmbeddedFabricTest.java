@@ -17,6 +17,7 @@ import io.reactiveumad.mad.mlnx.GeneralInfo;
 import io.reactiveumad.test.EmbeddedFabric;
 import io.reactiveumad.test.PortCounter;
 import io.reactiveumad.test.topology.Topology;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -32,29 +33,9 @@ import reactor.test.scheduler.VirtualTimeScheduler;
  */
 class MlnxOnEmbeddedFabricTest {
     private static final Duration WAIT = Duration.ofSeconds(10);
-    private static final String NET = """
-            vendid=0x2c9
-            devid=0xc738
-            Switch 36 "switchx"
-            [1] "cx3"[1]
-            [2] "is3"[1]
-            [3] "other"[1]
 
-            vendid=0x2c9
-            devid=0xb924
-            Switch 24 "is3"
-            [1] "switchx"[2]
-
-            vendid=0x2c9
-            devid=0x1003
-            Hca 1 "cx3"
-            [1] "switchx"[1]
-
-            vendid=0x8086
-            devid=0x7220
-            Hca 1 "other"
-            [1] "switchx"[3]
-            """;
+    /** A SwitchX, an InfiniScale III, a ConnectX-3 host and a host of another vendor. */
+    private static final Path MELLANOX_DEVICES = Path.of("src/test/resources/mellanox-devices.net");
 
     private VirtualTimeScheduler time;
     private EmbeddedFabric fabric;
@@ -64,7 +45,7 @@ class MlnxOnEmbeddedFabricTest {
     @BeforeEach
     void open() {
         time = VirtualTimeScheduler.create();
-        fabric = EmbeddedFabric.builder(Topology.parse(NET)).scheduler(time).build();
+        fabric = EmbeddedFabric.builder(Topology.parse(MELLANOX_DEVICES)).scheduler(time).build();
         RequestOptions quick = RequestOptions.defaults().withTimeout(Duration.ofMillis(50)).withRetries(0);
         port = Umad.open(fabric.transport(), fabric.port("cx3", 1), new PortOptions(time).withRequests(quick))
                 .block(WAIT);
