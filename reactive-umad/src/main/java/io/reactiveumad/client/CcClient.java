@@ -2,7 +2,6 @@ package io.reactiveumad.client;
 
 import io.reactiveumad.MadPort;
 import io.reactiveumad.ReceivedMad;
-import io.reactiveumad.RequestOptions;
 import io.reactiveumad.mad.MadAttribute;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
@@ -17,7 +16,6 @@ import io.reactiveumad.mad.cc.SwitchCongestionSetting;
 import io.reactiveumad.mad.cc.SwitchPortCongestionSetting;
 import io.reactiveumad.mad.cc.Timestamp;
 import java.util.Objects;
-import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
 
 /**
@@ -33,7 +31,7 @@ import reactor.core.publisher.Mono;
  * methods take the block. Addressing: QP1 of the target LID, Q_Key 0x80010000, the default partition, SL 0 unless
  * {@link #withSl}. The agent is registered on first use; dispose to release it.
  */
-public final class CcClient implements Disposable {
+public final class CcClient extends Qp1Client<CcClient> {
     public static final int CLASS_VERSION = 2;
 
     public static final AttributeType<ClassPortInfo> CLASS_PORT_INFO =
@@ -65,11 +63,10 @@ public final class CcClient implements Disposable {
     /** CongestionControlTable's blocks: CCTI_Limit's 14 bits index up to 16384 entries, 64 a block. */
     public static final int TABLE_BLOCKS = (1 << 14) / CongestionControlTable.ENTRIES_PER_BLOCK;
 
-    private final Qp1Requests requests;
     private final long ccKey;
 
     private CcClient(Qp1Requests requests, long ccKey) {
-        this.requests = requests;
+        super(requests);
         this.ccKey = ccKey;
     }
 
@@ -77,14 +74,9 @@ public final class CcClient implements Disposable {
         return new CcClient(Qp1Requests.of(port, MgmtClass.CC, CLASS_VERSION), 0);
     }
 
-    /** A view sharing this client's agent whose requests wait and retry as {@code requestOptions} says. */
-    public CcClient withOptions(RequestOptions requestOptions) {
-        return new CcClient(requests.withOptions(requestOptions), ccKey);
-    }
-
-    /** A view sharing this client's agent that sends on service level {@code serviceLevel}. */
-    public CcClient withSl(int serviceLevel) {
-        return new CcClient(requests.withSl(serviceLevel), ccKey);
+    @Override
+    CcClient with(Qp1Requests other) {
+        return new CcClient(other, ccKey);
     }
 
     /** A view sharing this client's agent whose requests carry {@code key} as their CC_Key. */
@@ -190,20 +182,5 @@ public final class CcClient implements Disposable {
         long key = ccKey;
         return requests.request(lid, method, attributeId, modifier, body,
                 b -> Wire.putU64(b, CongestionLog.CC_KEY_OFFSET, key));
-    }
-
-    @Override
-    public void dispose() {
-        requests.dispose();
-    }
-
-    @Override
-    public boolean isDisposed() {
-        return requests.isDisposed();
-    }
-
-    @Override
-    public String toString() {
-        return "CcClient(" + requests.port().spec() + ")";
     }
 }

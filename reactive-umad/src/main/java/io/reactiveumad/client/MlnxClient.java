@@ -1,7 +1,6 @@
 package io.reactiveumad.client;
 
 import io.reactiveumad.MadPort;
-import io.reactiveumad.RequestOptions;
 import io.reactiveumad.mad.MadAttribute;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
@@ -13,7 +12,6 @@ import io.reactiveumad.mad.mlnx.GeneralInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
 
 /**
@@ -25,7 +23,7 @@ import reactor.core.publisher.Mono;
  * <p>Addressing: QP1 of the target LID, Q_Key 0x80010000, the default partition, SL 0 unless {@link #withSl}. The agent
  * is registered on first use; dispose to release it.
  */
-public final class MlnxClient implements Disposable {
+public final class MlnxClient extends Qp1Client<MlnxClient> {
     public static final int CLASS_VERSION = 1;
 
     public static final AttributeType<ClassPortInfo> CLASS_PORT_INFO =
@@ -42,24 +40,18 @@ public final class MlnxClient implements Disposable {
     /** vendstat -w's first access reads PortXmitWait units 1-16, its second 17-24. */
     private static final int IS3_FIRST_ACCESS_UNITS = 16;
 
-    private final Qp1Requests requests;
 
     private MlnxClient(Qp1Requests requests) {
-        this.requests = requests;
+        super(requests);
     }
 
     public static MlnxClient of(MadPort port) {
         return new MlnxClient(Qp1Requests.of(port, MgmtClass.MLNX_VENDOR, CLASS_VERSION));
     }
 
-    /** A view sharing this client's agent whose requests wait and retry as {@code requestOptions} says. */
-    public MlnxClient withOptions(RequestOptions requestOptions) {
-        return new MlnxClient(requests.withOptions(requestOptions));
-    }
-
-    /** A view sharing this client's agent that sends on service level {@code serviceLevel}. */
-    public MlnxClient withSl(int serviceLevel) {
-        return new MlnxClient(requests.withSl(serviceLevel));
+    @Override
+    MlnxClient with(Qp1Requests other) {
+        return new MlnxClient(other);
     }
 
     /** The class's ClassPortInfo, which every agent of the class answers (vendstat asks it first). */
@@ -159,20 +151,5 @@ public final class MlnxClient implements Disposable {
             throw new IllegalArgumentException("a port number is 0..254: " + portNumber);
         }
         return portNumber;
-    }
-
-    @Override
-    public void dispose() {
-        requests.dispose();
-    }
-
-    @Override
-    public boolean isDisposed() {
-        return requests.isDisposed();
-    }
-
-    @Override
-    public String toString() {
-        return "MlnxClient(" + requests.port().spec() + ")";
     }
 }

@@ -2,7 +2,6 @@ package io.reactiveumad.client;
 
 import io.reactiveumad.MadPort;
 import io.reactiveumad.ReceivedMad;
-import io.reactiveumad.RequestOptions;
 import io.reactiveumad.mad.MadAttribute;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
@@ -19,7 +18,6 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
-import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
@@ -37,7 +35,7 @@ import reactor.core.scheduler.Scheduler;
  * <p>Addressing: QP1 of the target LID, Q_Key 0x80010000, the local port's default-partition P_Key
  * index, SL 0 unless {@link #withSl}. The agent is registered on first use; dispose to release it.
  */
-public final class PerfClient implements Disposable {
+public final class PerfClient extends Qp1Client<PerfClient> {
     public static final int CLASS_VERSION = 1;
 
     public static final AttributeType<ClassPortInfo> CLASS_PORT_INFO =
@@ -63,24 +61,18 @@ public final class PerfClient implements Disposable {
     /** The counter sets' types, one per {@link PortCounterSet.Kind}. */
     private static final Map<PortCounterSet.Kind, AttributeType<PortCounterSet>> COUNTER_SETS = counterSets();
 
-    private final Qp1Requests requests;
 
     private PerfClient(Qp1Requests requests) {
-        this.requests = requests;
+        super(requests);
     }
 
     public static PerfClient of(MadPort port) {
         return new PerfClient(Qp1Requests.of(port, MgmtClass.PERF, CLASS_VERSION));
     }
 
-    /** A view sharing this client's agent whose requests wait and retry as {@code requestOptions} says. */
-    public PerfClient withOptions(RequestOptions requestOptions) {
-        return new PerfClient(requests.withOptions(requestOptions));
-    }
-
-    /** A view sharing this client's agent that sends on service level {@code serviceLevel}. */
-    public PerfClient withSl(int serviceLevel) {
-        return new PerfClient(requests.withSl(serviceLevel));
+    @Override
+    PerfClient with(Qp1Requests other) {
+        return new PerfClient(other);
     }
 
     public Mono<ClassPortInfo> classPortInfo(int lid) {
@@ -277,20 +269,5 @@ public final class PerfClient implements Disposable {
             throw new IllegalArgumentException("portSelect must be 0..255: " + portSelect);
         }
         return portSelect;
-    }
-
-    @Override
-    public void dispose() {
-        requests.dispose();
-    }
-
-    @Override
-    public boolean isDisposed() {
-        return requests.isDisposed();
-    }
-
-    @Override
-    public String toString() {
-        return "PerfClient(" + requests.port().spec() + ")";
     }
 }
