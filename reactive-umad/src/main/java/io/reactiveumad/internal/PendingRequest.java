@@ -335,8 +335,8 @@ final class PendingRequest extends Mono<ReceivedMad> implements Subscription, Ru
             }
             transmit();
         } else {
-            timedOut(undeliverable ? "the transport could not deliver it"
-                    : kernelRetries ? "user-space deadline" : "user-space timer");
+            timedOut(undeliverable ? MadTimeoutException.undeliverable(request, to, wireTid(), attempts)
+                    : timeout(kernelRetries ? "user-space deadline" : "user-space timer"));
         }
     }
 
@@ -363,8 +363,17 @@ final class PendingRequest extends Mono<ReceivedMad> implements Subscription, Ru
 
     /** loop: the request ends with a {@link MadTimeoutException} saying why ({@code source}), counted as a timeout. */
     private void timedOut(String source) {
+        timedOut(timeout(source));
+    }
+
+    private void timedOut(MadTimeoutException timeout) {
         agent.counters().increment(Count.TIMEOUTS);
-        fail(new MadTimeoutException(request, to, wireTid(), attempts, options.timeout(), source));
+        fail(timeout);
+    }
+
+    /** The request's timeout, after its attempts of {@code options.timeout()} each, {@code source} giving up. */
+    private MadTimeoutException timeout(String source) {
+        return new MadTimeoutException(request, to, wireTid(), attempts, options.timeout(), source);
     }
 
     /** loop: the response with this request's TID and class. */
