@@ -27,6 +27,7 @@ final class FirmwareCommand extends FabricCommand {
                     + "one discovery with many in flight; then how many nodes run each firmware version.");
 
     private final WalkTimeout walk = new WalkTimeout();
+    private final NodeNames nodeNames = new NodeNames();
     private int outstanding;
     private boolean json;
 
@@ -38,6 +39,7 @@ final class FirmwareCommand extends FabricCommand {
     public void declare(Declaration d) {
         super.declare(d);
         walk.declare(d);
+        nodeNames.declare(d);
         d.option("-o", "--outstanding").label("N").defaultValue("" + FirmwareInventory.DEFAULT_IN_FLIGHT)
                 .help("SMPs (discovery) and nodes asked at once (default: ${DEFAULT-VALUE}).")
                 .to(Values.atLeast(1), v -> outstanding = v);
@@ -50,6 +52,7 @@ final class FirmwareCommand extends FabricCommand {
 
     @Override
     public Integer call() {
+        NodeNameMap names = nodeNames.load(context, err());
         Inventory inventory;
         // The inventory's callbacks only collect (for block() here): they run where the answers are read.
         try (Connection connection = transport.connect(err(), Schedulers.immediate())) {
@@ -63,7 +66,7 @@ final class FirmwareCommand extends FabricCommand {
             throw new IllegalStateException("the inventory ended without a result");
         }
         List<NodeFirmware> nodes = inventory.nodes();
-        out().print(json ? Json.pretty(json(nodes)) + "\n" : text(nodes));
+        out().print(json ? Json.pretty(json(nodes)) + "\n" : text(nodes, names));
         long failed = nodes.stream().filter(n -> n.failure().isPresent()).count();
         nodes.forEach(n -> n.failure().ifPresent(f -> err().println("umad firmware: warning: \"" + n.node().description()
                 + "\": " + f)));
@@ -71,11 +74,11 @@ final class FirmwareCommand extends FabricCommand {
         return failed == 0 ? discovery : UmadCli.EXIT_FAILED;
     }
 
-    private static String text(List<NodeFirmware> nodes) {
+    private static String text(List<NodeFirmware> nodes, NodeNameMap names) {
         StringBuilder out = new StringBuilder();
         for (NodeFirmware n : nodes) {
             out.append(String.format("%-6s 0x%016x lid %d \"%s\": ", NodeTypes.keyword(n.node().nodeInfo().nodeType()),
-                    n.node().guid(), n.lid(), n.node().description()));
+                    n.node().guid(), n.lid(), names.rename(n.node()).description()));
             if (n.generalInfo().isPresent()) {
                 GeneralInfo info = n.generalInfo().get();
                 out.append(String.format("device 0x%04x rev 0x%04x firmware %s psid '%s' software %s", info.deviceId(),

@@ -7,11 +7,15 @@ import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.mlnx.GeneralInfo;
 import io.reactiveumad.test.EmbeddedFabric;
 import io.reactiveumad.test.MadMatch;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code umad firmware} on the embedded fabric's devices (mellanox-devices.net: a SwitchX, an InfiniScale III, a
@@ -52,6 +56,16 @@ class FirmwareCommandTest {
         assertThat(json.at("/nodes/0/hasClass").asBoolean()).isFalse();
         assertThat(json.at("/nodes/1/firmware").asText()).isEqualTo("09.04.2000");
         assertThat(json.at("/firmware/09.04.2000").asInt()).isEqualTo(1);
+    }
+
+    /** With a node name map the text names nodes by it, as the diag tools do; JSON keeps the descriptions. */
+    @Test
+    void aNodeNameMapNamesTheNodesInTheText(@TempDir Path dir) throws IOException {
+        Path map = Files.writeString(dir.resolve("names"), "0x0000000000200000 \"core-1\"\n");
+        CliRun run = umad(fabric -> { }, "--node-name-map", map.toString());
+        assertThat(run.out()).contains("Switch 0x0000000000200000 lid 2 \"core-1\": device 0xc738");
+        assertThat(umad(fabric -> { }, "--node-name-map", map.toString(), "--json").json().at("/nodes/1/description")
+                .asText()).isEqualTo("switchx");
     }
 
     @Test
