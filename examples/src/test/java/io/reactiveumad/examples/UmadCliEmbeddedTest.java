@@ -626,7 +626,7 @@ class UmadCliEmbeddedTest {
     /**
      * smp PortInfoExtended asks as smpquery PIE does: the port's PortInfo first, and only where its CapabilityMask2 says
      * IsPortInfoExtendedSupported (the embedded ports say so; ibsim's do not, see DiagsOnARingIbsimTest) the attribute,
-     * printed with smpquery's names; the embedded ports have no FEC mode. MlnxExtPortInfo is Mellanox's: refused.
+     * printed with smpquery's names; the embedded ports have no FEC mode. MlnxExtPortInfo is Mellanox's devices' only.
      */
     @Test
     void smpAsksPortInfoExtendedWhereThePortHasIt() {
@@ -639,9 +639,14 @@ class UmadCliEmbeddedTest {
                         + "NDRFECModeEnabled:...............0x0000\n");
         assertThat(succeeds("smp", "-D", "portinfoextended", "0,1", "--transport", "embedded", "--json").json()
                 .get("fecModeActive").asInt()).isZero();
-        CliRun mellanox = CliRun.run("smp", "MEPI", "4", "1", "--transport", "embedded");
-        assertThat(mellanox.exitCode()).isEqualTo(1);
-        assertThat(mellanox.err()).contains("unsupported method/attribute");
+        // The default fabric's adapters are ConnectX-3s, which answer it; another vendor's adapter (mellanox-devices.net's
+        // "other", LID 4 there) does not.
+        assertThat(succeeds("smp", "MEPI", "4", "1", "--transport", "embedded").out())
+                .startsWith("# MLNX ext Port info: Lid 4 port 1\n");
+        CliRun other = CliRun.run("smp", "MEPI", "4", "1", "--transport", "embedded", "--topology",
+                DiagsOracle.resource("topologies/mellanox-devices.net").toString());
+        assertThat(other.exitCode()).isEqualTo(1);
+        assertThat(other.err()).contains("unsupported method/attribute");
     }
 
     /** The node lists' JSON: a node line's fields, a switch's port 0 (base or enhanced), its LID and LMC. */

@@ -38,8 +38,8 @@ import reactor.test.subscriber.TestSubscriber;
  */
 class MetricsTest {
     private static final Duration WAIT = Duration.ofSeconds(30);
-    /** A vendor class (range 1: no OUI) that nothing else on the fabric speaks. */
-    private static final int VENDOR = 0x0A;
+    /** A vendor class (range 1: no OUI) that nothing else on the fabric speaks (its Mellanox nodes answer 0x0A). */
+    private static final int VENDOR = 0x0B;
     private static final int GET = 0x01;
 
     private final HttpClient http = HttpClient.newHttpClient();
