@@ -102,7 +102,7 @@ final class VendstatCommand extends FabricCommand {
             int lid = namedLid != null ? namedLid : guid != null
                     ? await(transport.lidOf(connection.port(), guid), "the LID of port GUID " + destination)
                     : self.lid();
-            int port = portNumber != null ? portNumber : destination == null ? connection.port().attributes().port() : 0;
+            int port = portNumber != null ? portNumber : destination == null ? self.port() : 0;
             MlnxClient mlnx = MlnxClient.of(connection.port());
             try {
                 if (counterGroupInfo) {
