@@ -78,7 +78,7 @@ class VendstatIbsimTest {
         }
     }
 
-    /** -N of the extended layout's device: the firmware as three 32-bit numbers. */
+    /** -N of the extended layout's device, by LID and by port GUID: the firmware as three 32-bit numbers. */
     @Test
     void generalInfoOfASwitchX() {
         device.info = SWITCHX;
@@ -86,6 +86,10 @@ class VendstatIbsimTest {
         assertThat(theirs).contains("hw_dev_id:   0xc738\n", "hw_uptime:   0x0055b1c3\n", "fw_version:  09.04.2000\n",
                 "fw_build_id: 0x04d2\n", "fw_date:     03/18/2014\n", "fw_psid:     'MT_1270110020'\n", "fw_ini_ver:  3\n");
         assertThat(ours(0, "-N", host3).out()).isEqualTo(theirs);
+        // By port GUID, which both resolve through the SA.
+        String guid = String.format("0x%016x", Topology.defaultTopology().requireNode("host3").portGuid(1));
+        assertThat(ours(0, "-N", "-G", guid).out()).isEqualTo(vendstat("-N", "-G", guid).requireSuccess().stdout())
+                .isEqualTo(theirs);
     }
 
     /** -N -w of an InfiniScale III: its one-byte versions, then the ports whose PortXmitWait word is not 0, in vendstat's order. */
