@@ -19,7 +19,9 @@ import reactor.core.scheduler.Schedulers;
 /**
  * Every node's device and firmware versions, fabric-wide (what vendstat -N reads of one device, asked of all with many
  * in flight, as ibdiagnet reports them): a line per node, then how many nodes run each firmware version. A node of
- * another vendor is listed as having no Mellanox vendor class; one that does not answer makes the exit status 1.
+ * another vendor is listed as having no Mellanox vendor class; one that does not answer makes the exit status 1. On
+ * ibsim it refuses: its nodes have no vendor classes, and the Get it would send the SM's node crashes OpenSM under
+ * umad2sim.
  */
 final class FirmwareCommand extends FabricCommand {
     static final CommandInfo INFO = CommandInfo.of(FirmwareCommand.class, "firmware",
@@ -56,6 +58,13 @@ final class FirmwareCommand extends FabricCommand {
         Inventory inventory;
         // The inventory's callbacks only collect (for block() here): they run where the answers are read.
         try (Connection connection = transport.connect(err(), Schedulers.immediate())) {
+            if (connection.kind() == TransportKind.IBSIM) {
+                // ibsim hands a Get of a class its node does not serve to the node's request receiver, and OpenSM
+                // under umad2sim dies of one (vendstat -N at the SM's LID kills it too): the SM's node would be asked.
+                throw new IllegalStateException("ibsim's nodes have no Mellanox vendor class (vendstat fails there too), "
+                        + "and ibsim hands such a Get to the node's own client: OpenSM under umad2sim crashes on one. "
+                        + "Nothing was asked");
+            }
             MadPort port = connection.port();
             inventory = transport.discover(port, transport.discovery().withOutstanding(outstanding))
                     .flatMap(fabric -> FirmwareInventory.of(port, fabric, outstanding).collectList()

@@ -22,6 +22,10 @@ import reactor.core.publisher.Mono;
  * class "unsupported" (another vendor's device) is reported without it; one that does not answer, or cannot be reached,
  * with why. Only the port closing, or its device going, ends the inventory with that error.
  *
+ * <p>On a real fabric a node whose device does not have the class is answered by its kernel. Under ibsim it is not:
+ * ibsim hands the Get to the client attached to that node, and OpenSM under umad2sim crashes on it (as it does on
+ * vendstat's); ask only the nodes you mean there.
+ *
  * <pre>{@code
  * FirmwareInventory.of(port, DiscoveryOptions.defaults(), FirmwareInventory.DEFAULT_IN_FLIGHT)
  *         .filter(n -> n.generalInfo().isPresent())
