@@ -142,7 +142,7 @@ class VendstatIbsimTest {
     /**
      * The inventory (the library, asked of host3 alone) reads the device as vendstat -N does. The command refuses ibsim
      * before asking anything: the SM's node would get a Get of the class, which OpenSM under umad2sim dies of (as it
-     * does of vendstat's); afterwards OpenSM still answers.
+     * does of vendstat's), and so does vendstat at the SM's LID; afterwards OpenSM still answers.
      */
     @Test
     void firmwareInventoryReadsTheDeviceAsVendstatDoesAndTheCommandSparesOpensm() {
@@ -165,6 +165,9 @@ class VendstatIbsimTest {
 
         CliRun refused = umad(UmadCli.EXIT_FAILED, "firmware");
         assertThat(refused.err()).contains("OpenSM under umad2sim crashes on one. Nothing was asked");
+        // vendstat at the SM's LID (host1's, 1) too, which the Debian vendstat would send, killing OpenSM.
+        assertThat(DiagsOracle.umad(FABRIC.fabric(), "host2", UmadCli.EXIT_FAILED, "vendstat", "-N", "1").err())
+                .contains("lid 1 is the master SM's node");
         assertThat(FABRIC.fabric().diag("host2", "sminfo").requireSuccess().stdout()).contains("SMINFO_MASTER");
     }
 
