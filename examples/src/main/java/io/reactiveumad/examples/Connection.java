@@ -38,6 +38,20 @@ final class Connection implements AutoCloseable {
         return port;
     }
 
+    /**
+     * Refuses to send a {@code what} (a vendor class: ping, sysstat, vendstat) to the master SM's node on ibsim. ibsim's
+     * nodes serve no vendor class and hand such a request to the node's own client, and OpenSM under umad2sim segfaults
+     * on one: ibping, ibsysstat and vendstat at the SM's LID kill it so. On real hardware the node's kernel or adapter
+     * answers, and nothing is refused. This port's own LID is never refused (its channel answers for the node).
+     */
+    void refuseSmNodeOnIbsim(int lid, String what) {
+        PortAttributes self = port.attributes();
+        if (kind == TransportKind.IBSIM && lid != 0 && lid == self.smLid() && lid != self.lid()) {
+            throw new IllegalStateException("lid " + lid + " is the master SM's node, and on ibsim " + what + " would go "
+                    + "to OpenSM, which under umad2sim crashes on one (as on the Debian tool's). Nothing was asked");
+        }
+    }
+
     /** The embedded fabric behind the port, when the transport is {@link TransportKind#EMBEDDED}. */
     Optional<EmbeddedFabric> fabric() {
         return Optional.ofNullable(fabric);

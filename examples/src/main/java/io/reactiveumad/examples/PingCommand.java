@@ -173,6 +173,7 @@ final class PingCommand extends FabricCommand {
         try (Connection connection = transport.connect(err())) {
             MadAgent agent = await(connection.port().agent(AgentSpec.vendor(PING_CLASS, 1, oui)), "the ping agent");
             MadAddress to = destination.address(connection, transport);
+            connection.refuseSmNodeOnIbsim(to.lid(), "a ping");
             label = destination.label(to);
             // From here on Ctrl-C prints the statistics: not before, where a bad destination has nothing to report.
             report = new Thread(() -> {

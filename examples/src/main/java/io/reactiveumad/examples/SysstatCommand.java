@@ -87,6 +87,7 @@ final class SysstatCommand extends FabricCommand {
         try (Connection connection = transport.connect(err())) {
             MadAgent agent = await(connection.port().agent(Sysstat.agent(oui, false)), "the sysstat agent");
             MadAddress to = destination.address(connection, transport);
+            connection.refuseSmNodeOnIbsim(to.lid(), "a sysstat question");
             ReceivedMad answer = await(agent.request(Sysstat.request(operation, oui), to),
                     "sysstat " + operation.word() + " of " + destination.label(to));
             String text = VendorText.read(answer);

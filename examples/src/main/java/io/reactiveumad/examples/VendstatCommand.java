@@ -24,8 +24,7 @@ import java.util.Map;
  * of the configuration space. The LID (with -G the port GUID) names the device, the local port's when none is given;
  * PORT is the port of -i and -c (the local port's number when no LID is given, as vendstat takes it).
  *
- * <p>On ibsim the master SM's LID is refused: ibsim hands the request to OpenSM, which under umad2sim crashes on it (the
- * Debian vendstat kills it so).
+ * <p>On ibsim the master SM's LID is refused ({@link Connection#refuseSmNodeOnIbsim}).
  *
  * <p>vendstat does one of -i, -c, -R/-W, -N/-w, the first of these its options name, and ignores the others; here
  * options of two of these are refused. vendstat ends with status 0 when a counter group or config space request
@@ -105,12 +104,7 @@ final class VendstatCommand extends FabricCommand {
             int lid = namedLid != null ? namedLid : guid != null
                     ? await(transport.lidOf(connection.port(), guid), "the LID of port GUID " + destination)
                     : self.lid();
-            if (connection.kind() == TransportKind.IBSIM && lid == self.smLid() && lid != self.lid()) {
-                // ibsim's nodes have no vendor classes: it hands the Get to the node's own client, and OpenSM under
-                // umad2sim segfaults on one (the Debian vendstat kills it so). On real hardware the node answers itself.
-                throw new IllegalStateException("lid " + lid + " is the master SM's node, and on ibsim the Get would go "
-                        + "to OpenSM, which under umad2sim crashes on one (as on vendstat's). Nothing was asked");
-            }
+            connection.refuseSmNodeOnIbsim(lid, "a Get of Mellanox's vendor class");
             int port = portNumber != null ? portNumber : destination == null ? self.port() : 0;
             MlnxClient mlnx = MlnxClient.of(connection.port());
             try {

@@ -142,7 +142,8 @@ class VendstatIbsimTest {
     /**
      * The inventory (the library, asked of host3 alone) reads the device as vendstat -N does. The command refuses ibsim
      * before asking anything: the SM's node would get a Get of the class, which OpenSM under umad2sim dies of (as it
-     * does of vendstat's), and so does vendstat at the SM's LID; afterwards OpenSM still answers.
+     * does of vendstat's, ibping's and ibsysstat's), and so do vendstat, ping and sysstat at the SM's LID; afterwards
+     * OpenSM still answers.
      */
     @Test
     void firmwareInventoryReadsTheDeviceAsVendstatDoesAndTheCommandSparesOpensm() {
@@ -166,8 +167,13 @@ class VendstatIbsimTest {
         CliRun refused = umad(UmadCli.EXIT_FAILED, "firmware");
         assertThat(refused.err()).contains("OpenSM under umad2sim crashes on one. Nothing was asked");
         // vendstat at the SM's LID (host1's, 1) too, which the Debian vendstat would send, killing OpenSM.
-        assertThat(DiagsOracle.umad(FABRIC.fabric(), "host2", UmadCli.EXIT_FAILED, "vendstat", "-N", "1").err())
-                .contains("lid 1 is the master SM's node");
+        // So do ibping and ibsysstat; ours refuse the SM's LID on ibsim, each.
+        for (List<String> command : List.of(List.of("vendstat", "-N", "1"), List.of("ping", "-c", "1", "1"),
+                List.of("sysstat", "1"))) {
+            assertThat(DiagsOracle.umad(FABRIC.fabric(), "host2", UmadCli.EXIT_FAILED, command.get(0),
+                    command.subList(1, command.size()).toArray(String[]::new)).err())
+                    .as("%s", command).contains("lid 1 is the master SM's node").contains("Nothing was asked");
+        }
         assertThat(FABRIC.fabric().diag("host2", "sminfo").requireSuccess().stdout()).contains("SMINFO_MASTER");
     }
 
