@@ -3,7 +3,6 @@ package io.reactiveumad.examples;
 import io.reactiveumad.discovery.DiscoveredNode;
 import io.reactiveumad.fabric.LinkEnd;
 import io.reactiveumad.fabric.PortLink;
-import io.reactiveumad.mad.attr.PortInfo;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -72,7 +71,7 @@ final class LinkDiff {
                          Set<Check> checks, String onePrefix, String otherPrefix) {
         DiscoveredNode counterpart = counterparts.values().iterator().next().local().node();
         boolean headed = false;
-        if (node.isSwitch() && checks.contains(Check.LID) && lid(node) != lid(counterpart)
+        if (node.isSwitch() && checks.contains(Check.LID) && node.lid() != counterpart.lid()
                 || checks.contains(Check.NODEDESC) && !node.description().equals(counterpart.description())) {
             out.append(lines.header(node, onePrefix)).append(lines.header(counterpart, otherPrefix));
             headed = true;
@@ -129,10 +128,5 @@ final class LinkDiff {
 
     private static long guid(LinkEnd end) {
         return end.node().portGuid(end.port());
-    }
-
-    /** A switch's own LID: its port 0's. */
-    private static int lid(DiscoveredNode node) {
-        return node.port(0).map(PortInfo::lid).orElse(0);
     }
 }

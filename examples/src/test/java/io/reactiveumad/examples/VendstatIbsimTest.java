@@ -14,7 +14,6 @@ import io.reactiveumad.discovery.FabricDiscovery;
 import io.reactiveumad.fabric.FirmwareInventory;
 import io.reactiveumad.fabric.NodeFirmware;
 import io.reactiveumad.Umad;
-import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.Mad;
 import io.reactiveumad.mad.MadAttribute;
 import io.reactiveumad.mad.MadHeader;
@@ -213,8 +212,7 @@ class VendstatIbsimTest {
             boolean set = asked.method() == Method.SET;
             long modifier = asked.attributeModifier();
             MadAttribute body = switch (asked.attributeId()) {
-                case ClassPortInfo.ATTRIBUTE_ID -> new ClassPortInfo(MadHeader.BASE_VERSION, 1, 0, 0, 18, Gid.ZERO, 0, 0, 0,
-                        0, 0, 0, 0, Gid.ZERO, 0, 0, 0, 0, 0, 0, 0, 0);
+                case ClassPortInfo.ATTRIBUTE_ID -> ClassPortInfo.of(1, 0, 0, 18);
                 case GeneralInfo.ATTRIBUTE_ID -> info;
                 case ConfigSpaceAccess.ATTRIBUTE_ID -> {
                     List<ConfigSpaceAccess.Entry> answered = new ArrayList<>();

@@ -1,7 +1,5 @@
 package io.reactiveumad.test;
 
-import io.reactiveumad.mad.Gid;
-import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.MadStatus;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
@@ -37,9 +35,8 @@ final class CongestionControlAgent implements LocalService {
     private static final int THRESHOLD_AND_PACKET_SIZE = 1 << 2;
     private static final int CS_THRESHOLD_AND_RETURN_DELAY = 1 << 3;
     private static final int MARKING_RATE = 1 << 4;
-    /** RespTimeValue 18 (≈1 s), as the PMA's; no capabilities. */
-    private static final ClassPortInfo CLASS_PORT_INFO = new ClassPortInfo(MadHeader.BASE_VERSION, 2, 0, 0, 18,
-            Gid.ZERO, 0, 0, 0, 0, 0, 0, 0, Gid.ZERO, 0, 0, 0, 0, 0, 0, 0, 0);
+    /** No capabilities. */
+    private static final ClassPortInfo CLASS_PORT_INFO = ClassPortInfo.of(2, 0, 0, RESP_TIME_VALUE);
 
     private final FabricEngine engine;
     private final Map<FabricNode, Settings> settings = new HashMap<>();

@@ -1,7 +1,5 @@
 package io.reactiveumad.test;
 
-import io.reactiveumad.mad.Gid;
-import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.MadStatus;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
@@ -33,8 +31,7 @@ final class MlnxVendorAgent implements LocalService {
     private static final long GROUP1_SELECTIONS = 1 << 1 | 1 << 2 | 1 << 8;
     /** What a port's groups count until a Set: PortXmitDataSL, SLs 0-7 in group 0 and 8-15 in group 1. */
     private static final CounterGroupConfig DEFAULT_COUNTER_GROUPS = new CounterGroupConfig(0, 1);
-    private static final ClassPortInfo CLASS_PORT_INFO = new ClassPortInfo(MadHeader.BASE_VERSION, 1, 0, 0, 18,
-            Gid.ZERO, 0, 0, 0, 0, 0, 0, 0, Gid.ZERO, 0, 0, 0, 0, 0, 0, 0, 0);
+    private static final ClassPortInfo CLASS_PORT_INFO = ClassPortInfo.of(1, 0, 0, RESP_TIME_VALUE);
 
     private final FabricEngine engine;
     private final long startNanos;

@@ -3,8 +3,6 @@ package io.reactiveumad.test;
 import static io.reactiveumad.test.PortCounter.*;
 
 import io.reactiveumad.mad.AttributeId;
-import io.reactiveumad.mad.Gid;
-import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.MadStatus;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.MgmtClass;
@@ -48,7 +46,7 @@ final class Pma implements LocalService {
         LOCAL_LINK_INTEGRITY_ERRORS, EXCESSIVE_BUFFER_OVERRUN_ERRORS, VL15_DROPPED, XMIT_WAIT, QP1_DROPPED};
 
     /**
-     * A switch's, as ibsim's: AllPortSelect, PortCountersExtended and PortXmitWait supported; RespTimeValue 18 (≈1 s).
+     * A switch's, as ibsim's: AllPortSelect, PortCountersExtended and PortXmitWait supported; RespTimeValue {@link #RESP_TIME_VALUE}.
      * A CA's says the same but for AllPortSelect, which it does not take. QP1Dropped, which ibsim's PMAs do not claim,
      * is counted all the same (PortCountersExtended's CounterSelect2 takes it).
      */
@@ -56,9 +54,8 @@ final class Pma implements LocalService {
     private static final ClassPortInfo CA_CLASS_PORT_INFO = classPortInfo(0);
 
     private static ClassPortInfo classPortInfo(int allPortSelect) {
-        return new ClassPortInfo(MadHeader.BASE_VERSION, 1, allPortSelect | ClassPortInfo.PERF_CAP_EXTENDED_WIDTH_SUPPORTED
-                | ClassPortInfo.PERF_CAP_XMIT_WAIT_SUPPORTED, 0, 18,
-                Gid.ZERO, 0, 0, 0, 0, 0, 0, 0, Gid.ZERO, 0, 0, 0, 0, 0, 0, 0, 0);
+        return ClassPortInfo.of(1, allPortSelect | ClassPortInfo.PERF_CAP_EXTENDED_WIDTH_SUPPORTED
+                | ClassPortInfo.PERF_CAP_XMIT_WAIT_SUPPORTED, 0, RESP_TIME_VALUE);
     }
 
     private final FabricEngine engine;

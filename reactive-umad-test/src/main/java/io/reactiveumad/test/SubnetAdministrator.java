@@ -1,7 +1,6 @@
 package io.reactiveumad.test;
 
 import io.reactiveumad.spi.LoopScheduler;
-import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadAttribute;
 import io.reactiveumad.mad.MadHeader;
@@ -70,8 +69,6 @@ final class SubnetAdministrator implements LocalService {
     static final int ERR_NO_RECORDS = 3 << MadStatus.CLASS_SPECIFIC_SHIFT;
     static final int ERR_TOO_MANY_RECORDS = 4 << MadStatus.CLASS_SPECIFIC_SHIFT;
     private static final int BAD_VERSION = MadStatus.CODE_BAD_VERSION << MadStatus.CODE_SHIFT;
-    /** RespTimeValue 18: 4.096 µs × 2^18 ≈ 1 s, what OpenSM advertises. */
-    private static final int RESP_TIME_VALUE = 18;
 
     private final FabricEngine engine;
     private final FabricRecords fabric;
@@ -266,11 +263,9 @@ final class SubnetAdministrator implements LocalService {
     // ---- records
 
     private static ClassPortInfo classPortInfo() {
-        return new ClassPortInfo(MadHeader.BASE_VERSION, CLASS_VERSION,
-                ClassPortInfo.CAP_IS_TRAP_SUPPORTED | ClassPortInfo.CAP_IS_NOTICE_SUPPORTED,
+        return ClassPortInfo.of(CLASS_VERSION, ClassPortInfo.CAP_IS_TRAP_SUPPORTED | ClassPortInfo.CAP_IS_NOTICE_SUPPORTED,
                 // Its SwitchInfoRecords carry MulticastFDBTop (saquery SWIR prints it where this says so, as OpenSM's).
-                ClassPortInfo.SA_CAP2_MULTICAST_FDB_TOP_SUPPORTED, RESP_TIME_VALUE, Gid.ZERO,
-                0, 0, 0, 0, 0, 0, 0, Gid.ZERO, 0, 0, 0, 0, 0, 0, 0, 0);
+                ClassPortInfo.SA_CAP2_MULTICAST_FDB_TOP_SUPPORTED, RESP_TIME_VALUE);
     }
 
     static boolean has(long mask, long component) {

@@ -4,6 +4,7 @@ import io.reactiveumad.mad.AttributeId;
 import io.reactiveumad.mad.BitField;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.MadAttribute;
+import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.Wire;
 import java.nio.ByteBuffer;
 
@@ -75,6 +76,15 @@ public record ClassPortInfo(int baseVersion, int classVersion, int capabilityMas
     private static final BitField TRAP_HOP_LIMIT = BitField.in32(64, 24, 8);
     private static final BitField TRAP_QP = BitField.in32(64, 0, 24);
     private static final int TRAP_Q_KEY = 68;
+
+    /**
+     * The ClassPortInfo of an agent that answers where it is asked (no redirection) and names no trap destination: the
+     * base version, {@code classVersion}, the capabilities and the response time, every other field 0.
+     */
+    public static ClassPortInfo of(int classVersion, int capabilityMask, int capabilityMask2, int respTimeValue) {
+        return new ClassPortInfo(MadHeader.BASE_VERSION, classVersion, capabilityMask, capabilityMask2, respTimeValue,
+                Gid.ZERO, 0, 0, 0, 0, 0, 0, 0, Gid.ZERO, 0, 0, 0, 0, 0, 0, 0, 0);
+    }
 
     public static ClassPortInfo decode(ByteBuffer buf, int o) {
         Wire.check("ClassPortInfo", buf, o, SIZE);

@@ -59,13 +59,9 @@ final class IbnetdiscoverDiff {
             return found(node).port(port).map(PortInfo::lid).orElse(0);
         }
 
-        /** The LID the node answers SMPs at: a switch's port 0's, else its first port's that has one. */
+        /** The LID the node answers SMPs at ({@link DiscoveredNode#lid}). */
         int smaLid(Node node) {
-            DiscoveredNode n = found(node);
-            if (node.isSwitch()) {
-                return lid(node, 0);
-            }
-            return n.ports().values().stream().mapToInt(PortInfo::lid).filter(lid -> lid != 0).findFirst().orElse(0);
+            return found(node).lid();
         }
     }
 
