@@ -42,11 +42,11 @@ final class Connection implements AutoCloseable {
      * Refuses to send a {@code what} (a vendor class: ping, sysstat, vendstat) to the master SM's node on ibsim. ibsim's
      * nodes serve no vendor class and hand such a request to the node's own client, and OpenSM under umad2sim segfaults
      * on one: ibping, ibsysstat and vendstat at the SM's LID kill it so. On real hardware the node's kernel or adapter
-     * answers, and nothing is refused. This port's own LID is never refused (its channel answers for the node).
+     * answers, and nothing is refused. This port's own LID is refused too when it is the SM's: ibsim hands the request
+     * to the node's request receiver, OpenSM, not to this port.
      */
     void refuseSmNodeOnIbsim(int lid, String what) {
-        PortAttributes self = port.attributes();
-        if (kind == TransportKind.IBSIM && lid != 0 && lid == self.smLid() && lid != self.lid()) {
+        if (kind == TransportKind.IBSIM && lid != 0 && lid == port.attributes().smLid()) {
             throw new IllegalStateException("lid " + lid + " is the master SM's node, and on ibsim " + what + " would go "
                     + "to OpenSM, which under umad2sim crashes on one (as on the Debian tool's). Nothing was asked");
         }

@@ -115,7 +115,7 @@ final class VendstatCommand extends FabricCommand {
                 } else if (configSpace) {
                     configSpace(mlnx, lid, read, write);
                 } else {
-                    versions(mlnx, lid);
+                    versions(mlnx, lid, connection.kind() == TransportKind.IBSIM);
                 }
             } finally {
                 mlnx.dispose();
@@ -186,7 +186,8 @@ final class VendstatCommand extends FabricCommand {
         print(out);
     }
 
-    private void versions(MlnxClient mlnx, int lid) {
+    /** -N and -w; {@code simulated}: on ibsim, whose nodes, Mellanox's or not, have no agent of the class. */
+    private void versions(MlnxClient mlnx, int lid, boolean simulated) {
         // vendstat asks the ClassPortInfo first, which every agent of the class must answer: a node that answers it
         // "unsupported" has no agent of the class (its kernel's answer), which is what a device of another vendor says.
         try {
@@ -196,8 +197,8 @@ final class VendstatCommand extends FabricCommand {
                 throw e;
             }
             throw new IllegalStateException(String.format("lid %d has no agent of Mellanox's vendor class 0x0a (its "
-                    + "ClassPortInfo Get was answered status 0x%04x, unsupported): not a Mellanox device", lid,
-                    e.status()), e);
+                    + "ClassPortInfo Get was answered status 0x%04x, unsupported): %s", lid, e.status(),
+                    simulated ? "ibsim's nodes have none" : "not a Mellanox device"), e);
         }
         GeneralInfo info = await(mlnx.generalInfo(lid), "GeneralInfo of lid " + lid);
         List<MlnxClient.XmitWait> waits = List.of();

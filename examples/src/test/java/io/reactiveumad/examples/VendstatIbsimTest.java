@@ -173,6 +173,11 @@ class VendstatIbsimTest {
                     command.subList(1, command.size()).toArray(String[]::new)).err())
                     .as("%s", command).contains("lid 1 is the master SM's node").contains("Nothing was asked");
         }
+        // And vendstat without a LID on the SM's own node, whose requests ibsim gives to OpenSM, not to us.
+        assertThat(umad(UmadCli.EXIT_FAILED, "vendstat", "-N").err()).contains("lid 1 is the master SM's node");
+        // Elsewhere the node answers for itself as its kernel would, "unsupported": no ibsim node has the class.
+        assertThat(DiagsOracle.umad(FABRIC.fabric(), "host2", UmadCli.EXIT_FAILED, "vendstat", "-N").err())
+                .contains("has no agent of Mellanox's vendor class 0x0a").contains("ibsim's nodes have none");
         assertThat(FABRIC.fabric().diag("host2", "sminfo").requireSuccess().stdout()).contains("SMINFO_MASTER");
     }
 
