@@ -3,7 +3,6 @@ package io.reactiveumad.examples;
 import io.reactiveumad.AgentSpec;
 import io.reactiveumad.MadAgent;
 import io.reactiveumad.PortClosedException;
-import io.reactiveumad.ReceivedMad;
 import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.UsageException;
@@ -79,34 +78,23 @@ final class PingCommand extends FabricCommand {
 
     private int serve() {
         byte[] name = VendorText.hostAndDomain();
+        boolean interrupted;
         try (Connection connection = transport.connect(err())) {
             MadAgent agent = await(connection.port().agent(AgentSpec.vendor(PING_CLASS, 1, oui).withMethods(Method.GET)),
                     "the ping server's agent");
             err().println("umad ping: answering pings on " + connection.port().spec() + " as "
                     + new String(name, StandardCharsets.UTF_8) + "; Ctrl-C stops");
             err().flush();
-            Flux<ReceivedMad> pings = agent.receive();
-            if (count != null) {
-                // -c counts pings, not answers: a resend (the same sender and TID, its pong lost or late) is answered
-                // again but is the same ping. The set holds at most -c of them.
-                record Ping(int lid, long tid) {
-                }
-                java.util.Set<Ping> served = new java.util.HashSet<>();
-                pings = pings.takeUntil(ping -> served.add(new Ping(ping.source().lid(), ping.mad().tid()))
-                        && served.size() >= count);
-            }
             // Each ping answered with its own bytes, the name in its data: its TID, class and OUI go back as they came.
-            java.util.Map<Integer, Long> answered = new java.util.TreeMap<>();
-            pings.concatMap(ping -> agent.respond(ping, ping.mad().with(b -> b.put(VendorRange2Header.DATA_OFFSET, name)))
-                            .doOnSuccess(sent -> answered.merge(ping.source().lid(), 1L, Long::sum))
+            interrupted = QuestionServer.serve("ping", "pings", agent.receive(), count, pings -> pings.concatMap(ping ->
+                    agent.respond(ping, ping.mad().with(b -> b.put(VendorRange2Header.DATA_OFFSET, name))).thenReturn(ping)
                             .onErrorResume(e -> !PortClosedException.endsThePort(e), e -> {
                                 err().println("umad ping: an answer to " + ping.source() + " failed: " + e.getMessage());
                                 return Mono.empty();
-                            }))
-                    .blockLast();
-            // Answers by sender, resends included: what a lost ping on the other side is told from.
-            err().println("umad ping: answered " + answered.values().stream().mapToLong(Long::longValue).sum()
-                    + " pings, by LID " + answered);
+                            })), err());
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
         return 0;
     }

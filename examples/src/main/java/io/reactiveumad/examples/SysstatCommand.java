@@ -13,13 +13,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
-import reactor.core.publisher.Flux;
 
 /** ibsysstat both ways: asks a port's sysstat server whether it answers, its host name or its CPUs; or with -S is one. */
 final class SysstatCommand extends FabricCommand {
@@ -135,24 +131,17 @@ final class SysstatCommand extends FabricCommand {
     private int serve() {
         String host = new String(VendorText.hostAndDomain(), StandardCharsets.UTF_8);
         String cpus = Sysstat.cpuLines(read("/proc/cpuinfo"));
+        boolean interrupted;
         try (Connection connection = transport.connect(err())) {
             MadAgent agent = await(connection.port().agent(Sysstat.agent(oui, true)), "the sysstat server's agent");
             err().println("umad sysstat: answering on " + connection.port().spec() + " as " + host + "; Ctrl-C stops");
             err().flush();
-            Flux<ReceivedMad> gets = agent.receive();
-            if (count != null) {
-                // A resend (the same sender and TID, its answer lost or late) is answered again but is one question.
-                record Question(int lid, long tid) {
-                }
-                Set<Question> asked = new HashSet<>();
-                gets = gets.takeUntil(get -> asked.add(new Question(get.source().lid(), get.mad().tid()))
-                        && asked.size() >= count);
-            }
-            Map<Integer, Long> answered = new TreeMap<>();
-            Sysstat.serve(agent, gets, host, cpus, failure -> err().println("umad sysstat: " + failure)).doOnNext(get -> answered.merge(get.source().lid(), 1L, Long::sum))
-                    .blockLast();
-            err().println("umad sysstat: answered " + answered.values().stream().mapToLong(Long::longValue).sum()
-                    + " questions, by LID " + answered);
+            interrupted = QuestionServer.serve("sysstat", "questions", agent.receive(), count,
+                    gets -> Sysstat.serve(agent, gets, host, cpus, failure -> err().println("umad sysstat: " + failure)),
+                    err());
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
         return 0;
     }
