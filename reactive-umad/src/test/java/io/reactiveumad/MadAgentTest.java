@@ -13,6 +13,7 @@ import io.reactiveumad.operators.OverflowPolicy;
 import io.reactiveumad.mad.DeviceGoneException;
 import io.reactiveumad.mad.NativeIoException;
 import io.reactiveumad.spi.channel.MadFrame;
+import io.reactiveumad.spi.channel.PortAttributes;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -165,6 +166,37 @@ class MadAgentTest extends FakePortTest {
                 .assertNext(r -> assertThat(r.mad().isResponse()).isTrue())
                 .verifyComplete();
         assertThat(attempt).hasValue(2);
+    }
+
+    /**
+     * A port that had no LID and was not Active when last read (no SM has run) reaches no LID: a LID-routed request's
+     * timeout says so, with the port's state; a directed-route SMP's, which needs neither, does not.
+     */
+    @Test
+    void aTimeoutFromAPortWithoutALidSaysSo() {
+        PortAttributes active = channel.port();
+        channel.attributes(new PortAttributes(active.device(), active.port(), active.nodeGuid(), 0, 0, 0, 0,
+                io.reactiveumad.mad.attr.PortInfo.STATE_INIT, active.physState(), active.linkLayer(), active.gids(),
+                active.pkeys(), active.capabilityMask(), active.rate()));
+        port.refresh().block();
+        channel.peer(f -> List.of(new MadFrame(0, MadFrame.ETIMEDOUT, 0, 0, f.address(), f.mad())));
+        MadAgent agent = agent(AgentSpec.client(PERF, 1));
+        MadAgent smp = agent(AgentSpec.client(0x81, 1));
+        StepVerifier.withVirtualTime(() -> agent.request(get(0x12, 1), PEER, FAST), () -> vts, Long.MAX_VALUE)
+                .expectSubscription()
+                .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(MadTimeoutException.class)
+                        .hasMessageEndingWith("the transport could not deliver it; port fake0:1 was Initialize with LID 0 "
+                                + "when last read: until an SM makes it Active with a LID it reaches no other port by LID"))
+                .verify(Duration.ofSeconds(5));
+
+        Mad directed = Mad.build(b -> b.put(MadHeader.MGMT_CLASS_OFFSET, (byte) 0x81)
+                .put(MadHeader.CLASS_VERSION_OFFSET, (byte) 1).put(MadHeader.METHOD_OFFSET, (byte) GET));
+        StepVerifier.withVirtualTime(() -> smp.request(directed, MadAddress.smp(MadAddress.PERMISSIVE_LID), FAST), () -> vts,
+                        Long.MAX_VALUE)
+                .expectSubscription()
+                .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(MadTimeoutException.class)
+                        .hasMessageEndingWith("after 3 attempt(s): the transport could not deliver it"))
+                .verify(Duration.ofSeconds(5));
     }
 
     @Test

@@ -125,7 +125,8 @@ class UmadCliEmbeddedTest {
     /**
      * A CA whose port 1 has no cable (the port every transport but the kernel opens by default): what needs the SM or
      * a LID of its own fails at once, naming the port's state, as the diag tools fail, instead of asking LID 0 until
-     * four timeouts have run out; the embedded SM, as OpenSM, never told that port an SM LID.
+     * four timeouts have run out (errors too, where ibqueryerrors prints nothing); the embedded SM, as OpenSM, never
+     * told that port an SM LID.
      */
     @Test
     void aDownPortSaysSoForWhatNeedsTheSmOrALidOfItsOwn(@TempDir Path dir) throws Exception {
@@ -142,7 +143,7 @@ class UmadCliEmbeddedTest {
                 [2] "sw"[2]
                 """);
         String down = "port h2:1 is Down (LID 0, SM LID 0): ";
-        for (String[] command : new String[][] {{"sa"}, {"sa", "paths"}, {"mcast"}, {"perf"}, {"sminfo"}}) {
+        for (String[] command : new String[][] {{"sa"}, {"sa", "paths"}, {"mcast"}, {"perf"}, {"sminfo"}, {"errors"}}) {
             List<String> args = new ArrayList<>(List.of(command));
             args.addAll(List.of("--transport", "embedded", "--topology", file.toString(), "-C", "h2"));
             CliRun run = umad(args.toArray(String[]::new));
@@ -150,6 +151,7 @@ class UmadCliEmbeddedTest {
             assertThat(run.exitCode()).as("%s", run).isEqualTo(1);
             assertThat(run.err().strip()).as("%s", run).isEqualTo(name + ": error: " + down + switch (command[0]) {
                 case "perf" -> "no LID of its own to ask its PMA at";
+                case "errors" -> "no LID of its own to ask PMAs from";
                 case "sminfo" -> "no SM to ask";
                 default -> "no SA to ask";
             });

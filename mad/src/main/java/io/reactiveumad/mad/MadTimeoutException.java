@@ -50,6 +50,14 @@ public class MadTimeoutException extends UmadException {
                 destination, tid, attempts);
     }
 
+    /**
+     * This timeout with {@code context} after its message: what the sender knew that explains it (a port that was not
+     * Active, say). The request, destination, TID and attempts are this one's.
+     */
+    public MadTimeoutException withContext(String context) {
+        return new MadTimeoutException(getMessage() + "; " + context, request, destination, tid, attempts);
+    }
+
     /** The request that went unanswered. */
     public Mad request() {
         return request;

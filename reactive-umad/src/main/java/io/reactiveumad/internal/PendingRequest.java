@@ -10,7 +10,10 @@ import io.reactiveumad.mad.MadRedirectException;
 import io.reactiveumad.mad.MadStatus;
 import io.reactiveumad.mad.MadStatusException;
 import io.reactiveumad.mad.MadTimeoutException;
+import io.reactiveumad.mad.MgmtClass;
+import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.spi.channel.EventExecutor;
+import io.reactiveumad.spi.channel.PortAttributes;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.concurrent.RejectedExecutionException;
@@ -368,7 +371,23 @@ final class PendingRequest extends Mono<ReceivedMad> implements Subscription, Ru
 
     private void timedOut(MadTimeoutException timeout) {
         agent.counters().increment(Count.TIMEOUTS);
-        fail(timeout);
+        fail(explained(timeout));
+    }
+
+    /**
+     * A LID-routed request from a port that had no LID when last read, or a GMP from one that was not Active (no SM
+     * running, or not yet done with it), times out for that reason alone: a port without a LID has none to be answered
+     * at, and a link that is not Active carries no GMPs (IBA 7.2; SMPs it does). The timeout says so, from the port's
+     * last attributes (no read on this path). Directed-route SMPs and RoCE ports (GRH-addressed, no LID) go without it.
+     */
+    private MadTimeoutException explained(MadTimeoutException timeout) {
+        PortAttributes own = port().attributes();
+        boolean unreachable = own.lid() == 0 || (!own.isActive() && !MgmtClass.isSmp(request.mgmtClass()));
+        if (request.mgmtClass() == MgmtClass.SUBN_DIRECTED_ROUTE || own.isEthernet() || !unreachable) {
+            return timeout;
+        }
+        return timeout.withContext("port " + port().spec() + " was " + PortInfo.stateName(own.state()) + " with LID "
+                + own.lid() + " when last read: until an SM makes it Active with a LID it reaches no other port by LID");
     }
 
     /** The request's timeout, after its attempts of {@code options.timeout()} each, {@code source} giving up. */
