@@ -12,13 +12,13 @@ import io.reactiveumad.discovery.DiscoveryOptions;
 import io.reactiveumad.discovery.FabricDiscovery;
 import io.reactiveumad.mad.perf.PortCounters;
 import io.reactiveumad.test.EmbeddedFabric;
+import io.reactiveumad.test.InVirtualTime;
 import io.reactiveumad.test.MadMatch;
 import io.reactiveumad.test.PortCounter;
 import io.reactiveumad.test.topology.FatTree;
 import io.reactiveumad.test.topology.Topology;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
@@ -176,16 +176,10 @@ class ErrorSweepOnEmbeddedFabricTest {
 
     /** A whole sweep in virtual time, however many timeouts it waits out. */
     private Map<String, NodeErrors> sweepInVirtualTime() {
-        AtomicReference<List<NodeErrors>> result = new AtomicReference<>();
-        AtomicReference<Throwable> error = new AtomicReference<>();
-        ErrorSweep.sweep(port, DiscoveryOptions.defaults(), ErrorSweepOptions.defaults()).collectList()
-                .subscribe(result::set, error::set);
-        for (int step = 0; step < 200 && result.get() == null && error.get() == null; step++) {
-            time.advanceTimeBy(Duration.ofMillis(500));
-        }
-        assertThat(error.get()).isNull();
-        assertThat(result.get()).hasSize(TREE.nodes().size());
-        return result.get().stream().collect(Collectors.toMap(n -> n.node().description().split(" ")[0], n -> n));
+        List<NodeErrors> nodes = InVirtualTime.result(ErrorSweep.sweep(port, DiscoveryOptions.defaults(),
+                ErrorSweepOptions.defaults()).collectList(), time, Duration.ofMillis(500), 200);
+        assertThat(nodes).hasSize(TREE.nodes().size());
+        return nodes.stream().collect(Collectors.toMap(n -> n.node().description().split(" ")[0], n -> n));
     }
 
     private static void onlyTheseFailed(Map<String, NodeErrors> byName, String... failed) {

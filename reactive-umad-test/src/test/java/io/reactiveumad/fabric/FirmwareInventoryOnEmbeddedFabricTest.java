@@ -11,13 +11,13 @@ import io.reactiveumad.discovery.FabricDiscovery;
 import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.mlnx.GeneralInfo;
 import io.reactiveumad.test.EmbeddedFabric;
+import io.reactiveumad.test.InVirtualTime;
 import io.reactiveumad.test.MadMatch;
 import io.reactiveumad.test.topology.Topology;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -82,15 +82,9 @@ class FirmwareInventoryOnEmbeddedFabricTest {
     @Test
     void aDeviceThatNeverAnswersIsAFailureOfItsOwn() {
         fabric.faults().drop(1.0, MadMatch.toNode("is3").mgmtClass(MgmtClass.MLNX_VENDOR));
-        AtomicReference<List<NodeFirmware>> result = new AtomicReference<>();
-        AtomicReference<Throwable> error = new AtomicReference<>();
-        FirmwareInventory.of(port, DiscoveryOptions.defaults(), FirmwareInventory.DEFAULT_IN_FLIGHT).collectList()
-                .subscribe(result::set, error::set);
-        for (int step = 0; step < 100 && result.get() == null && error.get() == null; step++) {
-            time.advanceTimeBy(Duration.ofMillis(500));
-        }
-        assertThat(error.get()).isNull();
-        Map<String, NodeFirmware> byName = byName(result.get());
+        Map<String, NodeFirmware> byName = byName(InVirtualTime.result(FirmwareInventory.of(port,
+                DiscoveryOptions.defaults(), FirmwareInventory.DEFAULT_IN_FLIGHT).collectList(), time,
+                Duration.ofMillis(500), 100));
         assertThat(byName.get("is3").failure()).hasValueSatisfying(f -> assertThat(f).contains("no response"));
         assertThat(byName.get("is3").hasClass()).isTrue();
         assertThat(byName.get("switchx").generalInfo()).isPresent();

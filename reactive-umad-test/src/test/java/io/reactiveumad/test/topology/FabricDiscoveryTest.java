@@ -9,10 +9,10 @@ import io.reactiveumad.discovery.DiscoveredFabric;
 import io.reactiveumad.discovery.DiscoveryOptions;
 import io.reactiveumad.discovery.FabricDiscovery;
 import io.reactiveumad.test.EmbeddedFabric;
+import io.reactiveumad.test.InVirtualTime;
 import io.reactiveumad.test.MadMatch;
 import java.time.Duration;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -53,15 +53,7 @@ class FabricDiscoveryTest {
             fabric.faults().seed(42).drop(loss, MadMatch.any().mgmtClass(0x81));
         }
         port = Umad.open(fabric.transport(), fabric.port(from, 1), new PortOptions(time)).block(Duration.ofSeconds(10));
-        AtomicReference<DiscoveredFabric> result = new AtomicReference<>();
-        AtomicReference<Throwable> error = new AtomicReference<>();
-        FabricDiscovery.discover(port, options).subscribe(result::set, error::set);
-        for (int step = 0; step < MAX_STEPS && result.get() == null && error.get() == null; step++) {
-            time.advanceTimeBy(STEP);
-        }
-        assertThat(error.get()).isNull();
-        assertThat(result.get()).as("discovery finished within %d virtual steps", MAX_STEPS).isNotNull();
-        return result.get();
+        return InVirtualTime.result(FabricDiscovery.discover(port, options), time, STEP, MAX_STEPS);
     }
 
     /** Nodes by GUID with what ibnetdiscover shows of them, and LIDs as the fabric's SM assigned them. */
