@@ -8,6 +8,8 @@ import java.time.Duration;
  * the attempts, e.g. {@code "no response from LID 4 QP1 to SubnAdm Get attribute 0x0011 modifier
  * 0x00000000 (TID 0x...) after 3 attempt(s) of 1000 ms (user-space timer)"}; when the transport handed the last
  * attempt back undelivered, {@code "... after 3 attempt(s): the transport could not deliver it"} ({@link #undeliverable}).
+ * A request from a port that could not have been answered (no LID, not Active) ends with what the port said of itself,
+ * {@code "...; port mlx5_0:1 was Initialize with LID 0 when last read: ..."} ({@link #withContext}).
  */
 public class MadTimeoutException extends UmadException {
     private static final long serialVersionUID = 1L;
