@@ -15,9 +15,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  * An ibsim net file, loaded into the embedded fabric (our command with {@code --topology}) and into ibsim with OpenSM
  * (the Debian tool): the same text. The files have what ibsim and OpenSM number by rules of their own: routers
  * without an {@code rtguid=} line, counted from GUID 0 (so the first one's node GUID is 0, which OpenSM ignores: no
- * LID, its link left in Initialize) and cabled at 4X SDR whatever is written; switch ports without a cable, which
- * say 4X SDR; LIDs in OpenSM's order; IPoIB's broadcast group, which OpenSM makes from its default partition, shown to
- * a requester without the SM_Key as one record of PortGID 0, and to one with it as no member.
+ * LID, its link left in Initialize) and cabled at 4X SDR whatever their own lines say, or at QDR where the switch's
+ * line declares QDR or faster and OpenSM has written its port (ibsim then runs the cable at QDR); switch ports
+ * without a cable, which say 4X SDR; LIDs in OpenSM's order; IPoIB's broadcast group, which OpenSM makes from its
+ * default partition, shown to a requester without the SM_Key as one record of PortGID 0, and to one with it as no
+ * member.
  */
 class EmbeddedFabricAsIbsimTest {
     private static final Path ROUTERS = DiagsOracle.resource("topologies/routers.net");

@@ -23,11 +23,13 @@ import io.reactiveumad.mad.sa.Selector;
 import io.reactiveumad.test.topology.Link;
 import io.reactiveumad.test.topology.LinkSpeed;
 import io.reactiveumad.test.topology.LinkWidth;
+import io.reactiveumad.test.topology.Node;
 import io.reactiveumad.test.topology.NodeType;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.IntStream;
 
 /**
@@ -82,7 +84,10 @@ final class Sma implements LocalService {
     private static final int CA_GUID_CAP = 32;
     /** VLStallCount of a CA's and an external port. */
     private static final int VL_STALL_COUNT = 7;
-    /** HOQLife OpenSM gives a cabled external port: toward another switch (0x12), toward a CA or router (0x10). */
+    /**
+     * HOQLife OpenSM gives a cabled port: a switch's external port toward another switch (0x12), toward a CA or router
+     * (0x10, the leaf's); a router's port the leaf's too. A CA's it leaves as it found it (0).
+     */
     private static final int SWITCH_HOQ_LIFE = 0x12;
     private static final int LEAF_HOQ_LIFE = 0x10;
     /** LocalPhyErrors of a switch's external port that never had a cable. */
@@ -277,9 +282,11 @@ final class Sma implements LocalService {
                 | (ranLast == null ? 0 : PortInfo.CAP_IS_CAPABILITY_MASK_NOTICE_SUPPORTED)) | (smPort ? PortInfo.CAP_IS_SM : 0);
         long gidPrefix = external || addressable.lid == 0 ? 0 : FabricEngine.DEFAULT_GID_PREFIX;
         // As ibsim: a port enables the widths and speeds its net file line gives it (they stay when the cable is
-        // pulled); one that never had a cable, and a switch's port 0, the 4X SDR it runs at and nothing more.
-        int widthEnabled = ranLast == null ? Link.DEFAULT_WIDTH.code() : widthsEnabled(ranLast.width());
-        int speedEnabled = ranLast == null ? Link.DEFAULT_SPEED.speedActive() : (ranLast.speed().speedActive() << 1) - 1;
+        // pulled); one that never had a cable, a switch's port 0 and a router's port (ibsim reads no rate for it, even
+        // where OpenSM made its cable run faster) the 4X SDR it runs at and nothing more.
+        boolean unrated = ranLast == null || node.node.type() == NodeType.ROUTER;
+        int widthEnabled = unrated ? Link.DEFAULT_WIDTH.code() : widthsEnabled(ranLast.width());
+        int speedEnabled = unrated ? Link.DEFAULT_SPEED.speedActive() : (ranLast.speed().speedActive() << 1) - 1;
         LinkWidth widthActive = ranLast == null ? Link.DEFAULT_WIDTH : ranLast.width();
         LinkSpeed speedActive = ranLast == null ? Link.DEFAULT_SPEED : ranLast.speed();
         int extActive = speedActive.extActive();
@@ -291,7 +298,7 @@ final class Sma implements LocalService {
                 node.mKey == 0 ? 0 : M_KEY_PROTECTED, external ? 0 : addressable.lmc, speedActive.speedActive(),
                 speedEnabled, portZero ? Selector.MTU_256 : Selector.MTU_2048, 0, VL_CAP_VL0_7, 0, 0, VL_ARBITRATION_CAP,
                 VL_ARBITRATION_CAP, 0, mtuCap(node, port), portZero ? 0 : VL_STALL_COUNT,
-                external ? hoqLife(engine, node, ranLast) : 0, VL_CAP_VL0_7, false, false, false, false, 0, 0, 0,
+                hoqLife(engine, node, port, ranLast), VL_CAP_VL0_7, false, false, false, false, 0, 0, 0,
                 guidCap(node, port), p.clientReregister, 0, external ? 0 : SUBNET_TIMEOUT,
                 portZero ? SWITCH_RESP_TIME_VALUE : 0, external && ranLast == null ? UNCABLED_LOCAL_PHY_ERRORS : 0, 0, 0,
                 0, external ? 0 : CAPABILITIES2, extActive, extSupported, extEnabled);
@@ -316,14 +323,27 @@ final class Sma implements LocalService {
         return !node.isSwitch() ? CA_GUID_CAP : port == 0 ? 1 : 0;
     }
 
-    /** HOQLife of an external port that ran on {@code ranLast} (0 before its first cable), as OpenSM set it then. */
-    private static int hoqLife(FabricEngine engine, FabricNode node, Link ranLast) {
-        if (ranLast == null) {
+    /**
+     * HOQLife of a port that ran on {@code ranLast} (0 before its first cable), as OpenSM set it then: a switch's
+     * external port's and a router's port's, unless OpenSM ignores the router, or the node the switch's port faces
+     * (node GUID 0, as ibsim's first router's).
+     */
+    private static int hoqLife(FabricEngine engine, FabricNode node, int port, Link ranLast) {
+        if (ranLast == null || port == 0) {
+            return 0;
+        }
+        if (node.node.type() == NodeType.ROUTER) {
+            return node.node.nodeGuid() == 0 ? 0 : LEAF_HOQ_LIFE;
+        }
+        if (!node.isSwitch()) {
             return 0;
         }
         Link.End peer = ranLast.a().node().equals(node.id()) ? ranLast.b() : ranLast.a();
-        boolean towardSwitch = engine.topology().node(peer.node()).map(n -> n.type() == NodeType.SWITCH).orElse(false);
-        return towardSwitch ? SWITCH_HOQ_LIFE : LEAF_HOQ_LIFE;
+        Optional<Node> facing = engine.topology().node(peer.node());
+        if (facing.isEmpty() || facing.get().nodeGuid() == 0) {
+            return 0; // OpenSM sets nothing toward a node it ignores
+        }
+        return facing.get().type() == NodeType.SWITCH ? SWITCH_HOQ_LIFE : LEAF_HOQ_LIFE;
     }
 
     /** LinkWidthEnabled of a port whose net file line gives {@code width}: ibsim enables 1X and 4X below 4X and 12X. */

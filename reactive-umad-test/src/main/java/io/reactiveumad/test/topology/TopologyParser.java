@@ -22,8 +22,8 @@ import java.util.regex.Pattern;
  *       only), {@code devid=}; GUIDs otherwise allocated as ibsim does (see {@link TopologyBuilder}; routers from
  *       {@link #IBSIM_ROUTER_GUID_BASE});</li>
  *   <li>link width and speed from the {@code 4xQDR} comment, else {@code w=} (LinkWidthEnabled mask)
- *       and {@code s=} (LinkSpeedEnabled mask), else 4x SDR; a router's cable 4x SDR whatever is written, as ibsim
- *       runs it; a missing remote port means port 1.</li>
+ *       and {@code s=} (LinkSpeedEnabled mask), else 4x SDR; a router's cable 4x, at SDR or QDR as ibsim runs it
+ *       under OpenSM whatever is written ({@link #routersCableSpeed}); a missing remote port means port 1.</li>
  * </ul>
  * Explicit CA port GUIDs ({@code [1](2c90300001235)}) are kept (ibsim itself ignores them). ibsim's
  * {@code include}, {@code do}, {@code module} and {@code @alias} extensions are refused with a clear error.
@@ -256,9 +256,9 @@ final class TopologyParser {
                 throw new TopologyFormatException(d.line(), "port " + here + " is cabled to " + d.remote()
                         + " but line " + back.line() + " cables that port to " + back.remote());
             }
-            if (remote.type() == NodeType.ROUTER || nodes.get(here.node()).type() == NodeType.ROUTER) {
-                // ibsim reads no rate for a router's port: it enables 4X SDR alone, so its cable runs at that.
-                links.add(new Link(here, d.remote(), Link.DEFAULT_WIDTH, Link.DEFAULT_SPEED));
+            Node local = nodes.get(here.node());
+            if (remote.type() == NodeType.ROUTER || local.type() == NodeType.ROUTER) {
+                links.add(new Link(here, d.remote(), Link.DEFAULT_WIDTH, routersCableSpeed(local, d, remote, back)));
                 continue;
             }
             // The first side to declare the cable sets its rate; the other side normally agrees.
@@ -266,6 +266,21 @@ final class TopologyParser {
             links.add(new Link(here, d.remote(), rate.width(), rate.speed()));
         }
         return new ArrayList<>(links);
+    }
+
+    /**
+     * The speed a router's cable runs at under ibsim once OpenSM has swept. ibsim reads no rate for a router's port: it
+     * enables 4X SDR alone, and the cable comes up at SDR. But OpenSM writes each port's PortInfo back with its
+     * LinkSpeedEnabled as it found it where that is everything the port supports (SDR, DDR and QDR: a line declaring
+     * QDR or faster), and ibsim takes such a Set as an order: both ends of the cable now run at QDR, whatever the
+     * other end enables. A side that enables less is written 15 (set to supported), which ibsim ignores; and OpenSM
+     * leaves a node with GUID 0 alone (ibsim's first router), so the cable stays at SDR.
+     */
+    private static LinkSpeed routersCableSpeed(Node local, Declared mine, Node remote, Declared theirs) {
+        Declared other = local.type() != NodeType.ROUTER ? mine : remote.type() != NodeType.ROUTER ? theirs : null;
+        boolean swept = local.nodeGuid() != 0 && remote.nodeGuid() != 0;
+        return swept && other != null && other.speed().speedActive() == LinkSpeed.QDR.speedActive() ? LinkSpeed.QDR
+                : Link.DEFAULT_SPEED;
     }
 
     /** ibsim's rules: {@code # "desc"} quoted, or up to " base port "/" lid "…, else the id. */
