@@ -24,10 +24,14 @@ import org.junit.jupiter.params.provider.ValueSource;
 class EmbeddedFabricAsIbsimTest {
     private static final Path ROUTERS = DiagsOracle.resource("topologies/routers.net");
     private static final Path RANDOM = DiagsOracle.resource("topologies/random-643.net");
+    private static final Path RATES = DiagsOracle.resource("topologies/rates.net");
 
     @RegisterExtension
     static final IbsimFabricExtension ROUTERS_FABRIC = new IbsimFabricExtension(() -> IbsimFabric.builder()
             .netFile(ROUTERS).smNode("h1"));
+    @RegisterExtension
+    static final IbsimFabricExtension RATES_FABRIC = new IbsimFabricExtension(() -> IbsimFabric.builder()
+            .netFile(RATES).smNode("h1"));
     @RegisterExtension
     static final IbsimFabricExtension RANDOM_FABRIC = new IbsimFabricExtension(() -> IbsimFabric.builder()
             .netFile(RANDOM).smNode("h1"));
@@ -72,6 +76,21 @@ class EmbeddedFabricAsIbsimTest {
         "saquery|sa|SL2VL 1", "saquery|sa|VLAR 1", "saquery|sa|PIR 11/6", "saquery|sa|PIR 11/1"})
     void theSmasOfARandomNetAnswerAsIbsimsAfterOpenSmsSweep(String toolCommandOptions) {
         sameAsIbsim(RANDOM_FABRIC.fabric(), RANDOM, "h3", toolCommandOptions);
+    }
+
+    /**
+     * A net whose two lines of a cable disagree on its rate, or only one gives it: each cable at the rate ibsim runs it
+     * at under OpenSM, and each port enabling what its own line says (4X alone where it says nothing), kept apart from
+     * what the cable runs at: the switch's ports, and the hosts' ports whose lines give no rate, a narrower or a wider
+     * one. Not compared: the hosts' CapabilityMask (see above).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"ibnetdiscover|discover|", "iblinkinfo|links|", "smpquery|smp|-D portinfo 0,1 1",
+        "smpquery|smp|-D portinfo 0,1 3", "smpquery|smp|-D portinfo 0,1 5", "smpquery|smp|-D portinfo 0,1 10",
+        "smpquery|smp|-D portinfo 0,1 14", "smpquery|smp|-D portinfo 0,1 15", "smpquery|smp|-D portinfo 0,1 16",
+        "smpquery|smp|-D portinfo 0,1 18", "smpquery|smp|-D mlnxextportinfo 0,1 6"})
+    void eachCableOfANetRunsAtTheRateIbsimRunsItAtUnderOpenSm(String toolCommandOptions) {
+        sameAsIbsim(RATES_FABRIC.fabric(), RATES, "h1", toolCommandOptions);
     }
 
     /** {@code tool|command|options}: the tool on ibsim and our command on the embedded fabric of {@code net}. */

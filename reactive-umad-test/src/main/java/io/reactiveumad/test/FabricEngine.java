@@ -19,6 +19,7 @@ import io.reactiveumad.test.topology.LinkSpeed;
 import io.reactiveumad.test.topology.LinkWidth;
 import io.reactiveumad.test.topology.Node;
 import io.reactiveumad.test.topology.Port;
+import io.reactiveumad.test.topology.PortRates;
 import io.reactiveumad.test.topology.Topology;
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -261,6 +262,11 @@ final class FabricEngine {
             topology = topology.withoutLink(link.a().node(), link.a().port())
                     .withLink(new Link(link.a(), link.b(), width, speed));
         }
+    }
+
+    /** {@code node}'s {@code port} enables {@code now} from now on (a PortInfo Set changed its masks). */
+    void rates(String node, int port, PortRates now) {
+        topology = topology.withRates(node, port, now);
     }
 
     void addNode(Node node, List<Link> links) {

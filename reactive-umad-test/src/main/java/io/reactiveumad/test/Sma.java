@@ -25,6 +25,7 @@ import io.reactiveumad.test.topology.LinkSpeed;
 import io.reactiveumad.test.topology.LinkWidth;
 import io.reactiveumad.test.topology.Node;
 import io.reactiveumad.test.topology.NodeType;
+import io.reactiveumad.test.topology.PortRates;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -264,6 +265,10 @@ final class Sma implements LocalService {
             }
         }
         engine.retrain(link, width, speed);
+        // ibsim keeps the masks it acted on as what the written port enables from now on.
+        engine.topology().rates(node.id(), p.number).ifPresent(rates -> engine.rates(node.id(), p.number,
+                rates.afterSet(wanted.linkWidthEnabled(), wanted.linkSpeedEnabled(),
+                        extendedValid ? wanted.linkSpeedExtEnabled() : 0)));
     }
 
     /**
@@ -281,17 +286,19 @@ final class Sma implements LocalService {
         long capabilities = external ? 0 : SWITCH_CAPABILITIES | (portZero ? 0 : PortInfo.CAP_IS_VENDOR_CLASS_SUPPORTED
                 | (ranLast == null ? 0 : PortInfo.CAP_IS_CAPABILITY_MASK_NOTICE_SUPPORTED)) | (smPort ? PortInfo.CAP_IS_SM : 0);
         long gidPrefix = external || addressable.lid == 0 ? 0 : FabricEngine.DEFAULT_GID_PREFIX;
-        // As ibsim: a port enables the widths and speeds its net file line gives it (they stay when the cable is
-        // pulled); one that never had a cable, a switch's port 0 and a router's port (ibsim reads no rate for it, even
-        // where OpenSM made its cable run faster) the 4X SDR it runs at and nothing more.
-        boolean unrated = ranLast == null || node.node.type() == NodeType.ROUTER;
-        int widthEnabled = unrated ? Link.DEFAULT_WIDTH.code() : widthsEnabled(ranLast.width());
-        int speedEnabled = unrated ? Link.DEFAULT_SPEED.speedActive() : (ranLast.speed().speedActive() << 1) - 1;
+        // As ibsim: a port enables what its net file line gives it (PortRates, kept when the cable is pulled); a port
+        // of a topology built in code what its cable runs at; one that never had a cable, and a switch's port 0, the
+        // 4X SDR it runs at and nothing more.
+        PortRates declared = port == 0 ? null : engine.topology().rates(node.id(), port).orElse(null);
+        int widthEnabled = declared != null ? declared.widths()
+                : ranLast == null ? Link.DEFAULT_WIDTH.code() : widthsEnabled(ranLast.width());
+        int speedEnabled = declared != null ? declared.speeds()
+                : ranLast == null ? Link.DEFAULT_SPEED.speedActive() : (ranLast.speed().speedActive() << 1) - 1;
         LinkWidth widthActive = ranLast == null ? Link.DEFAULT_WIDTH : ranLast.width();
         LinkSpeed speedActive = ranLast == null ? Link.DEFAULT_SPEED : ranLast.speed();
         int extActive = speedActive.extActive();
         int extSupported = extActive == 0 ? 0 : EXTENDED_SPEEDS_FDR_TO_HDR | extActive;
-        int extEnabled = extActive == 0 ? 0 : (extActive << 1) - 1;
+        int extEnabled = extActive == 0 ? 0 : declared != null ? declared.extendedSpeeds() : (extActive << 1) - 1;
         return new PortInfo(node.mKey, gidPrefix, external ? 0 : addressable.lid, external ? 0 : addressable.smLid,
                 capabilities, 0, external ? 0 : M_KEY_LEASE_PERIOD, node.isSwitch() ? 0 : port, widthEnabled, WIDTHS_ALL,
                 widthActive.code(), SPEEDS_SDR_DDR_QDR, p.state, p.physState, PortInfo.PHYS_POLLING,

@@ -29,10 +29,16 @@ public final class Topology {
     private final Map<String, Node> byId;
     private final Map<Long, Node> byGuid;
     private final Map<Link.End, Link> byEnd;
+    private final Map<Link.End, PortRates> rates;
 
     Topology(List<Node> nodes, List<Link> links) {
+        this(nodes, links, Map.of());
+    }
+
+    Topology(List<Node> nodes, List<Link> links, Map<Link.End, PortRates> rates) {
         this.nodes = List.copyOf(nodes);
         this.links = List.copyOf(links);
+        this.rates = Map.copyOf(rates);
         Map<String, Node> ids = new LinkedHashMap<>();
         Map<Long, Node> guids = new LinkedHashMap<>();
         for (Node n : this.nodes) {
@@ -144,37 +150,55 @@ public final class Topology {
         return nodes.stream().filter(n -> n.type() == type).toList();
     }
 
+    /**
+     * What {@code node}'s {@code port} enables, where the file this topology was read from gives it (ibsim's reading of
+     * its line, kept when the cable is pulled); empty for a port of a topology built in code, which enables what its
+     * cable runs at.
+     */
+    public Optional<PortRates> rates(String node, int port) {
+        return Optional.ofNullable(rates.get(new Link.End(node, port)));
+    }
+
+    /** A copy where {@code node}'s {@code port} enables {@code now} (a PortInfo Set changed it). */
+    public Topology withRates(String node, int port, PortRates now) {
+        Map<Link.End, PortRates> changed = new LinkedHashMap<>(rates);
+        changed.put(new Link.End(node, port), now);
+        return new Topology(nodes, links, changed);
+    }
+
     /** A copy with {@code link} added. */
     public Topology withLink(Link link) {
         List<Link> more = new ArrayList<>(links);
         more.add(link);
-        return new Topology(nodes, more);
+        return new Topology(nodes, more, rates);
     }
 
     /** A copy without the link on {@code node}'s {@code port} (unchanged if none). */
     public Topology withoutLink(String node, int port) {
         Link.End end = new Link.End(node, port);
-        return new Topology(nodes, links.stream().filter(l -> !l.touches(end)).toList());
+        return new Topology(nodes, links.stream().filter(l -> !l.touches(end)).toList(), rates);
     }
 
     /** A copy with {@code node} added, uncabled. */
     public Topology withNode(Node node) {
         List<Node> more = new ArrayList<>(nodes);
         more.add(node);
-        return new Topology(more, links);
+        return new Topology(more, links, rates);
     }
 
     /** A copy without {@code id} and its links. */
     public Topology withoutNode(String id) {
         requireNode(id);
+        Map<Link.End, PortRates> kept = new LinkedHashMap<>(rates);
+        kept.keySet().removeIf(end -> end.node().equals(id));
         return new Topology(nodes.stream().filter(n -> !n.id().equals(id)).toList(),
-                links.stream().filter(l -> !l.a().node().equals(id) && !l.b().node().equals(id)).toList());
+                links.stream().filter(l -> !l.a().node().equals(id) && !l.b().node().equals(id)).toList(), kept);
     }
 
     /** A copy with {@code node} replacing the node of the same id. */
     public Topology withNodeReplaced(Node node) {
         requireNode(node.id());
-        return new Topology(nodes.stream().map(n -> n.id().equals(node.id()) ? node : n).toList(), links);
+        return new Topology(nodes.stream().map(n -> n.id().equals(node.id()) ? node : n).toList(), links, rates);
     }
 
     @Override

@@ -22,8 +22,9 @@ import java.util.regex.Pattern;
  *       only), {@code devid=}; GUIDs otherwise allocated as ibsim does (see {@link TopologyBuilder}; routers from
  *       {@link #IBSIM_ROUTER_GUID_BASE});</li>
  *   <li>link width and speed from the {@code 4xQDR} comment, else {@code w=} (LinkWidthEnabled mask)
- *       and {@code s=} (LinkSpeedEnabled mask), else 4x SDR; a router's cable 4x, at SDR or QDR as ibsim runs it
- *       under OpenSM whatever is written ({@link #routersCableSpeed}); a missing remote port means port 1.</li>
+ *       and {@code s=}/{@code e=} (LinkWidthEnabled, LinkSpeedEnabled, LinkSpeedExtEnabled masks), else 4X SDR,
+ *       as ibsim reads them ({@link PortRates}; none for a router's port); each cable at the rate ibsim runs it at
+ *       under OpenSM from what its two ends enable ({@link IbsimCables}); a missing remote port means port 1.</li>
  * </ul>
  * Explicit CA port GUIDs ({@code [1](2c90300001235)}) are kept (ibsim itself ignores them). ibsim's
  * {@code include}, {@code do}, {@code module} and {@code @alias} extensions are refused with a clear error.
@@ -49,12 +50,13 @@ final class TopologyParser {
     private final Map<NodeType, Long> nextGuid = new EnumMap<>(NodeType.class);
     private final Map<String, Node> nodes = new LinkedHashMap<>();
     private final Map<Link.End, Declared> declared = new LinkedHashMap<>();
+    private final Map<Link.End, PortRates> rates = new LinkedHashMap<>();
     private Long sysImageGuid;
     private int vendorId;
     private int deviceId;
 
-    /** One side's claim about a cable, with the line that made it. */
-    private record Declared(Link.End remote, LinkWidth width, LinkSpeed speed, int line) {
+    /** One side's claim about a cable: the far end, what this port enables, the line that says so. */
+    private record Declared(Link.End remote, PortRates rates, int line) {
     }
 
     TopologyParser() {
@@ -82,7 +84,8 @@ final class TopologyParser {
                 parseAssignment(line.strip(), lineNo);
             }
         }
-        return new Topology(new ArrayList<>(nodes.values()), links());
+        List<Link> cables = links();
+        return new Topology(new ArrayList<>(nodes.values()), cables, rates);
     }
 
     private void parseAssignment(String line, int lineNo) {
@@ -203,18 +206,21 @@ final class TopologyParser {
                     ? new Port(port, guid, decimal(lid.group(1), lineNo, "LID"), decimal(lid.group(2), lineNo, "LMC"))
                     : new Port(port, guid, 0, 0));
         }
-        LinkWidth width = Link.DEFAULT_WIDTH;
-        LinkSpeed speed = Link.DEFAULT_SPEED;
+        PortRates rates = PortRates.UNDECLARED;
         Matcher opt = OPTION.matcher(options);
         try {
+            Integer widths = null;
+            Integer speeds = null;
+            Integer extended = null;
             while (opt.find()) {
                 int value = (int) parseNumber(opt.group(2), lineNo);
                 switch (opt.group(1)) {
-                    case "w" -> width = LinkWidth.widestIn(value);
-                    case "s" -> speed = LinkSpeed.fastestIn(value);
-                    default -> { } // e= (extended speed mask) alone cannot name an ibnetdiscover speed
+                    case "w" -> widths = nonZero(value, "w");
+                    case "s" -> speeds = nonZero(value, "s");
+                    default -> extended = value;
                 }
             }
+            rates = rates.withMasks(widths, speeds, extended);
             Matcher rate = RATE.matcher(comment);
             String lastWidth = null;
             String lastSpeed = null;
@@ -223,18 +229,20 @@ final class TopologyParser {
                 lastSpeed = rate.group(2);
             }
             if (lastWidth != null) {
-                width = LinkWidth.parse(lastWidth);
-                speed = LinkSpeed.parse(lastSpeed);
+                rates = PortRates.declared(LinkWidth.parse(lastWidth), LinkSpeed.parse(lastSpeed));
             }
         } catch (IllegalArgumentException e) {
             throw new TopologyFormatException(lineNo, e.getMessage());
+        }
+        if (type == NodeType.ROUTER) {
+            rates = PortRates.UNDECLARED; // ibsim reads no rate for a router's port
         }
         int remotePort = m.group(4) == null ? 1 : decimal(m.group(4), lineNo, "remote port number");
         if (remotePort < 1) {
             throw new TopologyFormatException(lineNo, "remote port must be >= 1: " + line);
         }
         Link.End here = new Link.End(id, port);
-        if (declared.put(here, new Declared(new Link.End(m.group(3), remotePort), width, speed, lineNo)) != null) {
+        if (declared.put(here, new Declared(new Link.End(m.group(3), remotePort), rates, lineNo)) != null) {
             throw new TopologyFormatException(lineNo, "port " + here + " listed twice");
         }
     }
@@ -256,31 +264,27 @@ final class TopologyParser {
                 throw new TopologyFormatException(d.line(), "port " + here + " is cabled to " + d.remote()
                         + " but line " + back.line() + " cables that port to " + back.remote());
             }
-            Node local = nodes.get(here.node());
-            if (remote.type() == NodeType.ROUTER || local.type() == NodeType.ROUTER) {
-                links.add(new Link(here, d.remote(), Link.DEFAULT_WIDTH, routersCableSpeed(local, d, remote, back)));
-                continue;
+            PortRates theirs = back != null ? back.rates() : PortRates.UNDECLARED;
+            rates.put(here, d.rates());
+            rates.putIfAbsent(d.remote(), theirs);
+            // In the link's order of ends, so that both lines of a cable make the same link.
+            Link ends = new Link(here, d.remote(), Link.DEFAULT_WIDTH, Link.DEFAULT_SPEED);
+            boolean hereFirst = ends.a().equals(here);
+            try {
+                links.add(hereFirst ? IbsimCables.cable(here, nodes.get(here.node()), d.rates(), d.remote(), remote, theirs)
+                        : IbsimCables.cable(d.remote(), remote, theirs, here, nodes.get(here.node()), d.rates()));
+            } catch (IllegalArgumentException refused) {
+                throw new TopologyFormatException(d.line(), refused.getMessage());
             }
-            // The first side to declare the cable sets its rate; the other side normally agrees.
-            Declared rate = back != null && back.line() < d.line() ? back : d;
-            links.add(new Link(here, d.remote(), rate.width(), rate.speed()));
         }
         return new ArrayList<>(links);
     }
 
-    /**
-     * The speed a router's cable runs at under ibsim once OpenSM has swept. ibsim reads no rate for a router's port: it
-     * enables 4X SDR alone, and the cable comes up at SDR. But OpenSM writes each port's PortInfo back with its
-     * LinkSpeedEnabled as it found it where that is everything the port supports (SDR, DDR and QDR: a line declaring
-     * QDR or faster), and ibsim takes such a Set as an order: both ends of the cable now run at QDR, whatever the
-     * other end enables. A side that enables less is written 15 (set to supported), which ibsim ignores; and OpenSM
-     * leaves a node with GUID 0 alone (ibsim's first router), so the cable stays at SDR.
-     */
-    private static LinkSpeed routersCableSpeed(Node local, Declared mine, Node remote, Declared theirs) {
-        Declared other = local.type() != NodeType.ROUTER ? mine : remote.type() != NodeType.ROUTER ? theirs : null;
-        boolean swept = local.nodeGuid() != 0 && remote.nodeGuid() != 0;
-        return swept && other != null && other.speed().speedActive() == LinkSpeed.QDR.speedActive() ? LinkSpeed.QDR
-                : Link.DEFAULT_SPEED;
+    private static int nonZero(int mask, String option) {
+        if (mask == 0) {
+            throw new IllegalArgumentException(option + "=0 enables nothing");
+        }
+        return mask;
     }
 
     /** ibsim's rules: {@code # "desc"} quoted, or up to " base port "/" lid "…, else the id. */

@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 class TopologyParserTest {
@@ -171,13 +172,49 @@ class TopologyParserTest {
                 Switch 4 "s"
                 [1] "h"[1] w=8 s=7
                 Hca 1 "h"
-                [1] "s"[1]
+                [1] "s"[1] w=11
                 """);
 
         assertThat(t.links()).singleElement().satisfies(l -> {
             assertThat(l.width()).isEqualTo(LinkWidth.X12);
             assertThat(l.speed()).isEqualTo(LinkSpeed.QDR);
         });
+        assertThat(t.rates("s", 1)).hasValue(new PortRates(8, 7, 0, false));
+        assertThat(t.rates("h", 1)).hasValue(new PortRates(11, 1, 0, false));
+    }
+
+    /**
+     * Each cable at the rate ibsim 0.10 ran it at under Debian's OpenSM (ibnetdiscover's), for lines that disagree or
+     * where only one gives a rate: switch's line, host's line, the rate.
+     */
+    @ParameterizedTest
+    @CsvSource({"4xQDR,12xQDR,4xQDR", "-,4xSDR,4xSDR", "1xQDR,4xSDR,1xQDR", "4xDDR,4xSDR,4xSDR", "4xSDR,4xDDR,4xDDR",
+        "4xFDR10,4xQDR,4xQDR", "4xQDR,4xFDR10,4xQDR", "4xFDR,4xQDR,4xQDR", "4xEDR,4xFDR,4xFDR", "4xFDR,4xEDR,4xEDR",
+        "12xSDR,4xSDR,12xSDR", "4xSDR,12xSDR,4xSDR", "4xQDR,-,4xQDR", "-,4xHDR,4xQDR", "4xHDR,4xFDR,4xHDR",
+        "12xQDR,1xSDR,12xQDR", "-,12xQDR,4xQDR", "12xDDR,-,12xSDR", "4xFDR10,4xFDR10,4xFDR10", "-,-,4xSDR"})
+    void aCableRunsAtTheRateIbsimRunsItAtUnderOpenSm(String switchSays, String hostSays, String runs) {
+        Topology t = Topology.parse("Switch 4 \"s\"\n[1] \"h\"[1]" + rate("h", switchSays) + "\nHca 1 \"h\"\n[1] \"s\"[1]"
+                + rate("s", hostSays) + "\n");
+
+        assertThat(t.links()).singleElement().satisfies(l -> assertThat(l.width().text() + l.speed()).isEqualTo(runs));
+        // Each port enables what its own line says: 4X SDR alone where it says nothing.
+        assertThat(t.rates("h", 1)).hasValue(hostSays.equals("-") ? PortRates.UNDECLARED
+                : PortRates.declared(LinkWidth.parse(hostSays.replaceAll("x.*", "x")), LinkSpeed.parse(hostSays.replaceAll(".*x", ""))));
+    }
+
+    private static String rate(String remote, String says) {
+        return says.equals("-") ? "" : "\t\t# \"" + remote + "\" lid 0 " + says;
+    }
+
+    @Test
+    void aCableWhoseEndsEnableNoWidthInCommonIsRefusedAsIbsimRefusesIt() {
+        assertThatThrownBy(() -> Topology.parse("""
+                Switch 4 "s"
+                [1] "h"[1] w=8
+                Hca 1 "h"
+                [1] "s"[1]
+                """)).isInstanceOf(TopologyFormatException.class).hasMessageContaining("line 2")
+                .hasMessageContaining("enable no width in common");
     }
 
     @Test

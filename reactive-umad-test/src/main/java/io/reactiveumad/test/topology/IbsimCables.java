@@ -1,0 +1,77 @@
+package io.reactiveumad.test.topology;
+
+/**
+ * The rate a cable of an ibsim net file runs at once OpenSM has swept, from what each end enables ({@link PortRates}).
+ * ibsim first brings it up at the widest width and fastest speeds both ends enable (refusing to start where they share
+ * no width or speed). Then it takes every PortInfo Set with a port state of "no change" as an order for both ends: the
+ * widest width and fastest speed of the masks the Set carries. OpenSM's Sets carry a port's own masks back, except
+ * that its link manager writes LinkSpeedEnabled 15 ("set to supported", which ibsim ignores) where a port enables less
+ * than SDR, DDR and QDR, and the same for the extended speeds below FDR, EDR and HDR. So, in OpenSM's order:
+ * <ol>
+ *   <li>each CA's or router's port, given its LID: the speed it enables (SDR, DDR or QDR), and where the cable runs at
+ *       an extended speed, the extended speed it enables; its width unchanged (seen on ibsim 0.10 with Debian's
+ *       OpenSM);</li>
+ *   <li>each switch port: QDR where it enables SDR, DDR and QDR; HDR where it enables FDR, EDR and HDR and the cable
+ *       runs at an extended speed; the widest width it enables.</li>
+ * </ol>
+ * OpenSM writes nothing to or toward a node whose GUID is 0 (ibsim's first router), so such a cable keeps its first
+ * rate. Two ends of one kind (two CAs back to back, two switches) are taken in the link's order, an approximation
+ * where their lines disagree.
+ */
+final class IbsimCables {
+    private IbsimCables() {
+    }
+
+    /** The cable between {@code a} and {@code b} (nodes and what their ports enable) as ibsim runs it under OpenSM. */
+    static Link cable(Link.End a, Node nodeA, PortRates ratesA, Link.End b, Node nodeB, PortRates ratesB) {
+        int widths = ratesA.widths() & ratesB.widths();
+        int speeds = ratesA.speeds() & ratesB.speeds() & PortRates.SDR_DDR_QDR;
+        if (widths == 0 || speeds == 0) {
+            throw new IllegalArgumentException("ports " + a + " and " + b + " enable no " + (widths == 0 ? "width"
+                    : "speed") + " in common (ibsim refuses to start on such a cable)");
+        }
+        LinkWidth width = LinkWidth.widestIn(widths);
+        int speed = Integer.highestOneBit(speeds);
+        int extended = Integer.highestOneBit(ratesA.extendedSpeeds() & ratesB.extendedSpeeds());
+        if (nodeA.nodeGuid() != 0 && nodeB.nodeGuid() != 0) {
+            // OpenSM gives the CAs' and routers' ports their LIDs first, then its link manager writes the switches'.
+            for (boolean switchPorts : new boolean[] {false, true}) {
+                for (int end = 0; end < 2; end++) {
+                    Node node = end == 0 ? nodeA : nodeB;
+                    PortRates rates = end == 0 ? ratesA : ratesB;
+                    if (node.isSwitch() != switchPorts) {
+                        continue;
+                    }
+                    if (!switchPorts) {
+                        speed = ordered(rates.speeds(), speed);
+                        extended = extended != 0 ? orderedExtended(rates.extendedSpeeds(), extended) : 0;
+                    } else {
+                        speed = rates.speeds() == PortRates.SDR_DDR_QDR ? LinkSpeed.QDR.speedActive() : speed;
+                        extended = extended != 0 && rates.extendedSpeeds() == PortRates.FDR_EDR_HDR
+                                ? LinkSpeed.HDR.extActive() : extended;
+                        width = rates.widths() != 0 ? LinkWidth.widestIn(rates.widths()) : width;
+                    }
+                }
+            }
+        }
+        LinkSpeed active = extended != 0 ? LinkSpeed.of(LinkSpeed.QDR.speedActive(), extended)
+                : speed == LinkSpeed.QDR.speedActive() && ratesA.fdr10() && ratesB.fdr10() ? LinkSpeed.FDR10
+                : LinkSpeed.of(speed, 0);
+        return new Link(a, b, width, active);
+    }
+
+    /** LinkSpeedActive after a Set of LinkSpeedEnabled {@code mask}: ibsim acts on SDR, SDR-DDR, SDR-QDR and all three. */
+    private static int ordered(int mask, int now) {
+        return switch (mask) {
+            case 1 -> LinkSpeed.SDR.speedActive();
+            case 3 -> LinkSpeed.DDR.speedActive();
+            case 5, 7 -> LinkSpeed.QDR.speedActive();
+            default -> now;
+        };
+    }
+
+    /** LinkSpeedExtActive after a Set of LinkSpeedExtEnabled {@code mask} (FDR 1, EDR 2, HDR 4): the fastest in it. */
+    private static int orderedExtended(int mask, int now) {
+        return mask >= 1 && mask <= 7 ? Integer.highestOneBit(mask) : now;
+    }
+}
