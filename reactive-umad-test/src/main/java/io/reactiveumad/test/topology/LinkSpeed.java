@@ -57,23 +57,6 @@ public enum LinkSpeed {
         throw new IllegalArgumentException("not a link speed: active " + speedActive + ", extended " + extActive);
     }
 
-    /** The fastest speed in ibsim's {@code s=} LinkSpeedEnabled mask (0 means QDR there). */
-    public static LinkSpeed fastestIn(int enabledMask) {
-        if (enabledMask == 0) {
-            return QDR;
-        }
-        LinkSpeed best = null;
-        for (LinkSpeed s : new LinkSpeed[] {SDR, DDR, QDR}) {
-            if ((enabledMask & s.speedActive) != 0) {
-                best = s;
-            }
-        }
-        if (best == null) {
-            throw new IllegalArgumentException("link speed mask enables no speed: " + enabledMask);
-        }
-        return best;
-    }
-
     /** Parses the names {@code ibnetdiscover} prints: {@code SDR}, {@code QDR}, {@code EDR}, … */
     public static LinkSpeed parse(String text) {
         try {

@@ -215,9 +215,9 @@ final class TopologyParser {
             while (opt.find()) {
                 int value = (int) parseNumber(opt.group(2), lineNo);
                 switch (opt.group(1)) {
-                    case "w" -> widths = nonZero(value, "w");
-                    case "s" -> speeds = nonZero(value, "s");
-                    default -> extended = value;
+                    case "w" -> widths = mask(value, "w", 1, 31);
+                    case "s" -> speeds = mask(value, "s", 1, 7);
+                    default -> extended = mask(value, "e", 0, 7);
                 }
             }
             rates = rates.withMasks(widths, speeds, extended);
@@ -280,11 +280,12 @@ final class TopologyParser {
         return new ArrayList<>(links);
     }
 
-    private static int nonZero(int mask, String option) {
-        if (mask == 0) {
-            throw new IllegalArgumentException(option + "=0 enables nothing");
+    /** An option's mask where ibsim takes it ({@code w=} 1 to 31, {@code s=} 1 to 7, {@code e=} 0 to 7). */
+    private static int mask(int value, String option, int min, int max) {
+        if (value < min || value > max) {
+            throw new IllegalArgumentException(option + "=" + value + ": ibsim takes " + min + " to " + max);
         }
-        return mask;
+        return value;
     }
 
     /** ibsim's rules: {@code # "desc"} quoted, or up to " base port "/" lid "…, else the id. */

@@ -207,7 +207,7 @@ class TopologyParserTest {
     }
 
     @Test
-    void aCableWhoseEndsEnableNoWidthInCommonIsRefusedAsIbsimRefusesIt() {
+    void aCableWithoutACommonWidthOrAMaskIbsimRefusesIsRefusedNamingItsLine() {
         assertThatThrownBy(() -> Topology.parse("""
                 Switch 4 "s"
                 [1] "h"[1] w=8
@@ -215,6 +215,13 @@ class TopologyParserTest {
                 [1] "s"[1]
                 """)).isInstanceOf(TopologyFormatException.class).hasMessageContaining("line 2")
                 .hasMessageContaining("enable no width in common");
+        assertThatThrownBy(() -> Topology.parse("""
+                Switch 4 "s"
+                [1] "h"[1] s=9
+                Hca 1 "h"
+                [1] "s"[1]
+                """)).isInstanceOf(TopologyFormatException.class).hasMessageContaining("line 2")
+                .hasMessageContaining("s=9: ibsim takes 1 to 7");
     }
 
     @Test
