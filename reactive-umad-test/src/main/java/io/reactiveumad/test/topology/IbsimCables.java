@@ -15,8 +15,8 @@ package io.reactiveumad.test.topology;
  *       runs at an extended speed; the widest width it enables.</li>
  * </ol>
  * OpenSM writes nothing to or toward a node whose GUID is 0 (ibsim's first router), so such a cable keeps its first
- * rate. Two ends of one kind (two CAs back to back, two switches) are taken in the link's order, an approximation
- * where their lines disagree.
+ * rate. Of two ends of one kind, OpenSM writes the one with the higher node GUID last, and that one's rates win (seen
+ * for two switches whose lines disagree, whatever their names and wherever the SM runs).
  */
 final class IbsimCables {
     private IbsimCables() {
@@ -34,11 +34,14 @@ final class IbsimCables {
         int speed = Integer.highestOneBit(speeds);
         int extended = Integer.highestOneBit(ratesA.extendedSpeeds() & ratesB.extendedSpeeds());
         if (nodeA.nodeGuid() != 0 && nodeB.nodeGuid() != 0) {
-            // OpenSM gives the CAs' and routers' ports their LIDs first, then its link manager writes the switches'.
+            // OpenSM gives the CAs' and routers' ports their LIDs first, then its link manager writes the switches';
+            // each in the order of node GUIDs, so of two ends of one kind the one with the higher GUID is written last.
+            boolean aFirst = nodeA.nodeGuid() <= nodeB.nodeGuid();
             for (boolean switchPorts : new boolean[] {false, true}) {
-                for (int end = 0; end < 2; end++) {
-                    Node node = end == 0 ? nodeA : nodeB;
-                    PortRates rates = end == 0 ? ratesA : ratesB;
+                for (int written = 0; written < 2; written++) {
+                    boolean isA = (written == 0) == aFirst;
+                    Node node = isA ? nodeA : nodeB;
+                    PortRates rates = isA ? ratesA : ratesB;
                     if (node.isSwitch() != switchPorts) {
                         continue;
                     }

@@ -202,6 +202,29 @@ class TopologyParserTest {
                 : PortRates.declared(LinkWidth.parse(hostSays.replaceAll("x.*", "x")), LinkSpeed.parse(hostSays.replaceAll(".*x", ""))));
     }
 
+    /**
+     * Two switches whose lines of a cable disagree: OpenSM writes the switch with the higher node GUID last, and its
+     * width wins, whatever the names sort as (ibsim 0.10 under Debian's OpenSM: "zz" here has the lower GUID).
+     */
+    @Test
+    void ofTwoSwitchesWhoseLinesDisagreeTheOneWithTheHigherGuidWins() {
+        Topology t = Topology.parse("""
+                Switch 4 "zz"
+                [1] "sw2"[1]		# "sw2" lid 0 12xSDR
+                [2] "sw2"[2]		# "sw2" lid 0 4xSDR
+                [3] "sw2"[3]		# "sw2" lid 0 12xQDR
+
+                Switch 4 "sw2"
+                [1] "zz"[1]		# "zz" lid 0 4xSDR
+                [2] "zz"[2]		# "zz" lid 0 12xSDR
+                [3] "zz"[3]		# "zz" lid 0 1xSDR
+                """);
+
+        assertThat(t.requireNode("zz").nodeGuid()).isLessThan(t.requireNode("sw2").nodeGuid());
+        assertThat(List.of(1, 2, 3)).extracting(port -> t.link("zz", port).map(l -> l.width().text() + l.speed())
+                .orElseThrow()).containsExactly("4xSDR", "12xSDR", "1xQDR");
+    }
+
     private static String rate(String remote, String says) {
         return says.equals("-") ? "" : "\t\t# \"" + remote + "\" lid 0 " + says;
     }
