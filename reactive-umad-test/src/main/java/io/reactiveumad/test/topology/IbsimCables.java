@@ -6,17 +6,17 @@ package io.reactiveumad.test.topology;
  * no width or speed). Then it takes every PortInfo Set with a port state of "no change" as an order for both ends: the
  * widest width and fastest speed of the masks the Set carries. OpenSM's Sets carry a port's own masks back, except
  * that its link manager writes LinkSpeedEnabled 15 ("set to supported", which ibsim ignores) where a port enables less
- * than SDR, DDR and QDR, and the same for the extended speeds below FDR, EDR and HDR. So, in OpenSM's order:
+ * than SDR, DDR and QDR, and the same for the extended speeds below FDR, EDR and HDR. So:
  * <ol>
- *   <li>each CA's or router's port, given its LID: the speed it enables (SDR, DDR or QDR), and where the cable runs at
- *       an extended speed, the extended speed it enables; its width unchanged (seen on ibsim 0.10 with Debian's
- *       OpenSM);</li>
- *   <li>each switch port: QDR where it enables SDR, DDR and QDR; HDR where it enables FDR, EDR and HDR and the cable
- *       runs at an extended speed; the widest width it enables.</li>
+ *   <li>OpenSM's LID manager writes each CA's or router's port: the speed it enables (SDR, DDR or QDR), and where the
+ *       cable runs at an extended speed, the extended speed it enables;</li>
+ *   <li>its link manager writes every port: QDR where it enables SDR, DDR and QDR; HDR where it enables FDR, EDR and
+ *       HDR and the cable runs at an extended speed; the widest width it enables.</li>
  * </ol>
- * OpenSM writes nothing to or toward a node whose GUID is 0 (ibsim's first router), so such a cable keeps its first
- * rate. Of two ends of one kind, OpenSM writes the one with the higher node GUID last, and that one's rates win (seen
- * for two switches whose lines disagree, whatever their names and wherever the SM runs).
+ * Each in the order of node GUIDs, so of two ends the one with the higher GUID is written last and its width wins
+ * (measured on ibsim 0.10 under Debian's OpenSM: switch and host, two switches whatever their names and wherever the
+ * SM runs, two hosts back to back). OpenSM writes nothing to or toward a node whose GUID is 0 (ibsim's first router),
+ * so such a cable keeps its first rate.
  */
 final class IbsimCables {
     private IbsimCables() {
@@ -34,27 +34,25 @@ final class IbsimCables {
         int speed = Integer.highestOneBit(speeds);
         int extended = Integer.highestOneBit(ratesA.extendedSpeeds() & ratesB.extendedSpeeds());
         if (nodeA.nodeGuid() != 0 && nodeB.nodeGuid() != 0) {
-            // OpenSM gives the CAs' and routers' ports their LIDs first, then its link manager writes the switches';
-            // each in the order of node GUIDs, so of two ends of one kind the one with the higher GUID is written last.
+            // Each pass in the order of node GUIDs: of two ends, the one with the higher GUID is written last.
             boolean aFirst = nodeA.nodeGuid() <= nodeB.nodeGuid();
-            for (boolean switchPorts : new boolean[] {false, true}) {
-                for (int written = 0; written < 2; written++) {
-                    boolean isA = (written == 0) == aFirst;
-                    Node node = isA ? nodeA : nodeB;
+            // OpenSM's LID manager writes the CAs' and routers' ports first: their speeds.
+            for (int written = 0; written < 2; written++) {
+                boolean isA = (written == 0) == aFirst;
+                if (!(isA ? nodeA : nodeB).isSwitch()) {
                     PortRates rates = isA ? ratesA : ratesB;
-                    if (node.isSwitch() != switchPorts) {
-                        continue;
-                    }
-                    if (!switchPorts) {
-                        speed = ordered(rates.speeds(), speed);
-                        extended = extended != 0 ? orderedExtended(rates.extendedSpeeds(), extended) : 0;
-                    } else {
-                        speed = rates.speeds() == PortRates.SDR_DDR_QDR ? LinkSpeed.QDR.speedActive() : speed;
-                        extended = extended != 0 && rates.extendedSpeeds() == PortRates.FDR_EDR_HDR
-                                ? LinkSpeed.HDR.extActive() : extended;
-                        width = rates.widths() != 0 ? LinkWidth.widestIn(rates.widths()) : width;
-                    }
+                    speed = ordered(rates.speeds(), speed);
+                    extended = extended != 0 ? orderedExtended(rates.extendedSpeeds(), extended) : 0;
                 }
+            }
+            // Then its link manager writes every port: SDR-DDR-QDR and FDR-EDR-HDR as they are (less, as "supported",
+            // which ibsim ignores), and the widths the port enables.
+            for (int written = 0; written < 2; written++) {
+                PortRates rates = (written == 0) == aFirst ? ratesA : ratesB;
+                speed = rates.speeds() == PortRates.SDR_DDR_QDR ? LinkSpeed.QDR.speedActive() : speed;
+                extended = extended != 0 && rates.extendedSpeeds() == PortRates.FDR_EDR_HDR
+                        ? LinkSpeed.HDR.extActive() : extended;
+                width = rates.widths() != 0 ? LinkWidth.widestIn(rates.widths()) : width;
             }
         }
         LinkSpeed active = extended != 0 ? LinkSpeed.of(LinkSpeed.QDR.speedActive(), extended)

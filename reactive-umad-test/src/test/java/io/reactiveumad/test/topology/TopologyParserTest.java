@@ -225,6 +225,16 @@ class TopologyParserTest {
                 .orElseThrow()).containsExactly("4xSDR", "12xSDR", "1xQDR");
     }
 
+    /** Two hosts back to back: a port enabling SDR-DDR-QDR raises the cable to QDR whichever host it is (ibsim 0.10). */
+    @ParameterizedTest
+    @CsvSource({"4xQDR,4xSDR", "4xSDR,4xQDR"})
+    void twoHostsBackToBackRunAtQdrWhereEitherEnablesIt(String first, String second) {
+        Topology t = Topology.parse("Hca 1 \"h1\"\n[1] \"h2\"[1]" + rate("h2", first) + "\n\nHca 1 \"h2\"\n[1] \"h1\"[1]"
+                + rate("h1", second) + "\n");
+
+        assertThat(t.links()).singleElement().satisfies(l -> assertThat(l.width().text() + l.speed()).isEqualTo("4xQDR"));
+    }
+
     private static String rate(String remote, String says) {
         return says.equals("-") ? "" : "\t\t# \"" + remote + "\" lid 0 " + says;
     }
