@@ -204,7 +204,7 @@ class TopologyParserTest {
 
     /**
      * Two switches whose lines of a cable disagree: OpenSM writes the switch with the higher node GUID last, and its
-     * width wins, whatever the names sort as (ibsim 0.10 under Debian's OpenSM: "zz" here has the lower GUID).
+     * width wins, whatever the names sort as and whichever the file gives first (ibsim 0.10 under Debian's OpenSM).
      */
     @Test
     void ofTwoSwitchesWhoseLinesDisagreeTheOneWithTheHigherGuidWins() {
@@ -223,6 +223,22 @@ class TopologyParserTest {
         assertThat(t.requireNode("zz").nodeGuid()).isLessThan(t.requireNode("sw2").nodeGuid());
         assertThat(List.of(1, 2, 3)).extracting(port -> t.link("zz", port).map(l -> l.width().text() + l.speed())
                 .orElseThrow()).containsExactly("4xSDR", "12xSDR", "1xQDR");
+        // The GUIDs, not the file's order: the first switch given the higher GUID, its widths win.
+        Topology guids = Topology.parse("""
+                switchguid=0x300000
+                Switch 4 "zz"
+                [1] "sw2"[1]		# "sw2" lid 0 12xSDR
+                [2] "sw2"[2]		# "sw2" lid 0 4xSDR
+                [3] "sw2"[3]		# "sw2" lid 0 12xQDR
+
+                switchguid=0x200000
+                Switch 4 "sw2"
+                [1] "zz"[1]		# "zz" lid 0 4xSDR
+                [2] "zz"[2]		# "zz" lid 0 12xSDR
+                [3] "zz"[3]		# "zz" lid 0 1xSDR
+                """);
+        assertThat(List.of(1, 2, 3)).extracting(port -> guids.link("zz", port).map(l -> l.width().text() + l.speed())
+                .orElseThrow()).containsExactly("12xSDR", "4xSDR", "12xQDR");
     }
 
     /** Two hosts back to back: a port enabling SDR-DDR-QDR raises the cable to QDR whichever host it is (ibsim 0.10). */
