@@ -11,12 +11,12 @@ package io.reactiveumad.test.topology;
  *   <li>OpenSM's LID manager writes each CA's or router's port: the speed it enables (SDR, DDR or QDR), and where the
  *       cable runs at an extended speed, the extended speed it enables;</li>
  *   <li>its link manager writes every port: QDR where it enables SDR, DDR and QDR; HDR where it enables FDR, EDR and
- *       HDR and the cable runs at an extended speed; the widest width it enables.</li>
+ *       HDR and the cable runs at an extended speed; and a switch's port the widest width it enables.</li>
  * </ol>
- * Each in the order of node GUIDs, so of two ends the one with the higher GUID is written last and its width wins
- * (measured on ibsim 0.10 under Debian's OpenSM: switch and host, two switches whatever their names and wherever the
- * SM runs, two hosts back to back). OpenSM writes nothing to or toward a node whose GUID is 0 (ibsim's first router),
- * so such a cable keeps its first rate.
+ * Each in the order of node GUIDs, so of two switches the one with the higher GUID is written last and its width wins
+ * (measured on ibsim 0.10 under Debian's OpenSM: switch and host, whichever GUID is higher; two switches whatever their
+ * names, their order in the file and where the SM runs; two hosts back to back). OpenSM writes nothing to or toward a
+ * node whose GUID is 0 (ibsim's first router), so such a cable keeps its first rate.
  */
 final class IbsimCables {
     private IbsimCables() {
@@ -46,13 +46,16 @@ final class IbsimCables {
                 }
             }
             // Then its link manager writes every port: SDR-DDR-QDR and FDR-EDR-HDR as they are (less, as "supported",
-            // which ibsim ignores), and the widths the port enables.
+            // which ibsim ignores); a switch's port also the widths it enables.
             for (int written = 0; written < 2; written++) {
-                PortRates rates = (written == 0) == aFirst ? ratesA : ratesB;
+                boolean isA = (written == 0) == aFirst;
+                PortRates rates = isA ? ratesA : ratesB;
                 speed = rates.speeds() == PortRates.SDR_DDR_QDR ? LinkSpeed.QDR.speedActive() : speed;
                 extended = extended != 0 && rates.extendedSpeeds() == PortRates.FDR_EDR_HDR
                         ? LinkSpeed.HDR.extActive() : extended;
-                width = rates.widths() != 0 ? LinkWidth.widestIn(rates.widths()) : width;
+                if ((isA ? nodeA : nodeB).isSwitch() && rates.widths() != 0) {
+                    width = LinkWidth.widestIn(rates.widths());
+                }
             }
         }
         LinkSpeed active = extended != 0 ? LinkSpeed.of(LinkSpeed.QDR.speedActive(), extended)

@@ -241,6 +241,22 @@ class TopologyParserTest {
                 .orElseThrow()).containsExactly("12xSDR", "4xSDR", "12xQDR");
     }
 
+    /** A host whose GUID is above its switch's: the switch's width still wins (ibsim 0.10: only switches' writes set it). */
+    @Test
+    void aHostWithAHigherGuidThanItsSwitchRunsAtTheSwitchsWidth() {
+        Topology t = Topology.parse("""
+                Switch 4 "sw1"
+                [1] "h1"[1]		# "h1" lid 0 4xQDR
+
+                caguid=0x500000
+                Hca 1 "h1"
+                [1] "sw1"[1]		# "sw1" lid 0 12xQDR
+                """);
+
+        assertThat(t.requireNode("h1").nodeGuid()).isGreaterThan(t.requireNode("sw1").nodeGuid());
+        assertThat(t.links()).singleElement().satisfies(l -> assertThat(l.width().text() + l.speed()).isEqualTo("4xQDR"));
+    }
+
     /** Two hosts back to back: a port enabling SDR-DDR-QDR raises the cable to QDR whichever host it is (ibsim 0.10). */
     @ParameterizedTest
     @CsvSource({"4xQDR,4xSDR", "4xSDR,4xQDR"})
