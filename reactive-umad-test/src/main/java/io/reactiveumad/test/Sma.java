@@ -287,23 +287,21 @@ final class Sma implements LocalService {
                 | (ranLast == null ? 0 : PortInfo.CAP_IS_CAPABILITY_MASK_NOTICE_SUPPORTED)) | (smPort ? PortInfo.CAP_IS_SM : 0);
         long gidPrefix = external || addressable.lid == 0 ? 0 : FabricEngine.DEFAULT_GID_PREFIX;
         // As ibsim: a port enables what its net file line gives it (PortRates, kept when the cable is pulled); a port
-        // of a topology built in code what its cable runs at; one that never had a cable, and a switch's port 0, the
-        // 4X SDR it runs at and nothing more.
-        PortRates declared = port == 0 ? null : engine.topology().rates(node.id(), port).orElse(null);
-        int widthEnabled = declared != null ? declared.widths()
-                : ranLast == null ? Link.DEFAULT_WIDTH.code() : widthsEnabled(ranLast.width());
-        int speedEnabled = declared != null ? declared.speeds()
-                : ranLast == null ? Link.DEFAULT_SPEED.speedActive() : (ranLast.speed().speedActive() << 1) - 1;
+        // of a topology built in code what a line of its cable's rate would; one that never had a cable, and a
+        // switch's port 0, the 4X SDR it runs at and nothing more.
+        PortRates enabled = (port == 0 ? Optional.<PortRates>empty() : engine.topology().rates(node.id(), port))
+                .orElseGet(() -> ranLast == null ? PortRates.UNDECLARED
+                        : PortRates.declared(ranLast.width(), ranLast.speed()));
         LinkWidth widthActive = ranLast == null ? Link.DEFAULT_WIDTH : ranLast.width();
         LinkSpeed speedActive = ranLast == null ? Link.DEFAULT_SPEED : ranLast.speed();
         int extActive = speedActive.extActive();
         int extSupported = extActive == 0 ? 0 : EXTENDED_SPEEDS_FDR_TO_HDR | extActive;
-        int extEnabled = extActive == 0 ? 0 : declared != null ? declared.extendedSpeeds() : (extActive << 1) - 1;
+        int extEnabled = extActive == 0 ? 0 : enabled.extendedSpeeds();
         return new PortInfo(node.mKey, gidPrefix, external ? 0 : addressable.lid, external ? 0 : addressable.smLid,
-                capabilities, 0, external ? 0 : M_KEY_LEASE_PERIOD, node.isSwitch() ? 0 : port, widthEnabled, WIDTHS_ALL,
+                capabilities, 0, external ? 0 : M_KEY_LEASE_PERIOD, node.isSwitch() ? 0 : port, enabled.widths(), WIDTHS_ALL,
                 widthActive.code(), SPEEDS_SDR_DDR_QDR, p.state, p.physState, PortInfo.PHYS_POLLING,
                 node.mKey == 0 ? 0 : M_KEY_PROTECTED, external ? 0 : addressable.lmc, speedActive.speedActive(),
-                speedEnabled, portZero ? Selector.MTU_256 : Selector.MTU_2048, 0, VL_CAP_VL0_7, 0, 0, VL_ARBITRATION_CAP,
+                enabled.speeds(), portZero ? Selector.MTU_256 : Selector.MTU_2048, 0, VL_CAP_VL0_7, 0, 0, VL_ARBITRATION_CAP,
                 VL_ARBITRATION_CAP, 0, mtuCap(node, port), portZero ? 0 : VL_STALL_COUNT,
                 hoqLife(engine, node, port, ranLast), VL_CAP_VL0_7, false, false, false, false, 0, 0, 0,
                 guidCap(node, port), p.clientReregister, 0, external ? 0 : SUBNET_TIMEOUT,
@@ -351,15 +349,6 @@ final class Sma implements LocalService {
             return 0; // OpenSM sets nothing toward a node it ignores
         }
         return facing.get().type() == NodeType.SWITCH ? SWITCH_HOQ_LIFE : LEAF_HOQ_LIFE;
-    }
-
-    /** LinkWidthEnabled of a port whose net file line gives {@code width}: ibsim enables 1X and 4X below 4X and 12X. */
-    private static int widthsEnabled(LinkWidth width) {
-        return switch (width) {
-            case X12 -> WIDTHS_1X_4X_12X;
-            case X4 -> LinkWidth.X1.code() | LinkWidth.X4.code();
-            default -> width.code();
-        };
     }
 
     /**
