@@ -39,6 +39,19 @@ final class Connection implements AutoCloseable {
     }
 
     /**
+     * This port's attributes, which hold a LID of its own: else a {@link PortNotActiveException} saying what cannot be
+     * done ({@code needed}), as the diag tools fail where they would send to LID 0. No SM has given the port one, or it
+     * is a RoCE port, which has none; a port whose link went down keeps the LID it was given, and is asked there.
+     */
+    PortAttributes withOwnLid(String needed) {
+        PortAttributes self = port.attributes();
+        if (self.lid() == 0) {
+            throw new PortNotActiveException(port.spec(), self, needed);
+        }
+        return self;
+    }
+
+    /**
      * Refuses to send a {@code what} (a vendor class: ping, sysstat, vendstat) to the master SM's node on ibsim. ibsim's
      * nodes serve no vendor class and hand such a request to the node's own client, and OpenSM under umad2sim segfaults
      * on one: ibping, ibsysstat and vendstat at the SM's LID kill it so. On real hardware the node's kernel or adapter

@@ -2,7 +2,6 @@ package io.reactiveumad.examples;
 
 import io.reactiveumad.MadPort;
 import io.reactiveumad.PortClosedException;
-import io.reactiveumad.PortNotActiveException;
 import io.reactiveumad.client.SaClient;
 import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.discovery.DiscoveredFabric;
@@ -19,7 +18,6 @@ import io.reactiveumad.fabric.PortLink;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.service.FabricJson;
 import io.reactiveumad.service.Routes;
-import io.reactiveumad.spi.channel.PortAttributes;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.file.Files;
@@ -190,12 +188,9 @@ final class ErrorsCommand extends FabricCommand {
         // hand-off between threads per answer.
         try (Connection connection = transport.connect(err(), Schedulers.immediate())) {
             MadPort port = connection.port();
-            PortAttributes self = port.attributes();
-            if (self.lid() == 0) {
-                // As perf without a LID: no PMA can answer a port without one (no SM has run), so the sweep would only
-                // fail at every node; ibqueryerrors prints nothing there.
-                throw new PortNotActiveException(port.spec(), self, "no LID of its own to ask PMAs from");
-            }
+            // As perf without a LID: no PMA can answer a port without one (no SM has run), so the sweep would only
+            // fail at every node; ibqueryerrors prints nothing there.
+            connection.withOwnLid("no LID of its own to ask PMAs from");
             SaClient sa = transport.sa(connection);
             try {
                 // A node named by -G/-S or -D is checked, its links reported, as ibqueryerrors' partial scan finds it.

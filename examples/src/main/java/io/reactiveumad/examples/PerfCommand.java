@@ -1,6 +1,5 @@
 package io.reactiveumad.examples;
 
-import io.reactiveumad.PortNotActiveException;
 import io.reactiveumad.client.PerfClient;
 import io.reactiveumad.client.PortTraffic;
 import io.reactiveumad.examples.cli.UsageException;
@@ -330,12 +329,9 @@ final class PerfCommand extends FabricCommand {
      */
     private void resolveTarget(Connection connection) {
         if (target == null) {
-            PortAttributes self = connection.port().attributes();
             // A port whose link is down still has the LID an SM gave it, and perfquery asks its PMA there: the
             // counters of a port that went down are what a user wants to see. Without a LID there is nowhere to ask.
-            if (self.lid() == 0) {
-                throw new PortNotActiveException(connection.port().spec(), self, "no LID of its own to ask its PMA at");
-            }
+            PortAttributes self = connection.withOwnLid("no LID of its own to ask its PMA at");
             SmpClient smp = transport.smp(connection.port());
             try {
                 // The local port answers an SMP along the empty route with the number it has on its node.

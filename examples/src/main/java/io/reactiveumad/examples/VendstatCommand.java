@@ -1,6 +1,5 @@
 package io.reactiveumad.examples;
 
-import io.reactiveumad.PortNotActiveException;
 import io.reactiveumad.client.MlnxClient;
 import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
@@ -96,11 +95,9 @@ final class VendstatCommand extends FabricCommand {
         Long guid = byGuid && destination != null ? value("-G", () -> Guids.parse(destination)) : null;
         Integer namedLid = destination != null && !byGuid ? value("LID", () -> Lids.unicast(destination)) : null;
         try (Connection connection = transport.connect(err())) {
-            PortAttributes self = connection.port().attributes();
-            if (destination == null && self.lid() == 0) {
-                // vendstat would send to LID 0; no SM has given the port a LID, or it is a RoCE port, which has none.
-                throw new PortNotActiveException(connection.port().spec(), self, "no LID of its own to ask its device at");
-            }
+            // Without a destination vendstat asks its own port's LID.
+            PortAttributes self = destination == null ? connection.withOwnLid("no LID of its own to ask its device at")
+                    : connection.port().attributes();
             int lid = namedLid != null ? namedLid : guid != null
                     ? await(transport.lidOf(connection.port(), guid), "the LID of port GUID " + destination)
                     : self.lid();
