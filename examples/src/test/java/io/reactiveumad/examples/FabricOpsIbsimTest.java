@@ -266,12 +266,12 @@ class FabricOpsIbsimTest {
                 ports.add(port);
                 SaClient sa = SaClient.of(port);
                 Gid me = port.attributes().gids().get(0);
-                McMemberRecord create = new McMemberRecord(group, me, 0x0b1b, 0, 0, 0, 0, 0xffff, 0, 0, 0, 0, 0, 0, 0,
-                        0, McMemberRecord.JOIN_FULL_MEMBER, false);
-                long mask = Multicast.MEMBER_COMPONENTS | McMemberRecord.Component.Q_KEY
-                        | McMemberRecord.Component.P_KEY | McMemberRecord.Component.SL
-                        | McMemberRecord.Component.FLOW_LABEL | McMemberRecord.Component.TRAFFIC_CLASS;
-                Multicast.over(sa).join(create, mask).block(Duration.ofSeconds(30));
+                // The library's creation request: the broadcast group's Q_Key, P_Key, SL, FlowLabel and TClass, which
+                // OpenSM wants of an IPoIB group.
+                Multicast mc = Multicast.over(sa);
+                mc.creation(group, me, McMemberRecord.JOIN_FULL_MEMBER)
+                        .flatMap(request -> mc.join(request, McMemberRecord.Component.CREATE))
+                        .block(Duration.ofSeconds(30));
                 sa.dispose();
             }
             // OpenSM's IPoIB broadcast group and ours; the text is saquery -m's, line for line.

@@ -53,9 +53,6 @@ final class FabricRecords {
     private static final VlArbitrationTable UNSET_VL_ARBITRATION = new VlArbitrationTable(
             Collections.nCopies(VlArbitrationTable.ENTRIES, new VlArbitrationTable.Entry(0, 0)));
 
-    /** The rate every embedded path and group gets (IBA rate code 3). */
-    static final int RATE_10_GBPS = 3;
-
     private final FabricEngine engine;
     private final Sma sma;
 
@@ -191,13 +188,7 @@ final class FabricRecords {
         return out;
     }
 
-    private static final int NO_P_KEY = 0;
-    /** IBA's rate codes by the data rate they stand for, in Gb/s. */
-    private static final Map<Double, Integer> RATE_CODES = Map.ofEntries(Map.entry(2.5, 2), Map.entry(5.0, 5),
-            Map.entry(10.0, 3), Map.entry(14.0, 11), Map.entry(20.0, 6), Map.entry(25.0, 15), Map.entry(28.0, 19),
-            Map.entry(30.0, 4), Map.entry(40.0, 7), Map.entry(50.0, 20), Map.entry(56.0, 12), Map.entry(60.0, 8),
-            Map.entry(80.0, 9), Map.entry(100.0, 16), Map.entry(112.0, 13), Map.entry(120.0, 10), Map.entry(168.0, 14),
-            Map.entry(200.0, 17), Map.entry(300.0, 18), Map.entry(400.0, 21), Map.entry(600.0, 22));
+    static final int NO_P_KEY = 0;
 
     /**
      * The rate of the path from {@code s} to {@code d}, as OpenSM computes it: the slowest port it crosses, along the
@@ -205,14 +196,14 @@ final class FabricRecords {
      */
     private int rate(EndPort s, EndPort d) {
         double slowest = s.node().isSwitch() || d.node().isSwitch()
-                ? gbps(Link.DEFAULT_WIDTH, Link.DEFAULT_SPEED) : Double.MAX_VALUE; // a switch's port 0 at 4X SDR
+                ? RateCodes.gbps(Link.DEFAULT_WIDTH, Link.DEFAULT_SPEED) : Double.MAX_VALUE; // a switch's port 0 at 4X SDR
         FabricNode at = s.node();
         if (!at.isSwitch()) {
             Link cable = engine.topology().link(at.id(), s.port()).orElse(null);
             if (cable == null) {
-                return RATE_10_GBPS;
+                return RateCodes.RATE_10_GBPS;
             }
-            slowest = Math.min(slowest, gbps(cable.width(), cable.speed()));
+            slowest = Math.min(slowest, RateCodes.gbps(cable.width(), cable.speed()));
             at = at.peer[s.port()];
         }
         for (int hop = 0; at != null && at.isSwitch() && at != d.node() && hop < MAX_HOPS; hop++) {
@@ -221,24 +212,10 @@ final class FabricRecords {
             if (cable == null) {
                 break;
             }
-            slowest = Math.min(slowest, gbps(cable.width(), cable.speed()));
+            slowest = Math.min(slowest, RateCodes.gbps(cable.width(), cable.speed()));
             at = at.peer[out];
         }
-        return slowest == Double.MAX_VALUE ? RATE_10_GBPS : RATE_CODES.getOrDefault(slowest, RATE_10_GBPS);
-    }
-
-    /** A port's data rate: its lanes times its speed's per lane (FDR10's and QDR's 10 Gb/s counted alike). */
-    private static double gbps(LinkWidth width, LinkSpeed speed) {
-        double lane = switch (speed) {
-            case SDR -> 2.5;
-            case DDR -> 5;
-            case QDR, FDR10 -> 10;
-            case FDR -> 14;
-            case EDR -> 25;
-            case HDR -> 50;
-            case NDR -> 100;
-        };
-        return lane * width.lanes();
+        return slowest == Double.MAX_VALUE ? RateCodes.RATE_10_GBPS : RateCodes.ofGbps(slowest);
     }
 
     /**
@@ -247,8 +224,12 @@ final class FabricRecords {
      * two limited members is no path. {@link #NO_P_KEY} when they share none.
      */
     private static int sharedPKey(EndPort source, EndPort destination, int asked) {
-        List<Integer> from = source.node().ports[source.port()].pkeys;
-        List<Integer> to = destination.node().ports[destination.port()].pkeys;
+        return sharedPKey(source.node().ports[source.port()].pkeys, destination.node().ports[destination.port()].pkeys,
+                asked);
+    }
+
+    /** {@link #sharedPKey(EndPort, EndPort, int)} of two ports' P_Key tables. */
+    static int sharedPKey(List<Integer> from, List<Integer> to, int asked) {
         for (int key : from) {
             if ((key & PARTITION_MASK) == 0 || asked != NO_P_KEY && (key & PARTITION_MASK) != (asked & PARTITION_MASK)) {
                 continue;

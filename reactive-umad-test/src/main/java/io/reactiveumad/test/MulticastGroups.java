@@ -3,42 +3,69 @@ package io.reactiveumad.test;
 import static io.reactiveumad.test.SubnetAdministrator.has;
 
 import io.reactiveumad.mad.Gid;
+import io.reactiveumad.mad.MadStatus;
+import io.reactiveumad.mad.SaHeader;
 import io.reactiveumad.mad.attr.Notice;
 import io.reactiveumad.mad.attr.PKeyTable;
 import io.reactiveumad.mad.attr.TrapDetails;
 import io.reactiveumad.mad.sa.McMemberRecord;
 import io.reactiveumad.mad.sa.Selector;
+import io.reactiveumad.test.topology.Link;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * The SA's multicast groups: a join (Set of an MCMemberRecord) creates its group on first use (with an MLID of its
- * own, and an MGID made up when the join gave none) and adds the port's join state to what it held; a leave (Delete)
- * takes those bits away, the port when none are left, the group with its last member. The SM's part follows each
- * change: the group's MLID is forwarded to its members' ports, and trap 66 or 67 says a group was created or deleted.
- * As OpenSM does from its default partition, the SA starts with IPoIB's broadcast group of P_Key 0xFFFF
- * ({@link #IPOIB_BROADCAST}, MLID 0xC000), which stays when its last member leaves. Confined to the fabric's
- * executor, like the SA that owns it.
+ * The SA's multicast groups, joined and left by OpenSM's rules. A join (Set of an MCMemberRecord) names the group, the
+ * port and a join state; one that creates its group is a full member's and names the group's Q_Key, P_Key, SL,
+ * FlowLabel and TClass too, and gets the port's MTU and rate unless it asks for others (an MGID of its own when it gave
+ * MGID 0, ff1S:a01b:subnet prefix:count); an IPoIB group (MGID ff1S:401b or ff1S:601b) is created only with its
+ * partition's broadcast group's values; a join of an existing group must not name other values than the group's. A
+ * leave (Delete) takes the port's join state bits away, the port when none are left, the group with its last member.
+ * What OpenSM refuses is refused with its status (ERR_REQ_INSUFFICIENT_COMPONENTS, ERR_REQ_INVALID_GID,
+ * ERR_REQ_INVALID) and said in the debug log. The SM's part follows each change: the group's MLID is forwarded to its
+ * members' ports, and trap 66 or 67 says a group was created or deleted. As OpenSM does from its default partition,
+ * the SA starts with IPoIB's broadcast group of P_Key 0xFFFF ({@link #IPOIB_BROADCAST}, MLID 0xC000), which stays when
+ * its last member leaves. Confined to the fabric's executor, like the SA that owns it.
  */
 final class MulticastGroups {
+    private static final Logger LOG = LoggerFactory.getLogger(MulticastGroups.class);
     private static final int FIRST_MLID = 0xC000;
-    /**
-     * ff12:401b:ffff::/64, IPoIB's MGID prefix (link-local scope, IPv4) for the default partition: its broadcast group's,
-     * and the one of the MGIDs the SA makes up for joins with MGID 0.
-     */
-    private static final long IPOIB_MGID_PREFIX = 0xff12_401b_ffff_0000L;
-    /** IPoIB's broadcast group of the default partition. */
-    static final Gid IPOIB_BROADCAST = new Gid(IPOIB_MGID_PREFIX, 0x0000_0000_ffff_ffffL);
+    /** IPoIB's broadcast group of the default partition: ff12:401b:ffff::ffff:ffff. */
+    static final Gid IPOIB_BROADCAST = new Gid(0xff12_401b_ffff_0000L, 0x0000_0000_ffff_ffffL);
     /** IPoIB's Q_Key. */
     private static final int IPOIB_Q_KEY = 0x0B1B;
-    private static final int LINK_LOCAL_SCOPE = 2;
+    /** IBA's MTU codes: 1 (256 bytes) to 5 (4096). */
+    private static final int MIN_MTU = Selector.MTU_256;
+    private static final int MAX_MTU = Selector.MTU_4096;
+    private static final int REQ_INVALID = SaHeader.STATUS_REQUEST_INVALID << MadStatus.CLASS_SPECIFIC_SHIFT;
+    private static final int INVALID_GID = SaHeader.STATUS_INVALID_GID << MadStatus.CLASS_SPECIFIC_SHIFT;
+    private static final int INSUFFICIENT_COMPONENTS =
+            SaHeader.STATUS_INSUFFICIENT_COMPONENTS << MadStatus.CLASS_SPECIFIC_SHIFT;
+
+    /** What a Set or Delete came to: the record the SA answers with, or the status it refuses with. */
+    record Outcome(McMemberRecord record, int status) {
+        static Outcome refused(int status, String why, Object... args) {
+            if (LOG.isDebugEnabled()) {
+                LOG.debug("refused an MCMemberRecord request: " + why, args);
+            }
+            return new Outcome(null, status);
+        }
+    }
+
+    private record Member(int joinState, boolean proxy) {
+    }
+
+    /** What a requester without the SM_Key is shown of every member: join state 0, no proxy. */
+    private static final Member NOBODY = new Member(0, false);
 
     private static final class Group {
         final McMemberRecord template;
-        final Map<Gid, Integer> members = new LinkedHashMap<>();
+        final Map<Gid, Member> members = new LinkedHashMap<>();
         /** Made by the SM from its configuration, not by a join: it stays without members. */
         final boolean wellKnown;
 
@@ -48,10 +75,18 @@ final class MulticastGroups {
         }
     }
 
+    /** A port in service: where a join's PortGID or its requester is. */
+    private record EndPort(FabricNode node, int port) {
+        List<Integer> pKeys() {
+            return node.ports[port].pkeys;
+        }
+    }
+
     private final FabricEngine engine;
     private final SaReports reports;
     private final Map<Gid, Group> groups = new LinkedHashMap<>();
-    private int nextMlid = FIRST_MLID;
+    /** The count in the next MGID the SA makes up, from 0 at each start as OpenSM's. */
+    private int madeUp;
 
     MulticastGroups(FabricEngine engine, SaReports reports) {
         this.engine = engine;
@@ -60,18 +95,9 @@ final class MulticastGroups {
     }
 
     private void addIpoibBroadcast() {
-        groups.put(IPOIB_BROADCAST, new Group(template(IPOIB_BROADCAST, IPOIB_Q_KEY, SubnetManager.PACKET_LIFE_TIME,
-                LINK_LOCAL_SCOPE), true));
-    }
-
-    /**
-     * A new group's record, with the next MLID: in the default partition, at 2048 bytes and 10 Gb/s exactly, SL 0, no
-     * member named.
-     */
-    private McMemberRecord template(Gid mgid, long qKey, int packetLifeTime, int scope) {
-        return new McMemberRecord(mgid, Gid.ZERO, qKey, nextMlid++, Selector.EXACTLY, Selector.MTU_2048, 0,
-                PKeyTable.DEFAULT_P_KEY, Selector.EXACTLY, FabricRecords.RATE_10_GBPS, Selector.EXACTLY, packetLifeTime,
-                0, 0, 0, scope, 0, false);
+        groups.put(IPOIB_BROADCAST, new Group(new McMemberRecord(IPOIB_BROADCAST, Gid.ZERO, IPOIB_Q_KEY, FIRST_MLID,
+                Selector.EXACTLY, Selector.MTU_2048, 0, PKeyTable.DEFAULT_P_KEY, Selector.EXACTLY, RateCodes.RATE_10_GBPS,
+                Selector.EXACTLY, SubnetManager.PACKET_LIFE_TIME, 0, 0, 0, McMemberRecord.SCOPE_LINK_LOCAL, 0, false), true));
     }
 
     /**
@@ -88,74 +114,311 @@ final class MulticastGroups {
                     || has(mask, McMemberRecord.Component.MLID) && g.template.mlid() != query.mlid()) {
                 continue;
             }
-            Map<Gid, Integer> listed;
+            Map<Gid, Member> listed;
             if (trusted && !byPort) {
                 listed = g.members;
             } else if (byPort) {
-                Integer state = g.members.get(query.portGid());
-                listed = state == null ? Map.of() : Map.of(query.portGid(), state);
+                Member held = g.members.get(query.portGid());
+                listed = held == null ? Map.of() : Map.of(query.portGid(), held);
             } else {
-                listed = Map.of(Gid.ZERO, 0);
+                listed = Map.of(Gid.ZERO, NOBODY);
             }
             for (var m : listed.entrySet()) {
-                if (has(mask, McMemberRecord.Component.JOIN_STATE) && m.getValue() != query.joinState()) {
+                if (has(mask, McMemberRecord.Component.JOIN_STATE) && m.getValue().joinState() != query.joinState()) {
                     continue;
                 }
-                out.add(trusted ? member(g, m.getKey(), m.getValue()) : member(g, Gid.ZERO, 0));
+                out.add(trusted ? member(g, m.getKey(), m.getValue()) : member(g, Gid.ZERO, NOBODY));
             }
         }
         return out;
     }
 
-    /** The port's membership after joining; empty for an invalid join (no PortGID or JoinState given, or state 0). */
-    Optional<McMemberRecord> join(McMemberRecord q, long mask) {
-        if (!has(mask, McMemberRecord.Component.PORT_GID) || !has(mask, McMemberRecord.Component.JOIN_STATE)
-                || q.joinState() == 0) {
-            return Optional.empty();
+    /**
+     * A join (or the creation of its group) by the port at {@code requester}: the port's membership after it, or the
+     * status OpenSM refuses it with (osm_sa_mcmember_record.c's checks, in its order).
+     */
+    Outcome join(McMemberRecord q, long mask, Gid requester) {
+        if ((mask & McMemberRecord.Component.JOIN) != McMemberRecord.Component.JOIN) {
+            return Outcome.refused(INSUFFICIENT_COMPONENTS, "a join names MGID, PortGID and JoinState (mask 0x{})",
+                    Long.toHexString(mask));
         }
-        Gid mgid = q.mgid();
-        Group group = groups.get(mgid);
-        if (group == null) {
-            if (mgid.equals(Gid.ZERO)) {
-                mgid = new Gid(IPOIB_MGID_PREFIX, nextMlid);
+        if (!validRateAndMtu(q, mask)) {
+            return Outcome.refused(REQ_INVALID, "rate {} or MTU {} is no IBA code", q.rate(), q.mtu());
+        }
+        if (q.portGid().prefix() != FabricEngine.DEFAULT_GID_PREFIX) {
+            return Outcome.refused(INVALID_GID, "PortGID {} is not of the subnet's prefix", q.portGid());
+        }
+        EndPort port = inService(q.portGid().guid());
+        EndPort from = inService(requester.guid());
+        if (port == null || from == null) {
+            return Outcome.refused(REQ_INVALID, "port GUID {} is not in service", Long.toHexString(q.portGid().guid()));
+        }
+        boolean proxy = !port.equals(from);
+        if (proxy && FabricRecords.sharedPKey(port.pKeys(), from.pKeys(), FabricRecords.NO_P_KEY) == FabricRecords.NO_P_KEY) {
+            return Outcome.refused(REQ_INVALID, "the requester {} and the port share no partition", requester);
+        }
+        if (has(mask, McMemberRecord.Component.P_KEY) && (q.pKey() & PKeyTable.PARTITION_MASK) == 0) {
+            return Outcome.refused(REQ_INVALID, "P_Key 0x{} is no partition's", Integer.toHexString(q.pKey()));
+        }
+        Group group = groups.get(q.mgid());
+        boolean created = group == null;
+        if (created) {
+            if ((q.joinState() & McMemberRecord.JOIN_FULL_MEMBER) == 0) {
+                return Outcome.refused(REQ_INVALID, "group {} does not exist and only a full member creates one", q.mgid());
             }
-            group = new Group(template(mgid, has(mask, McMemberRecord.Component.Q_KEY) ? q.qKey() : 0, 0, q.scope()),
-                    false);
-            groups.put(mgid, group);
-            reports.notice(Notice.TRAP_MCAST_GROUP_CREATED, Notice.TYPE_INFO, new TrapDetails.GidDetails(mgid));
+            if ((mask & McMemberRecord.Component.CREATE) != McMemberRecord.Component.CREATE) {
+                return Outcome.refused(INSUFFICIENT_COMPONENTS, "creating group {} takes Q_Key, P_Key, SL, FlowLabel "
+                        + "and TClass too (mask 0x{})", q.mgid(), Long.toHexString(mask));
+            }
+            Gid mgid = q.mgid().equals(Gid.ZERO) ? madeUpMgid(has(mask, McMemberRecord.Component.SCOPE) ? q.scope()
+                    : McMemberRecord.SCOPE_LINK_LOCAL) : q.mgid();
+            if (!q.mgid().equals(Gid.ZERO)) {
+                Outcome refused = refusedMgid(q, mask);
+                if (refused != null) {
+                    return refused;
+                }
+            }
+            int mtu = realizedMtu(q, mask, Sma.mtuCap(port.node(), port.port()));
+            int rate = realizedRate(q, mask, portRate(port));
+            if (mtu < 0 || rate < 0) {
+                return Outcome.refused(REQ_INVALID, "group {}'s MTU or rate cannot be had from port {}", mgid, q.portGid());
+            }
+            group = new Group(new McMemberRecord(mgid, Gid.ZERO, q.qKey(), freeMlid(), Selector.EXACTLY, mtu,
+                    q.trafficClass(), q.pKey(), Selector.EXACTLY, rate, Selector.EXACTLY, q.packetLifeTime(), q.sl(),
+                    q.flowLabel(), q.hopLimit(), q.scope(), 0, false), false);
+        } else if (!sameValues(q, mask, group.template)) {
+            return Outcome.refused(REQ_INVALID, "the join names other values than group {}'s", q.mgid());
         }
-        group.members.merge(q.portGid(), q.joinState(), (a, b) -> a | b);
+        McMemberRecord t = group.template;
+        if (!selected(q, mask, t) || Sma.mtuCap(port.node(), port.port()) < t.mtu()
+                || RateCodes.compare(portRate(port), t.rate()) < 0 || q.joinState() == 0) {
+            return Outcome.refused(REQ_INVALID, "port {} cannot join group {} at its MTU and rate, or with join state {}",
+                    q.portGid(), t.mgid(), q.joinState());
+        }
+        if (!inPartition(port, t.pKey())) {
+            return Outcome.refused(REQ_INVALID, "port {} is not in group {}'s partition", q.portGid(), t.mgid());
+        }
+        Member held = group.members.get(q.portGid());
+        if (!created && held != null && !modifiable(held, requester, q.portGid(), from, t)) {
+            return Outcome.refused(REQ_INVALID, "{} may not change port {}'s membership", requester, q.portGid());
+        }
+        if (created) {
+            groups.put(t.mgid(), group);
+            reports.notice(Notice.TRAP_MCAST_GROUP_CREATED, Notice.TYPE_INFO, new TrapDetails.GidDetails(t.mgid()));
+        }
+        Member now = held == null ? new Member(q.joinState(), proxy) : new Member(held.joinState() | q.joinState(), held.proxy());
+        group.members.put(q.portGid(), now);
         program(group);
-        return Optional.of(member(group, q.portGid(), group.members.get(q.portGid())));
+        // OpenSM answers with the group's values, the port's join state now, and the request's ProxyJoin.
+        return new Outcome(member(group, q.portGid(), new Member(now.joinState(), q.proxyJoin())), 0);
     }
 
-    /** The membership the port held before leaving; empty when it held none in that group (an invalid leave). */
-    Optional<McMemberRecord> leave(McMemberRecord q) {
-        Group group = groups.get(q.mgid());
-        Integer state = group == null ? null : group.members.get(q.portGid());
-        if (state == null) {
-            return Optional.empty();
+    /**
+     * A leave by the port at {@code requester}: the request with the join state the port keeps (OpenSM's answer), or
+     * the status OpenSM refuses it with. OpenSM accepts a leave from the port, or, of a membership it joined by proxy,
+     * from any port of the group's partition.
+     */
+    Outcome leave(McMemberRecord q, long mask, Gid requester) {
+        if ((mask & McMemberRecord.Component.JOIN) != McMemberRecord.Component.JOIN) {
+            return Outcome.refused(INSUFFICIENT_COMPONENTS, "a leave names MGID, PortGID and JoinState (mask 0x{})",
+                    Long.toHexString(mask));
         }
-        McMemberRecord left = member(group, q.portGid(), state);
-        int remaining = state & ~q.joinState();
+        if (!validRateAndMtu(q, mask)) {
+            return Outcome.refused(REQ_INVALID, "rate {} or MTU {} is no IBA code", q.rate(), q.mtu());
+        }
+        if (q.portGid().prefix() != FabricEngine.DEFAULT_GID_PREFIX) {
+            return Outcome.refused(INVALID_GID, "PortGID {} is not of the subnet's prefix", q.portGid());
+        }
+        Group group = groups.get(q.mgid());
+        Member held = group == null ? null : group.members.get(q.portGid());
+        EndPort from = inService(requester.guid());
+        if (held == null || (q.joinState() & held.joinState()) == 0 || (q.joinState() & ~held.joinState()) != 0
+                || from == null || !modifiable(held, requester, q.portGid(), from, group.template)) {
+            return Outcome.refused(REQ_INVALID, "port {} holds no join state {} in group {} that {} may take away",
+                    q.portGid(), q.joinState(), q.mgid(), requester);
+        }
+        int remaining = held.joinState() & ~q.joinState();
         if (remaining == 0) {
             group.members.remove(q.portGid());
         } else {
-            group.members.put(q.portGid(), remaining);
+            group.members.put(q.portGid(), new Member(remaining, held.proxy()));
         }
         program(group);
         if (group.members.isEmpty() && !group.wellKnown) {
             groups.remove(q.mgid());
             reports.notice(Notice.TRAP_MCAST_GROUP_DELETED, Notice.TYPE_INFO, new TrapDetails.GidDetails(q.mgid()));
         }
-        return Optional.of(left);
+        // OpenSM answers with the request, the join state the port keeps in it, its selectors all "exactly".
+        return new Outcome(new McMemberRecord(q.mgid(), q.portGid(), q.qKey(), q.mlid(), Selector.EXACTLY, q.mtu(),
+                q.trafficClass(), q.pKey(), Selector.EXACTLY, q.rate(), Selector.EXACTLY, q.packetLifeTime(), q.sl(),
+                q.flowLabel(), q.hopLimit(), q.scope(), remaining, q.proxyJoin()), 0);
+    }
+
+    /** The lowest MLID no group holds, as OpenSM gives a new group one (an MLID freed by a deleted group first). */
+    private int freeMlid() {
+        int mlid = FIRST_MLID;
+        while (holds(mlid)) {
+            mlid++;
+        }
+        return mlid;
+    }
+
+    private boolean holds(int mlid) {
+        return groups.values().stream().anyMatch(g -> g.template.mlid() == mlid);
+    }
+
+    private EndPort inService(long portGuid) {
+        FabricNode node = engine.inService().get(portGuid);
+        if (node == null) {
+            return null;
+        }
+        return new EndPort(node, node.isSwitch() ? 0 : node.node.portByGuid(portGuid).orElseThrow().number());
+    }
+
+    /** The rate of the port's link (a switch's port 0 at 4X SDR), as OpenSM reads it from the port's PortInfo. */
+    private int portRate(EndPort port) {
+        Link cable = port.port() == 0 ? null : engine.topology().link(port.node().id(), port.port()).orElse(null);
+        return cable == null ? RateCodes.of(Link.DEFAULT_WIDTH, Link.DEFAULT_SPEED) : RateCodes.of(cable.width(), cable.speed());
+    }
+
+    /** A rate and an MTU the request gives with their selectors must be codes IBA defines. */
+    private static boolean validRateAndMtu(McMemberRecord q, long mask) {
+        long rate = McMemberRecord.Component.RATE | McMemberRecord.Component.RATE_SELECTOR;
+        long mtu = McMemberRecord.Component.MTU | McMemberRecord.Component.MTU_SELECTOR;
+        return ((mask & rate) != rate || RateCodes.valid(q.rate()))
+                && ((mask & mtu) != mtu || q.mtu() >= MIN_MTU && q.mtu() <= MAX_MTU);
+    }
+
+    /**
+     * Why OpenSM refuses to create group {@code q.mgid()}, or null: an MGID not starting 0xFF; one not IPoIB's with
+     * reserved flags, or with the SA's signature at link-local scope; an IPoIB group (other than the IPv4 broadcast
+     * group itself) whose partition has no broadcast group, or that names other values than it.
+     */
+    private Outcome refusedMgid(McMemberRecord q, long mask) {
+        Gid mgid = q.mgid();
+        if ((mgid.prefix() >>> 56) != 0xFF) {
+            return Outcome.refused(REQ_INVALID, "MGID {} does not start with 0xFF", mgid);
+        }
+        int signature = McMemberRecord.signature(mgid);
+        Optional<Gid> broadcast = McMemberRecord.ipoibBroadcastGroup(mgid);
+        if (broadcast.isEmpty()) {
+            if ((mgid.prefix() >>> 48 & 0xE0) != 0) {
+                return Outcome.refused(REQ_INVALID, "MGID {} sets reserved flags", mgid);
+            }
+            if (signature == McMemberRecord.SIGNATURE_SA && McMemberRecord.scopeOf(mgid) == McMemberRecord.SCOPE_LINK_LOCAL) {
+                return Outcome.refused(REQ_INVALID, "MGID {} has the SA's signature at link-local scope", mgid);
+            }
+            return null;
+        }
+        if (broadcast.get().equals(mgid)) {
+            return null;
+        }
+        Group partition = groups.get(broadcast.get());
+        if (partition == null) {
+            return Outcome.refused(REQ_INVALID, "IPoIB group {} has no broadcast group {}", mgid, broadcast.get());
+        }
+        if (!sameValues(q, mask, partition.template)) {
+            return Outcome.refused(REQ_INVALID, "IPoIB group {} names other values than its broadcast group {}", mgid,
+                    broadcast.get());
+        }
+        return null;
+    }
+
+    /**
+     * Whether the values {@code q} names are {@code group}'s: Q_Key, TClass, SL, FlowLabel and HopLimit equal, the
+     * P_Key of the same partition and one of the two a full member's (OpenSM's validate_other_comp_fields).
+     */
+    private static boolean sameValues(McMemberRecord q, long mask, McMemberRecord group) {
+        return (!has(mask, McMemberRecord.Component.Q_KEY) || q.qKey() == group.qKey())
+                && (!has(mask, McMemberRecord.Component.P_KEY)
+                        || ((q.pKey() | group.pKey()) & PKeyTable.FULL_MEMBERSHIP_BIT) != 0
+                        && (q.pKey() & PKeyTable.PARTITION_MASK) == (group.pKey() & PKeyTable.PARTITION_MASK))
+                && (!has(mask, McMemberRecord.Component.TRAFFIC_CLASS) || q.trafficClass() == group.trafficClass())
+                && (!has(mask, McMemberRecord.Component.SL) || q.sl() == group.sl())
+                && (!has(mask, McMemberRecord.Component.FLOW_LABEL) || q.flowLabel() == group.flowLabel())
+                && (!has(mask, McMemberRecord.Component.HOP_LIMIT) || q.hopLimit() == group.hopLimit());
+    }
+
+    /** Whether group {@code group}'s MTU and rate are what the request's selectors ask for. */
+    private static boolean selected(McMemberRecord q, long mask, McMemberRecord group) {
+        return (!has(mask, McMemberRecord.Component.MTU_SELECTOR) || fits(q.mtuSelector(), Integer.compare(group.mtu(), q.mtu())))
+                && (!has(mask, McMemberRecord.Component.RATE_SELECTOR)
+                        || fits(q.rateSelector(), RateCodes.compare(group.rate(), q.rate())));
+    }
+
+    /** Whether a group's value that compares to the asked one as {@code comparison} does satisfies {@code selector}. */
+    private static boolean fits(int selector, int comparison) {
+        return switch (selector) {
+            case Selector.GREATER_THAN -> comparison > 0;
+            case Selector.LESS_THAN -> comparison < 0;
+            case Selector.EXACTLY -> comparison == 0;
+            default -> true;
+        };
+    }
+
+    /**
+     * A new group's MTU: the port's MTUCap unless the request asks otherwise (greater than: the port's, which must be;
+     * less than: one less, or the port's if smaller; exactly: as asked); -1 when none in range can be had.
+     */
+    private static int realizedMtu(McMemberRecord q, long mask, int portMtu) {
+        long both = McMemberRecord.Component.MTU | McMemberRecord.Component.MTU_SELECTOR;
+        if ((mask & both) != both || q.mtuSelector() == Selector.BEST) {
+            return portMtu;
+        }
+        int mtu = switch (q.mtuSelector()) {
+            case Selector.GREATER_THAN -> q.mtu() >= portMtu ? -1 : portMtu;
+            case Selector.LESS_THAN -> q.mtu() > portMtu ? portMtu : q.mtu() - 1;
+            default -> q.mtu();
+        };
+        return mtu >= MIN_MTU && mtu <= MAX_MTU ? mtu : -1;
+    }
+
+    /** A new group's rate, as {@link #realizedMtu} its MTU, from the port's rate. */
+    private static int realizedRate(McMemberRecord q, long mask, int portRate) {
+        long both = McMemberRecord.Component.RATE | McMemberRecord.Component.RATE_SELECTOR;
+        if ((mask & both) != both || q.rateSelector() == Selector.BEST) {
+            return portRate;
+        }
+        int rate = switch (q.rateSelector()) {
+            case Selector.GREATER_THAN -> RateCodes.compare(q.rate(), portRate) >= 0 ? -1 : portRate;
+            case Selector.LESS_THAN -> RateCodes.compare(q.rate(), portRate) > 0 ? portRate : RateCodes.previous(q.rate());
+            default -> q.rate();
+        };
+        return RateCodes.valid(rate) ? rate : -1;
+    }
+
+    /**
+     * Whether {@code requester} may change the membership port {@code portGid} holds: the port itself, or where the
+     * port was joined by proxy, a requester in the group's partition (IBA o15-0.2.1).
+     */
+    private static boolean modifiable(Member held, Gid requester, Gid portGid, EndPort from, McMemberRecord group) {
+        return held.proxy() ? inPartition(from, group.pKey()) : requester.equals(portGid);
+    }
+
+    /** Whether the port's P_Key table holds {@code pKey}'s partition, as a full or a limited member. */
+    private static boolean inPartition(EndPort port, int pKey) {
+        return port.pKeys().stream().anyMatch(k -> (k & PKeyTable.PARTITION_MASK) == (pKey & PKeyTable.PARTITION_MASK));
+    }
+
+    /**
+     * The MGID the SA makes up for a join that gave none, as OpenSM does: ff1S:a01b, the subnet prefix's first six
+     * bytes, a count's four bytes as the SA's (little-endian) host keeps them, two zero bytes.
+     */
+    private Gid madeUpMgid(int scope) {
+        long prefix = FabricEngine.DEFAULT_GID_PREFIX;
+        Gid mgid;
+        do {
+            mgid = new Gid(0xFF10_0000_0000_0000L | (long) scope << 48 | (long) McMemberRecord.SIGNATURE_SA << 32
+                    | prefix >>> 32, (prefix >>> 16 & 0xFFFF) << 48 | (Integer.reverseBytes(madeUp++) & 0xFFFF_FFFFL) << 16);
+        } while (groups.containsKey(mgid));
+        return mgid;
     }
 
     /** Forgets every group and unprograms its MLID, as a restarted SM does. */
     void reset() {
         groups.values().forEach(g -> engine.programMulticast(g.template.mlid(), List.of()));
         groups.clear();
-        nextMlid = FIRST_MLID;
+        madeUp = 0;
         addIpoibBroadcast();
     }
 
@@ -164,10 +427,10 @@ final class MulticastGroups {
         engine.programMulticast(group.template.mlid(), group.members.keySet().stream().map(Gid::guid).toList());
     }
 
-    private static McMemberRecord member(Group g, Gid portGid, int joinState) {
+    private static McMemberRecord member(Group g, Gid portGid, Member m) {
         McMemberRecord t = g.template;
         return new McMemberRecord(t.mgid(), portGid, t.qKey(), t.mlid(), t.mtuSelector(), t.mtu(), t.trafficClass(), t.pKey(),
                 t.rateSelector(), t.rate(), t.packetLifeTimeSelector(), t.packetLifeTime(), t.sl(), t.flowLabel(),
-                t.hopLimit(), t.scope(), joinState, false);
+                t.hopLimit(), t.scope(), m.joinState(), m.proxy());
     }
 }

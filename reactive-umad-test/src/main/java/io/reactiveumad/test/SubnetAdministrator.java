@@ -1,6 +1,7 @@
 package io.reactiveumad.test;
 
 import io.reactiveumad.spi.LoopScheduler;
+import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadAttribute;
 import io.reactiveumad.mad.MadHeader;
@@ -294,12 +295,17 @@ final class SubnetAdministrator implements LocalService {
     }
 
     private void multicast(Arrival request, int method, McMemberRecord q, long mask, boolean trusted) {
-        switch (method) {
-            case Method.SET -> groups.join(q, mask).ifPresentOrElse(joined -> single(request, List.of(joined)),
-                    () -> engine.reply(request, FabricEngine.status(request, ERR_REQ_INVALID)));
-            case Method.DELETE -> groups.leave(q).ifPresentOrElse(left -> single(request, List.of(left)),
-                    () -> engine.reply(request, FabricEngine.status(request, ERR_REQ_INVALID)));
-            default -> answer(request, method, groups.members(q, mask, trusted), McMemberRecord.SIZE);
+        if (method == Method.SET || method == Method.DELETE) {
+            Gid requester = fabric.gidOf(request.source().lid());
+            MulticastGroups.Outcome outcome = method == Method.SET ? groups.join(q, mask, requester)
+                    : groups.leave(q, mask, requester);
+            if (outcome.record() != null) {
+                single(request, List.of(outcome.record()));
+            } else {
+                engine.reply(request, FabricEngine.status(request, outcome.status()));
+            }
+        } else {
+            answer(request, method, groups.members(q, mask, trusted), McMemberRecord.SIZE);
         }
     }
 

@@ -66,6 +66,16 @@ class MulticastOnEmbeddedFabricTest {
         VirtualTimeScheduler.reset();
     }
 
+    /** A request that creates the test's group ({@link #GROUP}, IPoIB's: with its broadcast group's values). */
+    private McMemberRecord creation(Gid member) {
+        return mc.creation(GROUP, member, McMemberRecord.JOIN_FULL_MEMBER).block(WAIT);
+    }
+
+    /** Creates the test's group with {@code member} in it. */
+    private McMemberRecord create(Gid member) {
+        return mc.join(creation(member), McMemberRecord.Component.CREATE).block(WAIT);
+    }
+
     /** The members of the test's group ({@link #GROUP}), as a trusted requester sees them. */
     private List<McMemberRecord> members() {
         return trusted.members(GROUP).collectList().block(WAIT);
@@ -90,7 +100,7 @@ class MulticastOnEmbeddedFabricTest {
         assertThat(trusted.members().collectList().block(WAIT)).as("no member yet").isEmpty();
 
         assertThat(mc.join(broadcast, me, McMemberRecord.JOIN_FULL_MEMBER).block(WAIT).mlid()).isEqualTo(0xC000);
-        assertThat(mc.join(GROUP, me, McMemberRecord.JOIN_FULL_MEMBER).block(WAIT).mlid()).as("the next MLID")
+        assertThat(create(me).mlid()).as("the next MLID")
                 .isEqualTo(0xC001);
         assertThat(trusted.members().collectList().block(WAIT)).extracting(McMemberRecord::mgid, McMemberRecord::portGid)
                 .containsExactlyInAnyOrder(tuple(broadcast, me), tuple(GROUP, me));
@@ -111,7 +121,7 @@ class MulticastOnEmbeddedFabricTest {
     @Test
     void joinsAndLeavesProgramTheSwitchesMulticastForwardingTables() {
         Gid host4 = new Gid(me.prefix(), Topology.defaultTopology().requireNode("host4").portGuid(1));
-        int mlid = mc.join(GROUP, me, McMemberRecord.JOIN_FULL_MEMBER).block(WAIT).mlid();
+        int mlid = create(me).mlid();
         assertThat(mftPorts("sw1", mlid)).as("sw1 with host2 alone").containsExactly(2);
         assertThat(mftPorts("sw2", mlid)).as("sw2 with host2 alone").isEmpty();
 
@@ -132,7 +142,7 @@ class MulticastOnEmbeddedFabricTest {
      */
     @Test
     void multicastForwardingTableRecordsHoldTheProgrammedMasks() {
-        int mlid = mc.join(GROUP, me, McMemberRecord.JOIN_FULL_MEMBER).block(WAIT).mlid();
+        int mlid = create(me).mlid();
         int sw1 = fabric.lid("sw1", 0);
         List<MulticastForwardingTableRecord> records = sa.getTable(SaClient.MULTICAST_FORWARDING_TABLE_RECORD)
                 .collectList().block(WAIT);
@@ -167,7 +177,7 @@ class MulticastOnEmbeddedFabricTest {
     @Test
     void aMulticastTraceFollowsTheTreeTheTablesHold() {
         Gid host4 = new Gid(me.prefix(), Topology.defaultTopology().requireNode("host4").portGuid(1));
-        int mlid = mc.join(GROUP, me, McMemberRecord.JOIN_FULL_MEMBER).block(WAIT).mlid();
+        int mlid = create(me).mlid();
         mc.join(GROUP, host4, McMemberRecord.JOIN_FULL_MEMBER).block(WAIT);
         int host2Lid = fabric.lid("host2", 1);
         int host4Lid = fabric.lid("host4", 1);
@@ -203,7 +213,7 @@ class MulticastOnEmbeddedFabricTest {
 
     @Test
     void joinCreatesTheGroupAndLeaveRemovesTheLastMember() {
-        McMemberRecord joined = mc.join(GROUP, me, McMemberRecord.JOIN_FULL_MEMBER).block(WAIT);
+        McMemberRecord joined = create(me);
         assertThat(joined.mgid()).isEqualTo(GROUP);
         assertThat(joined.mlid()).isGreaterThanOrEqualTo(0xC000);
         assertThat(members()).singleElement().satisfies(m -> {
@@ -219,7 +229,7 @@ class MulticastOnEmbeddedFabricTest {
     @Test
     void aHeldMembershipIsJoinedAgainAfterTheSmRestartsAndLeftOnCancel() {
         List<McMemberRecord> joins = new CopyOnWriteArrayList<>();
-        Disposable held = mc.membership(GROUP, me, McMemberRecord.JOIN_FULL_MEMBER, AUDIT).subscribe(joins::add);
+        Disposable held = mc.membership(creation(me), McMemberRecord.Component.CREATE, AUDIT).subscribe(joins::add);
         await().atMost(WAIT).until(() -> joins.size() == 1);
 
         time.advanceTimeBy(AUDIT);
@@ -246,7 +256,7 @@ class MulticastOnEmbeddedFabricTest {
         List<McMemberRecord> joins = new CopyOnWriteArrayList<>();
         List<Throwable> errors = new CopyOnWriteArrayList<>();
         Duration audit = Duration.ofSeconds(1);
-        Disposable held = mc.membership(GROUP, me, McMemberRecord.JOIN_FULL_MEMBER, audit)
+        Disposable held = mc.membership(creation(me), McMemberRecord.Component.CREATE, audit)
                 .subscribe(joins::add, errors::add);
         await().atMost(WAIT).until(() -> joins.size() == 1);
 
@@ -276,7 +286,7 @@ class MulticastOnEmbeddedFabricTest {
     void aHeldMembershipEndsWhenItsPortCloses() {
         List<McMemberRecord> joins = new CopyOnWriteArrayList<>();
         List<Throwable> errors = new CopyOnWriteArrayList<>();
-        mc.membership(GROUP, me, McMemberRecord.JOIN_FULL_MEMBER, AUDIT).subscribe(joins::add, errors::add);
+        mc.membership(creation(me), McMemberRecord.Component.CREATE, AUDIT).subscribe(joins::add, errors::add);
         await().atMost(WAIT).until(() -> joins.size() == 1);
 
         port.dispose();

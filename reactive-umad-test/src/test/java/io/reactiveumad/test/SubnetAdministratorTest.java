@@ -297,12 +297,13 @@ class SubnetAdministratorTest extends FabricTestSupport {
         assertThat(fabric.subscriptions()).isEqualTo(1);
         Gid me = new Gid(0xfe80_0000_0000_0000L, fabric.topology().requireNode("host3").portGuid(1));
 
-        McMemberRecord join = new McMemberRecord(Gid.ZERO, me, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2,
+        McMemberRecord join = new McMemberRecord(Gid.ZERO, me, 0, 0, 0, 0, 0, 0xFFFF, 0, 0, 0, 0, 0, 0, 0, 2,
                 McMemberRecord.JOIN_FULL_MEMBER, false);
-        request(host3, agent, sa(Method.SET, McMemberRecord.ATTRIBUTE_ID,
-                McMemberRecord.Component.PORT_GID | McMemberRecord.Component.JOIN_STATE, join, 11));
+        request(host3, agent, sa(Method.SET, McMemberRecord.ATTRIBUTE_ID, McMemberRecord.Component.CREATE, join, 11));
         McMemberRecord joined = McMemberRecord.decode(last(host3).buffer(), SaHeader.DATA_OFFSET);
         assertThat(joined.mlid()).as("the first after IPoIB's broadcast group's").isEqualTo(0xC001);
+        assertThat(joined.mgid()).as("named by the SA as OpenSM names it: its signature, the subnet prefix, a count")
+                .isEqualTo(new Gid(0xff12_a01b_fe80_0000L, 0));
         assertThat(reports(host3)).extracting(Notice::trapNumber).containsExactly(66);
         answerReports(host3, agent);
 

@@ -3,8 +3,11 @@ package io.reactiveumad.client;
 import io.reactiveumad.internal.DefaultMadPort;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.sa.McMemberRecord;
+import io.reactiveumad.mad.attr.PKeyTable;
 import java.time.Duration;
+import java.util.NoSuchElementException;
 import java.util.Objects;
+import java.util.Optional;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -17,13 +20,12 @@ import reactor.core.publisher.Mono;
  * Multicast mc = Multicast.over(SaClient.of(port));
  * Flux<McMemberRecord> held = mc.membership(mgid, myGid, McMemberRecord.JOIN_FULL_MEMBER, Duration.ofSeconds(5));
  * Disposable d = held.subscribe(r -> System.out.println("member of mlid " + r.mlid()));   // d.dispose() leaves
+ * // a group that may not exist yet, created with values the SA accepts
+ * Flux<McMemberRecord> mine = mc.creation(mgid, myGid, McMemberRecord.JOIN_FULL_MEMBER)
+ *         .flatMapMany(request -> mc.membership(request, McMemberRecord.Component.CREATE, Duration.ofSeconds(5)));
  * }</pre>
  */
 public final class Multicast {
-    /** The components a join or leave of an existing group names: the group, the port and the join state. */
-    public static final long MEMBER_COMPONENTS = McMemberRecord.Component.MGID | McMemberRecord.Component.PORT_GID
-            | McMemberRecord.Component.JOIN_STATE;
-
     private final SaClient sa;
 
     private Multicast(SaClient sa) {
@@ -44,8 +46,49 @@ public final class Multicast {
     }
 
     /**
-     * Joins as {@code request} says, the SA matching the {@code componentMask} components (creating the
-     * group needs Q_Key, P_Key, SL, FlowLabel and TClass too); emits the SA's record (MLID, rate, MTU...).
+     * A request that joins group {@code mgid} and creates it where the SA has none, with values the SA accepts, for
+     * {@link #join(McMemberRecord, long)} or {@link #membership(McMemberRecord, long, Duration)} with
+     * {@link McMemberRecord.Component#CREATE}: an IPoIB group's (MGID ff1S:401b or ff1S:601b) Q_Key, P_Key, SL,
+     * FlowLabel and TClass are its partition's broadcast group's, read from the SA, as the kernel's IPoIB joins (OpenSM
+     * refuses to create one with others); any other group gets Q_Key 0, P_Key 0xFFFF, SL, FlowLabel and TClass 0. A
+     * caller that wants other values makes a new record from this one. Fails with {@link NoSuchElementException} when
+     * an IPoIB group's broadcast group is not at the SA (no IPoIB in that partition, which OpenSM refuses too). MGID 0
+     * asks the SA to name the group.
+     *
+     * @throws IllegalArgumentException for an MGID no SA creates: not multicast (ff...), or of the SA's own signature
+     *         at link-local scope (ff12:a01b...)
+     */
+    public Mono<McMemberRecord> creation(Gid mgid, Gid portGid, int joinState) {
+        McMemberRecord plain = member(mgid, portGid, joinState);
+        if (!mgid.equals(Gid.ZERO) && mgid.prefix() >>> 56 != 0xFF) {
+            throw new IllegalArgumentException("not a multicast GID (they start with ff): " + mgid);
+        }
+        if (McMemberRecord.signature(mgid) == McMemberRecord.SIGNATURE_SA && McMemberRecord.scopeOf(mgid) == McMemberRecord.SCOPE_LINK_LOCAL) {
+            throw new IllegalArgumentException("MGID " + mgid + " has the SA's signature (a01b) at link-local scope, "
+                    + "which only the SA gives a group (IBA o15-0.1.5): join with MGID 0 for one it names, or another "
+                    + "scope or signature");
+        }
+        Optional<Gid> broadcast = McMemberRecord.ipoibBroadcastGroup(mgid);
+        if (broadcast.isEmpty() || broadcast.get().equals(mgid)) {
+            return Mono.just(withValuesOf(plain, 0, PKeyTable.DEFAULT_P_KEY, 0, 0, 0));
+        }
+        return members(broadcast.get()).next()
+                .map(b -> withValuesOf(plain, b.qKey(), b.pKey(), b.sl(), b.flowLabel(), b.trafficClass()))
+                .switchIfEmpty(Mono.error(() -> new NoSuchElementException("the SA has no IPoIB broadcast group "
+                        + broadcast.get() + " for " + mgid + ": an IPoIB group is created in a partition whose broadcast "
+                        + "group exists, with its Q_Key, P_Key, SL, FlowLabel and TClass")));
+    }
+
+    private static McMemberRecord withValuesOf(McMemberRecord r, long qKey, int pKey, int sl, int flowLabel,
+            int trafficClass) {
+        return new McMemberRecord(r.mgid(), r.portGid(), qKey, r.mlid(), r.mtuSelector(), r.mtu(), trafficClass, pKey,
+                r.rateSelector(), r.rate(), r.packetLifeTimeSelector(), r.packetLifeTime(), sl, flowLabel, r.hopLimit(),
+                r.scope(), r.joinState(), r.proxyJoin());
+    }
+
+    /**
+     * Joins as {@code request} says, the SA matching the {@code componentMask} components (creating the group needs
+     * {@link McMemberRecord.Component#CREATE}'s: see {@link #creation}); emits the SA's record (MLID, rate, MTU...).
      */
     public Mono<McMemberRecord> join(McMemberRecord request, long componentMask) {
         Objects.requireNonNull(request, "request");
@@ -54,12 +97,12 @@ public final class Multicast {
 
     /** Joins the existing group {@code mgid} with {@code joinState}. */
     public Mono<McMemberRecord> join(Gid mgid, Gid portGid, int joinState) {
-        return join(member(mgid, portGid, joinState), MEMBER_COMPONENTS);
+        return join(member(mgid, portGid, joinState), McMemberRecord.Component.JOIN);
     }
 
     /** Leaves: the SA removes {@code joinState} from the port's membership; emits what it removed. */
     public Mono<McMemberRecord> leave(Gid mgid, Gid portGid, int joinState) {
-        return sa.delete(SaClient.MC_MEMBER_RECORD, member(mgid, portGid, joinState), MEMBER_COMPONENTS).next();
+        return sa.delete(SaClient.MC_MEMBER_RECORD, member(mgid, portGid, joinState), McMemberRecord.Component.JOIN).next();
     }
 
     /**
@@ -82,10 +125,10 @@ public final class Multicast {
 
     /**
      * A held membership of the existing group {@code mgid}: {@link #membership(McMemberRecord, long, Duration)}
-     * with {@link #MEMBER_COMPONENTS}.
+     * with {@link McMemberRecord.Component#JOIN}.
      */
     public Flux<McMemberRecord> membership(Gid mgid, Gid portGid, int joinState, Duration audit) {
-        return membership(member(mgid, portGid, joinState), MEMBER_COMPONENTS, audit);
+        return membership(member(mgid, portGid, joinState), McMemberRecord.Component.JOIN, audit);
     }
 
     /**

@@ -6,6 +6,7 @@ import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.MadAttribute;
 import io.reactiveumad.mad.Wire;
 import java.nio.ByteBuffer;
+import java.util.Optional;
 
 /**
  * MCMemberRecord (SA attribute 0x0038), 52 bytes: a port's membership of a multicast group (Set to
@@ -36,6 +37,16 @@ public record McMemberRecord(Gid mgid, Gid portGid, long qKey, int mlid, int mtu
     public static final int JOIN_SEND_ONLY_NON_MEMBER = 0x4;
     public static final int JOIN_SEND_ONLY_FULL_MEMBER = 0x8;
 
+    /** The scope of a link-local multicast group (IBA 4.1.1), in the MGID and in the record's Scope. */
+    public static final int SCOPE_LINK_LOCAL = 2;
+
+    /** The MGID signature (its bytes 2-3) of IPoIB's IPv4 groups (RFC 4391): ff1S:401b:P_Key::. */
+    public static final int SIGNATURE_IPOIB_V4 = 0x401B;
+    /** The MGID signature of IPoIB's IPv6 groups (RFC 4391): ff1S:601b:P_Key::. */
+    public static final int SIGNATURE_IPOIB_V6 = 0x601B;
+    /** The MGID signature of the groups an SA names itself, for a join that gave MGID 0 (IBA 4.1.1). */
+    public static final int SIGNATURE_SA = 0xA01B;
+
     private static final int MGID = 0;
     private static final int PORT_GID = 16;
     private static final int Q_KEY = 32;
@@ -54,6 +65,31 @@ public record McMemberRecord(Gid mgid, Gid portGid, long qKey, int mlid, int mtu
     private static final BitField SCOPE = BitField.in8(48, 4, 4);
     private static final BitField JOIN_STATE = BitField.in8(48, 0, 4);
     private static final BitField PROXY_JOIN = BitField.flag(49, 7);
+
+    /** The signature of multicast GID {@code mgid}: its bytes 2 and 3 ({@link #SIGNATURE_IPOIB_V4}...). */
+    public static int signature(Gid mgid) {
+        return (int) (mgid.prefix() >>> 32) & 0xFFFF;
+    }
+
+    /** The scope of multicast GID {@code mgid}: the low nibble of its byte 1 (2 link-local, 5 site-local...). */
+    public static int scopeOf(Gid mgid) {
+        return (int) (mgid.prefix() >>> 48) & 0xF;
+    }
+
+    /**
+     * The broadcast group of the IPoIB partition an IPoIB MGID belongs to (RFC 4391): ff1S:401b:P_Key::ffff:ffff with
+     * the scope S and P_Key of {@code mgid}; the one whose Q_Key, P_Key, SL, FlowLabel and TClass its other groups
+     * share (OpenSM refuses to create one that differs). Empty for an MGID of another signature.
+     */
+    public static Optional<Gid> ipoibBroadcastGroup(Gid mgid) {
+        int signature = signature(mgid);
+        if (signature != SIGNATURE_IPOIB_V4 && signature != SIGNATURE_IPOIB_V6) {
+            return Optional.empty();
+        }
+        long scopeAndPKey = mgid.prefix() & 0x000F_0000_FFFF_0000L;
+        return Optional.of(new Gid(0xFF10_0000_0000_0000L | (long) SIGNATURE_IPOIB_V4 << 32 | scopeAndPKey,
+                0xFFFF_FFFFL));
+    }
 
     /** ComponentMask bits. */
     public static final class Component {
@@ -75,6 +111,13 @@ public record McMemberRecord(Gid mgid, Gid portGid, long qKey, int mlid, int mtu
         public static final long SCOPE = 1L << 15;
         public static final long JOIN_STATE = 1L << 16;
         public static final long PROXY_JOIN = 1L << 17;
+        /** What every join and leave names: the group, the port and the join state (an SA refuses less). */
+        public static final long JOIN = MGID | PORT_GID | JOIN_STATE;
+        /**
+         * What a join that creates its group names besides (IBA o15-0.2.3; OpenSM refuses less as insufficient
+         * components): the group's Q_Key, P_Key, SL, FlowLabel and TClass.
+         */
+        public static final long CREATE = JOIN | Q_KEY | P_KEY | SL | FLOW_LABEL | TRAFFIC_CLASS;
 
         private Component() {
         }

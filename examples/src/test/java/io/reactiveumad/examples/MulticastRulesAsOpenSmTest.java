@@ -1,0 +1,252 @@
+package io.reactiveumad.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.reactiveumad.MadPort;
+import io.reactiveumad.Umad;
+import io.reactiveumad.client.Multicast;
+import io.reactiveumad.client.SaClient;
+import io.reactiveumad.mad.Gid;
+import io.reactiveumad.mad.MadStatusException;
+import io.reactiveumad.mad.sa.McMemberRecord;
+import io.reactiveumad.mad.sa.McMemberRecord.Component;
+import io.reactiveumad.mad.sa.Selector;
+import io.reactiveumad.test.EmbeddedFabric;
+import io.reactiveumad.test.ibsim.IbsimFabric;
+import io.reactiveumad.test.ibsim.IbsimFabricExtension;
+import io.reactiveumad.test.topology.Topology;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import reactor.core.publisher.Mono;
+
+/**
+ * Multicast joins and leaves, each sent as it is to OpenSM on ibsim and to the embedded SA of the same net
+ * ({@code topologies/mcast.net}, hosts at four rates): the same answer, a record or the status refusing it. The cases run
+ * in one order on both, so that the groups each leaves behind, their MLIDs and the MGIDs the SA names, are the same for
+ * the next. OpenSM's rules as osm_sa_mcmember_record.c has them: a join names the group, port and join state; one that
+ * creates its group is a full member's and names Q_Key, P_Key, SL, FlowLabel and TClass, an IPoIB group's those of its
+ * partition's broadcast group, and gets the port's MTU and rate unless it asks for what the port can have; a join of an
+ * existing group names no other values and comes from a port fast enough; a leave takes bits the port holds.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class MulticastRulesAsOpenSmTest {
+    private static final Path NET = DiagsOracle.resource("topologies/mcast.net");
+    private static final Duration WAIT = Duration.ofSeconds(30);
+    private static final long FE80 = 0xfe80_0000_0000_0000L;
+
+    @RegisterExtension
+    static final IbsimFabricExtension OPENSM = new IbsimFabricExtension(() -> IbsimFabric.builder().netFile(NET).smNode("h1"));
+
+    static EmbeddedFabric embedded;
+    static final Map<String, MadPort> ibsimPorts = new HashMap<>();
+    static final Map<String, MadPort> embeddedPorts = new HashMap<>();
+
+    @BeforeAll
+    static void openPorts() {
+        embedded = EmbeddedFabric.builder(Topology.parse(NET)).sm("h1", 1).build();
+        for (String host : List.of("h2", "h3", "h4")) {
+            ibsimPorts.put(host, Umad.open(OPENSM.fabric().transport(host)).block(WAIT));
+            embeddedPorts.put(host, Umad.open(embedded.transport(), embedded.port(host, 1)).block(WAIT));
+        }
+    }
+
+    @AfterAll
+    static void closePorts() {
+        Stream.concat(ibsimPorts.values().stream(), embeddedPorts.values().stream()).forEach(MadPort::dispose);
+        embedded.close();
+    }
+
+    /** A port's GID in the nets of both fabrics (the same GUIDs). */
+    private static Gid gid(String host) {
+        return ibsimPorts.get(host).attributes().gids().get(0);
+    }
+
+    /** One request: a join (Set) or a leave (Delete) from {@code host}. */
+    private record Step(String host, boolean join, McMemberRecord request, long mask) {
+        static Step join(String host, McMemberRecord request, long mask) {
+            return new Step(host, true, request, mask);
+        }
+
+        static Step leave(String host, McMemberRecord request) {
+            return new Step(host, false, request, Component.JOIN);
+        }
+
+        /** What the SA answered: the record's fields both SAs fill, or the status it refused with. */
+        String sendTo(MadPort port) {
+            SaClient sa = SaClient.of(port);
+            try {
+                Mono<McMemberRecord> answer = join ? sa.set(SaClient.MC_MEMBER_RECORD, request, mask)
+                        : sa.delete(SaClient.MC_MEMBER_RECORD, request, mask).next();
+                McMemberRecord r = answer.block(WAIT);
+                return String.format("MGID %s MLID 0x%04x PortGID %s Q_Key 0x%x P_Key 0x%04x TClass %d SL %d FlowLabel %d "
+                        + "HopLimit %d MTU %d/%d rate %d/%d life %d/%d scope %d JoinState 0x%x ProxyJoin %s", r.mgid(), r.mlid(),
+                        r.portGid(), r.qKey(), r.pKey(), r.trafficClass(), r.sl(), r.flowLabel(), r.hopLimit(),
+                        r.mtuSelector(), r.mtu(), r.rateSelector(), r.rate(), r.packetLifeTimeSelector(), r.packetLifeTime(),
+                        r.scope(), r.joinState(), r.proxyJoin());
+            } catch (MadStatusException e) {
+                return String.format("refused with status 0x%04x", e.status());
+            } finally {
+                sa.dispose();
+            }
+        }
+    }
+
+    /** A request for {@code mgid} from the port of {@code host}, with the values a creation names. */
+    private static McMemberRecord request(Gid mgid, String host, int joinState, long qKey, int pKey, int sl) {
+        return new McMemberRecord(mgid, gid(host), qKey, 0, 0, 0, 0, pKey, 0, 0, 0, 0, sl, 0, 0, 0, joinState, false);
+    }
+
+    private static McMemberRecord full(Gid mgid, String host) {
+        return Multicast.member(mgid, gid(host), McMemberRecord.JOIN_FULL_MEMBER);
+    }
+
+    private static McMemberRecord ipoib(Gid mgid, String host) {
+        return request(mgid, host, McMemberRecord.JOIN_FULL_MEMBER, 0x0b1b, 0xffff, 0);
+    }
+
+    private static McMemberRecord withRate(McMemberRecord r, int selector, int rate) {
+        return new McMemberRecord(r.mgid(), r.portGid(), r.qKey(), r.mlid(), r.mtuSelector(), r.mtu(), r.trafficClass(),
+                r.pKey(), selector, rate, r.packetLifeTimeSelector(), r.packetLifeTime(), r.sl(), r.flowLabel(), r.hopLimit(),
+                r.scope(), r.joinState(), r.proxyJoin());
+    }
+
+    private static McMemberRecord withMtu(McMemberRecord r, int selector, int mtu) {
+        return new McMemberRecord(r.mgid(), r.portGid(), r.qKey(), r.mlid(), selector, mtu, r.trafficClass(), r.pKey(),
+                r.rateSelector(), r.rate(), r.packetLifeTimeSelector(), r.packetLifeTime(), r.sl(), r.flowLabel(), r.hopLimit(),
+                r.scope(), r.joinState(), r.proxyJoin());
+    }
+
+    private static Gid mgid(long prefix, long id) {
+        return new Gid(prefix, id);
+    }
+
+    private static final long RATE = Component.RATE | Component.RATE_SELECTOR;
+    private static final long MTU = Component.MTU | Component.MTU_SELECTOR;
+
+    static Stream<Arguments> cases() {
+        // Each case's MGIDs are its own, so what one leaves at the SA does not meet the next.
+        Gid v6 = mgid(0xff12_601b_ffff_0000L, 0x101);
+        Gid v4 = mgid(0xff12_401b_ffff_0000L, 0x0a00_0102L);
+        Gid plain = mgid(0xff15_1234_0000_0000L, 0x103);
+        Gid site = mgid(0xff15_a01b_0000_0000L, 0x104);
+        Gid rated = mgid(0xff15_1234_0000_0000L, 0x105);
+        Gid mtu = mgid(0xff15_1234_0000_0000L, 0x106);
+        Gid left = mgid(0xff15_1234_0000_0000L, 0x107);
+        Gid proxied = mgid(0xff15_1234_0000_0000L, 0x108);
+        return Stream.of(
+                Arguments.of("an IPoIB group with its broadcast group's values, then a second member", List.of(
+                        Step.join("h2", ipoib(v6, "h2"), Component.CREATE), Step.join("h4", full(v6, "h4"), Component.JOIN),
+                        Step.join("h2", full(v6, "h2"), Component.JOIN))),
+                Arguments.of("an IPoIB group with Q_Key 0, then with another SL", List.of(
+                        Step.join("h2", request(v4, "h2", 1, 0, 0xffff, 0), Component.CREATE),
+                        Step.join("h2", request(v4, "h2", 1, 0x0b1b, 0xffff, 3), Component.CREATE),
+                        Step.join("h2", ipoib(v4, "h2"), Component.CREATE))),
+                Arguments.of("an IPoIB group of a partition without a broadcast group", List.of(
+                        Step.join("h2", request(mgid(0xff12_601b_8001_0000L, 1), "h2", 1, 0x0b1b, 0x8001, 0), Component.CREATE))),
+                Arguments.of("a group that does not exist, joined without the creation's values", List.of(
+                        Step.join("h2", full(plain, "h2"), Component.JOIN),
+                        Step.join("h2", full(plain, "h2"), Component.MGID | Component.PORT_GID))),
+                Arguments.of("a group created by a send-only member, then by a full one", List.of(
+                        Step.join("h2", request(plain, "h2", McMemberRecord.JOIN_SEND_ONLY_NON_MEMBER, 7, 0xffff, 0), Component.CREATE),
+                        Step.join("h2", request(plain, "h2", 1, 7, 0xffff, 0), Component.CREATE),
+                        Step.join("h4", request(plain, "h4", 1, 8, 0xffff, 0), Component.CREATE),
+                        Step.join("h4", request(plain, "h4", 1, 7, 0x7fff, 0), Component.CREATE),
+                        Step.join("h4", request(plain, "h4", McMemberRecord.JOIN_NON_MEMBER, 7, 0xffff, 0), Component.CREATE))),
+                Arguments.of("MGIDs no SA creates: the SA's signature at link-local scope, reserved flags, not multicast", List.of(
+                        Step.join("h2", request(mgid(0xff12_a01b_0000_0000L, 5), "h2", 1, 0, 0xffff, 0), Component.CREATE),
+                        Step.join("h2", request(mgid(0xff35_1234_0000_0000L, 5), "h2", 1, 0, 0xffff, 0), Component.CREATE),
+                        Step.join("h2", request(mgid(0xfe12_1234_0000_0000L, 5), "h2", 1, 0, 0xffff, 0), Component.CREATE),
+                        Step.join("h2", request(site, "h2", 1, 0, 0xffff, 0), Component.CREATE))),
+                Arguments.of("MGID 0: the SA names the group, twice", List.of(
+                        Step.join("h2", request(Gid.ZERO, "h2", 1, 0, 0xffff, 0), Component.CREATE),
+                        Step.join("h4", request(Gid.ZERO, "h4", 1, 0, 0xffff, 0), Component.CREATE | Component.SCOPE))),
+                Arguments.of("a group's rate: the creating port's, or as asked; a slower port cannot join", List.of(
+                        Step.join("h4", withRate(request(rated, "h4", 1, 0, 0xffff, 0), Selector.GREATER_THAN, 12), Component.CREATE | RATE),
+                        Step.join("h4", withRate(request(rated, "h4", 1, 0, 0xffff, 0), Selector.LESS_THAN, 12), Component.CREATE | RATE),
+                        Step.join("h3", full(rated, "h3"), Component.JOIN),
+                        Step.join("h2", withRate(full(rated, "h2"), Selector.EXACTLY, 7), Component.JOIN | RATE),
+                        Step.join("h2", withRate(full(rated, "h2"), Selector.EXACTLY, 1), Component.JOIN | RATE))),
+                Arguments.of("a group's MTU: the port's, or as asked where the port has it", List.of(
+                        Step.join("h2", withMtu(request(mtu, "h2", 1, 0, 0xffff, 0), Selector.GREATER_THAN, Selector.MTU_4096), Component.CREATE | MTU),
+                        Step.join("h2", withMtu(request(mtu, "h2", 1, 0, 0xffff, 0), Selector.EXACTLY, 6), Component.CREATE | MTU),
+                        Step.join("h2", withMtu(request(mtu, "h2", 1, 0, 0xffff, 0), Selector.LESS_THAN, Selector.MTU_2048), Component.CREATE | MTU),
+                        Step.join("h4", withMtu(full(mtu, "h4"), Selector.GREATER_THAN, Selector.MTU_1024), Component.JOIN | MTU),
+                        Step.join("h4", withMtu(full(mtu, "h4"), Selector.LESS_THAN, Selector.MTU_2048), Component.JOIN | MTU))),
+                Arguments.of("leaves: bits held, bits not held, a port not a member, a group that does not exist", List.of(
+                        Step.join("h2", request(left, "h2", 1 | 2, 0, 0xffff, 0), Component.CREATE),
+                        Step.leave("h2", Multicast.member(left, gid("h2"), 4)),
+                        Step.leave("h2", Multicast.member(left, gid("h2"), 1 | 4)),
+                        Step.leave("h4", Multicast.member(left, gid("h4"), 1)),
+                        Step.leave("h2", Multicast.member(left, gid("h2"), 2)),
+                        Step.leave("h2", Multicast.member(left, gid("h2"), 1)),
+                        Step.leave("h2", Multicast.member(left, gid("h2"), 1)))),
+                Arguments.of("a leave without the join state, of another's port, and a join for another port (proxy)", List.of(
+                        Step.join("h2", request(proxied, "h2", 1, 0, 0xffff, 0), Component.CREATE),
+                        Step.join("h2", full(proxied, "h4"), Component.JOIN),
+                        Step.leave("h2", Multicast.member(proxied, gid("h4"), 1)),
+                        Step.join("h4", full(proxied, "h2"), Component.JOIN),
+                        Step.leave("h4", Multicast.member(proxied, gid("h2"), 1)),
+                        new Step("h2", false, full(proxied, "h2"), Component.MGID | Component.PORT_GID),
+                        Step.leave("h2", Multicast.member(proxied, gid("h2"), 1)))),
+                Arguments.of("a PortGID of another subnet prefix, and of a port nobody has", List.of(
+                        Step.join("h2", Multicast.member(mgid(0xff12_401b_ffff_0000L, 0xffff_ffffL), new Gid(0xfec0_0000_0000_0000L,
+                                gid("h2").guid()), 1), Component.JOIN),
+                        Step.join("h2", Multicast.member(mgid(0xff12_401b_ffff_0000L, 0xffff_ffffL), new Gid(FE80, 0x1234), 1),
+                                Component.JOIN))));
+    }
+
+    @Order(1)
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void theEmbeddedSaAnswersAsOpenSm(String name, List<Step> steps) {
+        List<String> theirs = new ArrayList<>();
+        List<String> ours = new ArrayList<>();
+        for (Step step : steps) {
+            theirs.add(step.sendTo(ibsimPorts.get(step.host())));
+            ours.add(step.sendTo(embeddedPorts.get(step.host())));
+        }
+        assertThat(ours).as(name).isEqualTo(theirs);
+    }
+
+    /**
+     * The library's creation request for an IPoIB group takes its partition's broadcast group's values, which OpenSM
+     * wants; for a partition without one it fails saying so, and an MGID no SA creates is refused before it is sent.
+     */
+    @Order(2)
+    @Test
+    void theCreationRequestOfAnIpoibGroupTakesItsBroadcastGroupsValues() {
+        SaClient sa = SaClient.of(ibsimPorts.get("h3"));
+        try {
+            Multicast mc = Multicast.over(sa);
+            Gid group = mgid(0xff12_601b_ffff_0000L, 0x201);
+            McMemberRecord joined = mc.creation(group, gid("h3"), McMemberRecord.JOIN_FULL_MEMBER)
+                    .flatMap(r -> mc.join(r, Component.CREATE)).block(WAIT);
+            assertThat(joined.qKey()).isEqualTo(0x0b1b);
+            assertThat(joined.mgid()).isEqualTo(group);
+            assertThatThrownBy(() -> mc.creation(mgid(0xff12_401b_8001_0000L, 0x202), gid("h3"), 1).block(WAIT))
+                    .isInstanceOf(NoSuchElementException.class)
+                    .hasMessageContaining("no IPoIB broadcast group ff12:401b:8001:0000:0000:0000:ffff:ffff");
+            assertThatThrownBy(() -> mc.creation(mgid(0xff12_a01b_0000_0000L, 1), gid("h3"), 1))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("link-local");
+        } finally {
+            sa.dispose();
+        }
+    }
+}
