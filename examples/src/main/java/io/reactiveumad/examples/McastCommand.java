@@ -116,7 +116,7 @@ final class McastCommand extends FabricCommand {
         private boolean create;
         private String qKey;
         private String pKey;
-        private int sl;
+        private Integer sl;
         private boolean once;
         private Duration audit;
         private boolean json;
@@ -130,16 +130,19 @@ final class McastCommand extends FabricCommand {
             super.declare(d);
             transport.declareSmKey(d);
             membership.declare(d);
-            d.flag("--create").help("Create the group if the SA has none with this MGID: the join then names --qkey, "
-                    + "--pkey, --sl, a zero FlowLabel and TClass too (as the SA requires).")
+            d.flag("--create").help("Create the group if the SA has none with this MGID: the join then names its "
+                    + "Q_Key, P_Key, SL, a zero FlowLabel and TClass too (as the SA requires). An IPoIB group's (MGID "
+                    + "ff1x:401b or ff1x:601b) are its partition's broadcast group's unless given, as the kernel's IPoIB "
+                    + "joins (OpenSM refuses others).")
                     .to(() -> create = true);
-            d.option("--qkey").label("Q_KEY").defaultValue("0x0")
-                    .help("With --create (default: ${DEFAULT-VALUE}; OpenSM wants an IPoIB group's, MGID ff1x:401b or "
-                            + "ff1x:601b, to be its broadcast group's Q_Key, usually 0x0b1b).")
+            d.option("--qkey").label("Q_KEY")
+                    .help("With --create: the group's Q_Key (default: an IPoIB group's broadcast group's, else 0).")
                     .to(Values::text, v -> qKey = v);
-            d.option("--pkey").label("P_KEY").defaultValue("0xffff").help("With --create (default: ${DEFAULT-VALUE}).")
+            d.option("--pkey").label("P_KEY")
+                    .help("With --create: the group's P_Key (default: an IPoIB group's broadcast group's, else 0xffff).")
                     .to(Values::text, v -> pKey = v);
-            d.option("--sl").label("SL").defaultValue("0").help("With --create (default: ${DEFAULT-VALUE}).")
+            d.option("--sl").label("SL")
+                    .help("With --create: the group's SL (default: an IPoIB group's broadcast group's, else 0).")
                     .to(Values.between(0, 15), v -> sl = v);
             d.flag("--once").help("Join, print the SA's record and exit; the SA keeps the membership until a leave or "
                     + "an SM restart.")
@@ -153,8 +156,12 @@ final class McastCommand extends FabricCommand {
         @Override
         public Integer call() {
             Gid group = membership.group();
-            long qk = number("--qkey", qKey, 0xFFFF_FFFFL);
-            int pk = (int) number("--pkey", pKey, 0xFFFF);
+            Long qk = qKey == null ? null : number("--qkey", qKey, 0xFFFF_FFFFL);
+            Integer pk = pKey == null ? null : (int) number("--pkey", pKey, 0xFFFF);
+            if (!create && (qk != null || pk != null || sl != null)) {
+                throw new IllegalArgumentException("--qkey, --pkey and --sl name a group's values when --create "
+                        + "creates it; an existing group's are its own");
+            }
             try (Connection connection = transport.connect(err())) {
                 if (!once) {
                     connection.awaitActive(err(), "umad mcast join");
@@ -162,12 +169,16 @@ final class McastCommand extends FabricCommand {
                 SaClient sa = transport.sa(connection);
                 try {
                     Gid me = connection.port().attributes().gids().get(0);
-                    McMemberRecord request = new McMemberRecord(group, me, create ? qk : 0, 0, 0, 0, 0, create ? pk : 0,
-                            0, 0, 0, 0, create ? sl : 0, 0, 0, 0, membership.joinState.bit, false);
-                    long mask = Multicast.MEMBER_COMPONENTS | (create ? McMemberRecord.Component.Q_KEY
-                            | McMemberRecord.Component.P_KEY | McMemberRecord.Component.SL
-                            | McMemberRecord.Component.FLOW_LABEL | McMemberRecord.Component.TRAFFIC_CLASS : 0);
                     Multicast mc = Multicast.over(sa);
+                    McMemberRecord request = Multicast.member(group, me, membership.joinState.bit);
+                    long mask = McMemberRecord.Component.JOIN;
+                    if (create) {
+                        McMemberRecord r = await(mc.creation(group, me, membership.joinState.bit), "join");
+                        request = new McMemberRecord(group, me, qk != null ? qk : r.qKey(), 0, 0, 0, r.trafficClass(),
+                                pk != null ? pk : r.pKey(), 0, 0, 0, 0, sl != null ? sl : r.sl(), r.flowLabel(), 0, 0,
+                                r.joinState(), false);
+                        mask = McMemberRecord.Component.CREATE;
+                    }
                     if (once) {
                         print(await(mc.join(request, mask), "join"), "joined");
                         return 0;

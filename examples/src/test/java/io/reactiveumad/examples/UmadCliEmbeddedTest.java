@@ -1211,6 +1211,33 @@ class UmadCliEmbeddedTest {
                 .isEqualTo(String.format("%016x", Topology.defaultTopology().requireNode("host4").portGuid(1)));
     }
 
+    /**
+     * The embedded SA creates groups by OpenSM's rules: an IPoIB group (ff12:601b) only with its broadcast group's
+     * Q_Key, which --create takes without --qkey; with another, or an MGID only the SA may give (the SA's signature at
+     * link-local scope), the command fails naming why; a join that would create a group without --create is refused
+     * for the values it lacks.
+     */
+    @Test
+    void mcastJoinCreatesAnIpoibGroupWithItsBroadcastGroupsValues() throws Exception {
+        JsonNode joined = CliRunJson.parse(succeeds("mcast", "join", "ff12:601b:ffff::77", "--create", "--once", "--json",
+                "--transport", "embedded").out().strip());
+        assertThat(joined.get("qKey").asText()).isEqualTo("0x00000b1b");
+        assertThat(joined.get("pKey").asText()).isEqualTo("0xffff");
+        CliRun otherKey = umad("mcast", "join", "ff12:601b:ffff::77", "--create", "--qkey", "7", "--once", "--transport",
+                "embedded");
+        assertThat(otherKey.exitCode()).isEqualTo(1);
+        assertThat(otherKey.err()).contains("SA ERR_REQ_INVALID");
+        CliRun saOwn = umad("mcast", "join", "ff12:a01b::5", "--create", "--once", "--transport", "embedded");
+        assertThat(saOwn.exitCode()).as("%s", saOwn).isEqualTo(2);
+        assertThat(saOwn.err()).contains("has the SA's signature (a01b) at link-local scope");
+        CliRun notThere = umad("mcast", "join", "ff15:1234::1", "--once", "--transport", "embedded");
+        assertThat(notThere.exitCode()).isEqualTo(1);
+        assertThat(notThere.err()).contains("SA ERR_REQ_INSUFFICIENT_COMPONENTS");
+        CliRun keyWithoutCreate = umad("mcast", "join", "ff15:1234::1", "--qkey", "7", "--transport", "embedded");
+        assertThat(keyWithoutCreate.exitCode()).isEqualTo(2);
+        assertThat(keyWithoutCreate.err()).contains("--qkey, --pkey and --sl name a group's values when --create");
+    }
+
     @Test
     void mcastJoinAndLeaveRefuseBadValuesAsUsageErrors() {
         assertThat(umad("mcast", "join", "--transport", "embedded").exitCode()).isEqualTo(2);
