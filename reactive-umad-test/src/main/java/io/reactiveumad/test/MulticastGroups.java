@@ -12,10 +12,11 @@ import io.reactiveumad.mad.sa.McMemberRecord;
 import io.reactiveumad.mad.sa.Selector;
 import io.reactiveumad.test.topology.Link;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -60,12 +61,17 @@ final class MulticastGroups {
     private record Member(int joinState, boolean proxy) {
     }
 
+    /** GIDs in the order of their bytes. */
+    private static final Comparator<Gid> BY_GID = Comparator.comparing(Gid::prefix, Long::compareUnsigned)
+            .thenComparing(Gid::guid, Long::compareUnsigned);
+
     /** What a requester without the SM_Key is shown of every member: join state 0, no proxy. */
     private static final Member NOBODY = new Member(0, false);
 
     private static final class Group {
         final McMemberRecord template;
-        final Map<Gid, Member> members = new LinkedHashMap<>();
+        /** By port GUID, as OpenSM keeps and lists them. */
+        final Map<Gid, Member> members = new TreeMap<>(BY_GID);
         /** Made by the SM from its configuration, not by a join: it stays without members. */
         final boolean wellKnown;
 
@@ -84,7 +90,8 @@ final class MulticastGroups {
 
     private final FabricEngine engine;
     private final SaReports reports;
-    private final Map<Gid, Group> groups = new LinkedHashMap<>();
+    /** By MGID, as OpenSM keeps and lists them. */
+    private final Map<Gid, Group> groups = new TreeMap<>(BY_GID);
     /** The count in the next MGID the SA makes up, from 0 at each start as OpenSM's. */
     private int madeUp;
 
@@ -104,14 +111,19 @@ final class MulticastGroups {
      * The records a query gets, by OpenSM's rules (IBA 15.2.5.17: PortGID, JoinState and ProxyJoin are 0 but to a
      * trusted requester): of each group its MGID and MLID (where {@code mask} has them) match, a trusted requester
      * naming no PortGID gets a record per member; anyone else one record per group, of the port named (if it is a
-     * member), its PortGID and JoinState then 0 unless {@code trusted}. JoinState, where asked, must match.
+     * member), its PortGID and JoinState then 0 unless {@code trusted}. JoinState, where asked, must match; so must the
+     * group's values a join would have to match (Q_Key, P_Key, TClass, SL, FlowLabel, HopLimit, MTU and rate by their
+     * selectors), and only the groups of the requester's partitions are seen.
      */
-    List<McMemberRecord> members(McMemberRecord query, long mask, boolean trusted) {
+    List<McMemberRecord> members(McMemberRecord query, long mask, boolean trusted, Gid requester) {
         List<McMemberRecord> out = new ArrayList<>();
         boolean byPort = has(mask, McMemberRecord.Component.PORT_GID);
+        EndPort from = inService(requester.guid());
         for (Group g : groups.values()) {
             if (has(mask, McMemberRecord.Component.MGID) && !g.template.mgid().equals(query.mgid())
-                    || has(mask, McMemberRecord.Component.MLID) && g.template.mlid() != query.mlid()) {
+                    || has(mask, McMemberRecord.Component.MLID) && g.template.mlid() != query.mlid()
+                    || from == null || !inPartition(from, g.template.pKey()) || !sameValues(query, mask, g.template)
+                    || !selected(query, mask, g.template)) {
                 continue;
             }
             Map<Gid, Member> listed;

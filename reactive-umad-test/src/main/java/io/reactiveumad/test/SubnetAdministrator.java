@@ -295,8 +295,8 @@ final class SubnetAdministrator implements LocalService {
     }
 
     private void multicast(Arrival request, int method, McMemberRecord q, long mask, boolean trusted) {
+        Gid requester = fabric.gidOf(request.source().lid());
         if (method == Method.SET || method == Method.DELETE) {
-            Gid requester = fabric.gidOf(request.source().lid());
             MulticastGroups.Outcome outcome = method == Method.SET ? groups.join(q, mask, requester)
                     : groups.leave(q, mask, requester);
             if (outcome.record() != null) {
@@ -305,7 +305,7 @@ final class SubnetAdministrator implements LocalService {
                 engine.reply(request, FabricEngine.status(request, outcome.status()));
             }
         } else {
-            answer(request, method, groups.members(q, mask, trusted), McMemberRecord.SIZE);
+            answer(request, method, groups.members(q, mask, trusted, requester), McMemberRecord.SIZE);
         }
     }
 
