@@ -140,23 +140,46 @@ final class FabricRecords {
         return info.toBuilder().mKey(0).localPortNum(n.isSwitch() ? engine.sweptInBy(n) : info.localPortNum()).build();
     }
 
-    /** An in-service end port, as PathRecords name it. */
-    private record EndPort(FabricNode node, int port, int lid, Gid gid) {
+    /** An in-service end port, as PathRecords name it and the SA knows a requester or a member. */
+    record EndPort(FabricNode node, int port, int lid, Gid gid) {
         /** The ports this end port stands for in per-port records: a switch's every port from 0, a CA's own. */
         int[] physicalPorts() {
             return node.isSwitch() ? IntStream.rangeClosed(0, node.node.portCount()).toArray() : new int[] {port};
+        }
+
+        /** Its P_Key table. */
+        List<Integer> pKeys() {
+            return node.ports[port].pkeys;
+        }
+
+        /** Whether its P_Key table holds {@code pKey}'s partition, as a full or a limited member (osm_physp_has_pkey). */
+        boolean inPartition(int pKey) {
+            return pKeys().stream().anyMatch(k -> (k & PARTITION_MASK) == (pKey & PARTITION_MASK));
         }
     }
 
     private List<EndPort> endPorts() {
         List<EndPort> out = new ArrayList<>();
         for (var e : engine.inService().entrySet()) {
-            FabricNode n = e.getValue();
-            int port = n.isSwitch() ? 0 : n.node.portByGuid(e.getKey()).orElseThrow().number();
-            out.add(new EndPort(n, port, n.addressable(Math.max(port, 1)).lid,
-                    new Gid(FabricEngine.DEFAULT_GID_PREFIX, e.getKey())));
+            out.add(endPort(e.getValue(), e.getKey()));
         }
         return out;
+    }
+
+    private static EndPort endPort(FabricNode n, long portGuid) {
+        int port = n.isSwitch() ? 0 : n.node.portByGuid(portGuid).orElseThrow().number();
+        return new EndPort(n, port, n.addressable(Math.max(port, 1)).lid, new Gid(FabricEngine.DEFAULT_GID_PREFIX, portGuid));
+    }
+
+    /** The in-service end port of {@code portGuid}, or null. */
+    EndPort endPort(long portGuid) {
+        FabricNode n = engine.inService().get(portGuid);
+        return n == null ? null : endPort(n, portGuid);
+    }
+
+    /** The in-service end port with {@code lid}, where a request came from; or null. */
+    EndPort endPortAt(int lid) {
+        return endPorts().stream().filter(p -> p.lid() == lid).findFirst().orElse(null);
     }
 
     /**
@@ -224,8 +247,7 @@ final class FabricRecords {
      * two limited members is no path. {@link #NO_P_KEY} when they share none.
      */
     private static int sharedPKey(EndPort source, EndPort destination, int asked) {
-        return sharedPKey(source.node().ports[source.port()].pkeys, destination.node().ports[destination.port()].pkeys,
-                asked);
+        return sharedPKey(source.pKeys(), destination.pKeys(), asked);
     }
 
     /** {@link #sharedPKey(EndPort, EndPort, int)} of two ports' P_Key tables. */
@@ -392,6 +414,7 @@ final class FabricRecords {
 
     /** The GID of the in-service port with {@code lid}, or the zero GID. */
     Gid gidOf(int lid) {
-        return endPorts().stream().filter(p -> p.lid() == lid).map(EndPort::gid).findFirst().orElse(Gid.ZERO);
+        EndPort at = endPortAt(lid);
+        return at == null ? Gid.ZERO : at.gid();
     }
 }

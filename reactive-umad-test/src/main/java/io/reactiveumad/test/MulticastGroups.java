@@ -43,21 +43,6 @@ final class MulticastGroups {
     /** IBA's MTU codes: 1 (256 bytes) to 5 (4096). */
     private static final int MIN_MTU = Selector.MTU_256;
     private static final int MAX_MTU = Selector.MTU_4096;
-    private static final int REQ_INVALID = SaHeader.STATUS_REQUEST_INVALID << MadStatus.CLASS_SPECIFIC_SHIFT;
-    private static final int INVALID_GID = SaHeader.STATUS_INVALID_GID << MadStatus.CLASS_SPECIFIC_SHIFT;
-    private static final int INSUFFICIENT_COMPONENTS =
-            SaHeader.STATUS_INSUFFICIENT_COMPONENTS << MadStatus.CLASS_SPECIFIC_SHIFT;
-
-    /** What a Set or Delete came to: the record the SA answers with, or the status it refuses with. */
-    record Outcome(McMemberRecord record, int status) {
-        static Outcome refused(int status, String why, Object... args) {
-            if (LOG.isDebugEnabled()) {
-                LOG.debug("refused an MCMemberRecord request: " + why, args);
-            }
-            return new Outcome(null, status);
-        }
-    }
-
     private record Member(int joinState, boolean proxy) {
     }
 
@@ -81,22 +66,17 @@ final class MulticastGroups {
         }
     }
 
-    /** A port in service: where a join's PortGID or its requester is. */
-    private record EndPort(FabricNode node, int port) {
-        List<Integer> pKeys() {
-            return node.ports[port].pkeys;
-        }
-    }
-
     private final FabricEngine engine;
+    private final FabricRecords fabric;
     private final SaReports reports;
     /** By MGID, as OpenSM keeps and lists them. */
     private final Map<Gid, Group> groups = new TreeMap<>(BY_GID);
     /** The count in the next MGID the SA makes up, from 0 at each start as OpenSM's. */
     private int madeUp;
 
-    MulticastGroups(FabricEngine engine, SaReports reports) {
+    MulticastGroups(FabricEngine engine, FabricRecords fabric, SaReports reports) {
         this.engine = engine;
+        this.fabric = fabric;
         this.reports = reports;
         addIpoibBroadcast();
     }
@@ -118,11 +98,11 @@ final class MulticastGroups {
     List<McMemberRecord> members(McMemberRecord query, long mask, boolean trusted, Gid requester) {
         List<McMemberRecord> out = new ArrayList<>();
         boolean byPort = has(mask, McMemberRecord.Component.PORT_GID);
-        EndPort from = inService(requester.guid());
+        FabricRecords.EndPort from = fabric.endPort(requester.guid());
         for (Group g : groups.values()) {
             if (has(mask, McMemberRecord.Component.MGID) && !g.template.mgid().equals(query.mgid())
                     || has(mask, McMemberRecord.Component.MLID) && g.template.mlid() != query.mlid()
-                    || from == null || !inPartition(from, g.template.pKey()) || !sameValues(query, mask, g.template)
+                    || from == null || !from.inPartition(g.template.pKey()) || !sameValues(query, mask, g.template)
                     || !selected(query, mask, g.template)) {
                 continue;
             }
@@ -149,43 +129,43 @@ final class MulticastGroups {
      * A join (or the creation of its group) by the port at {@code requester}: the port's membership after it, or the
      * status OpenSM refuses it with (osm_sa_mcmember_record.c's checks, in its order).
      */
-    Outcome join(McMemberRecord q, long mask, Gid requester) {
+    SaOutcome join(McMemberRecord q, long mask, Gid requester) {
         if ((mask & McMemberRecord.Component.JOIN) != McMemberRecord.Component.JOIN) {
-            return Outcome.refused(INSUFFICIENT_COMPONENTS, "a join names MGID, PortGID and JoinState (mask 0x{})",
+            return SaOutcome.refused(SaOutcome.INSUFFICIENT_COMPONENTS, "a join names MGID, PortGID and JoinState (mask 0x{})",
                     Long.toHexString(mask));
         }
         if (!validRateAndMtu(q, mask)) {
-            return Outcome.refused(REQ_INVALID, "rate {} or MTU {} is no IBA code", q.rate(), q.mtu());
+            return SaOutcome.refused(SaOutcome.REQ_INVALID, "rate {} or MTU {} is no IBA code", q.rate(), q.mtu());
         }
         if (q.portGid().prefix() != FabricEngine.DEFAULT_GID_PREFIX) {
-            return Outcome.refused(INVALID_GID, "PortGID {} is not of the subnet's prefix", q.portGid());
+            return SaOutcome.refused(SaOutcome.INVALID_GID, "PortGID {} is not of the subnet's prefix", q.portGid());
         }
-        EndPort port = inService(q.portGid().guid());
-        EndPort from = inService(requester.guid());
+        FabricRecords.EndPort port = fabric.endPort(q.portGid().guid());
+        FabricRecords.EndPort from = fabric.endPort(requester.guid());
         if (port == null || from == null) {
-            return Outcome.refused(REQ_INVALID, "port GUID {} is not in service", Long.toHexString(q.portGid().guid()));
+            return SaOutcome.refused(SaOutcome.REQ_INVALID, "port GUID {} is not in service", Long.toHexString(q.portGid().guid()));
         }
         boolean proxy = !port.equals(from);
         if (proxy && FabricRecords.sharedPKey(port.pKeys(), from.pKeys(), FabricRecords.NO_P_KEY) == FabricRecords.NO_P_KEY) {
-            return Outcome.refused(REQ_INVALID, "the requester {} and the port share no partition", requester);
+            return SaOutcome.refused(SaOutcome.REQ_INVALID, "the requester {} and the port share no partition", requester);
         }
         if (has(mask, McMemberRecord.Component.P_KEY) && (q.pKey() & PKeyTable.PARTITION_MASK) == 0) {
-            return Outcome.refused(REQ_INVALID, "P_Key 0x{} is no partition's", Integer.toHexString(q.pKey()));
+            return SaOutcome.refused(SaOutcome.REQ_INVALID, "P_Key 0x{} is no partition's", Integer.toHexString(q.pKey()));
         }
         Group group = groups.get(q.mgid());
         boolean created = group == null;
         if (created) {
             if ((q.joinState() & McMemberRecord.JOIN_FULL_MEMBER) == 0) {
-                return Outcome.refused(REQ_INVALID, "group {} does not exist and only a full member creates one", q.mgid());
+                return SaOutcome.refused(SaOutcome.REQ_INVALID, "group {} does not exist and only a full member creates one", q.mgid());
             }
             if ((mask & McMemberRecord.Component.CREATE) != McMemberRecord.Component.CREATE) {
-                return Outcome.refused(INSUFFICIENT_COMPONENTS, "creating group {} takes Q_Key, P_Key, SL, FlowLabel "
+                return SaOutcome.refused(SaOutcome.INSUFFICIENT_COMPONENTS, "creating group {} takes Q_Key, P_Key, SL, FlowLabel "
                         + "and TClass too (mask 0x{})", q.mgid(), Long.toHexString(mask));
             }
             Gid mgid = q.mgid().equals(Gid.ZERO) ? madeUpMgid(has(mask, McMemberRecord.Component.SCOPE) ? q.scope()
                     : McMemberRecord.SCOPE_LINK_LOCAL) : q.mgid();
             if (!q.mgid().equals(Gid.ZERO)) {
-                Outcome refused = refusedMgid(q, mask);
+                SaOutcome refused = refusedMgid(q, mask);
                 if (refused != null) {
                     return refused;
                 }
@@ -193,26 +173,26 @@ final class MulticastGroups {
             int mtu = realizedMtu(q, mask, Sma.mtuCap(port.node(), port.port()));
             int rate = realizedRate(q, mask, portRate(port));
             if (mtu < 0 || rate < 0) {
-                return Outcome.refused(REQ_INVALID, "group {}'s MTU or rate cannot be had from port {}", mgid, q.portGid());
+                return SaOutcome.refused(SaOutcome.REQ_INVALID, "group {}'s MTU or rate cannot be had from port {}", mgid, q.portGid());
             }
             group = new Group(new McMemberRecord(mgid, Gid.ZERO, q.qKey(), freeMlid(), Selector.EXACTLY, mtu,
                     q.trafficClass(), q.pKey(), Selector.EXACTLY, rate, Selector.EXACTLY, q.packetLifeTime(), q.sl(),
                     q.flowLabel(), q.hopLimit(), q.scope(), 0, false), false);
         } else if (!sameValues(q, mask, group.template)) {
-            return Outcome.refused(REQ_INVALID, "the join names other values than group {}'s", q.mgid());
+            return SaOutcome.refused(SaOutcome.REQ_INVALID, "the join names other values than group {}'s", q.mgid());
         }
         McMemberRecord t = group.template;
         if (!selected(q, mask, t) || Sma.mtuCap(port.node(), port.port()) < t.mtu()
                 || RateCodes.compare(portRate(port), t.rate()) < 0 || q.joinState() == 0) {
-            return Outcome.refused(REQ_INVALID, "port {} cannot join group {} at its MTU and rate, or with join state {}",
+            return SaOutcome.refused(SaOutcome.REQ_INVALID, "port {} cannot join group {} at its MTU and rate, or with join state {}",
                     q.portGid(), t.mgid(), q.joinState());
         }
-        if (!inPartition(port, t.pKey())) {
-            return Outcome.refused(REQ_INVALID, "port {} is not in group {}'s partition", q.portGid(), t.mgid());
+        if (!port.inPartition(t.pKey())) {
+            return SaOutcome.refused(SaOutcome.REQ_INVALID, "port {} is not in group {}'s partition", q.portGid(), t.mgid());
         }
         Member held = group.members.get(q.portGid());
         if (!created && held != null && !modifiable(held, requester, q.portGid(), from, t)) {
-            return Outcome.refused(REQ_INVALID, "{} may not change port {}'s membership", requester, q.portGid());
+            return SaOutcome.refused(SaOutcome.REQ_INVALID, "{} may not change port {}'s membership", requester, q.portGid());
         }
         if (created) {
             groups.put(t.mgid(), group);
@@ -222,7 +202,7 @@ final class MulticastGroups {
         group.members.put(q.portGid(), now);
         program(group);
         // OpenSM answers with the group's values, the port's join state now, and the request's ProxyJoin.
-        return new Outcome(member(group, q.portGid(), new Member(now.joinState(), q.proxyJoin())), 0);
+        return SaOutcome.answered(member(group, q.portGid(), new Member(now.joinState(), q.proxyJoin())));
     }
 
     /**
@@ -230,23 +210,23 @@ final class MulticastGroups {
      * the status OpenSM refuses it with. OpenSM accepts a leave from the port, or, of a membership it joined by proxy,
      * from any port of the group's partition.
      */
-    Outcome leave(McMemberRecord q, long mask, Gid requester) {
+    SaOutcome leave(McMemberRecord q, long mask, Gid requester) {
         if ((mask & McMemberRecord.Component.JOIN) != McMemberRecord.Component.JOIN) {
-            return Outcome.refused(INSUFFICIENT_COMPONENTS, "a leave names MGID, PortGID and JoinState (mask 0x{})",
+            return SaOutcome.refused(SaOutcome.INSUFFICIENT_COMPONENTS, "a leave names MGID, PortGID and JoinState (mask 0x{})",
                     Long.toHexString(mask));
         }
         if (!validRateAndMtu(q, mask)) {
-            return Outcome.refused(REQ_INVALID, "rate {} or MTU {} is no IBA code", q.rate(), q.mtu());
+            return SaOutcome.refused(SaOutcome.REQ_INVALID, "rate {} or MTU {} is no IBA code", q.rate(), q.mtu());
         }
         if (q.portGid().prefix() != FabricEngine.DEFAULT_GID_PREFIX) {
-            return Outcome.refused(INVALID_GID, "PortGID {} is not of the subnet's prefix", q.portGid());
+            return SaOutcome.refused(SaOutcome.INVALID_GID, "PortGID {} is not of the subnet's prefix", q.portGid());
         }
         Group group = groups.get(q.mgid());
         Member held = group == null ? null : group.members.get(q.portGid());
-        EndPort from = inService(requester.guid());
+        FabricRecords.EndPort from = fabric.endPort(requester.guid());
         if (held == null || (q.joinState() & held.joinState()) == 0 || (q.joinState() & ~held.joinState()) != 0
                 || from == null || !modifiable(held, requester, q.portGid(), from, group.template)) {
-            return Outcome.refused(REQ_INVALID, "port {} holds no join state {} in group {} that {} may take away",
+            return SaOutcome.refused(SaOutcome.REQ_INVALID, "port {} holds no join state {} in group {} that {} may take away",
                     q.portGid(), q.joinState(), q.mgid(), requester);
         }
         int remaining = held.joinState() & ~q.joinState();
@@ -261,9 +241,9 @@ final class MulticastGroups {
             reports.notice(Notice.TRAP_MCAST_GROUP_DELETED, Notice.TYPE_INFO, new TrapDetails.GidDetails(q.mgid()));
         }
         // OpenSM answers with the request, the join state the port keeps in it, its selectors all "exactly".
-        return new Outcome(new McMemberRecord(q.mgid(), q.portGid(), q.qKey(), q.mlid(), Selector.EXACTLY, q.mtu(),
+        return SaOutcome.answered(new McMemberRecord(q.mgid(), q.portGid(), q.qKey(), q.mlid(), Selector.EXACTLY, q.mtu(),
                 q.trafficClass(), q.pKey(), Selector.EXACTLY, q.rate(), Selector.EXACTLY, q.packetLifeTime(), q.sl(),
-                q.flowLabel(), q.hopLimit(), q.scope(), remaining, q.proxyJoin()), 0);
+                q.flowLabel(), q.hopLimit(), q.scope(), remaining, q.proxyJoin()));
     }
 
     /** The lowest MLID no group holds, as OpenSM gives a new group one (an MLID freed by a deleted group first). */
@@ -279,16 +259,8 @@ final class MulticastGroups {
         return groups.values().stream().anyMatch(g -> g.template.mlid() == mlid);
     }
 
-    private EndPort inService(long portGuid) {
-        FabricNode node = engine.inService().get(portGuid);
-        if (node == null) {
-            return null;
-        }
-        return new EndPort(node, node.isSwitch() ? 0 : node.node.portByGuid(portGuid).orElseThrow().number());
-    }
-
     /** The rate of the port's link (a switch's port 0 at 4X SDR), as OpenSM reads it from the port's PortInfo. */
-    private int portRate(EndPort port) {
+    private int portRate(FabricRecords.EndPort port) {
         Link cable = port.port() == 0 ? null : engine.topology().link(port.node().id(), port.port()).orElse(null);
         return cable == null ? RateCodes.of(Link.DEFAULT_WIDTH, Link.DEFAULT_SPEED) : RateCodes.of(cable.width(), cable.speed());
     }
@@ -306,19 +278,19 @@ final class MulticastGroups {
      * reserved flags, or with the SA's signature at link-local scope; an IPoIB group (other than the IPv4 broadcast
      * group itself) whose partition has no broadcast group, or that names other values than it.
      */
-    private Outcome refusedMgid(McMemberRecord q, long mask) {
+    private SaOutcome refusedMgid(McMemberRecord q, long mask) {
         Gid mgid = q.mgid();
         if ((mgid.prefix() >>> 56) != 0xFF) {
-            return Outcome.refused(REQ_INVALID, "MGID {} does not start with 0xFF", mgid);
+            return SaOutcome.refused(SaOutcome.REQ_INVALID, "MGID {} does not start with 0xFF", mgid);
         }
         int signature = McMemberRecord.signature(mgid);
         Optional<Gid> broadcast = McMemberRecord.ipoibBroadcastGroup(mgid);
         if (broadcast.isEmpty()) {
             if ((mgid.prefix() >>> 48 & 0xE0) != 0) {
-                return Outcome.refused(REQ_INVALID, "MGID {} sets reserved flags", mgid);
+                return SaOutcome.refused(SaOutcome.REQ_INVALID, "MGID {} sets reserved flags", mgid);
             }
             if (signature == McMemberRecord.SIGNATURE_SA && McMemberRecord.scopeOf(mgid) == McMemberRecord.SCOPE_LINK_LOCAL) {
-                return Outcome.refused(REQ_INVALID, "MGID {} has the SA's signature at link-local scope", mgid);
+                return SaOutcome.refused(SaOutcome.REQ_INVALID, "MGID {} has the SA's signature at link-local scope", mgid);
             }
             return null;
         }
@@ -327,10 +299,10 @@ final class MulticastGroups {
         }
         Group partition = groups.get(broadcast.get());
         if (partition == null) {
-            return Outcome.refused(REQ_INVALID, "IPoIB group {} has no broadcast group {}", mgid, broadcast.get());
+            return SaOutcome.refused(SaOutcome.REQ_INVALID, "IPoIB group {} has no broadcast group {}", mgid, broadcast.get());
         }
         if (!sameValues(q, mask, partition.template)) {
-            return Outcome.refused(REQ_INVALID, "IPoIB group {} names other values than its broadcast group {}", mgid,
+            return SaOutcome.refused(SaOutcome.REQ_INVALID, "IPoIB group {} names other values than its broadcast group {}", mgid,
                     broadcast.get());
         }
         return null;
@@ -403,13 +375,8 @@ final class MulticastGroups {
      * Whether {@code requester} may change the membership port {@code portGid} holds: the port itself, or where the
      * port was joined by proxy, a requester in the group's partition (IBA o15-0.2.1).
      */
-    private static boolean modifiable(Member held, Gid requester, Gid portGid, EndPort from, McMemberRecord group) {
-        return held.proxy() ? inPartition(from, group.pKey()) : requester.equals(portGid);
-    }
-
-    /** Whether the port's P_Key table holds {@code pKey}'s partition, as a full or a limited member. */
-    private static boolean inPartition(EndPort port, int pKey) {
-        return port.pKeys().stream().anyMatch(k -> (k & PKeyTable.PARTITION_MASK) == (pKey & PKeyTable.PARTITION_MASK));
+    private static boolean modifiable(Member held, Gid requester, Gid portGid, FabricRecords.EndPort from, McMemberRecord group) {
+        return held.proxy() ? from.inPartition(group.pKey()) : requester.equals(portGid);
     }
 
     /**

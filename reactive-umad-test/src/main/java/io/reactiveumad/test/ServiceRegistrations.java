@@ -1,17 +1,27 @@
 package io.reactiveumad.test;
 
+import static io.reactiveumad.test.SubnetAdministrator.has;
+
 import io.reactiveumad.mad.Gid;
+import io.reactiveumad.mad.Octets;
+import io.reactiveumad.mad.attr.PKeyTable;
 import io.reactiveumad.mad.sa.ServiceRecord;
 import io.reactiveumad.spi.channel.EventExecutor;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The SA's ServiceRecords: a registration replaces the one with the same ServiceID, ServiceGID and
- * ServiceP_Key, and one with a finite ServiceLease is dropped when the lease runs out unless registered
- * again first (IBA 15.2.5.14), on the fabric's executor, so leases run out in virtual time too.
+ * The SA's ServiceRecords, by OpenSM's rules (osm_sa_service_record.c): a registration (Set) names ServiceID and
+ * ServiceGID, and replaces the one with the same ServiceID, ServiceGID and ServiceP_Key (its RID); without a lease it
+ * has an infinite one, and a finite one is dropped when the lease runs out unless registered again first (IBA
+ * 15.2.5.14), on the fabric's executor, so leases run out in virtual time too. A Set or Delete naming a ServiceP_Key
+ * is refused unless the requester's port, and a unicast ServiceGID's, are in that partition; a Delete removes the
+ * record of the request's RID. A query matches the components its mask names, ServiceData slot by slot, and shows a
+ * requester only the services of its partitions; the ServiceKey is shown to a trusted requester alone (IBA p923).
  * Confined to that executor, like the SA that owns it.
  */
 final class ServiceRegistrations {
@@ -31,14 +41,126 @@ final class ServiceRegistrations {
     }
 
     private final EventExecutor executor;
+    private final FabricRecords fabric;
     private final Map<Key, Registration> registrations = new LinkedHashMap<>();
 
-    ServiceRegistrations(EventExecutor executor) {
+    ServiceRegistrations(EventExecutor executor, FabricRecords fabric) {
         this.executor = executor;
+        this.fabric = fabric;
+    }
+
+    /** A Set from the port at {@code requester}: OpenSM's answer, the registration as made, or its refusal. */
+    SaOutcome register(ServiceRecord q, long mask, Gid requester, boolean trusted) {
+        if (!partitionsAllow(q, mask, requester)) {
+            return SaOutcome.refused(SaOutcome.REQ_INVALID, "service P_Key 0x{} is not in the partitions of {} and {}",
+                    Integer.toHexString(q.servicePKey()), requester, q.serviceGid());
+        }
+        if (!has(mask, ServiceRecord.Component.SERVICE_ID) || !has(mask, ServiceRecord.Component.SERVICE_GID)) {
+            return SaOutcome.refused(SaOutcome.REQ_INVALID, "a registration names ServiceID and ServiceGID (mask 0x{})",
+                    Long.toHexString(mask));
+        }
+        ServiceRecord made = has(mask, ServiceRecord.Component.SERVICE_LEASE) ? q
+                : with(q, q.servicePKey(), ServiceRecord.LEASE_INFINITE, q.serviceKey());
+        register(made);
+        // OpenSM keeps the P_Key as sent and answers the default one where the mask did not name it.
+        return SaOutcome.answered(shown(has(mask, ServiceRecord.Component.SERVICE_P_KEY) ? made
+                : with(made, PKeyTable.DEFAULT_P_KEY, made.serviceLease(), made.serviceKey()), trusted));
+    }
+
+    /** A Delete from the port at {@code requester}: the registration of the request's RID it removed, or the refusal. */
+    SaOutcome delete(ServiceRecord q, long mask, Gid requester, boolean trusted) {
+        if (!partitionsAllow(q, mask, requester)) {
+            return SaOutcome.refused(SaOutcome.REQ_INVALID, "service P_Key 0x{} is not in the partitions of {} and {}",
+                    Integer.toHexString(q.servicePKey()), requester, q.serviceGid());
+        }
+        Registration gone = registrations.remove(Key.of(q));
+        if (gone == null) {
+            return SaOutcome.refused(SaOutcome.NO_RECORDS, "no registration of service 0x{} at {} with P_Key 0x{}",
+                    Long.toHexString(q.serviceId()), q.serviceGid(), Integer.toHexString(q.servicePKey()));
+        }
+        gone.cancelLease();
+        return SaOutcome.answered(shown(gone.record(), trusted));
+    }
+
+    /**
+     * The registrations a query from the port at {@code requester} gets, the last one first made first (OpenSM keeps
+     * them in a list it adds new ones at the head of).
+     */
+    List<ServiceRecord> matching(ServiceRecord q, long mask, Gid requester, boolean trusted) {
+        FabricRecords.EndPort from = fabric.endPort(requester.guid());
+        List<Registration> newestFirst = new ArrayList<>(registrations.values());
+        Collections.reverse(newestFirst);
+        return newestFirst.stream().map(Registration::record)
+                .filter(r -> matches(q, mask, r) && from != null
+                        && ((r.servicePKey() & PKeyTable.PARTITION_MASK) == 0 || from.inPartition(r.servicePKey())))
+                .map(r -> shown(r, trusted)).toList();
+    }
+
+    /**
+     * Whether a Set or Delete naming a ServiceP_Key comes from a port of that partition, and names a unicast ServiceGID
+     * of a port in it too (OpenSM's validate_sr).
+     */
+    private boolean partitionsAllow(ServiceRecord q, long mask, Gid requester) {
+        FabricRecords.EndPort from = fabric.endPort(requester.guid());
+        if (from == null) {
+            return false;
+        }
+        if (!has(mask, ServiceRecord.Component.SERVICE_P_KEY)) {
+            return true;
+        }
+        if (!from.inPartition(q.servicePKey())) {
+            return false;
+        }
+        if (!has(mask, ServiceRecord.Component.SERVICE_GID) || q.serviceGid().prefix() >>> 56 == 0xFF) {
+            return true;
+        }
+        FabricRecords.EndPort service = fabric.endPort(q.serviceGid().guid());
+        return service != null && service.inPartition(q.servicePKey());
+    }
+
+    /** Whether registration {@code r} has what query {@code q} names by {@code mask}. */
+    private static boolean matches(ServiceRecord q, long mask, ServiceRecord r) {
+        if (has(mask, ServiceRecord.Component.SERVICE_ID) && r.serviceId() != q.serviceId()
+                || has(mask, ServiceRecord.Component.SERVICE_GID) && !r.serviceGid().equals(q.serviceGid())
+                || has(mask, ServiceRecord.Component.SERVICE_P_KEY) && r.servicePKey() != q.servicePKey()
+                || has(mask, ServiceRecord.Component.SERVICE_KEY) && !r.serviceKey().equals(q.serviceKey())
+                || has(mask, ServiceRecord.Component.SERVICE_NAME) && !r.serviceName().equals(q.serviceName())) {
+            return false;
+        }
+        for (int i = 0; i < 16; i++) {
+            if (has(mask, 1L << (ServiceRecord.Component.DATA8_0 + i)) && r.data8(i) != q.data8(i)) {
+                return false;
+            }
+        }
+        for (int i = 0; i < 8; i++) {
+            if (has(mask, 1L << (ServiceRecord.Component.DATA16_0 + i)) && r.data16(i) != q.data16(i)) {
+                return false;
+            }
+        }
+        for (int i = 0; i < 4; i++) {
+            if (has(mask, 1L << (ServiceRecord.Component.DATA32_0 + i)) && r.data32(i) != q.data32(i)) {
+                return false;
+            }
+        }
+        for (int i = 0; i < 2; i++) {
+            if (has(mask, 1L << (ServiceRecord.Component.DATA64_0 + i)) && r.data64(i) != q.data64(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** {@code r} as a requester is shown it: the ServiceKey to a trusted one alone. */
+    private static ServiceRecord shown(ServiceRecord r, boolean trusted) {
+        return trusted ? r : with(r, r.servicePKey(), r.serviceLease(), Octets.zeros(ServiceRecord.KEY_SIZE));
+    }
+
+    private static ServiceRecord with(ServiceRecord r, int pKey, long lease, Octets key) {
+        return new ServiceRecord(r.serviceId(), r.serviceGid(), pKey, lease, key, r.serviceName(), r.serviceData());
     }
 
     /** Registers {@code record}, replacing the one with its key, its lease counted from now. */
-    void register(ServiceRecord record) {
+    private void register(ServiceRecord record) {
         Key key = Key.of(record);
         EventExecutor.Cancellable lease = null;
         if (record.serviceLease() != ServiceRecord.LEASE_INFINITE) {
@@ -55,21 +177,6 @@ final class ServiceRegistrations {
         Registration current = registrations.get(key);
         if (current != null && current.record() == record) {
             registrations.remove(key);
-        }
-    }
-
-    /** Every registration, in the order they were first made. */
-    List<ServiceRecord> all() {
-        return registrations.values().stream().map(Registration::record).toList();
-    }
-
-    /** Removes {@code records} (some of {@link #all()}). */
-    void remove(List<ServiceRecord> records) {
-        for (ServiceRecord r : records) {
-            Registration gone = registrations.remove(Key.of(r));
-            if (gone != null) {
-                gone.cancelLease();
-            }
         }
     }
 

@@ -35,7 +35,6 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Sinks;
@@ -56,8 +55,8 @@ import reactor.core.scheduler.Scheduler;
  * the attribute modifier's bit 31 asks, as OpenSM does); LinkRecord all four;
  * PathRecord SGID/SLID and DGID/DLID (an end left open is every in-service port, as OpenSM has it) and P_Key (a
  * partition both ports are in; without it, the first the source shares with the destination);
- * ServiceRecord ServiceID, ServiceGID, ServiceP_Key, ServiceName; MCMemberRecord MGID, PortGID,
- * JoinState; InformInfoRecord SubscriberGID, Enum. Others are ignored, as many SAs do.
+ * ServiceRecord and MCMemberRecord as OpenSM matches them ({@link ServiceRegistrations}, {@link MulticastGroups});
+ * InformInfoRecord SubscriberGID, Enum. Others are ignored, as many SAs do.
  *
  * <p>Subscriptions and the Reports they get are {@link SaReports}'. A MAD whose SM_Key is neither 0 nor the SM's is
  * dropped unanswered, as OpenSM drops it.
@@ -65,10 +64,6 @@ import reactor.core.scheduler.Scheduler;
 final class SubnetAdministrator implements LocalService {
     private static final Logger LOG = LoggerFactory.getLogger(SubnetAdministrator.class);
     static final int CLASS_VERSION = 2;
-    /** SA status codes (IBA 15.2.1.1), in the class-specific bits 8..15. */
-    static final int ERR_REQ_INVALID = 2 << MadStatus.CLASS_SPECIFIC_SHIFT;
-    static final int ERR_NO_RECORDS = 3 << MadStatus.CLASS_SPECIFIC_SHIFT;
-    static final int ERR_TOO_MANY_RECORDS = 4 << MadStatus.CLASS_SPECIFIC_SHIFT;
     private static final int BAD_VERSION = MadStatus.CODE_BAD_VERSION << MadStatus.CODE_SHIFT;
 
     private final FabricEngine engine;
@@ -86,9 +81,9 @@ final class SubnetAdministrator implements LocalService {
         this.engine = engine;
         this.fabric = new FabricRecords(engine, sma);
         this.loop = new LoopScheduler(engine.executor);
-        this.services = new ServiceRegistrations(engine.executor);
+        this.services = new ServiceRegistrations(engine.executor, fabric);
         this.reports = new SaReports(engine, reportTimeout, reportRetries);
-        this.groups = new MulticastGroups(engine, reports);
+        this.groups = new MulticastGroups(engine, fabric, reports);
     }
 
     @Override
@@ -182,13 +177,13 @@ final class SubnetAdministrator implements LocalService {
                     MulticastForwardingTableRecord.SIZE);
             case PKeyTableRecord.ATTRIBUTE_ID -> {
                 if (smKey == 0) {
-                    engine.reply(request, FabricEngine.status(request, ERR_REQ_INVALID)); // untrusted, as OpenSM says
+                    engine.reply(request, FabricEngine.status(request, SaOutcome.REQ_INVALID)); // untrusted, as OpenSM says
                 } else {
                     answer(request, method, fabric.pKeyTableRecords(PKeyTableRecord.decode(in, data), mask),
                             PKeyTableRecord.SIZE);
                 }
             }
-            case ServiceRecord.ATTRIBUTE_ID -> service(request, method, ServiceRecord.decode(in, data), mask);
+            case ServiceRecord.ATTRIBUTE_ID -> service(request, method, ServiceRecord.decode(in, data), mask, smKey != 0);
             // Trusted: an SM_Key that is not 0 (any other than the SM's was dropped above).
             case McMemberRecord.ATTRIBUTE_ID -> multicast(request, method, McMemberRecord.decode(in, data), mask, smKey != 0);
             case InformInfoRecord.ATTRIBUTE_ID -> answer(request, method,
@@ -210,7 +205,7 @@ final class SubnetAdministrator implements LocalService {
 
     private void single(Arrival request, List<? extends MadAttribute> records) {
         if (records.size() != 1) {
-            engine.reply(request, FabricEngine.status(request, records.isEmpty() ? ERR_NO_RECORDS : ERR_TOO_MANY_RECORDS));
+            engine.reply(request, FabricEngine.status(request, records.isEmpty() ? SaOutcome.NO_RECORDS : SaOutcome.TOO_MANY_RECORDS));
             return;
         }
         byte[] response = FabricEngine.status(request, MadStatus.OK);
@@ -275,37 +270,30 @@ final class SubnetAdministrator implements LocalService {
 
     // ---- ServiceRecord and MCMemberRecord: registrations
 
-    private void service(Arrival request, int method, ServiceRecord q, long mask) {
-        Function<ServiceRecord, Boolean> matches = r -> (!has(mask, ServiceRecord.Component.SERVICE_ID) || r.serviceId() == q.serviceId())
-                && (!has(mask, ServiceRecord.Component.SERVICE_GID) || r.serviceGid().equals(q.serviceGid()))
-                && (!has(mask, ServiceRecord.Component.SERVICE_P_KEY) || r.servicePKey() == q.servicePKey())
-                && (!has(mask, ServiceRecord.Component.SERVICE_NAME) || r.serviceName().equals(q.serviceName()));
+    private void service(Arrival request, int method, ServiceRecord q, long mask, boolean trusted) {
+        Gid requester = fabric.gidOf(request.source().lid());
         switch (method) {
-            case Method.SET -> {
-                services.register(q);
-                single(request, List.of(q));
-            }
-            case Method.DELETE -> {
-                List<ServiceRecord> gone = services.all().stream().filter(matches::apply).toList();
-                services.remove(gone);
-                single(request, gone.isEmpty() ? List.of() : List.of(gone.get(0)));
-            }
-            default -> answer(request, method, services.all().stream().filter(matches::apply).toList(), ServiceRecord.SIZE);
+            case Method.SET -> reply(request, services.register(q, mask, requester, trusted));
+            case Method.DELETE -> reply(request, services.delete(q, mask, requester, trusted));
+            default -> answer(request, method, services.matching(q, mask, requester, trusted), ServiceRecord.SIZE);
+        }
+    }
+
+    /** The answer to a Set or Delete: its record, or its refusal's status. */
+    private void reply(Arrival request, SaOutcome outcome) {
+        if (outcome.record() != null) {
+            single(request, List.of(outcome.record()));
+        } else {
+            engine.reply(request, FabricEngine.status(request, outcome.status()));
         }
     }
 
     private void multicast(Arrival request, int method, McMemberRecord q, long mask, boolean trusted) {
         Gid requester = fabric.gidOf(request.source().lid());
-        if (method == Method.SET || method == Method.DELETE) {
-            MulticastGroups.Outcome outcome = method == Method.SET ? groups.join(q, mask, requester)
-                    : groups.leave(q, mask, requester);
-            if (outcome.record() != null) {
-                single(request, List.of(outcome.record()));
-            } else {
-                engine.reply(request, FabricEngine.status(request, outcome.status()));
-            }
-        } else {
-            answer(request, method, groups.members(q, mask, trusted, requester), McMemberRecord.SIZE);
+        switch (method) {
+            case Method.SET -> reply(request, groups.join(q, mask, requester));
+            case Method.DELETE -> reply(request, groups.leave(q, mask, requester));
+            default -> answer(request, method, groups.members(q, mask, trusted, requester), McMemberRecord.SIZE);
         }
     }
 
@@ -318,7 +306,7 @@ final class SubnetAdministrator implements LocalService {
         }
         int lid = request.source().lid();
         if (engine.nodeByLid(lid) == null || !reports.inform(lid, fabric.gidOf(lid), info)) {
-            engine.reply(request, FabricEngine.status(request, ERR_REQ_INVALID));
+            engine.reply(request, FabricEngine.status(request, SaOutcome.REQ_INVALID));
             return;
         }
         single(request, List.of(info));

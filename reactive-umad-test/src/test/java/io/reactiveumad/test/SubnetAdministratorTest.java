@@ -77,7 +77,7 @@ class SubnetAdministratorTest extends FabricTestSupport {
         assertThat(r.nodeDescription().text()).isEqualTo("sw2 leaf switch");
 
         request(host3, agent, sa(Method.GET, NodeRecord.ATTRIBUTE_ID, 0, template, 2));
-        assertThat(last(host3).status()).as("six nodes match an empty mask").isEqualTo(SubnetAdministrator.ERR_TOO_MANY_RECORDS);
+        assertThat(last(host3).status()).as("six nodes match an empty mask").isEqualTo(SaOutcome.TOO_MANY_RECORDS);
     }
 
     /** Reassembles RMPP responses with our own receiver, ACKing through the channel as a client would. */
@@ -185,14 +185,20 @@ class SubnetAdministratorTest extends FabricTestSupport {
         ServiceRecord service = new ServiceRecord(0x1234, gid, 0xFFFF, ServiceRecord.LEASE_INFINITE,
                 Octets.zeros(ServiceRecord.KEY_SIZE), "demo", Octets.zeros(ServiceRecord.DATA_SIZE));
 
-        request(host2, agent, sa(Method.SET, ServiceRecord.ATTRIBUTE_ID, ServiceRecord.Component.SERVICE_ID, service, 6));
+        request(host2, agent, sa(Method.SET, ServiceRecord.ATTRIBUTE_ID, ServiceRecord.Component.SERVICE_ID, service, 5));
+        assertThat(last(host2).status()).as("a registration names ServiceGID too, as OpenSM wants")
+                .isEqualTo(SaOutcome.REQ_INVALID);
+        long rid = ServiceRecord.Component.SERVICE_ID | ServiceRecord.Component.SERVICE_GID;
+        request(host2, agent, sa(Method.SET, ServiceRecord.ATTRIBUTE_ID, rid, service, 6));
+        assertThat(last(host2).status()).isZero();
         request(host2, agent, sa(Method.GET, ServiceRecord.ATTRIBUTE_ID, ServiceRecord.Component.SERVICE_NAME, service, 7));
+        assertThat(last(host2).status()).isZero();
         assertThat(ServiceRecord.decode(last(host2).buffer(), SaHeader.DATA_OFFSET).serviceId()).isEqualTo(0x1234);
 
-        request(host2, agent, sa(Method.DELETE, ServiceRecord.ATTRIBUTE_ID, ServiceRecord.Component.SERVICE_ID, service, 8));
+        request(host2, agent, sa(Method.DELETE, ServiceRecord.ATTRIBUTE_ID, rid, service, 8));
         assertThat(last(host2).status()).isZero();
         request(host2, agent, sa(Method.GET, ServiceRecord.ATTRIBUTE_ID, ServiceRecord.Component.SERVICE_ID, service, 9));
-        assertThat(last(host2).status()).isEqualTo(SubnetAdministrator.ERR_NO_RECORDS);
+        assertThat(last(host2).status()).isEqualTo(SaOutcome.NO_RECORDS);
     }
 
     /** Subscribes {@code port} to {@code trap} and returns the agent id. */
