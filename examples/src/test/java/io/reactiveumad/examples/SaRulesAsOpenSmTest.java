@@ -4,13 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.reactiveumad.MadPort;
+import io.reactiveumad.RequestOptions;
 import io.reactiveumad.Umad;
 import io.reactiveumad.client.Multicast;
 import io.reactiveumad.client.SaClient;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.MadStatusException;
+import io.reactiveumad.mad.MadTimeoutException;
 import io.reactiveumad.mad.Method;
 import io.reactiveumad.mad.Octets;
+import io.reactiveumad.mad.SaHeader;
+import io.reactiveumad.mad.attr.InformInfo;
+import io.reactiveumad.mad.sa.GuidInfoRecord;
+import io.reactiveumad.mad.sa.InformInfoRecord;
 import io.reactiveumad.mad.sa.McMemberRecord;
 import io.reactiveumad.mad.sa.McMemberRecord.Component;
 import io.reactiveumad.mad.sa.Selector;
@@ -38,17 +44,21 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import reactor.core.publisher.Mono;
 
 /**
- * Multicast joins and leaves, each sent as it is to OpenSM on ibsim and to the embedded SA of the same net
- * ({@code topologies/mcast.net}, hosts at four rates): the same answer, a record or the status refusing it. The cases run
- * in one order on both, so that the groups each leaves behind, their MLIDs and the MGIDs the SA names, are the same for
- * the next. OpenSM's rules as osm_sa_mcmember_record.c has them: a join names the group, port and join state; one that
- * creates its group is a full member's and names Q_Key, P_Key, SL, FlowLabel and TClass, an IPoIB group's those of its
- * partition's broadcast group, and gets the port's MTU and rate unless it asks for what the port can have; a join of an
- * existing group names no other values and comes from a port fast enough; a leave takes bits the port holds.
+ * What the SA takes and refuses, each request sent as it is to OpenSM on ibsim and to the embedded SA of the same net
+ * ({@code topologies/mcast.net}, hosts at four rates): the same answer, records or the status refusing them. The cases
+ * run in one order on both, so that what each leaves behind (groups, their MLIDs and the MGIDs the SA names, services,
+ * subscriptions) is the same for the next. Multicast joins and leaves by osm_sa_mcmember_record.c's rules: a join names
+ * the group, port and join state; one that creates its group is a full member's and names Q_Key, P_Key, SL, FlowLabel
+ * and TClass, an IPoIB group's those of its partition's broadcast group, and gets the port's MTU and rate unless it asks
+ * for what the port can have; a join of an existing group names no other values and comes from a port fast enough; a
+ * leave takes bits the port holds. ServiceRecords by osm_sa_service_record.c's, InformInfo by osm_sa_informinfo.c's;
+ * and every attribute with every method.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class SaRulesAsOpenSmTest {
@@ -365,11 +375,165 @@ class SaRulesAsOpenSmTest {
         }
     }
 
+    /** An InformInfo Set from {@code host}: a subscription (or its end) with or without the SM_Key. */
+    private record InformStep(String host, InformInfo request, boolean trusted) {
+        /** What the SA answered: the InformInfo it echoed, or the status it refused with. */
+        String sendTo(MadPort port) {
+            SaClient sa = trusted ? SaClient.of(port).withSmKey(EmbeddedFabric.SM_KEY) : SaClient.of(port);
+            try {
+                return sa.set(SaClient.INFORM_INFO, request, 0).block(WAIT).toString();
+            } catch (MadStatusException e) {
+                return String.format("refused with status 0x%04x", e.status());
+            } finally {
+                sa.dispose();
+            }
+        }
+    }
+
+    private static InformInfo inform(Gid gid, int begin, int end, int trap, boolean subscribe) {
+        return new InformInfo(gid, begin, end, true, subscribe, InformInfo.ALL, trap, 0, 0, InformInfo.ALL_PRODUCERS);
+    }
+
+    static Stream<Arguments> informs() {
+        int all = InformInfo.ALL;
+        return Stream.of(
+                Arguments.of("a subscription to a trap, to every trap, and their ends; an end of none", List.of(
+                        new InformStep("h2", inform(Gid.ZERO, all, 0, 64, true), false),
+                        new InformStep("h2", inform(Gid.ZERO, all, 0, all, true), false),
+                        new InformStep("h2", inform(Gid.ZERO, all, 0, 64, false), false),
+                        new InformStep("h2", inform(Gid.ZERO, all, 0, all, false), false),
+                        new InformStep("h2", inform(Gid.ZERO, all, 0, 65, false), false))),
+                Arguments.of("the SM's security traps (256-259), without the SM_Key and with it", List.of(
+                        new InformStep("h3", inform(Gid.ZERO, all, 0, 256, true), false),
+                        new InformStep("h3", inform(Gid.ZERO, all, 0, 259, true), false),
+                        new InformStep("h3", inform(Gid.ZERO, all, 0, 260, true), false),
+                        new InformStep("h3", inform(Gid.ZERO, all, 0, 256, true), true),
+                        new InformStep("h3", inform(Gid.ZERO, all, 0, 256, false), true),
+                        new InformStep("h3", inform(Gid.ZERO, all, 0, 260, false), false))),
+                Arguments.of("traps of one port by GID, of a port nobody has, of LIDs in and past the subnet's", List.of(
+                        new InformStep("h4", inform(gid("h2"), 0, 0, 128, true), false),
+                        new InformStep("h4", inform(new Gid(FE80, 0x1234), 0, 0, 128, true), false),
+                        new InformStep("h4", inform(Gid.ZERO, 1, 3, 128, true), false),
+                        new InformStep("h4", inform(Gid.ZERO, 0x1000, 0, 128, true), false),
+                        new InformStep("h4", inform(gid("h2"), 0, 0, 128, false), false),
+                        new InformStep("h4", inform(Gid.ZERO, 1, 3, 128, false), false))));
+    }
+
+    @Order(4)
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("informs")
+    void theEmbeddedSaTakesSubscriptionsAsOpenSm(String name, List<InformStep> steps) {
+        for (InformStep step : steps) {
+            assertThat(step.sendTo(embeddedPorts.get(step.host()))).as("%s: %s", name, step)
+                    .isEqualTo(step.sendTo(ibsimPorts.get(step.host())));
+        }
+    }
+
+    /**
+     * Subscriptions listed as InformInfoRecords, with those the cases above left: h3's to trap 64 and to h2's trap 128,
+     * h4's to every trap, by subscriber, with the SM_Key (the QPN shown) and without (QPN 0); and once they end.
+     */
+    @Order(5)
+    @ParameterizedTest(name = "of {0}, trusted: {1}")
+    @CsvSource({"h2,false", "h3,false", "h3,true", "h4,true"})
+    void theEmbeddedSaListsSubscriptionsAsOpenSm(String subscriber, boolean trusted) {
+        List<InformStep> subscriptions = List.of(new InformStep("h3", inform(Gid.ZERO, InformInfo.ALL, 0, 64, true), false),
+                new InformStep("h3", inform(gid("h2"), 0, 0, 128, true), false),
+                new InformStep("h4", inform(Gid.ZERO, InformInfo.ALL, 0, InformInfo.ALL, true), false));
+        InformInfoRecord query = new InformInfoRecord(gid(subscriber), 0, inform(Gid.ZERO, 0, 0, 0, false));
+        Function<MadPort, List<String>> listed = port -> {
+            SaClient sa = trusted ? SaClient.of(port).withSmKey(EmbeddedFabric.SM_KEY) : SaClient.of(port);
+            try {
+                return sa.getTable(SaClient.INFORM_INFO_RECORD, query, InformInfoRecord.Component.SUBSCRIBER_GID)
+                        .map(InformInfoRecord::toString).collectList().block(WAIT);
+            } finally {
+                sa.dispose();
+            }
+        };
+        for (InformStep step : subscriptions) {
+            assertThat(step.sendTo(embeddedPorts.get(step.host()))).isEqualTo(step.sendTo(ibsimPorts.get(step.host())));
+        }
+        sameListing(listed, "with the subscriptions");
+        for (InformStep step : subscriptions) {
+            InformStep end = new InformStep(step.host(), new InformInfo(step.request().gid(), step.request().lidRangeBegin(),
+                    step.request().lidRangeEnd(), true, false, InformInfo.ALL, step.request().trapNumber(), 1, 0,
+                    InformInfo.ALL_PRODUCERS), false);
+            assertThat(end.sendTo(embeddedPorts.get(step.host()))).isEqualTo(end.sendTo(ibsimPorts.get(step.host())));
+        }
+        sameListing(listed, "once they end (those of the cases above stay: their ends named QPN 0, refused)");
+    }
+
+    private static void sameListing(Function<MadPort, List<String>> listed, String when) {
+        List<String> theirs = listed.apply(ibsimPorts.get("h2"));
+        List<String> ours = listed.apply(embeddedPorts.get("h2"));
+        // OpenSM under umad2sim sends a table's first MAD alone: three InformInfoRecords (60 bytes and the attribute
+        // offset's padding each) of a longer one.
+        if (theirs.size() == 3) {
+            assertThat(ours).as(when).startsWith(theirs.toArray(String[]::new));
+        } else {
+            assertThat(ours).as(when).isEqualTo(theirs);
+        }
+    }
+
+    /**
+     * Every attribute the SA serves, asked with each method and nothing named (component mask 0, a record of zeros): the
+     * same status from both SAs (a method an attribute does not take, a Get of many records, a Set or Delete naming
+     * nothing), and for a GetTable records or none alike. Where OpenSM drops the request unanswered (a Set or Delete of
+     * an attribute it only reads: its ERR 1A02), the embedded SA refuses it as IBA says, so that a program fails at
+     * once rather than waiting out its timeouts. Last, as the Sets and Deletes may leave what OpenSM makes of them.
+     */
+    @Order(7)
+    @ParameterizedTest(name = "attribute 0x{0}")
+    @ValueSource(strings = {"0001", "0003", "0011", "0012", "0013", "0014", "0015", "0017", "0018", "0020", "0030",
+        "0031", "0033", "0035", "0036", "0038", "00f3"})
+    void everyAttributeAndMethodGetsTheStatusOpenSmGives(String attribute) {
+        int id = Integer.parseInt(attribute, 16);
+        for (int method : new int[] {Method.GET, Method.GET_TABLE, Method.SET, Method.DELETE}) {
+            Function<MadPort, String> asked = port -> {
+                // One attempt: OpenSM leaves some unanswered, which only a timeout tells.
+                SaClient sa = SaClient.of(port).withOptions(RequestOptions.defaults().withRetries(0)
+                        .withTimeout(Duration.ofMillis(500)));
+                try {
+                    return sa.request(method, id, 0, 0, null).map(r -> method == Method.GET_TABLE
+                            ? "answered, " + (allZero(r) ? "none" : "records") : "answered").block(WAIT);
+                } catch (MadStatusException e) {
+                    return String.format("refused with status 0x%04x", e.status());
+                } catch (MadTimeoutException e) {
+                    return "unanswered";
+                } finally {
+                    sa.dispose();
+                }
+            };
+            String theirs = asked.apply(ibsimPorts.get("h2"));
+            String ours = asked.apply(embeddedPorts.get("h2"));
+            if (theirs.equals("unanswered") && (method == Method.SET || method == Method.DELETE)) {
+                assertThat(ours).as("%s of 0x%04x, which OpenSM drops", Method.name(method), id).startsWith("refused");
+            } else if (id == GuidInfoRecord.ATTRIBUTE_ID && (method == Method.SET || method == Method.DELETE)) {
+                // Alias GUIDs, which OpenSM assigns and removes by GUIDInfoRecord Set and Delete (refused here for
+                // naming no LID and block): the embedded SA has none and says so.
+                assertThat(theirs).startsWith("refused");
+                assertThat(ours).isEqualTo("refused with status 0x000c");
+            } else {
+                assertThat(ours).as("%s of 0x%04x", Method.name(method), id).isEqualTo(theirs);
+            }
+        }
+    }
+
+    private static boolean allZero(io.reactiveumad.ReceivedMad r) {
+        byte[] mad = r.mad().toByteArray();
+        for (int i = SaHeader.DATA_OFFSET; i < mad.length; i++) {
+            if (mad[i] != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /**
      * The library's creation request for an IPoIB group takes its partition's broadcast group's values, which OpenSM
      * wants; for a partition without one it fails saying so, and an MGID no SA creates is refused before it is sent.
      */
-    @Order(4)
+    @Order(6)
     @Test
     void theCreationRequestOfAnIpoibGroupTakesItsBroadcastGroupsValues() {
         SaClient sa = SaClient.of(ibsimPorts.get("h3"));

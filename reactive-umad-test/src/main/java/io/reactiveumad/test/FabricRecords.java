@@ -177,6 +177,14 @@ final class FabricRecords {
         return n == null ? null : endPort(n, portGuid);
     }
 
+    /** The highest LID an in-service end port answers to (its LMC counted), 0 where none has one. */
+    int highestLid() {
+        return endPorts().stream().mapToInt(p -> {
+            FabricPort addressed = p.node().addressable(Math.max(p.port(), 1));
+            return addressed.lid == 0 ? 0 : addressed.lid + (1 << addressed.lmc) - 1;
+        }).max().orElse(0);
+    }
+
     /** The in-service end port with {@code lid}, where a request came from; or null. */
     EndPort endPortAt(int lid) {
         return endPorts().stream().filter(p -> p.lid() == lid).findFirst().orElse(null);

@@ -33,6 +33,7 @@ final class SaReports {
     private static final Logger LOG = LoggerFactory.getLogger(SaReports.class);
 
     private final FabricEngine engine;
+    private final FabricRecords fabric;
     private final Duration reportTimeout;
     private final int reportRetries;
     private final List<Subscription> subscriptions = new ArrayList<>();
@@ -57,8 +58,9 @@ final class SaReports {
         }
     }
 
-    SaReports(FabricEngine engine, Duration reportTimeout, int reportRetries) {
+    SaReports(FabricEngine engine, FabricRecords fabric, Duration reportTimeout, int reportRetries) {
         this.engine = engine;
+        this.fabric = fabric;
         this.reportTimeout = reportTimeout;
         this.reportRetries = reportRetries;
         engine.onSweep(this::onSweep);
@@ -73,27 +75,96 @@ final class SaReports {
     }
 
     /**
-     * InformInfo Set from the port at {@code lid} (GID {@code gid}): Subscribe 1 subscribes (again, once),
-     * Subscribe 0 removes the subscription; false when there was none to remove.
+     * InformInfo Set from the port {@code from} (null: none in service), sent from its QP {@code qpn}, by OpenSM's rules
+     * (osm_sa_informinfo.c): Subscribe 1 subscribes, again once, Subscribe 0 removes the subscription; both name it by
+     * the subscriber and the InformInfo's GID (or its LID range where the GID is 0), type, generic bit, trap number
+     * (or device ID), QPN, response time and producer type (or vendor ID), where the subscription's QPN is the QP it
+     * came from. False for what OpenSM refuses with ERR_REQ_INVALID: a requester it does not know; the SM's security
+     * traps (256-259) to a requester without the SM_Key; a subscription to a GID of a port it does not know or that
+     * shares no partition with the requester, to a LID range past the subnet's LIDs or holding a port that shares none;
+     * the end of a subscription that is not there.
      */
-    boolean inform(int lid, Gid gid, InformInfo info) {
-        InformInfo key = withSubscribe(info, true);
-        boolean known = subscriptions.removeIf(s -> s.subscriberLid() == lid && s.info().equals(key));
-        if (info.subscribe()) {
-            subscriptions.add(new Subscription(gid, lid, key));
-            return true;
+    boolean inform(FabricRecords.EndPort from, int qpn, InformInfo info, boolean trusted) {
+        if (from == null || !trusted && info.generic() && info.trapNumber() >= Notice.TRAP_BAD_M_KEY
+                && info.trapNumber() <= Notice.TRAP_SWITCH_BAD_P_KEY) {
+            return false;
         }
-        return known;
+        InformInfo stored = new InformInfo(info.gid(), info.lidRangeBegin(), info.lidRangeEnd(), info.generic(), true,
+                info.type(), info.trapNumber(), info.subscribe() ? qpn : info.qpn(), info.respTimeValue(),
+                info.producerType());
+        Subscription known = subscriptions.stream()
+                .filter(s -> s.subscriberLid() == from.lid() && identity(s.info()).equals(identity(stored)))
+                .findFirst().orElse(null);
+        if (!info.subscribe()) {
+            return known != null && subscriptions.remove(known);
+        }
+        if (!reachable(from, info)) {
+            return false;
+        }
+        if (known != null) {
+            subscriptions.set(subscriptions.indexOf(known), new Subscription(from.gid(), from.lid(), stored));
+        } else {
+            subscriptions.add(new Subscription(from.gid(), from.lid(), stored));
+        }
+        return true;
     }
 
-    /** The subscriptions matching {@code q}'s SubscriberGID and SubscriberEnum (as {@code mask} names them). */
-    List<InformInfoRecord> informInfoRecords(InformInfoRecord q, long mask) {
+    /** What names a subscription: its InformInfo but the Subscribe bit, and the LID range where it names a GID. */
+    private static InformInfo identity(InformInfo i) {
+        boolean byGid = !i.gid().equals(Gid.ZERO);
+        return new InformInfo(i.gid(), byGid ? 0 : i.lidRangeBegin(), byGid ? 0 : i.lidRangeEnd(), i.generic(), true,
+                i.type(), i.trapNumber(), i.qpn(), i.respTimeValue(), i.producerType());
+    }
+
+    /**
+     * Whether the ports whose traps {@code info} asks for can reach the requester {@code from}: the port of its GID,
+     * or each port of its LID range (every LID: 0xFFFF), share a partition with it; a range must start within the
+     * subnet's LIDs (OpenSM's validate_ports_access_rights).
+     */
+    private boolean reachable(FabricRecords.EndPort from, InformInfo info) {
+        if (!info.gid().equals(Gid.ZERO)) {
+            FabricRecords.EndPort port = fabric.endPort(info.gid().guid());
+            return port != null && shares(port, from);
+        }
+        int begin = info.lidRangeBegin();
+        if (begin == InformInfo.ALL) {
+            return true;
+        }
+        int lids = fabric.highestLid() + 1;
+        int end = info.lidRangeEnd() == 0 ? begin : Math.min(info.lidRangeEnd(), lids - 1);
+        if (begin >= lids) {
+            return false;
+        }
+        for (int lid = begin; lid <= end; lid++) {
+            FabricRecords.EndPort port = fabric.endPortAt(lid);
+            if (port != null && !shares(port, from)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean shares(FabricRecords.EndPort a, FabricRecords.EndPort b) {
+        return FabricRecords.sharedPKey(a.pKeys(), b.pKeys(), FabricRecords.NO_P_KEY) != FabricRecords.NO_P_KEY;
+    }
+
+    /**
+     * The subscriptions matching {@code q}'s SubscriberGID and SubscriberEnum (as {@code mask} names them) of subscribers
+     * that share a partition with the requester {@code from}, as OpenSM lists them: the newest first, SubscriberEnum 0
+     * (OpenSM numbers none), the QPN 0 unless {@code trusted} (C15-0.2-1.16).
+     */
+    List<InformInfoRecord> informInfoRecords(InformInfoRecord q, long mask, FabricRecords.EndPort from, boolean trusted) {
         List<InformInfoRecord> out = new ArrayList<>();
-        for (int i = 0; i < subscriptions.size(); i++) {
+        for (int i = subscriptions.size() - 1; i >= 0 && from != null; i--) {
             Subscription s = subscriptions.get(i);
-            InformInfoRecord r = new InformInfoRecord(s.subscriberGid(), i, s.info());
+            FabricRecords.EndPort subscriber = fabric.endPort(s.subscriberGid().guid());
+            InformInfo info = s.info();
+            InformInfoRecord r = new InformInfoRecord(s.subscriberGid(), 0, trusted ? info : new InformInfo(info.gid(),
+                    info.lidRangeBegin(), info.lidRangeEnd(), info.generic(), info.subscribe(), info.type(),
+                    info.trapNumber(), 0, info.respTimeValue(), info.producerType()));
             if ((!SubnetAdministrator.has(mask, InformInfoRecord.Component.SUBSCRIBER_GID) || r.subscriberGid().equals(q.subscriberGid()))
-                    && (!SubnetAdministrator.has(mask, InformInfoRecord.Component.SUBSCRIBER_ENUM) || r.subscriberEnum() == q.subscriberEnum())) {
+                    && (!SubnetAdministrator.has(mask, InformInfoRecord.Component.SUBSCRIBER_ENUM) || r.subscriberEnum() == q.subscriberEnum())
+                    && subscriber != null && shares(subscriber, from)) {
                 out.add(r);
             }
         }

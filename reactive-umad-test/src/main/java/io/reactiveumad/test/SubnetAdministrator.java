@@ -82,7 +82,7 @@ final class SubnetAdministrator implements LocalService {
         this.fabric = new FabricRecords(engine, sma);
         this.loop = new LoopScheduler(engine.executor);
         this.services = new ServiceRegistrations(engine.executor, fabric);
-        this.reports = new SaReports(engine, reportTimeout, reportRetries);
+        this.reports = new SaReports(engine, fabric, reportTimeout, reportRetries);
         this.groups = new MulticastGroups(engine, fabric, reports);
     }
 
@@ -143,8 +143,15 @@ final class SubnetAdministrator implements LocalService {
         long mask = new SaHeader().wrap(in, 0).componentMask();
         int data = SaHeader.DATA_OFFSET;
         switch (attribute) {
-            case ClassPortInfo.ATTRIBUTE_ID -> answer(request, method, List.of(classPortInfo()), ClassPortInfo.SIZE);
-            case InformInfo.ATTRIBUTE_ID -> inform(request, method, InformInfo.decode(in, data));
+            // ClassPortInfo is one record, to Get (OpenSM refuses a GetTable of it as invalid).
+            case ClassPortInfo.ATTRIBUTE_ID -> {
+                if (method == Method.GET_TABLE) {
+                    engine.reply(request, FabricEngine.status(request, SaOutcome.REQ_INVALID));
+                } else {
+                    answer(request, method, List.of(classPortInfo()), ClassPortInfo.SIZE);
+                }
+            }
+            case InformInfo.ATTRIBUTE_ID -> inform(request, method, InformInfo.decode(in, data), smKey != 0);
             case NodeRecord.ATTRIBUTE_ID -> answer(request, method,
                     fabric.nodeRecords(NodeRecord.decode(in, data), mask), NodeRecord.SIZE);
             case PortInfoRecord.ATTRIBUTE_ID -> answer(request, method,
@@ -187,7 +194,8 @@ final class SubnetAdministrator implements LocalService {
             // Trusted: an SM_Key that is not 0 (any other than the SM's was dropped above).
             case McMemberRecord.ATTRIBUTE_ID -> multicast(request, method, McMemberRecord.decode(in, data), mask, smKey != 0);
             case InformInfoRecord.ATTRIBUTE_ID -> answer(request, method,
-                    reports.informInfoRecords(InformInfoRecord.decode(in, data), mask), InformInfoRecord.SIZE);
+                    reports.informInfoRecords(InformInfoRecord.decode(in, data), mask,
+                            fabric.endPortAt(request.source().lid()), smKey != 0), InformInfoRecord.SIZE);
             default -> engine.reply(request, FabricEngine.status(request, MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE));
         }
     }
@@ -299,13 +307,12 @@ final class SubnetAdministrator implements LocalService {
 
     // ---- InformInfo and Reports
 
-    private void inform(Arrival request, int method, InformInfo info) {
+    private void inform(Arrival request, int method, InformInfo info, boolean trusted) {
         if (method != Method.SET) {
             engine.reply(request, FabricEngine.status(request, MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE));
             return;
         }
-        int lid = request.source().lid();
-        if (engine.nodeByLid(lid) == null || !reports.inform(lid, fabric.gidOf(lid), info)) {
+        if (!reports.inform(fabric.endPortAt(request.source().lid()), request.source().qpn(), info, trusted)) {
             engine.reply(request, FabricEngine.status(request, SaOutcome.REQ_INVALID));
             return;
         }
