@@ -222,7 +222,8 @@ final class McastCommand extends FabricCommand {
 
     static final class Leave extends FabricCommand {
         static final CommandInfo INFO = CommandInfo.of(Leave.class, "leave",
-                "Leave group MGID with this port (SA MCMemberRecord Delete); prints what the SA removed.");
+                "Leave group MGID with this port (SA MCMemberRecord Delete); prints the SA's answer, the join state the "
+                        + "port keeps (0: none).");
         private final Membership membership = new Membership();
         private boolean json;
 

@@ -152,6 +152,14 @@ final class FabricRecords {
             return node.ports[port].pkeys;
         }
 
+        /**
+         * Whether it and {@code other} share a partition, one of them a full member of it (osm_physp_share_pkey): where
+         * they can reach each other.
+         */
+        boolean sharesPartitionWith(EndPort other) {
+            return sharedPKey(this, other, NO_P_KEY) != NO_P_KEY;
+        }
+
         /** Whether its P_Key table holds {@code pKey}'s partition, as a full or a limited member (osm_physp_has_pkey). */
         boolean inPartition(int pKey) {
             return pKeys().stream().anyMatch(k -> (k & PARTITION_MASK) == (pKey & PARTITION_MASK));
@@ -219,7 +227,7 @@ final class FabricRecords {
         return out;
     }
 
-    static final int NO_P_KEY = 0;
+    private static final int NO_P_KEY = 0;
 
     /**
      * The rate of the path from {@code s} to {@code d}, as OpenSM computes it: the slowest port it crosses, along the
@@ -255,11 +263,8 @@ final class FabricRecords {
      * two limited members is no path. {@link #NO_P_KEY} when they share none.
      */
     private static int sharedPKey(EndPort source, EndPort destination, int asked) {
-        return sharedPKey(source.pKeys(), destination.pKeys(), asked);
-    }
-
-    /** {@link #sharedPKey(EndPort, EndPort, int)} of two ports' P_Key tables. */
-    static int sharedPKey(List<Integer> from, List<Integer> to, int asked) {
+        List<Integer> from = source.pKeys();
+        List<Integer> to = destination.pKeys();
         for (int key : from) {
             if ((key & PARTITION_MASK) == 0 || asked != NO_P_KEY && (key & PARTITION_MASK) != (asked & PARTITION_MASK)) {
                 continue;

@@ -130,15 +130,9 @@ final class MulticastGroups {
      * status OpenSM refuses it with (osm_sa_mcmember_record.c's checks, in its order).
      */
     SaOutcome join(McMemberRecord q, long mask, Gid requester) {
-        if ((mask & McMemberRecord.Component.JOIN) != McMemberRecord.Component.JOIN) {
-            return SaOutcome.refused(SaOutcome.INSUFFICIENT_COMPONENTS, "a join names MGID, PortGID and JoinState (mask 0x{})",
-                    Long.toHexString(mask));
-        }
-        if (!validRateAndMtu(q, mask)) {
-            return SaOutcome.refused(SaOutcome.REQ_INVALID, "rate {} or MTU {} is no IBA code", q.rate(), q.mtu());
-        }
-        if (q.portGid().prefix() != FabricEngine.DEFAULT_GID_PREFIX) {
-            return SaOutcome.refused(SaOutcome.INVALID_GID, "PortGID {} is not of the subnet's prefix", q.portGid());
+        SaOutcome malformed = malformed(q, mask, "join");
+        if (malformed != null) {
+            return malformed;
         }
         FabricRecords.EndPort port = fabric.endPort(q.portGid().guid());
         FabricRecords.EndPort from = fabric.endPort(requester.guid());
@@ -146,7 +140,7 @@ final class MulticastGroups {
             return SaOutcome.refused(SaOutcome.REQ_INVALID, "port GUID {} is not in service", Long.toHexString(q.portGid().guid()));
         }
         boolean proxy = !port.equals(from);
-        if (proxy && FabricRecords.sharedPKey(port.pKeys(), from.pKeys(), FabricRecords.NO_P_KEY) == FabricRecords.NO_P_KEY) {
+        if (proxy && !port.sharesPartitionWith(from)) {
             return SaOutcome.refused(SaOutcome.REQ_INVALID, "the requester {} and the port share no partition", requester);
         }
         if (has(mask, McMemberRecord.Component.P_KEY) && (q.pKey() & PKeyTable.PARTITION_MASK) == 0) {
@@ -211,15 +205,9 @@ final class MulticastGroups {
      * from any port of the group's partition.
      */
     SaOutcome leave(McMemberRecord q, long mask, Gid requester) {
-        if ((mask & McMemberRecord.Component.JOIN) != McMemberRecord.Component.JOIN) {
-            return SaOutcome.refused(SaOutcome.INSUFFICIENT_COMPONENTS, "a leave names MGID, PortGID and JoinState (mask 0x{})",
-                    Long.toHexString(mask));
-        }
-        if (!validRateAndMtu(q, mask)) {
-            return SaOutcome.refused(SaOutcome.REQ_INVALID, "rate {} or MTU {} is no IBA code", q.rate(), q.mtu());
-        }
-        if (q.portGid().prefix() != FabricEngine.DEFAULT_GID_PREFIX) {
-            return SaOutcome.refused(SaOutcome.INVALID_GID, "PortGID {} is not of the subnet's prefix", q.portGid());
+        SaOutcome malformed = malformed(q, mask, "leave");
+        if (malformed != null) {
+            return malformed;
         }
         Group group = groups.get(q.mgid());
         Member held = group == null ? null : group.members.get(q.portGid());
@@ -263,6 +251,24 @@ final class MulticastGroups {
     private int portRate(FabricRecords.EndPort port) {
         Link cable = port.port() == 0 ? null : engine.topology().link(port.node().id(), port.port()).orElse(null);
         return cable == null ? RateCodes.of(Link.DEFAULT_WIDTH, Link.DEFAULT_SPEED) : RateCodes.of(cable.width(), cable.speed());
+    }
+
+    /**
+     * Why OpenSM refuses a join or leave before it looks at the groups, or null: it names no MGID, PortGID or JoinState,
+     * a rate or MTU that is no IBA code, or a PortGID of another subnet prefix.
+     */
+    private static SaOutcome malformed(McMemberRecord q, long mask, String what) {
+        if ((mask & McMemberRecord.Component.JOIN) != McMemberRecord.Component.JOIN) {
+            return SaOutcome.refused(SaOutcome.INSUFFICIENT_COMPONENTS, "a {} names MGID, PortGID and JoinState (mask 0x{})",
+                    what, Long.toHexString(mask));
+        }
+        if (!validRateAndMtu(q, mask)) {
+            return SaOutcome.refused(SaOutcome.REQ_INVALID, "rate {} or MTU {} is no IBA code", q.rate(), q.mtu());
+        }
+        if (q.portGid().prefix() != FabricEngine.DEFAULT_GID_PREFIX) {
+            return SaOutcome.refused(SaOutcome.INVALID_GID, "PortGID {} is not of the subnet's prefix", q.portGid());
+        }
+        return null;
     }
 
     /** A rate and an MTU the request gives with their selectors must be codes IBA defines. */

@@ -124,7 +124,7 @@ final class SaReports {
     private boolean reachable(FabricRecords.EndPort from, InformInfo info) {
         if (!info.gid().equals(Gid.ZERO)) {
             FabricRecords.EndPort port = fabric.endPort(info.gid().guid());
-            return port != null && shares(port, from);
+            return port != null && port.sharesPartitionWith(from);
         }
         int begin = info.lidRangeBegin();
         if (begin == InformInfo.ALL) {
@@ -137,15 +137,11 @@ final class SaReports {
         }
         for (int lid = begin; lid <= end; lid++) {
             FabricRecords.EndPort port = fabric.endPortAt(lid);
-            if (port != null && !shares(port, from)) {
+            if (port != null && !port.sharesPartitionWith(from)) {
                 return false;
             }
         }
         return true;
-    }
-
-    private static boolean shares(FabricRecords.EndPort a, FabricRecords.EndPort b) {
-        return FabricRecords.sharedPKey(a.pKeys(), b.pKeys(), FabricRecords.NO_P_KEY) != FabricRecords.NO_P_KEY;
     }
 
     /**
@@ -164,7 +160,7 @@ final class SaReports {
                     info.trapNumber(), 0, info.respTimeValue(), info.producerType()));
             if ((!SubnetAdministrator.has(mask, InformInfoRecord.Component.SUBSCRIBER_GID) || r.subscriberGid().equals(q.subscriberGid()))
                     && (!SubnetAdministrator.has(mask, InformInfoRecord.Component.SUBSCRIBER_ENUM) || r.subscriberEnum() == q.subscriberEnum())
-                    && subscriber != null && shares(subscriber, from)) {
+                    && subscriber != null && subscriber.sharesPartitionWith(from)) {
                 out.add(r);
             }
         }
@@ -180,11 +176,6 @@ final class SaReports {
             engine.unregister(reporter);
             reporter = null;
         }
-    }
-
-    private static InformInfo withSubscribe(InformInfo i, boolean subscribe) {
-        return new InformInfo(i.gid(), i.lidRangeBegin(), i.lidRangeEnd(), i.generic(), subscribe, i.type(), i.trapNumber(),
-                i.qpn(), i.respTimeValue(), i.producerType());
     }
 
     private int smLid() {

@@ -127,24 +127,16 @@ final class ServiceRegistrations {
                 || has(mask, ServiceRecord.Component.SERVICE_NAME) && !r.serviceName().equals(q.serviceName())) {
             return false;
         }
-        for (int i = 0; i < 16; i++) {
-            if (has(mask, 1L << (ServiceRecord.Component.DATA8_0 + i)) && r.data8(i) != q.data8(i)) {
-                return false;
-            }
-        }
-        for (int i = 0; i < 8; i++) {
-            if (has(mask, 1L << (ServiceRecord.Component.DATA16_0 + i)) && r.data16(i) != q.data16(i)) {
-                return false;
-            }
-        }
-        for (int i = 0; i < 4; i++) {
-            if (has(mask, 1L << (ServiceRecord.Component.DATA32_0 + i)) && r.data32(i) != q.data32(i)) {
-                return false;
-            }
-        }
-        for (int i = 0; i < 2; i++) {
-            if (has(mask, 1L << (ServiceRecord.Component.DATA64_0 + i)) && r.data64(i) != q.data64(i)) {
-                return false;
+        // ServiceData's slots in order, a component bit each from DATA8_0's: 16 of a byte, 8 of two, 4 of four, 2 of eight.
+        int bit = ServiceRecord.Component.DATA8_0;
+        int offset = 0;
+        for (int size = 1; size <= 8; size *= 2) {
+            for (int slot = 0; slot < 16 / size; slot++, bit++, offset += size) {
+                for (int i = offset; has(mask, 1L << bit) && i < offset + size; i++) {
+                    if (r.serviceData().get(i) != q.serviceData().get(i)) {
+                        return false;
+                    }
+                }
             }
         }
         return true;

@@ -2,8 +2,8 @@ package io.reactiveumad.client;
 
 import io.reactiveumad.internal.DefaultMadPort;
 import io.reactiveumad.mad.Gid;
-import io.reactiveumad.mad.sa.McMemberRecord;
 import io.reactiveumad.mad.attr.PKeyTable;
+import io.reactiveumad.mad.sa.McMemberRecord;
 import java.time.Duration;
 import java.util.NoSuchElementException;
 import java.util.Objects;
@@ -63,7 +63,8 @@ public final class Multicast {
         if (!mgid.equals(Gid.ZERO) && mgid.prefix() >>> 56 != 0xFF) {
             throw new IllegalArgumentException("not a multicast GID (they start with ff): " + mgid);
         }
-        if (McMemberRecord.signature(mgid) == McMemberRecord.SIGNATURE_SA && McMemberRecord.scopeOf(mgid) == McMemberRecord.SCOPE_LINK_LOCAL) {
+        if (McMemberRecord.signature(mgid) == McMemberRecord.SIGNATURE_SA
+                && McMemberRecord.scopeOf(mgid) == McMemberRecord.SCOPE_LINK_LOCAL) {
             throw new IllegalArgumentException("MGID " + mgid + " has the SA's signature (a01b) at link-local scope, "
                     + "which only the SA gives a group (IBA o15-0.1.5): join with MGID 0 for one it names, or another "
                     + "scope or signature");
@@ -100,9 +101,13 @@ public final class Multicast {
         return join(member(mgid, portGid, joinState), McMemberRecord.Component.JOIN);
     }
 
-    /** Leaves: the SA removes {@code joinState} from the port's membership; emits what it removed. */
+    /**
+     * Leaves: the SA removes {@code joinState} from the port's membership; emits its answer, the request with the join
+     * state the port keeps (0 when none, as OpenSM answers).
+     */
     public Mono<McMemberRecord> leave(Gid mgid, Gid portGid, int joinState) {
-        return sa.delete(SaClient.MC_MEMBER_RECORD, member(mgid, portGid, joinState), McMemberRecord.Component.JOIN).next();
+        return sa.delete(SaClient.MC_MEMBER_RECORD, member(mgid, portGid, joinState), McMemberRecord.Component.JOIN)
+                .next();
     }
 
     /**
