@@ -3,12 +3,16 @@ package io.reactiveumad.examples;
 import io.reactiveumad.client.Multicast;
 import io.reactiveumad.client.SaClient;
 import io.reactiveumad.mad.Gid;
+import io.reactiveumad.mad.MadStatus;
+import io.reactiveumad.mad.MadStatusException;
+import io.reactiveumad.mad.SaHeader;
 import io.reactiveumad.mad.sa.McMemberRecord;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import reactor.core.publisher.Mono;
 import io.reactiveumad.examples.cli.CommandInfo;
 import io.reactiveumad.examples.cli.Declaration;
@@ -180,18 +184,41 @@ final class McastCommand extends FabricCommand {
                         mask = McMemberRecord.Component.CREATE;
                     }
                     if (once) {
-                        print(await(mc.join(request, mask), "join"), "joined");
+                        print(await(mc.join(request, mask).onErrorMap(explained(group)), "join"), "joined");
                         return 0;
                     }
                     // A failed first join ends the library's membership; held here, it is tried again at each audit.
-                    Flux<McMemberRecord> held = Connection.whileSaUnreachable(mc.membership(request, mask, audit),
-                            failures -> audit, err(), "umad mcast join");
+                    Flux<McMemberRecord> held = Connection.whileSaUnreachable(mc.membership(request, mask, audit)
+                            .onErrorMap(explained(group)), failures -> audit, err(), "umad mcast join");
                     held.index().doOnNext(r -> print(r.getT2(), r.getT1() == 0 ? "joined" : "rejoined")).blockLast();
                     return 0;
                 } finally {
                     sa.dispose();
                 }
             }
+        }
+
+        /**
+         * The SA's refusals that alone do not say why: a join that does not create its group, of one the SA does not
+         * have (insufficient components); a creation the SA found invalid (OpenSM's reasons, as its log gives them).
+         */
+        private Function<Throwable, Throwable> explained(Gid group) {
+            return e -> {
+                if (!(e instanceof MadStatusException refused)) {
+                    return e;
+                }
+                int status = MadStatus.classSpecific(refused.status());
+                if (!create && status == SaHeader.STATUS_INSUFFICIENT_COMPONENTS) {
+                    return new IllegalStateException(e.getMessage() + "; the SA has no group " + group
+                            + ": --create creates it", e);
+                }
+                if (create && status == SaHeader.STATUS_REQUEST_INVALID) {
+                    return new IllegalStateException(e.getMessage() + "; an SM refuses to create a group with a Q_Key, "
+                            + "P_Key or SL other than its IPoIB broadcast group's (for ff1x:401b and ff1x:601b), with an "
+                            + "MTU or rate this port cannot have, or with a join state that is not a full member's", e);
+                }
+                return e;
+            };
         }
 
         private static long number(String option, String text, long max) {

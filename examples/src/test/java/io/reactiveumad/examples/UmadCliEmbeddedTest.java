@@ -1226,13 +1226,14 @@ class UmadCliEmbeddedTest {
         CliRun otherKey = umad("mcast", "join", "ff12:601b:ffff::77", "--create", "--qkey", "7", "--once", "--transport",
                 "embedded");
         assertThat(otherKey.exitCode()).isEqualTo(1);
-        assertThat(otherKey.err()).contains("SA ERR_REQ_INVALID");
+        assertThat(otherKey.err()).contains("SA ERR_REQ_INVALID", "an SM refuses to create a group with a Q_Key");
         CliRun saOwn = umad("mcast", "join", "ff12:a01b::5", "--create", "--once", "--transport", "embedded");
         assertThat(saOwn.exitCode()).as("%s", saOwn).isEqualTo(2);
         assertThat(saOwn.err()).contains("has the SA's signature (a01b) at link-local scope");
         CliRun notThere = umad("mcast", "join", "ff15:1234::1", "--once", "--transport", "embedded");
         assertThat(notThere.exitCode()).isEqualTo(1);
-        assertThat(notThere.err()).contains("SA ERR_REQ_INSUFFICIENT_COMPONENTS");
+        assertThat(notThere.err()).contains("SA ERR_REQ_INSUFFICIENT_COMPONENTS",
+                "the SA has no group ff15:1234:0000:0000:0000:0000:0000:0001: --create creates it");
         CliRun keyWithoutCreate = umad("mcast", "join", "ff15:1234::1", "--qkey", "7", "--transport", "embedded");
         assertThat(keyWithoutCreate.exitCode()).isEqualTo(2);
         assertThat(keyWithoutCreate.err()).contains("--qkey, --pkey and --sl name a group's values when --create");
