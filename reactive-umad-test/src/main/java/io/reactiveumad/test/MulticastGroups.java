@@ -46,7 +46,7 @@ final class MulticastGroups {
     private record Member(int joinState, boolean proxy) {
     }
 
-    /** GIDs in the order of their bytes. */
+    /** GIDs in the order of their bytes, as OpenSM keeps MGIDs. */
     private static final Comparator<Gid> BY_GID = Comparator.comparing(Gid::prefix, Long::compareUnsigned)
             .thenComparing(Gid::guid, Long::compareUnsigned);
 
@@ -55,8 +55,8 @@ final class MulticastGroups {
 
     private static final class Group {
         final McMemberRecord template;
-        /** By port GUID, as OpenSM keeps and lists them. */
-        final Map<Gid, Member> members = new TreeMap<>(BY_GID);
+        /** By port GUID, as OpenSM keeps and lists them (in its GUID order). */
+        final Map<Gid, Member> members = new TreeMap<>(Comparator.comparing(Gid::guid, SubnetManager.OPENSM_GUID_ORDER));
         /** Made by the SM from its configuration, not by a join: it stays without members. */
         final boolean wellKnown;
 

@@ -12,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -31,7 +32,7 @@ final class SubnetManager {
      * The order of OpenSM's tables of GUIDs: keyed by the GUID as the wire has it (big-endian) and compared as a number
      * on a little-endian host, so by the GUIDs with their bytes reversed.
      */
-    private static final Comparator<Long> OPENSM_GUID_ORDER =
+    static final Comparator<Long> OPENSM_GUID_ORDER =
             (a, b) -> Long.compareUnsigned(Long.reverseBytes(a), Long.reverseBytes(b));
 
     private final Map<Long, Integer> guidToLid = new HashMap<>();
@@ -343,65 +344,107 @@ final class SubnetManager {
         return best;
     }
 
-    /** A tree switch's link to its parent: its own port on it, the parent, and the parent's port. */
-    private record Uplink(int port, FabricNode parent, int parentPort) {
+    /** A member port as the tree reaches it: the switch it is (port 0) or is cabled to, and that switch's port. */
+    private record TreeEnd(FabricNode sw, int port) {
     }
 
     /**
-     * Programs multicast group {@code mlid} into every switch's MFT, as an SM builds a group's spanning tree:
-     * the switches breadth first from the one the first member hangs off, and from each member's switch the
-     * tree path back to that root. Each switch forwards the MLID on the tree links it is on and to its member
-     * ports (port 0 for a switch that is itself a member), so every member reaches every other, loop free.
-     * No members: the MLID is forwarded nowhere. A member whose port is not cabled is left out.
+     * Programs multicast group {@code mlid} into every switch's MFT as OpenSM builds a group's spanning tree
+     * (osm_mcast_mgr.c): nothing for a group of fewer than two member ports; else from a root, the switch (in OpenSM's
+     * GUID order, the first of ties) whose farthest member is fewest hops away (a CA member one hop past its switch),
+     * each switch sends each member's frames out of its own port to it, or else out of the lowest-numbered port on a
+     * shortest path to the member's switch; each switch forwards the MLID out of the ports that carry members and back
+     * up the port it was reached by (port 0 for a switch that is itself a member), so every member reaches every other,
+     * loop free. A member whose port is not cabled is left out.
      *
      * @param members the member ports: a CA's (node, port number), or a switch's (node, 0)
      */
     static void routeMulticast(Iterable<FabricNode> nodes, int mlid, List<Map.Entry<FabricNode, Integer>> members) {
+        List<FabricNode> switches = new ArrayList<>();
         for (FabricNode n : nodes) {
             n.mft.remove(mlid);
+            if (n.isSwitch()) {
+                switches.add(n);
+            }
         }
-        List<Map.Entry<FabricNode, Integer>> ends = new ArrayList<>();
+        if (members.size() < 2) {
+            return;
+        }
+        List<TreeEnd> ends = new ArrayList<>();
+        Set<FabricNode> memberSwitches = new LinkedHashSet<>();
         for (var m : members) {
             FabricNode node = m.getKey();
             int port = m.getValue();
             if (node.isSwitch()) {
-                ends.add(Map.entry(node, 0));
+                ends.add(new TreeEnd(node, 0));
+                memberSwitches.add(node);
             } else if (node.peer != null && node.peer[port] != null && node.peer[port].isSwitch()) {
-                ends.add(Map.entry(node.peer[port], node.peerPort[port]));
+                ends.add(new TreeEnd(node.peer[port], node.peerPort[port]));
             }
         }
-        if (ends.isEmpty()) {
-            return;
-        }
-        FabricNode root = ends.get(0).getKey();
-        // Each switch the tree reaches, with its way up: the root has none.
-        Map<FabricNode, Uplink> tree = new HashMap<>();
-        tree.put(root, null);
-        ArrayDeque<FabricNode> queue = new ArrayDeque<>(List.of(root));
-        while (!queue.isEmpty()) {
-            FabricNode u = queue.poll();
-            for (int p = 1; p < u.ports.length; p++) {
-                FabricNode v = u.peer[p];
-                if (v != null && v.isSwitch() && !tree.containsKey(v)) {
-                    tree.put(v, new Uplink(u.peerPort[p], u, p));
-                    queue.add(v);
-                }
+        Set<FabricNode> reached = new LinkedHashSet<>(switches);
+        Map<FabricNode, Map<FabricNode, Integer>> hopsFrom = new HashMap<>();
+        switches.sort(Comparator.comparing(sw -> sw.node.nodeGuid(), OPENSM_GUID_ORDER));
+        FabricNode root = null;
+        int fewest = Integer.MAX_VALUE;
+        for (FabricNode sw : switches) {
+            Map<FabricNode, Integer> hops = hopsFrom.computeIfAbsent(sw, from -> hops(from, reached));
+            int farthest = 0;
+            for (TreeEnd end : ends) {
+                Integer h = hops.get(end.sw());
+                farthest = Math.max(farthest, h == null ? NO_PATH : h + (memberSwitches.contains(end.sw()) ? 0 : 1));
+            }
+            if (farthest < fewest) {
+                root = sw;
+                fewest = farthest;
             }
         }
-        for (var end : ends) {
-            FabricNode sw = end.getKey();
-            if (!tree.containsKey(sw)) {
-                continue; // cut off from the root's part of the subnet
-            }
-            sw.mft.computeIfAbsent(mlid, k -> new TreeSet<>()).add(end.getValue());
-            for (FabricNode child = sw; tree.get(child) != null; child = tree.get(child).parent()) {
-                Uplink up = tree.get(child);
-                boolean known = !child.mft.computeIfAbsent(mlid, k -> new TreeSet<>()).add(up.port());
-                up.parent().mft.computeIfAbsent(mlid, k -> new TreeSet<>()).add(up.parentPort());
-                if (known) {
-                    break; // the rest of the way up is already on the tree
-                }
+        if (root != null) {
+            branch(root, mlid, ends, 0, true, reached, hopsFrom);
+        }
+    }
+
+    /** OpenSM's hop count of no path. */
+    private static final int NO_PATH = 0xFF;
+
+    /**
+     * The tree below {@code sw}, reached by its port {@code upstream} (none at the root), toward the member ports
+     * {@code ends}: each out of the port OpenSM recommends for it (osm_switch_recommend_mcast_path).
+     */
+    private static void branch(FabricNode sw, int mlid, List<TreeEnd> ends, int upstream, boolean root,
+                               Set<FabricNode> reached, Map<FabricNode, Map<FabricNode, Integer>> hopsFrom) {
+        Map<Integer, List<TreeEnd>> byPort = new TreeMap<>();
+        for (TreeEnd end : ends) {
+            int port = end.sw() == sw ? end.port() : firstShortestPort(sw, end.sw(),
+                    hopsFrom.computeIfAbsent(end.sw(), from -> hops(from, reached)));
+            if (port != FabricNode.NO_ROUTE) {
+                byPort.computeIfAbsent(port, k -> new ArrayList<>()).add(end);
             }
         }
+        var out = sw.mft.computeIfAbsent(mlid, k -> new TreeSet<>());
+        if (!root) {
+            out.add(upstream);
+        }
+        for (var e : byPort.entrySet()) {
+            int port = e.getKey();
+            out.add(port);
+            FabricNode next = port == 0 ? null : sw.peer[port];
+            if (next != null && next.isSwitch()) {
+                branch(next, mlid, e.getValue(), sw.peerPort[port], false, reached, hopsFrom);
+            }
+        }
+    }
+
+    /** The lowest-numbered port of {@code sw} on a shortest path to {@code target} ({@code toTarget}: its hops). */
+    private static int firstShortestPort(FabricNode sw, FabricNode target, Map<FabricNode, Integer> toTarget) {
+        Integer least = toTarget.get(sw);
+        for (int p = 1; least != null && p < sw.ports.length; p++) {
+            FabricNode v = sw.peer[p];
+            Integer beyond = v == null || !v.isSwitch() ? null : toTarget.get(v);
+            if (beyond != null && beyond + 1 == least) {
+                return p;
+            }
+        }
+        return FabricNode.NO_ROUTE;
     }
 }
