@@ -2,6 +2,10 @@ package io.reactiveumad.examples;
 
 import io.reactiveumad.client.Multicast;
 import io.reactiveumad.client.SaClient;
+import io.reactiveumad.examples.cli.CommandInfo;
+import io.reactiveumad.examples.cli.Declaration;
+import io.reactiveumad.examples.cli.Declares;
+import io.reactiveumad.examples.cli.Values;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.MadStatus;
 import io.reactiveumad.mad.MadStatusException;
@@ -13,12 +17,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import reactor.core.publisher.Mono;
-import io.reactiveumad.examples.cli.CommandInfo;
-import io.reactiveumad.examples.cli.Declaration;
-import io.reactiveumad.examples.cli.Declares;
-import io.reactiveumad.examples.cli.Values;
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 
 final class McastCommand extends FabricCommand {
     static final CommandInfo INFO = CommandInfo.of(McastCommand.class, "mcast",
