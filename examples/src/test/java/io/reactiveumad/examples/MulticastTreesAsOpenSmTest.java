@@ -19,7 +19,6 @@ import io.reactiveumad.test.topology.Node;
 import io.reactiveumad.test.topology.Topology;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -81,22 +80,23 @@ class MulticastTreesAsOpenSmTest {
             Function<String, MadPort> open, ToIntFunction<Node> lidOf, boolean awaitSm) {
         Map<String, MadPort> ports = new TreeMap<>();
         try {
-            List<Integer> mlids = new ArrayList<>();
             for (int g = 0; g < groups.size(); g++) {
                 Gid mgid = new Gid(0xff15_1234_0000_0000L, 0x300 + g);
                 for (String host : groups.get(g)) {
                     MadPort port = ports.computeIfAbsent(host, open);
                     SaClient sa = SaClient.of(port);
-                    Multicast mc = Multicast.over(sa);
-                    // At 2.5 Gb/s, which every host's port has (a group is created at its first member's rate, which
-                    // a slower port could not join).
-                    McMemberRecord joined = mc.creation(mgid, port.attributes().gids().get(0), McMemberRecord.JOIN_FULL_MEMBER)
-                            .map(r -> new McMemberRecord(r.mgid(), r.portGid(), r.qKey(), 0, 0, 0, r.trafficClass(), r.pKey(),
-                                    Selector.EXACTLY, SLOWEST_RATE, 0, 0, r.sl(), r.flowLabel(), 0, 0, r.joinState(), false))
-                            .flatMap(r -> mc.join(r, McMemberRecord.Component.CREATE | McMemberRecord.Component.RATE
-                                    | McMemberRecord.Component.RATE_SELECTOR)).block(WAIT);
-                    if (!mlids.contains(joined.mlid())) {
-                        mlids.add(joined.mlid());
+                    try {
+                        Multicast mc = Multicast.over(sa);
+                        // At 2.5 Gb/s, which every host's port has (a group is created at its first member's rate,
+                        // which a slower port could not join).
+                        mc.creation(mgid, port.attributes().gids().get(0), McMemberRecord.JOIN_FULL_MEMBER)
+                                .map(r -> new McMemberRecord(r.mgid(), r.portGid(), r.qKey(), 0, 0, 0, r.trafficClass(),
+                                        r.pKey(), Selector.EXACTLY, SLOWEST_RATE, 0, 0, r.sl(), r.flowLabel(), 0, 0,
+                                        r.joinState(), false))
+                                .flatMap(r -> mc.join(r, McMemberRecord.Component.CREATE | McMemberRecord.Component.RATE
+                                        | McMemberRecord.Component.RATE_SELECTOR)).block(WAIT);
+                    } finally {
+                        sa.dispose();
                     }
                 }
             }

@@ -7,6 +7,11 @@ public record Gid(long prefix, long guid) {
     public static final int SIZE = 16;
     public static final Gid ZERO = new Gid(0, 0);
 
+    /** Whether this is a multicast GID (IBA 4.1.1): its first byte is 0xFF. */
+    public boolean isMulticast() {
+        return prefix >>> 56 == 0xFF;
+    }
+
     /** Reads 16 big-endian bytes at {@code offset}. */
     public static Gid read(ByteBuffer buf, int offset) {
         Wire.check("GID", buf, offset, SIZE);

@@ -424,10 +424,4 @@ final class FabricRecords {
         }
         return out;
     }
-
-    /** The GID of the in-service port with {@code lid}, or the zero GID. */
-    Gid gidOf(int lid) {
-        EndPort at = endPortAt(lid);
-        return at == null ? Gid.ZERO : at.gid();
-    }
 }

@@ -43,6 +43,7 @@ final class MulticastGroups {
     /** IBA's MTU codes: 1 (256 bytes) to 5 (4096). */
     private static final int MIN_MTU = Selector.MTU_256;
     private static final int MAX_MTU = Selector.MTU_4096;
+
     private record Member(int joinState, boolean proxy) {
     }
 
@@ -93,12 +94,11 @@ final class MulticastGroups {
      * naming no PortGID gets a record per member; anyone else one record per group, of the port named (if it is a
      * member), its PortGID and JoinState then 0 unless {@code trusted}. JoinState, where asked, must match; so must the
      * group's values a join would have to match (Q_Key, P_Key, TClass, SL, FlowLabel, HopLimit, MTU and rate by their
-     * selectors), and only the groups of the requester's partitions are seen.
+     * selectors), and only the groups of the partitions of the requester {@code from} (null: none in service) are seen.
      */
-    List<McMemberRecord> members(McMemberRecord query, long mask, boolean trusted, Gid requester) {
+    List<McMemberRecord> members(McMemberRecord query, long mask, boolean trusted, FabricRecords.EndPort from) {
         List<McMemberRecord> out = new ArrayList<>();
         boolean byPort = has(mask, McMemberRecord.Component.PORT_GID);
-        FabricRecords.EndPort from = fabric.endPort(requester.guid());
         for (Group g : groups.values()) {
             if (has(mask, McMemberRecord.Component.MGID) && !g.template.mgid().equals(query.mgid())
                     || has(mask, McMemberRecord.Component.MLID) && g.template.mlid() != query.mlid()
@@ -126,22 +126,21 @@ final class MulticastGroups {
     }
 
     /**
-     * A join (or the creation of its group) by the port at {@code requester}: the port's membership after it, or the
-     * status OpenSM refuses it with (osm_sa_mcmember_record.c's checks, in its order).
+     * A join (or the creation of its group) by the port {@code from} (null: none in service): the port's membership
+     * after it, or the status OpenSM refuses it with (osm_sa_mcmember_record.c's checks, in its order).
      */
-    SaOutcome join(McMemberRecord q, long mask, Gid requester) {
+    SaOutcome join(McMemberRecord q, long mask, FabricRecords.EndPort from) {
         SaOutcome malformed = malformed(q, mask, "join");
         if (malformed != null) {
             return malformed;
         }
         FabricRecords.EndPort port = fabric.endPort(q.portGid().guid());
-        FabricRecords.EndPort from = fabric.endPort(requester.guid());
         if (port == null || from == null) {
             return SaOutcome.refused(SaOutcome.REQ_INVALID, "port GUID {} is not in service", Long.toHexString(q.portGid().guid()));
         }
         boolean proxy = !port.equals(from);
         if (proxy && !port.sharesPartitionWith(from)) {
-            return SaOutcome.refused(SaOutcome.REQ_INVALID, "the requester {} and the port share no partition", requester);
+            return SaOutcome.refused(SaOutcome.REQ_INVALID, "the requester {} and the port share no partition", from.gid());
         }
         if (has(mask, McMemberRecord.Component.P_KEY) && (q.pKey() & PKeyTable.PARTITION_MASK) == 0) {
             return SaOutcome.refused(SaOutcome.REQ_INVALID, "P_Key 0x{} is no partition's", Integer.toHexString(q.pKey()));
@@ -185,8 +184,8 @@ final class MulticastGroups {
             return SaOutcome.refused(SaOutcome.REQ_INVALID, "port {} is not in group {}'s partition", q.portGid(), t.mgid());
         }
         Member held = group.members.get(q.portGid());
-        if (!created && held != null && !modifiable(held, requester, q.portGid(), from, t)) {
-            return SaOutcome.refused(SaOutcome.REQ_INVALID, "{} may not change port {}'s membership", requester, q.portGid());
+        if (!created && held != null && !modifiable(held, q.portGid(), from, t)) {
+            return SaOutcome.refused(SaOutcome.REQ_INVALID, "{} may not change port {}'s membership", from.gid(), q.portGid());
         }
         if (created) {
             groups.put(t.mgid(), group);
@@ -200,22 +199,21 @@ final class MulticastGroups {
     }
 
     /**
-     * A leave by the port at {@code requester}: the request with the join state the port keeps (OpenSM's answer), or
+     * A leave by the port {@code from} (null: none in service): the request with the join state the port keeps (OpenSM's answer), or
      * the status OpenSM refuses it with. OpenSM accepts a leave from the port, or, of a membership it joined by proxy,
      * from any port of the group's partition.
      */
-    SaOutcome leave(McMemberRecord q, long mask, Gid requester) {
+    SaOutcome leave(McMemberRecord q, long mask, FabricRecords.EndPort from) {
         SaOutcome malformed = malformed(q, mask, "leave");
         if (malformed != null) {
             return malformed;
         }
         Group group = groups.get(q.mgid());
         Member held = group == null ? null : group.members.get(q.portGid());
-        FabricRecords.EndPort from = fabric.endPort(requester.guid());
         if (held == null || (q.joinState() & held.joinState()) == 0 || (q.joinState() & ~held.joinState()) != 0
-                || from == null || !modifiable(held, requester, q.portGid(), from, group.template)) {
+                || from == null || !modifiable(held, q.portGid(), from, group.template)) {
             return SaOutcome.refused(SaOutcome.REQ_INVALID, "port {} holds no join state {} in group {} that {} may take away",
-                    q.portGid(), q.joinState(), q.mgid(), requester);
+                    q.portGid(), q.joinState(), q.mgid(), from == null ? "a port not in service" : from.gid());
         }
         int remaining = held.joinState() & ~q.joinState();
         if (remaining == 0) {
@@ -286,7 +284,7 @@ final class MulticastGroups {
      */
     private SaOutcome refusedMgid(McMemberRecord q, long mask) {
         Gid mgid = q.mgid();
-        if ((mgid.prefix() >>> 56) != 0xFF) {
+        if (!mgid.isMulticast()) {
             return SaOutcome.refused(SaOutcome.REQ_INVALID, "MGID {} does not start with 0xFF", mgid);
         }
         int signature = McMemberRecord.signature(mgid);
@@ -378,11 +376,11 @@ final class MulticastGroups {
     }
 
     /**
-     * Whether {@code requester} may change the membership port {@code portGid} holds: the port itself, or where the
-     * port was joined by proxy, a requester in the group's partition (IBA o15-0.2.1).
+     * Whether the requester {@code from} may change the membership port {@code portGid} holds: the port itself, or
+     * where the port was joined by proxy, a requester in the group's partition (IBA o15-0.2.1).
      */
-    private static boolean modifiable(Member held, Gid requester, Gid portGid, FabricRecords.EndPort from, McMemberRecord group) {
-        return held.proxy() ? from.inPartition(group.pKey()) : requester.equals(portGid);
+    private static boolean modifiable(Member held, Gid portGid, FabricRecords.EndPort from, McMemberRecord group) {
+        return held.proxy() ? from.inPartition(group.pKey()) : from.gid().equals(portGid);
     }
 
     /**

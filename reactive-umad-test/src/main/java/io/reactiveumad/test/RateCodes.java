@@ -2,7 +2,6 @@ package io.reactiveumad.test;
 
 import io.reactiveumad.test.topology.LinkSpeed;
 import io.reactiveumad.test.topology.LinkWidth;
-import java.util.Arrays;
 
 /**
  * IBA's static rate codes (PathRecord and MCMemberRecord Rate), which are not in the order of the rates they stand for:
@@ -86,7 +85,13 @@ final class RateCodes {
         return valid(code) ? GBPS[code] : 0;
     }
 
+    /** Where {@code code} stands among the rates, slowest first; -1 for no rate's code. */
     private static int index(int code) {
-        return Arrays.stream(ORDERED).boxed().toList().indexOf(code);
+        for (int i = 0; i < ORDERED.length; i++) {
+            if (ORDERED[i] == code) {
+                return i;
+            }
+        }
+        return -1;
     }
 }

@@ -49,11 +49,13 @@ final class ServiceRegistrations {
         this.fabric = fabric;
     }
 
-    /** A Set from the port at {@code requester}: OpenSM's answer, the registration as made, or its refusal. */
-    SaOutcome register(ServiceRecord q, long mask, Gid requester, boolean trusted) {
-        if (!partitionsAllow(q, mask, requester)) {
-            return SaOutcome.refused(SaOutcome.REQ_INVALID, "service P_Key 0x{} is not in the partitions of {} and {}",
-                    Integer.toHexString(q.servicePKey()), requester, q.serviceGid());
+    /**
+     * A Set from the port {@code from} (null: none in service): OpenSM's answer, the registration as made, or its
+     * refusal.
+     */
+    SaOutcome register(ServiceRecord q, long mask, FabricRecords.EndPort from, boolean trusted) {
+        if (!partitionsAllow(q, mask, from)) {
+            return refusedPartition(q, from);
         }
         if (!has(mask, ServiceRecord.Component.SERVICE_ID) || !has(mask, ServiceRecord.Component.SERVICE_GID)) {
             return SaOutcome.refused(SaOutcome.REQ_INVALID, "a registration names ServiceID and ServiceGID (mask 0x{})",
@@ -67,11 +69,10 @@ final class ServiceRegistrations {
                 : with(made, PKeyTable.DEFAULT_P_KEY, made.serviceLease(), made.serviceKey()), trusted));
     }
 
-    /** A Delete from the port at {@code requester}: the registration of the request's RID it removed, or the refusal. */
-    SaOutcome delete(ServiceRecord q, long mask, Gid requester, boolean trusted) {
-        if (!partitionsAllow(q, mask, requester)) {
-            return SaOutcome.refused(SaOutcome.REQ_INVALID, "service P_Key 0x{} is not in the partitions of {} and {}",
-                    Integer.toHexString(q.servicePKey()), requester, q.serviceGid());
+    /** A Delete from the port {@code from}: the registration of the request's RID it removed, or the refusal. */
+    SaOutcome delete(ServiceRecord q, long mask, FabricRecords.EndPort from, boolean trusted) {
+        if (!partitionsAllow(q, mask, from)) {
+            return refusedPartition(q, from);
         }
         Registration gone = registrations.remove(Key.of(q));
         if (gone == null) {
@@ -83,11 +84,10 @@ final class ServiceRegistrations {
     }
 
     /**
-     * The registrations a query from the port at {@code requester} gets, the last one first made first (OpenSM keeps
-     * them in a list it adds new ones at the head of).
+     * The registrations a query from the port {@code from} gets, the last one first made first (OpenSM keeps them in a
+     * list it adds new ones at the head of).
      */
-    List<ServiceRecord> matching(ServiceRecord q, long mask, Gid requester, boolean trusted) {
-        FabricRecords.EndPort from = fabric.endPort(requester.guid());
+    List<ServiceRecord> matching(ServiceRecord q, long mask, FabricRecords.EndPort from, boolean trusted) {
         List<Registration> newestFirst = new ArrayList<>(registrations.values());
         Collections.reverse(newestFirst);
         return newestFirst.stream().map(Registration::record)
@@ -100,8 +100,7 @@ final class ServiceRegistrations {
      * Whether a Set or Delete naming a ServiceP_Key comes from a port of that partition, and names a unicast ServiceGID
      * of a port in it too (OpenSM's validate_sr).
      */
-    private boolean partitionsAllow(ServiceRecord q, long mask, Gid requester) {
-        FabricRecords.EndPort from = fabric.endPort(requester.guid());
+    private boolean partitionsAllow(ServiceRecord q, long mask, FabricRecords.EndPort from) {
         if (from == null) {
             return false;
         }
@@ -111,11 +110,16 @@ final class ServiceRegistrations {
         if (!from.inPartition(q.servicePKey())) {
             return false;
         }
-        if (!has(mask, ServiceRecord.Component.SERVICE_GID) || q.serviceGid().prefix() >>> 56 == 0xFF) {
+        if (!has(mask, ServiceRecord.Component.SERVICE_GID) || q.serviceGid().isMulticast()) {
             return true;
         }
         FabricRecords.EndPort service = fabric.endPort(q.serviceGid().guid());
         return service != null && service.inPartition(q.servicePKey());
+    }
+
+    private static SaOutcome refusedPartition(ServiceRecord q, FabricRecords.EndPort from) {
+        return SaOutcome.refused(SaOutcome.REQ_INVALID, "service P_Key 0x{} is not in the partitions of {} and {}",
+                Integer.toHexString(q.servicePKey()), from == null ? "a port not in service" : from.gid(), q.serviceGid());
     }
 
     /** Whether registration {@code r} has what query {@code q} names by {@code mask}. */

@@ -1,7 +1,6 @@
 package io.reactiveumad.test;
 
 import io.reactiveumad.spi.LoopScheduler;
-import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadAttribute;
 import io.reactiveumad.mad.MadHeader;
@@ -279,7 +278,7 @@ final class SubnetAdministrator implements LocalService {
     // ---- ServiceRecord and MCMemberRecord: registrations
 
     private void service(Arrival request, int method, ServiceRecord q, long mask, boolean trusted) {
-        Gid requester = fabric.gidOf(request.source().lid());
+        FabricRecords.EndPort requester = fabric.endPortAt(request.source().lid());
         switch (method) {
             case Method.SET -> reply(request, services.register(q, mask, requester, trusted));
             case Method.DELETE -> reply(request, services.delete(q, mask, requester, trusted));
@@ -297,7 +296,7 @@ final class SubnetAdministrator implements LocalService {
     }
 
     private void multicast(Arrival request, int method, McMemberRecord q, long mask, boolean trusted) {
-        Gid requester = fabric.gidOf(request.source().lid());
+        FabricRecords.EndPort requester = fabric.endPortAt(request.source().lid());
         switch (method) {
             case Method.SET -> reply(request, groups.join(q, mask, requester));
             case Method.DELETE -> reply(request, groups.leave(q, mask, requester));

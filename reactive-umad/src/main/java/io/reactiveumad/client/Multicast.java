@@ -60,7 +60,7 @@ public final class Multicast {
      */
     public Mono<McMemberRecord> creation(Gid mgid, Gid portGid, int joinState) {
         McMemberRecord plain = member(mgid, portGid, joinState);
-        if (!mgid.equals(Gid.ZERO) && mgid.prefix() >>> 56 != 0xFF) {
+        if (!mgid.equals(Gid.ZERO) && !mgid.isMulticast()) {
             throw new IllegalArgumentException("not a multicast GID (they start with ff): " + mgid);
         }
         if (McMemberRecord.signature(mgid) == McMemberRecord.SIGNATURE_SA
