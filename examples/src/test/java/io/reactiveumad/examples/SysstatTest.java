@@ -9,7 +9,9 @@ import io.reactiveumad.ReceivedMad;
 import io.reactiveumad.Umad;
 import io.reactiveumad.mad.MadAddress;
 import io.reactiveumad.mad.MadHeader;
+import io.reactiveumad.mad.Method;
 import io.reactiveumad.test.EmbeddedFabric;
+import io.reactiveumad.test.MadMatch;
 import io.reactiveumad.test.topology.Topology;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -89,7 +91,7 @@ class SysstatTest {
         CompletableFuture<List<String>> asked = new CompletableFuture<>();
         CliRun server = CliRun.run(java.util.Map.of(), fabric -> CompletableFuture.runAsync(() -> {
             try {
-                asked.complete(askThrice(fabric));
+                asked.complete(askThrice(fabric, false));
             } catch (RuntimeException e) {
                 asked.completeExceptionally(e);
             }
@@ -105,7 +107,29 @@ class SysstatTest {
                 "/proc/cpuinfo"))));
     }
 
-    private static List<String> askThrice(EmbeddedFabric fabric) {
+    /**
+     * A question whose answer is lost is asked again with the same TID, answered again, and counted once: -c 3 serves
+     * ping, host (its first answer dropped on the way back) and cpu, and the summary tells the resend apart.
+     */
+    @Test
+    void aResentQuestionIsAnsweredAgainAndCountedOnce() throws Exception {
+        CompletableFuture<List<String>> asked = new CompletableFuture<>();
+        CliRun server = CliRun.run(java.util.Map.of(), fabric -> CompletableFuture.runAsync(() -> {
+            try {
+                asked.complete(askThrice(fabric, true));
+            } catch (RuntimeException e) {
+                asked.completeExceptionally(e);
+            }
+        }), "sysstat", "-S", "-c", "3", "--device", "host3", "--transport", "embedded");
+
+        assertThat(server.exitCode()).as(server.err()).isZero();
+        assertThat(server.err()).contains("answered 3 questions and 1 resent, by LID {");
+        assertThat(asked.get(30, TimeUnit.SECONDS).get(1)).isEqualTo(new String(VendorText.hostAndDomain(),
+                java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    /** Ping, host and cpu from host1 to host3's server; {@code loseHostAnswer}: the host answer is dropped once. */
+    private static List<String> askThrice(EmbeddedFabric fabric, boolean loseHostAnswer) {
         MadPort port = Umad.open(fabric.transport(), fabric.port("host1", 1)).block(WAIT);
         try {
             MadAgent agent = port.agent(Sysstat.agent(OPENIB_OUI, false)).block(WAIT);
@@ -113,6 +137,9 @@ class SysstatTest {
             // Until the server's agent is there, host3 answers with "unsupported": ask again.
             String ping = Awaitility.await().atMost(Duration.ofSeconds(20)).ignoreExceptions().until(() -> VendorText.read(
                     agent.request(Sysstat.request(Sysstat.Operation.PING, OPENIB_OUI), to).block(WAIT)), a -> true);
+            if (loseHostAnswer) {
+                fabric.faults().dropNext(1, MadMatch.any().mgmtClass(Sysstat.CLASS).method(Method.GET_RESP));
+            }
             String host = VendorText.read(agent.request(Sysstat.request(Sysstat.Operation.HOST, OPENIB_OUI), to).block(WAIT));
             String cpu = VendorText.read(agent.request(Sysstat.request(Sysstat.Operation.CPU, OPENIB_OUI), to).block(WAIT));
             return List.of(ping, host, cpu);
