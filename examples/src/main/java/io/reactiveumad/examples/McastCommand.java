@@ -200,7 +200,8 @@ final class McastCommand extends FabricCommand {
 
         /**
          * The SA's refusals that alone do not say why: a join that does not create its group, of one the SA does not
-         * have (insufficient components); a creation the SA found invalid (OpenSM's reasons, as its log gives them).
+         * have (insufficient components); a join or a creation the SA found invalid (OpenSM's reasons, as its log gives
+         * them).
          */
         private Function<Throwable, Throwable> explained(Gid group) {
             return e -> {
@@ -211,6 +212,11 @@ final class McastCommand extends FabricCommand {
                 if (!create && status == SaHeader.STATUS_INSUFFICIENT_COMPONENTS) {
                     return new IllegalStateException(e.getMessage() + "; the SA has no group " + group
                             + ": --create creates it", e);
+                }
+                if (!create && status == SaHeader.STATUS_REQUEST_INVALID) {
+                    return new IllegalStateException(e.getMessage() + "; an SM refuses a join from a port outside the "
+                            + "group's partition, or naming a Q_Key, P_Key, SL, MTU or rate other than the group's, or "
+                            + "from a port that cannot have the group's MTU or rate", e);
                 }
                 if (create && status == SaHeader.STATUS_REQUEST_INVALID) {
                     return new IllegalStateException(e.getMessage() + "; an SM refuses to create a group with a Q_Key, "

@@ -1239,6 +1239,19 @@ class UmadCliEmbeddedTest {
         assertThat(keyWithoutCreate.err()).contains("--qkey, --pkey and --sl name a group's values when --create");
     }
 
+    /**
+     * A join the SA finds invalid says what an SM refuses: here a 1xSDR port joining the IPoIB broadcast group, whose
+     * rate (10 Gb/s, as OpenSM creates it) the port cannot have.
+     */
+    @Test
+    void mcastJoinOfAGroupThePortCannotHaveSaysWhyTheSaRefused() {
+        CliRun slow = umad("mcast", "join", "ff12:401b:ffff::ffff:ffff", "--once", "--transport", "embedded",
+                "--topology", DiagsOracle.resource("topologies/mcast.net").toString(), "-C", "h3");
+        assertThat(slow.exitCode()).as("%s", slow).isEqualTo(1);
+        assertThat(slow.err()).contains("SA ERR_REQ_INVALID", "an SM refuses a join from a port outside the group's "
+                + "partition", "from a port that cannot have the group's MTU or rate");
+    }
+
     @Test
     void mcastJoinAndLeaveRefuseBadValuesAsUsageErrors() {
         assertThat(umad("mcast", "join", "--transport", "embedded").exitCode()).isEqualTo(2);

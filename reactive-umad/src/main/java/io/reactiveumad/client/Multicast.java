@@ -52,7 +52,8 @@ public final class Multicast {
      * FlowLabel and TClass are its partition's broadcast group's, read from the SA, as the kernel's IPoIB joins (OpenSM
      * refuses to create one with others); any other group gets Q_Key 0, P_Key 0xFFFF, SL, FlowLabel and TClass 0. A
      * caller that wants other values makes a new record from this one. Fails with {@link NoSuchElementException} when
-     * an IPoIB group's broadcast group is not at the SA (no IPoIB in that partition, which OpenSM refuses too). MGID 0
+     * an IPoIB group's broadcast group is not at the SA or not in a partition of {@code portGid}'s (OpenSM refuses
+     * that creation too). MGID 0
      * asks the SA to name the group.
      *
      * @throws IllegalArgumentException for an MGID no SA creates: not multicast (ff...), or of the SA's own signature
@@ -75,9 +76,10 @@ public final class Multicast {
         }
         return members(broadcast.get()).next()
                 .map(b -> withValuesOf(plain, b.qKey(), b.pKey(), b.sl(), b.flowLabel(), b.trafficClass()))
-                .switchIfEmpty(Mono.error(() -> new NoSuchElementException("the SA has no IPoIB broadcast group "
-                        + broadcast.get() + " for " + mgid + ": an IPoIB group is created in a partition whose broadcast "
-                        + "group exists, with its Q_Key, P_Key, SL, FlowLabel and TClass")));
+                .switchIfEmpty(Mono.error(() -> new NoSuchElementException("the SA shows this port no IPoIB broadcast group "
+                        + broadcast.get() + " for " + mgid + " (there is none, or the port is not in its partition): an "
+                        + "IPoIB group is created in a partition whose broadcast group exists, with its Q_Key, P_Key, SL, "
+                        + "FlowLabel and TClass")));
     }
 
     private static McMemberRecord withValuesOf(McMemberRecord r, long qKey, int pKey, int sl, int flowLabel,
