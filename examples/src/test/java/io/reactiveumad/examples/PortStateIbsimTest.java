@@ -62,8 +62,8 @@ class PortStateIbsimTest {
     /**
      * ibportstate's value settings, alone and with an operation: theirs on sw2's port 1, ours on its port 2 (the same
      * kind of port, a host's cable, in the same state), each run after the other's, so each Set meets the port as the
-     * other tool's met its own and both print the same (but the port number). ibsim applies the speeds to the link's
-     * two ends, keeps the VLs and the LMC, and ignores the widths.
+     * other tool's met its own and both print the same (but the port number). ibsim applies the speeds and widths it
+     * acts on to the link's two ends and keeps the VLs and the LMC (every mask: PortInfoSetsAsIbsimTest).
      */
     @ParameterizedTest
     @ValueSource(strings = {"speed 1", "speed 3 width 3", "query vls 2", "mtu 4", "lmc 1", "espeed 1", "fdr10 0 speed 1",

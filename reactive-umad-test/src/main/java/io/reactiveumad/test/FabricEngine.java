@@ -58,6 +58,8 @@ final class FabricEngine {
     private final SubnetManager sm = new SubnetManager();
     private final Map<String, FabricNode> nodes = new LinkedHashMap<>();
     private final Map<Link.End, Link> unlinked = new HashMap<>();
+    /** See {@link #speedActive(Link)}: by link, as it runs (a link retrained again leaves its entry). */
+    private final Map<Link, Integer> speedsActiveUnderExtended = new HashMap<>();
     private final Map<Integer, AgentSlot> agents = new HashMap<>();
     private final List<LocalService> services = new ArrayList<>();
     private final List<EmbeddedChannel> channels = new ArrayList<>();
@@ -256,12 +258,28 @@ final class FabricEngine {
         sweep();
     }
 
-    /** The link run at {@code width} and {@code speed} from now on (a PortInfo Set's enabled widths and speeds). */
-    void retrain(Link link, LinkWidth width, LinkSpeed speed) {
+    /**
+     * The link run at {@code width} and {@code speed} from now on, its PortInfo LinkSpeedActive {@code speedActive} (a
+     * PortInfo Set's enabled widths and speeds).
+     */
+    void retrain(Link link, LinkWidth width, LinkSpeed speed, int speedActive) {
+        Link now = link;
         if (link.width() != width || link.speed() != speed) {
-            topology = topology.withoutLink(link.a().node(), link.a().port())
-                    .withLink(new Link(link.a(), link.b(), width, speed));
+            now = new Link(link.a(), link.b(), width, speed);
+            topology = topology.withoutLink(link.a().node(), link.a().port()).withLink(now);
         }
+        speedsActiveUnderExtended.remove(link);
+        if (speedActive != speed.speedActive()) {
+            speedsActiveUnderExtended.put(now, speedActive);
+        }
+    }
+
+    /**
+     * The LinkSpeedActive both ends of {@code link} say: its speed's, unless a PortInfo Set of legacy speeds retrained
+     * it under an extended speed, which ibsim keeps apart (a link at FDR set to SDR says SDR and FDR).
+     */
+    int speedActive(Link link) {
+        return speedsActiveUnderExtended.getOrDefault(link, link.speed().speedActive());
     }
 
     /** {@code node}'s {@code port} enables {@code now} from now on (a PortInfo Set changed its masks). */

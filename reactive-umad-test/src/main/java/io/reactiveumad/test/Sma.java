@@ -93,17 +93,10 @@ final class Sma implements LocalService {
     private static final int LEAF_HOQ_LIFE = 0x10;
     /** LocalPhyErrors of a switch's external port that never had a cable. */
     private static final int UNCABLED_LOCAL_PHY_ERRORS = 4;
-    private static final int WIDTHS_1X_4X_12X = 0x0B;
     /** LinkWidthSupported: 1X, 2X, 4X, 8X and 12X. */
     private static final int WIDTHS_ALL = 0x1F;
-    private static final List<LinkWidth> WIDTHS_NARROWEST_FIRST =
-            List.of(LinkWidth.X1, LinkWidth.X2, LinkWidth.X4, LinkWidth.X8, LinkWidth.X12);
+    /** LinkSpeedSupported: SDR, DDR and QDR. */
     private static final int SPEEDS_SDR_DDR_QDR = 0x07;
-    /** The Set values meaning "every one the port supports": LinkWidthEnabled 255, LinkSpeed(Ext)Enabled 15 and 31. */
-    private static final int ALL_SUPPORTED_WIDTHS = 255;
-    private static final int ALL_SUPPORTED_SPEEDS = 15;
-    private static final int ALL_SUPPORTED_EXTENDED_SPEEDS = 31;
-    private static final int EXTENDED_SPEEDS_FDR_TO_NDR = 0x0F;
     /** LinkSpeedExtSupported of a port at an extended speed: FDR, EDR and HDR. */
     private static final int EXTENDED_SPEEDS_FDR_TO_HDR = 0x07;
     /** CapabilityMask of a switch's port 0; a CA's ports add vendor classes and, once cabled, CapabilityMask notices. */
@@ -230,45 +223,28 @@ final class Sma implements LocalService {
     }
 
     /**
-     * A Set of enabled widths or speeds retrains the port's link, both ends alike, to the widest and fastest of them the
-     * ports support (ibsim's SMA does the same; 0 is no change, 255 and 15 all supported). A link at an extended speed
-     * keeps it whatever the legacy speeds enabled; an FDR10 link is QDR to PortInfo, so enabling QDR keeps it.
+     * A Set of enabled widths or speeds to a cabled port retrains its link, both ends alike, as ibsim's SMA does, and as
+     * there only when the Set changes no port state: each mask ibsim acts on gives the width, speed or extended speed
+     * {@link PortRates} says, and is what the port enables from then on; any other mask changes nothing. A link at an
+     * extended speed keeps it under a Set of legacy speeds, which PortInfo's LinkSpeedActive then says; an FDR10 link
+     * set to QDR stays FDR10.
      */
     private void retrain(FabricNode node, FabricPort p, PortInfo wanted, boolean extendedValid) {
         Link link = engine.topology().link(node.id(), p.number).orElse(null);
-        if (link == null) {
+        if (link == null || wanted.portState() != 0) {
             return;
         }
-        LinkWidth width = link.width();
-        int widths = wanted.linkWidthEnabled() == ALL_SUPPORTED_WIDTHS ? WIDTHS_1X_4X_12X
-                : wanted.linkWidthEnabled() & WIDTHS_1X_4X_12X;
-        for (LinkWidth w : WIDTHS_NARROWEST_FIRST) {
-            if ((widths & w.code()) != 0) {
-                width = w;
-            }
-        }
-        LinkSpeed speed = link.speed();
-        int speeds = wanted.linkSpeedEnabled() == ALL_SUPPORTED_SPEEDS ? SPEEDS_SDR_DDR_QDR
-                : wanted.linkSpeedEnabled() & SPEEDS_SDR_DDR_QDR;
-        if (speeds != 0 && speed.extActive() == 0) {
-            LinkSpeed fastest = (speeds & LinkSpeed.QDR.speedActive()) != 0 ? LinkSpeed.QDR
-                    : (speeds & LinkSpeed.DDR.speedActive()) != 0 ? LinkSpeed.DDR : LinkSpeed.SDR;
-            speed = fastest == LinkSpeed.QDR && speed == LinkSpeed.FDR10 ? speed : fastest;
-        }
-        int extended = wanted.linkSpeedExtEnabled() == ALL_SUPPORTED_EXTENDED_SPEEDS ? EXTENDED_SPEEDS_FDR_TO_NDR
-                : wanted.linkSpeedExtEnabled() & EXTENDED_SPEEDS_FDR_TO_NDR;
-        if (extendedValid && extended != 0) {
-            for (LinkSpeed s : LinkSpeed.values()) {
-                if ((extended & s.extActive()) != 0) {
-                    speed = s;
-                }
-            }
-        }
-        engine.retrain(link, width, speed);
-        // ibsim keeps the masks it acted on as what the written port enables from now on.
+        int extendedMask = extendedValid ? wanted.linkSpeedExtEnabled() : 0;
+        LinkWidth widthSet = PortRates.widthSet(wanted.linkWidthEnabled());
+        int speedSet = PortRates.speedSet(wanted.linkSpeedEnabled());
+        int extendedSet = PortRates.extendedSpeedSet(extendedMask);
+        int speedActive = speedSet != 0 ? speedSet : engine.speedActive(link);
+        int extended = extendedSet != 0 ? extendedSet : link.speed().extActive();
+        LinkSpeed speed = extended != 0 ? LinkSpeed.of(LinkSpeed.QDR.speedActive(), extended)
+                : LinkSpeed.of(speedActive, 0, link.speed() == LinkSpeed.FDR10);
+        engine.retrain(link, widthSet != null ? widthSet : link.width(), speed, speedActive);
         engine.topology().rates(node.id(), p.number).ifPresent(rates -> engine.rates(node.id(), p.number,
-                rates.afterSet(wanted.linkWidthEnabled(), wanted.linkSpeedEnabled(),
-                        extendedValid ? wanted.linkSpeedExtEnabled() : 0)));
+                rates.afterSet(wanted.linkWidthEnabled(), wanted.linkSpeedEnabled(), extendedMask)));
     }
 
     /**
@@ -293,14 +269,14 @@ final class Sma implements LocalService {
                 .orElseGet(() -> ranLast == null ? PortRates.UNDECLARED
                         : PortRates.declared(ranLast.width(), ranLast.speed()));
         LinkWidth widthActive = ranLast == null ? Link.DEFAULT_WIDTH : ranLast.width();
-        LinkSpeed speedActive = ranLast == null ? Link.DEFAULT_SPEED : ranLast.speed();
-        int extActive = speedActive.extActive();
+        int speedActive = ranLast == null ? Link.DEFAULT_SPEED.speedActive() : engine.speedActive(ranLast);
+        int extActive = ranLast == null ? 0 : ranLast.speed().extActive();
         int extSupported = extActive == 0 ? 0 : EXTENDED_SPEEDS_FDR_TO_HDR | extActive;
         int extEnabled = extActive == 0 ? 0 : enabled.extendedSpeeds();
         return new PortInfo(node.mKey, gidPrefix, external ? 0 : addressable.lid, external ? 0 : addressable.smLid,
                 capabilities, 0, external ? 0 : M_KEY_LEASE_PERIOD, node.isSwitch() ? 0 : port, enabled.widths(), WIDTHS_ALL,
                 widthActive.code(), SPEEDS_SDR_DDR_QDR, p.state, p.physState, PortInfo.PHYS_POLLING,
-                node.mKey == 0 ? 0 : M_KEY_PROTECTED, external ? 0 : addressable.lmc, speedActive.speedActive(),
+                node.mKey == 0 ? 0 : M_KEY_PROTECTED, external ? 0 : addressable.lmc, speedActive,
                 enabled.speeds(), portZero ? Selector.MTU_256 : Selector.MTU_2048, 0, VL_CAP_VL0_7, 0, 0, VL_ARBITRATION_CAP,
                 VL_ARBITRATION_CAP, 0, mtuCap(node, port), portZero ? 0 : VL_STALL_COUNT,
                 hoqLife(engine, node, port, ranLast), VL_CAP_VL0_7, false, false, false, false, 0, 0, 0,

@@ -41,8 +41,10 @@ final class IbsimCables {
                 boolean isA = (written == 0) == aFirst;
                 if (!(isA ? nodeA : nodeB).isSwitch()) {
                     PortRates rates = isA ? ratesA : ratesB;
-                    speed = ordered(rates.speeds(), speed);
-                    extended = extended != 0 ? orderedExtended(rates.extendedSpeeds(), extended) : 0;
+                    int speedSet = PortRates.speedSet(rates.speeds());
+                    int extendedSet = PortRates.extendedSpeedSet(rates.extendedSpeeds());
+                    speed = speedSet != 0 ? speedSet : speed;
+                    extended = extended != 0 && extendedSet != 0 ? extendedSet : extended;
                 }
             }
             // Then its link manager writes every port: SDR-DDR-QDR and FDR-EDR-HDR as they are (less, as "supported",
@@ -62,20 +64,5 @@ final class IbsimCables {
                 : speed == LinkSpeed.QDR.speedActive() && ratesA.fdr10() && ratesB.fdr10() ? LinkSpeed.FDR10
                 : LinkSpeed.of(speed, 0);
         return new Link(a, b, width, active);
-    }
-
-    /** LinkSpeedActive after a Set of LinkSpeedEnabled {@code mask}: ibsim acts on SDR, SDR-DDR, SDR-QDR and all three. */
-    private static int ordered(int mask, int now) {
-        return switch (mask) {
-            case 1 -> LinkSpeed.SDR.speedActive();
-            case 3 -> LinkSpeed.DDR.speedActive();
-            case 5, 7 -> LinkSpeed.QDR.speedActive();
-            default -> now;
-        };
-    }
-
-    /** LinkSpeedExtActive after a Set of LinkSpeedExtEnabled {@code mask} (FDR 1, EDR 2, HDR 4): the fastest in it. */
-    private static int orderedExtended(int mask, int now) {
-        return mask >= 1 && mask <= 7 ? Integer.highestOneBit(mask) : now;
     }
 }
