@@ -1,53 +1,41 @@
 package io.reactiveumad.examples;
 
+import io.reactiveumad.client.AttributeType;
 import io.reactiveumad.client.SaClient;
+import io.reactiveumad.examples.cli.CommandInfo;
+import io.reactiveumad.examples.cli.Declaration;
+import io.reactiveumad.examples.cli.UsageException;
+import io.reactiveumad.examples.cli.Values;
 import io.reactiveumad.mad.Gid;
+import io.reactiveumad.mad.MadAttribute;
 import io.reactiveumad.mad.attr.ClassPortInfo;
+import io.reactiveumad.mad.attr.InformInfo;
 import io.reactiveumad.mad.attr.NodeDescription;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.attr.PortInfo;
-import io.reactiveumad.mad.attr.InformInfo;
 import io.reactiveumad.mad.sa.InformInfoRecord;
-import io.reactiveumad.client.AttributeType;
-import io.reactiveumad.mad.MadAttribute;
-import io.reactiveumad.mad.MadStatus;
-import io.reactiveumad.mad.MadStatusException;
-import io.reactiveumad.mad.SaHeader;
-import io.reactiveumad.mad.attr.GuidInfo;
-import io.reactiveumad.mad.attr.LinearForwardingTable;
-import io.reactiveumad.mad.attr.MulticastForwardingTable;
-import io.reactiveumad.mad.attr.PKeyTable;
-import io.reactiveumad.mad.attr.SlToVlMappingTable;
-import io.reactiveumad.mad.attr.VlArbitrationTable;
-import io.reactiveumad.mad.attr.SmInfo;
-import io.reactiveumad.mad.attr.SwitchInfo;
-import io.reactiveumad.mad.sa.GuidInfoRecord;
-import io.reactiveumad.mad.sa.LinearForwardingTableRecord;
-import io.reactiveumad.mad.sa.MulticastForwardingTableRecord;
-import io.reactiveumad.mad.sa.PKeyTableRecord;
-import io.reactiveumad.mad.sa.SlToVlMappingTableRecord;
-import io.reactiveumad.mad.sa.VlArbitrationTableRecord;
 import io.reactiveumad.mad.sa.LinkRecord;
-import io.reactiveumad.mad.sa.SmInfoRecord;
-import io.reactiveumad.mad.sa.SwitchInfoRecord;
 import io.reactiveumad.mad.sa.McMemberRecord;
 import io.reactiveumad.mad.sa.NodeRecord;
-import io.reactiveumad.mad.sa.PathRecord;
 import io.reactiveumad.mad.sa.PortInfoRecord;
+import io.reactiveumad.service.FabricJson;
 import java.nio.ByteBuffer;
-import io.reactiveumad.examples.cli.UsageException;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import io.reactiveumad.examples.cli.CommandInfo;
-import io.reactiveumad.examples.cli.Declaration;
-import io.reactiveumad.examples.cli.Values;
+import java.util.function.Function;
+import java.util.function.IntFunction;
+import java.util.function.Predicate;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
+/**
+ * {@code umad sa}, saquery's queries: alone, the NodeRecords or one of saquery's lookups over them (-L, -l, -G, -O, -U,
+ * -D) or the paths between two ends; each subcommand one table the SA keeps (the PathRecord queries in {@link SaPaths},
+ * the tables kept per node in {@link SaNodeTables}), printed as saquery prints it or as JSON.
+ */
 final class SaCommand extends FabricCommand {
     /**
      * {@code names}, each one-letter option among them ("-s") followed by its double-dash spelling ("--s"): saquery
@@ -71,10 +59,11 @@ final class SaCommand extends FabricCommand {
 
     static final CommandInfo INFO = CommandInfo.of(SaCommand.class, "sa",
             "Query the subnet administrator (as saquery): filters go to the SA as component masks.")
-            .withSubcommands(Nodes.INFO, PortInfos.INFO, Paths.INFO, Links.INFO, Services.INFO, Informs.INFO, Groups.INFO,
-                    SubnetManagers.INFO, ClassPortInfoQuery.INFO, ForwardingTables.INFO, SwitchInfos.INFO, SmInfos.INFO, Members.INFO, GuidInfos.INFO, SlToVls.INFO,
-                    VlArbitrations.INFO, MulticastTables.INFO, PKeyTables.INFO, MULTICAST_MEMBERS);
-
+            .withSubcommands(Nodes.INFO, PortInfos.INFO, SaPaths.INFO, Links.INFO, Services.INFO, Informs.INFO,
+                    Groups.INFO, SubnetManagers.INFO, ClassPortInfoQuery.INFO, SaNodeTables.ForwardingTables.INFO,
+                    SaNodeTables.SwitchInfos.INFO, SaNodeTables.SmInfos.INFO, Members.INFO, SaNodeTables.GuidInfos.INFO,
+                    SaNodeTables.SlToVls.INFO, SaNodeTables.VlArbitrations.INFO, SaNodeTables.MulticastTables.INFO,
+                    SaNodeTables.PKeyTables.INFO, MULTICAST_MEMBERS);
 
     private boolean json;
     private final NodeNames nodeNames = new NodeNames();
@@ -87,7 +76,7 @@ final class SaCommand extends FabricCommand {
     private Long nameOfGuid;
     private boolean list;
     private SaNodeArgument node;
-    private final PathEnds pathEnds = new PathEnds();
+    private final SaPaths.Ends pathEnds = new SaPaths.Ends();
 
     SaCommand(CliContext context) {
         super(context);
@@ -115,12 +104,12 @@ final class SaCommand extends FabricCommand {
         pathEnds.declare(d);
     }
 
-    /** The help of a NodeRecord query's node argument, as saquery reads it. */
     /** The largest port number (255 is none), and the largest values of the 8- and 16-bit fields the numbers fill. */
-    private static final int MAX_PORT = 254;
-    private static final int MAX_U8 = 0xFF;
-    private static final int MAX_U16 = 0xFFFF;
+    static final int MAX_PORT = 254;
+    static final int MAX_U8 = 0xFF;
+    static final int MAX_U16 = 0xFFFF;
 
+    /** The help of a NodeRecord query's node argument, as saquery reads it. */
     static final String NODE_HELP = "Only the NodeRecords of this LID, or of the LID of the first node with this "
             + "NodeDescription (as saquery's [lid] or name).";
 
@@ -153,9 +142,9 @@ final class SaCommand extends FabricCommand {
         if (lookups == 0) {
             return print(this, nodes, json, r -> SaText.nodeRecord((NodeRecord) r, names));
         }
-        java.util.function.Function<NodeRecord, String> name = r -> names.name(r.nodeInfo().nodeGuid(),
+        Function<NodeRecord, String> name = r -> names.name(r.nodeInfo().nodeGuid(),
                 r.nodeDescription().text());
-        java.util.function.Predicate<NodeRecord> named = r -> {
+        Predicate<NodeRecord> named = r -> {
             String wanted = lidsOf != null ? lidsOf : lidOf != null ? lidOf : portGuidsOf;
             return wanted.equals(r.nodeDescription().text()) || wanted.equals(name.apply(r));
         };
@@ -182,7 +171,7 @@ final class SaCommand extends FabricCommand {
                 text.append(line).append('\n');
                 Map<String, Object> one = new LinkedHashMap<>();
                 one.put("lid", r.lid());
-                one.put("portGuid", io.reactiveumad.service.FabricJson.hex(info.portGuid()));
+                one.put("portGuid", FabricJson.hex(info.portGuid()));
                 one.put("name", name.apply(r));
                 found.add(one);
                 if (lidOf != null) {
@@ -195,14 +184,14 @@ final class SaCommand extends FabricCommand {
     }
 
     /** The records as JSON, or each as {@code text} prints it (saquery's dumps); an empty table is said on stderr. */
-    private static Integer print(FabricCommand command, List<? extends Record> records, boolean json,
-                                 java.util.function.Function<Record, String> text) {
+    static Integer print(FabricCommand command, List<? extends Record> records, boolean json,
+                         Function<Record, String> text) {
         return print(command, records, json, false, text);
     }
 
     /** As above, the JSON with the records' keys when {@code showKeys}. */
     private static Integer print(FabricCommand command, List<? extends Record> records, boolean json, boolean showKeys,
-                                 java.util.function.Function<Record, String> text) {
+                                 Function<Record, String> text) {
         if (records.isEmpty()) {
             command.err().println(command.spec.qualifiedName() + ": no records");
         }
@@ -320,154 +309,16 @@ final class SaCommand extends FabricCommand {
         }
     }
 
-    static final class Paths extends Query {
-        static final CommandInfo INFO = CommandInfo.of(Paths.class, "paths",
-                "PathRecords between two ports (saquery -p), by LIDs or by GIDs and saquery's other PathRecord filters; "
-                        + "with no filter every path the SA knows, between every two ports (saquery PR).")
-                .withAliases(withDoubleDash("PR", "PathRecord", "-p"));
-        /** saquery's PathRecord filters, each a component of the query: null where not given. */
-        private Integer slid;
-        private Integer dlid;
-        private String sgid;
-        private String dgid;
-        private Long serviceId;
-        private Integer pKey;
-        private Integer sl;
-        private Integer numbPath;
-        private Integer reversible;
-        private Integer qosClass;
-        private final LinkFilters link = new LinkFilters();
-        private final PathEnds ends = new PathEnds();
-
-        Paths(CliContext context) {
-            super(context);
-        }
-
-        @Override
-        public void declare(Declaration d) {
-            super.declare(d);
-            d.option("--slid").label("LID").help("Source LID.").to(Lids::unicast, v -> slid = v);
-            d.option("--dlid").label("LID").help("Destination LID.").to(Lids::unicast, v -> dlid = v);
-            d.option("--sgid").label("GID").help("Source GID as prefix:guid in hex, or a port GUID (default prefix).")
-                    .to(Values::text, v -> sgid = v);
-            d.option("--dgid").label("GID").help("Destination GID or port GUID.").to(Values::text, v -> dgid = v);
-            d.option("--service-id", "--service_id").label("ID").help("ServiceID (as saquery --service_id).")
-                    .to(Values::wholeNumber, v -> serviceId = v == 0 ? null : v); // 0: none, as saquery takes it
-            d.option("--pkey").label("PKEY").help("P_Key (as saquery --pkey).").to(Values.between(1, 0xFFFF), v -> pKey = v);
-            d.option("--sl").label("SL").help("Service level (as saquery --sl).").to(Values.between(0, 15), v -> sl = v);
-            d.option("-n", "--numb_path").label("N").help("How many paths at most (as saquery -n).")
-                    .to(Values.between(0, 0x7F), v -> numbPath = v);
-            d.option("-r", "--reversible").label("0|1").help("Only reversible paths, or not (as saquery -r).")
-                    .to(Values.between(0, 1), v -> reversible = v);
-            d.option("-Q", "--qos_class").label("CLASS").help("QoS class (as saquery -Q).")
-                    .to(Values.between(0, 0xFFF), v -> qosClass = v);
-            link.declare(d);
-            ends.declare(d);
-        }
-
-        @Override
-        Flux<PathRecord> query(SaClient sa) {
-            if (ends.given()) {
-                if (slid != null || dlid != null || sgid != null || dgid != null) {
-                    throw new UsageException("--src-to-dst and --sgid-to-dgid name both ends: no --slid, --dlid, --sgid or"
-                            + " --dgid with them");
-                }
-                return ends.query(sa);
-            }
-            // saquery PR's query: each filter given is a component, nothing else is (no filter at all: OpenSM answers
-            // with the path between every two ports, the requester's own being no different).
-            Gid source = sgid == null ? Gid.ZERO : Guids.parseGid("--sgid", sgid, true);
-            Gid destination = dgid == null ? Gid.ZERO : Guids.parseGid("--dgid", dgid, true);
-            long mask = (sgid != null ? PathRecord.Component.SGID : 0) | (dgid != null ? PathRecord.Component.DGID : 0)
-                    | (slid != null ? PathRecord.Component.SLID : 0) | (dlid != null ? PathRecord.Component.DLID : 0)
-                    | (serviceId != null ? PathRecord.Component.SERVICE_ID : 0)
-                    | (pKey != null ? PathRecord.Component.P_KEY : 0) | (sl != null ? PathRecord.Component.SL : 0)
-                    | (numbPath != null ? PathRecord.Component.NUMB_PATH : 0)
-                    | (reversible != null ? PathRecord.Component.REVERSIBLE : 0)
-                    | (qosClass != null ? PathRecord.Component.QOS_CLASS : 0)
-                    | (link.mtu != null ? PathRecord.Component.MTU | PathRecord.Component.MTU_SELECTOR : 0)
-                    | (link.rate != null ? PathRecord.Component.RATE | PathRecord.Component.RATE_SELECTOR : 0)
-                    | (link.packetLifeTime != null
-                            ? PathRecord.Component.PACKET_LIFE_TIME | PathRecord.Component.PACKET_LIFE_TIME_SELECTOR : 0)
-                    | (link.trafficClass != null ? PathRecord.Component.TRAFFIC_CLASS : 0)
-                    | (link.flowLabel != null ? PathRecord.Component.FLOW_LABEL : 0)
-                    | (link.hopLimit != null ? PathRecord.Component.HOP_LIMIT : 0);
-            PathRecord template = new PathRecord(serviceId == null ? 0 : serviceId, destination, source,
-                    dlid == null ? 0 : dlid, slid == null ? 0 : slid, false, LinkFilters.orZero(link.flowLabel),
-                    LinkFilters.orZero(link.hopLimit), LinkFilters.orZero(link.trafficClass),
-                    reversible != null && reversible == 1, numbPath == null ? 0 : numbPath, pKey == null ? 0 : pKey,
-                    qosClass == null ? 0 : qosClass, sl == null ? 0 : sl, LinkFilters.selector(link.mtu),
-                    LinkFilters.value(link.mtu), LinkFilters.selector(link.rate), LinkFilters.value(link.rate),
-                    LinkFilters.selector(link.packetLifeTime), LinkFilters.value(link.packetLifeTime), 0);
-            return sa.getTable(SaClient.PATH_RECORD, template, mask);
-        }
-    }
-
     /**
-     * saquery's --src-to-dst SRC:DST (LIDs or node names, up to 127 paths as saquery asks) and --sgid-to-dgid
-     * SGID-DGID (GIDs in IPv6 notation): a PathRecord query naming both ends, on {@code sa} itself or {@code sa paths}.
+     * A table of records kept per node: every record, or with {@code node} those at its LID, {@code template} the query
+     * built from the LID and {@code components} its component mask (the LID's, and any other the argument gave).
      */
-    static final class PathEnds implements io.reactiveumad.examples.cli.Declares {
-        /** saquery's NumbPath for --src-to-dst: as many paths as the SA has, up to 127. */
-        private static final int ALL_PATHS = 0x7f;
-
-        private SaNodeArgument source;
-        private SaNodeArgument destination;
-        private Gid sgid;
-        private Gid dgid;
-
-        @Override
-        public void declare(Declaration d) {
-            d.option("--src-to-dst").label("SRC:DST")
-                    .help("The paths from SRC to DST, each a LID or a node's name (as saquery --src-to-dst).")
-                    .to(text -> text, this::srcToDst);
-            d.option("--sgid-to-dgid").label("SGID-DGID")
-                    .help("The paths between two GIDs in IPv6 notation (as saquery --sgid-to-dgid).")
-                    .to(text -> text, this::sgidToDgid);
+    static <R> Flux<R> ofNode(SaClient sa, AttributeType<R> type, SaNodeArgument node, long components,
+                                      IntFunction<? extends MadAttribute> template) {
+        if (node == null) {
+            return sa.getTable(type);
         }
-
-        private void srcToDst(String text) {
-            int colon = text.indexOf(':');
-            if (colon < 0) {
-                throw new UsageException("--src-to-dst " + text + ": not SRC:DST");
-            }
-            java.util.function.Function<String, SaNodeArgument> end = part -> FabricCommand.value("--src-to-dst",
-                    () -> SaNodeArgument.parser("a LID or a node name").convert(part));
-            source = end.apply(text.substring(0, colon));
-            destination = end.apply(text.substring(colon + 1));
-        }
-
-        private void sgidToDgid(String text) {
-            // A GID in IPv6 notation has no '-': the first one splits the two.
-            int dash = text.indexOf('-');
-            if (dash < 0) {
-                throw new UsageException("--sgid-to-dgid " + text + ": not SGID-DGID");
-            }
-            sgid = FabricCommand.value("--sgid-to-dgid", () -> Guids.parseGid("SGID", text.substring(0, dash), false));
-            dgid = FabricCommand.value("--sgid-to-dgid", () -> Guids.parseGid("DGID", text.substring(dash + 1), false));
-        }
-
-        boolean given() {
-            return source != null || sgid != null;
-        }
-
-        Flux<PathRecord> query(SaClient sa) {
-            if (source != null && sgid != null) {
-                throw new UsageException("--src-to-dst and --sgid-to-dgid both name the ends: give one");
-            }
-            if (sgid != null) {
-                return sa.getTable(SaClient.PATH_RECORD, template(dgid, sgid, 0, 0),
-                        PathRecord.Component.SGID | PathRecord.Component.DGID | PathRecord.Component.NUMB_PATH);
-            }
-            return Mono.zip(source.lid(sa), destination.lid(sa)).flatMapMany(lids -> sa.getTable(SaClient.PATH_RECORD,
-                    template(Gid.ZERO, Gid.ZERO, lids.getT2(), lids.getT1()),
-                    PathRecord.Component.SLID | PathRecord.Component.DLID | PathRecord.Component.NUMB_PATH));
-        }
-
-        /** saquery's query for both: the ends, and up to 127 paths (with LMC, one per pair of the ends' LIDs). */
-        private static PathRecord template(Gid dgid, Gid sgid, int dlid, int slid) {
-            return new PathRecord(0, dgid, sgid, dlid, slid, false, 0, 0, 0, false, ALL_PATHS, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
-        }
+        return node.lid(sa).flatMapMany(lid -> sa.getTable(type, template.apply(lid), components));
     }
 
     static final class Links extends Query {
@@ -508,293 +359,6 @@ final class SaCommand extends FabricCommand {
                         toPort == null ? 0 : toPort, lids.getT2().orElse(0));
                 return mask == 0 ? sa.getTable(SaClient.LINK_RECORD) : sa.getTable(SaClient.LINK_RECORD, template, mask);
             });
-        }
-    }
-
-    /**
-     * A table the SA keeps per node, asked for as saquery asks: every record, or with {@code NODE[/N[/N]]} those at
-     * the node's LID, each number given a component of the query.
-     */
-    abstract static class NodeTable<R extends Record> extends Query {
-        private final AttributeType<R> type;
-        private final String form;
-        private final String help;
-        private final long lidComponent;
-        private final Number[] numbers;
-        private SaNodeArgument node;
-
-        /** A number after the node: the record's component it fills, and the largest its field holds. */
-        record Number(long component, int max) {
-        }
-
-        /**
-         * @param form    the argument's name in the help, e.g. {@code NODE[/BLOCK]}
-         * @param numbers each number after the node, in order
-         */
-        NodeTable(CliContext context, AttributeType<R> type, String form, String help, long lidComponent,
-                  Number... numbers) {
-            super(context);
-            this.type = type;
-            this.form = form;
-            this.help = help;
-            this.lidComponent = lidComponent;
-            this.numbers = numbers;
-        }
-
-        @Override
-        public void declare(Declaration d) {
-            super.declare(d);
-            int[] maxima = java.util.Arrays.stream(numbers).mapToInt(Number::max).toArray();
-            d.parameter(form).optional().help(help).to(SaNodeArgument.parser(form, maxima), v -> node = v);
-        }
-
-        /** The query: the LID, and the numbers given (0 where one was not, its component then left out). */
-        abstract MadAttribute template(int lid, int first, int second);
-
-        abstract String dump(R record);
-
-        @Override
-        Flux<R> query(SaClient sa) {
-            long components = lidComponent;
-            for (int i = 0; node != null && i < numbers.length; i++) {
-                components |= node.number(i) != null ? numbers[i].component() : 0;
-            }
-            return ofNode(sa, type, node, components, lid -> template(lid, number(0), number(1)));
-        }
-
-        private int number(int i) {
-            Integer given = node.number(i);
-            return given == null ? 0 : given;
-        }
-
-        @Override
-        @SuppressWarnings("unchecked") // the records of this query's type
-        String text(Record record) {
-            return dump((R) record);
-        }
-    }
-
-    static final class ForwardingTables extends NodeTable<LinearForwardingTableRecord> {
-        static final CommandInfo INFO = CommandInfo.of(ForwardingTables.class, "lfts",
-                "LinearForwardingTableRecords: the switches' unicast forwarding tables as the SM set them, a block of 64 "
-                        + "LIDs each (saquery LFTR).").withAliases("LFTR", "LFTRecord");
-
-        ForwardingTables(CliContext context) {
-            super(context, SaClient.LINEAR_FORWARDING_TABLE_RECORD, "NODE[/BLOCK]",
-                    "Only the switch with this LID or name, only this block (as saquery LFTR's [lid]/[block]).",
-                    LinearForwardingTableRecord.Component.LID,
-                    new Number(LinearForwardingTableRecord.Component.BLOCK_NUMBER, MAX_U16));
-        }
-
-        @Override
-        MadAttribute template(int lid, int block, int unused) {
-            return new LinearForwardingTableRecord(lid, block, new LinearForwardingTable(
-                    Collections.nCopies(LinearForwardingTable.ENTRIES, 0)));
-        }
-
-        @Override
-        String dump(LinearForwardingTableRecord record) {
-            return SaText.lftRecord(record);
-        }
-    }
-
-    static final class GuidInfos extends NodeTable<GuidInfoRecord> {
-        static final CommandInfo INFO = CommandInfo.of(GuidInfos.class, "guidinfo",
-                "GUIDInfoRecords: each port's GUIDs, eight a block (saquery GIR).").withAliases("GIR", "GUIDInfoRecord");
-
-        GuidInfos(CliContext context) {
-            super(context, SaClient.GUID_INFO_RECORD, "NODE[/BLOCK]",
-                    "Only the port with this LID or named node, only this block (as saquery GIR's [lid]/[block]).",
-                    GuidInfoRecord.Component.LID, new Number(GuidInfoRecord.Component.BLOCK_NUMBER, MAX_U8));
-        }
-
-        @Override
-        MadAttribute template(int lid, int block, int unused) {
-            return new GuidInfoRecord(lid, block, new GuidInfo(Collections.nCopies(GuidInfo.ENTRIES, 0L)));
-        }
-
-        @Override
-        String dump(GuidInfoRecord record) {
-            return SaText.guidInfoRecord(record);
-        }
-    }
-
-    static final class PKeyTables extends NodeTable<PKeyTableRecord> {
-        static final CommandInfo INFO = CommandInfo.of(PKeyTables.class, "pkeys",
-                "P_KeyTableRecords: each port's P_Keys, 32 a block (saquery PKTR). The SA tells them only to a trusted "
-                        + "requester: give its SM_Key with --smkey (OpenSM's default is 1).")
-                .withAliases("PKTR", "PKeyTableRecord");
-
-        PKeyTables(CliContext context) {
-            super(context, SaClient.P_KEY_TABLE_RECORD, "NODE[/PORT[/BLOCK]]",
-                    "Only the port with this LID or named node, this switch port, this block (as saquery PKTR's "
-                            + "[lid]/[port]/[block]).",
-                    PKeyTableRecord.Component.LID, new Number(PKeyTableRecord.Component.PORT, MAX_PORT),
-                    new Number(PKeyTableRecord.Component.BLOCK_NUMBER, MAX_U16));
-        }
-
-        @Override
-        MadAttribute template(int lid, int port, int block) {
-            return new PKeyTableRecord(lid, block, port, new PKeyTable(Collections.nCopies(PKeyTable.ENTRIES, 0)));
-        }
-
-        /** OpenSM refuses an untrusted requester's PKeyTableRecord query as invalid, which alone does not say why. */
-        @Override
-        Flux<PKeyTableRecord> query(SaClient sa) {
-            return super.query(sa).onErrorMap(e -> !transport.hasSmKey() && e instanceof MadStatusException refused
-                            && MadStatus.classSpecific(refused.status()) == SaHeader.STATUS_REQUEST_INVALID,
-                    e -> new IllegalStateException(e.getMessage() + "; the SA tells P_KeyTableRecords only to a "
-                            + "trusted requester: give its SM_Key with --smkey", e));
-        }
-
-        @Override
-        String dump(PKeyTableRecord record) {
-            return SaText.pKeyTableRecord(record);
-        }
-    }
-
-    static final class SlToVls extends NodeTable<SlToVlMappingTableRecord> {
-        static final CommandInfo INFO = CommandInfo.of(SlToVls.class, "sl2vl",
-                "SLtoVLMappingTableRecords: each port's SL to VL table, a switch's for every input and output port "
-                        + "(saquery SL2VL).").withAliases("SL2VL", "SL2VLTableRecord");
-
-        SlToVls(CliContext context) {
-            super(context, SaClient.SL_TO_VL_MAPPING_TABLE_RECORD, "NODE[/IN[/OUT]]",
-                    "Only the port with this LID or named node, from this input port, to this output port (as "
-                            + "saquery SL2VL's [lid]/[in_port]/[out_port]).",
-                    SlToVlMappingTableRecord.Component.LID,
-                    new Number(SlToVlMappingTableRecord.Component.INPUT_PORT, MAX_PORT),
-                    new Number(SlToVlMappingTableRecord.Component.OUTPUT_PORT, MAX_PORT));
-        }
-
-        @Override
-        MadAttribute template(int lid, int in, int out) {
-            return new SlToVlMappingTableRecord(lid, in, out, new SlToVlMappingTable(
-                    Collections.nCopies(SlToVlMappingTable.SERVICE_LEVELS, 0)));
-        }
-
-        @Override
-        String dump(SlToVlMappingTableRecord record) {
-            return SaText.slToVlRecord(record);
-        }
-    }
-
-    static final class VlArbitrations extends NodeTable<VlArbitrationTableRecord> {
-        static final CommandInfo INFO = CommandInfo.of(VlArbitrations.class, "vlarb",
-                "VLArbitrationTableRecords: each port's VL arbitration blocks, 1 and 2 low priority, 3 and 4 high "
-                        + "(saquery VLAR).").withAliases("VLAR", "VLArbitrationTableRecord");
-
-        VlArbitrations(CliContext context) {
-            super(context, SaClient.VL_ARBITRATION_TABLE_RECORD, "NODE[/PORT[/BLOCK]]",
-                    "Only the port with this LID or named node, this output port, this block (as saquery VLAR's "
-                            + "[lid]/[port]/[block]).",
-                    VlArbitrationTableRecord.Component.LID,
-                    new Number(VlArbitrationTableRecord.Component.OUTPUT_PORT, MAX_PORT),
-                    new Number(VlArbitrationTableRecord.Component.BLOCK_NUMBER, MAX_U8));
-        }
-
-        @Override
-        MadAttribute template(int lid, int port, int block) {
-            return new VlArbitrationTableRecord(lid, port, block, new VlArbitrationTable(
-                    Collections.nCopies(VlArbitrationTable.ENTRIES, new VlArbitrationTable.Entry(0, 0))));
-        }
-
-        @Override
-        String dump(VlArbitrationTableRecord record) {
-            return SaText.vlArbitrationRecord(record);
-        }
-    }
-
-    static final class MulticastTables extends NodeTable<MulticastForwardingTableRecord> {
-        static final CommandInfo INFO = CommandInfo.of(MulticastTables.class, "mfts",
-                "MulticastForwardingTableRecords: the switches' multicast forwarding tables as the SM set them, 32 MLIDs "
-                        + "by 16 ports a record (saquery MFTR).").withAliases("MFTR", "MFTRecord");
-
-        MulticastTables(CliContext context) {
-            super(context, SaClient.MULTICAST_FORWARDING_TABLE_RECORD, "NODE[/POSITION[/BLOCK]]",
-                    "Only the switch with this LID or name, these 16 ports (position 0: ports 0 to 15), this block of "
-                            + "32 MLIDs (as saquery MFTR's [mlid]/[position]/[block]).",
-                    MulticastForwardingTableRecord.Component.LID,
-                    new Number(MulticastForwardingTableRecord.Component.POSITION, MulticastForwardingTable.MAX_POSITION),
-                    new Number(MulticastForwardingTableRecord.Component.BLOCK_NUMBER, MulticastForwardingTable.MAX_BLOCK));
-        }
-
-        @Override
-        MadAttribute template(int lid, int position, int block) {
-            return new MulticastForwardingTableRecord(lid, position, block, new MulticastForwardingTable(
-                    Collections.nCopies(MulticastForwardingTable.ENTRIES, 0)));
-        }
-
-        @Override
-        String dump(MulticastForwardingTableRecord record) {
-            return SaText.mftRecord(record);
-        }
-    }
-
-    /**
-     * A table of records kept per node: every record, or with {@code node} those at its LID, {@code template} the query
-     * built from the LID and {@code components} its component mask (the LID's, and any other the argument gave).
-     */
-    private static <R> Flux<R> ofNode(SaClient sa, AttributeType<R> type, SaNodeArgument node, long components,
-                                      java.util.function.IntFunction<? extends MadAttribute> template) {
-        if (node == null) {
-            return sa.getTable(type);
-        }
-        return node.lid(sa).flatMapMany(lid -> sa.getTable(type, template.apply(lid), components));
-    }
-
-    static final class SwitchInfos extends FabricCommand {
-        static final CommandInfo INFO = CommandInfo.of(SwitchInfos.class, "switchinfo",
-                "SwitchInfoRecords: each switch's SwitchInfo as the SM read it (saquery SWIR).")
-                .withAliases("SWIR", "SwitchInfoRecord");
-
-        private boolean json;
-        private SaNodeArgument node;
-
-        SwitchInfos(CliContext context) {
-            super(context);
-        }
-
-        @Override
-        public void declare(Declaration d) {
-            super.declare(d);
-            transport.declareSmKey(d);
-            d.flag("--json").help("Print a JSON array.").to(() -> json = true);
-            d.parameter("NODE").optional().help("Only the switch with this LID or name (as saquery SWIR's [lid]).")
-                    .to(SaNodeArgument.parser("a LID or a node name"), v -> node = v);
-        }
-
-        @Override
-        public Integer call() {
-            record Answer(ClassPortInfo sa, List<SwitchInfoRecord> records) {
-            }
-            // The SA's ClassPortInfo says whether the records carry MulticastFDBTop, as saquery asks it first.
-            Answer answer = query(transport::sa, sa -> sa.classPortInfo().zipWith(ofNode(sa,
-                    SaClient.SWITCH_INFO_RECORD, node, SwitchInfoRecord.Component.LID, lid -> new SwitchInfoRecord(lid,
-                            SwitchInfo.decode(ByteBuffer.allocate(SwitchInfo.SIZE), 0))).collectList(), Answer::new),
-                    "SA SwitchInfoRecords");
-            return print(this, answer.records(), json,
-                    r -> SaText.switchInfoRecord((SwitchInfoRecord) r, answer.sa().capabilityMask2()));
-        }
-    }
-
-    static final class SmInfos extends NodeTable<SmInfoRecord> {
-        static final CommandInfo INFO = CommandInfo.of(SmInfos.class, "sminfo",
-                "SMInfoRecords: the SMs the SA knows, master and standby (saquery SMIR).").withAliases("SMIR", "SMInfoRecord");
-
-        SmInfos(CliContext context) {
-            super(context, SaClient.SM_INFO_RECORD, "NODE",
-                    "Only the SM at this LID, or at the named node (as saquery SMIR's [lid]).", SmInfoRecord.Component.LID);
-        }
-
-        @Override
-        MadAttribute template(int lid, int unused, int alsoUnused) {
-            return new SmInfoRecord(lid, new SmInfo(0, 0, 0, 0, 0));
-        }
-
-        @Override
-        String dump(SmInfoRecord record) {
-            return SaText.smInfoRecord(record, showKeys);
         }
     }
 
