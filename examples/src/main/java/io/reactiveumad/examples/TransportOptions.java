@@ -20,6 +20,8 @@ import io.reactiveumad.mad.sa.NodeRecord;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.Declares;
 import io.reactiveumad.examples.cli.Values;
+import io.reactiveumad.mad.DeviceGoneException;
+import io.reactiveumad.mad.NativeIoException;
 import io.reactiveumad.spi.channel.DeviceAttributes;
 import io.reactiveumad.test.EmbeddedFabric;
 import io.reactiveumad.test.topology.Topology;
@@ -47,6 +49,8 @@ final class TransportOptions implements Declares {
      * {@code ibstat ibsim0 1}) works unchanged.
      */
     private static final String UMAD2SIM_DEVICE = "ibsim0";
+    /** The system call whose failure says nothing listens at a simulator's socket. */
+    private static final String CONNECT = "connect";
 
     private final CliContext context;
     TransportKind kind;
@@ -253,7 +257,8 @@ final class TransportOptions implements Declares {
                 err.println("umad: " + devices.get(0) + " cannot be read: using the ibsim server");
             }
             return simulated;
-        } catch (RuntimeException noSimulator) {
+        } catch (RuntimeException failure) {
+            RuntimeException noSimulator = noSimulator(failure).orElseThrow(() -> failure);
             if (!devices.isEmpty()) {
                 // A real fabric this user may not reach: answering from the embedded one instead would look like it.
                 throw new IllegalStateException(devices.get(0) + (devices.size() > 1 ? " and every other umad device"
@@ -266,6 +271,35 @@ final class TransportOptions implements Declares {
                     + Errors.describe(noSimulator) + "): using the embedded fabric");
             return open(TransportKind.EMBEDDED, delivery);
         }
+    }
+
+    /**
+     * Why no ibsim server answers, when opening a port on it failed with {@code failure}: nothing listening at the
+     * simulator's socket, or nothing replying there (a connect refused, a device gone). Empty when one answers though it
+     * (or our options) refused this port (a node it does not have, all its client slots taken, a port it does not
+     * attach to): the command then fails with {@code failure}, since answers from the embedded fabric instead would look
+     * like answers from the simulated one. A failure that says neither is checked by attaching to the simulator's
+     * default node once.
+     */
+    private Optional<RuntimeException> noSimulator(RuntimeException failure) {
+        if (noSimulatorAnswers(failure)) {
+            return Optional.of(failure);
+        }
+        try {
+            IbsimTransport.fromEnvironment(context.env()).devices();
+            return Optional.empty();
+        } catch (RuntimeException probe) {
+            return noSimulatorAnswers(probe) ? Optional.of(probe) : Optional.empty();
+        }
+    }
+
+    private static boolean noSimulatorAnswers(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof DeviceGoneException || t instanceof NativeIoException io && CONNECT.equals(io.syscall())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private Connection open(TransportKind chosen, Scheduler delivery) {
@@ -384,7 +418,8 @@ final class TransportOptions implements Declares {
         }
         try {
             return devices(TransportKind.IBSIM);
-        } catch (RuntimeException noSimulator) {
+        } catch (RuntimeException failure) {
+            RuntimeException noSimulator = noSimulator(failure).orElseThrow(() -> failure);
             err.println("umad: no InfiniBand device in sysfs and no ibsim server (" + Errors.describe(noSimulator)
                     + "): using the embedded fabric");
             return devices(TransportKind.EMBEDDED);

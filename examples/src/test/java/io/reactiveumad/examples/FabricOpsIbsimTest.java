@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.reactiveumad.client.Multicast;
+import io.reactiveumad.examples.cli.CommandLine;
 import io.reactiveumad.client.SaClient;
 import io.reactiveumad.client.Services;
 import io.reactiveumad.mad.sa.ServiceRecord;
@@ -15,6 +16,7 @@ import io.reactiveumad.test.ibsim.IbsimFabric;
 import io.reactiveumad.test.ibsim.IbsimFabricExtension;
 import io.reactiveumad.test.topology.FatTree;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -458,5 +460,27 @@ class FabricOpsIbsimTest {
             assertThat(mine).as("routes of switch lid %d", lid).isEqualTo(theirs)
                     .hasSize(LEAVES + SPINES + LEAVES * HOSTS_PER_LEAF);
         }
+    }
+
+    /**
+     * With the default transport (no umad device here, a simulator answering), what the simulator or our options
+     * refuse is the command's error: an unknown node, a port ibsim does not attach to. Answering from the embedded
+     * fabric instead, as when no simulator answers at all, would look like answers from this fabric.
+     */
+    @Test
+    void whatTheSimulatorRefusesIsAnErrorNotTheEmbeddedFabric() {
+        Map<String, String> env = Map.of(IbsimEndpoint.ENV_SOCKET_NAME, FABRIC.fabric().socketName());
+        Path noDevices = Path.of("/nonexistent/dev/infiniband");
+        CliRun unknownNode = CliRun.runWithDevices(noDevices, env, "links", "-C", "no-such-node");
+        assertThat(unknownNode.exitCode()).as("%s", unknownNode).isEqualTo(UmadCli.EXIT_FAILED);
+        assertThat(unknownNode.err()).contains("CONNECT to node \"no-such-node\" refused")
+                .doesNotContain("embedded fabric");
+        CliRun caPortZero = CliRun.runWithDevices(noDevices, env, "links", "-C", HOST, "-P", "0");
+        assertThat(caPortZero.exitCode()).as("%s", caPortZero).isEqualTo(CommandLine.EXIT_USAGE);
+        assertThat(caPortZero.err()).contains("port 0 is a switch's").doesNotContain("embedded fabric");
+        CliRun secondPort = CliRun.runWithDevices(noDevices, env, "stat", "-P", "2");
+        assertThat(secondPort.exitCode()).as("%s", secondPort).isEqualTo(CommandLine.EXIT_USAGE);
+        assertThat(secondPort.err()).contains("ibsim attaches clients to a node's first port only")
+                .doesNotContain("embedded fabric");
     }
 }
