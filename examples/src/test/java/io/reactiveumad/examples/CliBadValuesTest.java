@@ -95,6 +95,8 @@ class CliBadValuesTest {
     void aPerfPortThatIsNotAPortIsNamed() {
         oneUsageLine(CliRun.run("perf", "4", "1,x", "--transport", "embedded"), "parameter PORT", "'x'");
         oneUsageLine(CliRun.run("perf", "4", "1,256", "--transport", "embedded"), "'256' is not 0 to 255");
+        oneUsageLine(CliRun.run("perf", "4", "999999999999", "--transport", "embedded"),
+                "'999999999999' is not 0 to 255");
         oneUsageLine(CliRun.run("perf", "4", "3-1", "--transport", "embedded"),
                 "the last port of a range must be greater than the first: 3-1");
         oneUsageLine(CliRun.run("perf", "4", "1", "0x1ffffffff", "--transport", "embedded"),

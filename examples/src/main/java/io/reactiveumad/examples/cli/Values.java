@@ -33,11 +33,11 @@ public final class Values {
     /** An {@code int} from {@code min} to {@code max}: a port number, a service level, a trap number. */
     public static Converter<Integer> between(int min, int max) {
         return text -> {
-            int value = integer(text);
+            long value = wholeNumber(text);
             if (value < min || value > max) {
                 throw new IllegalArgumentException("'" + text + "' is not " + min + " to " + max);
             }
-            return value;
+            return (int) value;
         };
     }
 
