@@ -59,7 +59,7 @@ public final class EmbeddedFabric implements AutoCloseable {
                 : new SchedulerExecutor(b.scheduler, "embedded-fabric");
         String smNode = b.smNode != null ? b.smNode : b.topology.nodes(NodeType.CA).stream().findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("the topology has no CA to run the SM on")).id();
-        this.engine = new FabricEngine(executor, b.topology, smNode, b.smPort, b.hopDelay, b.kernelResends);
+        this.engine = new FabricEngine(executor, b.topology, smNode, b.smPort, b.hopDelay, b.kernelResends, b.partitions);
         Sma sma = new Sma(engine);
         this.sa = new SubnetAdministrator(engine, sma, b.reportTimeout, b.reportRetries);
         engine.addService(sma);
@@ -263,6 +263,7 @@ public final class EmbeddedFabric implements AutoCloseable {
         private Duration reportTimeout = Duration.ofSeconds(1);
         private int reportRetries = 3;
         private boolean kernelResends;
+        private Partitions partitions = Partitions.NONE;
 
         private Builder(Topology topology) {
             this.topology = Objects.requireNonNull(topology, "topology");
@@ -307,6 +308,16 @@ public final class EmbeddedFabric implements AutoCloseable {
          */
         public Builder kernelResends(boolean enabled) {
             this.kernelResends = enabled;
+            return this;
+        }
+
+        /**
+         * The partitions the SM makes, as OpenSM's partitions.conf says ({@link Partitions}): the ports' P_Key tables,
+         * the IPoIB broadcast groups, what the SA shows whom. Default: none, as OpenSM without the file: every port a
+         * full member of the default partition, its IPoIB broadcast group.
+         */
+        public Builder partitions(Partitions value) {
+            this.partitions = Objects.requireNonNull(value, "partitions");
             return this;
         }
 

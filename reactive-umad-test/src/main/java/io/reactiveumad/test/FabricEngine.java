@@ -56,6 +56,7 @@ final class FabricEngine {
     final boolean kernelResends;
     private final Wire wire;
     private final SubnetManager sm = new SubnetManager();
+    final PartitionManager partitions;
     private final Map<String, FabricNode> nodes = new LinkedHashMap<>();
     private final Map<Link.End, Link> unlinked = new HashMap<>();
     /** See {@link #speedActive(Link)}: by link, as it runs (a link retrained again leaves its entry). */
@@ -73,8 +74,9 @@ final class FabricEngine {
     private volatile boolean disposed;
 
     FabricEngine(SchedulerExecutor executor, Topology topology, String smNodeId, int smPort, Duration hopDelay,
-                 boolean kernelResends) {
+                 boolean kernelResends, Partitions partitions) {
         this.executor = executor;
+        this.partitions = new PartitionManager(partitions);
         this.kernelResends = kernelResends;
         this.topology = topology;
         this.smNodeId = smNodeId;
@@ -146,6 +148,7 @@ final class FabricEngine {
     SubnetManager.SweepResult sweep() {
         sweeps++;
         SubnetManager.SweepResult result = sm.sweep(topology, nodes, smNode(), smPort);
+        partitions.program(sm.inService(), smNode().node.portGuid(smPort));
         LOG.debug("sweep: {} in service, {} out of service, {} switches changed", result.inService().size(),
                 result.outOfService().size(), result.linkStateChanged().size());
         sweepListeners.forEach(l -> l.accept(result));

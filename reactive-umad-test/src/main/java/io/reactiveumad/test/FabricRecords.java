@@ -61,11 +61,14 @@ final class FabricRecords {
         this.sma = sma;
     }
 
-    List<NodeRecord> nodeRecords(NodeRecord q, long mask) {
+    List<NodeRecord> nodeRecords(NodeRecord q, long mask, EndPort requester) {
         List<NodeRecord> out = new ArrayList<>();
         for (var e : engine.inService().entrySet()) {
             FabricNode n = e.getValue();
             int port = n.isSwitch() ? 0 : n.node.portByGuid(e.getKey()).orElseThrow().number();
+            if (!seenBy(requester, n, port)) {
+                continue;
+            }
             NodeRecord r = new NodeRecord(n.addressable(Math.max(port, 1)).lid, Sma.nodeInfo(n, port),
                     new NodeDescription(n.description));
             if ((!has(mask, NodeRecord.Component.LID) || r.lid() == q.lid())
@@ -83,12 +86,15 @@ final class FabricRecords {
     }
 
     /** {@code bitwise}: the CapabilityMask component matches ports with every bit of the query's set, not the same mask. */
-    List<PortInfoRecord> portInfoRecords(PortInfoRecord q, long mask, boolean bitwise) {
+    List<PortInfoRecord> portInfoRecords(PortInfoRecord q, long mask, boolean bitwise, EndPort requester) {
         long capabilities = q.portInfo().capabilityMask();
         List<PortInfoRecord> out = new ArrayList<>();
         for (EndPort end : endPorts()) {
             FabricNode n = end.node();
             for (int p : end.physicalPorts()) {
+                if (!seenBy(requester, n, p)) {
+                    continue;
+                }
                 // The M_Key is the SMA's secret: the SA gives it to no one (OpenSM: only to a trusted requester).
                 PortInfoRecord r = new PortInfoRecord(n.addressable(Math.max(p, 1)).lid, p, 0, asOpenSmHoldsIt(n, p));
                 if ((!has(mask, PortInfoRecord.Component.ENDPORT_LID) || r.endportLid() == q.endportLid())
@@ -103,7 +109,7 @@ final class FabricRecords {
         return out;
     }
 
-    List<LinkRecord> linkRecords(LinkRecord q, long mask) {
+    List<LinkRecord> linkRecords(LinkRecord q, long mask, EndPort requester) {
         List<LinkRecord> out = new ArrayList<>();
         Map<Long, FabricNode> live = engine.inService();
         for (Link link : engine.topology().links()) {
@@ -112,7 +118,9 @@ final class FabricRecords {
                 FabricNode a = engine.node(from.node());
                 FabricNode b = engine.node(to.node());
                 if (!live.containsKey(a.node.portGuid(a.isSwitch() ? 0 : from.port()))
-                        || !live.containsKey(b.node.portGuid(b.isSwitch() ? 0 : to.port()))) {
+                        || !live.containsKey(b.node.portGuid(b.isSwitch() ? 0 : to.port()))
+                        || sharedPKey(a.ports[from.port()].pkeys, b.ports[to.port()].pkeys, NO_P_KEY) == NO_P_KEY
+                        || !seenBy(requester, a, from.port()) || !seenBy(requester, b, to.port())) {
                     continue;
                 }
                 LinkRecord r = new LinkRecord(a.addressable(from.port()).lid, from.port(), to.port(),
@@ -153,11 +161,11 @@ final class FabricRecords {
         }
 
         /**
-         * Whether it and {@code other} share a partition, one of them a full member of it (osm_physp_share_pkey): where
-         * they can reach each other.
+         * Whether it and {@code other} share a partition, one of them a full member of it, or are one port
+         * (osm_physp_share_pkey): where they can reach each other.
          */
         boolean sharesPartitionWith(EndPort other) {
-            return sharedPKey(this, other, NO_P_KEY) != NO_P_KEY;
+            return equals(other) || sharedPKey(pKeys(), other.pKeys(), NO_P_KEY) != NO_P_KEY;
         }
 
         /** Whether its P_Key table holds {@code pKey}'s partition, as a full or a limited member (osm_physp_has_pkey). */
@@ -203,7 +211,7 @@ final class FabricRecords {
      * port (neither end: every pair, "the world"), never the requester; by destination, then source, each in
      * port GUID order.
      */
-    List<PathRecord> pathRecords(PathRecord q, long mask) {
+    List<PathRecord> pathRecords(PathRecord q, long mask, EndPort requester) {
         List<EndPort> ports = new ArrayList<>(endPorts());
         ports.sort((a, b) -> Long.compareUnsigned(a.gid().guid(), b.gid().guid()));
         List<EndPort> sources = ports.stream().filter(p -> (!has(mask, PathRecord.Component.SGID) || p.gid().equals(q.sgid()))
@@ -213,8 +221,8 @@ final class FabricRecords {
         List<PathRecord> out = new ArrayList<>();
         for (EndPort d : destinations) {
             for (EndPort s : sources) {
-                int pKey = sharedPKey(s, d, has(mask, PathRecord.Component.P_KEY) ? q.pKey() : NO_P_KEY);
-                if (pKey != NO_P_KEY) {
+                int pKey = sharedPKey(s.pKeys(), d.pKeys(), has(mask, PathRecord.Component.P_KEY) ? q.pKey() : NO_P_KEY);
+                if (pKey != NO_P_KEY && seenBy(requester, s.node(), s.port()) && seenBy(requester, d.node(), d.port())) {
                     // The MTU its ends take (every port between takes as much); a path that leaves its port lives
                     // OpenSM's packet life time, one to itself none.
                     int mtu = Math.min(Sma.mtuCap(s.node(), s.port()), Sma.mtuCap(d.node(), d.port()));
@@ -228,6 +236,16 @@ final class FabricRecords {
     }
 
     private static final int NO_P_KEY = 0;
+
+    /**
+     * Whether the SA shows {@code requester} (null: one it does not know, shown all) a record of {@code node}'s
+     * {@code port}: its own, and those of the ports it shares a partition with, one of them a full member of it, as
+     * OpenSM asks of every record but the SM's own (osm_physp_share_pkey).
+     */
+    private static boolean seenBy(EndPort requester, FabricNode node, int port) {
+        return requester == null || requester.node() == node && requester.port() == port
+                || sharedPKey(requester.pKeys(), node.ports[port].pkeys, NO_P_KEY) != NO_P_KEY;
+    }
 
     /**
      * The rate of the path from {@code s} to {@code d}, as OpenSM computes it: the slowest port it crosses, along the
@@ -259,12 +277,12 @@ final class FabricRecords {
 
     /**
      * The P_Key of a path between two end ports, as OpenSM gives it: the one asked for ({@link #NO_P_KEY} when none
-     * was) if its partition is in both ports' tables, else the source's first P_Key whose partition is; a partition of
-     * two limited members is no path. {@link #NO_P_KEY} when they share none.
+     * was) if its partition is in both ports' tables, else the source's first P_Key, in OpenSM's order of partitions
+     * ({@link PartitionManager#OPENSM_PARTITION_ORDER}, not the table's), whose partition is; a partition of two limited
+     * members is no path. {@link #NO_P_KEY} when they share none.
      */
-    private static int sharedPKey(EndPort source, EndPort destination, int asked) {
-        List<Integer> from = source.pKeys();
-        List<Integer> to = destination.pKeys();
+    private static int sharedPKey(List<Integer> source, List<Integer> to, int asked) {
+        List<Integer> from = source.stream().sorted(PartitionManager.OPENSM_PARTITION_ORDER).toList();
         for (int key : from) {
             if ((key & PARTITION_MASK) == 0 || asked != NO_P_KEY && (key & PARTITION_MASK) != (asked & PARTITION_MASK)) {
                 continue;
@@ -279,12 +297,14 @@ final class FabricRecords {
     }
 
     /** Every block of every in-service switch's LFT, as the SM programmed it (LID and BlockNum components). */
-    List<LinearForwardingTableRecord> linearForwardingTableRecords(LinearForwardingTableRecord q, long mask) {
+    List<LinearForwardingTableRecord> linearForwardingTableRecords(LinearForwardingTableRecord q, long mask,
+                                                                  EndPort requester) {
         List<LinearForwardingTableRecord> out = new ArrayList<>();
         for (var e : engine.inService().entrySet()) {
             FabricNode n = e.getValue();
             int lid = n.ports[0].lid;
-            if (!n.isSwitch() || has(mask, LinearForwardingTableRecord.Component.LID) && lid != q.lid()) {
+            if (!n.isSwitch() || has(mask, LinearForwardingTableRecord.Component.LID) && lid != q.lid()
+                    || !seenBy(requester, n, 0)) {
                 continue;
             }
             for (int block = 0; block * LinearForwardingTable.ENTRIES < n.lft.length; block++) {
@@ -298,11 +318,11 @@ final class FabricRecords {
     }
 
     /** Every in-service switch's SwitchInfo, as its SMA answers it (the LID component). */
-    List<SwitchInfoRecord> switchInfoRecords(SwitchInfoRecord q, long mask) {
+    List<SwitchInfoRecord> switchInfoRecords(SwitchInfoRecord q, long mask, EndPort requester) {
         List<SwitchInfoRecord> out = new ArrayList<>();
         for (FabricNode n : engine.inService().values()) {
             int lid = n.ports[0].lid;
-            if (n.isSwitch() && (!has(mask, SwitchInfoRecord.Component.LID) || lid == q.lid())) {
+            if (n.isSwitch() && (!has(mask, SwitchInfoRecord.Component.LID) || lid == q.lid()) && seenBy(requester, n, 0)) {
                 out.add(new SwitchInfoRecord(lid, Sma.switchInfo(n)));
             }
         }
@@ -319,10 +339,10 @@ final class FabricRecords {
     }
 
     /** Block 0 of every in-service end port's GUIDs (the only block the SMAs have; LID and BlockNum components). */
-    List<GuidInfoRecord> guidInfoRecords(GuidInfoRecord q, long mask) {
+    List<GuidInfoRecord> guidInfoRecords(GuidInfoRecord q, long mask, EndPort requester) {
         List<GuidInfoRecord> out = new ArrayList<>();
         for (EndPort p : endPorts()) {
-            if (has(mask, GuidInfoRecord.Component.LID) && p.lid() != q.lid()) {
+            if (has(mask, GuidInfoRecord.Component.LID) && p.lid() != q.lid() || !seenBy(requester, p.node(), p.port())) {
                 continue;
             }
             for (int block = 0; block < Sma.guidBlocks(p.node()); block++) {
@@ -335,7 +355,7 @@ final class FabricRecords {
     }
 
     /** Block 0 of the P_Keys of every in-service CA port and of every switch port (LID, BlockNum and PortNum components). */
-    List<PKeyTableRecord> pKeyTableRecords(PKeyTableRecord q, long mask) {
+    List<PKeyTableRecord> pKeyTableRecords(PKeyTableRecord q, long mask, EndPort requester) {
         List<PKeyTableRecord> out = new ArrayList<>();
         for (EndPort p : endPorts()) {
             if (has(mask, PKeyTableRecord.Component.LID) && p.lid() != q.lid()
@@ -343,7 +363,7 @@ final class FabricRecords {
                 continue;
             }
             for (int port : p.physicalPorts()) {
-                if (!has(mask, PKeyTableRecord.Component.PORT) || port == q.port()) {
+                if ((!has(mask, PKeyTableRecord.Component.PORT) || port == q.port()) && seenBy(requester, p.node(), port)) {
                     out.add(new PKeyTableRecord(p.lid(), 0, port, Sma.pKeyTable(p.node(), p.port(),
                             p.node().isSwitch() ? (long) port << 16 : 0)));
                 }
@@ -357,7 +377,7 @@ final class FabricRecords {
      * (LID, InputPortNum and OutputPortNum components), as OpenSM gives them: every SL on VL 0, since it keeps only the
      * tables it sets (with QoS on, which it is not here), not what the ports hold.
      */
-    List<SlToVlMappingTableRecord> slToVlRecords(SlToVlMappingTableRecord q, long mask) {
+    List<SlToVlMappingTableRecord> slToVlRecords(SlToVlMappingTableRecord q, long mask, EndPort requester) {
         List<SlToVlMappingTableRecord> out = new ArrayList<>();
         for (EndPort p : endPorts()) {
             if (has(mask, SlToVlMappingTableRecord.Component.LID) && p.lid() != q.lid()) {
@@ -367,7 +387,8 @@ final class FabricRecords {
             for (int in = 0; in <= last; in++) {
                 for (int outPort = 0; outPort <= last; outPort++) {
                     if ((!has(mask, SlToVlMappingTableRecord.Component.INPUT_PORT) || in == q.inputPort())
-                            && (!has(mask, SlToVlMappingTableRecord.Component.OUTPUT_PORT) || outPort == q.outputPort())) {
+                            && (!has(mask, SlToVlMappingTableRecord.Component.OUTPUT_PORT) || outPort == q.outputPort())
+                            && seenBy(requester, p.node(), p.node().isSwitch() ? outPort : p.port())) {
                         out.add(new SlToVlMappingTableRecord(p.lid(), in, outPort, UNSET_SL_TO_VL));
                     }
                 }
@@ -381,13 +402,16 @@ final class FabricRecords {
      * components), as OpenSM gives them: blocks 1 and 2, empty, since it keeps only the tables it sets (with QoS on,
      * which it is not here), not what the ports hold.
      */
-    List<VlArbitrationTableRecord> vlArbitrationRecords(VlArbitrationTableRecord q, long mask) {
+    List<VlArbitrationTableRecord> vlArbitrationRecords(VlArbitrationTableRecord q, long mask, EndPort requester) {
         List<VlArbitrationTableRecord> out = new ArrayList<>();
         for (EndPort p : endPorts()) {
             if (has(mask, VlArbitrationTableRecord.Component.LID) && p.lid() != q.lid()) {
                 continue;
             }
             for (int port : p.physicalPorts()) {
+                if (!seenBy(requester, p.node(), port)) {
+                    continue;
+                }
                 for (int block = VlArbitrationTable.LOW_PRIORITY; block <= VlArbitrationTable.LOW_PRIORITY_UPPER; block++) {
                     if ((!has(mask, VlArbitrationTableRecord.Component.OUTPUT_PORT) || port == q.outputPort())
                             && (!has(mask, VlArbitrationTableRecord.Component.BLOCK_NUMBER) || block == q.blockNumber())) {
@@ -403,11 +427,13 @@ final class FabricRecords {
      * As OpenSM answers: each in-service switch with an MLID programmed, its blocks up to the last in use, each at
      * every position its ports need (LID, Position and BlockNum components).
      */
-    List<MulticastForwardingTableRecord> multicastForwardingTableRecords(MulticastForwardingTableRecord q, long mask) {
+    List<MulticastForwardingTableRecord> multicastForwardingTableRecords(MulticastForwardingTableRecord q, long mask,
+                                                                         EndPort requester) {
         List<MulticastForwardingTableRecord> out = new ArrayList<>();
         for (FabricNode n : engine.inService().values()) {
             int lid = n.ports[0].lid;
-            if (!n.isSwitch() || n.mft.isEmpty() || has(mask, MulticastForwardingTableRecord.Component.LID) && lid != q.lid()) {
+            if (!n.isSwitch() || n.mft.isEmpty() || has(mask, MulticastForwardingTableRecord.Component.LID) && lid != q.lid()
+                    || !seenBy(requester, n, 0)) {
                 continue;
             }
             int lastBlock = (java.util.Collections.max(n.mft.keySet()) - MulticastForwardingTable.FIRST_MLID)

@@ -3,8 +3,6 @@ package io.reactiveumad.test;
 import static io.reactiveumad.test.SubnetAdministrator.has;
 
 import io.reactiveumad.mad.Gid;
-import io.reactiveumad.mad.MadStatus;
-import io.reactiveumad.mad.SaHeader;
 import io.reactiveumad.mad.attr.Notice;
 import io.reactiveumad.mad.attr.PKeyTable;
 import io.reactiveumad.mad.attr.TrapDetails;
@@ -29,17 +27,14 @@ import org.slf4j.LoggerFactory;
  * leave (Delete) takes the port's join state bits away, the port when none are left, the group with its last member.
  * What OpenSM refuses is refused with its status (ERR_REQ_INSUFFICIENT_COMPONENTS, ERR_REQ_INVALID_GID,
  * ERR_REQ_INVALID) and said in the debug log. The SM's part follows each change: the group's MLID is forwarded to its
- * members' ports, and trap 66 or 67 says a group was created or deleted. As OpenSM does from its default partition,
- * the SA starts with IPoIB's broadcast group of P_Key 0xFFFF ({@link #IPOIB_BROADCAST}, MLID 0xC000), which stays when
- * its last member leaves. Confined to the fabric's executor, like the SA that owns it.
+ * members' ports, and trap 66 or 67 says a group was created or deleted. As OpenSM does from its partitions, the SA
+ * starts with their IPoIB broadcast groups ({@link PartitionManager#broadcastGroups()}; without a partitions file the
+ * default partition's, ff12:401b:ffff::ffff:ffff, MLID 0xC000), which stay when their last member leaves. Confined to
+ * the fabric's executor, like the SA that owns it.
  */
 final class MulticastGroups {
     private static final Logger LOG = LoggerFactory.getLogger(MulticastGroups.class);
     private static final int FIRST_MLID = 0xC000;
-    /** IPoIB's broadcast group of the default partition: ff12:401b:ffff::ffff:ffff. */
-    static final Gid IPOIB_BROADCAST = new Gid(0xff12_401b_ffff_0000L, 0x0000_0000_ffff_ffffL);
-    /** IPoIB's Q_Key. */
-    private static final int IPOIB_Q_KEY = 0x0B1B;
     /** IBA's MTU codes: 1 (256 bytes) to 5 (4096). */
     private static final int MIN_MTU = Selector.MTU_256;
     private static final int MAX_MTU = Selector.MTU_4096;
@@ -82,10 +77,17 @@ final class MulticastGroups {
         addIpoibBroadcast();
     }
 
+    /** The partitions' IPoIB broadcast groups, each with the lowest free MLID in the order the SM creates them. */
     private void addIpoibBroadcast() {
-        groups.put(IPOIB_BROADCAST, new Group(new McMemberRecord(IPOIB_BROADCAST, Gid.ZERO, IPOIB_Q_KEY, FIRST_MLID,
-                Selector.EXACTLY, Selector.MTU_2048, 0, PKeyTable.DEFAULT_P_KEY, Selector.EXACTLY, RateCodes.RATE_10_GBPS,
-                Selector.EXACTLY, SubnetManager.PACKET_LIFE_TIME, 0, 0, 0, McMemberRecord.SCOPE_LINK_LOCAL, 0, false), true));
+        for (McMemberRecord g : engine.partitions.broadcastGroups()) {
+            groups.put(g.mgid(), new Group(withMlid(g, freeMlid()), true));
+        }
+    }
+
+    private static McMemberRecord withMlid(McMemberRecord g, int mlid) {
+        return new McMemberRecord(g.mgid(), g.portGid(), g.qKey(), mlid, g.mtuSelector(), g.mtu(), g.trafficClass(),
+                g.pKey(), g.rateSelector(), g.rate(), g.packetLifeTimeSelector(), g.packetLifeTime(), g.sl(),
+                g.flowLabel(), g.hopLimit(), g.scope(), g.joinState(), g.proxyJoin());
     }
 
     /**

@@ -201,7 +201,7 @@ final class Sma implements LocalService {
     }
 
     /** The P_Keys {@code node}'s {@code port} holds: NodeInfo's PartitionCap, an external port's enforcement cap. */
-    private static int partitionCap(FabricNode node, int port) {
+    static int partitionCap(FabricNode node, int port) {
         return !node.isSwitch() ? CA_PARTITION_CAP : port == 0 ? SWITCH_PARTITION_CAP : PARTITION_ENFORCEMENT_CAP;
     }
 

@@ -141,6 +141,7 @@ final class SubnetAdministrator implements LocalService {
         int method = request.method();
         long mask = new SaHeader().wrap(in, 0).componentMask();
         int data = SaHeader.DATA_OFFSET;
+        FabricRecords.EndPort from = fabric.endPortAt(request.source().lid());
         switch (attribute) {
             // ClassPortInfo is one record, to Get (OpenSM refuses a GetTable of it as invalid).
             case ClassPortInfo.ATTRIBUTE_ID -> {
@@ -152,40 +153,40 @@ final class SubnetAdministrator implements LocalService {
             }
             case InformInfo.ATTRIBUTE_ID -> inform(request, method, InformInfo.decode(in, data), smKey != 0);
             case NodeRecord.ATTRIBUTE_ID -> answer(request, method,
-                    fabric.nodeRecords(NodeRecord.decode(in, data), mask), NodeRecord.SIZE);
+                    fabric.nodeRecords(NodeRecord.decode(in, data), mask, from), NodeRecord.SIZE);
             case PortInfoRecord.ATTRIBUTE_ID -> answer(request, method,
                     fabric.portInfoRecords(PortInfoRecord.decode(in, data), mask,
-                            (request.attributeModifier() & PortInfoRecord.BITWISE_CAPABILITY_MATCH) != 0),
+                            (request.attributeModifier() & PortInfoRecord.BITWISE_CAPABILITY_MATCH) != 0, from),
                     PortInfoRecord.SIZE);
             case LinkRecord.ATTRIBUTE_ID -> answer(request, method,
-                    fabric.linkRecords(LinkRecord.decode(in, data), mask), LinkRecord.SIZE);
+                    fabric.linkRecords(LinkRecord.decode(in, data), mask, from), LinkRecord.SIZE);
             case PathRecord.ATTRIBUTE_ID -> {
-                List<PathRecord> paths = fabric.pathRecords(PathRecord.decode(in, data), mask);
+                List<PathRecord> paths = fabric.pathRecords(PathRecord.decode(in, data), mask, from);
                 // OpenSM's PathRecord Get stops at the first path it finds (the others' Gets refuse many records).
                 answer(request, method, method == Method.GET && paths.size() > 1 ? paths.subList(0, 1) : paths,
                         PathRecord.SIZE);
             }
             case LinearForwardingTableRecord.ATTRIBUTE_ID -> answer(request, method,
-                    fabric.linearForwardingTableRecords(LinearForwardingTableRecord.decode(in, data), mask),
+                    fabric.linearForwardingTableRecords(LinearForwardingTableRecord.decode(in, data), mask, from),
                     LinearForwardingTableRecord.SIZE);
             case SwitchInfoRecord.ATTRIBUTE_ID -> answer(request, method,
-                    fabric.switchInfoRecords(SwitchInfoRecord.decode(in, data), mask), SwitchInfoRecord.SIZE);
+                    fabric.switchInfoRecords(SwitchInfoRecord.decode(in, data), mask, from), SwitchInfoRecord.SIZE);
             case SmInfoRecord.ATTRIBUTE_ID -> answer(request, method,
                     fabric.smInfoRecords(SmInfoRecord.decode(in, data), mask), SmInfoRecord.SIZE);
             case GuidInfoRecord.ATTRIBUTE_ID -> answer(request, method,
-                    fabric.guidInfoRecords(GuidInfoRecord.decode(in, data), mask), GuidInfoRecord.SIZE);
+                    fabric.guidInfoRecords(GuidInfoRecord.decode(in, data), mask, from), GuidInfoRecord.SIZE);
             case SlToVlMappingTableRecord.ATTRIBUTE_ID -> answer(request, method,
-                    fabric.slToVlRecords(SlToVlMappingTableRecord.decode(in, data), mask), SlToVlMappingTableRecord.SIZE);
+                    fabric.slToVlRecords(SlToVlMappingTableRecord.decode(in, data), mask, from), SlToVlMappingTableRecord.SIZE);
             case VlArbitrationTableRecord.ATTRIBUTE_ID -> answer(request, method,
-                    fabric.vlArbitrationRecords(VlArbitrationTableRecord.decode(in, data), mask), VlArbitrationTableRecord.SIZE);
+                    fabric.vlArbitrationRecords(VlArbitrationTableRecord.decode(in, data), mask, from), VlArbitrationTableRecord.SIZE);
             case MulticastForwardingTableRecord.ATTRIBUTE_ID -> answer(request, method,
-                    fabric.multicastForwardingTableRecords(MulticastForwardingTableRecord.decode(in, data), mask),
+                    fabric.multicastForwardingTableRecords(MulticastForwardingTableRecord.decode(in, data), mask, from),
                     MulticastForwardingTableRecord.SIZE);
             case PKeyTableRecord.ATTRIBUTE_ID -> {
                 if (smKey == 0) {
                     engine.reply(request, FabricEngine.status(request, SaOutcome.REQ_INVALID)); // untrusted, as OpenSM says
                 } else {
-                    answer(request, method, fabric.pKeyTableRecords(PKeyTableRecord.decode(in, data), mask),
+                    answer(request, method, fabric.pKeyTableRecords(PKeyTableRecord.decode(in, data), mask, from),
                             PKeyTableRecord.SIZE);
                 }
             }
@@ -194,7 +195,7 @@ final class SubnetAdministrator implements LocalService {
             case McMemberRecord.ATTRIBUTE_ID -> multicast(request, method, McMemberRecord.decode(in, data), mask, smKey != 0);
             case InformInfoRecord.ATTRIBUTE_ID -> answer(request, method,
                     reports.informInfoRecords(InformInfoRecord.decode(in, data), mask,
-                            fabric.endPortAt(request.source().lid()), smKey != 0), InformInfoRecord.SIZE);
+                            from, smKey != 0), InformInfoRecord.SIZE);
             default -> engine.reply(request, FabricEngine.status(request, MadStatus.UNSUPPORTED_METHOD_ATTRIBUTE));
         }
     }

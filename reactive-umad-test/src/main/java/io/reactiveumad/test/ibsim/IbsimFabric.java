@@ -107,6 +107,7 @@ public final class IbsimFabric implements AutoCloseable {
         private int remotePort;
         private int lmc;
         private String qosPolicy;
+        private String partitions;
 
         /** An ibsim net file used as is (e.g. the Debian examples). */
         public Builder netFile(Path file) {
@@ -180,6 +181,15 @@ public final class IbsimFabric implements AutoCloseable {
             return this;
         }
 
+        /**
+         * OpenSM makes the partitions this partitions.conf text defines ({@code -P}); null (the default) runs it without
+         * one (every port a full member of the default partition).
+         */
+        public Builder partitions(String config) {
+            this.partitions = config;
+            return this;
+        }
+
         /** The per-MAD timeout passed to diag tools ({@code -t}); their default is one second. */
         public Builder madTimeout(Duration timeout) {
             this.madTimeout = timeout;
@@ -242,6 +252,15 @@ public final class IbsimFabric implements AutoCloseable {
                 throw new UncheckedIOException(e);
             }
             command.addAll(List.of("-Q", "-Y", policy.toString()));
+        }
+        if (config.partitions != null) {
+            Path file = workDir.resolve("partitions.conf");
+            try {
+                Files.writeString(file, config.partitions);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            command.addAll(List.of("-P", file.toString()));
         }
         command.addAll(more);
         ProcessBuilder pb = new ProcessBuilder(command).directory(workDir.toFile()).redirectErrorStream(true);
