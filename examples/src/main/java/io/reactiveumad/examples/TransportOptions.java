@@ -24,6 +24,7 @@ import io.reactiveumad.mad.DeviceGoneException;
 import io.reactiveumad.mad.NativeIoException;
 import io.reactiveumad.spi.channel.DeviceAttributes;
 import io.reactiveumad.test.EmbeddedFabric;
+import io.reactiveumad.test.Partitions;
 import io.reactiveumad.test.topology.Topology;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -61,6 +62,7 @@ final class TransportOptions implements Declares {
     /** The transport {@link #devices} listed the devices of, once it has. */
     private TransportKind listed;
     private Path topology;
+    private Path partitions;
     /** -t: each MAD attempt's timeout; null for the library's defaults. */
     private Duration madTimeout;
     /** -y: the M_Key every SMP carries; null for none. Never printed. */
@@ -118,6 +120,10 @@ final class TransportOptions implements Declares {
         d.option("--topology").label("FILE")
                 .help("embedded: an ibsim net file or ibnetdiscover output to load (default: the bundled fabric).")
                 .to(Values::path, v -> topology = v);
+        d.option("--partitions").label("FILE")
+                .help("embedded: an OpenSM partitions.conf whose partitions the embedded SM makes (default: none, every "
+                        + "port a full member of the default partition, as OpenSM without one).")
+                .to(Values::path, v -> partitions = v);
     }
 
     /** -y/--m_key, for a command that sends SMPs: the M_Key each of them carries, as the diag tools' -y. */
@@ -317,7 +323,7 @@ final class TransportOptions implements Declares {
     }
 
     private Connection openEmbedded(Scheduler delivery) {
-        EmbeddedFabric fabric = EmbeddedFabric.start(embeddedTopology());
+        EmbeddedFabric fabric = embeddedFabric();
         try {
             List<PortSpec> ports = fabric.transport().ports();
             if (device == null && port != null && port != 1) {
@@ -331,6 +337,28 @@ final class TransportOptions implements Declares {
         } catch (RuntimeException e) {
             fabric.close();
             throw e;
+        }
+    }
+
+    /** An embedded fabric of --topology's net (else the bundled one) with --partitions' partitions (else none). */
+    private EmbeddedFabric embeddedFabric() {
+        Topology net = embeddedTopology();
+        Partitions made = partitions == null ? Partitions.NONE : partitions(partitions);
+        return EmbeddedFabric.builder(net).partitions(made).build();
+    }
+
+    /** {@code --partitions FILE}: what is wrong with it is a usage error naming the option and the file. */
+    private static Partitions partitions(Path file) {
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (IOException e) {
+            throw NamedFiles.unreadable("--partitions", file, e);
+        }
+        try {
+            return Partitions.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--partitions " + file + ": " + e.getMessage(), e);
         }
     }
 
@@ -432,7 +460,7 @@ final class TransportOptions implements Declares {
             case KERNEL -> onlyNamed(KernelTransport.system().devices());
             case IBSIM -> ibsim().devices();
             case EMBEDDED -> {
-                try (EmbeddedFabric fabric = EmbeddedFabric.start(embeddedTopology())) {
+                try (EmbeddedFabric fabric = embeddedFabric()) {
                     yield onlyNamed(fabric.transport().devices());
                 }
             }

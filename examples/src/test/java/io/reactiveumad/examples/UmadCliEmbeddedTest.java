@@ -1252,6 +1252,26 @@ class UmadCliEmbeddedTest {
                 + "partition", "from a port that cannot have the group's MTU or rate");
     }
 
+    /**
+     * --partitions gives the embedded SM an OpenSM partitions.conf: the partition's IPoIB group is there, a path
+     * takes its P_Key (the first shared in OpenSM's order), and a file OpenSM would only warn about is a usage error
+     * naming the option, the file and the line.
+     */
+    @Test
+    void theEmbeddedSmMakesThePartitionsOfAPartitionsFile(@TempDir Path dir) throws Exception {
+        Path conf = Files.writeString(dir.resolve("partitions.conf"),
+                "Default=0x7fff, ipoib : ALL=limited, ALL_SWITCHES=full, SELF=full ;\nLab=0x0012, ipoib : ALL_CAS=full ;\n");
+        assertThat(succeeds("mcast", "--transport", "embedded", "--partitions", conf.toString()).out())
+                .contains("MGID....................ff12:401b:8012::ffff:ffff\n\t\tMlid....................0xC001\n");
+        JsonNode paths = succeeds("sa", "paths", "--src-to-dst", "1:1", "--json", "--transport", "embedded",
+                "--partitions", conf.toString()).json();
+        assertThat(paths.get(0).get("pKey").asInt()).isEqualTo(0x8012);
+        Path bad = Files.writeString(dir.resolve("bad.conf"), "# a file\nX=2, colour=red : ALL ;\n");
+        CliRun refused = umad("mcast", "--transport", "embedded", "--partitions", bad.toString());
+        assertThat(refused.exitCode()).isEqualTo(2);
+        assertThat(refused.err()).contains("--partitions " + bad + ": partitions, line 2: unknown partition flag 'colour'");
+    }
+
     @Test
     void mcastJoinAndLeaveRefuseBadValuesAsUsageErrors() {
         assertThat(umad("mcast", "join", "--transport", "embedded").exitCode()).isEqualTo(2);
