@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.reactiveumad.MadPort;
 import io.reactiveumad.Umad;
+import io.reactiveumad.client.Multicast;
 import io.reactiveumad.client.SaClient;
 import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.client.SmpRoute;
@@ -61,7 +62,8 @@ class PartitionsAsOpenSmTest {
                 + ", " + guid.apply("h6") + "=limited ;\n"
                 + "Mixed=0x0002 : ALL_CAS, " + guid.apply("h5") + "=both, ALL_ROUTERS=full ; "
                 + "Three=0x8003, ip, scope=5, scope=2, Q_Key=0x1234, rat=6 : ALL_SWITCHES=full, " + guid.apply("h7")
-                + "=f, " + guid.apply("h8") + " ;\n";
+                + "=f, " + guid.apply("h8") + " ;\n"
+                + "Gone=0x0004, ipoib : 0x1234 ;   # a port no fabric here has: no partition, no group\n";
     }
 
     @Test
@@ -93,6 +95,8 @@ class PartitionsAsOpenSmTest {
         // in OpenSM's order of partitions, 0x0002 before 0x0102.
         assertThat(theirs.pKeys()).as("OpenSM's tables").containsEntry("h5/1", List.of(0x7fff, 0x8002, 0x8102));
         assertThat(ours.pKeys()).isEqualTo(theirs.pKeys());
+        assertThat(theirs.groups()).as("OpenSM's MLIDs: Gone's partition and group deleted")
+                .containsEntry("created ff15:1234:0000:0000:0000:0000:0000:0077", "MLID 0xc003 P_Key 0xffff");
         assertThat(ours.groups()).isEqualTo(theirs.groups());
         // Three's group at link-local scope whatever scopes it names: OpenSM gives those to mgid= groups alone.
         assertThat(theirViews.get("h7")).as("OpenSM's groups as h7 sees them").containsEntry(
@@ -138,6 +142,12 @@ class PartitionsAsOpenSmTest {
                 }
             }
             Map<String, String> groups = groups(sa);
+            // A group the requester creates gets the lowest MLID the partitions' groups left (none for Gone's).
+            Gid created = new Gid(0xff15_1234_0000_0000L, 0x77);
+            Multicast mc = Multicast.over(sa);
+            McMemberRecord joined = mc.creation(created, port.attributes().gids().get(0), McMemberRecord.JOIN_FULL_MEMBER)
+                    .flatMap(r -> mc.join(r, McMemberRecord.Component.CREATE)).block(WAIT);
+            groups.put("created " + created, String.format("MLID 0x%x P_Key 0x%x", joined.mlid(), joined.pKey()));
             Map<String, String> paths = paths(net, sa, lidOf);
             return new Answers(pKeys, groups, paths);
         } finally {
@@ -200,7 +210,8 @@ class PartitionsAsOpenSmTest {
     private static Map<String, String> groups(SaClient sa) {
         Map<String, String> groups = new TreeMap<>();
         // IPoIB broadcast groups: the scope and the P_Key (with its membership bit) of each one looked for.
-        for (int[] group : new int[][] {{2, 0xffff}, {2, 0x8102}, {2, 0x8002}, {2, 0x8003}, {5, 0x8003}}) {
+        for (int[] group : new int[][] {{2, 0xffff}, {2, 0x8102}, {2, 0x8002}, {2, 0x8003}, {5, 0x8003},
+            {2, 0x8004}}) {
             Gid mgid = new Gid(0xff10_401b_0000_0000L | (long) group[0] << 48 | (long) group[1] << 16,
                     0x0000_0000_ffff_ffffL);
             McMemberRecord query = new McMemberRecord(mgid, Gid.ZERO, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,

@@ -28,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * What OpenSM refuses is refused with its status (ERR_REQ_INSUFFICIENT_COMPONENTS, ERR_REQ_INVALID_GID,
  * ERR_REQ_INVALID) and said in the debug log. The SM's part follows each change: the group's MLID is forwarded to its
  * members' ports, and trap 66 or 67 says a group was created or deleted. As OpenSM does from its partitions, the SA
- * starts with their IPoIB broadcast groups ({@link PartitionManager#broadcastGroups()}; without a partitions file the
+ * starts with their IPoIB broadcast groups ({@link PartitionManager#broadcastGroups}; without a partitions file the
  * default partition's, ff12:401b:ffff::ffff:ffff, MLID 0xC000), which stay when their last member leaves. Confined to
  * the fabric's executor, like the SA that owns it.
  */
@@ -79,7 +79,8 @@ final class MulticastGroups {
 
     /** The partitions' IPoIB broadcast groups, each with the lowest free MLID in the order the SM creates them. */
     private void addIpoibBroadcast() {
-        for (McMemberRecord g : engine.partitions.broadcastGroups()) {
+        for (McMemberRecord g : engine.partitions.broadcastGroups(engine.topology(),
+                engine.smNode().node.portGuid(engine.smPort()))) {
             groups.put(g.mgid(), new Group(withMlid(g, freeMlid()), true));
         }
     }

@@ -4,7 +4,9 @@ import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.attr.PKeyTable;
 import io.reactiveumad.mad.sa.McMemberRecord;
 import io.reactiveumad.mad.sa.Selector;
+import io.reactiveumad.test.topology.Node;
 import io.reactiveumad.test.topology.NodeType;
+import io.reactiveumad.test.topology.Topology;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -42,7 +44,9 @@ final class PartitionManager {
      * ports cabled to the CAs' and routers' among them.
      */
     void program(Map<Long, FabricNode> inService, long smPortGuid) {
-        Map<Integer, Map<Long, Boolean>> members = members(inService, smPortGuid);
+        Map<Long, NodeType> ports = new LinkedHashMap<>();
+        inService.forEach((guid, node) -> ports.put(guid, node.node.type()));
+        Map<Integer, Map<Long, Boolean>> members = members(ports, smPortGuid);
         List<Integer> order = new ArrayList<>(members.keySet());
         order.remove(Integer.valueOf(Partitions.DEFAULT_PARTITION));
         order.sort(OPENSM_PARTITION_ORDER);
@@ -83,16 +87,16 @@ final class PartitionManager {
      * partitions file, else limited ones) and the SM's port a full member, then each definition's members in order,
      * a port listed again taking its new membership; partitions without a port in service left out.
      */
-    private Map<Integer, Map<Long, Boolean>> members(Map<Long, FabricNode> inService, long smPortGuid) {
+    private Map<Integer, Map<Long, Boolean>> members(Map<Long, NodeType> ports, long smPortGuid) {
         Map<Integer, Map<Long, Boolean>> members = new LinkedHashMap<>();
         Map<Long, Boolean> defaults = new HashMap<>();
-        inService.keySet().forEach(guid -> defaults.put(guid, !partitions.configured()));
+        ports.keySet().forEach(guid -> defaults.put(guid, !partitions.configured()));
         defaults.put(smPortGuid, true);
         members.put(Partitions.DEFAULT_PARTITION, defaults);
         for (Partitions.Definition d : partitions.definitions()) {
             Map<Long, Boolean> these = members.computeIfAbsent(d.partition(), p -> new HashMap<>());
             for (Partitions.Member m : d.members()) {
-                for (Map.Entry<Long, FabricNode> e : inService.entrySet()) {
+                for (Map.Entry<Long, NodeType> e : ports.entrySet()) {
                     if (selects(m, e.getKey(), e.getValue(), smPortGuid)) {
                         these.put(e.getKey(), m.full());
                     }
@@ -103,8 +107,7 @@ final class PartitionManager {
         return members;
     }
 
-    private static boolean selects(Partitions.Member m, long guid, FabricNode node, long smPortGuid) {
-        NodeType type = node.node.type();
+    private static boolean selects(Partitions.Member m, long guid, NodeType type, long smPortGuid) {
         return switch (m.selects()) {
             case ALL -> true;
             case ALL_CAS -> type == NodeType.CA;
@@ -116,19 +119,32 @@ final class PartitionManager {
     }
 
     /**
-     * The IPoIB broadcast groups the SM creates, as OpenSM creates them while it reads the partitions, in that order
-     * (so they get MLIDs from 0xC000 in that order): without a partitions file the default partition's, with one each
-     * {@code ipoib} definition's, at link-local scope whatever scopes it names (OpenSM gives those to its mgid= groups
-     * alone). Their MLIDs are 0 here.
+     * The IPoIB broadcast groups the SM creates on {@code net} (its SM's port {@code smPortGuid}), as OpenSM creates
+     * them while it reads the partitions, in that order (so they get MLIDs from 0xC000 in that order): without a
+     * partitions file the default partition's, with one each {@code ipoib} definition's, at link-local scope whatever
+     * scopes it names (OpenSM gives those to its mgid= groups alone); but a partition none of whose members is on the
+     * net has none (OpenSM deletes such a partition, and its groups, once it has read them all). Their MLIDs are 0 here.
      */
-    List<McMemberRecord> broadcastGroups() {
+    List<McMemberRecord> broadcastGroups(Topology net, long smPortGuid) {
         if (!partitions.configured()) {
             return List.of(broadcastGroup(Partitions.DEFAULT_PARTITION, Partitions.DEFAULT_MTU, Partitions.DEFAULT_RATE,
                     Partitions.IPOIB_Q_KEY, 0, 0));
         }
+        Map<Long, NodeType> ports = new LinkedHashMap<>();
+        for (Node node : net.nodes()) {
+            if (node.isSwitch()) {
+                ports.put(node.portGuid(0), node.type());
+            }
+            for (int p = 1; !node.isSwitch() && p <= node.portCount(); p++) {
+                if (net.link(node.id(), p).isPresent()) {
+                    ports.put(node.portGuid(p), node.type());
+                }
+            }
+        }
+        Map<Integer, Map<Long, Boolean>> members = members(ports, smPortGuid);
         Map<Gid, McMemberRecord> groups = new LinkedHashMap<>();
         for (Partitions.Definition d : partitions.definitions()) {
-            if (d.ipoib()) {
+            if (d.ipoib() && members.containsKey(d.partition())) {
                 McMemberRecord g = broadcastGroup(d.partition(), d.mtu(), d.rate(), d.qKey(), d.trafficClass(),
                         d.flowLabel());
                 groups.putIfAbsent(g.mgid(), g);
