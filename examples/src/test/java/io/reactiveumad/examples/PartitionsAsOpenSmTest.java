@@ -10,6 +10,7 @@ import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.attr.PKeyTable;
+import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.mad.sa.McMemberRecord;
 import io.reactiveumad.mad.sa.NodeRecord;
 import io.reactiveumad.mad.sa.PathRecord;
@@ -197,6 +198,21 @@ class PartitionsAsOpenSmTest {
                                 0, 0, noPort.portInfo()), PortInfoRecord.Component.ENDPORT_LID)
                         .take(RECORDS_IN_ONE_MAD).map(r -> Integer.toString(r.portNum())).collectList().block(WAIT)
                         .toString());
+                // By PortInfo fields too: its ports that say its LID, those that are down (a switch's uncabled ones);
+                // the PortInfo's LID alone, the record's left 0, finds nothing at OpenSM.
+                PortInfo withLid = noPort.portInfo().toBuilder().lid(lid).build();
+                PortInfo down = noPort.portInfo().toBuilder().portState(PortInfo.STATE_DOWN).build();
+                for (var query : List.of(
+                        Map.entry("PortInfo:LID", new PortInfoRecord(lid, 0, 0, withLid)),
+                        Map.entry("PortInfo:LID alone", new PortInfoRecord(0, 0, 0, withLid)),
+                        Map.entry("PortInfo:PortState Down", new PortInfoRecord(lid, 0, 0, down)))) {
+                    long mask = query.getKey().endsWith("alone") ? PortInfoRecord.Component.LID
+                            : PortInfoRecord.Component.ENDPORT_LID | (query.getKey().endsWith("Down")
+                                    ? PortInfoRecord.Component.PORT_STATE : PortInfoRecord.Component.LID);
+                    view.put(node.id() + " PortInfoRecords by " + query.getKey(), sa.getTable(SaClient.PORT_INFO_RECORD,
+                                    query.getValue(), mask).take(RECORDS_IN_ONE_MAD)
+                            .map(r -> r.endportLid() + "/" + r.portNum()).collectList().block(WAIT).toString());
+                }
             }
             view.putAll(paths(net, sa, lidOf));
             return view;

@@ -34,6 +34,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToLongFunction;
 import java.util.stream.IntStream;
 
 /**
@@ -85,9 +86,68 @@ final class FabricRecords {
         return out;
     }
 
-    /** {@code bitwise}: the CapabilityMask component matches ports with every bit of the query's set, not the same mask. */
+    /**
+     * The PortInfo fields a PortInfoRecord query can name by their component, as OpenSM compares them
+     * (sa_pir_check_physp): whole, but CapabilityMask and CapabilityMask2 ({@link #portInfoRecords}), the extended
+     * speeds (only of a port that has them) and the fields it never compares (InitTypeReply, ClientReregister,
+     * MaxCreditHint, LinkRoundTripLatency).
+     */
+    private static final Map<Long, ToLongFunction<PortInfo>> PORT_INFO_COMPONENTS = Map.ofEntries(
+            Map.entry(PortInfoRecord.Component.M_KEY, PortInfo::mKey),
+            Map.entry(PortInfoRecord.Component.GID_PREFIX, PortInfo::gidPrefix),
+            Map.entry(PortInfoRecord.Component.LID, PortInfo::lid),
+            Map.entry(PortInfoRecord.Component.MASTER_SM_LID, PortInfo::masterSmLid),
+            Map.entry(PortInfoRecord.Component.DIAG_CODE, PortInfo::diagCode),
+            Map.entry(PortInfoRecord.Component.M_KEY_LEASE_PERIOD, PortInfo::mKeyLeasePeriod),
+            Map.entry(PortInfoRecord.Component.LOCAL_PORT_NUM, PortInfo::localPortNum),
+            Map.entry(PortInfoRecord.Component.LINK_WIDTH_ENABLED, PortInfo::linkWidthEnabled),
+            Map.entry(PortInfoRecord.Component.LINK_WIDTH_SUPPORTED, PortInfo::linkWidthSupported),
+            Map.entry(PortInfoRecord.Component.LINK_WIDTH_ACTIVE, PortInfo::linkWidthActive),
+            Map.entry(PortInfoRecord.Component.LINK_SPEED_SUPPORTED, PortInfo::linkSpeedSupported),
+            Map.entry(PortInfoRecord.Component.PORT_STATE, PortInfo::portState),
+            Map.entry(PortInfoRecord.Component.PORT_PHYSICAL_STATE, PortInfo::portPhysicalState),
+            Map.entry(PortInfoRecord.Component.LINK_DOWN_DEFAULT_STATE, PortInfo::linkDownDefaultState),
+            Map.entry(PortInfoRecord.Component.M_KEY_PROTECT_BITS, PortInfo::mKeyProtectBits),
+            Map.entry(PortInfoRecord.Component.LMC, PortInfo::lmc),
+            Map.entry(PortInfoRecord.Component.LINK_SPEED_ACTIVE, PortInfo::linkSpeedActive),
+            Map.entry(PortInfoRecord.Component.LINK_SPEED_ENABLED, PortInfo::linkSpeedEnabled),
+            Map.entry(PortInfoRecord.Component.NEIGHBOR_MTU, PortInfo::neighborMtu),
+            Map.entry(PortInfoRecord.Component.MASTER_SM_SL, PortInfo::masterSmSl),
+            Map.entry(PortInfoRecord.Component.VL_CAP, PortInfo::vlCap),
+            Map.entry(PortInfoRecord.Component.INIT_TYPE, PortInfo::initType),
+            Map.entry(PortInfoRecord.Component.VL_HIGH_LIMIT, PortInfo::vlHighLimit),
+            Map.entry(PortInfoRecord.Component.VL_ARBITRATION_HIGH_CAP, PortInfo::vlArbitrationHighCap),
+            Map.entry(PortInfoRecord.Component.VL_ARBITRATION_LOW_CAP, PortInfo::vlArbitrationLowCap),
+            Map.entry(PortInfoRecord.Component.MTU_CAP, PortInfo::mtuCap),
+            Map.entry(PortInfoRecord.Component.VL_STALL_COUNT, PortInfo::vlStallCount),
+            Map.entry(PortInfoRecord.Component.HOQ_LIFE, PortInfo::hoqLife),
+            Map.entry(PortInfoRecord.Component.OPERATIONAL_VLS, PortInfo::operationalVls),
+            Map.entry(PortInfoRecord.Component.PARTITION_ENFORCEMENT_INBOUND, p -> p.partitionEnforcementInbound() ? 1 : 0),
+            Map.entry(PortInfoRecord.Component.PARTITION_ENFORCEMENT_OUTBOUND, p -> p.partitionEnforcementOutbound() ? 1 : 0),
+            Map.entry(PortInfoRecord.Component.FILTER_RAW_INBOUND, p -> p.filterRawInbound() ? 1 : 0),
+            Map.entry(PortInfoRecord.Component.FILTER_RAW_OUTBOUND, p -> p.filterRawOutbound() ? 1 : 0),
+            Map.entry(PortInfoRecord.Component.M_KEY_VIOLATIONS, PortInfo::mKeyViolations),
+            Map.entry(PortInfoRecord.Component.P_KEY_VIOLATIONS, PortInfo::pKeyViolations),
+            Map.entry(PortInfoRecord.Component.Q_KEY_VIOLATIONS, PortInfo::qKeyViolations),
+            Map.entry(PortInfoRecord.Component.GUID_CAP, PortInfo::guidCap),
+            Map.entry(PortInfoRecord.Component.SUBNET_TIMEOUT, PortInfo::subnetTimeout),
+            Map.entry(PortInfoRecord.Component.RESP_TIME_VALUE, PortInfo::respTimeValue),
+            Map.entry(PortInfoRecord.Component.LOCAL_PHY_ERRORS, PortInfo::localPhyErrors),
+            Map.entry(PortInfoRecord.Component.OVERRUN_ERRORS, PortInfo::overrunErrors));
+    /** The extended speeds' components, compared only for a port whose (switch's port 0's) capabilities have them. */
+    private static final Map<Long, ToLongFunction<PortInfo>> EXTENDED_SPEED_COMPONENTS = Map.of(
+            PortInfoRecord.Component.LINK_SPEED_EXT_ACTIVE, PortInfo::linkSpeedExtActive,
+            PortInfoRecord.Component.LINK_SPEED_EXT_SUPPORTED, PortInfo::linkSpeedExtSupported,
+            PortInfoRecord.Component.LINK_SPEED_EXT_ENABLED, PortInfo::linkSpeedExtEnabled);
+
+    /**
+     * The PortInfoRecords of the ports the query's components match, as OpenSM holds each port's PortInfo;
+     * {@code bitwise}: CapabilityMask and CapabilityMask2 match ports with every bit of the query's set, not the same
+     * mask (the attribute modifier's bit 31, IBA 1.2 erratum).
+     */
     List<PortInfoRecord> portInfoRecords(PortInfoRecord q, long mask, boolean bitwise, EndPort requester) {
         long capabilities = q.portInfo().capabilityMask();
+        long capabilities2 = q.portInfo().capabilityMask2();
         List<PortInfoRecord> out = new ArrayList<>();
         for (EndPort end : endPorts()) {
             FabricNode n = end.node();
@@ -97,16 +157,37 @@ final class FabricRecords {
                 }
                 // The M_Key is the SMA's secret: the SA gives it to no one (OpenSM: only to a trusted requester).
                 PortInfoRecord r = new PortInfoRecord(n.addressable(Math.max(p, 1)).lid, p, 0, asOpenSmHoldsIt(n, p));
-                if ((!has(mask, PortInfoRecord.Component.ENDPORT_LID) || r.endportLid() == q.endportLid())
+                PortInfo held = r.portInfo();
+                boolean extendedSpeeds = (asOpenSmHoldsIt(n, n.isSwitch() ? 0 : p).capabilityMask()
+                        & PortInfo.CAP_IS_EXTENDED_SPEEDS_SUPPORTED) != 0;
+                // OpenSM looks for the ports of the node at the record's EndportLID when the PortInfo's LID is asked
+                // for too (so that one alone, the record's LID left 0, finds nothing).
+                if ((!has(mask, PortInfoRecord.Component.ENDPORT_LID | PortInfoRecord.Component.LID)
+                            || r.endportLid() == q.endportLid())
                         && (!has(mask, PortInfoRecord.Component.PORT_NUM) || r.portNum() == q.portNum())
                         && (!has(mask, PortInfoRecord.Component.CAPABILITY_MASK) || (bitwise
-                                ? (r.portInfo().capabilityMask() & capabilities) == capabilities
-                                : r.portInfo().capabilityMask() == capabilities))) {
+                                ? (held.capabilityMask() & capabilities) == capabilities
+                                : held.capabilityMask() == capabilities))
+                        && (!has(mask, PortInfoRecord.Component.CAPABILITY_MASK2) || (bitwise
+                                ? (held.capabilityMask2() & capabilities2) == capabilities2
+                                : held.capabilityMask2() == capabilities2))
+                        && same(PORT_INFO_COMPONENTS, mask, q.portInfo(), held)
+                        && (!extendedSpeeds || same(EXTENDED_SPEED_COMPONENTS, mask, q.portInfo(), held))) {
                     out.add(r);
                 }
             }
         }
         return out;
+    }
+
+    /** Whether {@code port} has the query's value of every field of {@code fields} the mask names. */
+    private static boolean same(Map<Long, ToLongFunction<PortInfo>> fields, long mask, PortInfo query, PortInfo port) {
+        for (Map.Entry<Long, ToLongFunction<PortInfo>> f : fields.entrySet()) {
+            if (has(mask, f.getKey()) && f.getValue().applyAsLong(query) != f.getValue().applyAsLong(port)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     List<LinkRecord> linkRecords(LinkRecord q, long mask, EndPort requester) {
