@@ -9,6 +9,7 @@ import io.reactiveumad.client.SaClient;
 import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.client.SmpRoute;
 import io.reactiveumad.mad.Gid;
+import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.attr.PKeyTable;
 import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.mad.sa.McMemberRecord;
@@ -194,6 +195,15 @@ class PartitionsAsOpenSmTest {
                 view.put(node.id() + " NodeRecords", sa.getTable(SaClient.NODE_RECORD, new NodeRecord(lid,
                                 noNode.nodeInfo(), noNode.nodeDescription()), NodeRecord.Component.LID)
                         .map(r -> String.format("0x%x", r.nodeInfo().portGuid())).collectList().block(WAIT).toString());
+                // By a NodeInfo field: its device, then another.
+                for (int device : new int[] {node.deviceId(), node.deviceId() + 1}) {
+                    NodeInfo asked = new NodeInfo(0, 0, 0, 0, 0, 0, 0, 0, device, 0, 0, 0);
+                    view.put(node.id() + " NodeRecords of device " + (device == node.deviceId() ? "its" : "another"),
+                            sa.getTable(SaClient.NODE_RECORD, new NodeRecord(lid, asked, noNode.nodeDescription()),
+                                    NodeRecord.Component.LID | NodeRecord.Component.DEVICE_ID)
+                                    .map(r -> String.format("0x%x", r.nodeInfo().portGuid())).collectList().block(WAIT)
+                                    .toString());
+                }
                 view.put(node.id() + " PortInfoRecords", sa.getTable(SaClient.PORT_INFO_RECORD, new PortInfoRecord(lid,
                                 0, 0, noPort.portInfo()), PortInfoRecord.Component.ENDPORT_LID)
                         .take(RECORDS_IN_ONE_MAD).map(r -> Integer.toString(r.portNum())).collectList().block(WAIT)

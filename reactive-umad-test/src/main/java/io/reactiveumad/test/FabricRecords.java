@@ -1,31 +1,32 @@
 package io.reactiveumad.test;
 
+import static io.reactiveumad.mad.DirectedRouteSmp.MAX_HOPS;
 import static io.reactiveumad.mad.attr.PKeyTable.FULL_MEMBERSHIP_BIT;
 import static io.reactiveumad.mad.attr.PKeyTable.PARTITION_MASK;
-import static io.reactiveumad.mad.DirectedRouteSmp.MAX_HOPS;
 import static io.reactiveumad.test.SubnetAdministrator.has;
 
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.attr.LinearForwardingTable;
 import io.reactiveumad.mad.attr.MulticastForwardingTable;
+import io.reactiveumad.mad.attr.NodeDescription;
+import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.attr.PortInfo;
 import io.reactiveumad.mad.attr.SlToVlMappingTable;
-import io.reactiveumad.mad.attr.VlArbitrationTable;
-import io.reactiveumad.mad.attr.NodeDescription;
 import io.reactiveumad.mad.attr.SmInfo;
+import io.reactiveumad.mad.attr.VlArbitrationTable;
 import io.reactiveumad.mad.sa.GuidInfoRecord;
 import io.reactiveumad.mad.sa.LinearForwardingTableRecord;
-import io.reactiveumad.mad.sa.MulticastForwardingTableRecord;
-import io.reactiveumad.mad.sa.PKeyTableRecord;
-import io.reactiveumad.mad.sa.SlToVlMappingTableRecord;
-import io.reactiveumad.mad.sa.VlArbitrationTableRecord;
 import io.reactiveumad.mad.sa.LinkRecord;
+import io.reactiveumad.mad.sa.MulticastForwardingTableRecord;
 import io.reactiveumad.mad.sa.NodeRecord;
+import io.reactiveumad.mad.sa.PKeyTableRecord;
 import io.reactiveumad.mad.sa.PathRecord;
 import io.reactiveumad.mad.sa.PortInfoRecord;
 import io.reactiveumad.mad.sa.Selector;
+import io.reactiveumad.mad.sa.SlToVlMappingTableRecord;
 import io.reactiveumad.mad.sa.SmInfoRecord;
 import io.reactiveumad.mad.sa.SwitchInfoRecord;
+import io.reactiveumad.mad.sa.VlArbitrationTableRecord;
 import io.reactiveumad.test.topology.Link;
 import io.reactiveumad.test.topology.LinkSpeed;
 import io.reactiveumad.test.topology.LinkWidth;
@@ -62,6 +63,21 @@ final class FabricRecords {
         this.sma = sma;
     }
 
+    /** The NodeInfo fields a NodeRecord query can name by their component, each compared whole as OpenSM does. */
+    private static final Map<Long, ToLongFunction<NodeInfo>> NODE_INFO_COMPONENTS = Map.ofEntries(
+            Map.entry(NodeRecord.Component.BASE_VERSION, NodeInfo::baseVersion),
+            Map.entry(NodeRecord.Component.CLASS_VERSION, NodeInfo::classVersion),
+            Map.entry(NodeRecord.Component.NODE_TYPE, NodeInfo::nodeType),
+            Map.entry(NodeRecord.Component.NUM_PORTS, NodeInfo::numPorts),
+            Map.entry(NodeRecord.Component.SYSTEM_IMAGE_GUID, NodeInfo::systemImageGuid),
+            Map.entry(NodeRecord.Component.NODE_GUID, NodeInfo::nodeGuid),
+            Map.entry(NodeRecord.Component.PORT_GUID, NodeInfo::portGuid),
+            Map.entry(NodeRecord.Component.PARTITION_CAP, NodeInfo::partitionCap),
+            Map.entry(NodeRecord.Component.DEVICE_ID, NodeInfo::deviceId),
+            Map.entry(NodeRecord.Component.REVISION, NodeInfo::revision),
+            Map.entry(NodeRecord.Component.LOCAL_PORT_NUM, NodeInfo::localPortNum),
+            Map.entry(NodeRecord.Component.VENDOR_ID, NodeInfo::vendorId));
+
     List<NodeRecord> nodeRecords(NodeRecord q, long mask, EndPort requester) {
         List<NodeRecord> out = new ArrayList<>();
         for (var e : engine.inService().entrySet()) {
@@ -73,11 +89,7 @@ final class FabricRecords {
             NodeRecord r = new NodeRecord(n.addressable(Math.max(port, 1)).lid, Sma.nodeInfo(n, port),
                     new NodeDescription(n.description));
             if ((!has(mask, NodeRecord.Component.LID) || r.lid() == q.lid())
-                    && (!has(mask, NodeRecord.Component.NODE_TYPE) || r.nodeInfo().nodeType() == q.nodeInfo().nodeType())
-                    && (!has(mask, NodeRecord.Component.NODE_GUID) || r.nodeInfo().nodeGuid() == q.nodeInfo().nodeGuid())
-                    && (!has(mask, NodeRecord.Component.PORT_GUID) || r.nodeInfo().portGuid() == q.nodeInfo().portGuid())
-                    && (!has(mask, NodeRecord.Component.SYSTEM_IMAGE_GUID)
-                        || r.nodeInfo().systemImageGuid() == q.nodeInfo().systemImageGuid())
+                    && same(NODE_INFO_COMPONENTS, mask, q.nodeInfo(), r.nodeInfo())
                     && (!has(mask, NodeRecord.Component.NODE_DESCRIPTION)
                         || r.nodeDescription().equals(q.nodeDescription()))) {
                 out.add(r);
@@ -180,10 +192,10 @@ final class FabricRecords {
         return out;
     }
 
-    /** Whether {@code port} has the query's value of every field of {@code fields} the mask names. */
-    private static boolean same(Map<Long, ToLongFunction<PortInfo>> fields, long mask, PortInfo query, PortInfo port) {
-        for (Map.Entry<Long, ToLongFunction<PortInfo>> f : fields.entrySet()) {
-            if (has(mask, f.getKey()) && f.getValue().applyAsLong(query) != f.getValue().applyAsLong(port)) {
+    /** Whether {@code record} has the query's value of every field of {@code fields} the mask names. */
+    private static <T> boolean same(Map<Long, ToLongFunction<T>> fields, long mask, T query, T record) {
+        for (Map.Entry<Long, ToLongFunction<T>> f : fields.entrySet()) {
+            if (has(mask, f.getKey()) && f.getValue().applyAsLong(query) != f.getValue().applyAsLong(record)) {
                 return false;
             }
         }
