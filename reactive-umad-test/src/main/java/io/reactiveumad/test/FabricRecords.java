@@ -33,8 +33,10 @@ import io.reactiveumad.test.topology.LinkWidth;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntUnaryOperator;
 import java.util.function.ToLongFunction;
 import java.util.stream.IntStream;
 
@@ -317,11 +319,23 @@ final class FabricRecords {
                 int pKey = sharedPKey(s.pKeys(), d.pKeys(), has(mask, PathRecord.Component.P_KEY) ? q.pKey() : NO_P_KEY);
                 if (pKey != NO_P_KEY && seenBy(requester, s.node(), s.port()) && seenBy(requester, d.node(), d.port())) {
                     // The MTU its ends take (every port between takes as much); a path that leaves its port lives
-                    // OpenSM's packet life time, one to itself none.
-                    int mtu = Math.min(Sma.mtuCap(s.node(), s.port()), Sma.mtuCap(d.node(), d.port()));
-                    int packetLife = s.equals(d) ? 0 : SubnetManager.PACKET_LIFE_TIME;
-                    out.add(new PathRecord(q.serviceId(), d.gid(), s.gid(), d.lid(), s.lid(), false, 0, 0, 0, true, 0, pKey,
-                            0, 0, Selector.EXACTLY, mtu, Selector.EXACTLY, rate(s, d), Selector.EXACTLY, packetLife, 0));
+                    // OpenSM's packet life time, one to itself none; each as the query's selectors ask, or no path.
+                    int mtu = selected(mask, PathRecord.Component.MTU | PathRecord.Component.MTU_SELECTOR,
+                            q.mtuSelector(), q.mtu(), Math.min(Sma.mtuCap(s.node(), s.port()), Sma.mtuCap(d.node(), d.port())),
+                            Integer::compare, m -> m - 1, true);
+                    int rate = selected(mask, PathRecord.Component.RATE | PathRecord.Component.RATE_SELECTOR,
+                            q.rateSelector(), q.rate(), rate(s, d), RateCodes::compare,
+                            r -> RateCodes.previous(r) == r ? NONE : RateCodes.previous(r), false);
+                    int packetLife = selected(mask, PathRecord.Component.PACKET_LIFE_TIME
+                                    | PathRecord.Component.PACKET_LIFE_TIME_SELECTOR, q.packetLifeTimeSelector(),
+                            q.packetLifeTime(), s.equals(d) ? 0 : SubnetManager.PACKET_LIFE_TIME, Integer::compare,
+                            t -> t - 1, true);
+                    int sl = has(mask, PathRecord.Component.SL) ? q.sl() : 0; // asked for, else the partition's: 0
+                    if (mtu != NONE && rate != NONE && packetLife != NONE) {
+                        // Without QoS OpenSM does not give the ServiceID back.
+                        out.add(new PathRecord(0, d.gid(), s.gid(), d.lid(), s.lid(), false, 0, 0, 0, true, 0, pKey, 0, sl,
+                                Selector.EXACTLY, mtu, Selector.EXACTLY, rate, Selector.EXACTLY, packetLife, 0));
+                    }
                 }
             }
         }
@@ -329,6 +343,42 @@ final class FabricRecords {
     }
 
     private static final int NO_P_KEY = 0;
+
+    /**
+     * Whether a rate and an MTU a query gives with their selectors ({@code rateComponents}, {@code mtuComponents}:
+     * both bits of each; one alone is not checked) are codes IBA defines, as OpenSM wants of a PathRecord and an
+     * MCMemberRecord (else ERR_REQ_INVALID).
+     */
+    static boolean validRateAndMtu(long mask, long rateComponents, int rate, long mtuComponents, int mtu) {
+        return ((mask & rateComponents) != rateComponents || RateCodes.valid(rate))
+                && ((mask & mtuComponents) != mtuComponents || mtu >= Selector.MTU_256 && mtu <= Selector.MTU_4096);
+    }
+    /** No value satisfies the query's selector: no path. */
+    private static final int NONE = -1;
+
+    /**
+     * A path's MTU, rate or packet life time ({@code value}) as OpenSM gives it when the query names it with its
+     * selector ({@code components}, both: one alone is ignored): greater than asked, or no path; less than asked, else
+     * the next lower than asked ({@code lower}; {@link #NONE} or below 1 for none); exactly as asked, which it then is,
+     * where it is at least that ({@code atLeast}: the MTU and the packet life time) or that (the rate); the best,
+     * whatever it is (pr_rcv_get_path_parms). {@link #NONE} for no path.
+     */
+    private static int selected(long mask, long components, int selector, int asked, int value, Comparator<Integer> order,
+                                IntUnaryOperator lower, boolean atLeast) {
+        if ((mask & components) != components) {
+            return value;
+        }
+        return switch (selector) {
+            case Selector.GREATER_THAN -> order.compare(value, asked) > 0 ? value : NONE;
+            case Selector.LESS_THAN -> {
+                int below = lower.applyAsInt(asked);
+                yield order.compare(value, asked) < 0 ? value : below < 1 ? NONE : below;
+            }
+            case Selector.EXACTLY -> order.compare(value, asked) < 0 || !atLeast && order.compare(value, asked) > 0 ? NONE
+                    : asked;
+            default -> value;
+        };
+    }
 
     /**
      * Whether the SA shows {@code requester} (null: one it does not know, shown all) a record of {@code node}'s

@@ -263,7 +263,8 @@ final class MulticastGroups {
             return SaOutcome.refused(SaOutcome.INSUFFICIENT_COMPONENTS, "a {} names MGID, PortGID and JoinState (mask 0x{})",
                     what, Long.toHexString(mask));
         }
-        if (!validRateAndMtu(q, mask)) {
+        if (!FabricRecords.validRateAndMtu(mask, McMemberRecord.Component.RATE | McMemberRecord.Component.RATE_SELECTOR,
+                q.rate(), McMemberRecord.Component.MTU | McMemberRecord.Component.MTU_SELECTOR, q.mtu())) {
             return SaOutcome.refused(SaOutcome.REQ_INVALID, "rate {} or MTU {} is no IBA code", q.rate(), q.mtu());
         }
         if (q.portGid().prefix() != FabricEngine.DEFAULT_GID_PREFIX) {
@@ -272,13 +273,6 @@ final class MulticastGroups {
         return null;
     }
 
-    /** A rate and an MTU the request gives with their selectors must be codes IBA defines. */
-    private static boolean validRateAndMtu(McMemberRecord q, long mask) {
-        long rate = McMemberRecord.Component.RATE | McMemberRecord.Component.RATE_SELECTOR;
-        long mtu = McMemberRecord.Component.MTU | McMemberRecord.Component.MTU_SELECTOR;
-        return ((mask & rate) != rate || RateCodes.valid(q.rate()))
-                && ((mask & mtu) != mtu || q.mtu() >= MIN_MTU && q.mtu() <= MAX_MTU);
-    }
 
     /**
      * Why OpenSM refuses to create group {@code q.mgid()}, or null: an MGID not starting 0xFF; one not IPoIB's with

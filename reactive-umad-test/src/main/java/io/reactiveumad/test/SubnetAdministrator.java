@@ -161,7 +161,13 @@ final class SubnetAdministrator implements LocalService {
             case LinkRecord.ATTRIBUTE_ID -> answer(request, method,
                     fabric.linkRecords(LinkRecord.decode(in, data), mask, from), LinkRecord.SIZE);
             case PathRecord.ATTRIBUTE_ID -> {
-                List<PathRecord> paths = fabric.pathRecords(PathRecord.decode(in, data), mask, from);
+                PathRecord q = PathRecord.decode(in, data);
+                if (!FabricRecords.validRateAndMtu(mask, PathRecord.Component.RATE | PathRecord.Component.RATE_SELECTOR,
+                        q.rate(), PathRecord.Component.MTU | PathRecord.Component.MTU_SELECTOR, q.mtu())) {
+                    engine.reply(request, FabricEngine.status(request, SaOutcome.REQ_INVALID));
+                    return;
+                }
+                List<PathRecord> paths = fabric.pathRecords(q, mask, from);
                 // OpenSM's PathRecord Get stops at the first path it finds (the others' Gets refuse many records).
                 answer(request, method, method == Method.GET && paths.size() > 1 ? paths.subList(0, 1) : paths,
                         PathRecord.SIZE);
