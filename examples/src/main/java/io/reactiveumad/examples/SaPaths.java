@@ -67,13 +67,21 @@ final class SaPaths extends SaCommand.Query {
                 throw new UsageException("--src-to-dst and --sgid-to-dgid name both ends: no --slid, --dlid, --sgid or"
                         + " --dgid with them");
             }
-            return ends.query(sa);
+            // saquery's: the ends those name, up to 127 paths unless -n says, and every other filter given.
+            return ends.resolve(sa).flatMapMany(e -> query(sa, e.sgid(), e.dgid(), e.slid(), e.dlid(),
+                    numbPath != null ? numbPath : Ends.ALL_PATHS));
         }
-        // saquery PR's query: each filter given is a component, nothing else is (no filter at all: OpenSM answers
-        // with the path between every two ports, the requester's own being no different).
-        Gid source = sgid == null ? Gid.ZERO : Guids.parseGid("--sgid", sgid, true);
-        Gid destination = dgid == null ? Gid.ZERO : Guids.parseGid("--dgid", dgid, true);
-        long mask = (sgid != null ? PathRecord.Component.SGID : 0) | (dgid != null ? PathRecord.Component.DGID : 0)
+        return query(sa, sgid == null ? null : Guids.parseGid("--sgid", sgid, true),
+                dgid == null ? null : Guids.parseGid("--dgid", dgid, true), slid, dlid, numbPath);
+    }
+
+    /**
+     * saquery PR's query: each filter given (not null) is a component, nothing else is (no filter at all: OpenSM
+     * answers with the path between every two ports, the requester's own being no different).
+     */
+    private Flux<PathRecord> query(SaClient sa, Gid source, Gid destination, Integer slid, Integer dlid,
+                                   Integer numbPath) {
+        long mask = (source != null ? PathRecord.Component.SGID : 0) | (destination != null ? PathRecord.Component.DGID : 0)
                 | (slid != null ? PathRecord.Component.SLID : 0) | (dlid != null ? PathRecord.Component.DLID : 0)
                 | (serviceId != null ? PathRecord.Component.SERVICE_ID : 0)
                 | (pKey != null ? PathRecord.Component.P_KEY : 0) | (sl != null ? PathRecord.Component.SL : 0)
@@ -87,7 +95,8 @@ final class SaPaths extends SaCommand.Query {
                 | (link.trafficClass != null ? PathRecord.Component.TRAFFIC_CLASS : 0)
                 | (link.flowLabel != null ? PathRecord.Component.FLOW_LABEL : 0)
                 | (link.hopLimit != null ? PathRecord.Component.HOP_LIMIT : 0);
-        PathRecord template = new PathRecord(serviceId == null ? 0 : serviceId, destination, source,
+        PathRecord template = new PathRecord(serviceId == null ? 0 : serviceId,
+                destination == null ? Gid.ZERO : destination, source == null ? Gid.ZERO : source,
                 dlid == null ? 0 : dlid, slid == null ? 0 : slid, false, LinkFilters.orZero(link.flowLabel),
                 LinkFilters.orZero(link.hopLimit), LinkFilters.orZero(link.trafficClass),
                 reversible != null && reversible == 1, numbPath == null ? 0 : numbPath, pKey == null ? 0 : pKey,
@@ -103,7 +112,7 @@ final class SaPaths extends SaCommand.Query {
      */
     static final class Ends implements Declares {
         /** saquery's NumbPath for --src-to-dst: as many paths as the SA has, up to 127. */
-        private static final int ALL_PATHS = 0x7f;
+        static final int ALL_PATHS = 0x7f;
 
         private SaNodeArgument source;
         private SaNodeArgument destination;
@@ -145,22 +154,31 @@ final class SaPaths extends SaCommand.Query {
             return source != null || sgid != null;
         }
 
-        Flux<PathRecord> query(SaClient sa) {
+        /** The ends as a query names them: both GIDs, or both LIDs (node names looked up at the SA); null the others. */
+        record Named(Gid sgid, Gid dgid, Integer slid, Integer dlid) {
+        }
+
+        Mono<Named> resolve(SaClient sa) {
             if (source != null && sgid != null) {
                 throw new UsageException("--src-to-dst and --sgid-to-dgid both name the ends: give one");
             }
             if (sgid != null) {
-                return sa.getTable(SaClient.PATH_RECORD, template(dgid, sgid, 0, 0),
-                        PathRecord.Component.SGID | PathRecord.Component.DGID | PathRecord.Component.NUMB_PATH);
+                return Mono.just(new Named(sgid, dgid, null, null));
             }
-            return Mono.zip(source.lid(sa), destination.lid(sa)).flatMapMany(lids -> sa.getTable(SaClient.PATH_RECORD,
-                    template(Gid.ZERO, Gid.ZERO, lids.getT2(), lids.getT1()),
-                    PathRecord.Component.SLID | PathRecord.Component.DLID | PathRecord.Component.NUMB_PATH));
+            return Mono.zip(source.lid(sa), destination.lid(sa)).map(lids -> new Named(null, null, lids.getT1(),
+                    lids.getT2()));
         }
 
-        /** saquery's query for both: the ends, and up to 127 paths (with LMC, one per pair of the ends' LIDs). */
-        private static PathRecord template(Gid dgid, Gid sgid, int dlid, int slid) {
-            return new PathRecord(0, dgid, sgid, dlid, slid, false, 0, 0, 0, false, ALL_PATHS, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        /** saquery's query for both alone: the ends, and up to 127 paths (with LMC, one per pair of their LIDs). */
+        Flux<PathRecord> query(SaClient sa) {
+            return resolve(sa).flatMapMany(e -> {
+                long ends = e.sgid() != null ? PathRecord.Component.SGID | PathRecord.Component.DGID
+                        : PathRecord.Component.SLID | PathRecord.Component.DLID;
+                return sa.getTable(SaClient.PATH_RECORD, new PathRecord(0, e.sgid() == null ? Gid.ZERO : e.dgid(),
+                        e.sgid() == null ? Gid.ZERO : e.sgid(), e.dlid() == null ? 0 : e.dlid(),
+                        e.slid() == null ? 0 : e.slid(), false, 0, 0, 0, false, ALL_PATHS, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+                        ends | PathRecord.Component.NUMB_PATH);
+            });
         }
     }
 }

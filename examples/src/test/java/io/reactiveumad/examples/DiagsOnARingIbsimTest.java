@@ -769,7 +769,9 @@ class DiagsOnARingIbsimTest {
         assertThat(umad("H-2", 0, "sa", "LR", h2, s2).out()).contains("FromLID...................." + h2 + "\n");
         for (String[] args : new String[][] {{"--src-to-dst", h2 + ":" + s2}, {"-p", "--src-to-dst", s2 + ":" + h2},
             {"--slid", h2, "--dlid", s2, "PR"}, {"--slid", h2, "--dlid", s2, "-n", "4", "--sl", "0", "--pkey", "0xffff", "PR"},
-            {"-r", "1", "--service_id", "0", "-Q", "0", "--slid", s2, "--dlid", h2, "PR"}}) {
+            {"-r", "1", "--service_id", "0", "-Q", "0", "--slid", s2, "--dlid", h2, "PR"},
+            // The ends by --src-to-dst with the other filters: saquery puts them all in one query.
+            {"--src-to-dst", h2 + ":" + s2, "-M", "0x44", "--sl", "2", "PR"}}) {
             assertThat(umad("H-2", 0, "sa", args).out()).as("sa %s", String.join(" ", args))
                     .isEqualTo(fabric.diag("H-2", "saquery", args).requireSuccess().stdout()).contains("PathRecord dump:");
         }
