@@ -19,6 +19,7 @@ import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.sa.NodeRecord;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.Declares;
+import io.reactiveumad.examples.cli.UsageException;
 import io.reactiveumad.examples.cli.Values;
 import io.reactiveumad.mad.DeviceGoneException;
 import io.reactiveumad.mad.NativeIoException;
@@ -35,6 +36,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import reactor.core.publisher.Mono;
@@ -309,6 +311,7 @@ final class TransportOptions implements Declares {
     }
 
     private Connection open(TransportKind chosen, Scheduler delivery) {
+        embeddedOnly(chosen);
         return switch (chosen) {
             case KERNEL -> openKernel(delivery);
             case IBSIM -> openIbsim(delivery);
@@ -337,6 +340,18 @@ final class TransportOptions implements Declares {
         } catch (RuntimeException e) {
             fabric.close();
             throw e;
+        }
+    }
+
+    /**
+     * --topology and --partitions make the embedded fabric: on another transport, whose fabric and SM are what they
+     * are, they would be ignored, so they are bad usage there.
+     */
+    private void embeddedOnly(TransportKind chosen) {
+        if (chosen != TransportKind.EMBEDDED && (topology != null || partitions != null)) {
+            throw new UsageException((topology != null ? "--topology" : "--partitions") + " is the embedded fabric's, "
+                    + "and the transport here is " + chosen.name().toLowerCase(Locale.ROOT)
+                    + " (--transport embedded runs on the embedded fabric)");
         }
     }
 
@@ -455,6 +470,7 @@ final class TransportOptions implements Declares {
     }
 
     private List<DeviceAttributes> devices(TransportKind chosen) {
+        embeddedOnly(chosen);
         listed = chosen;
         return switch (chosen) {
             case KERNEL -> onlyNamed(KernelTransport.system().devices());

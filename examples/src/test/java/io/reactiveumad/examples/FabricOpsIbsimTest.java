@@ -464,8 +464,9 @@ class FabricOpsIbsimTest {
 
     /**
      * With the default transport (no umad device here, a simulator answering), what the simulator or our options
-     * refuse is the command's error: an unknown node, a port ibsim does not attach to. Answering from the embedded
-     * fabric instead, as when no simulator answers at all, would look like answers from this fabric.
+     * refuse is the command's error: an unknown node, a port ibsim does not attach to, an option of the embedded
+     * fabric's. Answering from the embedded fabric instead, as when no simulator answers at all, would look like
+     * answers from this fabric.
      */
     @Test
     void whatTheSimulatorRefusesIsAnErrorNotTheEmbeddedFabric() {
@@ -482,5 +483,10 @@ class FabricOpsIbsimTest {
         assertThat(secondPort.exitCode()).as("%s", secondPort).isEqualTo(CommandLine.EXIT_USAGE);
         assertThat(secondPort.err()).contains("ibsim attaches clients to a node's first port only")
                 .doesNotContain("embedded fabric");
+        // What only makes the embedded fabric is bad usage where the simulator answers, not silently left out.
+        CliRun topology = CliRun.runWithDevices(noDevices, env, "stat", "--topology",
+                DiagsOracle.resource("topologies/mcast.net").toString());
+        assertThat(topology.exitCode()).as("%s", topology).isEqualTo(CommandLine.EXIT_USAGE);
+        assertThat(topology.err()).contains("--topology is the embedded fabric's, and the transport here is ibsim");
     }
 }
