@@ -12,6 +12,7 @@ import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.attr.NodeInfo;
 import io.reactiveumad.mad.attr.PKeyTable;
 import io.reactiveumad.mad.attr.PortInfo;
+import io.reactiveumad.mad.sa.LinkRecord;
 import io.reactiveumad.mad.sa.McMemberRecord;
 import io.reactiveumad.mad.sa.NodeRecord;
 import io.reactiveumad.mad.sa.PathRecord;
@@ -52,6 +53,8 @@ class PartitionsAsOpenSmTest {
      * umad2sim (which does no RMPP): the rest of a switch's are not compared.
      */
     private static final int RECORDS_IN_ONE_MAD = 2;
+    /** LinkRecords (6 bytes, 8 with their padding) in the first MAD of a table. */
+    private static final int LINK_RECORDS_IN_ONE_MAD = 25;
     /** Hosts in other partitions than the requester's, for what the SA shows each. */
     private static final List<String> VIEWERS = List.of("h6", "h7", "h2");
 
@@ -204,6 +207,11 @@ class PartitionsAsOpenSmTest {
                                     .map(r -> String.format("0x%x", r.nodeInfo().portGuid())).collectList().block(WAIT)
                                     .toString());
                 }
+                // LinkRecords from its LID (8 bytes each: 25 fit the first MAD), between ports both it and the
+                // requester share a partition with.
+                view.put(node.id() + " LinkRecords", sa.getTable(SaClient.LINK_RECORD, new LinkRecord(lid, 0, 0, 0),
+                                LinkRecord.Component.FROM_LID).take(LINK_RECORDS_IN_ONE_MAD)
+                        .map(r -> r.fromPort() + ">" + r.toLid() + "/" + r.toPort()).collectList().block(WAIT).toString());
                 view.put(node.id() + " PortInfoRecords", sa.getTable(SaClient.PORT_INFO_RECORD, new PortInfoRecord(lid,
                                 0, 0, noPort.portInfo()), PortInfoRecord.Component.ENDPORT_LID)
                         .take(RECORDS_IN_ONE_MAD).map(r -> Integer.toString(r.portNum())).collectList().block(WAIT)
@@ -224,6 +232,9 @@ class PartitionsAsOpenSmTest {
                             .map(r -> r.endportLid() + "/" + r.portNum()).collectList().block(WAIT).toString());
                 }
             }
+            view.put("all LinkRecords", sa.getTable(SaClient.LINK_RECORD).take(LINK_RECORDS_IN_ONE_MAD)
+                    .map(r -> r.fromLid() + "/" + r.fromPort() + ">" + r.toLid() + "/" + r.toPort()).collectList()
+                    .block(WAIT).toString());
             view.putAll(paths(net, sa, lidOf));
             return view;
         } finally {

@@ -34,6 +34,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntUnaryOperator;
@@ -204,22 +205,30 @@ final class FabricRecords {
         return true;
     }
 
+    /**
+     * The links between in-service ports the query's components match, as OpenSM lists them: node by node in its order
+     * of node GUIDs, each node's ports in order, but only between ports that share a partition both with each other
+     * and with the requester.
+     */
     List<LinkRecord> linkRecords(LinkRecord q, long mask, EndPort requester) {
         List<LinkRecord> out = new ArrayList<>();
         Map<Long, FabricNode> live = engine.inService();
-        for (Link link : engine.topology().links()) {
-            for (Link.End from : List.of(link.a(), link.b())) {
-                Link.End to = link.other(from);
-                FabricNode a = engine.node(from.node());
-                FabricNode b = engine.node(to.node());
-                if (!live.containsKey(a.node.portGuid(a.isSwitch() ? 0 : from.port()))
-                        || !live.containsKey(b.node.portGuid(b.isSwitch() ? 0 : to.port()))
-                        || sharedPKey(a.ports[from.port()].pkeys, b.ports[to.port()].pkeys, NO_P_KEY) == NO_P_KEY
-                        || !seenBy(requester, a, from.port()) || !seenBy(requester, b, to.port())) {
+        List<FabricNode> nodes = new ArrayList<>(new LinkedHashSet<>(live.values()));
+        nodes.sort(Comparator.comparing(n -> n.node.nodeGuid(), SubnetManager.OPENSM_GUID_ORDER));
+        for (FabricNode a : nodes) {
+            for (int port = 1; port <= a.node.portCount(); port++) {
+                Link.End to = engine.topology().remote(a.id(), port).orElse(null);
+                if (to == null) {
                     continue;
                 }
-                LinkRecord r = new LinkRecord(a.addressable(from.port()).lid, from.port(), to.port(),
-                        b.addressable(to.port()).lid);
+                FabricNode b = engine.node(to.node());
+                if (!live.containsKey(a.node.portGuid(a.isSwitch() ? 0 : port))
+                        || !live.containsKey(b.node.portGuid(b.isSwitch() ? 0 : to.port()))
+                        || sharedPKey(a.ports[port].pkeys, b.ports[to.port()].pkeys, NO_P_KEY) == NO_P_KEY
+                        || !seenBy(requester, a, port) || !seenBy(requester, b, to.port())) {
+                    continue;
+                }
+                LinkRecord r = new LinkRecord(a.addressable(port).lid, port, to.port(), b.addressable(to.port()).lid);
                 if ((!has(mask, LinkRecord.Component.FROM_LID) || r.fromLid() == q.fromLid())
                         && (!has(mask, LinkRecord.Component.FROM_PORT) || r.fromPort() == q.fromPort())
                         && (!has(mask, LinkRecord.Component.TO_PORT) || r.toPort() == q.toPort())
