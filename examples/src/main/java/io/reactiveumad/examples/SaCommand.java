@@ -314,7 +314,7 @@ final class SaCommand extends FabricCommand {
      * built from the LID and {@code components} its component mask (the LID's, and any other the argument gave).
      */
     static <R> Flux<R> ofNode(SaClient sa, AttributeType<R> type, SaNodeArgument node, long components,
-                                      IntFunction<? extends MadAttribute> template) {
+                              IntFunction<? extends MadAttribute> template) {
         if (node == null) {
             return sa.getTable(type);
         }

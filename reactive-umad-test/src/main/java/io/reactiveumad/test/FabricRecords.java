@@ -269,7 +269,7 @@ final class FabricRecords {
          * (osm_physp_share_pkey): where they can reach each other.
          */
         boolean sharesPartitionWith(EndPort other) {
-            return equals(other) || sharedPKey(pKeys(), other.pKeys(), NO_P_KEY) != NO_P_KEY;
+            return seenBy(this, other.node(), other.port());
         }
 
         /** Whether its P_Key table holds {@code pKey}'s partition, as a full or a limited member (osm_physp_has_pkey). */
