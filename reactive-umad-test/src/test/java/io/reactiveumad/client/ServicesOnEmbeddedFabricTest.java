@@ -136,4 +136,48 @@ class ServicesOnEmbeddedFabricTest {
         held.dispose();
         await().atMost(WAIT).until(() -> registered(r).isEmpty());
     }
+
+    /**
+     * A lease longer than the audit: each audit only asks the SA, the registration is sent again at half the lease,
+     * and at once when an audit finds the SA forgot it (an SM restart) instead of half a lease later.
+     */
+    @Test
+    void aLongLeaseIsRenewedAtItsHalfAndRegisteredAgainAtTheFirstAuditAfterAnSmRestart() {
+        ServiceRecord r = record(60);
+        List<ServiceRecord> registrations = new CopyOnWriteArrayList<>();
+        Disposable held = services.registration(r, AUDIT).subscribe(registrations::add);
+        await().atMost(WAIT).until(() -> registrations.size() == 1);
+        time.advanceTimeBy(Duration.ofSeconds(25));
+        assertThat(registrations).as("five audits, each finding it held, well within the lease").hasSize(1);
+        time.advanceTimeBy(Duration.ofSeconds(5));
+        await().atMost(WAIT).until(() -> registrations.size() == 2);
+
+        fabric.restartSm();
+        time.advanceTimeBy(AUDIT);
+        await().atMost(WAIT).until(() -> registrations.size() == 3);
+        assertThat(registered(r)).hasSize(1);
+        held.dispose();
+    }
+
+    /**
+     * The port's close, as the JVM's exit runs it, unregisters a held registration first: an infinite lease would
+     * otherwise stay at the SA after the process that held it is gone.
+     */
+    @Test
+    void aHeldRegistrationIsUnregisteredWhenItsPortCloses() {
+        ServiceRecord r = record(ServiceRecord.LEASE_INFINITE);
+        List<ServiceRecord> registrations = new CopyOnWriteArrayList<>();
+        services.registration(r, AUDIT).subscribe(registrations::add, e -> { });
+        await().atMost(WAIT).until(() -> registrations.size() == 1);
+
+        port.close().block(WAIT);
+        MadPort other = Umad.open(fabric.transport(), fabric.port("host1", 1), new PortOptions(time)).block(WAIT);
+        SaClient otherSa = SaClient.of(other);
+        try {
+            assertThat(Services.over(otherSa).lookup(r).collectList().block(WAIT)).isEmpty();
+        } finally {
+            otherSa.dispose();
+            other.dispose();
+        }
+    }
 }

@@ -1,6 +1,7 @@
 package io.reactiveumad.client;
 
 import io.reactiveumad.PortClosedException;
+import io.reactiveumad.internal.DefaultMadPort;
 import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,5 +34,33 @@ final class Audits {
                     return Mono.empty();
                 });
         return Flux.interval(period).onBackpressureDrop().concatMap(tick -> bounded, 0);
+    }
+
+    /**
+     * Something a client holds at the SA while the Flux is subscribed: {@code acquire} on subscribe, emitted; then
+     * {@link #every} {@code period} {@code renew}, emitting what it emits. {@code release} gives it back when the
+     * Flux is cancelled, and when {@code sa}'s port closes while it is held (the JVM's exit closes ports that way),
+     * so a process that exits leaves nothing behind at the SA. Only {@code acquire}'s failure ends the Flux, or a
+     * closed port.
+     */
+    static <T> Flux<T> held(SaClient sa, Mono<T> acquire, Duration period, Mono<T> renew, Mono<?> release,
+                            String what) {
+        Mono<Void> quietly = release.onErrorResume(e -> Mono.empty()).then();
+        return Flux.defer(() -> {
+            Object holder = new Object();
+            return acquire
+                    .doOnNext(first -> {
+                        if (sa.port() instanceof DefaultMadPort port) {
+                            port.beforeClose(holder, () -> quietly);
+                        }
+                    })
+                    .flatMapMany(first -> every(period, renew, what).startWith(first))
+                    .doFinally(signal -> {
+                        if (sa.port() instanceof DefaultMadPort port) {
+                            port.forgetBeforeClose(holder);
+                        }
+                    })
+                    .doOnCancel(() -> quietly.subscribe());
+        });
     }
 }

@@ -1,6 +1,5 @@
 package io.reactiveumad.client;
 
-import io.reactiveumad.internal.DefaultMadPort;
 import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.attr.PKeyTable;
 import io.reactiveumad.mad.sa.McMemberRecord;
@@ -143,8 +142,8 @@ public final class Multicast {
      * {@code audit} asks the SA (following a moved SM) whether the port is still a member and joins again
      * with the same request, emitting the new record, when the SA no longer holds it (an SM restart or move
      * forgets the groups; a request that creates the group creates it again). Cancelling leaves the group,
-     * and so does the port's {@code close()} while it is held (the JVM's exit closes ports that way). A failed join or audit
-     * is retried at the next audit; only the first join's failure ends the Flux.
+     * and so does the port's {@code close()} while it is held (the JVM's exit closes ports that way). A failed join
+     * or audit is retried at the next audit; only the first join's failure ends the Flux.
      */
     public Flux<McMemberRecord> membership(McMemberRecord request, long componentMask, Duration audit) {
         Objects.requireNonNull(request, "request");
@@ -163,22 +162,7 @@ public final class Multicast {
                         .next())
                 .hasElement()
                 .flatMap(held -> held ? Mono.<McMemberRecord>empty() : join(request, componentMask));
-        return Flux.defer(() -> {
-            Object holder = new Object();
-            return join(request, componentMask)
-                    .doOnNext(first -> {
-                        if (sa.port() instanceof DefaultMadPort port) {
-                            port.beforeClose(holder, () -> leave.onErrorResume(e -> Mono.empty()).then());
-                        }
-                    })
-                    .flatMapMany(first -> Audits.every(audit, rejoinIfForgotten, "port " + sa.port().spec()
-                            + ": membership of " + request.mgid()).startWith(first))
-                    .doFinally(signal -> {
-                        if (sa.port() instanceof DefaultMadPort port) {
-                            port.forgetBeforeClose(holder);
-                        }
-                    })
-                    .doOnCancel(() -> leave.onErrorResume(e -> Mono.empty()).subscribe());
-        });
+        return Audits.held(sa, join(request, componentMask), audit, rejoinIfForgotten, leave,
+                "port " + sa.port().spec() + ": membership of " + request.mgid());
     }
 }

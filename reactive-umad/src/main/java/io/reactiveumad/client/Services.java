@@ -3,6 +3,7 @@ package io.reactiveumad.client;
 import io.reactiveumad.mad.sa.ServiceRecord;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -53,11 +54,13 @@ public final class Services {
     }
 
     /**
-     * A held registration: registers on subscribe and emits the SA's record; then every {@code audit}
-     * (and at least twice per finite lease, so the lease never lapses) asks the SA, following a moved SM,
-     * and registers again, emitting the record, when the lease is half gone or the SA no longer holds it.
-     * A failed renewal is retried at the next tick; only the first registration's failure ends the Flux.
-     * Cancelling unregisters.
+     * A held registration: registers on subscribe and emits the SA's record; then every {@code audit} (more often
+     * if half a finite lease is shorter) asks the SA, following a moved SM, and registers again, emitting the SA's
+     * record, when the SA no longer holds it (an SM restart or move forgets the services) or half the lease has
+     * gone since the last registration. A failed audit or renewal is tried again at the next tick; only the first
+     * registration's failure ends the Flux. Cancelling unregisters, and so does the port's {@code close()} while it
+     * is held (the JVM's exit closes ports that way); a finite lease runs out at the SA even when the process
+     * could not say so (killed).
      */
     public Flux<ServiceRecord> registration(ServiceRecord record, Duration audit) {
         Objects.requireNonNull(record, "record");
@@ -66,14 +69,17 @@ public final class Services {
             throw new IllegalArgumentException("audit interval must be positive: " + audit);
         }
         boolean leased = record.serviceLease() != ServiceRecord.LEASE_INFINITE;
-        Duration tick = leased && Duration.ofSeconds(record.serviceLease()).dividedBy(2).compareTo(audit) < 0
-                ? Duration.ofSeconds(Math.max(1, record.serviceLease() / 2)) : audit;
-        Mono<ServiceRecord> renew = leased ? register(record)
-                : sa.follow().then(lookup(record).next()).hasElement()
-                        .flatMap(held -> held ? Mono.<ServiceRecord>empty() : register(record));
-        return register(record)
-                .flatMapMany(first -> Audits.every(tick, renew, "port " + sa.port().spec() + ": service 0x"
-                        + Long.toHexString(record.serviceId()) + " \"" + record.serviceName() + "\"").startWith(first))
-                .doOnCancel(() -> unregister(record).onErrorResume(e -> Mono.empty()).subscribe());
+        Duration halfLease = Duration.ofSeconds(Math.max(1, record.serviceLease() / 2));
+        Duration tick = leased && halfLease.compareTo(audit) < 0 ? halfLease : audit;
+        long ticksPerRenewal = leased ? Math.max(1, halfLease.toMillis() / tick.toMillis()) : Long.MAX_VALUE;
+        Mono<Boolean> heldAtSa = sa.follow().then(lookup(record).next()).hasElement();
+        return Flux.defer(() -> {
+            AtomicLong ticksSinceRegistration = new AtomicLong();
+            Mono<ServiceRecord> renew = Mono.defer(() -> ticksSinceRegistration.incrementAndGet() >= ticksPerRenewal
+                    ? register(record) : heldAtSa.flatMap(held -> held ? Mono.<ServiceRecord>empty() : register(record)))
+                    .doOnNext(renewed -> ticksSinceRegistration.set(0));
+            return Audits.held(sa, register(record), tick, renew, unregister(record), "port " + sa.port().spec()
+                    + ": service 0x" + Long.toHexString(record.serviceId()) + " \"" + record.serviceName() + "\"");
+        });
     }
 }

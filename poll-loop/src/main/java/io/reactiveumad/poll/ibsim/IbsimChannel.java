@@ -670,7 +670,8 @@ public final class IbsimChannel implements MadChannel {
             return e;
         }
         if (errno == Errors.ECONNREFUSED || errno == Errors.ECONNRESET || errno == Errors.ENOTCONN) {
-            return new DeviceGoneException(endpoint.toString(), errno, "ibsim went away (" + e.getMessage() + ")");
+            return new DeviceGoneException(endpoint.toString(), errno, "ibsim went away ("
+                    + e.syscall() + ": " + Errors.describe(errno) + ")");
         }
         return e;
     }
