@@ -52,6 +52,10 @@ final class SaCommand extends FabricCommand {
         return spelled.toArray(String[]::new);
     }
 
+    /** saquery SR: what {@code umad service} lists (without register and unregister). */
+    private static final CommandInfo SERVICES = CommandInfo.of(ServiceCommand.class, "services",
+            "ServiceRecords (saquery SR).").withAliases(withDoubleDash("SR", "ServiceRecord", "-S"));
+
     /** saquery -m: what {@code umad mcast} lists, reached by saquery's spelling too (without join and leave). */
     private static final CommandInfo MULTICAST_MEMBERS = CommandInfo.of(McastCommand.class, "multicast",
             "The multicast groups and their members, grouped by group as `umad mcast` lists them (saquery -m).")
@@ -59,7 +63,7 @@ final class SaCommand extends FabricCommand {
 
     static final CommandInfo INFO = CommandInfo.of(SaCommand.class, "sa",
             "Query the subnet administrator (as saquery): filters go to the SA as component masks.")
-            .withSubcommands(Nodes.INFO, PortInfos.INFO, SaPaths.INFO, Links.INFO, Services.INFO, Informs.INFO,
+            .withSubcommands(Nodes.INFO, PortInfos.INFO, SaPaths.INFO, Links.INFO, SERVICES, Informs.INFO,
                     Groups.INFO, SubnetManagers.INFO, ClassPortInfoQuery.INFO, SaNodeTables.ForwardingTables.INFO,
                     SaNodeTables.SwitchInfos.INFO, SaNodeTables.SmInfos.INFO, Members.INFO, SaNodeTables.GuidInfos.INFO,
                     SaNodeTables.SlToVls.INFO, SaNodeTables.VlArbitrations.INFO, SaNodeTables.MulticastTables.INFO,
@@ -359,20 +363,6 @@ final class SaCommand extends FabricCommand {
                         toPort == null ? 0 : toPort, lids.getT2().orElse(0));
                 return mask == 0 ? sa.getTable(SaClient.LINK_RECORD) : sa.getTable(SaClient.LINK_RECORD, template, mask);
             });
-        }
-    }
-
-    static final class Services extends Query {
-        static final CommandInfo INFO = CommandInfo.of(Services.class, "services",
-                "ServiceRecords (saquery SR).").withAliases(withDoubleDash("SR", "ServiceRecord", "-S"));
-
-        Services(CliContext context) {
-            super(context);
-        }
-
-        @Override
-        Flux<? extends Record> query(SaClient sa) {
-            return sa.getTable(SaClient.SERVICE_RECORD);
         }
     }
 

@@ -27,7 +27,7 @@ public final class UmadCli {
             .withVersion("umad (reactive-umad examples) 0.1.0")
             .withSubcommands(DemoCommand.INFO, WatchCommand.INFO, DiscoverCommand.INFO, SmpCommand.INFO, SaCommand.INFO,
                     PerfCommand.INFO, CcCommand.INFO, CcConfigCommand.INFO, RoutesCommand.INFO, DumpFtsCommand.INFO, TraceCommand.INFO, NodesUsingCommand.INFO, LftBalanceCommand.INFO, CacheEditCommand.INFO, ErrorsCommand.INFO,
-                    LinksCommand.INFO, McastCommand.INFO, AddrCommand.INFO, SmInfoCommand.INFO, PingCommand.INFO, SysstatCommand.INFO, VendstatCommand.INFO, FirmwareCommand.INFO,
+                    LinksCommand.INFO, McastCommand.INFO, ServiceCommand.INFO, AddrCommand.INFO, SmInfoCommand.INFO, PingCommand.INFO, SysstatCommand.INFO, VendstatCommand.INFO, FirmwareCommand.INFO,
                     PortStateCommand.INFO, NodeListCommand.Switches.INFO, NodeListCommand.Hosts.INFO,
                     NodeListCommand.Routers.INFO, NodeListCommand.Nodes.INFO, VerifyIdsCommand.INFO, StatCommand.INFO, StatusCommand.INFO, SmpDumpCommand.INFO,
                     ServeCommand.INFO);

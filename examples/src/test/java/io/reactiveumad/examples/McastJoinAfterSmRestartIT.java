@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.reactiveumad.poll.ibsim.IbsimEndpoint;
 import io.reactiveumad.test.ibsim.IbsimFabric;
 import io.reactiveumad.test.ibsim.IbsimFabricExtension;
 import io.reactiveumad.test.topology.Topology;
@@ -40,8 +39,9 @@ class McastJoinAfterSmRestartIT {
     void aHeldJoinIsBackAtOpenSmAfterItRestartedAndLeavesOnSigterm() throws Exception {
         IbsimFabric fabric = FABRIC.fabric();
         String host4 = String.format("%016x", fabric.topology().requireNode("host4").portGuid(1));
-        Path out = fabric.workDir().resolve("mcast-join.out");
-        Process join = start(fabric, out);
+        CliProcess join = CliProcess.start(fabric, "mcast-join", "mcast", "join", MGID, "--create", "--qkey", "0x0b1b",
+                "--audit", "1", "--json", "--transport", "ibsim", "--sim-host", "host4");
+        Path out = join.out();
         try {
             await("the join in saquery -m").atMost(DEADLINE).until(() -> membersOf(fabric).contains(host4));
             await("the joined line").atMost(DEADLINE).until(() -> !events(out).isEmpty());
@@ -54,29 +54,17 @@ class McastJoinAfterSmRestartIT {
                 await("the rejoin in saquery -m after OpenSM restarted").atMost(DEADLINE)
                         .until(() -> membersOf(fabric).contains(host4));
             } catch (org.awaitility.core.ConditionTimeoutException e) {
-                throw new AssertionError("not rejoined; the command's output:\n" + Files.readString(out)
-                        + Files.readString(fabric.workDir().resolve("mcast-join.err")) + "saquery -m:\n"
+                throw new AssertionError("not rejoined; the command's output:\n" + join.stdout() + join.stderr()
+                        + "saquery -m:\n"
                         + fabric.diag("host2", "saquery", "-m", "--smkey", OPENSM_SM_KEY).stdout(), e);
             }
-            assertThat(join.isAlive()).as("the join command still holds").isTrue();
+            assertThat(join.process().isAlive()).as("the join command still holds").isTrue();
             await("a rejoined line").atMost(DEADLINE).until(() -> events(out).contains("rejoined"));
         } finally {
-            join.destroy();
-            assertThat(join.waitFor(DEADLINE.toSeconds(), TimeUnit.SECONDS)).as("exited on SIGTERM").isTrue();
+            join.process().destroy();
+            assertThat(join.process().waitFor(DEADLINE.toSeconds(), TimeUnit.SECONDS)).as("exited on SIGTERM").isTrue();
         }
         await("the leave at exit").atMost(DEADLINE).until(() -> !membersOf(fabric).contains(host4));
-    }
-
-    private static Process start(IbsimFabric fabric, Path out) throws IOException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder builder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                UmadCli.class.getName(), "mcast", "join", MGID, "--create", "--qkey", "0x0b1b", "--audit", "1", "--json",
-                "--transport", "ibsim", "--sim-host", "host4")
-                .directory(fabric.workDir().toFile())
-                .redirectOutput(out.toFile())
-                .redirectError(fabric.workDir().resolve("mcast-join.err").toFile());
-        builder.environment().put(IbsimEndpoint.ENV_SOCKET_NAME, fabric.socketName());
-        return builder.start();
     }
 
     private static List<String> events(Path out) throws IOException {

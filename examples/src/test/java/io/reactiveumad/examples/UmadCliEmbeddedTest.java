@@ -1212,6 +1212,45 @@ class UmadCliEmbeddedTest {
     }
 
     /**
+     * service register --once registers at this port's GID, with an infinite lease unless given one, and prints the
+     * SA's record without its ServiceKey; unregistering what the SA does not have fails naming it; what the options
+     * refuse is bad usage naming the option.
+     */
+    @Test
+    void serviceRegisterOnceAndWhatItRefuses() throws Exception {
+        String key = "00112233445566778899aabbccddeeff";
+        CliRun run = succeeds("service", "register", "0x1000000000000ab7", "--name", "ops.once", "--data", "0102",
+                "--key", key, "--once", "--json", "--transport", "embedded");
+        JsonNode registered = CliRunJson.parse(run.out().strip());
+        assertThat(registered.get("event").asText()).isEqualTo("registered");
+        assertThat(registered.get("serviceId").asText()).isEqualTo("0x1000000000000ab7");
+        assertThat(registered.get("serviceLease").asText()).isEqualTo("infinite");
+        assertThat(registered.get("serviceName").asText()).isEqualTo("ops.once");
+        assertThat(registered.get("serviceData").asText()).isEqualTo("0102" + "00".repeat(62));
+        assertThat(registered.has("serviceKey")).isFalse();
+        assertThat(run.out()).doesNotContain(key);
+        byte[] gid = java.net.InetAddress.getByName(registered.get("serviceGid").asText()).getAddress();
+        assertThat(java.util.HexFormat.of().formatHex(gid, 8, 16))
+                .isEqualTo(String.format("%016x", Topology.defaultTopology().requireNode("host4").portGuid(1)));
+        assertThat(succeeds("service", "register", "7", "--lease", "30", "--once", "--transport", "embedded").out())
+                .startsWith("registered ServiceID 0x0000000000000007 ").contains(" Lease 30 s ");
+
+        CliRun missing = umad("service", "unregister", "0x55", "--transport", "embedded");
+        assertThat(missing.exitCode()).as("%s", missing).isEqualTo(1);
+        assertThat(missing.err()).contains("the SA has no service 0x0000000000000055 registered at fe80:")
+                .contains("with P_Key 0xffff");
+        assertThat(succeeds("service", "--transport", "embedded").err()).contains("umad service: no records");
+
+        for (String[] bad : new String[][] {{"--key", "zz"}, {"--key", "00".repeat(17)}, {"--data", "00".repeat(65)},
+                {"--name", "n".repeat(65)}, {"--lease", "0"}, {"--lease", "4294967296"}, {"--pkey", "0x10000"}}) {
+            CliRun refused = umad("service", "register", "1", bad[0], bad[1], "--once", "--transport", "embedded");
+            assertThat(refused.exitCode()).as("%s", refused).isEqualTo(2);
+            assertThat(refused.err()).as("%s", refused).contains(bad[0]);
+        }
+        assertThat(umad("service", "register", "--once", "--transport", "embedded").exitCode()).isEqualTo(2);
+    }
+
+    /**
      * The embedded SA creates groups by OpenSM's rules: an IPoIB group (ff12:601b) only with its broadcast group's
      * Q_Key, which --create takes without --qkey; with another, or an MGID only the SA may give (the SA's signature at
      * link-local scope), the command fails naming why; a join that would create a group without --create is refused

@@ -6,8 +6,6 @@ import static org.awaitility.Awaitility.await;
 import io.reactiveumad.poll.ibsim.IbsimEndpoint;
 import io.reactiveumad.test.ibsim.IbsimFabric;
 import io.reactiveumad.test.topology.Topology;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -88,25 +86,18 @@ class WatchPeerFaultsIbsimTest {
     @Test
     void aKilledSimulatorEndsAFloodPingWithExit1() throws Exception {
         try (IbsimFabric fabric = fabric()) {
-            Path err = fabric.workDir().resolve("ping.err");
-            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
             // LID 3 (sw2) runs no ibping server: every ping is lost, after one resend.
-            ProcessBuilder builder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                    UmadCli.class.getName(), "ping", "-f", "-e", "-t", "50", "3", "--transport", "ibsim", "--sim-host",
-                    "host4").directory(fabric.workDir().toFile())
-                    .redirectOutput(fabric.workDir().resolve("ping.out").toFile()).redirectError(err.toFile());
-            builder.environment().put(IbsimEndpoint.ENV_SOCKET_NAME, fabric.socketName());
-            Process ping = builder.start();
+            CliProcess ping = CliProcess.start(fabric, "ping", "ping", "-f", "-e", "-t", "50", "3", "--transport",
+                    "ibsim", "--sim-host", "host4");
             try {
-                await("pings in flight").atMost(DEADLINE)
-                        .until(() -> Files.readString(err).contains("sending it again"));
+                await("pings in flight").atMost(DEADLINE).until(() -> ping.stderr().contains("sending it again"));
                 fabric.killSimulator();
-                assertThat(ping.waitFor(DEADLINE.toSeconds(), TimeUnit.SECONDS)).as("ping ended").isTrue();
+                assertThat(ping.process().waitFor(DEADLINE.toSeconds(), TimeUnit.SECONDS)).as("ping ended").isTrue();
             } finally {
-                ping.destroyForcibly();
+                ping.process().destroyForcibly();
             }
-            assertThat(ping.exitValue()).isEqualTo(UmadCli.EXIT_FAILED);
-            assertThat(lastLine(Files.readString(err))).startsWith("umad ping: error: ").contains("device gone");
+            assertThat(ping.process().exitValue()).isEqualTo(UmadCli.EXIT_FAILED);
+            assertThat(lastLine(ping.stderr())).startsWith("umad ping: error: ").contains("device gone");
         }
     }
 
@@ -119,26 +110,18 @@ class WatchPeerFaultsIbsimTest {
     @Test
     void aSilentSaIsSaidOnceAsWatchLinesNotAgainAsWarnings() throws Exception {
         try (IbsimFabric fabric = fabric()) {
-            Path out = fabric.workDir().resolve("watch.out");
-            Path err = fabric.workDir().resolve("watch.err");
-            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            // As ./umad starts it: JDK 24+ would otherwise warn on stderr of JNA loading its library.
-            ProcessBuilder builder = new ProcessBuilder(java, "--enable-native-access=ALL-UNNAMED", "-cp",
-                    System.getProperty("java.class.path"), UmadCli.class.getName(), "watch", "--traps", "65",
-                    "--transport", "ibsim", "--sim-host", "host4")
-                    .directory(fabric.workDir().toFile()).redirectOutput(out.toFile()).redirectError(err.toFile());
-            builder.environment().put(IbsimEndpoint.ENV_SOCKET_NAME, fabric.socketName());
-            Process watch = builder.start();
+            CliProcess watch = CliProcess.start(fabric, "watch", "watch", "--traps", "65", "--transport", "ibsim",
+                    "--sim-host", "host4");
             try {
-                await("subscribed").atMost(DEADLINE).until(() -> Files.readString(err).contains("subscribed"));
+                await("subscribed").atMost(DEADLINE).until(() -> watch.stderr().contains("subscribed"));
                 fabric.stopSm();
                 await("a failed renewal printed").atMost(DEADLINE)
-                        .until(() -> Files.readString(out).contains("renewing trap 65 failed"));
+                        .until(() -> watch.stdout().contains("renewing trap 65 failed"));
             } finally {
-                watch.destroyForcibly();
-                watch.waitFor(DEADLINE.toSeconds(), TimeUnit.SECONDS);
+                watch.process().destroyForcibly();
+                watch.process().waitFor(DEADLINE.toSeconds(), TimeUnit.SECONDS);
             }
-            assertThat(Files.readString(err)).doesNotContain("WARN io.reactiveumad").doesNotContain("renewing");
+            assertThat(watch.stderr()).doesNotContain("WARN io.reactiveumad").doesNotContain("renewing");
         }
     }
 

@@ -22,7 +22,7 @@ import reactor.test.scheduler.VirtualTimeScheduler;
 /**
  * ServiceRecord registration against the embedded SA, in virtual time (installed as Reactor's default so
  * renewal ticks are virtual): register and unregister, a held registration registered again after the SM
- * restarted, and a leased one renewed at half its lease.
+ * restarted and unregistered when its port closes, and a leased one renewed at half its lease.
  */
 class ServicesOnEmbeddedFabricTest {
     private static final Duration WAIT = Duration.ofSeconds(10);
@@ -61,12 +61,13 @@ class ServicesOnEmbeddedFabricTest {
     }
 
     @Test
-    void registerThenUnregister() {
+    void registerThenUnregisterThenNothingToUnregister() {
         ServiceRecord r = record(ServiceRecord.LEASE_INFINITE);
         assertThat(services.register(r).block(WAIT).serviceName()).isEqualTo("ops.test");
         assertThat(registered(r)).singleElement().satisfies(s -> assertThat(s.serviceId()).isEqualTo(r.serviceId()));
         assertThat(services.unregister(r).block(WAIT).serviceId()).isEqualTo(r.serviceId());
         assertThat(registered(r)).isEmpty();
+        assertThat(services.unregister(r).blockOptional(WAIT)).as("nothing left to remove: empty").isEmpty();
     }
 
     @Test

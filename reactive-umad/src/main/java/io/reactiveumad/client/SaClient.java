@@ -444,7 +444,7 @@ public final class SaClient implements Disposable {
         return false;
     }
 
-    private static boolean isNoRecords(Throwable e) {
+    static boolean isNoRecords(Throwable e) {
         return e instanceof MadStatusException s && MadStatus.classSpecific(s.status()) == SaHeader.STATUS_NO_RECORDS;
     }
 

@@ -42,10 +42,14 @@ public final class Services {
         return sa.set(SaClient.SERVICE_RECORD, record, REGISTER_COMPONENTS);
     }
 
-    /** Removes the registration {@code record} names (ServiceID, GID, P_Key); emits what the SA removed. */
+    /**
+     * Removes the registration {@code record} names (ServiceID, GID, P_Key); emits what the SA removed, nothing when
+     * the SA has no such registration (its ERR_NO_RECORDS).
+     */
     public Mono<ServiceRecord> unregister(ServiceRecord record) {
         Objects.requireNonNull(record, "record");
-        return sa.delete(SaClient.SERVICE_RECORD, record, KEY_COMPONENTS).next();
+        return sa.delete(SaClient.SERVICE_RECORD, record, KEY_COMPONENTS).next()
+                .onErrorResume(SaClient::isNoRecords, e -> Mono.empty());
     }
 
     /** The SA's registrations matching {@code record}'s ServiceID, GID and P_Key. */
