@@ -11,6 +11,8 @@ import reactor.core.scheduler.Schedulers;
 import io.reactiveumad.examples.cli.CommandSpec;
 import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.Declares;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -93,6 +95,23 @@ abstract class FabricCommand implements Callable<Integer>, Declares {
                 opened.dispose();
             }
         }
+    }
+
+    /**
+     * One line of a command that holds something (a membership, a registration) for each thing that happens to it:
+     * {@code event} and {@code text}, or with {@code json} one object, {@code event} first, then {@code fields}.
+     * Flushed, so a reader of a pipe sees it when it happens.
+     */
+    void printEvent(boolean json, String event, Map<String, Object> fields, String text) {
+        if (json) {
+            Map<String, Object> line = new LinkedHashMap<>();
+            line.put("event", event);
+            line.putAll(fields);
+            out().println(Json.line(line));
+        } else {
+            out().println(event + " " + text);
+        }
+        out().flush();
     }
 
     /** {@code parse} of an option's value, what it refuses (in the library's words) bad usage naming the option. */

@@ -241,15 +241,7 @@ final class McastCommand extends FabricCommand {
         }
 
         private void print(McMemberRecord record, String event) {
-            if (json) {
-                Map<String, Object> line = new LinkedHashMap<>();
-                line.put("event", event);
-                line.putAll(McastCommand.json(record));
-                out().println(Json.line(line));
-            } else {
-                out().println(event + " " + text(record));
-            }
-            out().flush();
+            printEvent(json, event, McastCommand.json(record), text(record));
         }
     }
 

@@ -169,15 +169,7 @@ final class ServiceCommand extends SaCommand.Query {
         }
 
         private void print(ServiceRecord record, String event) {
-            if (json) {
-                Map<String, Object> line = new LinkedHashMap<>();
-                line.put("event", event);
-                line.putAll(ServiceCommand.json(record));
-                out().println(Json.line(line));
-            } else {
-                out().println(event + " " + text(record));
-            }
-            out().flush();
+            printEvent(json, event, ServiceCommand.json(record), text(record));
         }
     }
 

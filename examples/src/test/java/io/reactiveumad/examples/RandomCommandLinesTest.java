@@ -26,6 +26,9 @@ class RandomCommandLinesTest {
     /** Commands that run until Ctrl-C (watch, serve, ping, demo's script) and options that do the same. */
     private static final Set<String> UNTIL_STOPPED = Set.of("watch", "serve", "demo", "ping");
     private static final Set<String> UNTIL_STOPPED_OPTIONS = Set.of("--watch", "-S", "--server");
+    /** Commands that hold what they made until Ctrl-C, but not with --once, which every line of theirs gets. */
+    private static final Set<List<String>> HELD_UNLESS_ONCE = Set.of(List.of("mcast", "join"),
+            List.of("service", "register"));
     private static final String[] VALUES = {"-1", "0", "1", "2", "4", "6", "255", "256", "65535", "0xffff", "70000",
             "99999999999", "x", "", " ", "é", "0,1", "0,1,1", "0,,1", "1.5", "1-3", "a,b", "-", "0x", "1/1", "2/1/1",
             "1e3", "host1", "fe80::1", "0x0002c90000000001", "NI", "PR", "/nonexistent/file"};
@@ -93,9 +96,15 @@ class RandomCommandLinesTest {
         }
     }
 
-    /** The command's names, then up to six words: an option (with a value half the time) or a value alone. */
+    /**
+     * The command's names (and --once where the command would hold until stopped), then up to six words: an option
+     * (with a value half the time) or a value alone.
+     */
     private static String[] commandLine(List<String> command, List<String> options, Random random) {
         List<String> args = new ArrayList<>(command);
+        if (HELD_UNLESS_ONCE.contains(command)) {
+            args.add("--once");
+        }
         for (int words = random.nextInt(7); words > 0; words--) {
             if (random.nextInt(3) == 0 && !options.isEmpty()) {
                 args.add(options.get(random.nextInt(options.size())));
