@@ -51,8 +51,9 @@ final class ServiceCommand extends SaCommand.Query {
                     .to(Values.upTo(0xFFFF), v -> pKey = v.intValue());
         }
 
-        ServiceRecord record(Gid gid, long lease, Octets key, String name, Octets data) {
-            return new ServiceRecord(serviceId, gid, pKey, lease, key, name, data);
+        /** This port's registration of the service, with ServiceGID {@code gid}. */
+        ServiceRecord record(Gid gid, String name) {
+            return ServiceRecord.of(serviceId, gid, name).withPKey(pKey);
         }
     }
 
@@ -113,8 +114,8 @@ final class ServiceCommand extends SaCommand.Query {
                 }
                 SaClient sa = transport.sa(connection);
                 try {
-                    ServiceRecord record = identity.record(connection.port().attributes().gids().get(0), leaseSeconds,
-                            Octets.of(key), name, Octets.of(data));
+                    ServiceRecord record = identity.record(connection.port().attributes().gids().get(0), name)
+                            .withLease(leaseSeconds).withKey(Octets.of(key)).withData(Octets.of(data));
                     Services services = Services.over(sa);
                     if (once) {
                         print(await(services.register(record), "register"), "registered");
@@ -196,8 +197,7 @@ final class ServiceCommand extends SaCommand.Query {
         @Override
         public Integer call() {
             ServiceRecord removed = query(transport::sa, sa -> {
-                ServiceRecord asked = identity.record(sa.port().attributes().gids().get(0), 0,
-                        Octets.zeros(ServiceRecord.KEY_SIZE), "", Octets.zeros(ServiceRecord.DATA_SIZE));
+                ServiceRecord asked = identity.record(sa.port().attributes().gids().get(0), "");
                 return Services.over(sa).unregister(asked).switchIfEmpty(Mono.error(() -> new IllegalStateException(
                         String.format("the SA has no service 0x%016x registered at %s with P_Key 0x%04x",
                                 asked.serviceId(), asked.serviceGid(), asked.servicePKey()))));

@@ -413,9 +413,7 @@ class FabricOpsIbsimTest {
         SaClient sa = SaClient.of(port);
         try {
             Services services = Services.over(sa);
-            ServiceRecord record = new ServiceRecord(0x1000_0000_0000_0ab5L, port.attributes().gids().get(0), 0xffff,
-                    ServiceRecord.LEASE_INFINITE, io.reactiveumad.mad.Octets.of(new byte[16]), "ops.oracle",
-                    io.reactiveumad.mad.Octets.of(new byte[64]));
+            ServiceRecord record = ServiceRecord.of(0x1000_0000_0000_0ab5L, port.attributes().gids().get(0), "ops.oracle");
             services.register(record).block(Duration.ofSeconds(30));
             assertThat(withoutLastData(diag("saquery", "SR").stdout()))
                     .contains("ops.oracle").contains("0x1000000000000ab5")

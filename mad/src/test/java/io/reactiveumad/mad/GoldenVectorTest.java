@@ -352,6 +352,13 @@ class GoldenVectorTest {
         assertThat(expected.data16(0)).isEqualTo(48 << 8 | 51);
         assertThat(expected.data32(3)).isEqualTo(0x84878a8dL);
         assertThat(expected.data64(1)).isEqualTo(0xa8abaeb1b4b7babdL);
+        assertThat(ServiceRecord.of(0x0001020304050607L, gid(0x0002c90300000333L), "golden.service").withPKey(0x8123)
+                .withKey(Octets.of(key)).withData(Octets.of(data))).as("of() and the with methods").isEqualTo(expected);
+        ServiceRecord plain = ServiceRecord.of(7, gid(1), "plain");
+        assertThat(plain.servicePKey()).as("the default partition").isEqualTo(0xFFFF);
+        assertThat(plain.serviceLease()).isEqualTo(ServiceRecord.LEASE_INFINITE);
+        assertThat(plain.serviceKey()).isEqualTo(Octets.zeros(ServiceRecord.KEY_SIZE));
+        assertThat(plain.withLease(60).serviceLease()).isEqualTo(60);
     }
 
     @Test

@@ -62,11 +62,11 @@ final class ServiceRegistrations {
                     Long.toHexString(mask));
         }
         ServiceRecord made = has(mask, ServiceRecord.Component.SERVICE_LEASE) ? q
-                : with(q, q.servicePKey(), ServiceRecord.LEASE_INFINITE, q.serviceKey());
+                : q.withLease(ServiceRecord.LEASE_INFINITE);
         register(made);
         // OpenSM keeps the P_Key as sent and answers the default one where the mask did not name it.
         return SaOutcome.answered(shown(has(mask, ServiceRecord.Component.SERVICE_P_KEY) ? made
-                : with(made, PKeyTable.DEFAULT_P_KEY, made.serviceLease(), made.serviceKey()), trusted));
+                : made.withPKey(PKeyTable.DEFAULT_P_KEY), trusted));
     }
 
     /** A Delete from the port {@code from}: the registration of the request's RID it removed, or the refusal. */
@@ -148,11 +148,7 @@ final class ServiceRegistrations {
 
     /** {@code r} as a requester is shown it: the ServiceKey to a trusted one alone. */
     private static ServiceRecord shown(ServiceRecord r, boolean trusted) {
-        return trusted ? r : with(r, r.servicePKey(), r.serviceLease(), Octets.zeros(ServiceRecord.KEY_SIZE));
-    }
-
-    private static ServiceRecord with(ServiceRecord r, int pKey, long lease, Octets key) {
-        return new ServiceRecord(r.serviceId(), r.serviceGid(), pKey, lease, key, r.serviceName(), r.serviceData());
+        return trusted ? r : r.withKey(Octets.zeros(ServiceRecord.KEY_SIZE));
     }
 
     /** Registers {@code record}, replacing the one with its key, its lease counted from now. */

@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import io.reactiveumad.MadPort;
 import io.reactiveumad.PortOptions;
 import io.reactiveumad.Umad;
-import io.reactiveumad.mad.Octets;
 import io.reactiveumad.mad.sa.ServiceRecord;
 import io.reactiveumad.test.EmbeddedFabric;
 import io.reactiveumad.test.topology.Topology;
@@ -52,8 +51,7 @@ class ServicesOnEmbeddedFabricTest {
     }
 
     private ServiceRecord record(long lease) {
-        return new ServiceRecord(0x1000_0000_0000_abcdL, port.attributes().gids().get(0), 0xffff, lease,
-                Octets.of(new byte[16]), "ops.test", Octets.of(new byte[64]));
+        return ServiceRecord.of(0x1000_0000_0000_abcdL, port.attributes().gids().get(0), "ops.test").withLease(lease);
     }
 
     private List<ServiceRecord> registered(ServiceRecord r) {

@@ -13,8 +13,10 @@ import reactor.core.publisher.Mono;
  * finds the SA forgot it (SM restart or move). The ServiceKey travels to the SA and is never logged.
  *
  * <pre>{@code
- * Disposable held = Services.over(SaClient.of(port)).registration(record, Duration.ofSeconds(10)).subscribe();
- * held.dispose();   // unregisters
+ * ServiceRecord mine = ServiceRecord.of(0x1000_0000_0000_0001L, port.attributes().gids().get(0), "my.service")
+ *         .withLease(60);
+ * Disposable held = Services.over(SaClient.of(port)).registration(mine, Duration.ofSeconds(10)).subscribe();
+ * held.dispose();   // unregisters (so does the port's close, at the JVM's exit too)
  * }</pre>
  */
 public final class Services {

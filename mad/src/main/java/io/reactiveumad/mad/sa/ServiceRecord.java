@@ -5,6 +5,7 @@ import io.reactiveumad.mad.Gid;
 import io.reactiveumad.mad.MadAttribute;
 import io.reactiveumad.mad.Octets;
 import io.reactiveumad.mad.Wire;
+import io.reactiveumad.mad.attr.PKeyTable;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 
@@ -75,6 +76,36 @@ public record ServiceRecord(long serviceId, Gid serviceGid, int servicePKey, lon
         Wire.checkText(serviceName, NAME_SIZE);
         serviceKey.requireLength("ServiceKey", KEY_SIZE);
         serviceData.requireLength("ServiceData", DATA_SIZE);
+    }
+
+    /**
+     * A registration of service {@code serviceId} named {@code serviceName} at {@code serviceGid}, as a service
+     * usually registers: in the default partition (P_Key 0xFFFF), an infinite lease, a zero ServiceKey and ServiceData.
+     * The {@code with} methods give a copy with one field changed.
+     */
+    public static ServiceRecord of(long serviceId, Gid serviceGid, String serviceName) {
+        return new ServiceRecord(serviceId, serviceGid, PKeyTable.DEFAULT_P_KEY, LEASE_INFINITE,
+                Octets.zeros(KEY_SIZE), serviceName, Octets.zeros(DATA_SIZE));
+    }
+
+    /** This record with ServiceP_Key {@code pKey}. */
+    public ServiceRecord withPKey(int pKey) {
+        return new ServiceRecord(serviceId, serviceGid, pKey, serviceLease, serviceKey, serviceName, serviceData);
+    }
+
+    /** This record with a lease of {@code seconds} ({@link #LEASE_INFINITE}: for ever). */
+    public ServiceRecord withLease(long seconds) {
+        return new ServiceRecord(serviceId, serviceGid, servicePKey, seconds, serviceKey, serviceName, serviceData);
+    }
+
+    /** This record with ServiceKey {@code key} (16 bytes), which the SA shows to trusted requesters only. */
+    public ServiceRecord withKey(Octets key) {
+        return new ServiceRecord(serviceId, serviceGid, servicePKey, serviceLease, key, serviceName, serviceData);
+    }
+
+    /** This record with ServiceData {@code data} (64 bytes). */
+    public ServiceRecord withData(Octets data) {
+        return new ServiceRecord(serviceId, serviceGid, servicePKey, serviceLease, serviceKey, serviceName, data);
     }
 
     public static ServiceRecord decode(ByteBuffer buf, int o) {
