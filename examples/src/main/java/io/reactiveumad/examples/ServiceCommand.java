@@ -7,13 +7,17 @@ import io.reactiveumad.examples.cli.Declaration;
 import io.reactiveumad.examples.cli.Declares;
 import io.reactiveumad.examples.cli.Values;
 import io.reactiveumad.mad.Gid;
+import io.reactiveumad.mad.MadStatus;
+import io.reactiveumad.mad.MadStatusException;
 import io.reactiveumad.mad.Octets;
+import io.reactiveumad.mad.SaHeader;
 import io.reactiveumad.mad.sa.ServiceRecord;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Function;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -118,12 +122,12 @@ final class ServiceCommand extends SaCommand.Query {
                             .withLease(leaseSeconds).withKey(Octets.of(key)).withData(Octets.of(data));
                     Services services = Services.over(sa);
                     if (once) {
-                        print(await(services.register(record), "register"), "registered");
+                        print(await(services.register(record).onErrorMap(explained(record)), "register"), "registered");
                         return 0;
                     }
                     // A failed first registration ends the library's Flux; held here, it is tried again at each audit.
-                    Flux<ServiceRecord> held = Connection.whileSaUnreachable(services.registration(record, audit),
-                            failures -> audit, err(), "umad service register");
+                    Flux<ServiceRecord> held = Connection.whileSaUnreachable(services.registration(record, audit)
+                            .onErrorMap(explained(record)), failures -> audit, err(), "umad service register");
                     held.index().doOnNext(r -> print(r.getT2(), r.getT1() == 0 ? "registered" : "renewed")).blockLast();
                     return 0;
                 } finally {
@@ -198,13 +202,25 @@ final class ServiceCommand extends SaCommand.Query {
         public Integer call() {
             ServiceRecord removed = query(transport::sa, sa -> {
                 ServiceRecord asked = identity.record(sa.port().attributes().gids().get(0), "");
-                return Services.over(sa).unregister(asked).switchIfEmpty(Mono.error(() -> new IllegalStateException(
+                return Services.over(sa).unregister(asked).onErrorMap(explained(asked)).switchIfEmpty(Mono.error(() -> new IllegalStateException(
                         String.format("the SA has no service 0x%016x registered at %s with P_Key 0x%04x",
                                 asked.serviceId(), asked.serviceGid(), asked.servicePKey()))));
             }, "unregister");
             out().println(json ? Json.pretty(ServiceCommand.json(removed)) : "unregistered " + text(removed));
             return 0;
         }
+    }
+
+    /**
+     * The SA's one refusal of a registration or its removal, which alone does not say why: OpenSM refuses
+     * ERR_REQ_INVALID a ServiceP_Key that is not a partition of the requester's port (nor of the ServiceGID's).
+     */
+    private static Function<Throwable, Throwable> explained(ServiceRecord record) {
+        return e -> e instanceof MadStatusException refused
+                && MadStatus.classSpecific(refused.status()) == SaHeader.STATUS_REQUEST_INVALID
+                ? new IllegalStateException(String.format("%s; an SM refuses a ServiceP_Key (here 0x%04x) that is not a "
+                        + "partition of this port's", e.getMessage(), record.servicePKey()), e)
+                : e;
     }
 
     /** A registration as one JSON object; the ServiceKey is left out (a key is never printed). */

@@ -1213,8 +1213,8 @@ class UmadCliEmbeddedTest {
 
     /**
      * service register --once registers at this port's GID, with an infinite lease unless given one, and prints the
-     * SA's record without its ServiceKey; unregistering what the SA does not have fails naming it; what the options
-     * refuse is bad usage naming the option.
+     * SA's record without its ServiceKey; unregistering what the SA does not have fails naming it, and so does a
+     * P_Key the port is not in, saying why the SA refused it; what the options refuse is bad usage naming the option.
      */
     @Test
     void serviceRegisterOnceAndWhatItRefuses() throws Exception {
@@ -1240,6 +1240,10 @@ class UmadCliEmbeddedTest {
         assertThat(missing.err()).contains("the SA has no service 0x0000000000000055 registered at fe80:")
                 .contains("with P_Key 0xffff");
         assertThat(succeeds("service", "--transport", "embedded").err()).contains("umad service: no records");
+        CliRun outside = umad("service", "register", "5", "--pkey", "0x8002", "--once", "--transport", "embedded");
+        assertThat(outside.exitCode()).as("%s", outside).isEqualTo(1);
+        assertThat(outside.err()).contains("SA ERR_REQ_INVALID",
+                "an SM refuses a ServiceP_Key (here 0x8002) that is not a partition of this port's");
 
         for (String[] bad : new String[][] {{"--key", "zz"}, {"--key", "00".repeat(17)}, {"--data", "00".repeat(65)},
                 {"--name", "n".repeat(65)}, {"--lease", "0"}, {"--lease", "4294967296"}, {"--pkey", "0x10000"}}) {
