@@ -48,13 +48,17 @@ final class Fields {
         }
     }
 
-    /** GUIDs, GIDs and keys as hex text (64-bit values do not survive JSON numbers); everything else as is. */
+    /**
+     * GUIDs, GIDs, ServiceIDs and keys as hex text (64-bit values do not survive JSON numbers: a JavaScript reader
+     * keeps 53 bits); everything else as is.
+     */
     private static Object plain(String name, Object value) {
         if (value instanceof Gid gid) {
             return gid.toString();
         }
         String lower = name.toLowerCase(java.util.Locale.ROOT);
-        if (value instanceof Long number && (lower.contains("guid") || lower.equals("gidprefix") || isSecret(name))) {
+        if (value instanceof Long number && (lower.contains("guid") || lower.equals("gidprefix") || lower.equals("serviceid")
+                || isSecret(name))) {
             return FabricJson.hex(number);
         }
         if (value instanceof List<?> list && lower.contains("guid")) {

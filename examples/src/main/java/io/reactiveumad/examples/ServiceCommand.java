@@ -15,7 +15,6 @@ import io.reactiveumad.mad.sa.ServiceRecord;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Function;
 import reactor.core.publisher.Flux;
@@ -223,16 +222,9 @@ final class ServiceCommand extends SaCommand.Query {
                 : e;
     }
 
-    /** A registration as one JSON object; the ServiceKey is left out (a key is never printed). */
+    /** A registration as one JSON object, as the listing's (`--json`) are; never with its ServiceKey. */
     static Map<String, Object> json(ServiceRecord r) {
-        Map<String, Object> entry = new LinkedHashMap<>();
-        entry.put("serviceId", String.format("0x%016x", r.serviceId()));
-        entry.put("serviceGid", r.serviceGid().toString());
-        entry.put("servicePKey", String.format("0x%04x", r.servicePKey()));
-        entry.put("serviceLease", r.serviceLease() == ServiceRecord.LEASE_INFINITE ? "infinite" : r.serviceLease());
-        entry.put("serviceName", r.serviceName());
-        entry.put("serviceData", r.serviceData().toString());
-        return entry;
+        return Fields.of(r);
     }
 
     static String text(ServiceRecord r) {

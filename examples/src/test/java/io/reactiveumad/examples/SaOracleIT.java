@@ -161,7 +161,7 @@ class SaOracleIT {
                 JsonNode o = ours.get(i);
                 Map<String, String> t = theirs.get(i);
                 String what = "PathRecord " + i + " of " + slid + " -> " + dlid;
-                assertThat(o.get("serviceId").asLong()).as(what).isEqualTo(number(t, "service_id"));
+                assertThat(hex(o, "serviceId")).as(what).isEqualTo(number(t, "service_id"));
                 assertThat(gid(o.get("dgid").asText())).as(what).isEqualTo(gid(t.get("dgid")));
                 assertThat(gid(o.get("sgid").asText())).as(what).isEqualTo(gid(t.get("sgid")));
                 assertThat(o.get("dlid").asLong()).as(what).isEqualTo(number(t, "dlid")).isEqualTo(dlid);

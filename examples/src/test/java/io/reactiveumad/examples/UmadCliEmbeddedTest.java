@@ -1224,7 +1224,7 @@ class UmadCliEmbeddedTest {
         JsonNode registered = CliRunJson.parse(run.out().strip());
         assertThat(registered.get("event").asText()).isEqualTo("registered");
         assertThat(registered.get("serviceId").asText()).isEqualTo("0x1000000000000ab7");
-        assertThat(registered.get("serviceLease").asText()).isEqualTo("infinite");
+        assertThat(registered.get("serviceLease").asLong()).isEqualTo(0xFFFF_FFFFL);
         assertThat(registered.get("serviceName").asText()).isEqualTo("ops.once");
         assertThat(registered.get("serviceData").asText()).isEqualTo("0102" + "00".repeat(62));
         assertThat(registered.has("serviceKey")).isFalse();
