@@ -6,8 +6,11 @@ import static org.awaitility.Awaitility.await;
 import io.reactiveumad.MadPort;
 import io.reactiveumad.PortOptions;
 import io.reactiveumad.Umad;
+import io.reactiveumad.mad.Method;
+import io.reactiveumad.mad.MgmtClass;
 import io.reactiveumad.mad.sa.ServiceRecord;
 import io.reactiveumad.test.EmbeddedFabric;
+import io.reactiveumad.test.MadMatch;
 import io.reactiveumad.test.topology.Topology;
 import java.time.Duration;
 import java.util.List;
@@ -178,5 +181,30 @@ class ServicesOnEmbeddedFabricTest {
             otherSa.dispose();
             other.dispose();
         }
+    }
+
+    /**
+     * Audits slower than their ticks (the SA silent to lookups, each failing after 3 s while the ticks come every
+     * second, so ticks are dropped) still renew a 10 s lease near its half, by the clock: counting the audits that
+     * ran, the renewal came after the lease had run out.
+     */
+    @Test
+    void slowAuditsStillRenewALeaseBeforeItRunsOut() {
+        ServiceRecord r = record(10);
+        Duration tick = Duration.ofSeconds(1);
+        List<ServiceRecord> registrations = new CopyOnWriteArrayList<>();
+        Disposable held = services.registration(r, tick).subscribe(registrations::add);
+        await().atMost(WAIT).until(() -> registrations.size() == 1);
+
+        fabric.faults().drop(1.0, MadMatch.any().mgmtClass(MgmtClass.SUBN_ADM).method(Method.GET_TABLE)
+                .attribute(ServiceRecord.ATTRIBUTE_ID));
+        for (int second = 1; second <= 9 && registrations.size() < 2; second++) {
+            time.advanceTimeBy(tick);
+        }
+        await().atMost(WAIT).until(() -> registrations.size() == 2);
+        time.advanceTimeBy(Duration.ofSeconds(3));
+        fabric.faults().clear();
+        assertThat(registered(r)).as("renewed before its lease ran out").hasSize(1);
+        held.dispose();
     }
 }

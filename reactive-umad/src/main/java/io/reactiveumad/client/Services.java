@@ -3,9 +3,12 @@ package io.reactiveumad.client;
 import io.reactiveumad.mad.sa.ServiceRecord;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * ServiceRecord registration at the SA: register (SubnAdmSet), unregister (SubnAdmDelete), and a held
@@ -77,14 +80,19 @@ public final class Services {
         boolean leased = record.serviceLease() != ServiceRecord.LEASE_INFINITE;
         Duration halfLease = Duration.ofSeconds(Math.max(1, record.serviceLease() / 2));
         Duration tick = leased && halfLease.compareTo(audit) < 0 ? halfLease : audit;
-        long ticksPerRenewal = leased ? Math.max(1, halfLease.toMillis() / tick.toMillis()) : Long.MAX_VALUE;
+        // Renewed by the clock the ticks run on, not by counting ticks: a slow SA makes ticks drop (Audits.every).
+        // Half a tick early, so the tick that falls at half the lease renews rather than the one after it.
+        long renewAfterMillis = leased ? halfLease.toMillis() - tick.toMillis() / 2 : Long.MAX_VALUE;
+        Scheduler clock = Schedulers.parallel();
         Mono<Boolean> heldAtSa = sa.follow().then(lookup(record).next()).hasElement();
         return Flux.defer(() -> {
-            AtomicLong ticksSinceRegistration = new AtomicLong();
-            Mono<ServiceRecord> renew = Mono.defer(() -> ticksSinceRegistration.incrementAndGet() >= ticksPerRenewal
-                    ? register(record) : heldAtSa.flatMap(held -> held ? Mono.<ServiceRecord>empty() : register(record)))
-                    .doOnNext(renewed -> ticksSinceRegistration.set(0));
-            return Audits.held(sa, register(record), tick, renew, unregister(record), "port " + sa.port().spec()
+            AtomicLong registeredAt = new AtomicLong();
+            Mono<ServiceRecord> registered = register(record)
+                    .doOnNext(r -> registeredAt.set(clock.now(TimeUnit.MILLISECONDS)));
+            Mono<ServiceRecord> renew = Mono.defer(() -> clock.now(TimeUnit.MILLISECONDS) - registeredAt.get()
+                    >= renewAfterMillis ? registered
+                    : heldAtSa.flatMap(held -> held ? Mono.<ServiceRecord>empty() : registered));
+            return Audits.held(sa, registered, tick, renew, unregister(record), "port " + sa.port().spec()
                     + ": service 0x" + Long.toHexString(record.serviceId()) + " \"" + record.serviceName() + "\"");
         });
     }
