@@ -16,14 +16,15 @@ import org.junit.jupiter.api.Timeout;
  * The CLI on a real kernel: one boot of kernel-vm's Soft-RoCE VM (rxe0 and rxe1, whose umad devices make the kernel
  * the default transport, as on any machine with a RoCE NIC) runs our commands and the Debian tools side by side.
  * {@code stat} and {@code status}, of every port and of one, read the sysfs ibstat and ibstatus read; what needs SMPs, a LID or an SM fails at
- * once saying the port is RoCE, where the kernel's errno would name nothing (and {@code watch} used to wait for ever);
+ * once saying the port is RoCE, where the kernel's errno would name nothing ({@code watch} used to wait for ever; a
+ * held {@code service register} is refused as it is);
  * and {@code sysstat --dgid} and {@code ping --dgid} reach our servers through their GID, which ibsysstat and ibping,
  * taking LIDs only, cannot.
  * The VM's scripts and boot files are kernel-vm's, found beside this module (a path, not a dependency: the layering
  * keeps kernel-vm from depending on the examples).
  */
 class CliOnTheKernelIT {
-    /** Boot and nineteen JVM starts under TCG, each a few seconds. */
+    /** Boot and twenty JVM starts under TCG, each a few seconds. */
     private static final Duration LIMIT = Duration.ofMinutes(8);
     private static final String RUNS = """
             run() { name=$1; shift; timeout 120 "$@" > "$name.out" 2> "$name.err"; echo $? > "$name.rc"; }
@@ -36,6 +37,7 @@ class CliOnTheKernelIT {
             run discover $UMAD discover
             run sa $UMAD sa
             run watch $UMAD watch
+            run service-register $UMAD service register 5
             run sysstat $UMAD sysstat 1
             run vendstat $UMAD vendstat -N
             run vendstat-lid $UMAD vendstat -N 1
@@ -81,6 +83,7 @@ class CliOnTheKernelIT {
             assertRoceRefusal(out, "sa", "1", "no SA to ask; it is a RoCE port (link layer Ethernet), which no subnet "
                     + "manager serves");
             assertRoceRefusal(out, "watch", "1", "no SM to wait for; it is a RoCE port");
+            assertRoceRefusal(out, "service-register", "1", "no SM to wait for; it is a RoCE port");
             assertRoceRefusal(out, "sysstat", "2", "a MAD from it needs a GRH with the destination's GID; LID 1 alone "
                     + "addresses nothing there");
             assertRoceRefusal(out, "vendstat", "1", "no LID of its own to ask its device at");
