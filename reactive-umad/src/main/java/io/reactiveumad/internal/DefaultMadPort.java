@@ -341,7 +341,9 @@ public final class DefaultMadPort implements MadPort, FrameListener {
             // The transport closed the channel on purpose (its fabric or loop was closed): nothing failed.
             log.debug("port {}: the transport closed it: {}", spec, error.toString());
         } else {
-            log.warn("port {}: channel failed, closing its agents: {}", spec, error.toString());
+            // Not a warning: every agent's stream ends with it (PortClosedException, this its cause), which is where
+            // a user sees it; a command that prints it too would show it twice.
+            log.info("port {}: channel failed, closing its agents: {}", spec, error.toString());
         }
         terminate(error);
     }
