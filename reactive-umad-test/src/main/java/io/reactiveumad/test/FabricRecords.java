@@ -166,6 +166,9 @@ final class FabricRecords {
         List<PortInfoRecord> out = new ArrayList<>();
         for (EndPort end : endPorts()) {
             FabricNode n = end.node();
+            // A switch's ports have the extended speeds its port 0 (its end port) says it has.
+            boolean extendedSpeeds = (asOpenSmHoldsIt(n, end.port()).capabilityMask()
+                    & PortInfo.CAP_IS_EXTENDED_SPEEDS_SUPPORTED) != 0;
             for (int p : end.physicalPorts()) {
                 if (!seenBy(requester, n, p)) {
                     continue;
@@ -173,19 +176,15 @@ final class FabricRecords {
                 // The M_Key is the SMA's secret: the SA gives it to no one (OpenSM: only to a trusted requester).
                 PortInfoRecord r = new PortInfoRecord(n.addressable(Math.max(p, 1)).lid, p, 0, asOpenSmHoldsIt(n, p));
                 PortInfo held = r.portInfo();
-                boolean extendedSpeeds = (asOpenSmHoldsIt(n, n.isSwitch() ? 0 : p).capabilityMask()
-                        & PortInfo.CAP_IS_EXTENDED_SPEEDS_SUPPORTED) != 0;
                 // OpenSM looks for the ports of the node at the record's EndportLID when the PortInfo's LID is asked
                 // for too (so that one alone, the record's LID left 0, finds nothing).
                 if ((!has(mask, PortInfoRecord.Component.ENDPORT_LID | PortInfoRecord.Component.LID)
                             || r.endportLid() == q.endportLid())
                         && (!has(mask, PortInfoRecord.Component.PORT_NUM) || r.portNum() == q.portNum())
-                        && (!has(mask, PortInfoRecord.Component.CAPABILITY_MASK) || (bitwise
-                                ? (held.capabilityMask() & capabilities) == capabilities
-                                : held.capabilityMask() == capabilities))
-                        && (!has(mask, PortInfoRecord.Component.CAPABILITY_MASK2) || (bitwise
-                                ? (held.capabilityMask2() & capabilities2) == capabilities2
-                                : held.capabilityMask2() == capabilities2))
+                        && (!has(mask, PortInfoRecord.Component.CAPABILITY_MASK)
+                            || capabilitiesMatch(held.capabilityMask(), capabilities, bitwise))
+                        && (!has(mask, PortInfoRecord.Component.CAPABILITY_MASK2)
+                            || capabilitiesMatch(held.capabilityMask2(), capabilities2, bitwise))
                         && same(PORT_INFO_COMPONENTS, mask, q.portInfo(), held)
                         && (!extendedSpeeds || same(EXTENDED_SPEED_COMPONENTS, mask, q.portInfo(), held))) {
                     out.add(r);
@@ -193,6 +192,11 @@ final class FabricRecords {
             }
         }
         return out;
+    }
+
+    /** A port's capability mask against a query's: the same mask, or {@code bitwise} every bit the query sets. */
+    private static boolean capabilitiesMatch(long held, long asked, boolean bitwise) {
+        return bitwise ? (held & asked) == asked : held == asked;
     }
 
     /** Whether {@code record} has the query's value of every field of {@code fields} the mask names. */
@@ -360,8 +364,14 @@ final class FabricRecords {
      */
     static boolean validRateAndMtu(long mask, long rateComponents, int rate, long mtuComponents, int mtu) {
         return ((mask & rateComponents) != rateComponents || RateCodes.valid(rate))
-                && ((mask & mtuComponents) != mtuComponents || mtu >= Selector.MTU_256 && mtu <= Selector.MTU_4096);
+                && ((mask & mtuComponents) != mtuComponents || validMtu(mtu));
     }
+
+    /** Whether {@code mtu} is an MTU code IBA defines (256 to 4096 bytes). */
+    static boolean validMtu(int mtu) {
+        return mtu >= Selector.MTU_256 && mtu <= Selector.MTU_4096;
+    }
+
     /** No value satisfies the query's selector: no path. */
     private static final int NONE = -1;
 

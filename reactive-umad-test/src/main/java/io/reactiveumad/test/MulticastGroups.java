@@ -35,9 +35,6 @@ import org.slf4j.LoggerFactory;
 final class MulticastGroups {
     private static final Logger LOG = LoggerFactory.getLogger(MulticastGroups.class);
     private static final int FIRST_MLID = 0xC000;
-    /** IBA's MTU codes: 1 (256 bytes) to 5 (4096). */
-    private static final int MIN_MTU = Selector.MTU_256;
-    private static final int MAX_MTU = Selector.MTU_4096;
 
     private record Member(int joinState, boolean proxy) {
     }
@@ -273,7 +270,6 @@ final class MulticastGroups {
         return null;
     }
 
-
     /**
      * Why OpenSM refuses to create group {@code q.mgid()}, or null: an MGID not starting 0xFF; one not IPoIB's with
      * reserved flags, or with the SA's signature at link-local scope; an IPoIB group (other than the IPv4 broadcast
@@ -355,7 +351,7 @@ final class MulticastGroups {
             case Selector.LESS_THAN -> q.mtu() > portMtu ? portMtu : q.mtu() - 1;
             default -> q.mtu();
         };
-        return mtu >= MIN_MTU && mtu <= MAX_MTU ? mtu : -1;
+        return FabricRecords.validMtu(mtu) ? mtu : -1;
     }
 
     /** A new group's rate, as {@link #realizedMtu} its MTU, from the port's rate. */
