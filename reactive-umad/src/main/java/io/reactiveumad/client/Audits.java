@@ -40,27 +40,33 @@ final class Audits {
      * Something a client holds at the SA while the Flux is subscribed: {@code acquire} on subscribe, emitted; then
      * {@link #every} {@code period} {@code renew}, emitting what it emits. {@code release} gives it back when the
      * Flux is cancelled, and when {@code sa}'s port closes while it is held (the JVM's exit closes ports that way),
-     * so a process that exits leaves nothing behind at the SA. Only {@code acquire}'s failure ends the Flux, or a
-     * closed port.
+     * so a process that exits leaves nothing behind at the SA; a release that fails is logged naming {@code what}
+     * (the SA may hold it until it forgets it, or its lease runs out). Only {@code acquire}'s failure ends the Flux,
+     * or a closed port.
      */
     static <T> Flux<T> held(SaClient sa, Mono<T> acquire, Duration period, Mono<T> renew, Mono<?> release,
                             String what) {
-        Mono<Void> quietly = release.onErrorResume(e -> Mono.empty()).then();
+        String named = "port " + sa.port().spec() + ": " + what;
+        Mono<Void> giveBack = release.then();
         return Flux.defer(() -> {
             Object holder = new Object();
             return acquire
                     .doOnNext(first -> {
                         if (sa.port() instanceof DefaultMadPort port) {
-                            port.beforeClose(holder, () -> quietly);
+                            port.beforeClose(holder, what, () -> giveBack);
                         }
                     })
-                    .flatMapMany(first -> every(period, renew, what).startWith(first))
+                    .flatMapMany(first -> every(period, renew, named).startWith(first))
                     .doFinally(signal -> {
                         if (sa.port() instanceof DefaultMadPort port) {
                             port.forgetBeforeClose(holder);
                         }
                     })
-                    .doOnCancel(() -> quietly.subscribe());
+                    .doOnCancel(() -> giveBack.subscribe(null, e -> {
+                        if (!PortClosedException.endsThePort(e)) {
+                            log.warn("{}: giving it back failed: {}", named, e.toString());
+                        }
+                    }));
         });
     }
 }

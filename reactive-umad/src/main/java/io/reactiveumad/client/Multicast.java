@@ -163,6 +163,6 @@ public final class Multicast {
                 .hasElement()
                 .flatMap(held -> held ? Mono.<McMemberRecord>empty() : join(request, componentMask));
         return Audits.held(sa, join(request, componentMask), audit, rejoinIfForgotten, leave,
-                "port " + sa.port().spec() + ": membership of " + request.mgid());
+                "membership of " + request.mgid());
     }
 }

@@ -153,7 +153,7 @@ public final class Notices implements Disposable {
     private void followPort() {
         if (followingPort.compareAndSet(false, true)) {
             if (port instanceof DefaultMadPort p) {
-                p.beforeClose(this, this::release);
+                p.beforeClose(this, "its trap subscriptions", this::release);
             }
             port.onDispose().subscribe(null, null, this::forget);
         }

@@ -92,8 +92,8 @@ public final class Services {
             Mono<ServiceRecord> renew = Mono.defer(() -> clock.now(TimeUnit.MILLISECONDS) - registeredAt.get()
                     >= renewAfterMillis ? registered
                     : heldAtSa.flatMap(held -> held ? Mono.<ServiceRecord>empty() : registered));
-            return Audits.held(sa, registered, tick, renew, unregister(record), "port " + sa.port().spec()
-                    + ": service 0x" + Long.toHexString(record.serviceId()) + " \"" + record.serviceName() + "\"");
+            return Audits.held(sa, registered, tick, renew, unregister(record),
+                    "service 0x" + Long.toHexString(record.serviceId()) + " \"" + record.serviceName() + "\"");
         });
     }
 }

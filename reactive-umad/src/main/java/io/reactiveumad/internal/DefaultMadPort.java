@@ -29,6 +29,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
@@ -70,7 +71,7 @@ public final class DefaultMadPort implements MadPort, FrameListener {
     private final RmppOptions rmpp;
     private final AtomicBoolean disposed = new AtomicBoolean();
     /** What {@link #close()} runs first, by owner: see {@link #beforeClose}. */
-    private final Map<Object, Supplier<Mono<Void>>> beforeClose = new ConcurrentHashMap<>();
+    private final Map<Object, Release> beforeClose = new ConcurrentHashMap<>();
     /** The first {@link #close()}, which every later one joins. */
     private final AtomicReference<Mono<Void>> closing = new AtomicReference<>();
     /** Completed once the channel is released; see {@link #onDispose()}. */
@@ -411,10 +412,11 @@ public final class DefaultMadPort implements MadPort, FrameListener {
      * Has {@link #close()} subscribe to {@code release.get()} and wait for it (at most
      * {@link #RELEASE_BOUND}) before the port closes, until {@link #forgetBeforeClose} with the same
      * {@code owner}: what needs the port open to be given back (the notices' Subscribe=0 at the SA).
-     * A plain {@link #dispose()} does not wait for it.
+     * A plain {@link #dispose()} does not wait for it. {@code what} names it in the warning of a release that
+     * failed or did not end in time.
      */
-    public void beforeClose(Object owner, Supplier<Mono<Void>> release) {
-        beforeClose.put(owner, release);
+    public void beforeClose(Object owner, String what, Supplier<Mono<Void>> release) {
+        beforeClose.put(owner, new Release(what, release));
     }
 
     public void forgetBeforeClose(Object owner) {
@@ -425,6 +427,19 @@ public final class DefaultMadPort implements MadPort, FrameListener {
      * Runs the releases registered with {@link #beforeClose} (bounded, so a dead peer cannot hold a close
      * up), then disposes the port and completes once the channel is released. JVM exit closes ports this way.
      */
+    /** {@code release}, at most {@link #RELEASE_BOUND}; a failure or a timeout is logged and ends it. */
+    private Mono<Void> bounded(Release release) {
+        return Mono.defer(release.give()).timeout(RELEASE_BOUND).onErrorResume(e -> {
+            log.warn("port {}: closing without giving back {}: {}", spec, release.what(), e instanceof TimeoutException
+                    ? "no answer within " + RELEASE_BOUND.toSeconds() + " s" : e.toString());
+            return Mono.empty();
+        });
+    }
+
+    /** What the port gives back before it closes, and what it is called in a warning. */
+    private record Release(String what, Supplier<Mono<Void>> give) {
+    }
+
     @Override
     public Mono<Void> close() {
         return Mono.defer(() -> {
@@ -445,13 +460,8 @@ public final class DefaultMadPort implements MadPort, FrameListener {
                 dispose();
                 return onDispose();
             }
-            List<Mono<Void>> releases = beforeClose.values().stream().map(Supplier::get).toList();
+            List<Mono<Void>> releases = beforeClose.values().stream().map(this::bounded).toList();
             return Mono.when(releases)
-                    .timeout(RELEASE_BOUND)
-                    .onErrorResume(e -> {
-                        log.warn("port {}: releasing what it held before closing did not finish: {}", spec, e.toString());
-                        return Mono.empty();
-                    })
                     .then(Mono.fromRunnable(this::dispose))
                     .then(onDispose());
         });

@@ -5,13 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.reactiveumad.AgentSpec;
 import io.reactiveumad.FakePortTest;
 import io.reactiveumad.MadAgent;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 
 /**
- * A close that arrives while another is running what the port must do before it closes (the notices'
+ * What the port gives back before it closes (the notices' Subscribe=0, a held registration's unregister): bounded,
+ * named when it fails, and joined by a second close.
+ *
+ * <p>A close that arrives while another is running what the port must do before it closes (the notices'
  * Subscribe=0, on JVM exit) joins it. The watch command met this on Ctrl-C: the exit hook's close took the
  * releases, the watch stream ended, the command closed the port too, found nothing left to release and
  * disposed the port under the Subscribe=0s ("agent 0 is closed"), leaving subscriptions at the SA.
@@ -23,7 +28,7 @@ class DefaultMadPortCloseTest extends FakePortTest {
         MadAgent agent = port.agent(AgentSpec.client(0x03, 2)).block(Duration.ofSeconds(5));
         Sinks.Empty<Void> released = Sinks.empty();
         Object owner = new Object();
-        opened.beforeClose(owner, () -> {
+        opened.beforeClose(owner, "a test's hold", () -> {
             opened.forgetBeforeClose(owner); // as Notices does: its release takes itself off the list
             return released.asMono();
         });
@@ -40,5 +45,46 @@ class DefaultMadPortCloseTest extends FakePortTest {
         assertThat(port.isDisposed()).isTrue();
         first.block(Duration.ofSeconds(5));
         second.block(Duration.ofSeconds(5));
+    }
+
+    /**
+     * An SA that takes the request and never answers (a hung SM) cannot hold the close up, and the user learns what
+     * may stay at the SA: the warning names it. Before, it said "releasing what it held before closing did not
+     * finish: java.util.concurrent.TimeoutException: Did not observe any item or terminal signal within 2000ms in
+     * 'source(MonoWhen)'".
+     */
+    @Test
+    void aReleaseThatNeverEndsIsNamedInAWarningAndThePortClosesAfterTheBound() {
+        DefaultMadPort opened = (DefaultMadPort) port;
+        opened.beforeClose(new Object(), "service 0x1234 \"probe\"", Mono::never);
+        opened.beforeClose(new Object(), "membership of ff12::1", () -> Mono.error(new IllegalStateException("refused")));
+
+        String log = stderrOf(() -> {
+            Mono<Void> closed = port.close().cache();
+            closed.subscribe();
+            vts.advanceTimeBy(DefaultMadPort.RELEASE_BOUND.minusMillis(1));
+            assertThat(port.isDisposed()).as("closed before the bound").isFalse();
+            vts.advanceTimeBy(Duration.ofMillis(1));
+            assertThat(port.isDisposed()).isTrue();
+            closed.block(Duration.ofSeconds(5));
+        });
+
+        assertThat(log.lines().filter(l -> l.contains("WARN"))).containsExactlyInAnyOrder(
+                "[main] WARN io.reactiveumad.internal.DefaultMadPort - port fake0:1: closing without giving back "
+                        + "service 0x1234 \"probe\": no answer within 2 s",
+                "[main] WARN io.reactiveumad.internal.DefaultMadPort - port fake0:1: closing without giving back "
+                        + "membership of ff12::1: java.lang.IllegalStateException: refused");
+    }
+
+    private static String stderrOf(Runnable run) {
+        PrintStream stderr = System.err;
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(log, true));
+        try {
+            run.run();
+        } finally {
+            System.setErr(stderr);
+        }
+        return log.toString();
     }
 }
