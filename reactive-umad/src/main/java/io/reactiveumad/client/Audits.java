@@ -3,6 +3,7 @@ package io.reactiveumad.client;
 import io.reactiveumad.PortClosedException;
 import io.reactiveumad.internal.DefaultMadPort;
 import java.time.Duration;
+import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Flux;
@@ -30,7 +31,8 @@ final class Audits {
     static <T> Flux<T> every(Duration period, Mono<T> step, String what) {
         Mono<T> bounded = step.timeout(STEP_BOUND)
                 .onErrorResume(e -> !PortClosedException.endsThePort(e), e -> {
-                    log.warn("{}: the audit failed, trying again in {} s: {}", what, period.toSeconds(), e.toString());
+                    log.warn("{}: the audit failed, trying again in {} s: {}", what, period.toSeconds(),
+                            e instanceof TimeoutException ? "it took over " + STEP_BOUND.toSeconds() + " s" : e.toString());
                     return Mono.empty();
                 });
         return Flux.interval(period).onBackpressureDrop().concatMap(tick -> bounded, 0);
