@@ -34,10 +34,10 @@ final class GsiAddressing {
         return Math.max(limited, 0);
     }
 
-    /** {@code lid}, checked to be a unicast LID before a GSI client builds a request to it. */
+    /** {@code lid}, checked to be a unicast LID before a client (SMP or GSI) builds a request to it. */
     static int unicastLid(int lid) {
         if (!MadAddress.isUnicastLid(lid)) {
-            throw new IllegalArgumentException("not a unicast LID: " + lid);
+            throw new IllegalArgumentException("not a unicast LID (1 to " + MadAddress.MAX_UNICAST_LID + "): " + lid);
         }
         return lid;
     }

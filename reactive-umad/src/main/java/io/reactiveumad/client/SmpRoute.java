@@ -26,9 +26,7 @@ public sealed interface SmpRoute permits SmpRoute.LidRouted, SmpRoute.Directed {
     /** A LID-routed SMP. @param lid the target's LID (1..0xBFFF unicast) */
     record LidRouted(int lid) implements SmpRoute {
         public LidRouted {
-            if (!MadAddress.isUnicastLid(lid)) {
-                throw new IllegalArgumentException("not a unicast LID: " + lid);
-            }
+            GsiAddressing.unicastLid(lid);
         }
 
         @Override

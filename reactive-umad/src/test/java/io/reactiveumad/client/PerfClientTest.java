@@ -110,7 +110,7 @@ class PerfClientTest extends ClientTestBase {
     @Test
     void badArgumentsFailAtAssembly() {
         PerfClient perf = PerfClient.of(port);
-        assertThatThrownBy(() -> perf.portCounters(0, 1)).hasMessageContaining("LID: 0");
+        assertThatThrownBy(() -> perf.portCounters(0, 1)).hasMessageContaining("not a unicast LID (1 to 49151): 0");
         assertThatThrownBy(() -> perf.portCounters(5, 256)).hasMessageContaining("256");
     }
 }

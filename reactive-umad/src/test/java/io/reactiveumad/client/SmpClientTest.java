@@ -139,7 +139,7 @@ class SmpClientTest extends ClientTestBase {
                 .hasMessageContaining("65535");
         // A multicast LID names no port an SMP could reach (libibmad's IB_LID_VALID refuses it too).
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> SmpRoute.lid(0xC000))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a unicast LID: 49152");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a unicast LID (1 to 49151): 49152");
         org.assertj.core.api.Assertions.assertThat(SmpRoute.lid(0xBFFF)).isEqualTo(SmpRoute.lid(0xBFFF));
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> SmpRoute.directed(new int[64]))
                 .hasMessageContaining("64");
