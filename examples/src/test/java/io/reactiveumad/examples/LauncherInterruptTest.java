@@ -141,8 +141,11 @@ class LauncherInterruptTest {
 
     /** The launcher, with {@code bin} first on its PATH when given. */
     private Process launcher(Path bin) throws IOException {
-        // setsid: the launcher leads a process group of its own, as a shell's foreground job does.
-        ProcessBuilder builder = new ProcessBuilder("setsid", "bash", root.resolve("umad").toString(), "--version")
+        // setsid: the launcher leads a process group of its own, as a shell's foreground job does; and with SIGINT
+        // at its default, as a terminal starts it (a background job of a non-interactive shell, which a test run may
+        // be, starts with SIGINT ignored, and bash cannot trap a signal ignored when it started).
+        ProcessBuilder builder = new ProcessBuilder("setsid", "env", "--default-signal=INT", "bash",
+                root.resolve("umad").toString(), "--version")
                 .redirectErrorStream(true)
                 .redirectOutput(root.resolve("launcher.out").toFile());
         builder.environment().put("JAVA_HOME", root.resolve("jdk").toString());
