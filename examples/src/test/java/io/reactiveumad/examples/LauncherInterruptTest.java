@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -60,6 +61,20 @@ class LauncherInterruptTest {
                 touch "$FAKE_MARKS/command-ran"
                 """);
         Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+
+    /** A stand-in a failed case left running (they wait two minutes) is stopped with what it started. */
+    @AfterEach
+    void stopStandIns() throws IOException {
+        for (String file : List.of("training.pid", "build.pid")) {
+            Path pid = root.resolve(file);
+            if (Files.isRegularFile(pid) && !Files.readString(pid).isBlank()) {
+                ProcessHandle.of(Long.parseLong(Files.readString(pid).strip())).ifPresent(p -> {
+                    p.descendants().forEach(ProcessHandle::destroyForcibly);
+                    p.destroyForcibly();
+                });
+            }
+        }
     }
 
     @Test
