@@ -8,6 +8,7 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelOption;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import io.reactiveumad.mad.MadTimeoutException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -125,22 +126,40 @@ final class HttpApi {
         }
     }
 
-    /** One port's PortCounters read now, with {@code umad perf --json}'s field names. */
+    /**
+     * One port's PortCounters read now, with {@code umad perf --json}'s field names. A LID or port number that is
+     * not one is the client's error (400, naming it); a PMA that does not answer is 504, any other failure 502.
+     */
     private Publisher<Void> counters(HttpServerRequest req, HttpServerResponse res) {
         int lid;
         int port;
         try {
-            lid = Integer.parseInt(req.param("lid"));
-            port = Integer.parseInt(req.param("port"));
-        } catch (NumberFormatException e) {
-            return json(res, HttpResponseStatus.BAD_REQUEST, Map.of("error", "lid and port must be numbers: " + e.getMessage()));
+            lid = number("lid", req.param("lid"));
+            port = number("port", req.param("port"));
+        } catch (IllegalArgumentException e) {
+            return error(res, HttpResponseStatus.BAD_REQUEST, e.getMessage());
         }
-        return watcher.portCounters(lid, port)
+        // Deferred: the client checks its arguments as it builds the request, which would throw past the handler.
+        return Mono.defer(() -> watcher.portCounters(lid, port))
                 .flatMap(counters -> Mono.from(json(res, HttpResponseStatus.OK, counters)))
                 .onErrorResume(IllegalArgumentException.class,
-                        e -> Mono.from(json(res, HttpResponseStatus.BAD_REQUEST, Map.of("error", e.getMessage()))))
-                .onErrorResume(e -> Mono.from(json(res, HttpResponseStatus.BAD_GATEWAY,
-                        Map.of("error", "PortCounters of lid " + lid + " port " + port + ": " + e))));
+                        e -> Mono.from(error(res, HttpResponseStatus.BAD_REQUEST, e.getMessage())))
+                .onErrorResume(e -> Mono.from(error(res, e instanceof MadTimeoutException
+                        ? HttpResponseStatus.GATEWAY_TIMEOUT : HttpResponseStatus.BAD_GATEWAY,
+                        "PortCounters of lid " + lid + " port " + port + ": "
+                                + (e.getMessage() != null ? e.getMessage() : e.toString()))));
+    }
+
+    private static int number(String name, String text) {
+        try {
+            return Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " must be a number, not '" + text + "'");
+        }
+    }
+
+    private static Publisher<Void> error(HttpServerResponse res, HttpResponseStatus status, String message) {
+        return json(res, status, Map.of("error", message));
     }
 
     private static Publisher<Void> json(HttpServerResponse res, HttpResponseStatus status, Object body) {

@@ -76,12 +76,23 @@ class HttpApiTest {
         assertThat(counters.get("portXmitData").asLong()).isEqualTo(123456);
     }
 
+    /** What is not a LID or a port is the client's error, named; before, all but the first were an empty 500. */
     @Test
-    void aBadPortIsAClearError() throws Exception {
-        HttpResponse<String> notANumber = get("/api/ports/x/1/counters");
-        assertThat(notANumber.statusCode()).isEqualTo(400);
-        assertThat(JSON.readTree(notANumber.body()).get("error").asText()).contains("lid and port must be numbers");
+    void aLidOrPortThatIsNotOneIsA400NamingIt() throws Exception {
+        int lid = running.fabric.lid("host3", 1);
+        assertBadRequest("/api/ports/x/1/counters", "lid must be a number, not 'x'");
+        assertBadRequest("/api/ports/" + lid + "/one/counters", "port must be a number, not 'one'");
+        assertBadRequest("/api/ports/99999/1/counters", "not a unicast LID (1 to 49151): 99999");
+        assertBadRequest("/api/ports/0/1/counters", "not a unicast LID (1 to 49151): 0");
+        assertBadRequest("/api/ports/" + lid + "/300/counters", "300");
         assertThat(get("/api/nowhere").statusCode()).isEqualTo(404);
+    }
+
+    private static void assertBadRequest(String path, String error) throws Exception {
+        HttpResponse<String> response = get(path);
+        assertThat(response.statusCode()).as(path + ": " + response.body()).isEqualTo(400);
+        assertThat(response.headers().firstValue("content-type")).hasValue("application/json");
+        assertThat(JSON.readTree(response.body()).get("error").asText()).as(path).contains(error);
     }
 
     @Test
