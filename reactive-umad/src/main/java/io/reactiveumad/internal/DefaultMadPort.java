@@ -427,19 +427,6 @@ public final class DefaultMadPort implements MadPort, FrameListener {
      * Runs the releases registered with {@link #beforeClose} (bounded, so a dead peer cannot hold a close
      * up), then disposes the port and completes once the channel is released. JVM exit closes ports this way.
      */
-    /** {@code release}, at most {@link #RELEASE_BOUND}; a failure or a timeout is logged and ends it. */
-    private Mono<Void> bounded(Release release) {
-        return Mono.defer(release.give()).timeout(RELEASE_BOUND).onErrorResume(e -> {
-            log.warn("port {}: closing without giving back {}: {}", spec, release.what(), e instanceof TimeoutException
-                    ? "no answer within " + RELEASE_BOUND.toSeconds() + " s" : e.toString());
-            return Mono.empty();
-        });
-    }
-
-    /** What the port gives back before it closes, and what it is called in a warning. */
-    private record Release(String what, Supplier<Mono<Void>> give) {
-    }
-
     @Override
     public Mono<Void> close() {
         return Mono.defer(() -> {
@@ -465,6 +452,19 @@ public final class DefaultMadPort implements MadPort, FrameListener {
                     .then(Mono.fromRunnable(this::dispose))
                     .then(onDispose());
         });
+    }
+
+    /** {@code release}, at most {@link #RELEASE_BOUND}; a failure or a timeout is logged and ends it. */
+    private Mono<Void> bounded(Release release) {
+        return Mono.defer(release.give()).timeout(RELEASE_BOUND).onErrorResume(e -> {
+            log.warn("port {}: closing without giving back {}: {}", spec, release.what(), e instanceof TimeoutException
+                    ? "no answer within " + RELEASE_BOUND.toSeconds() + " s" : e.toString());
+            return Mono.empty();
+        });
+    }
+
+    /** What the port gives back before it closes, and what it is called in a warning. */
+    private record Release(String what, Supplier<Mono<Void>> give) {
     }
 
     @Override
