@@ -46,8 +46,9 @@ class LauncherInterruptTest {
         Path java = jdk.resolve("java");
         Files.writeString(java, """
                 #!/usr/bin/env bash
-                # A stand-in java: the training run (-XX:ArchiveClassesAtExit=FILE) starts its cache file, says it
-                # started and waits, unless told to finish at once (its last argument, JNA's directory, made); any other run is the user's command.
+                # A stand-in java. The training run (-XX:ArchiveClassesAtExit=FILE) starts its cache file and JNA's
+                # directory (its last argument), says it started and waits, unless told to finish at once. Any other
+                # run is the user's command.
                 for arg in "$@"; do
                     case $arg in
                     -XX:ArchiveClassesAtExit=*)
