@@ -29,4 +29,10 @@ public record DiscoveredLink(long nodeGuidA, int portA, long nodeGuidB, int port
     public int hashCode() {
         return (Long.hashCode(nodeGuidA) * 31 + portA) * 961 + Long.hashCode(nodeGuidB) * 31 + portB;
     }
+
+    /** The node GUIDs in hex, as every tool prints them. */
+    @Override
+    public String toString() {
+        return String.format("DiscoveredLink[0x%016x port %d - 0x%016x port %d]", nodeGuidA, portA, nodeGuidB, portB);
+    }
 }
