@@ -3,6 +3,7 @@ package io.reactiveumad.mad;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.reactiveumad.mad.attr.GuidInfo;
 import io.reactiveumad.mad.attr.InformInfo;
 import io.reactiveumad.mad.attr.LinearForwardingTable;
 import io.reactiveumad.mad.attr.MulticastForwardingTable;
@@ -63,15 +64,18 @@ class AttributeHelpersTest {
         assertThat(sm.toString()).doesNotContainIgnoringCase("123456789abcdef");
     }
 
-    /** What a user's println of a NodeInfo shows: GUIDs, device and vendor in hex, as smpquery prints them. */
+    /** What a user's println of a NodeInfo or GuidInfo shows: GUIDs, device and vendor in hex, as smpquery prints them. */
     @Test
-    void nodeInfosToStringGivesItsIdsInHex() {
+    void nodeInfoAndGuidInfoPrintTheirIdsInHex() {
         NodeInfo info = new NodeInfo(1, 1, 2, 36, 0x0002c90300a1b2c3L, 0x0002c90300a1b2c4L, 0x0002c90300a1b2c5L, 128,
                 0xc738, 0xa0b1c2d3L, 7, 0x0002c9);
 
         assertThat(info).hasToString("NodeInfo[nodeType=2 numPorts=36 systemImageGuid=0x0002c90300a1b2c3 "
                 + "nodeGuid=0x0002c90300a1b2c4 portGuid=0x0002c90300a1b2c5 partitionCap=128 deviceId=0xc738 "
                 + "revision=0xa0b1c2d3 localPortNum=7 vendorId=0x0002c9 baseVersion=1 classVersion=1]");
+        assertThat(new GuidInfo(List.of(0x0002c90300a1b2c5L, 0L, 0L, 0L, 0L, 0L, 0L, 0x10L))).hasToString("GuidInfo["
+                + "0x0002c90300a1b2c5 0x0000000000000000 0x0000000000000000 0x0000000000000000 0x0000000000000000 "
+                + "0x0000000000000000 0x0000000000000000 0x0000000000000010]");
     }
 
     @Test

@@ -54,4 +54,14 @@ public record GuidInfo(List<Long> guids) implements MadAttribute {
     public long guid(int index) {
         return guids.get(index);
     }
+
+    /** The GUIDs in hex, as smpquery guids prints them. */
+    @Override
+    public String toString() {
+        StringBuilder text = new StringBuilder("GuidInfo[");
+        for (int i = 0; i < guids.size(); i++) {
+            text.append(i == 0 ? "" : " ").append(String.format("0x%016x", guids.get(i)));
+        }
+        return text.append(']').toString();
+    }
 }
