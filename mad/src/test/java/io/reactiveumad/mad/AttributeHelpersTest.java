@@ -64,7 +64,7 @@ class AttributeHelpersTest {
         assertThat(sm.toString()).doesNotContainIgnoringCase("123456789abcdef");
     }
 
-    /** What a user's println of a NodeInfo or GuidInfo shows: GUIDs, device and vendor in hex, as smpquery prints them. */
+    /** What a user's println of a NodeInfo or GuidInfo shows: GUIDs, device and vendor in hex, as smpquery has them. */
     @Test
     void nodeInfoAndGuidInfoPrintTheirIdsInHex() {
         NodeInfo info = new NodeInfo(1, 1, 2, 36, 0x0002c90300a1b2c3L, 0x0002c90300a1b2c4L, 0x0002c90300a1b2c5L, 128,

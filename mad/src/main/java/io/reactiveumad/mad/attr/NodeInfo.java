@@ -78,12 +78,12 @@ public record NodeInfo(int baseVersion, int classVersion, int nodeType, int numP
         return nodeType == TYPE_SWITCH;
     }
 
-    /** The GUIDs, device, revision and vendor in hex, as smpquery prints them (a record's own shows GUIDs in decimal). */
+    /** The GUIDs, device, revision and vendor in hex, as smpquery prints them (a record's own: GUIDs in decimal). */
     @Override
     public String toString() {
-        return String.format("NodeInfo[nodeType=%d numPorts=%d systemImageGuid=0x%016x nodeGuid=0x%016x portGuid=0x%016x "
-                + "partitionCap=%d deviceId=0x%04x revision=0x%08x localPortNum=%d vendorId=0x%06x baseVersion=%d "
-                + "classVersion=%d]", nodeType, numPorts, systemImageGuid, nodeGuid, portGuid, partitionCap, deviceId,
-                revision, localPortNum, vendorId, baseVersion, classVersion);
+        return String.format("NodeInfo[nodeType=%d numPorts=%d systemImageGuid=0x%016x nodeGuid=0x%016x "
+                + "portGuid=0x%016x partitionCap=%d deviceId=0x%04x revision=0x%08x localPortNum=%d vendorId=0x%06x "
+                + "baseVersion=%d classVersion=%d]", nodeType, numPorts, systemImageGuid, nodeGuid, portGuid,
+                partitionCap, deviceId, revision, localPortNum, vendorId, baseVersion, classVersion);
     }
 }
