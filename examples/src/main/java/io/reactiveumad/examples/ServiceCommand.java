@@ -147,9 +147,16 @@ final class ServiceCommand extends SaCommand.Query {
             if (text.strip().equalsIgnoreCase("infinite")) {
                 return ServiceRecord.LEASE_INFINITE;
             }
-            long seconds = Values.upTo(ServiceRecord.LEASE_INFINITE - 1).convert(text);
+            long seconds;
+            try {
+                seconds = Values.upTo(ServiceRecord.LEASE_INFINITE - 1).convert(text);
+            } catch (IllegalArgumentException notANumberInRange) {
+                seconds = 0;
+            }
             if (seconds == 0) {
-                throw new IllegalArgumentException("a lease of 0 seconds ends at once: give 1 or more, or 'infinite'");
+                // 0 is a number in range but a lease that ends at once: one message for every value refused.
+                throw new IllegalArgumentException("'" + text + "' is not a lease: give 1 to "
+                        + (ServiceRecord.LEASE_INFINITE - 1) + " seconds, or 'infinite'");
             }
             return seconds;
         }

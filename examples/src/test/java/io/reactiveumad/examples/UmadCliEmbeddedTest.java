@@ -1246,10 +1246,15 @@ class UmadCliEmbeddedTest {
                 "an SM refuses a ServiceP_Key (here 0x8002) that is not a partition of this port's");
 
         for (String[] bad : new String[][] {{"--key", "zz"}, {"--key", "00".repeat(17)}, {"--data", "00".repeat(65)},
-                {"--name", "n".repeat(65)}, {"--lease", "0"}, {"--lease", "4294967296"}, {"--pkey", "0x10000"}}) {
+                {"--name", "n".repeat(65)}, {"--lease", "0"}, {"--lease", "-5"}, {"--lease", "4294967296"},
+                {"--pkey", "0x10000"}}) {
             CliRun refused = umad("service", "register", "1", bad[0], bad[1], "--once", "--transport", "embedded");
             assertThat(refused.exitCode()).as("%s", refused).isEqualTo(2);
             assertThat(refused.err()).as("%s", refused).contains(bad[0]);
+            if (bad[0].equals("--lease")) {
+                assertThat(refused.err()).as("%s", refused)
+                        .contains("'" + bad[1] + "' is not a lease: give 1 to 4294967294 seconds, or 'infinite'");
+            }
         }
         assertThat(umad("service", "register", "--once", "--transport", "embedded").exitCode()).isEqualTo(2);
     }
