@@ -472,11 +472,11 @@ public final class Notices implements Disposable {
         // Warned once an outage: while the SM stays away every selector fails again at each retry, and a warning each
         // time would bury the log (a long-running service watches six selectors). The end of it is said at INFO.
         if (failures == 1) {
-            log.warn("port {}: renewing {} after {} failed, retrying in {} and then at growing delays until it "
-                    + "succeeds: {}", port.spec(), s.selector, reason, retryIn, error.toString());
+            log.warn("port {}: renewing {} after {} failed, retrying in {} ms and then at growing delays until it "
+                    + "succeeds: {}", port.spec(), s.selector, reason, retryIn.toMillis(), error.toString());
         } else {
-            log.debug("port {}: renewing {} after {} failed ({} in a row), retrying in {}: {}", port.spec(), s.selector,
-                    reason, failures, retryIn, error.toString());
+            log.debug("port {}: renewing {} after {} failed ({} in a row), retrying in {} ms: {}", port.spec(),
+                    s.selector, reason, failures, retryIn.toMillis(), error.toString());
         }
         emit(new NoticeEvent.SubscriptionFailed(s.selector, reason, error, retryIn));
     }

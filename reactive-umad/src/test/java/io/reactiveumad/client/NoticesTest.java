@@ -194,7 +194,7 @@ class NoticesTest extends ClientTestBase {
             System.setErr(stderr);
         }
         assertThat(log.toString().lines().filter(l -> l.contains("WARN"))).singleElement().asString()
-                .contains("renewing trap 65 after SM_LID_CHANGED failed, retrying in PT5S and then at growing delays");
+                .contains("renewing trap 65 after SM_LID_CHANGED failed, retrying in 5000 ms and then at growing delays");
         assertThat(log.toString()).contains("INFO").contains("renewed trap 65 at SM LID 9 after ");
     }
 
