@@ -5,8 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import reactor.core.Exceptions;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
@@ -65,7 +67,9 @@ public final class ExitHook {
         try {
             Mono.when(closes).timeout(BOUND).block();
         } catch (RuntimeException e) {
-            log.warn("JVM exit: closing {} port(s) did not finish within {}: {}", closes.size(), BOUND, e.toString());
+            Throwable cause = Exceptions.unwrap(e);
+            log.warn("JVM exit: closing {} port(s) {}", closes.size(), cause instanceof TimeoutException
+                    ? "did not finish within " + BOUND.toSeconds() + " s" : "failed: " + cause);
         }
     }
 }
