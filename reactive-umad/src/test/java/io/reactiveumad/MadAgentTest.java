@@ -388,26 +388,25 @@ class MadAgentTest extends FakePortTest {
     }
 
     @Test
-    void anOverflowBurstIsWarnedOnceNotPerDrop() {
+    void anOverflowBurstIsWarnedOnceNotPerDrop() throws Exception {
         MadAgent server = agent(AgentSpec.server(PERF, 1, REPORT).withOverflow(new Overflow(4, OverflowPolicy.DROP_OLDEST)));
         server.receive().subscribe(TestSubscriber.builder().initialRequest(0).build());
         Disposable waiting = agent(AgentSpec.client(0x03, 2)).request(
                 Mad.build(b -> b.put(MadHeader.MGMT_CLASS_OFFSET, (byte) 0x03).put(MadHeader.CLASS_VERSION_OFFSET, (byte) 2)
                         .put(MadHeader.METHOD_OFFSET, (byte) GET)), PEER).subscribe();
         Mad report = get(0x02, 0).with(b -> b.put(MadHeader.METHOD_OFFSET, (byte) REPORT));
-        java.io.PrintStream stderr = System.err;
-        java.io.ByteArrayOutputStream log = new java.io.ByteArrayOutputStream();
-        System.setErr(new java.io.PrintStream(log, true));
+        String log;
         try {
-            for (int i = 0; i < Overflow.IN_FLIGHT + 14; i++) {
-                channel.inject(new MadFrame(0, 0, 0, 0, PEER, report.toByteArray()));
-            }
+            log = LibraryLog.during(() -> {
+                for (int i = 0; i < Overflow.IN_FLIGHT + 14; i++) {
+                    channel.inject(new MadFrame(0, 0, 0, 0, PEER, report.toByteArray()));
+                }
+            });
         } finally {
-            System.setErr(stderr);
             waiting.dispose();
         }
         assertThat(port.stats().droppedOverflow()).isEqualTo(10);
-        assertThat(log.toString().lines().filter(l -> l.contains("WARN") && l.contains("overflow")))
+        assertThat(log.lines().filter(l -> l.contains("WARN") && l.contains("overflow")))
                 .as("one WARN for the burst of 10 drops").hasSize(1);
     }
 

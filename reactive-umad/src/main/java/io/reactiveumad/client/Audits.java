@@ -39,6 +39,22 @@ final class Audits {
     }
 
     /**
+     * {@code again}, said at INFO first: an audit found that the SA no longer holds {@code what} ({@link #named}; an SM
+     * restart or move forgets it), which a program's log should tell apart from a renewal on schedule.
+     */
+    static <T> Mono<T> forgotten(String what, String action, Mono<T> again) {
+        return Mono.defer(() -> {
+            log.info("{}: the SA no longer has it (an SM restart or move): {} again", what, action);
+            return again;
+        });
+    }
+
+    /** {@code what} {@code sa}'s port holds, as the audits' log lines name it. */
+    static String named(SaClient sa, String what) {
+        return "port " + sa.port().spec() + ": " + what;
+    }
+
+    /**
      * Something a client holds at the SA while the Flux is subscribed: {@code acquire} on subscribe, emitted; then
      * {@link #every} {@code period} {@code renew}, emitting what it emits. {@code release} gives it back when the
      * Flux is cancelled, and when {@code sa}'s port closes while it is held (the JVM's exit closes ports that way),
@@ -48,7 +64,7 @@ final class Audits {
      */
     static <T> Flux<T> held(SaClient sa, Mono<T> acquire, Duration period, Mono<T> renew, Mono<?> release,
                             String what) {
-        String named = "port " + sa.port().spec() + ": " + what;
+        String named = named(sa, what);
         Mono<Void> giveBack = release.then();
         return Flux.defer(() -> {
             Object holder = new Object();

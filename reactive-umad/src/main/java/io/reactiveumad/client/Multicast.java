@@ -152,6 +152,7 @@ public final class Multicast {
             throw new IllegalArgumentException("audit interval must be positive: " + audit);
         }
         int joinState = request.joinState();
+        String what = "membership of " + request.mgid();
         Mono<McMemberRecord> leave = leave(request.mgid(), request.portGid(), joinState);
         // The SA answers only if the port is in the group. A SA may hide the join state (OpenSM zeroes PortGID,
         // JoinState and ProxyJoin for a requester without the SM_Key, as IBA p923 says): zero means "not shown".
@@ -161,8 +162,8 @@ public final class Multicast {
                         .filter(r -> r.joinState() == 0 || (r.joinState() & joinState) == joinState)
                         .next())
                 .hasElement()
-                .flatMap(held -> held ? Mono.<McMemberRecord>empty() : join(request, componentMask));
-        return Audits.held(sa, join(request, componentMask), audit, rejoinIfForgotten, leave,
-                "membership of " + request.mgid());
+                .flatMap(held -> held ? Mono.<McMemberRecord>empty()
+                        : Audits.forgotten(Audits.named(sa, what), "joining", join(request, componentMask)));
+        return Audits.held(sa, join(request, componentMask), audit, rejoinIfForgotten, leave, what);
     }
 }

@@ -89,11 +89,12 @@ public final class Services {
             AtomicLong registeredAt = new AtomicLong();
             Mono<ServiceRecord> registered = register(record)
                     .doOnNext(r -> registeredAt.set(clock.now(TimeUnit.MILLISECONDS)));
+            String what = "service 0x" + Long.toHexString(record.serviceId()) + " \"" + record.serviceName() + "\"";
             Mono<ServiceRecord> renew = Mono.defer(() -> clock.now(TimeUnit.MILLISECONDS) - registeredAt.get()
                     >= renewAfterMillis ? registered
-                    : heldAtSa.flatMap(held -> held ? Mono.<ServiceRecord>empty() : registered));
-            return Audits.held(sa, registered, tick, renew, unregister(record),
-                    "service 0x" + Long.toHexString(record.serviceId()) + " \"" + record.serviceName() + "\"");
+                    : heldAtSa.flatMap(held -> held ? Mono.<ServiceRecord>empty()
+                            : Audits.forgotten(Audits.named(sa, what), "registering it", registered)));
+            return Audits.held(sa, registered, tick, renew, unregister(record), what);
         });
     }
 }

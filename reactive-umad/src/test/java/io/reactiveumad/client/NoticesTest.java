@@ -2,6 +2,7 @@ package io.reactiveumad.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.reactiveumad.LibraryLog;
 import io.reactiveumad.RequestOptions;
 import io.reactiveumad.mad.MadHeader;
 import io.reactiveumad.mad.Method;
@@ -184,18 +185,11 @@ class NoticesTest extends ClientTestBase {
 
     /** Each failure is an event; the log warns once an outage and says at INFO when it ended. */
     @Test
-    void aFailedRenewalIsAnEventAndIsRetriedAfterGrowingDelaysUntilItSucceeds() {
-        java.io.PrintStream stderr = System.err;
-        java.io.ByteArrayOutputStream log = new java.io.ByteArrayOutputStream();
-        System.setErr(new java.io.PrintStream(log, true));
-        try {
-            retriedAfterGrowingDelaysUntilItSucceeds();
-        } finally {
-            System.setErr(stderr);
-        }
-        assertThat(log.toString().lines().filter(l -> l.contains("WARN"))).singleElement().asString()
+    void aFailedRenewalIsAnEventAndIsRetriedAfterGrowingDelaysUntilItSucceeds() throws Exception {
+        String log = LibraryLog.during(this::retriedAfterGrowingDelaysUntilItSucceeds);
+        assertThat(log.lines().filter(l -> l.contains("WARN"))).singleElement().asString()
                 .contains("renewing trap 65 after SM_LID_CHANGED failed, retrying in 5000 ms and then at growing delays");
-        assertThat(log.toString()).contains("INFO").contains("renewed trap 65 at SM LID 9 after ");
+        assertThat(log).contains("INFO").contains("renewed trap 65 at SM LID 9 after ");
     }
 
     private void retriedAfterGrowingDelaysUntilItSucceeds() {

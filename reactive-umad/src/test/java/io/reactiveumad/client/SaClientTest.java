@@ -3,6 +3,7 @@ package io.reactiveumad.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.reactiveumad.LibraryLog;
 import io.reactiveumad.PortNotActiveException;
 import io.reactiveumad.RequestOptions;
 import io.reactiveumad.mad.Gid;
@@ -134,30 +135,27 @@ class SaClientTest extends ClientTestBase {
      * length (a whole segment) or is shorter than a MAD (what its sender wrote, as ibsim passes it on) is not.
      */
     @Test
-    void aTableThatMayHaveBeenCutIsWarnedOfOncePerClient() {
+    void aTableThatMayHaveBeenCutIsWarnedOfOncePerClient() throws Exception {
         List<PathRecord> paths = new ArrayList<>();
         for (int lid = 1; lid <= 4; lid++) {
             paths.add(PathRecord.query(new Gid(0xfe80_0000_0000_0000L, lid), new Gid(0xfe80_0000_0000_0000L, lid + 1)));
         }
-        java.io.PrintStream stderr = System.err;
-        java.io.ByteArrayOutputStream log = new java.io.ByteArrayOutputStream();
-        System.setErr(new java.io.PrintStream(log, true));
-        try {
+        String quiet = LibraryLog.during(() -> {
             channel.peer(sa(f -> table(f, 64, paths.subList(0, 3))));
             SaClient whole = SaClient.of(port);
             assertThat(whole.getTable(SaClient.PATH_RECORD).collectList().block(Duration.ofSeconds(5))).hasSize(3);
             channel.peer(sa(f -> List.of(withoutSar(table(f, 64, paths.subList(0, 1)).get(0), SaHeader.DATA_OFFSET + 64))));
             assertThat(whole.getTable(SaClient.PATH_RECORD).collectList().block(Duration.ofSeconds(5))).hasSize(1);
-            assertThat(log.toString()).as("a whole segment, then a MAD shorter than 256 bytes").doesNotContain("WARN");
+        });
+        assertThat(quiet).as("a whole segment, then a MAD shorter than 256 bytes").doesNotContain("WARN");
 
+        String log = LibraryLog.during(() -> {
             channel.peer(sa(f -> List.of(withoutSar(table(f, 64, paths).get(0), MadHeader.MAD_SIZE))));
             SaClient cut = SaClient.of(port);
             assertThat(cut.getTable(SaClient.PATH_RECORD).collectList().block(Duration.ofSeconds(5))).hasSize(3);
             assertThat(cut.getTable(SaClient.PATH_RECORD).collectList().block(Duration.ofSeconds(5))).hasSize(3);
-        } finally {
-            System.setErr(stderr);
-        }
-        assertThat(log.toString().lines().filter(l -> l.contains("WARN"))).singleElement().asString()
+        });
+        assertThat(log.lines().filter(l -> l.contains("WARN"))).singleElement().asString()
                 .contains("PathRecord table as one unsegmented MAD").contains("its 3 record(s) may be the first of more");
     }
 

@@ -2,6 +2,7 @@ package io.reactiveumad.discovery;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.reactiveumad.LibraryLog;
 import io.reactiveumad.client.AttributeType;
 import io.reactiveumad.client.SmpClient;
 import io.reactiveumad.client.SmpRoute;
@@ -105,7 +106,7 @@ class DiscoveryRunTest {
     }
 
     @Test
-    void aFabricDeeperThanADirectedRouteReachesIsFoundTo63HopsAndSaysSo() {
+    void aFabricDeeperThanADirectedRouteReachesIsFoundTo63HopsAndSaysSo() throws Exception {
         // h1 on the first of 65 switches in a line: a directed route (at most 63 hops) reaches the 63rd switch.
         Graph chain = new Graph().node(H1, NodeInfo.TYPE_CHANNEL_ADAPTER, 1);
         for (int i = 0; i < 65; i++) {
@@ -115,21 +116,15 @@ class DiscoveryRunTest {
             }
         }
         chain.link(H1, 1, S1, 3);
-        java.io.PrintStream stderr = System.err;
-        java.io.ByteArrayOutputStream log = new java.io.ByteArrayOutputStream();
-        System.setErr(new java.io.PrintStream(log, true));
-        DiscoveredFabric found;
-        try {
-            found = chain.run(16, new Random(6));
-        } finally {
-            System.setErr(stderr);
-        }
+        DiscoveredFabric[] run = new DiscoveredFabric[1];
+        String log = LibraryLog.during(() -> run[0] = chain.run(16, new Random(6)));
+        DiscoveredFabric found = run[0];
 
         assertThat(found.nodes()).hasSize(1 + 63);
         assertThat(found.node(S1 + 62)).isPresent();
         assertThat(found.node(S1 + 63)).isEmpty();
         assertThat(found.complete()).as("every SMP sent was answered").isTrue();
-        assertThat(log.toString().lines().filter(l -> l.contains("WARN"))).singleElement().asString()
+        assertThat(log.lines().filter(l -> l.contains("WARN"))).singleElement().asString()
                 .contains("1 LinkUp port(s) 63 hops away were not followed")
                 .contains(String.format("port 2 of node 0x%016x", S1 + 62));
     }

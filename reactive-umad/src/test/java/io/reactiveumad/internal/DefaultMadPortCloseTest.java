@@ -4,9 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.reactiveumad.AgentSpec;
 import io.reactiveumad.FakePortTest;
+import io.reactiveumad.LibraryLog;
 import io.reactiveumad.MadAgent;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
@@ -54,12 +53,12 @@ class DefaultMadPortCloseTest extends FakePortTest {
      * 'source(MonoWhen)'".
      */
     @Test
-    void aReleaseThatNeverEndsIsNamedInAWarningAndThePortClosesAfterTheBound() {
+    void aReleaseThatNeverEndsIsNamedInAWarningAndThePortClosesAfterTheBound() throws Exception {
         DefaultMadPort opened = (DefaultMadPort) port;
         opened.beforeClose(new Object(), "service 0x1234 \"probe\"", Mono::never);
         opened.beforeClose(new Object(), "membership of ff12::1", () -> Mono.error(new IllegalStateException("refused")));
 
-        String log = stderrOf(() -> {
+        String log = LibraryLog.during(() -> {
             Mono<Void> closed = port.close().cache();
             closed.subscribe();
             vts.advanceTimeBy(DefaultMadPort.RELEASE_BOUND.minusMillis(1));
@@ -74,17 +73,5 @@ class DefaultMadPortCloseTest extends FakePortTest {
                         + "service 0x1234 \"probe\": no answer within 2 s",
                 "[main] WARN io.reactiveumad.internal.DefaultMadPort - port fake0:1: closing without giving back "
                         + "membership of ff12::1: java.lang.IllegalStateException: refused");
-    }
-
-    private static String stderrOf(Runnable run) {
-        PrintStream stderr = System.err;
-        ByteArrayOutputStream log = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(log, true));
-        try {
-            run.run();
-        } finally {
-            System.setErr(stderr);
-        }
-        return log.toString();
     }
 }
