@@ -58,8 +58,9 @@ final class HttpApi {
             server = server.childOption(ChannelOption.SO_SNDBUF, options.socketSendBuffer());
         }
         return server.route(routes -> routes
-                        .get("/", (req, res) -> res.header(HttpHeaderNames.CONTENT_TYPE, "text/html; charset=utf-8")
-                                .sendByteArray(Mono.just(PAGE)))
+                        .get("/", HttpApi::page)
+                        // An uptime check asks HEAD: the page's status and headers, without the page.
+                        .head("/", HttpApi::page)
                         .get("/events", this::events)
                         .get("/api/nodes", (req, res) -> json(res, HttpResponseStatus.OK, view.nodes()))
                         .get("/api/links", (req, res) -> json(res, HttpResponseStatus.OK, view.links()))
@@ -68,6 +69,10 @@ final class HttpApi {
                                 .header(HttpHeaderNames.CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")
                                 .sendString(Mono.fromSupplier(this::scrape))))
                 .bind();
+    }
+
+    private static Publisher<Void> page(HttpServerRequest req, HttpServerResponse res) {
+        return res.header(HttpHeaderNames.CONTENT_TYPE, "text/html; charset=utf-8").sendByteArray(Mono.just(PAGE));
     }
 
     private String scrape() {

@@ -105,6 +105,17 @@ class HttpApiTest {
                 .doesNotContain("<script src", "<link ", "@import");
     }
 
+    /** An uptime check's HEAD gets the page's status and type, and no page; before, a 404. */
+    @Test
+    void headOfThePageAnswersWithoutIt() throws Exception {
+        HttpResponse<String> head = HTTP.send(HttpRequest.newBuilder(running.uri("/"))
+                .method("HEAD", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+
+        assertThat(head.statusCode()).isEqualTo(200);
+        assertThat(head.headers().firstValue("content-type")).hasValue("text/html; charset=utf-8");
+        assertThat(head.body()).isEmpty();
+    }
+
     @Test
     void metricsArePrometheusTextWithThePortsCounters() throws Exception {
         json("/api/ports/" + running.fabric.lid("host3", 1) + "/1/counters");
