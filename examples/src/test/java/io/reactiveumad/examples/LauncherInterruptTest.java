@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -29,6 +30,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LauncherInterruptTest {
     private static final Duration PROMPTLY = Duration.ofSeconds(20);
+    /** Where the stand-in java's training run, and the stand-in mvn, write their pids once started. */
+    private static final String TRAINING = "training.pid";
+    private static final String BUILD = "build.pid";
 
     @TempDir
     Path root;
@@ -67,10 +71,10 @@ class LauncherInterruptTest {
     /** A stand-in a failed case left running (they wait two minutes) is stopped with what it started. */
     @AfterEach
     void stopStandIns() throws IOException {
-        for (String file : List.of("training.pid", "build.pid")) {
-            Path pid = root.resolve(file);
-            if (Files.isRegularFile(pid) && !Files.readString(pid).isBlank()) {
-                ProcessHandle.of(Long.parseLong(Files.readString(pid).strip())).ifPresent(p -> {
+        for (String file : List.of(TRAINING, BUILD)) {
+            OptionalLong pid = pidIn(file);
+            if (pid.isPresent()) {
+                ProcessHandle.of(pid.getAsLong()).ifPresent(p -> {
                     p.descendants().forEach(ProcessHandle::destroyForcibly);
                     p.destroyForcibly();
                 });
@@ -84,7 +88,7 @@ class LauncherInterruptTest {
 
         signal("-INT", "--", "-" + launcher.pid());     // to the process group, as a terminal's Ctrl-C
 
-        assertStoppedWith(launcher, 130);
+        assertStoppedWith(launcher, 130, TRAINING);
     }
 
     @Test
@@ -93,22 +97,22 @@ class LauncherInterruptTest {
 
         signal("-TERM", Long.toString(launcher.pid()));  // as a service manager or `kill` stops it
 
-        assertStoppedWith(launcher, 143);
+        assertStoppedWith(launcher, 143, TRAINING);
     }
 
     @Test
     void aStoppedTrainingIsNotAFailedOneTheNextStartTrainsAndRuns() throws Exception {
         Process launcher = startAndAwaitTraining();
         signal("-INT", "--", "-" + launcher.pid());
-        assertStoppedWith(launcher, 130);
-        Files.delete(root.resolve("training.pid"));
+        assertStoppedWith(launcher, 130, TRAINING);
+        Files.delete(root.resolve(TRAINING));
         Files.writeString(root.resolve("train-at-once"), "");
 
         Process next = launcher(null);
         assertThat(next.waitFor(PROMPTLY.toSeconds(), TimeUnit.SECONDS)).as("the next start ended").isTrue();
 
         assertThat(next.exitValue()).isZero();
-        assertThat(root.resolve("training.pid")).as("trained again").exists();
+        assertThat(root.resolve(TRAINING)).as("trained again").exists();
         assertThat(root.resolve("command-ran")).exists();
         assertThat(cacheFiles()).anyMatch(name -> name.endsWith(".jsa")).noneMatch(name -> name.endsWith(".failed"));
     }
@@ -130,29 +134,31 @@ class LauncherInterruptTest {
                 """);
         Files.setPosixFilePermissions(mvn, PosixFilePermissions.fromString("rwxr-xr-x"));
         Process launcher = launcher(bin);
-        long build = awaitPid("build.pid");
+        awaitPid(BUILD);
 
         signal("-INT", "--", "-" + launcher.pid());
 
-        assertThat(launcher.waitFor(PROMPTLY.toSeconds(), TimeUnit.SECONDS)).as("the launcher ended promptly").isTrue();
-        assertThat(launcher.exitValue()).isEqualTo(130);
+        assertStoppedWith(launcher, 130, BUILD);
         assertThat(Files.readString(root.resolve("launcher.out"))).as("stopped, not failed")
                 .doesNotContain("failed").contains("building the CLI");
-        await().atMost(PROMPTLY).until(() -> ProcessHandle.of(build).map(p -> !p.isAlive()).orElse(true));
-        assertThat(root.resolve("command-ran")).as("the command the user stopped").doesNotExist();
     }
 
     private Process startAndAwaitTraining() throws IOException {
         Process launcher = launcher(null);
-        awaitPid("training.pid");
+        awaitPid(TRAINING);
         return launcher;
     }
 
-    /** The pid a stand-in wrote to {@code file} once it started. */
-    private long awaitPid(String file) throws IOException {
+    /** Until the stand-in that writes {@code file} has started. */
+    private void awaitPid(String file) {
+        await().atMost(PROMPTLY).until(() -> pidIn(file).isPresent());
+    }
+
+    /** The pid a stand-in wrote to {@code file} once it started; empty before. */
+    private OptionalLong pidIn(String file) throws IOException {
         Path pid = root.resolve(file);
-        await().atMost(PROMPTLY).until(() -> Files.isRegularFile(pid) && !Files.readString(pid).isBlank());
-        return Long.parseLong(Files.readString(pid).strip());
+        String text = Files.isRegularFile(pid) ? Files.readString(pid).strip() : "";
+        return text.isEmpty() ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(text));
     }
 
     /** The launcher, with {@code bin} first on its PATH when given. */
@@ -173,11 +179,12 @@ class LauncherInterruptTest {
         return builder.start();
     }
 
-    private void assertStoppedWith(Process launcher, int exitCode) throws Exception {
-        long training = Long.parseLong(Files.readString(root.resolve("training.pid")).strip());
+    /** {@code launcher} ended promptly with {@code exitCode}, the stand-in that wrote {@code standIn} with it. */
+    private void assertStoppedWith(Process launcher, int exitCode, String standIn) throws Exception {
+        long stopped = pidIn(standIn).orElseThrow();
         assertThat(launcher.waitFor(PROMPTLY.toSeconds(), TimeUnit.SECONDS)).as("the launcher ended promptly").isTrue();
         assertThat(launcher.exitValue()).as(Files.readString(root.resolve("launcher.out"))).isEqualTo(exitCode);
-        await().atMost(PROMPTLY).until(() -> ProcessHandle.of(training).map(p -> !p.isAlive()).orElse(true));
+        await().atMost(PROMPTLY).until(() -> ProcessHandle.of(stopped).map(p -> !p.isAlive()).orElse(true));
         assertThat(root.resolve("command-ran")).as("the command the user stopped").doesNotExist();
         assertThat(cacheFiles()).as("no half-made cache, no failure remembered").isEmpty();
     }
