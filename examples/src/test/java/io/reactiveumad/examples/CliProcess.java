@@ -12,9 +12,10 @@ import java.util.List;
 /**
  * The umad command line in a JVM of its own, on an ibsim fabric, its stdout and stderr in files of the fabric's work
  * directory: for what only a process shows (its exit code on a signal, what its exit hook gives back, the library's
- * log on stderr). {@link CliRun} runs a command in the test's JVM.
+ * log on stderr). {@link CliRun} runs a command in the test's JVM. Closing it kills what is still running, so a test
+ * that failed half-way leaves no process behind: {@code try (command) { … }}.
  */
-record CliProcess(Process process, Path out, Path err) {
+record CliProcess(Process process, Path out, Path err) implements AutoCloseable {
     /** Starts {@code args} as {@code ./umad} would, with the fabric's socket name; {@code name} names the files. */
     static CliProcess start(IbsimFabric fabric, String name, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(
@@ -37,6 +38,13 @@ record CliProcess(Process process, Path out, Path err) {
         if (!kill.waitFor(10, java.util.concurrent.TimeUnit.SECONDS) || kill.exitValue() != 0) {
             throw new IllegalStateException("kill -INT " + process.pid() + " failed");
         }
+    }
+
+    /** Kills it if it still runs (SIGKILL) and waits, bounded, until it is gone. */
+    @Override
+    public void close() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
     }
 
     /** What it printed on stdout so far. */

@@ -31,13 +31,11 @@ class ErrorsInterruptedIT {
         fabric.hangSm();
         CliProcess errors = CliProcess.start(fabric, "errors", "errors", "-e", "--transport", "ibsim", "--sim-host",
                 "host4");
-        try {
+        try (errors) {
             await("the SA's path query sent again").atMost(DEADLINE)
                     .until(() -> errors.stderr().contains("SubnAdm GetTable attribute 0x0035"));
             errors.interrupt();
             assertThat(errors.process().waitFor(DEADLINE.toSeconds(), TimeUnit.SECONDS)).as("errors ended").isTrue();
-        } finally {
-            errors.process().destroyForcibly();
         }
         String said = errors.stderr();
         assertThat(errors.process().exitValue()).as(said).isEqualTo(130);

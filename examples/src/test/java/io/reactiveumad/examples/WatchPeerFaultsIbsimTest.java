@@ -39,12 +39,10 @@ class WatchPeerFaultsIbsimTest {
         try (IbsimFabric fabric = fabric()) {
             CliProcess watch = CliProcess.start(fabric, "watch", "watch", "--transport", "ibsim", "--sim-host", "host4",
                     "--traps", "65");
-            try {
+            try (watch) {
                 await("subscribed").atMost(DEADLINE).until(() -> watch.stderr().contains("subscribed"));
                 fabric.killSimulator();
                 assertThat(watch.process().waitFor(DEADLINE.toSeconds(), TimeUnit.SECONDS)).as("watch ended").isTrue();
-            } finally {
-                watch.process().destroyForcibly();
             }
             assertThat(watch.process().exitValue()).as(watch.stderr()).isEqualTo(UmadCli.EXIT_FAILED);
             // How it is found varies: a write refused, or a control call (the port's peer check) left unanswered.
@@ -99,12 +97,10 @@ class WatchPeerFaultsIbsimTest {
             // LID 3 (sw2) runs no ibping server: every ping is lost, after one resend.
             CliProcess ping = CliProcess.start(fabric, "ping", "ping", "-f", "-e", "-t", "50", "3", "--transport",
                     "ibsim", "--sim-host", "host4");
-            try {
+            try (ping) {
                 await("pings in flight").atMost(DEADLINE).until(() -> ping.stderr().contains("sending it again"));
                 fabric.killSimulator();
                 assertThat(ping.process().waitFor(DEADLINE.toSeconds(), TimeUnit.SECONDS)).as("ping ended").isTrue();
-            } finally {
-                ping.process().destroyForcibly();
             }
             assertThat(ping.process().exitValue()).isEqualTo(UmadCli.EXIT_FAILED);
             assertThat(lastLine(ping.stderr())).startsWith("umad ping: error: ").contains("device gone");
@@ -122,14 +118,11 @@ class WatchPeerFaultsIbsimTest {
         try (IbsimFabric fabric = fabric()) {
             CliProcess watch = CliProcess.start(fabric, "watch", "watch", "--traps", "65", "--transport", "ibsim",
                     "--sim-host", "host4");
-            try {
+            try (watch) {
                 await("subscribed").atMost(DEADLINE).until(() -> watch.stderr().contains("subscribed"));
                 fabric.stopSm();
                 await("a failed renewal printed").atMost(DEADLINE)
                         .until(() -> watch.stdout().contains("renewing trap 65 failed"));
-            } finally {
-                watch.process().destroyForcibly();
-                watch.process().waitFor(DEADLINE.toSeconds(), TimeUnit.SECONDS);
             }
             assertThat(watch.stderr()).doesNotContain("WARN io.reactiveumad").doesNotContain("renewing");
         }
@@ -146,15 +139,13 @@ class WatchPeerFaultsIbsimTest {
             CliProcess join = CliProcess.start(fabric, "mcast-join", "mcast", "join",
                     "0xff12601bffff0000:0x0000000000000b17", "--create", "--qkey", "0x0b1b", "--audit", "1",
                     "--transport", "ibsim", "--sim-host", "host4");
-            try {
+            try (join) {
                 await("the group created").atMost(DEADLINE).until(() -> {
                     assertThat(join.process().isAlive()).as("join ended before joining: %s", join.stderr()).isTrue();
                     return fabric.diag("host3", "saquery", "-g").stdout().contains("ff12:601b:ffff::b17");
                 });
                 fabric.killSimulator();
                 assertThat(join.process().waitFor(DEADLINE.toSeconds(), TimeUnit.SECONDS)).as("join ended").isTrue();
-            } finally {
-                join.process().destroyForcibly();
             }
             assertThat(join.process().exitValue()).as(join.stderr()).isEqualTo(UmadCli.EXIT_FAILED);
             assertThat(join.stderr().lines()).as(join.stderr()).singleElement().asString()
